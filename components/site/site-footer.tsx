@@ -1,0 +1,16 @@
+import Link from "next/link";
+import styles from "./site.module.css";
+
+/** Every public page ends with this footer; the newsletter issue puts its form in `newsletter`. */
+export function SiteFooter({ siteName, newsletter }: { siteName: string; newsletter?: React.ReactNode }) {
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.footerInner}`}>
+        {newsletter ? <section aria-label="Newsletter">{newsletter}</section> : null}
+        <p className={styles.fineprint}>
+          © {new Date().getFullYear()} {siteName}. <Link href="/blog">Blog</Link> · <Link href="/newsletter">Newsletter</Link>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,24 @@
+import Link from "next/link";
+import styles from "./site.module.css";
+
+export function SiteHeader({ siteName }: { siteName: string }) {
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.headerInner}`}>
+        <Link href="/" className={styles.brand}>
+          {siteName}
+        </Link>
+        <nav aria-label="Main">
+          <ul className={styles.nav}>
+            <li>
+              <Link href="/blog">Blog</Link>
+            </li>
+            <li>
+              <Link href="/newsletter">Newsletter</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,191 @@
+import "server-only";
+import type { z } from "zod";
+import { WorkspaceApiError } from "./errors";
+import {
+  blogPostListWire,
+  blogPostV1Wire,
+  blogPostV2Wire,
+  messageWire,
+  slugsWire,
+  teamMemberEnvelopeWire,
+  teamMemberListWire,
+} from "./schemas";
+import { createTransport, type TransportOptions, type WorkspaceRequest } from "./transport";
+import type {
+  AllTeamMembers,
+  BlogPost,
+  BlogPostList,
+  Message,
+  NewTeamMembers,
+  TeamMember,
+  TeamMemberChanges,
+  TeamMemberPage,
+} from "./types";
+
+export type WorkspaceClientOptions = TransportOptions;
+
+/** Every endpoint of the external API, v2 and v1, with exactly the headers each documents. */
+export function createWorkspaceClient(options: WorkspaceClientOptions) {
+  const send = createTransport(options);
+  const log = options.log ?? ((line: string) => console.warn(line));
+
+  async function call<S extends z.ZodType>(req: WorkspaceRequest, schema: S): Promise<z.output<S>> {
+    const res = await send(req);
+    const parsed = schema.safeParse(res.body);
+    if (!parsed.success) {
+      const where = parsed.error.issues[0]?.path.join(".") || "(root)";
+      throw new WorkspaceApiError({
+        status: res.status,
+        code: "bad_response",
+        endpoint: `${req.method} ${options.apiBase.replace(/\/+$/, "")}${req.path}`,
+        message: `The workspace answered ${req.method} ${req.path} with an unexpected shape (at ${where}).`,
+      });
+    }
+    return parsed.data;
+  }
+
+  const memberPath = (id: string) => `/v2/team-members/${encodeURIComponent(id)}`;
+
+  function readPosts(body: z.output<typeof blogPostListWire>, entry: typeof blogPostV2Wire | typeof blogPostV1Wire, path: string): BlogPostList {
+    const posts: BlogPost[] = [];
+    let skipped = 0;
+    for (const raw of body.blog_posts) {
+      const parsed = entry.safeParse(raw);
+      if (parsed.success) posts.push(parsed.data);
+      else skipped++;
+    }
+    if (skipped) log(`[workspace] GET ${path}: skipped ${skipped} blog post(s) with an unexpected shape`);
+    // Newest first whatever order the workspace used (DESIGN decision 7); ties keep their order.
+    posts.sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
+    return { blogName: body.blog_name, posts, skipped };
+  }
+
+  const client = {
+    // ---- v2 team members ----
+    async listTeamMembers(params: { page: number; pageSize: number }): Promise<TeamMemberPage> {
+      const body = await call(
+        { method: "GET", path: "/v2/team-members", query: { page_number: params.page, page_size: params.pageSize }, accept: true, retry: "idempotent" },
+        teamMemberListWire,
+      );
+      return {
+        members: body.team_members,
+        pagination: { ...body.pagination, currentPage: body.pagination.currentPage ?? params.page },
+      };
+    },
+
+    /**
+     * Every member, page by page (DESIGN decision 1): stops at the last page, at an empty
+     * page, at `maxPages`, or when a page repeats ids already seen (a server ignoring page_number).
+     */
+    async listAllTeamMembers(params: { pageSize?: number; maxPages?: number } = {}): Promise<AllTeamMembers> {
+      const pageSize = params.pageSize ?? 100;
+      const maxPages = params.maxPages ?? 200;
+      const seen = new Set<string>();
+      const members: TeamMember[] = [];
+      for (let page = 1; page <= maxPages; page++) {
+        const { members: batch, pagination } = await client.listTeamMembers({ page, pageSize });
+        if (batch.length === 0) return { members, truncated: false, pagesFetched: page };
+        const fresh = batch.filter((m) => !seen.has(m.id));
+        if (fresh.length === 0) {
+          log(`[workspace] team-members page ${page} repeated earlier ids; stopping (is page_number ignored?)`);
+          return { members, truncated: true, pagesFetched: page };
+        }
+        for (const m of fresh) {
+          seen.add(m.id);
+          members.push(m);
+        }
+        if (pagination.currentPage >= pagination.totalPages) return { members, truncated: false, pagesFetched: page };
+      }
+      return { members, truncated: true, pagesFetched: maxPages };
+    },
+
+    async getTeamMember(id: string): Promise<TeamMember> {
+      const body = await call({ method: "GET", path: memberPath(id), accept: true, retry: "idempotent" }, teamMemberEnvelopeWire);
+      return body.team_member;
+    },
+
+    async addTeamMembers(input: NewTeamMembers): Promise<Message> {
+      const body: Record<string, unknown> = { emails: input.emails };
+      if (input.role !== undefined) body.organization_role = input.role;
+      if (input.invitedBy !== undefined) body.invited_by = input.invitedBy;
+      // The document types this flag as the strings "true" / "false".
+      if (input.sendInvitationEmail !== undefined) body.send_invitation_email = String(input.sendInvitationEmail);
+      // Adding an existing member is skipped by the workspace, so a retry cannot duplicate.
+      return call({ method: "POST", path: "/v2/team-members", body, accept: true, retry: "idempotent" }, messageWire);
+    },
+
+    async updateTeamMember(id: string, changes: TeamMemberChanges): Promise<TeamMember> {
+      const body = await call(
+        { method: "PATCH", path: memberPath(id), body: changesToWire(changes), accept: true, retry: "idempotent" },
+        teamMemberEnvelopeWire,
+      );
+      return body.team_member;
+    },
+
+    async removeTeamMember(id: string): Promise<void> {
+      await send({ method: "DELETE", path: memberPath(id), accept: true, retry: "unprocessed" });
+    },
+
+    // ---- v2 subscribers and blog ----
+    async addSubscriber(email: string): Promise<Message> {
+      // Accept is not listed for this endpoint, so it is not sent.
+      return call({ method: "POST", path: "/v2/email-subscriptions", body: { email }, accept: false, retry: "unprocessed" }, messageWire);
+    },
+
+    async listBlogPosts(): Promise<BlogPostList> {
+      const body = await call({ method: "GET", path: "/v2/blog-posts", accept: false, retry: "idempotent" }, blogPostListWire);
+      return readPosts(body, blogPostV2Wire, "/v2/blog-posts");
+    },
+
+    async listBlogSlugs(): Promise<string[]> {
+      const body = await call({ method: "GET", path: "/v2/blog-posts/slugs", accept: false, retry: "idempotent" }, slugsWire);
+      return body.slugs;
+    },
+
+    // ---- v1 ----
+    /** v1 update: the only way to change `active`. */
+    async updateTeamMemberV1(id: string, changes: TeamMemberChanges & { active?: boolean }): Promise<TeamMember> {
+      const wire = changesToWire(changes);
+      if (changes.active !== undefined) wire.active = changes.active;
+      const body = await call(
+        { method: "PATCH", path: `/v1/team_members/${encodeURIComponent(id)}`, body: wire, accept: true, retry: "idempotent" },
+        teamMemberEnvelopeWire,
+      );
+      return body.team_member;
+    },
+
+    async setTeamMemberActive(id: string, active: boolean): Promise<TeamMember> {
+      return client.updateTeamMemberV1(id, { active });
+    },
+
+    async addTeamMembersV1(input: Omit<NewTeamMembers, "sendInvitationEmail">): Promise<Message> {
+      const body: Record<string, unknown> = { emails: input.emails };
+      if (input.role !== undefined) body.organization_role = input.role;
+      if (input.invitedBy !== undefined) body.invited_by = input.invitedBy;
+      // v1 add does not list Accept as required.
+      return call({ method: "POST", path: "/v1/team_members", body, accept: false, retry: "idempotent" }, messageWire);
+    },
+
+    async removeTeamMembersV1(emails: string[]): Promise<Message> {
+      return call({ method: "DELETE", path: "/v1/team_members", body: { emails }, accept: true, retry: "unprocessed" }, messageWire);
+    },
+
+    async listBlogPostsV1(): Promise<BlogPostList> {
+      const body = await call({ method: "GET", path: "/v1/blog_posts", accept: false, retry: "idempotent" }, blogPostListWire);
+      return readPosts(body, blogPostV1Wire, "/v1/blog_posts");
+    },
+  };
+  return client;
+}
+
+export type WorkspaceClient = ReturnType<typeof createWorkspaceClient>;
+
+function changesToWire(changes: TeamMemberChanges): Record<string, unknown> {
+  const wire: Record<string, unknown> = {};
+  if (changes.email !== undefined) wire.email = changes.email;
+  if (changes.firstName !== undefined) wire.first_name = changes.firstName;
+  if (changes.lastName !== undefined) wire.last_name = changes.lastName;
+  if (changes.timeZone !== undefined) wire.time_zone = changes.timeZone;
+  if (changes.role !== undefined) wire.organization_role = changes.role;
+  return wire;
+}

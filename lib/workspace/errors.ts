@@ -1,0 +1,83 @@
+/*
+ * One error type for every way a workspace call can fail, so features map
+ * outcomes by `code` and never parse upstream text themselves.
+ */
+
+export type WorkspaceErrorCode =
+  | "unauthorized" // 401: missing, invalid, expired or revoked key
+  | "not_found" // 404
+  | "last_admin" // "Cannot remove the last admin of the workspace", whatever the status
+  | "already_subscribed" // "Email is already subscribed", whatever the status
+  | "invalid" // 400/422: the workspace rejected the input
+  | "not_acceptable" // 406/415: a header rule was broken (a client bug)
+  | "rate_limited" // 429
+  | "unavailable" // 5xx
+  | "timeout" // no answer within the timeout
+  | "unreachable" // connection refused, DNS, reset
+  | "bad_response" // 2xx with malformed JSON or an unexpected shape
+  | "http_error"; // any other status
+
+export class WorkspaceApiError extends Error {
+  readonly status: number;
+  readonly code: WorkspaceErrorCode;
+  /** Seconds the workspace asked us to wait (429/503), when it said. */
+  readonly retryAfterSeconds: number | undefined;
+  /** "GET https://acme.example.net/api/external/v2/team-members": method and URL, never the key or query. */
+  readonly endpoint: string;
+
+  constructor(init: {
+    status: number;
+    code: WorkspaceErrorCode;
+    message: string;
+    endpoint: string;
+    retryAfterSeconds?: number;
+  }) {
+    super(init.message);
+    this.name = "WorkspaceApiError";
+    this.status = init.status;
+    this.code = init.code;
+    this.endpoint = init.endpoint;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+
+  /** Failures that may pass if tried again later (the workspace is down, slow or busy). */
+  get isTransient(): boolean {
+    return ["rate_limited", "unavailable", "timeout", "unreachable"].includes(this.code);
+  }
+}
+
+export function isWorkspaceApiError(error: unknown): error is WorkspaceApiError {
+  return error instanceof WorkspaceApiError;
+}
+
+/** Reads the human message from any of the error body shapes seen in the wild (DESIGN decision 2). */
+export function messageFromErrorBody(body: unknown): string | undefined {
+  if (typeof body === "string") return body.trim() || undefined;
+  if (!body || typeof body !== "object") return undefined;
+  const b = body as Record<string, unknown>;
+  const text = (v: unknown): string | undefined => {
+    if (typeof v === "string" && v.trim()) return v.trim();
+    if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      const msg = o.message ?? o.error ?? o.detail;
+      const field = typeof o.field === "string" ? o.field : undefined;
+      if (typeof msg === "string" && msg.trim()) return field ? `${field}: ${msg.trim()}` : msg.trim();
+    }
+    return undefined;
+  };
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(text).filter(Boolean).join("; ") || undefined : undefined);
+  return text(b.error) ?? list(b.errors) ?? text(b.notice) ?? list(b.field_errors) ?? text(b.message);
+}
+
+export function codeFor(status: number, message: string | undefined): WorkspaceErrorCode {
+  // The two documented texts are recognised by content: their status is "not shown".
+  if (message && /last admin/i.test(message)) return "last_admin";
+  if (message && /already subscribed/i.test(message)) return "already_subscribed";
+  if (status === 401) return "unauthorized";
+  if (status === 404) return "not_found";
+  if (status === 400 || status === 422) return "invalid";
+  if (status === 406 || status === 415) return "not_acceptable";
+  if (status === 429) return "rate_limited";
+  if (status >= 500) return "unavailable";
+  return "http_error";
+}

@@ -1,0 +1,130 @@
+import "server-only";
+import { z } from "zod";
+import type { Author, BlogPost, Pagination, TeamMember } from "./types";
+
+/*
+ * Wire schemas of the external API and their mapping to domain types.
+ * Tolerant where DESIGN.md says a real workspace may differ (nullable names,
+ * current_page_number), strict where a wrong value would mislead a feature.
+ */
+
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
+
+export const teamMemberWire = z
+  .object({
+    id: z.string().min(1),
+    email: z.string().min(1),
+    first_name: text,
+    last_name: text,
+    time_zone: text,
+    profile_image_url: z.string().nullish(),
+    active: z.boolean(),
+    organization_role: z.string(),
+  })
+  .transform(
+    (m): TeamMember => ({
+      id: m.id,
+      email: m.email,
+      firstName: m.first_name,
+      lastName: m.last_name,
+      timeZone: m.time_zone,
+      profileImageUrl: m.profile_image_url || null,
+      active: m.active,
+      role: m.organization_role,
+    }),
+  );
+
+const count = z.coerce.number().int().nonnegative();
+
+export const paginationWire = z
+  .object({
+    total_records: count,
+    total_pages: count,
+    current_page: count.optional(),
+    // Seen in the wild instead of current_page (DESIGN decision 1).
+    current_page_number: count.optional(),
+    page_size: count,
+  })
+  .transform(
+    (p): Omit<Pagination, "currentPage"> & { currentPage: number | undefined } => ({
+      totalRecords: p.total_records,
+      totalPages: p.total_pages,
+      currentPage: p.current_page ?? p.current_page_number,
+      pageSize: p.page_size,
+    }),
+  );
+
+export const teamMemberListWire = z.object({
+  team_members: z.array(teamMemberWire),
+  pagination: paginationWire,
+});
+
+export const teamMemberEnvelopeWire = z.object({ team_member: teamMemberWire });
+
+export const messageWire = z.object({ message: z.string() });
+
+export const slugsWire = z.object({ slugs: z.array(z.string()) });
+
+const authorWire = z
+  .object({
+    id: z.coerce.string(),
+    name: text,
+    profile_image_url: text,
+    email: text,
+  })
+  .transform((a): Author => ({ id: a.id, name: a.name, profileImageUrl: a.profile_image_url, email: a.email }));
+
+/** v1 sends keywords as one comma-separated string (DESIGN decision 7); accept either form in both. */
+const keywords = z
+  .union([z.array(z.string()), z.string(), z.null(), z.undefined()])
+  .transform((v) => {
+    const list = Array.isArray(v) ? v : (v ?? "").split(",");
+    return [...new Set(list.map((k) => k.trim()).filter(Boolean))];
+  });
+
+const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), "not a date");
+
+const postCommon = {
+  slug: z.string().min(1),
+  title: z.string(),
+  publication_date: isoDate,
+  page_title: text,
+  meta_description: text,
+  keywords,
+  cover_image_url: text,
+};
+
+export const blogPostV2Wire = z
+  .object({ ...postCommon, authors: z.array(authorWire), thumbnail_image_url: text })
+  .transform((p): BlogPost => toPost(p, p.authors, p.thumbnail_image_url));
+
+export const blogPostV1Wire = z
+  .object({ ...postCommon, author: authorWire.nullish() })
+  .transform((p): BlogPost => toPost(p, p.author ? [p.author] : [], ""));
+
+function toPost(
+  p: { slug: string; title: string; publication_date: string; page_title: string; meta_description: string; keywords: string[]; cover_image_url: string },
+  authors: Author[],
+  thumbnail: string,
+): BlogPost {
+  return {
+    slug: p.slug,
+    title: p.title,
+    publishedAt: p.publication_date,
+    authors,
+    pageTitle: p.page_title || p.title,
+    metaDescription: p.meta_description,
+    keywords: p.keywords,
+    coverImageUrl: p.cover_image_url,
+    thumbnailImageUrl: thumbnail,
+  };
+}
+
+/** The envelope is strict; entries are validated one by one so one bad post cannot empty a blog. */
+export const blogPostListWire = z.object({
+  blog_posts: z.array(z.unknown()),
+  blog_name: z.string(),
+});

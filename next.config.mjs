@@ -1,0 +1,64 @@
+// Next reads this file before any TypeScript runs, so the few values it needs
+// are read here directly; lib/env.ts validates the same variables at start-up.
+const workspaceUrl = process.env.WORKSPACE_URL?.trim();
+const localPort = process.env.LOCAL_WORKSPACE_PORT?.trim() || "4010";
+const isLocal = !workspaceUrl;
+const isDev = process.env.NODE_ENV === "development";
+
+/** Images (covers, avatars) come from the workspace host and any IMAGE_HOSTS (e.g. a CDN). */
+function imagePatterns() {
+  const origins = [];
+  if (isLocal) origins.push(`http://127.0.0.1:${localPort}`, `http://localhost:${localPort}`);
+  else if (URL.canParse(workspaceUrl)) origins.push(new URL(workspaceUrl).origin);
+  for (const host of (process.env.IMAGE_HOSTS ?? "").split(/[\s,]+/).filter(Boolean)) {
+    origins.push(host.includes("://") ? host : `https://${host}`);
+  }
+  return origins.filter((o) => URL.canParse(o)).map((o) => {
+    const u = new URL(o);
+    return { protocol: u.protocol.replace(":", ""), hostname: u.hostname, port: u.port, pathname: "/**" };
+  });
+}
+
+const csp = [
+  "default-src 'self'",
+  // Static pages cannot carry per-request nonces; Next's inline bootstrap needs 'unsafe-inline'.
+  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ""}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
+
+const securityHeaders = [
+  { key: "Content-Security-Policy", value: csp },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+  ...(process.env.SITE_URL?.startsWith("https://") && !isDev
+    ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }]
+    : []),
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Separate build folders let parallel builds (tests, benchmarks) share one checkout.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  reactStrictMode: true,
+  poweredByHeader: false,
+  serverExternalPackages: ["better-sqlite3"],
+  images: {
+    remotePatterns: imagePatterns(),
+    // The local workspace serves images from 127.0.0.1, which Next refuses by default.
+    dangerouslyAllowLocalIP: isLocal,
+  },
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+/*
+ * End-to-end tests run in real Chromium against `npm start` on its own ports, its own
+ * build folder and a freshly reset local workspace, so they never disturb a running dev site.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_WORKSPACE_PORT = Number(process.env.E2E_WORKSPACE_PORT ?? 4110);
+
+// Debian's chromium where present (these machines cannot download Playwright's browser).
+const executablePath =
+  process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node --import tsx lib/launcher/start.ts --reset-workspace",
+    url: `http://localhost:${E2E_PORT}/`,
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      LOCAL_WORKSPACE_PORT: String(E2E_WORKSPACE_PORT),
+      LOCAL_WORKSPACE_DATA_DIR: "data/e2e-workspace",
+      NEXT_DIST_DIR: ".next-e2e",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
