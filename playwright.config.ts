@@ -47,8 +47,8 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       LOCAL_WORKSPACE_PORT: String(E2E_WORKSPACE_PORT),
-      LOCAL_WORKSPACE_DATA_DIR: "data/e2e-workspace",
-      NEXT_DIST_DIR: ".next-e2e",
+      LOCAL_WORKSPACE_DATA_DIR: process.env.E2E_DATA_DIR ?? "data/e2e-workspace",
+      NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

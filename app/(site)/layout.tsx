@@ -1,3 +1,4 @@
+import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 
@@ -10,7 +11,7 @@ export default function SiteLayout({ children }: { children: React.ReactNode }) 
       </a>
       <SiteHeader siteName={siteName} />
       <main id="main">{children}</main>
-      <SiteFooter siteName={siteName} />
+      <SiteFooter siteName={siteName} newsletter={<NewsletterForm />} />
     </>
   );
 }
