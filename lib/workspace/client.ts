@@ -132,13 +132,13 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       return call({ method: "POST", path: "/v2/email-subscriptions", body: { email }, accept: false, retry: "unprocessed" }, messageWire);
     },
 
-    async listBlogPosts(): Promise<BlogPostList> {
-      const body = await call({ method: "GET", path: "/v2/blog-posts", accept: false, retry: "idempotent" }, blogPostListWire);
+    async listBlogPosts(opts: { nextCache?: WorkspaceRequest["nextCache"] } = {}): Promise<BlogPostList> {
+      const body = await call({ method: "GET", path: "/v2/blog-posts", accept: false, retry: "idempotent", nextCache: opts.nextCache }, blogPostListWire);
       return readPosts(body, blogPostV2Wire, "/v2/blog-posts");
     },
 
-    async listBlogSlugs(): Promise<string[]> {
-      const body = await call({ method: "GET", path: "/v2/blog-posts/slugs", accept: false, retry: "idempotent" }, slugsWire);
+    async listBlogSlugs(opts: { nextCache?: WorkspaceRequest["nextCache"] } = {}): Promise<string[]> {
+      const body = await call({ method: "GET", path: "/v2/blog-posts/slugs", accept: false, retry: "idempotent", nextCache: opts.nextCache }, slugsWire);
       return body.slugs;
     },
 

@@ -38,6 +38,11 @@ export type WorkspaceRequest = {
   /** Send `Accept: application/json` (only where the document requires it). */
   accept: boolean;
   retry: Retry;
+  /**
+   * Next's data cache for this GET (revalidate seconds, tags). Without it the call is
+   * never cached. Next refuses to cache bodies over 2 MB, so large lists need their own cache.
+   */
+  nextCache?: { revalidate?: number | false; tags?: string[] };
 };
 
 export type WorkspaceResponse = { status: number; body: unknown };
@@ -72,9 +77,9 @@ export function createTransport(options: TransportOptions) {
           headers,
           body: payload,
           signal: AbortSignal.timeout(timeoutMs),
-          cache: "no-store",
           redirect: "error",
-        });
+          ...(req.nextCache ? { next: req.nextCache } : { cache: "no-store" }),
+        } as RequestInit);
         const raw = await res.text();
         const parsed = parseJson(raw);
         if (res.ok) {
