@@ -34,11 +34,12 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     const parsed = schema.safeParse(res.body);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join(".") || "(root)";
+      const endpoint = `${req.method} ${options.apiBase.replace(/\/+$/, "")}${req.path}`;
       throw new WorkspaceApiError({
         status: res.status,
         code: "bad_response",
-        endpoint: `${req.method} ${options.apiBase.replace(/\/+$/, "")}${req.path}`,
-        message: `The workspace answered ${req.method} ${req.path} with an unexpected shape (at ${where}).`,
+        endpoint,
+        message: `The workspace answered ${endpoint} with an unexpected shape (at ${where}).`,
       });
     }
     return parsed.data;

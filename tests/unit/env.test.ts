@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword } from "@/lib/admin/password";
+import {
+  ConfigError,
+  DEMO_ADMIN_HASH,
+  DEMO_ADMIN_PASSWORD,
+  DEMO_REVALIDATE_SECRET,
+  DEMO_SESSION_SECRET,
+  LOCAL_DEMO_API_KEY,
+  parseAdminUsers,
+  parseEnv,
+} from "@/lib/env-schema";
+
+const strongHash = hashPassword("a strong admin password");
+const remote = {
+  WORKSPACE_URL: "https://acme.wps.test",
+  WORKSPACE_API_KEY: "live_key_0123456789abcdef",
+  SESSION_SECRET: "x".repeat(40),
+  ADMIN_USERS: `ops@acme.test=${strongHash}`,
+  SITE_URL: "https://www.acme.test",
+};
+
+function problemsOf(vars: Record<string, string | undefined>) {
+  try {
+    parseEnv(vars);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseEnv: local mode (nothing configured)", () => {
+  it("uses the local workspace and demo defaults", () => {
+    const config = parseEnv({});
+    expect(config.mode).toBe("local");
+    expect(config.workspace.apiBase).toBe("http://127.0.0.1:4010/api/external");
+    expect(config.workspace.apiKey).toBe(LOCAL_DEMO_API_KEY);
+    expect(config.sessionSecret).toBe(DEMO_SESSION_SECRET);
+    expect(config.adminUsers).toEqual([{ email: "admin@example.com", passwordHash: DEMO_ADMIN_HASH }]);
+    expect(config.siteUrl).toBe("http://localhost:3000");
+    expect(config.revalidateSecret).toBe(DEMO_REVALIDATE_SECRET);
+    expect(config.localWorkspace).toEqual({ port: 4010 });
+  });
+
+  it("honours PORT and the LOCAL_WORKSPACE_* variables", () => {
+    const config = parseEnv({ PORT: "3100", LOCAL_WORKSPACE_PORT: "4110", LOCAL_WORKSPACE_API_KEY: "k_local_override_1234" });
+    expect(config.siteUrl).toBe("http://localhost:3100");
+    expect(config.workspace.apiBase).toBe("http://127.0.0.1:4110/api/external");
+    expect(config.workspace.apiKey).toBe("k_local_override_1234");
+  });
+
+  it("the demo admin hash really is the documented demo password", async () => {
+    const { verifyPassword } = await import("@/lib/admin/password");
+    expect(verifyPassword(DEMO_ADMIN_PASSWORD, DEMO_ADMIN_HASH)).toBe(true);
+    expect(verifyPassword("wrong", DEMO_ADMIN_HASH)).toBe(false);
+  });
+});
+
+describe("parseEnv: remote mode", () => {
+  it("accepts a complete configuration and normalises the workspace URL", () => {
+    const config = parseEnv(remote);
+    expect(config.mode).toBe("remote");
+    expect(config.workspace.apiBase).toBe("https://acme.wps.test/api/external");
+    expect(config.localWorkspace).toBeNull();
+    expect(config.revalidateSecret).toBeNull();
+    expect(parseEnv({ ...remote, WORKSPACE_URL: "https://acme.wps.test/api/external/v2/" }).workspace.apiBase).toBe(
+      "https://acme.wps.test/api/external",
+    );
+  });
+
+  it.each([
+    ["https://<workspace_subdomain>.wps.test", "placeholder"],
+    ["https://{your-subdomain}.wps.test", "placeholder"],
+    ["https://your-subdomain.wps.test", "sample subdomain"],
+    ["https://example.wps.test", "sample subdomain"],
+    ["https://spinkart.wps.test/api/external/v2", "sample subdomain"],
+    ["acme.wps.test", "not an absolute URL"],
+    ["ftp://acme.wps.test", "https://"],
+  ])("refuses WORKSPACE_URL %s", (url, words) => {
+    const problems = problemsOf({ ...remote, WORKSPACE_URL: url });
+    expect(problems.map((p) => p.variable)).toEqual(["WORKSPACE_URL"]);
+    expect(problems[0]!.problem).toContain(words);
+    expect(problems[0]!.fix).toMatch(/workspace's address/);
+  });
+
+  it.each([
+    ["WORKSPACE_API_KEY", undefined, "is required"],
+    ["WORKSPACE_API_KEY", "short", "too short"],
+    ["WORKSPACE_API_KEY", LOCAL_DEMO_API_KEY, "local demo key"],
+    ["SESSION_SECRET", undefined, "is required"],
+    ["SESSION_SECRET", "too-short-secret", "at least 32"],
+    ["SESSION_SECRET", DEMO_SESSION_SECRET, "public demo secret"],
+    ["SITE_URL", undefined, "is required"],
+    ["SITE_URL", "www.acme.test", "not an absolute"],
+    ["ADMIN_USERS", undefined, "is required"],
+    ["ADMIN_USERS", "not-an-email=scrypt:00:00", "not an email"],
+    ["ADMIN_USERS", "ops@acme.test=plaintext", "no valid scrypt hash"],
+    ["ADMIN_USERS", `admin@example.com=${DEMO_ADMIN_HASH}`, "demo password"],
+    ["ADMIN_USERS", `ops@acme.test=${hashPassword(DEMO_ADMIN_PASSWORD)}`, "demo password"],
+    ["REVALIDATE_SECRET", "short", "shorter than 32"],
+    ["REVALIDATE_SECRET", DEMO_REVALIDATE_SECRET, "public demo secret"],
+    ["BLOG_POST_URL_TEMPLATE", "https://blog.acme.test/post", "{slug}"],
+    ["WORKSPACE_TIMEOUT_MS", "fast", "whole number"],
+    ["BLOG_PRERENDER_LIMIT", "-1", "whole number"],
+  ])("refuses %s=%s naming the variable and the fix", (variable, value, words) => {
+    const problems = problemsOf({ ...remote, [variable]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.variable).toBe(variable);
+    expect(problems[0]!.problem).toContain(words);
+    expect(problems[0]!.fix.length).toBeGreaterThan(10);
+  });
+
+  it("reports every problem in one message that never echoes a secret", () => {
+    const secret = "s3cr3t-but-too-short";
+    try {
+      parseEnv({ WORKSPACE_URL: "https://example.wps.test", SESSION_SECRET: secret });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const v of ["WORKSPACE_URL", "WORKSPACE_API_KEY", "SESSION_SECRET", "ADMIN_USERS", "SITE_URL"]) expect(message).toContain(v);
+      expect(message).not.toContain(secret);
+      expect(message.split("\n")[0]).toMatch(/cannot start/);
+    }
+  });
+
+  it("does not echo a rejected API key", () => {
+    const problems = problemsOf({ ...remote, WORKSPACE_API_KEY: "has space inside key" });
+    expect(JSON.stringify(problems)).not.toContain("has space inside key");
+  });
+});
+
+describe("parseAdminUsers", () => {
+  it("reads several entries separated by commas or newlines, lower-casing emails", () => {
+    const other = hashPassword("another long password");
+    const { users, errors } = parseAdminUsers(`Ops@Acme.test=${strongHash},\n  lead@acme.test=${other}`);
+    expect(errors).toEqual([]);
+    expect(users).toEqual([
+      { email: "ops@acme.test", passwordHash: strongHash },
+      { email: "lead@acme.test", passwordHash: other },
+    ]);
+  });
+});
