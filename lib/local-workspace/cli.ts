@@ -1,0 +1,100 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { LOCAL_DEMO_API_KEY, maskKey } from "./keys";
+import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimitOptions } from "./rate-limit";
+import { MAX_SYNTHETIC } from "./seed";
+import { startLocalWorkspaceServer } from "./server";
+import { DEFAULT_DATA_DIR } from "./store";
+
+/** `npm run workspace`: the local workspace as a standalone server. */
+
+const HELP = `Usage: npm run workspace -- [options]
+
+Runs the local workspace (the external API on SQLite) on http://127.0.0.1:<port>.
+
+Options:
+  --port N            port to listen on (default: LOCAL_WORKSPACE_PORT or 4010)
+  --reset             wipe the data and seed the demo content again before starting
+  --seed-posts N      add N synthetic blog posts (0-${MAX_SYNTHETIC}; implies --reset)
+  --seed-members N    add N synthetic team members (0-${MAX_SYNTHETIC}; implies --reset)
+  --help              show this help
+
+Environment:
+  LOCAL_WORKSPACE_PORT        default port (4010)
+  LOCAL_WORKSPACE_DATA_DIR    data directory (${DEFAULT_DATA_DIR})
+  LOCAL_WORKSPACE_API_KEY     key of the default workspace (default: the demo key)
+  LOCAL_WORKSPACE_RATE_LIMIT  requests per key as limit/windowSeconds (default ${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowMs / 1000})
+`;
+
+function fail(message: string): never {
+  console.error(`local-workspace: ${message}`);
+  process.exit(2);
+}
+
+function intArg(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) fail(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        port: { type: "string" },
+        reset: { type: "boolean", default: false },
+        "seed-posts": { type: "string" },
+        "seed-members": { type: "string" },
+        help: { type: "boolean", default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    fail(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+  }
+  if (args.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+
+  const port = intArg(args.port ?? process.env.LOCAL_WORKSPACE_PORT, "--port / LOCAL_WORKSPACE_PORT", 0, 65535) ?? 4010;
+  const posts = intArg(args["seed-posts"], "--seed-posts", 0, MAX_SYNTHETIC);
+  const members = intArg(args["seed-members"], "--seed-members", 0, MAX_SYNTHETIC);
+  const dataDir = process.env.LOCAL_WORKSPACE_DATA_DIR || DEFAULT_DATA_DIR;
+  const apiKey = process.env.LOCAL_WORKSPACE_API_KEY || LOCAL_DEMO_API_KEY;
+  let rateLimit: RateLimitOptions | undefined;
+  if (process.env.LOCAL_WORKSPACE_RATE_LIMIT) {
+    try {
+      rateLimit = parseRateLimit(process.env.LOCAL_WORKSPACE_RATE_LIMIT);
+    } catch (error) {
+      fail(`LOCAL_WORKSPACE_RATE_LIMIT: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  const reset = args.reset || posts !== undefined || members !== undefined ? { posts, members } : false;
+  const server = await startLocalWorkspaceServer({ port, host: "127.0.0.1", dataDir, apiKey, rateLimit, reset });
+  if (posts || members) console.log(`Seeded ${posts ?? 0} synthetic posts and ${members ?? 0} synthetic members.`);
+  const shownDir = dataDir === ":memory:" ? dataDir : path.resolve(dataDir);
+  console.log(`Local workspace listening on ${server.url} (data: ${shownDir})`);
+  console.log(`API key for the default workspace: ${maskKey(apiKey)}; acme workspace: http://acme.localhost:${server.port}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Received ${signal}, stopping local workspace.`);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  fail((error as NodeJS.ErrnoException)?.code === "EADDRINUSE" ? `port already in use (${message}); set --port or LOCAL_WORKSPACE_PORT` : message);
+});

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { errorResponse, json } from "./http";
+
+/**
+ * Fault injection for resilience tests of the client (timeouts, retries, schema checks).
+ * Only /api/external/ traffic is affected so the control endpoints keep working.
+ */
+export const faultSchema = z
+  .object({
+    mode: z.enum(["slow", "status", "rate-limit", "malformed-json", "wrong-shape", "hang", "off"]),
+    status: z.union([z.literal(500), z.literal(502), z.literal(503)]).optional(),
+    delayMs: z.number().int().min(0).max(600_000).optional(),
+    retryAfter: z.number().int().min(0).max(86_400).optional(),
+    pathPrefix: z.string().startsWith("/api/external/").optional(),
+    count: z.number().int().min(1).optional(),
+  })
+  .strict();
+
+export type FaultConfig = z.infer<typeof faultSchema>;
+export type ActiveFault = Omit<FaultConfig, "pathPrefix" | "count"> & { pathPrefix: string; remaining: number | null };
+
+export const DEFAULT_SLOW_MS = 2_000;
+
+export class FaultInjector {
+  private fault: ActiveFault | null = null;
+  private hanging = new Set<() => void>();
+
+  set(config: FaultConfig): ActiveFault | null {
+    if (config.mode === "off") return this.clear();
+    this.fault = {
+      mode: config.mode,
+      status: config.status,
+      delayMs: config.delayMs,
+      retryAfter: config.retryAfter,
+      pathPrefix: config.pathPrefix ?? "/api/external/",
+      remaining: config.count ?? null,
+    };
+    return this.fault;
+  }
+
+  get(): ActiveFault | null {
+    return this.fault;
+  }
+
+  clear(): null {
+    this.fault = null;
+    return null;
+  }
+
+  /** Consumes one use of the fault when it applies to this path. */
+  private take(pathname: string): ActiveFault | null {
+    const f = this.fault;
+    if (!f || !pathname.startsWith(f.pathPrefix)) return null;
+    if (f.remaining !== null) {
+      f.remaining--;
+      if (f.remaining <= 0) this.fault = null;
+    }
+    return { ...f };
+  }
+
+  /**
+   * Returns a response that replaces the real one, or null to carry on (after any delay).
+   * `signal` ends a hang when the client goes away.
+   */
+  async apply(pathname: string, signal: AbortSignal | undefined): Promise<Response | null> {
+    const f = this.take(pathname);
+    if (!f) return null;
+    switch (f.mode) {
+      case "slow":
+        await this.wait(f.delayMs ?? DEFAULT_SLOW_MS, signal);
+        return null;
+      case "status": {
+        const headers: Record<string, string> = f.retryAfter !== undefined ? { "retry-after": String(f.retryAfter) } : {};
+        return errorResponse(f.status ?? 503, "Injected fault", headers);
+      }
+      case "rate-limit":
+        return errorResponse(429, "Rate limit exceeded", { "retry-after": String(f.retryAfter ?? 1) });
+      case "malformed-json":
+        return new Response('{"blog_posts": [{"slug": "trunc', {
+          status: 200,
+          headers: { "content-type": "application/json; charset=utf-8" },
+        });
+      case "wrong-shape":
+        return json({ data: { items: "not what the document says" }, unexpected: true });
+      case "hang":
+        await this.wait(f.delayMs ?? Number.POSITIVE_INFINITY, signal);
+        return errorResponse(504, "Injected hang ended");
+      default:
+        return null;
+    }
+  }
+
+  private wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = () => {
+        if (timer) clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        this.hanging.delete(done);
+        resolve();
+      };
+      if (Number.isFinite(ms)) timer = setTimeout(done, ms);
+      signal?.addEventListener("abort", done, { once: true });
+      if (signal?.aborted) done();
+      this.hanging.add(done);
+    });
+  }
+
+  /** Lets pending hangs finish, so closing the server does not wait forever. */
+  releaseAll(): void {
+    for (const done of [...this.hanging]) done();
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Response and request helpers shared by every route. Every error body is `{ error }` so
+ * clients can read one field whatever went wrong.
+ */
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return json({ error: message }, status, headers);
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+}
+
+const escapeMap: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => escapeMap[c]!);
+}
+
+/** Tiny standalone HTML page for the local-only links (verification, invitations). */
+export function htmlPage(status: number, title: string, paragraphs: string[]): Response {
+  const body = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}h1{font-size:1.5rem}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}
+<p><small>Local workspace (development only)</small></p></main></body></html>`;
+  return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+}
+
+/** `https://acme.localhost:4010`: the origin the client used, so links and image URLs work for it. */
+export function requestOrigin(request: Request): string {
+  // The node adapter builds request.url from the Host header, so the URL is the one truth
+  // both over HTTP and for in-process `new Request("http://acme.localhost/...")` calls.
+  return new URL(request.url).origin;
+}
+
+/** Prefixes origin-relative stored URLs (seeded avatars) with the caller's origin. */
+export function absoluteUrl(origin: string, value: string): string {
+  return value.startsWith("/") ? `${origin}${value}` : value;
+}
+
+/**
+ * True when the Accept header names `application/json` (parameters and lists allowed).
+ * Wildcards do not count: the document requires `application/json` itself.
+ */
+export function acceptsJson(request: Request): boolean {
+  const accept = request.headers.get("accept");
+  if (!accept) return false;
+  return accept.split(",").some((range) => {
+    const [type, ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    if (type !== "application/json") return false;
+    const q = params.find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+export function requireAcceptJson(request: Request): void {
+  if (!acceptsJson(request)) {
+    throw new HttpError(406, "Not Acceptable: this endpoint requires the header Accept: application/json");
+  }
+}
+
+async function readBodyText(request: Request): Promise<string> {
+  const declared = request.headers.get("content-length");
+  if (declared && Number(declared) > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large (limit 1 MiB)");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    // Checked while streaming: a missing or lying Content-Length must not let a client fill memory.
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, "Request body too large (limit 1 MiB)");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function isJsonContentType(value: string | null): boolean {
+  return value?.split(";")[0]?.trim().toLowerCase() === "application/json";
+}
+
+/**
+ * Reads a required JSON object body. Missing/empty body or malformed JSON → 400; a body sent
+ * with another (or no) Content-Type → 415, since the document says bodies are application/json.
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await readBodyText(request);
+  if (text.trim() === "") throw new HttpError(400, "Request body is required (a JSON object)");
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    throw new HttpError(415, "Unsupported Media Type: send the body with Content-Type: application/json");
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Malformed JSON in request body");
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new HttpError(400, "Request body must be a JSON object");
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** For local endpoints whose body is optional: empty means `{}`. */
+export async function readOptionalJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await readBodyText(request);
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Malformed JSON in request body");
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new HttpError(400, "Request body must be a JSON object");
+  }
+  return parsed as Record<string, unknown>;
+}

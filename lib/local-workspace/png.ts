@@ -1,0 +1,67 @@
+import { deflateSync } from "node:zlib";
+
+/**
+ * Minimal PNG encoder (8-bit RGB, no interlace). Hand-written so the local workspace can
+ * serve real images with no image library: Next's optimizer and satori only need a valid,
+ * standard PNG.
+ */
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
+  let c = 0xffffffff;
+  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, "ascii");
+  Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(out, 8);
+  // The CRC covers the type and the data, not the length.
+  out.writeUInt32BE(crc32(out, 4, 8 + data.length), 8 + data.length);
+  return out;
+}
+
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** `pixels` is width*height*3 bytes, row-major RGB. */
+export function encodePng(width: number, height: number, pixels: Uint8Array): Buffer {
+  if (pixels.length !== width * height * 3) throw new Error("pixel buffer size mismatch");
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: truecolour RGB
+  ihdr[10] = 0; // compression
+  ihdr[11] = 0; // filter method
+  ihdr[12] = 0; // no interlace
+
+  // Filter "Sub" on every row: smooth gradients become near-constant deltas and deflate well.
+  const stride = width * 3;
+  const raw = Buffer.alloc((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const rowIn = y * stride;
+    const rowOut = y * (stride + 1);
+    raw[rowOut] = 1;
+    for (let x = 0; x < stride; x++) {
+      const left = x >= 3 ? pixels[rowIn + x - 3]! : 0;
+      raw[rowOut + 1 + x] = (pixels[rowIn + x]! - left) & 0xff;
+    }
+  }
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw, { level: 6 })),
+    chunk("IEND", new Uint8Array(0)),
+  ]);
+}

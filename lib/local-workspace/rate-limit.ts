@@ -1,0 +1,43 @@
+/**
+ * Fixed-window limiter per API key. Hand-written rather than rate-limiter-flexible because it
+ * must follow the injectable clock (`now` option) and sub-second windows used by tests.
+ */
+export type RateLimitOptions = { limit: number; windowMs: number };
+
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 600, windowMs: 10_000 };
+
+export class FixedWindowRateLimiter {
+  private windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly options: RateLimitOptions,
+    private readonly now: () => number,
+  ) {}
+
+  /** Returns null when allowed, else the whole seconds to wait (for Retry-After, at least 1). */
+  hit(bucket: string): number | null {
+    const t = this.now();
+    let w = this.windows.get(bucket);
+    if (!w || t - w.start >= this.options.windowMs) {
+      w = { start: t, count: 0 };
+      this.windows.set(bucket, w);
+    }
+    w.count++;
+    if (w.count <= this.options.limit) return null;
+    return Math.max(1, Math.ceil((w.start + this.options.windowMs - t) / 1000));
+  }
+
+  reset(): void {
+    this.windows.clear();
+  }
+}
+
+/** Parses `limit/windowSeconds` (e.g. `600/10`), the LOCAL_WORKSPACE_RATE_LIMIT format. */
+export function parseRateLimit(value: string): RateLimitOptions {
+  const m = /^\s*(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (!m) throw new Error(`Invalid rate limit "${value}": expected limit/windowSeconds, e.g. 600/10`);
+  const limit = Number(m[1]);
+  const windowMs = Math.round(Number(m[2]) * 1000);
+  if (limit < 1 || windowMs < 1) throw new Error(`Invalid rate limit "${value}": both numbers must be positive`);
+  return { limit, windowMs };
+}

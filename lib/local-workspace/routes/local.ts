@@ -1,0 +1,156 @@
+import { z } from "zod";
+import type { RouteContext } from "../context";
+import { faultSchema } from "../faults";
+import { HttpError, errorResponse, escapeHtml, htmlPage, json, readJsonObject, readOptionalJsonObject } from "../http";
+import { getImage, type ImageKind } from "../images";
+import { listOutbox } from "../outbox";
+import { MAX_SYNTHETIC } from "../seed";
+
+/**
+ * Local-only endpoints (decision 9): never under /api/external/, no API key, for people
+ * and tests driving the local workspace.
+ */
+
+function requireWorkspace(ctx: RouteContext): string {
+  if (!ctx.workspaceId) throw new HttpError(404, "Unknown workspace for this host");
+  return ctx.workspaceId;
+}
+
+export function health(ctx: RouteContext): Response {
+  const rows = ctx.db
+    .prepare(
+      `SELECT w.id, w.blog_name, w.is_default,
+        (SELECT COUNT(*) FROM members m WHERE m.workspace_id = w.id) AS members,
+        (SELECT COUNT(*) FROM posts p WHERE p.workspace_id = w.id) AS posts
+       FROM workspaces w ORDER BY w.is_default DESC, w.id`,
+    )
+    .all() as { id: string; blog_name: string; is_default: number; members: number; posts: number }[];
+  return json({
+    ok: true,
+    workspaces: rows.map((r) => ({
+      id: r.id,
+      default: r.is_default === 1,
+      blog_name: r.blog_name,
+      members: r.members,
+      posts: r.posts,
+    })),
+  });
+}
+
+export function outbox(ctx: RouteContext): Response {
+  const to = ctx.url.searchParams.get("to") ?? undefined;
+  return json({ emails: listOutbox(ctx.db, requireWorkspace(ctx), to || undefined) });
+}
+
+/** Follows a verification link: HTML because a person clicks it in a browser. */
+export function verify(ctx: RouteContext): Response {
+  const token = ctx.url.searchParams.get("token");
+  if (!token) return htmlPage(400, "Missing token", ["This verification link is incomplete: it has no token."]);
+  const row = ctx.db.prepare("SELECT workspace_id, email, used_at FROM tokens WHERE token = ? AND kind = 'verification'").get(token) as
+    | { workspace_id: string; email: string; used_at: string | null }
+    | undefined;
+  if (!row) return htmlPage(404, "Link not recognised", ["This verification link is not valid. Subscribe again to get a new one."]);
+  if (row.used_at) {
+    return htmlPage(400, "Link already used", ["This verification link has already been used. Your subscription is confirmed."]);
+  }
+  const now = ctx.now.toISOString();
+  ctx.db.transaction(() => {
+    ctx.db.prepare("UPDATE tokens SET used_at = ? WHERE token = ?").run(now, token);
+    ctx.db
+      .prepare("UPDATE subscribers SET verified_at = COALESCE(verified_at, ?) WHERE workspace_id = ? AND email = ?")
+      .run(now, row.workspace_id, row.email);
+  })();
+  return htmlPage(200, "Subscription confirmed", [`Thanks! ${row.email} is now subscribed. You can close this page.`]);
+}
+
+export function invitation(ctx: RouteContext): Response {
+  const row = ctx.db
+    .prepare(
+      `SELECT t.email, w.blog_name FROM tokens t JOIN workspaces w ON w.id = t.workspace_id WHERE t.token = ? AND t.kind = 'invitation'`,
+    )
+    .get(ctx.params.token ?? "") as { email: string; blog_name: string } | undefined;
+  if (!row) return htmlPage(404, "Invitation not found", ["This invitation link is not valid."]);
+  return htmlPage(200, `You're invited to ${row.blog_name}`, [
+    `${row.email} has been added to the ${row.blog_name} workspace.`,
+    "In the hosted service you would now set a password; the local workspace stops here.",
+  ]);
+}
+
+const IMAGE_KINDS = new Set<ImageKind>(["covers", "thumbs", "avatars"]);
+
+export function image(ctx: RouteContext): Response {
+  const kind = ctx.params.kind as ImageKind;
+  const file = ctx.params.file ?? "";
+  if (!IMAGE_KINDS.has(kind) || !file.endsWith(".png")) return errorResponse(404, "Not found");
+  const key = decodeURIComponent(file.slice(0, -4));
+  const ws = ctx.workspaceId;
+  // Only images that something in this workspace links to exist, like on a real CDN.
+  const exists =
+    ws !== undefined &&
+    (kind === "avatars"
+      ? ctx.db.prepare("SELECT 1 FROM authors WHERE workspace_id = ? AND id = ? UNION SELECT 1 FROM members WHERE workspace_id = ? AND id = ?").get(ws, key, ws, key)
+      : ctx.db
+          .prepare(`SELECT 1 FROM posts WHERE workspace_id = ? AND slug = ?${kind === "thumbs" ? " AND has_thumbnail = 1" : ""}`)
+          .get(ws, key));
+  if (!exists) return errorResponse(404, "Image not found");
+  const png = getImage(kind, key);
+  return new Response(new Uint8Array(png), {
+    status: 200,
+    headers: {
+      "content-type": "image/png",
+      "content-length": String(png.length),
+      // Deterministic per key, so it never changes under the same URL.
+      "cache-control": "public, max-age=31536000, immutable",
+    },
+  });
+}
+
+const resetSchema = z
+  .object({
+    posts: z.number().int().min(0).max(MAX_SYNTHETIC).optional(),
+    members: z.number().int().min(0).max(MAX_SYNTHETIC).optional(),
+  })
+  .strict();
+
+function zodMessage(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
+}
+
+export async function reset(ctx: RouteContext): Promise<Response> {
+  const parsed = resetSchema.safeParse(await readOptionalJsonObject(ctx.request));
+  if (!parsed.success) throw new HttpError(422, zodMessage(parsed.error));
+  ctx.services.reset(parsed.data);
+  return json({ ok: true, synthetic: { posts: parsed.data.posts ?? 0, members: parsed.data.members ?? 0 } });
+}
+
+export function stats(ctx: RouteContext): Response {
+  return json(ctx.services.stats.snapshot());
+}
+
+export function resetStats(ctx: RouteContext): Response {
+  ctx.services.stats.reset(ctx.now);
+  return json(ctx.services.stats.snapshot());
+}
+
+export function getFaults(ctx: RouteContext): Response {
+  return json({ fault: ctx.services.faults.get() });
+}
+
+export async function setFaults(ctx: RouteContext): Promise<Response> {
+  const parsed = faultSchema.safeParse(await readJsonObject(ctx.request));
+  if (!parsed.success) throw new HttpError(422, zodMessage(parsed.error));
+  return json({ fault: ctx.services.faults.set(parsed.data) });
+}
+
+export function clearFaults(ctx: RouteContext): Response {
+  return json({ fault: ctx.services.faults.clear() });
+}
+
+/** A landing page so opening the base URL in a browser explains what this is. */
+export function index(ctx: RouteContext): Response {
+  const links = ["/__local/health", "/__local/outbox", "/__local/stats", "/__local/faults"];
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local workspace</title></head><body>
+<h1>Local workspace</h1><p>A local implementation of the Workspace Publishing Service external API at <code>${escapeHtml(ctx.origin)}/api/external/v2</code>.</p>
+<ul>${links.map((l) => `<li><a href="${l}">${l}</a></li>`).join("")}</ul></body></html>`;
+  return new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+}

@@ -1,0 +1,43 @@
+import type { ApiContext } from "../context";
+import { HttpError, json, readJsonObject } from "../http";
+import { createToken, recordEmail } from "../outbox";
+import { isValidEmail, normalizeEmail } from "../validation";
+
+export const ALREADY_SUBSCRIBED = "Email is already subscribed";
+
+/**
+ * Decision 3: body `{ email }`; an unverified address gets a fresh verification email (201
+ * again), a verified one is refused with the document's text. Accept is not required here.
+ */
+export async function addSubscriber(ctx: ApiContext): Promise<Response> {
+  const body = await readJsonObject(ctx.request);
+  if (body.email === undefined || body.email === null || body.email === "") throw new HttpError(422, "email is required");
+  const email = typeof body.email === "string" ? normalizeEmail(body.email) : body.email;
+  if (!isValidEmail(email)) throw new HttpError(422, `Invalid email address: ${JSON.stringify(body.email)}`);
+
+  const { db, workspaceId, now } = ctx;
+  const existing = db.prepare("SELECT verified_at FROM subscribers WHERE workspace_id = ? AND email = ?").get(workspaceId, email) as
+    | { verified_at: string | null }
+    | undefined;
+  if (existing?.verified_at) throw new HttpError(422, ALREADY_SUBSCRIBED);
+
+  const blogName = (db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as { blog_name: string }).blog_name;
+  db.transaction(() => {
+    if (!existing) {
+      db.prepare("INSERT INTO subscribers (workspace_id, email, created_at) VALUES (?, ?, ?)").run(workspaceId, email, now.toISOString());
+    }
+    const token = createToken(db, workspaceId, "verification", email, now);
+    recordEmail(db, {
+      workspaceId,
+      to: email,
+      kind: "verification",
+      subject: `Confirm your subscription to ${blogName}`,
+      link: `${ctx.origin}/__local/verify?token=${encodeURIComponent(token)}`,
+      now,
+    });
+  })();
+  return json(
+    { message: `A verification email has been sent to ${email}. Please verify it to complete the subscription.` },
+    201,
+  );
+}

@@ -1,0 +1,167 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+export type Db = Database.Database;
+
+export const DEFAULT_DATA_DIR = "data/local-workspace";
+export const DB_FILE_NAME = "local-workspace.sqlite";
+
+/**
+ * Ordered schema migrations; `PRAGMA user_version` records how many have run so an existing
+ * data dir is upgraded in place instead of being wiped.
+ */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE workspaces (
+    id TEXT PRIMARY KEY,
+    blog_name TEXT NOT NULL,
+    is_default INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    -- Keys are stored hashed, like passwords: the document calls them sensitive.
+    key_hash TEXT NOT NULL UNIQUE,
+    key_hint TEXT NOT NULL,
+    expires_at TEXT,
+    revoked_at TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE roles (
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, name)
+  );
+  CREATE TABLE members (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    -- Monotonic insertion order: list order is stable and "most recently added admin" is well defined.
+    seq INTEGER NOT NULL,
+    email TEXT NOT NULL,
+    first_name TEXT NOT NULL DEFAULT '',
+    last_name TEXT NOT NULL DEFAULT '',
+    time_zone TEXT NOT NULL DEFAULT 'UTC',
+    profile_image_url TEXT,
+    active INTEGER NOT NULL DEFAULT 1,
+    organization_role TEXT NOT NULL,
+    invited_by TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (workspace_id, email)
+  );
+  CREATE INDEX members_by_workspace ON members (workspace_id, seq);
+  CREATE TABLE subscribers (
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    email TEXT NOT NULL,
+    verified_at TEXT,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, email)
+  );
+  CREATE TABLE tokens (
+    token TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('verification', 'invitation')),
+    email TEXT NOT NULL,
+    used_at TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    to_email TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('verification', 'invitation')),
+    subject TEXT NOT NULL,
+    link TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE authors (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL
+  );
+  CREATE TABLE posts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+    slug TEXT NOT NULL,
+    title TEXT NOT NULL,
+    publication_date TEXT NOT NULL,
+    page_title TEXT NOT NULL,
+    meta_description TEXT NOT NULL,
+    keywords TEXT NOT NULL, -- JSON array of strings
+    has_thumbnail INTEGER NOT NULL DEFAULT 1,
+    UNIQUE (workspace_id, slug)
+  );
+  CREATE INDEX posts_by_date ON posts (workspace_id, publication_date DESC, slug);
+  CREATE TABLE post_authors (
+    post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+    author_id TEXT NOT NULL REFERENCES authors(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (post_id, author_id)
+  );
+  CREATE INDEX post_authors_by_post ON post_authors (post_id, position);
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
+];
+
+export function openStore(dataDir: string = DEFAULT_DATA_DIR): Db {
+  let file = ":memory:";
+  if (dataDir !== ":memory:") {
+    mkdirSync(dataDir, { recursive: true });
+    file = path.join(dataDir, DB_FILE_NAME);
+  }
+  const db = new Database(file);
+  if (file !== ":memory:") db.pragma("journal_mode = WAL");
+  db.pragma("foreign_keys = ON");
+  // A second process (or `npm run workspace` next to tests) may hold the write lock briefly.
+  db.pragma("busy_timeout = 5000");
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  for (let i = current; i < MIGRATIONS.length; i++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[i]!);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+}
+
+/** Empties every data table (schema stays), used by reset before re-seeding. */
+export function wipe(db: Db): void {
+  db.transaction(() => {
+    // Children first; foreign keys would cascade anyway but explicit order is cheaper.
+    for (const table of [
+      "post_authors",
+      "posts",
+      "authors",
+      "outbox",
+      "tokens",
+      "subscribers",
+      "members",
+      "roles",
+      "api_keys",
+      "workspaces",
+      "meta",
+    ]) {
+      db.prepare(`DELETE FROM ${table}`).run();
+    }
+  })();
+}
+
+export function getMeta(db: Db, key: string): string | undefined {
+  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+  return row?.value;
+}
+
+export function setMeta(db: Db, key: string, value: string): void {
+  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
+    key,
+    value,
+  );
+}
