@@ -56,6 +56,12 @@ export type AppConfig = {
   };
   /** Set in local mode: where the launcher runs the local workspace. */
   localWorkspace: { port: number } | null;
+  /**
+   * TRUST_PROXY: how far to trust X-Forwarded-For when telling clients apart (rate limits).
+   * 0 = no proxy is trusted; N = N proxies that each append an address (use the Nth from the
+   * right); "true" = Number.MAX_SAFE_INTEGER, a proxy that overwrites it (use the leftmost).
+   */
+  trustProxy: number;
 };
 
 export type ConfigProblem = { variable: string; problem: string; fix: string };
@@ -109,6 +115,15 @@ function parseWorkspaceUrl(raw: string): { apiBase: string } | { problem: string
   }
   const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/external(\/v[12])?$/, "");
   return { apiBase: `${url.origin}${path}/api/external` };
+}
+
+function parseTrustProxy(raw: string | undefined, problems: ConfigProblem[]): number {
+  if (raw === undefined || /^(false|no|off)$/i.test(raw)) return 0;
+  if (/^(true|yes|on)$/i.test(raw)) return Number.MAX_SAFE_INTEGER;
+  const hops = intVar(0, 10).safeParse(raw);
+  if (hops.success) return hops.data;
+  problems.push({ variable: "TRUST_PROXY", problem: `"${raw}" is not true, false or a number of proxies from 0 to 10.`, fix: "unset it when nothing sits in front of Masthead; set it to the number of proxies that append to X-Forwarded-For, or to true when your platform overwrites that header." });
+  return 0;
 }
 
 export function parseEnv(vars: Vars): AppConfig {
@@ -213,6 +228,7 @@ export function parseEnv(vars: Vars): AppConfig {
       prerenderLimit: num("BLOG_PRERENDER_LIMIT", 0, 100_000, 200),
     },
     localWorkspace: mode === "local" ? { port: localPort } : null,
+    trustProxy: parseTrustProxy(str("TRUST_PROXY"), problems),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
