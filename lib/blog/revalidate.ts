@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidatePath, revalidateTag } from "next/cache";
 import { BLOG_CACHE_TAG } from "./cache-tags";
+import { forgetBlogData } from "./source";
 
 /**
  * Refreshes every blog page, feed and sitemap from the workspace. Used by
@@ -11,6 +12,7 @@ import { BLOG_CACHE_TAG } from "./cache-tags";
  * and Next keeps serving the last good pages.
  */
 export async function revalidateBlog(): Promise<{ revalidatedAt: string }> {
+  forgetBlogData();
   revalidateTag(BLOG_CACHE_TAG, { expire: 0 });
   // Every public page lists posts (home, index, tags, authors, feeds, sitemap).
   revalidatePath("/", "layout");

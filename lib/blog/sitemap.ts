@@ -1,0 +1,63 @@
+import { authorPath, indexPath, pageCount, postPath, tagPath, type Blog } from "./model";
+
+/*
+ * Sitemaps per the protocol (sitemaps.org): at most 50,000 URLs per file, so beyond that
+ * /sitemap.xml becomes a sitemap index of numbered files. /sitemap.xml therefore always
+ * resolves, whatever the size of the blog.
+ */
+
+export const SITEMAP_URL_LIMIT = 50_000;
+
+export type SitemapEntry = { loc: string; lastmod?: string };
+
+/** Every public URL: home, index pages, posts, authors and tags (newest content first). */
+export function sitemapEntries(blog: Blog, siteUrl: string): SitemapEntry[] {
+  const newest = blog.posts[0]?.publishedAt;
+  const entries: SitemapEntry[] = [{ loc: `${siteUrl}/`, lastmod: newest }];
+  const pages = pageCount(blog.posts.length);
+  for (let n = 1; n <= pages; n++) entries.push({ loc: `${siteUrl}${indexPath(n)}`, lastmod: n === 1 ? newest : undefined });
+  for (const post of blog.posts) entries.push({ loc: `${siteUrl}${postPath(post.slug)}`, lastmod: post.publishedAt });
+  for (const author of blog.authors) entries.push({ loc: `${siteUrl}${authorPath(author.id)}`, lastmod: author.latestPostAt });
+  for (const keyword of blog.keywords) {
+    entries.push({ loc: `${siteUrl}${tagPath(keyword.slug)}`, lastmod: blog.postsByKeyword.get(keyword.slug)?.[0]?.publishedAt });
+  }
+  return entries;
+}
+
+export function sitemapChunkCount(entryCount: number, limit = SITEMAP_URL_LIMIT): number {
+  return Math.max(1, Math.ceil(entryCount / limit));
+}
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+export function urlsetXml(entries: SitemapEntry[]): string {
+  const urls = entries
+    .map((e) => `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ""}</url>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export const sitemapChunkPath = (n: number) => `/sitemaps/${n}.xml`;
+
+export function sitemapIndexXml(siteUrl: string, chunks: number, lastmod?: string): string {
+  const items = Array.from({ length: chunks }, (_, i) =>
+    `<sitemap><loc>${escapeXml(`${siteUrl}${sitemapChunkPath(i + 1)}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</sitemap>`,
+  ).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
+}
+
+/**
+ * The document served at /sitemap.xml: the urlset itself when it fits in one file,
+ * otherwise an index of /sitemaps/N.xml.
+ */
+export function rootSitemap(entries: SitemapEntry[], siteUrl: string, limit = SITEMAP_URL_LIMIT): string {
+  if (entries.length <= limit) return urlsetXml(entries);
+  return sitemapIndexXml(siteUrl, sitemapChunkCount(entries.length, limit), entries[0]?.lastmod);
+}
+
+/** Chunk n (1-based) of the split sitemap, or null when it does not exist. */
+export function sitemapChunk(entries: SitemapEntry[], n: number, limit = SITEMAP_URL_LIMIT): string | null {
+  if (entries.length <= limit || !Number.isInteger(n) || n < 1 || n > sitemapChunkCount(entries.length, limit)) return null;
+  return urlsetXml(entries.slice((n - 1) * limit, n * limit));
+}

@@ -1,0 +1,149 @@
+import "server-only";
+import { PHASE_PRODUCTION_BUILD } from "next/constants";
+import { env } from "../env";
+import { createWorkspaceClient, isWorkspaceApiError, workspace, type WorkspaceApiError, type WorkspaceClient } from "../workspace";
+import { BLOG_CACHE_TAG } from "./cache-tags";
+import { buildBlog, reconcileSlugs, type Blog } from "./model";
+
+/*
+ * Where every blog page, feed and sitemap gets its data.
+ *
+ * The blog-posts list is fetched once per process and reused by every page rendered from it
+ * (a memo of the promise, so concurrent renders share one request). Next's data cache cannot
+ * hold it: it refuses bodies over 2 MB and 10,000 posts are ~10 MB. So during `next build`
+ * the number of upstream requests is one list + one slugs request per build worker, whatever
+ * the number of posts; at runtime the memo lives for BLOG_REVALIDATE_SECONDS and
+ * revalidateBlog() drops it.
+ *
+ * The small slugs list does go through Next's data cache, with the configured revalidate
+ * interval and the blog tag: that is what gives every blog page its ISR interval (segment
+ * config must be a literal, so it cannot come from the environment) and what lets
+ * revalidateTag() reach them all.
+ */
+
+export type BlogData = { blog: Blog; slugs: string[] };
+
+/** Thrown during `next build` when the workspace cannot supply the blog; one message says it all. */
+export class BlogSourceError extends Error {
+  constructor(message: string, readonly cause?: WorkspaceApiError) {
+    super(message);
+    this.name = "BlogSourceError";
+  }
+}
+
+// NEXT_PHASE is Next's own marker for the build process, not app configuration.
+const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
+
+let buildClient: WorkspaceClient | undefined;
+
+/**
+ * During a build the workspace must answer promptly or the build fails: a short timeout and
+ * one retry keep a dead, slow or rate-limiting workspace well under a minute.
+ */
+function client(): WorkspaceClient {
+  if (!isBuildPhase()) return workspace();
+  if (!buildClient) {
+    const w = env().workspace;
+    buildClient = createWorkspaceClient({
+      apiBase: w.apiBase,
+      apiKey: w.apiKey,
+      timeoutMs: Math.min(w.timeoutMs, 8_000),
+      maxRetries: Math.min(w.maxRetries, 1),
+      retryAfterCapMs: 2_000,
+      backoffBaseMs: 200,
+    });
+  }
+  return buildClient;
+}
+
+let memo: { promise: Promise<Blog>; fetchedAt: number } | null = null;
+
+function describe(error: WorkspaceApiError): string {
+  const status = error.status ? ` (HTTP ${error.status})` : "";
+  switch (error.code) {
+    case "unreachable":
+      return `could not connect: ${error.message}`;
+    case "timeout":
+      return `no answer in time: ${error.message}`;
+    case "rate_limited":
+      return `the workspace is rate-limiting requests${status}${error.retryAfterSeconds ? `, retry after ${error.retryAfterSeconds} s` : ""}`;
+    case "bad_response":
+      return `the workspace answered with data that is not a blog-post list: ${error.message}`;
+    case "unauthorized":
+      return `the workspace refused the API key${status}; check WORKSPACE_API_KEY and the subdomain in WORKSPACE_URL`;
+    case "unavailable":
+      return `the workspace is failing${status}: ${error.message}`;
+    default:
+      return `${error.message}${status}`;
+  }
+}
+
+/** One readable line naming the URL and the cause; never the key. */
+export function blogSourceMessage(error: unknown): string {
+  if (error instanceof BlogSourceError) return error.message;
+  if (isWorkspaceApiError(error)) return `Cannot load the blog from ${error.endpoint}: ${describe(error)}.`;
+  return `Cannot load the blog: ${error instanceof Error ? error.message : String(error)}.`;
+}
+
+function toSourceError(error: unknown): BlogSourceError {
+  if (error instanceof BlogSourceError) return error;
+  const hint = isBuildPhase() ? " The build stops here rather than publish an empty blog; start the workspace or fix WORKSPACE_URL and build again." : "";
+  return new BlogSourceError(blogSourceMessage(error) + hint, isWorkspaceApiError(error) ? error : undefined);
+}
+
+async function fetchBlog(): Promise<Blog> {
+  const list = await client().listBlogPosts();
+  const blog = buildBlog(list);
+  // A list whose every entry was unreadable is garbage, not an empty blog.
+  if (blog.posts.length === 0 && list.skipped + list.posts.length > 0) {
+    throw new BlogSourceError(
+      `Cannot load the blog: none of the ${list.skipped + list.posts.length} posts from the workspace's blog-posts list could be read.`,
+    );
+  }
+  for (const problem of blog.problems.slice(0, 20)) console.warn(`[blog] ${problem}`);
+  if (blog.problems.length > 20) console.warn(`[blog] ...and ${blog.problems.length - 20} more problems in the blog-posts list`);
+  return blog;
+}
+
+function blogList(): Promise<Blog> {
+  const build = isBuildPhase();
+  const maxAgeMs = env().blog.revalidateSeconds * 1000;
+  if (memo && (build || Date.now() - memo.fetchedAt < maxAgeMs)) return memo.promise;
+  const entry = { fetchedAt: Date.now(), promise: fetchBlog().catch((e: unknown) => Promise.reject(toSourceError(e))) };
+  // At runtime a failure is not remembered: the next regeneration tries again, and until
+  // then Next keeps serving the last good pages. During a build it is remembered, so the
+  // build fails once, quickly, instead of once per page.
+  if (!build) entry.promise.catch(() => (memo === entry ? (memo = null) : undefined));
+  memo = entry;
+  return entry.promise;
+}
+
+/** The slugs endpoint through Next's data cache: sets the ISR interval and the cache tag. */
+async function slugList(): Promise<string[]> {
+  const { revalidateSeconds } = env().blog;
+  try {
+    return await client().listBlogSlugs({ nextCache: { revalidate: revalidateSeconds, tags: [BLOG_CACHE_TAG] } });
+  } catch (error) {
+    throw toSourceError(error);
+  }
+}
+
+const reported = new WeakSet<Blog>();
+
+/** Everything a blog page needs. Throws BlogSourceError (the build fails; ISR keeps old pages). */
+export async function loadBlog(): Promise<BlogData> {
+  const [blog, slugs] = await Promise.all([blogList(), slugList()]);
+  if (!reported.has(blog)) {
+    reported.add(blog);
+    const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);
+    const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
+    if (missingFromList.length) console.warn(`[blog] ${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`);
+    if (missingFromSlugs.length) console.warn(`[blog] ${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`);
+  }
+  return { blog, slugs };
+}
+
+/** Drops the in-process copy of the list so the next render fetches it again. */
+export function forgetBlogData(): void {
+  memo = null;
+}
