@@ -92,7 +92,9 @@ async function readBodyText(request: Request): Promise<string> {
     size += value.byteLength;
     // Checked while streaming: a missing or lying Content-Length must not let a client fill memory.
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
+      // Stop reading but do not cancel: cancelling destroys the socket before the 413 is sent;
+      // node discards the unread rest itself once the response ends.
+      reader.releaseLock();
       throw new HttpError(413, "Request body too large (limit 1 MiB)");
     }
     chunks.push(value);

@@ -34,13 +34,17 @@ function toRequest(req: IncomingMessage, fallbackHost: string, signal: AbortSign
   } as RequestInit & { duplex: "half" });
 }
 
-async function writeResponse(res: ServerResponse, response: Response, isHead: boolean): Promise<void> {
+async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const isHead = req.method === "HEAD";
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
+  // A handler that answered without reading the whole body (413, early errors) leaves the
+  // connection mid-request: close it rather than let a keep-alive client reuse it.
+  if (!req.complete) headers.connection = "close";
   res.writeHead(response.status, headers);
   const noBody = isHead || response.status === 204 || response.status === 304;
   if (noBody || !response.body) {
@@ -81,7 +85,7 @@ export async function startLocalWorkspaceServer(options: LocalWorkspaceServerOpt
       return;
     }
     workspace(request)
-      .then((response) => writeResponse(res, response, req.method === "HEAD"))
+      .then((response) => writeResponse(req, res, response))
       .catch((error: unknown) => {
         log(`[local-workspace] response failed: ${error instanceof Error ? error.message : String(error)}`);
         if (!res.headersSent) {
