@@ -1,13 +1,29 @@
-import Link from "next/link";
+import type { Metadata } from "next";
+import { NotFoundView } from "@/components/blog/not-found-view";
+import { NewsletterForm } from "@/components/newsletter/newsletter-form";
+import { SiteFooter } from "@/components/site/site-footer";
+import { SiteHeader } from "@/components/site/site-header";
+import { loadBlog } from "@/lib/blog/source";
 
-export default function NotFound() {
+export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
+
+/** Unmatched URLs: the same page as inside the site, with the site's header and footer. */
+export default async function NotFound() {
+  // A 404 must never turn into a 500: without the blog, the page still renders.
+  const siteName = await loadBlog().then(
+    ({ blog }) => blog.name,
+    () => "Masthead",
+  );
   return (
-    <main id="main" className="container" style={{ padding: "4rem 1.25rem" }}>
-      <h1>Page not found</h1>
-      <p>We could not find that page. It may have moved, or the link may be mistyped.</p>
-      <p>
-        <Link href="/">Go to the home page</Link> or <Link href="/blog">browse the blog</Link>.
-      </p>
-    </main>
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader siteName={siteName} />
+      <main id="main">
+        <NotFoundView />
+      </main>
+      <SiteFooter siteName={siteName} newsletter={<NewsletterForm />} />
+    </>
   );
 }

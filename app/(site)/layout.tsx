@@ -1,9 +1,27 @@
+import type { Metadata } from "next";
 import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
+import { blogForPage } from "@/lib/blog/pages";
+import { defaultOgPath, feedAlternates, OG_SIZE } from "@/lib/blog/seo";
 
-export default function SiteLayout({ children }: { children: React.ReactNode }) {
-  const siteName = "Masthead";
+export async function generateMetadata(): Promise<Metadata> {
+  const { blog, settings } = await blogForPage();
+  const description = `The latest posts from ${blog.name}.`;
+  return {
+    metadataBase: new URL(settings.siteUrl),
+    title: { default: blog.name, template: `%s · ${blog.name}` },
+    description,
+    applicationName: blog.name,
+    alternates: { types: feedAlternates(blog.name) },
+    openGraph: { siteName: blog.name, type: "website", images: [{ url: defaultOgPath, ...OG_SIZE, alt: blog.name }] },
+    twitter: { card: "summary_large_image" },
+  };
+}
+
+export default async function SiteLayout({ children }: { children: React.ReactNode }) {
+  const { blog } = await blogForPage();
+  const siteName = blog.name;
   return (
     <>
       <a href="#main" className="skip-link">

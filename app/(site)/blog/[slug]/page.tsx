@@ -1,0 +1,161 @@
+import type { Metadata } from "next";
+import Image from "next/image";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AuthorByline } from "@/components/blog/author-byline";
+import { FormattedDate } from "@/components/blog/formatted-date";
+import { JsonLd } from "@/components/blog/json-ld";
+import { KeywordList } from "@/components/blog/keyword-list";
+import { PostGrid } from "@/components/blog/post-card";
+import styles from "@/components/blog/blog.module.css";
+import { authorPath, externalPostUrl, postPath, prerenderSlugs, type Blog, type Post } from "@/lib/blog/model";
+import { blogForPage } from "@/lib/blog/pages";
+import { blogPostingJsonLd, postMetadata } from "@/lib/blog/seo";
+
+type Props = { params: Promise<{ slug: string }> };
+
+/** The newest posts named by the slugs endpoint, up to BLOG_PRERENDER_LIMIT; the rest render on first request. */
+export async function generateStaticParams() {
+  const { blog, slugs, settings } = await blogForPage();
+  return prerenderSlugs(blog, slugs, settings.prerenderLimit).map((slug) => ({ slug }));
+}
+
+async function findPost(params: Props["params"]) {
+  const { slug } = await params;
+  const data = await blogForPage();
+  // Next hands params over decoded; a slug that is not in the list is a 404, not an error.
+  const post = data.blog.bySlug.get(slug) ?? data.blog.bySlug.get(safeDecode(slug));
+  return { ...data, post };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { blog, post, settings } = await findPost(params);
+  return post ? postMetadata(blog, post, settings) : {};
+}
+
+/** Up to three other posts sharing the most keywords (then authors), newest first on ties. */
+function relatedPosts(blog: Blog, post: Post): Post[] {
+  const keys = new Set(post.keywords.map((k) => k.slug));
+  const authors = new Set(post.authors.map((a) => a.id));
+  const scored: { p: Post; score: number }[] = [];
+  const candidates = new Set<Post>();
+  for (const k of keys) for (const p of blog.postsByKeyword.get(k)?.slice(0, 50) ?? []) candidates.add(p);
+  for (const a of authors) for (const p of blog.postsByAuthor.get(a)?.slice(0, 50) ?? []) candidates.add(p);
+  for (const p of candidates) {
+    if (p.slug === post.slug) continue;
+    const score = p.keywords.filter((k) => keys.has(k.slug)).length * 2 + p.authors.filter((a) => authors.has(a.id)).length;
+    scored.push({ p, score });
+  }
+  scored.sort((a, b) => b.score - a.score || b.p.publishedAt.localeCompare(a.p.publishedAt));
+  return scored.slice(0, 3).map((s) => s.p);
+}
+
+export default async function PostPage({ params }: Props) {
+  const { blog, post, settings } = await findPost(params);
+  if (!post) notFound();
+  const external = externalPostUrl(settings.postUrlTemplate, post.slug);
+  const index = blog.posts.indexOf(post);
+  const newer = index > 0 ? blog.posts[index - 1] : undefined;
+  const older = blog.posts[index + 1];
+  const related = relatedPosts(blog, post);
+
+  return (
+    <>
+      <JsonLd data={blogPostingJsonLd(blog, post, settings)} />
+      <article className={`container ${styles.article}`} aria-labelledby="post-title">
+        <header className={styles.articleHeader}>
+          <p className={styles.breadcrumb}>
+            <Link href="/blog">Blog</Link>
+            {post.keywords[0] ? (
+              <>
+                {" / "}
+                <Link href={`/tags/${post.keywords[0].slug}`}>{post.keywords[0].label}</Link>
+              </>
+            ) : null}
+          </p>
+          <h1 id="post-title" className={styles.articleTitle}>
+            {post.title}
+          </h1>
+          <div className={styles.articleMeta}>
+            <AuthorByline authors={post.authors} size={40} />
+            <span>
+              Published <FormattedDate iso={post.publishedAt} />
+            </span>
+          </div>
+        </header>
+
+        {post.coverImageUrl ? (
+          <figure className={styles.articleCover}>
+            <Image src={post.coverImageUrl} alt={`Cover image for “${post.title}”`} fill priority sizes="(min-width: 48rem) 46rem, 100vw" className={styles.cover} />
+          </figure>
+        ) : null}
+
+        <div className={styles.articleBody}>
+          {post.description ? <p>{post.description}</p> : null}
+          {external ? (
+            <p>
+              <a href={external} className={styles.button} rel="noopener">
+                Read the full article<span className="visually-hidden">: {post.title}</span> →
+              </a>
+            </p>
+          ) : null}
+        </div>
+
+        <footer className={styles.articleFooter}>
+          {post.keywords.length ? (
+            <section aria-labelledby="post-topics">
+              <h2 id="post-topics">Topics</h2>
+              <KeywordList keywords={post.keywords} />
+            </section>
+          ) : null}
+          {post.authors.length ? (
+            <section aria-labelledby="post-authors">
+              <h2 id="post-authors">Written by</h2>
+              <ul className={styles.byline}>
+                {post.authors.map((a) => (
+                  <li key={a.id}>
+                    <Link href={authorPath(a.id)}>More posts by {a.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {newer || older ? (
+            <nav aria-label="More posts" className={styles.pagination}>
+              {newer ? (
+                <Link href={postPath(newer.slug)} rel="prev">
+                  ← {newer.title}
+                </Link>
+              ) : (
+                <span />
+              )}
+              {older ? (
+                <Link href={postPath(older.slug)} rel="next">
+                  {older.title} →
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </footer>
+      </article>
+      {related.length ? (
+        <section className={`container ${styles.page}`} aria-labelledby="related-title">
+          <div className={styles.sectionHeader}>
+            <h2 id="related-title">Related posts</h2>
+          </div>
+          <PostGrid posts={related} headingLevel={3} />
+        </section>
+      ) : null}
+    </>
+  );
+}

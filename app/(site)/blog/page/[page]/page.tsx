@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { notFound, permanentRedirect } from "next/navigation";
+import { blogForPage } from "@/lib/blog/pages";
+import { indexPath, pageCount, postsOnPage, prerenderPages } from "@/lib/blog/model";
+import { pageMetadata } from "@/lib/blog/seo";
+import { BlogIndexView } from "../../index-view";
+
+type Props = { params: Promise<{ page: string }> };
+
+/** Pages covering the prerendered posts are built; older pages render on first request. */
+export async function generateStaticParams() {
+  const { blog, settings } = await blogForPage();
+  return prerenderPages(blog.posts.length, settings.prerenderLimit).map((n) => ({ page: String(n) }));
+}
+
+const parsePage = (raw: string) => (/^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : NaN);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { page: raw } = await params;
+  const page = parsePage(raw);
+  const { blog } = await blogForPage();
+  if (!postsOnPage(blog.posts, page)) return {};
+  return pageMetadata({ blogName: blog.name, path: indexPath(page), title: `Blog, page ${page}`, description: `Posts from ${blog.name}, page ${page} of ${pageCount(blog.posts.length)}.` });
+}
+
+export default async function BlogIndexPageN({ params }: Props) {
+  const { page: raw } = await params;
+  const page = parsePage(raw);
+  if (page === 1) permanentRedirect("/blog");
+  const { blog, settings } = await blogForPage();
+  const posts = postsOnPage(blog.posts, page);
+  if (!posts) notFound();
+  return <BlogIndexView blog={blog} posts={posts} page={page} pages={pageCount(blog.posts.length)} settings={settings} />;
+}

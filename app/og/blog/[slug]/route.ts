@@ -1,0 +1,23 @@
+import { ogImage } from "@/lib/blog/og";
+import { blogForPage } from "@/lib/blog/pages";
+
+// Rendered on first request, then cached with the blog: never 10,000 at build time.
+export const dynamic = "force-static";
+export const dynamicParams = true;
+
+export function generateStaticParams(): { slug: string }[] {
+  return [];
+}
+
+export async function GET(_req: Request, { params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const { blog } = await blogForPage();
+  const post = blog.bySlug.get(slug);
+  if (!post) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return ogImage({
+    blogName: blog.name,
+    title: post.title,
+    authors: post.authors.map((a) => a.name),
+    coverUrl: post.coverImageUrl,
+  });
+}

@@ -1,0 +1,9 @@
+import { ogImage } from "@/lib/blog/og";
+import { blogForPage } from "@/lib/blog/pages";
+
+export const dynamic = "force-static";
+
+export async function GET() {
+  const { blog } = await blogForPage();
+  return ogImage({ blogName: blog.name, title: blog.name, eyebrow: "The team blog", authors: [], coverUrl: null });
+}

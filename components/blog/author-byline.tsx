@@ -1,0 +1,27 @@
+import Image from "next/image";
+import Link from "next/link";
+import { authorPath, type PostAuthor } from "@/lib/blog/model";
+import styles from "./blog.module.css";
+
+/** Avatars and names, each linking to the author's page. Avatars are decorative: the name follows. */
+export function AuthorByline({ authors, size = 32 }: { authors: PostAuthor[]; size?: number }) {
+  if (authors.length === 0) return null;
+  return (
+    <ul className={styles.byline} aria-label="Authors">
+      {authors.map((a) => (
+        <li key={a.id}>
+          <Link href={authorPath(a.id)} className={styles.bylineLink}>
+            {a.avatarUrl ? (
+              <Image src={a.avatarUrl} alt="" width={size} height={size} className={styles.avatar} />
+            ) : (
+              <span aria-hidden="true" className={styles.avatarFallback} style={{ width: size, height: size }}>
+                {a.name.slice(0, 1)}
+              </span>
+            )}
+            <span>{a.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,28 @@
+import Link from "next/link";
+import { indexPath } from "@/lib/blog/model";
+import styles from "./blog.module.css";
+
+export function Pagination({ page, pages }: { page: number; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className={styles.pagination}>
+      {page > 1 ? (
+        <Link href={indexPath(page - 1)} rel="prev">
+          ← Newer posts
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className={styles.pageStatus}>
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link href={indexPath(page + 1)} rel="next">
+          Older posts →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,110 @@
+import { ImageResponse } from "next/og";
+import { OG_SIZE } from "./seo";
+
+/*
+ * Preview images (1200×630 PNG) drawn with next/og (Satori + resvg). The cover is fetched
+ * and embedded only when it is a PNG or JPEG under a size cap that answers quickly; anything
+ * else (WebP, unreachable, too large, not an image) gives the text-only card instead of an error.
+ */
+
+const COVER_TIMEOUT_MS = 3_000;
+const COVER_MAX_BYTES = 4 * 1024 * 1024;
+
+export type CoverLoader = (url: string) => Promise<string | null>;
+
+function imageMime(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
+  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return "image/png";
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  return null;
+}
+
+/** The cover as a data URL Satori can draw, or null. Decided by the bytes, not the Content-Type. */
+export const loadCover: CoverLoader = async (url) => {
+  try {
+    if (!/^https?:\/\//i.test(url)) return null;
+    const res = await fetch(url, { signal: AbortSignal.timeout(COVER_TIMEOUT_MS), cache: "no-store", redirect: "follow" });
+    if (!res.ok || !res.body) return null;
+    const declared = Number(res.headers.get("content-length") ?? "0");
+    if (declared > COVER_MAX_BYTES) return null;
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > COVER_MAX_BYTES) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(value);
+    }
+    const bytes = Buffer.concat(chunks);
+    const mime = imageMime(bytes);
+    return mime ? `data:${mime};base64,${bytes.toString("base64")}` : null;
+  } catch {
+    return null;
+  }
+};
+
+export type OgCard = { blogName: string; title: string; authors: string[]; coverUrl: string | null; eyebrow?: string };
+
+const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+function Card({ card, cover }: { card: OgCard; cover: string | null }) {
+  const titleSize = card.title.length > 70 ? 56 : card.title.length > 40 ? 66 : 78;
+  return (
+    <div style={{ width: "100%", height: "100%", display: "flex", position: "relative", backgroundColor: "#1c1917", color: "#fafaf9" }}>
+      {cover ? (
+        // eslint-disable-next-line @next/next/no-img-element -- Satori draws plain <img> only
+        <img src={cover} width={OG_SIZE.width} height={OG_SIZE.height} alt="" style={{ position: "absolute", top: 0, left: 0, width: "100%", height: "100%", objectFit: "cover" }} />
+      ) : null}
+      <div
+        style={{
+          position: "absolute",
+          top: 0,
+          left: 0,
+          width: "100%",
+          height: "100%",
+          display: "flex",
+          backgroundImage: cover
+            ? "linear-gradient(180deg, rgba(12,10,9,0.25) 0%, rgba(12,10,9,0.88) 70%)"
+            : "linear-gradient(135deg, #292524 0%, #1c1917 55%, #7f1d1d 100%)",
+        }}
+      />
+      <div style={{ position: "relative", display: "flex", flexDirection: "column", justifyContent: "space-between", width: "100%", padding: "64px 72px" }}>
+        <div style={{ display: "flex", alignItems: "center", fontSize: 30, letterSpacing: 1, color: "#fca5a5" }}>
+          <div style={{ width: 18, height: 18, borderRadius: 9, backgroundColor: "#f87171", marginRight: 16 }} />
+          {truncate(card.blogName, 60)}
+        </div>
+        <div style={{ display: "flex", flexDirection: "column" }}>
+          {card.eyebrow ? <div style={{ fontSize: 28, color: "#d6d3d1", marginBottom: 16 }}>{truncate(card.eyebrow, 80)}</div> : null}
+          <div style={{ fontSize: titleSize, fontWeight: 700, lineHeight: 1.1, display: "flex" }}>{truncate(card.title, 120)}</div>
+          {card.authors.length ? (
+            <div style={{ fontSize: 30, color: "#e7e5e4", marginTop: 28 }}>{truncate(`By ${card.authors.join(", ")}`, 90)}</div>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export async function ogImage(card: OgCard, load: CoverLoader = loadCover): Promise<Response> {
+  const cover = card.coverUrl ? await load(card.coverUrl) : null;
+  try {
+    return await renderCard(card, cover);
+  } catch (error) {
+    // A cover that passed the checks but cannot be decoded: draw the text-only card.
+    if (!cover) throw error;
+    return renderCard(card, null);
+  }
+}
+
+async function renderCard(card: OgCard, cover: string | null): Promise<Response> {
+  const image = new ImageResponse(<Card card={card} cover={cover} />, { ...OG_SIZE });
+  // Render now (not while streaming) so a decoding failure can still fall back.
+  const body = await image.arrayBuffer();
+  return new Response(body, {
+    headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400" },
+  });
+}

@@ -1,0 +1,16 @@
+import "server-only";
+import { env } from "../env";
+import type { SeoSettings } from "./seo";
+import { loadBlog } from "./source";
+
+/** What a blog page or route needs: the blog plus the settings that shape its URLs. */
+export async function blogForPage() {
+  const { blog, slugs } = await loadBlog();
+  const config = env();
+  const settings: SeoSettings & { prerenderLimit: number } = {
+    siteUrl: config.siteUrl,
+    postUrlTemplate: config.blog.postUrlTemplate,
+    prerenderLimit: config.blog.prerenderLimit,
+  };
+  return { blog, slugs, settings };
+}

@@ -1,0 +1,128 @@
+import type { Metadata } from "next";
+import { FEED_PATHS } from "./feeds";
+import { authorPath, externalPostUrl, postPath, type AuthorProfile, type Blog, type Post } from "./model";
+
+/*
+ * Metadata and JSON-LD builders. Next merges metadata shallowly (a page's `alternates` or
+ * `openGraph` replaces the layout's whole object), so each builder returns the complete set:
+ * canonical, feed alternates, Open Graph and Twitter card.
+ */
+
+export type SeoSettings = { siteUrl: string; postUrlTemplate: string | null };
+
+export const OG_SIZE = { width: 1200, height: 630 } as const;
+export const defaultOgPath = "/og/default";
+export const postOgPath = (slug: string) => `/og/blog/${encodeURIComponent(slug)}`;
+
+export function feedAlternates(blogName: string): NonNullable<Metadata["alternates"]>["types"] {
+  return {
+    "application/rss+xml": [{ url: FEED_PATHS.rss, title: `${blogName} (RSS)` }],
+    "application/atom+xml": [{ url: FEED_PATHS.atom, title: `${blogName} (Atom)` }],
+    "application/feed+json": [{ url: FEED_PATHS.json, title: `${blogName} (JSON Feed)` }],
+  };
+}
+
+type PageSeo = {
+  blogName: string;
+  /** Path on this site, e.g. "/blog". */
+  path: string;
+  title: string;
+  /** Use `title` verbatim instead of the layout's "%s · Blog" template. */
+  absoluteTitle?: boolean;
+  description: string;
+  /** Overrides the canonical URL (an external article). */
+  canonical?: string;
+  keywords?: string[];
+  imagePath?: string;
+  imageAlt?: string;
+  article?: { publishedTime: string; authors: string[]; tags: string[] };
+  profile?: boolean;
+};
+
+export function pageMetadata(p: PageSeo): Metadata {
+  const image = { url: p.imagePath ?? defaultOgPath, width: OG_SIZE.width, height: OG_SIZE.height, alt: p.imageAlt ?? p.blogName };
+  const openGraphBase = { title: p.title, description: p.description, url: p.path, siteName: p.blogName, locale: "en_US", images: [image] };
+  return {
+    title: p.absoluteTitle ? { absolute: p.title } : p.title,
+    description: p.description,
+    keywords: p.keywords?.length ? p.keywords : undefined,
+    alternates: { canonical: p.canonical ?? p.path, types: feedAlternates(p.blogName) },
+    openGraph: p.article
+      ? { ...openGraphBase, type: "article", publishedTime: p.article.publishedTime, authors: p.article.authors, tags: p.article.tags }
+      : p.profile
+        ? { ...openGraphBase, type: "profile" }
+        : { ...openGraphBase, type: "website" },
+    twitter: { card: "summary_large_image", title: p.title, description: p.description, images: [image] },
+  };
+}
+
+export function postMetadata(blog: Blog, post: Post, s: SeoSettings): Metadata {
+  return pageMetadata({
+    blogName: blog.name,
+    path: postPath(post.slug),
+    title: post.pageTitle,
+    absoluteTitle: true,
+    description: post.description || `${post.title}, on ${blog.name}.`,
+    canonical: externalPostUrl(s.postUrlTemplate, post.slug) ?? undefined,
+    keywords: post.keywords.map((k) => k.label),
+    imagePath: postOgPath(post.slug),
+    imageAlt: post.title,
+    article: { publishedTime: post.publishedAt, authors: post.authors.map((a) => `${s.siteUrl}${authorPath(a.id)}`), tags: post.keywords.map((k) => k.label) },
+  });
+}
+
+const person = (a: { id: string; name: string; avatarUrl: string | null }, siteUrl: string) => ({
+  "@type": "Person",
+  name: a.name,
+  url: `${siteUrl}${authorPath(a.id)}`,
+  ...(a.avatarUrl ? { image: a.avatarUrl } : {}),
+});
+
+export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
+  const url = `${s.siteUrl}${postPath(post.slug)}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    "@id": url,
+    mainEntityOfPage: externalPostUrl(s.postUrlTemplate, post.slug) ?? url,
+    url,
+    headline: post.title,
+    name: post.pageTitle,
+    description: post.description || undefined,
+    datePublished: post.publishedAt,
+    dateModified: post.publishedAt,
+    image: post.coverImageUrl ? [post.coverImageUrl, `${s.siteUrl}${postOgPath(post.slug)}`] : [`${s.siteUrl}${postOgPath(post.slug)}`],
+    keywords: post.keywords.map((k) => k.label).join(", ") || undefined,
+    author: post.authors.map((a) => person(a, s.siteUrl)),
+    isPartOf: { "@type": "Blog", name: blog.name, url: `${s.siteUrl}/blog` },
+    publisher: { "@type": "Organization", name: blog.name, url: `${s.siteUrl}/` },
+  };
+}
+
+export function blogJsonLd(blog: Blog, posts: Post[], s: SeoSettings) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Blog",
+    "@id": `${s.siteUrl}/blog`,
+    url: `${s.siteUrl}/blog`,
+    name: blog.name,
+    description: `The latest posts from ${blog.name}.`,
+    blogPost: posts.map((p) => ({
+      "@type": "BlogPosting",
+      headline: p.title,
+      url: `${s.siteUrl}${postPath(p.slug)}`,
+      datePublished: p.publishedAt,
+      author: p.authors.map((a) => person(a, s.siteUrl)),
+    })),
+  };
+}
+
+export function personJsonLd(author: AuthorProfile, s: SeoSettings) {
+  const url = `${s.siteUrl}${authorPath(author.id)}`;
+  return { "@context": "https://schema.org", ...person(author, s.siteUrl), "@id": url, mainEntityOfPage: url };
+}
+
+/** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the tag. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
