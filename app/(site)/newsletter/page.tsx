@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { NewsletterForm } from "@/components/newsletter/newsletter-form";
+import styles from "./newsletter.module.css";
+
+export const metadata: Metadata = {
+  title: "Newsletter",
+  description: "Get every new post from the team by email: one short message per post, confirmed by you, unsubscribe any time.",
+  alternates: { canonical: "/newsletter" },
+  openGraph: {
+    title: "The newsletter",
+    description: "Every new post from the team, by email. Confirmed by you, unsubscribe any time.",
+    type: "website",
+    url: "/newsletter",
+  },
+};
+
+// Static: the outcome of a no-JS post is shown by the form itself (see NewsletterForm), not by reading the query.
+export const dynamic = "force-static";
+
+export default function NewsletterPage() {
+  return (
+    <div className={`container ${styles.wrap}`}>
+      <header className={styles.intro}>
+        <p className={styles.kicker}>Newsletter</p>
+        <h1>New posts, straight to your inbox</h1>
+        <p className={styles.lede}>
+          When the team publishes something on the <Link href="/blog">blog</Link>, subscribers get a short email with the
+          title, a summary and a link. No roundups padded with filler, no tracking games.
+        </p>
+      </header>
+
+      <section aria-labelledby="newsletter-how" className={styles.how}>
+        <h2 id="newsletter-how">How it works</h2>
+        <ol>
+          <li>Enter your email address below.</li>
+          <li>We send you one confirmation email. Click its link so we know the address is yours.</li>
+          <li>From then on, each new post arrives by email. Every message has a link to unsubscribe.</li>
+        </ol>
+        <p className={styles.fineprint}>
+          Your address is used only to send this newsletter and is never shared. Didn&apos;t get the confirmation? Check
+          your spam folder, then try again: we&apos;ll send a fresh link.
+        </p>
+      </section>
+
+      <NewsletterForm formId="newsletter-page" variant="page" />
+    </div>
+  );
+}

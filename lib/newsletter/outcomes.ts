@@ -1,0 +1,97 @@
+/*
+ * What a reader can be told after subscribing, shared by the route handler (JSON answers and
+ * no-JavaScript redirects) and the form (which renders every message statically so a
+ * redirect to `#<form>-<key>` can show one with CSS :target alone).
+ * This module reaches neither env nor the key, so the client component may import it.
+ */
+
+/** The field humans never see (the form hides it); bots that fill every input fill it too. */
+export const HONEYPOT_FIELD = "homepage";
+
+export type InvalidReason = "empty" | "too_long" | "spaces" | "missing_at" | "missing_domain" | "shape" | "rejected";
+
+export type NewsletterOutcome =
+  | { kind: "subscribed" }
+  | { kind: "already_subscribed" }
+  | { kind: "invalid"; reason: InvalidReason }
+  | { kind: "rate_limited" }
+  | { kind: "address_limited" }
+  | { kind: "unavailable" };
+
+export type Tone = "success" | "info" | "error";
+
+export const INVALID_MESSAGES: Record<InvalidReason, string> = {
+  empty: "Enter your email address.",
+  too_long: "That address is too long: email addresses have at most 254 characters.",
+  spaces: "Email addresses cannot contain spaces. Check for a stray space.",
+  missing_at: "An email address needs an @, like name@example.com.",
+  missing_domain: "Add the domain after the @, like name@example.com.",
+  shape: "That doesn't look like an email address. Check it for typos, like name@example.com.",
+  rejected: "The newsletter service did not accept that address. Check it for typos.",
+};
+
+export const SUBSCRIBED_MESSAGE = "Almost done: check your inbox and click the link in the email we just sent to confirm your subscription.";
+export const ALREADY_SUBSCRIBED_MESSAGE = "Good news: you're already subscribed with that address, so there's nothing more to do. Thanks for reading!";
+export const UNAVAILABLE_MESSAGE = "Sorry, we couldn't subscribe you just now. Nothing was saved; please try again in a minute.";
+export const RATE_LIMITED_MESSAGE = "That's a lot of attempts in a short time. Please wait a few minutes and try again.";
+export const ADDRESS_LIMITED_MESSAGE =
+  "We've already sent several confirmation emails to this address recently. Check your inbox and spam folder, or try again later.";
+
+export function messageFor(outcome: NewsletterOutcome): string {
+  switch (outcome.kind) {
+    case "subscribed":
+      return SUBSCRIBED_MESSAGE;
+    case "already_subscribed":
+      return ALREADY_SUBSCRIBED_MESSAGE;
+    case "invalid":
+      return INVALID_MESSAGES[outcome.reason];
+    case "rate_limited":
+      return RATE_LIMITED_MESSAGE;
+    case "address_limited":
+      return ADDRESS_LIMITED_MESSAGE;
+    case "unavailable":
+      return UNAVAILABLE_MESSAGE;
+  }
+}
+
+export function toneFor(outcome: NewsletterOutcome): Tone {
+  if (outcome.kind === "subscribed") return "success";
+  if (outcome.kind === "already_subscribed") return "info";
+  return "error";
+}
+
+/** Fragment key of an outcome, e.g. "subscribed", "invalid-missing-at". A fixed set: nothing reader-typed is ever reflected. */
+export function outcomeKey(outcome: NewsletterOutcome): string {
+  const base = outcome.kind.replace(/_/g, "-");
+  return outcome.kind === "invalid" ? `${base}-${outcome.reason.replace(/_/g, "-")}` : base;
+}
+
+/** Every outcome, in the order the form renders their static messages. */
+export const ALL_OUTCOMES: NewsletterOutcome[] = [
+  { kind: "subscribed" },
+  { kind: "already_subscribed" },
+  ...(Object.keys(INVALID_MESSAGES) as InvalidReason[]).map((reason) => ({ kind: "invalid" as const, reason })),
+  { kind: "rate_limited" },
+  { kind: "address_limited" },
+  { kind: "unavailable" },
+];
+
+export function outcomeFromKey(key: string): NewsletterOutcome | undefined {
+  return ALL_OUTCOMES.find((o) => outcomeKey(o) === key);
+}
+
+/**
+ * Forms that may ask to be sent back to (each renders its messages under its own prefix, so
+ * the footer form and the /newsletter page form never share ids).
+ */
+export const FORM_IDS = ["newsletter", "newsletter-page"] as const;
+export type FormId = (typeof FORM_IDS)[number];
+
+export function isFormId(value: unknown): value is FormId {
+  return typeof value === "string" && (FORM_IDS as readonly string[]).includes(value);
+}
+
+/** The JSON the route handler answers with (success and failure alike carry `outcome`). */
+export type NewsletterResponseBody =
+  | { outcome: "subscribed" | "already_subscribed"; message: string }
+  | { outcome: string; error: string; reason?: InvalidReason; retryAfterSeconds?: number };

@@ -1,0 +1,54 @@
+import "server-only";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+
+/*
+ * Three budgets, each a rate-limiter-flexible limiter:
+ *  - per client: one browser or script cannot hammer the form;
+ *  - per address: nobody can flood a victim's inbox with confirmation emails from many clients;
+ *  - global: a ceiling on what we send upstream even when clients forge X-Forwarded-For.
+ *
+ * RateLimiterMemory counts per process. With more than one instance, swap in RateLimiterRedis
+ * (same API: `new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration,
+ * insuranceLimiter: <a RateLimiterMemory> })`) in `createNewsletterLimiters`; nothing else changes.
+ */
+
+export type Budget = { points: number; durationSeconds: number };
+export type NewsletterLimits = { perClient: Budget; perAddress: Budget; global: Budget };
+
+export const DEFAULT_LIMITS: NewsletterLimits = {
+  // A reader fixing a typo or two fits easily; a script does not.
+  perClient: { points: 10, durationSeconds: 10 * 60 },
+  perAddress: { points: 3, durationSeconds: 60 * 60 },
+  global: { points: 300, durationSeconds: 60 },
+};
+
+export type NewsletterLimiters = {
+  perClient: RateLimiterAbstract;
+  perAddress: RateLimiterAbstract;
+  global: RateLimiterAbstract;
+};
+
+export function createNewsletterLimiters(limits: NewsletterLimits = DEFAULT_LIMITS): NewsletterLimiters {
+  const make = (keyPrefix: string, b: Budget) => new RateLimiterMemory({ keyPrefix, points: b.points, duration: b.durationSeconds });
+  return {
+    perClient: make("newsletter-client", limits.perClient),
+    perAddress: make("newsletter-address", limits.perAddress),
+    global: make("newsletter-global", limits.global),
+  };
+}
+
+/**
+ * Takes one point. Returns null when allowed, else the whole seconds to wait (at least 1).
+ * A store failure (only possible with a remote store) lets the request through: readers should
+ * not lose the form because the counter store is down, and the other budgets still apply.
+ */
+export async function take(limiter: RateLimiterAbstract, key: string, log: (line: string) => void): Promise<number | null> {
+  try {
+    await limiter.consume(key);
+    return null;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    log(`[newsletter] rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the request`);
+    return null;
+  }
+}
