@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+
+export const metadata: Metadata = {
+  title: { default: "Admin", template: "%s · Admin · Masthead" },
+  robots: { index: false, follow: false },
+};
+
+// Every admin page reads the session cookie: never prerendered, never cached.
+export const dynamic = "force-dynamic";
+
+export default function AdminRootLayout({ children }: { children: React.ReactNode }) {
+  return children;
+}

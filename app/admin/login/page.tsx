@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { currentAdmin } from "@/lib/admin/page-session";
+import { safeNextPath } from "@/lib/admin/validation";
+import { LoginForm } from "@/components/admin/login-form";
+import styles from "@/components/admin/admin.module.css";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+const ERRORS: Record<string, string> = {
+  invalid: "Invalid email or password",
+  rate_limited: "Too many failed sign-in attempts. Try again in a few minutes.",
+  origin: "This request did not come from this site, so it was refused.",
+};
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const one = (k: string) => (Array.isArray(params[k]) ? params[k][0] : params[k]);
+  const next = safeNextPath(one("next"));
+  if (await currentAdmin()) redirect(next);
+  const error = ERRORS[one("error") ?? ""];
+  return (
+    <main className={styles.loginWrap} id="main">
+      <div className={styles.loginCard}>
+        <h1>Sign in</h1>
+        <p className={`${styles.muted} ${styles.small}`}>Masthead admin: manage your workspace&rsquo;s team.</p>
+        <LoginForm next={next} initialError={error} notice={one("signedOut") ? "You have signed out." : undefined} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { revalidateBlog } from "@/lib/blog/revalidate";
+import { audit } from "@/lib/admin/audit";
+import { authorize, errorResponse, jsonResponse } from "@/lib/admin/http";
+
+export const dynamic = "force-dynamic";
+
+/** POST /api/admin/blog/refresh: the dashboard's "refresh blog" button. */
+export async function POST(request: Request): Promise<Response> {
+  const auth = await authorize(request);
+  if (!auth.ok) return auth.response;
+  const entry = { actor: auth.session.email, action: "refresh_blog", target: "blog" };
+  try {
+    const result = await revalidateBlog();
+    audit({ ...entry, outcome: "ok" });
+    return jsonResponse({ ok: true, revalidatedAt: result.revalidatedAt });
+  } catch (error) {
+    audit({ ...entry, outcome: "failed", detail: error instanceof Error ? error.name : "unknown" });
+    return errorResponse(503, "The blog could not be refreshed. Try again in a minute.");
+  }
+}

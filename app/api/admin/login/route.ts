@@ -1,0 +1,63 @@
+import { NextResponse } from "next/server";
+import { audit } from "@/lib/admin/audit";
+import { CROSS_ORIGIN, errorResponse } from "@/lib/admin/http";
+import { checkLogin, clientKey, INVALID_CREDENTIALS } from "@/lib/admin/login";
+import { isSameOriginWrite } from "@/lib/admin/origin";
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, sealSession, sessionCookieOptions } from "@/lib/admin/session";
+import { loginSchema, safeNextPath } from "@/lib/admin/validation";
+
+export const dynamic = "force-dynamic";
+
+/*
+ * POST /api/admin/login. JSON from the login page's script, or a plain form post when
+ * JavaScript is off (answered with 303 redirects instead of JSON).
+ */
+export async function POST(request: Request): Promise<Response> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  const isForm = type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data");
+
+  // parse
+  let raw: Record<string, unknown> = {};
+  try {
+    if (isForm) raw = Object.fromEntries((await request.formData()).entries());
+    else if (type.includes("application/json")) raw = ((await request.json()) as Record<string, unknown>) ?? {};
+    else return errorResponse(415, "Send the sign-in form as JSON or as a form post.");
+  } catch {
+    return errorResponse(400, "The sign-in request could not be read.");
+  }
+  const parsed = loginSchema.safeParse(typeof raw === "object" && raw ? raw : {});
+  const next = safeNextPath(parsed.success ? parsed.data.next : undefined);
+
+  const fail = (status: number, error: string, headers: Record<string, string> = {}) => {
+    if (!isForm) return errorResponse(status, error, {}, headers);
+    const url = new URL("/admin/login", request.url);
+    url.searchParams.set("error", status === 429 ? "rate_limited" : status === 403 ? "origin" : "invalid");
+    if (next !== "/admin") url.searchParams.set("next", next);
+    return NextResponse.redirect(url, 303);
+  };
+
+  // authorize: a login is a write too (login CSRF would sign a victim into our session)
+  if (!isSameOriginWrite(request)) return fail(403, CROSS_ORIGIN);
+  if (!parsed.success || !parsed.data.email || !parsed.data.password) return fail(401, INVALID_CREDENTIALS);
+
+  // act
+  const outcome = await checkLogin(parsed.data.email, parsed.data.password, clientKey(request));
+  if (!outcome.ok) {
+    audit({ actor: parsed.data.email, action: "login", target: "admin", outcome: "refused", detail: outcome.reason });
+    if (outcome.reason === "rate_limited") {
+      const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+      return fail(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+        "Retry-After": String(outcome.retryAfterSeconds),
+      });
+    }
+    return fail(401, INVALID_CREDENTIALS);
+  }
+
+  const { value } = await sealSession(outcome.email);
+  audit({ actor: outcome.email, action: "login", target: "admin", outcome: "ok" });
+  const response = isForm
+    ? NextResponse.redirect(new URL(next, request.url), 303)
+    : NextResponse.json({ ok: true, email: outcome.email, redirectTo: next }, { headers: { "Cache-Control": "no-store" } });
+  response.cookies.set(SESSION_COOKIE, value, sessionCookieOptions(SESSION_TTL_SECONDS));
+  return response;
+}

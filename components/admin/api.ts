@@ -1,0 +1,51 @@
+"use client";
+
+/*
+ * The admin UI's one way to call /api/admin: JSON in and out, and every failure turned into
+ * a sentence to show next to the action (including "offline" and "signed out").
+ */
+
+export type ApiOk<T> = { ok: true; status: number; data: T };
+export type ApiFail = {
+  ok: false;
+  status: number;
+  error: string;
+  fields?: Record<string, string>;
+  invalidEmails?: string[];
+  code?: string;
+};
+export type ApiResult<T> = ApiOk<T> | ApiFail;
+
+export const SESSION_EXPIRED = "Your session has expired. Sign in again (your changes here are kept until you leave the page).";
+export const OFFLINE = "Masthead could not be reached. Check your connection and try again.";
+
+export async function callApi<T>(url: string, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", body?: unknown): Promise<ApiResult<T>> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, error: OFFLINE };
+  }
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    // a body that is not JSON (a proxy's error page): handled below by status
+  }
+  const obj = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
+  if (res.ok) return { ok: true, status: res.status, data: data as T };
+  if (res.status === 401) return { ok: false, status: 401, error: SESSION_EXPIRED, code: "unauthenticated" };
+  return {
+    ok: false,
+    status: res.status,
+    error: typeof obj.error === "string" ? obj.error : `The request failed (status ${res.status}). Try again.`,
+    fields: obj.fields as Record<string, string> | undefined,
+    invalidEmails: obj.invalidEmails as string[] | undefined,
+    code: typeof obj.code === "string" ? obj.code : undefined,
+  };
+}

@@ -1,0 +1,133 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { callApi } from "./api";
+import styles from "./admin.module.css";
+
+/** Invite several people at once (v2 add). The form stays filled when anything fails. */
+export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defaultInvitedBy: string }) {
+  const router = useRouter();
+  const [emails, setEmails] = useState("");
+  const [role, setRole] = useState("Standard");
+  const [invitedBy, setInvitedBy] = useState(defaultInvitedBy);
+  const [send, setSend] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [done, setDone] = useState<{ message: string; emails: string[] } | null>(null);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError("");
+    setFields({});
+    setInvalid([]);
+    setDone(null);
+    const res = await callApi<{ message: string; emails: string[] }>("/api/admin/team-members", "POST", {
+      emails,
+      role: role.trim() || undefined,
+      invitedBy: invitedBy.trim(),
+      sendInvitationEmail: send,
+    });
+    setBusy(false);
+    if (!res.ok) {
+      setError(res.error);
+      setFields(res.fields ?? {});
+      setInvalid(res.invalidEmails ?? []);
+      return;
+    }
+    setDone(res.data);
+    setEmails("");
+    router.refresh();
+  }
+
+  const emailsError = fields.emails || (invalid.length ? `Not valid: ${invalid.join(", ")}` : "");
+
+  return (
+    <form onSubmit={submit} noValidate className={styles.card}>
+      <div className={styles.field}>
+        <label htmlFor="invite-emails">Email addresses</label>
+        <p id="invite-emails-hint" className={styles.hint}>
+          One or more, separated by commas or new lines.
+        </p>
+        <textarea
+          id="invite-emails"
+          className={styles.textarea}
+          value={emails}
+          onChange={(e) => setEmails(e.target.value)}
+          aria-invalid={emailsError ? true : undefined}
+          aria-describedby={`invite-emails-hint${emailsError ? " invite-emails-err" : ""}`}
+          autoComplete="off"
+          spellCheck={false}
+          required
+        />
+        {emailsError ? (
+          <p id="invite-emails-err" className={styles.fieldError}>
+            {emailsError}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.grid2}>
+        <div className={styles.field}>
+          <label htmlFor="invite-role">Role</label>
+          <input
+            id="invite-role"
+            className={styles.input}
+            list="invite-role-options"
+            value={role}
+            onChange={(e) => setRole(e.target.value)}
+            aria-describedby="invite-role-hint"
+            aria-invalid={fields.role ? true : undefined}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <datalist id="invite-role-options">
+            {roles.map((r) => (
+              <option key={r} value={r} />
+            ))}
+          </datalist>
+          <p id="invite-role-hint" className={styles.hint}>
+            Case sensitive. Default: Standard.
+          </p>
+          {fields.role ? <p className={styles.fieldError}>{fields.role}</p> : null}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="invite-by">Invited by</label>
+          <input
+            id="invite-by"
+            className={styles.input}
+            type="email"
+            value={invitedBy}
+            onChange={(e) => setInvitedBy(e.target.value)}
+            aria-describedby="invite-by-hint"
+            aria-invalid={fields.invitedBy ? true : undefined}
+            autoComplete="off"
+          />
+          <p id="invite-by-hint" className={styles.hint}>
+            An admin of the workspace. Leave blank for the workspace&rsquo;s default (its most recent admin).
+          </p>
+          {fields.invitedBy ? <p className={styles.fieldError}>{fields.invitedBy}</p> : null}
+        </div>
+      </div>
+      <div className={styles.checkboxRow}>
+        <input id="invite-send" type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} />
+        <label htmlFor="invite-send">Send the invitation email</label>
+      </div>
+      <div role="alert">{error ? <p className={styles.alert}>{error}</p> : null}</div>
+      <div role="status">
+        {done ? (
+          <p className={styles.success}>
+            {done.message} ({done.emails.join(", ")})
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.actions} style={{ marginBottom: "1rem" }}>
+        <button type="submit" className={styles.buttonPrimary} disabled={busy}>
+          {busy ? "Inviting…" : "Send invitations"}
+        </button>
+      </div>
+    </form>
+  );
+}

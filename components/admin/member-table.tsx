@@ -1,0 +1,173 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { callApi } from "./api";
+import { Avatar } from "./avatar";
+import { ConfirmDialog } from "./confirm-dialog";
+import styles from "./admin.module.css";
+
+export type MemberRow = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  timeZone: string;
+  active: boolean;
+  profileImageUrl: string | null;
+};
+
+type BulkResult = { id: string; email: string | null; name: string; ok: boolean; error?: string };
+type BulkResponse = { action: "remove" | "deactivate"; succeeded: number; failed: number; results: BulkResult[] };
+
+const VERB = { remove: "Remove", deactivate: "Deactivate" } as const;
+const DONE = { remove: "Removed", deactivate: "Deactivated" } as const;
+
+/** The member table with row selection and the bulk actions (remove, deactivate). */
+export function MemberTable({ members, caption }: { members: MemberRow[]; caption: string }) {
+  const router = useRouter();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [pending, setPending] = useState<"remove" | "deactivate" | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ action: "remove" | "deactivate"; results: BulkResult[] } | null>(null);
+  const [error, setError] = useState("");
+
+  const visibleIds = useMemo(() => members.map((m) => m.id), [members]);
+  // Only rows on screen count: a selection never acts on people the admin cannot see.
+  const selectedMembers = members.filter((m) => selected.has(m.id));
+  const count = selectedMembers.length;
+  const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
+
+  function toggle(id: string) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  function toggleAll() {
+    setSelected(allSelected ? new Set() : new Set(visibleIds));
+  }
+
+  async function run() {
+    if (!pending) return;
+    setBusy(true);
+    setError("");
+    const res = await callApi<BulkResponse>("/api/admin/team-members/bulk", "POST", { action: pending, ids: selectedMembers.map((m) => m.id) });
+    setBusy(false);
+    const action = pending;
+    setPending(null);
+    if (!res.ok) {
+      setError(res.error);
+      return;
+    }
+    setOutcome({ action, results: res.data.results });
+    // Keep failed ones selected so the admin can see and retry them.
+    setSelected(new Set(res.data.results.filter((r) => !r.ok).map((r) => r.id)));
+    router.refresh();
+  }
+
+  return (
+    <>
+      <div className={styles.bulkBar} role="region" aria-label="Bulk actions">
+        <span className={styles.small} aria-live="polite">
+          {count === 0 ? "Select members to act on several at once." : `${count} selected`}
+        </span>
+        <button type="button" className={styles.button} disabled={count === 0} onClick={() => setPending("deactivate")}>
+          Deactivate selected
+        </button>
+        <button type="button" className={styles.buttonDanger} disabled={count === 0} onClick={() => setPending("remove")}>
+          Remove selected
+        </button>
+        {count > 0 ? (
+          <button type="button" className={styles.linkButton} onClick={() => setSelected(new Set())}>
+            Clear selection
+          </button>
+        ) : null}
+      </div>
+
+      <div role="alert">{error ? <p className={styles.alert}>{error}</p> : null}</div>
+      <div role="status" aria-live="polite">
+        {outcome ? (
+          <div className={outcome.results.every((r) => r.ok) ? styles.success : styles.alert}>
+            <strong>
+              {DONE[outcome.action]} {outcome.results.filter((r) => r.ok).length} of {outcome.results.length}.
+            </strong>
+            <ul className={styles.results}>
+              {outcome.results.map((r) => (
+                <li key={r.id} className={r.ok ? styles.resultOk : styles.resultFail}>
+                  {r.ok ? "✓" : "✗"} {r.name}
+                  {r.email && r.email !== r.name ? ` (${r.email})` : ""}: {r.ok ? DONE[outcome.action].toLowerCase() : r.error}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <input type="checkbox" aria-label="Select all members on this page" checked={allSelected} onChange={toggleAll} disabled={!members.length} />
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col" className={styles.hideNarrow}>
+                Time zone
+              </th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.id} data-selected={selected.has(m.id)}>
+                <td>
+                  <input type="checkbox" aria-label={`Select ${m.name}`} checked={selected.has(m.id)} onChange={() => toggle(m.id)} />
+                </td>
+                <td>
+                  <span className={styles.person}>
+                    <Avatar url={m.profileImageUrl} name={m.name} />
+                    <Link href={`/admin/members/${m.id}`}>{m.name}</Link>
+                  </span>
+                </td>
+                <td>{m.email}</td>
+                <td>{m.role}</td>
+                <td className={styles.hideNarrow}>{m.timeZone}</td>
+                <td>{m.active ? <span className={styles.badgeActive}>Active</span> : <span className={styles.badgeInactive}>Inactive</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? `${VERB[pending]} ${count === 1 ? "1 member" : `${count} members`}?` : ""}
+        confirmLabel={pending ? `${VERB[pending]} ${count === 1 ? "member" : "members"}` : "Confirm"}
+        busy={busy}
+        onConfirm={run}
+        onCancel={() => setPending(null)}
+      >
+        <p>
+          {pending === "remove"
+            ? "These people will be removed from the workspace. This cannot be undone (they can be invited again)."
+            : "These people will be deactivated. You can reactivate them later."}
+        </p>
+        <ul>
+          {selectedMembers.map((m) => (
+            <li key={m.id}>
+              {m.name} ({m.email})
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import { audit, type AuditEntry } from "./audit";
+import { mapWorkspaceError, type AdminErrorContext } from "./errors";
+import { isSameOriginWrite } from "./origin";
+import { sessionFromRequest, type AdminSession } from "./session";
+
+/*
+ * The shared shape of every /api/admin handler: parse → authorize (session + Origin) →
+ * act → map errors to `{ error }`. Nothing here trusts proxy.ts to have run.
+ */
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+export function errorResponse(status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+  return jsonResponse({ error, ...extra }, status, headers);
+}
+
+export const NOT_SIGNED_IN = "You are not signed in, or your session has expired. Sign in again.";
+export const CROSS_ORIGIN = "This request did not come from this site, so it was refused.";
+
+export type Authorized = { ok: true; session: AdminSession } | { ok: false; response: Response };
+
+/** Session first (401), then the Origin check for writes (403). */
+export async function authorize(request: Request): Promise<Authorized> {
+  const session = await sessionFromRequest(request);
+  if (!session) return { ok: false, response: errorResponse(401, NOT_SIGNED_IN) };
+  if (!isSameOriginWrite(request)) return { ok: false, response: errorResponse(403, CROSS_ORIGIN) };
+  return { ok: true, session };
+}
+
+/** The JSON body as an object, or a 400 to send. Never throws. */
+export async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().includes("application/json")) {
+    return { ok: false, response: errorResponse(415, "Send the request as JSON (Content-Type: application/json).") };
+  }
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return { ok: false, response: errorResponse(400, "The request body could not be read.") };
+  }
+  if (text.length > 64_000) return { ok: false, response: errorResponse(413, "The request is too large.") };
+  try {
+    return { ok: true, body: JSON.parse(text) };
+  } catch {
+    return { ok: false, response: errorResponse(400, "The request body is not valid JSON.") };
+  }
+}
+
+/** Maps a failed workspace call to the response and logs the write's outcome. */
+export function failure(error: unknown, entry: Omit<AuditEntry, "outcome" | "detail"> | null, ctx: AdminErrorContext = {}): Response {
+  const mapped = mapWorkspaceError(error, ctx);
+  if (mapped.code === "internal") {
+    // A bug, not an upstream refusal: keep the type for the log, never the stack or input.
+    console.error(JSON.stringify({ kind: "admin_error", action: entry?.action, error: error instanceof Error ? error.name : typeof error }));
+  }
+  if (entry) audit({ ...entry, outcome: mapped.status >= 500 ? "failed" : "refused", detail: mapped.code });
+  const headers: Record<string, string> = mapped.retryAfterSeconds ? { "Retry-After": String(mapped.retryAfterSeconds) } : {};
+  return errorResponse(mapped.status, mapped.error, { code: mapped.code }, headers);
+}

@@ -1,0 +1,249 @@
+import "server-only";
+import { workspace, type TeamMember } from "../workspace";
+import type { BulkInput, InviteInput, ListQuery, UpdateMemberInput } from "./validation";
+
+/*
+ * Member use cases behind the admin routes and pages. Search and filtering span the
+ * whole workspace, which the API cannot do, so they read a short-lived in-memory copy of
+ * every member; every write through Masthead drops that copy.
+ */
+
+const CACHE_TTL_MS = 30_000;
+
+type CacheState = {
+  entry: { members: TeamMember[]; truncated: boolean; loadedAt: number } | null;
+  inflight: Promise<{ members: TeamMember[]; truncated: boolean }> | null;
+  generation: number;
+};
+
+// On globalThis so route handlers and pages (separate bundles) share one copy per process.
+const KEY = Symbol.for("masthead.admin.memberCache");
+const globalStore = globalThis as unknown as Record<symbol, CacheState | undefined>;
+const cache: CacheState = (globalStore[KEY] ??= { entry: null, inflight: null, generation: 0 });
+
+export function invalidateMemberCache(): void {
+  cache.generation++;
+  cache.entry = null;
+  cache.inflight = null;
+}
+
+export async function allMembers(): Promise<{ members: TeamMember[]; truncated: boolean }> {
+  const now = Date.now();
+  if (cache.entry && now - cache.entry.loadedAt < CACHE_TTL_MS) return cache.entry;
+  if (cache.inflight) return cache.inflight;
+  const generation = cache.generation;
+  const load = workspace()
+    .listAllTeamMembers({ pageSize: 100, maxPages: 1_000 })
+    .then(({ members, truncated }) => {
+      // A write that happened while loading makes this copy stale: hand it out once, do not keep it.
+      if (cache.generation === generation) cache.entry = { members, truncated, loadedAt: Date.now() };
+      return { members, truncated };
+    })
+    .finally(() => {
+      if (cache.inflight === load) cache.inflight = null;
+    });
+  cache.inflight = load;
+  return load;
+}
+
+export type MemberListResult = {
+  members: TeamMember[];
+  page: number;
+  pageSize: number;
+  totalRecords: number;
+  totalPages: number;
+  /** True when the list is a search/filter over the cached copy. */
+  filtered: boolean;
+  truncated: boolean;
+};
+
+export function matchesQuery(m: TeamMember, q: string): boolean {
+  if (!q) return true;
+  const needle = q.toLocaleLowerCase();
+  const full = `${m.firstName} ${m.lastName}`.toLocaleLowerCase();
+  return m.email.toLocaleLowerCase().includes(needle) || full.includes(needle) || `${m.lastName} ${m.firstName}`.toLocaleLowerCase().includes(needle);
+}
+
+export async function listMembers(query: ListQuery): Promise<MemberListResult> {
+  const { page, pageSize, q, status } = query;
+  if (!q && status === "all") {
+    const res = await workspace().listTeamMembers({ page, pageSize });
+    return {
+      members: res.members,
+      page,
+      pageSize,
+      totalRecords: res.pagination.totalRecords,
+      totalPages: Math.max(1, res.pagination.totalPages),
+      filtered: false,
+      truncated: false,
+    };
+  }
+  const { members, truncated } = await allMembers();
+  const matching = members.filter(
+    (m) => (status === "all" || (status === "active" ? m.active : !m.active)) && matchesQuery(m, q),
+  );
+  const totalPages = Math.max(1, Math.ceil(matching.length / pageSize));
+  const start = (page - 1) * pageSize;
+  return {
+    members: matching.slice(start, start + pageSize),
+    page,
+    pageSize,
+    totalRecords: matching.length,
+    totalPages,
+    filtered: true,
+    truncated,
+  };
+}
+
+export const BUILTIN_ROLES = ["Admin", "Standard"];
+
+/** Roles seen on members plus the two the document names, for the role picker. */
+export async function knownRoles(): Promise<string[]> {
+  let seen: string[] = [];
+  try {
+    seen = (await allMembers()).members.map((m) => m.role);
+  } catch {
+    // The picker still offers the built-in roles and free typing.
+  }
+  return Array.from(new Set([...BUILTIN_ROLES, ...seen.filter(Boolean)])).sort((a, b) => a.localeCompare(b));
+}
+
+export async function isWorkspaceAdmin(email: string): Promise<boolean> {
+  const { members } = await allMembers();
+  return members.some((m) => m.email.toLowerCase() === email.toLowerCase() && m.active && m.role === "Admin");
+}
+
+export async function memberCounts(): Promise<{ total: number; active: number; truncated: boolean }> {
+  const { members, truncated } = await allMembers();
+  return { total: members.length, active: members.filter((m) => m.active).length, truncated };
+}
+
+export function getMember(id: string): Promise<TeamMember> {
+  return workspace().getTeamMember(id);
+}
+
+export async function updateMember(id: string, changes: UpdateMemberInput): Promise<TeamMember> {
+  try {
+    return await workspace().updateTeamMember(id, changes);
+  } finally {
+    invalidateMemberCache();
+  }
+}
+
+export async function setMemberActive(id: string, active: boolean): Promise<TeamMember> {
+  try {
+    return await workspace().setTeamMemberActive(id, active);
+  } finally {
+    invalidateMemberCache();
+  }
+}
+
+export async function removeMember(id: string): Promise<void> {
+  try {
+    await workspace().removeTeamMember(id);
+  } finally {
+    invalidateMemberCache();
+  }
+}
+
+export async function inviteMembers(input: InviteInput): Promise<{ message: string }> {
+  try {
+    return await workspace().addTeamMembers({
+      emails: input.emails,
+      role: input.role,
+      invitedBy: input.invitedBy,
+      sendInvitationEmail: input.sendInvitationEmail,
+    });
+  } finally {
+    invalidateMemberCache();
+  }
+}
+
+export type BulkItemResult = {
+  id: string;
+  email: string | null;
+  name: string;
+  ok: boolean;
+  /** Plain words for the admin, filled when ok is false. */
+  error?: string;
+  code?: string;
+};
+
+export function displayName(m: Pick<TeamMember, "firstName" | "lastName" | "email">): string {
+  return `${m.firstName} ${m.lastName}`.trim() || m.email;
+}
+
+/**
+ * Removes (v1 bulk remove by emails) or deactivates (v1 update, one by one) the selected
+ * members, with a result for each. A batch refused because it holds the last admin is
+ * retried one by one, so everyone else is still removed and only the refusal is reported.
+ */
+export async function bulkAction(
+  input: BulkInput,
+  mapError: (error: unknown, name: string) => { error: string; code: string },
+): Promise<BulkItemResult[]> {
+  const client = workspace();
+  const results = new Map<string, BulkItemResult>();
+  const targets: { id: string; email: string; name: string }[] = [];
+  try {
+    // Resolve ids to emails and names one by one: v1 removal is by email, and an id that is
+    // already gone gets its own result instead of failing the batch.
+    const found = await mapLimited(input.ids, 4, async (id) => {
+      try {
+        const m = await client.getTeamMember(id);
+        return { id, email: m.email, name: displayName(m) };
+      } catch (error) {
+        results.set(id, { id, email: null, name: id, ok: false, ...mapError(error, "this member") });
+        return null;
+      }
+    });
+    for (const t of found) if (t) targets.push(t);
+
+    if (input.action === "deactivate") {
+      for (const t of targets) {
+        try {
+          await client.setTeamMemberActive(t.id, false);
+          results.set(t.id, { ...t, ok: true });
+        } catch (error) {
+          results.set(t.id, { ...t, ok: false, ...mapError(error, t.name) });
+        }
+      }
+    } else if (targets.length) {
+      try {
+        await client.removeTeamMembersV1(targets.map((t) => t.email));
+        for (const t of targets) results.set(t.id, { ...t, ok: true });
+      } catch (error) {
+        const mapped = mapError(error, "the selected members");
+        if (mapped.code !== "last_admin") {
+          for (const t of targets) results.set(t.id, { ...t, ok: false, ...mapped });
+        } else {
+          for (const t of targets) {
+            try {
+              await client.removeTeamMembersV1([t.email]);
+              results.set(t.id, { ...t, ok: true });
+            } catch (one) {
+              results.set(t.id, { ...t, ok: false, ...mapError(one, t.name) });
+            }
+          }
+        }
+      }
+    }
+  } finally {
+    invalidateMemberCache();
+  }
+  return input.ids.map((id) => results.get(id) ?? { id, email: null, name: id, ok: false, error: "Not processed.", code: "internal" });
+}
+
+/** Like Promise.all over `items`, at most `limit` at a time, results in input order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
