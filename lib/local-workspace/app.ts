@@ -8,7 +8,7 @@ import * as blog from "./routes/blog";
 import * as local from "./routes/local";
 import { addSubscriber } from "./routes/subscribers";
 import * as members from "./routes/team-members";
-import { resetAndSeed, seedDemo, seedSynthetic } from "./seed";
+import { resetAndSeed, seedDemo } from "./seed";
 import { RequestStats } from "./stats";
 import { DEFAULT_DATA_DIR, openStore, type Db } from "./store";
 
@@ -51,16 +51,28 @@ const V2 = "/api/external/v2";
 const V1 = "/api/external/v1";
 
 const ROUTES: Route[] = [
-  { pattern: `${V2}/team-members`, api: true, methods: { GET: members.listTeamMembersV2, POST: members.addTeamMembersV2 } },
+  {
+    pattern: `${V2}/team-members`,
+    api: true,
+    methods: { GET: members.listTeamMembersV2, POST: members.addTeamMembersV2 },
+  },
   {
     pattern: `${V2}/team-members/:id`,
     api: true,
-    methods: { GET: members.getTeamMemberV2, PATCH: members.updateTeamMemberV2, DELETE: members.removeTeamMemberV2 },
+    methods: {
+      GET: members.getTeamMemberV2,
+      PATCH: members.updateTeamMemberV2,
+      DELETE: members.removeTeamMemberV2,
+    },
   },
   { pattern: `${V2}/email-subscriptions`, api: true, methods: { POST: addSubscriber } },
   { pattern: `${V2}/blog-posts`, api: true, methods: { GET: blog.listBlogPostsV2 } },
   { pattern: `${V2}/blog-posts/slugs`, api: true, methods: { GET: blog.listBlogSlugsV2 } },
-  { pattern: `${V1}/team_members`, api: true, methods: { POST: members.addTeamMembersV1, DELETE: members.removeTeamMembersV1 } },
+  {
+    pattern: `${V1}/team_members`,
+    api: true,
+    methods: { POST: members.addTeamMembersV1, DELETE: members.removeTeamMembersV1 },
+  },
   { pattern: `${V1}/team_members/:id`, api: true, methods: { PATCH: members.updateTeamMemberV1 } },
   { pattern: `${V1}/blog_posts`, api: true, methods: { GET: blog.listBlogPostsV1 } },
   { pattern: "/__local", api: false, methods: { GET: local.index } },
@@ -72,7 +84,11 @@ const ROUTES: Route[] = [
   { pattern: "/__local/reset", api: false, methods: { POST: local.reset } },
   { pattern: "/__local/stats", api: false, methods: { GET: local.stats } },
   { pattern: "/__local/stats/reset", api: false, methods: { POST: local.resetStats } },
-  { pattern: "/__local/faults", api: false, methods: { GET: local.getFaults, POST: local.setFaults, DELETE: local.clearFaults } },
+  {
+    pattern: "/__local/faults",
+    api: false,
+    methods: { GET: local.getFaults, POST: local.setFaults, DELETE: local.clearFaults },
+  },
 ];
 
 function match(pathname: string): { route: Route; params: Record<string, string>; label: string } | null {
@@ -161,7 +177,8 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
     if (found.route.api) {
       const keyId = authenticate(db, workspaceId, request.headers.get("x-api-key"), ctx.now);
       const retryAfter = limiter.hit(String(keyId));
-      if (retryAfter !== null) return errorResponse(429, "Rate limit exceeded", { "retry-after": String(retryAfter) });
+      if (retryAfter !== null)
+        return errorResponse(429, "Rate limit exceeded", { "retry-after": String(retryAfter) });
     }
     return (handler as RouteHandler<ApiContext>)(ctx as ApiContext);
   }
@@ -172,7 +189,9 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
       // Never leak internals to the client; the log line is for whoever runs the server.
-      log(`[local-workspace] ${request.method} ${new URL(request.url).pathname} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      log(
+        `[local-workspace] ${request.method} ${new URL(request.url).pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       return errorResponse(500, "Internal error");
     }
   };
@@ -187,5 +206,3 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
     },
   });
 }
-
-

@@ -24,7 +24,8 @@ export function subdomainOf(hostHeader: string | null): string | null {
 export function resolveWorkspace(db: Db, hostHeader: string | null): string | undefined {
   const sub = subdomainOf(hostHeader);
   if (sub === null) {
-    const row = db.prepare("SELECT id FROM workspaces WHERE is_default = 1").get() as { id: string } | undefined;
+    const row = db.prepare("SELECT id FROM workspaces WHERE is_default = 1").get() as
+      { id: string } | undefined;
     return row?.id ?? DEFAULT_WORKSPACE_ID;
   }
   const row = db.prepare("SELECT id FROM workspaces WHERE id = ?").get(sub) as { id: string } | undefined;
@@ -40,9 +41,10 @@ export function authenticate(db: Db, workspaceId: string | undefined, key: strin
   const row = db
     .prepare("SELECT id, workspace_id, expires_at, revoked_at FROM api_keys WHERE key_hash = ?")
     .get(hashKey(key.trim())) as
-    | { id: number; workspace_id: string; expires_at: string | null; revoked_at: string | null }
-    | undefined;
-  if (!row || row.workspace_id !== workspaceId || row.revoked_at !== null) throw new HttpError(401, AUTH_ERROR);
-  if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime()) throw new HttpError(401, AUTH_ERROR);
+    { id: number; workspace_id: string; expires_at: string | null; revoked_at: string | null } | undefined;
+  if (!row || row.workspace_id !== workspaceId || row.revoked_at !== null)
+    throw new HttpError(401, AUTH_ERROR);
+  if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime())
+    throw new HttpError(401, AUTH_ERROR);
   return row.id;
 }

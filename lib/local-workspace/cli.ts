@@ -34,7 +34,8 @@ function fail(message: string): never {
 function intArg(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) fail(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    fail(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
   return n;
 }
 
@@ -59,7 +60,8 @@ async function main(): Promise<void> {
     return;
   }
 
-  const port = intArg(args.port ?? process.env.LOCAL_WORKSPACE_PORT, "--port / LOCAL_WORKSPACE_PORT", 0, 65535) ?? 4010;
+  const port =
+    intArg(args.port ?? process.env.LOCAL_WORKSPACE_PORT, "--port / LOCAL_WORKSPACE_PORT", 0, 65535) ?? 4010;
   const posts = intArg(args["seed-posts"], "--seed-posts", 0, MAX_SYNTHETIC);
   const members = intArg(args["seed-members"], "--seed-members", 0, MAX_SYNTHETIC);
   const dataDir = process.env.LOCAL_WORKSPACE_DATA_DIR || DEFAULT_DATA_DIR;
@@ -74,11 +76,21 @@ async function main(): Promise<void> {
   }
 
   const reset = args.reset || posts !== undefined || members !== undefined ? { posts, members } : false;
-  const server = await startLocalWorkspaceServer({ port, host: "127.0.0.1", dataDir, apiKey, rateLimit, reset });
-  if (posts || members) console.log(`Seeded ${posts ?? 0} synthetic posts and ${members ?? 0} synthetic members.`);
+  const server = await startLocalWorkspaceServer({
+    port,
+    host: "127.0.0.1",
+    dataDir,
+    apiKey,
+    rateLimit,
+    reset,
+  });
+  if (posts || members)
+    console.log(`Seeded ${posts ?? 0} synthetic posts and ${members ?? 0} synthetic members.`);
   const shownDir = dataDir === ":memory:" ? dataDir : path.resolve(dataDir);
   console.log(`Local workspace listening on ${server.url} (data: ${shownDir})`);
-  console.log(`API key for the default workspace: ${maskKey(apiKey)}; acme workspace: http://acme.localhost:${server.port}`);
+  console.log(
+    `API key for the default workspace: ${maskKey(apiKey)}; acme workspace: http://acme.localhost:${server.port}`,
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -96,5 +108,9 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  fail((error as NodeJS.ErrnoException)?.code === "EADDRINUSE" ? `port already in use (${message}); set --port or LOCAL_WORKSPACE_PORT` : message);
+  fail(
+    (error as NodeJS.ErrnoException)?.code === "EADDRINUSE"
+      ? `port already in use (${message}); set --port or LOCAL_WORKSPACE_PORT`
+      : message,
+  );
 });

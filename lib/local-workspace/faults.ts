@@ -17,7 +17,10 @@ export const faultSchema = z
   .strict();
 
 export type FaultConfig = z.infer<typeof faultSchema>;
-export type ActiveFault = Omit<FaultConfig, "pathPrefix" | "count"> & { pathPrefix: string; remaining: number | null };
+export type ActiveFault = Omit<FaultConfig, "pathPrefix" | "count"> & {
+  pathPrefix: string;
+  remaining: number | null;
+};
 
 export const DEFAULT_SLOW_MS = 2_000;
 
@@ -70,7 +73,8 @@ export class FaultInjector {
         await this.wait(f.delayMs ?? DEFAULT_SLOW_MS, signal);
         return null;
       case "status": {
-        const headers: Record<string, string> = f.retryAfter !== undefined ? { "retry-after": String(f.retryAfter) } : {};
+        const headers: Record<string, string> =
+          f.retryAfter !== undefined ? { "retry-after": String(f.retryAfter) } : {};
         return errorResponse(f.status ?? 503, "Injected fault", headers);
       }
       case "rate-limit":

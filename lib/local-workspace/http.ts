@@ -22,7 +22,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
-export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return json({ error: message }, status, headers);
 }
 
@@ -30,7 +34,13 @@ export function noContent(): Response {
   return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
 }
 
-const escapeMap: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeMap: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => escapeMap[c]!);
 }
@@ -43,7 +53,10 @@ export function htmlPage(status: number, title: string, paragraphs: string[]): R
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}h1{font-size:1.5rem}</style>
 </head><body><main><h1>${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}
 <p><small>Local workspace (development only)</small></p></main></body></html>`;
-  return new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(body, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 /** `https://acme.localhost:4010`: the origin the client used, so links and image URLs work for it. */
@@ -81,7 +94,8 @@ export function requireAcceptJson(request: Request): void {
 
 async function readBodyText(request: Request): Promise<string> {
   const declared = request.headers.get("content-length");
-  if (declared && Number(declared) > MAX_BODY_BYTES) throw new HttpError(413, "Request body too large (limit 1 MiB)");
+  if (declared && Number(declared) > MAX_BODY_BYTES)
+    throw new HttpError(413, "Request body too large (limit 1 MiB)");
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -49,20 +49,27 @@ function toMember(row: MemberRow, origin: string): TeamMember {
 }
 
 export function listMembers(db: Db, workspaceId: string, page: number, pageSize: number, origin: string) {
-  const total = (db.prepare("SELECT COUNT(*) AS c FROM members WHERE workspace_id = ?").get(workspaceId) as { c: number }).c;
+  const total = (
+    db.prepare("SELECT COUNT(*) AS c FROM members WHERE workspace_id = ?").get(workspaceId) as { c: number }
+  ).c;
   const rows = db
     .prepare(`SELECT ${COLUMNS} FROM members WHERE workspace_id = ? ORDER BY seq LIMIT ? OFFSET ?`)
     .all(workspaceId, pageSize, (page - 1) * pageSize) as MemberRow[];
   return {
     team_members: rows.map((r) => toMember(r, origin)),
-    pagination: { total_records: total, total_pages: Math.ceil(total / pageSize), current_page: page, page_size: pageSize },
+    pagination: {
+      total_records: total,
+      total_pages: Math.ceil(total / pageSize),
+      current_page: page,
+      page_size: pageSize,
+    },
   };
 }
 
 function findRow(db: Db, workspaceId: string, id: string): MemberRow | undefined {
-  return db.prepare(`SELECT ${COLUMNS} FROM members WHERE workspace_id = ? AND id = ?`).get(workspaceId, id.toLowerCase()) as
-    | MemberRow
-    | undefined;
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM members WHERE workspace_id = ? AND id = ?`)
+    .get(workspaceId, id.toLowerCase()) as MemberRow | undefined;
 }
 
 export function getMember(db: Db, workspaceId: string, id: string, origin: string): TeamMember {
@@ -79,9 +86,11 @@ function activeAdminIds(db: Db, workspaceId: string): Set<string> {
 }
 
 function roleNames(db: Db, workspaceId: string): string[] {
-  return (db.prepare("SELECT name FROM roles WHERE workspace_id = ? ORDER BY name").all(workspaceId) as { name: string }[]).map(
-    (r) => r.name,
-  );
+  return (
+    db.prepare("SELECT name FROM roles WHERE workspace_id = ? ORDER BY name").all(workspaceId) as {
+      name: string;
+    }[]
+  ).map((r) => r.name);
 }
 
 function assertRole(db: Db, workspaceId: string, role: unknown): string {
@@ -123,7 +132,8 @@ export function addMembers(
   now: Date,
 ): { message: string } {
   const emails = parseEmailList(body.emails);
-  const role = body.organization_role == null ? DEFAULT_ROLE : assertRole(db, workspaceId, body.organization_role);
+  const role =
+    body.organization_role == null ? DEFAULT_ROLE : assertRole(db, workspaceId, body.organization_role);
 
   let sendInvitations = true;
   if (allowSendInvitationFlag && body.send_invitation_email !== undefined) {
@@ -142,11 +152,13 @@ export function addMembers(
   if (body.invited_by != null) {
     const wanted = typeof body.invited_by === "string" ? normalizeEmail(body.invited_by) : "";
     inviter = admins.find((a) => a.email === wanted);
-    if (!inviter) throw new HttpError(422, "invited_by must be the email address of an active admin of the workspace");
+    if (!inviter)
+      throw new HttpError(422, "invited_by must be the email address of an active admin of the workspace");
   }
 
-  const workspaceName = (db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as { blog_name: string })
-    .blog_name;
+  const workspaceName = (
+    db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as { blog_name: string }
+  ).blog_name;
   const added: string[] = [];
   const skipped: string[] = [];
   db.transaction(() => {
@@ -161,11 +173,21 @@ export function addMembers(
         skipped.push(email);
         continue;
       }
-      insert.run(randomUUID(), workspaceId, email, role, inviter?.email ?? null, now.toISOString(), now.toISOString());
+      insert.run(
+        randomUUID(),
+        workspaceId,
+        email,
+        role,
+        inviter?.email ?? null,
+        now.toISOString(),
+        now.toISOString(),
+      );
       added.push(email);
       if (sendInvitations) {
         const token = createToken(db, workspaceId, "invitation", email, now);
-        const who = inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() || inviter.email : "An admin";
+        const who = inviter
+          ? `${inviter.first_name} ${inviter.last_name}`.trim() || inviter.email
+          : "An admin";
         recordEmail(db, {
           workspaceId,
           to: email,
@@ -179,7 +201,8 @@ export function addMembers(
   })();
 
   const parts = [`Added ${added.length} team member${added.length === 1 ? "" : "s"}.`];
-  if (skipped.length) parts.push(`Skipped ${skipped.length} already in the workspace: ${skipped.join(", ")}.`);
+  if (skipped.length)
+    parts.push(`Skipped ${skipped.length} already in the workspace: ${skipped.join(", ")}.`);
   if (added.length) parts.push(sendInvitations ? "Invitation emails sent." : "No invitation emails sent.");
   return { message: parts.join(" ") };
 }
@@ -218,12 +241,18 @@ export function updateMember(
   }
   if ("email" in body) {
     next.email = normalizeEmail(next.email);
-    if (!isValidEmail(next.email)) throw new HttpError(422, `Invalid email address: ${JSON.stringify(body.email)}`);
-    const taken = db.prepare("SELECT id FROM members WHERE workspace_id = ? AND email = ? AND id <> ?").get(workspaceId, next.email, row.id);
+    if (!isValidEmail(next.email))
+      throw new HttpError(422, `Invalid email address: ${JSON.stringify(body.email)}`);
+    const taken = db
+      .prepare("SELECT id FROM members WHERE workspace_id = ? AND email = ? AND id <> ?")
+      .get(workspaceId, next.email, row.id);
     if (taken) throw new HttpError(422, "Email is already used by another team member");
   }
   if ("time_zone" in body && !isValidTimeZone(next.time_zone)) {
-    throw new HttpError(422, `Invalid time_zone ${JSON.stringify(next.time_zone)}: must be a valid IANA time zone name`);
+    throw new HttpError(
+      422,
+      `Invalid time_zone ${JSON.stringify(next.time_zone)}: must be a valid IANA time zone name`,
+    );
   }
   if ("organization_role" in body) assertRole(db, workspaceId, next.organization_role);
   if (allowActive && "active" in body) {
@@ -234,12 +263,22 @@ export function updateMember(
   // Decision 5: demoting or deactivating the last active admin is refused like removing them.
   const wasAdmin = row.active === 1 && row.organization_role === ADMIN_ROLE;
   const staysAdmin = next.active === 1 && next.organization_role === ADMIN_ROLE;
-  if (wasAdmin && !staysAdmin && activeAdminIds(db, workspaceId).size <= 1) throw new HttpError(422, LAST_ADMIN_ERROR);
+  if (wasAdmin && !staysAdmin && activeAdminIds(db, workspaceId).size <= 1)
+    throw new HttpError(422, LAST_ADMIN_ERROR);
 
   db.prepare(
     `UPDATE members SET email = ?, first_name = ?, last_name = ?, time_zone = ?, organization_role = ?, active = ?, updated_at = ?
      WHERE id = ?`,
-  ).run(next.email, next.first_name, next.last_name, next.time_zone, next.organization_role, next.active, now.toISOString(), row.id);
+  ).run(
+    next.email,
+    next.first_name,
+    next.last_name,
+    next.time_zone,
+    next.organization_role,
+    next.active,
+    now.toISOString(),
+    row.id,
+  );
   return toMember(next, origin);
 }
 

@@ -7,7 +7,14 @@ import type { Db } from "./store";
  */
 export type EmailKind = "verification" | "invitation";
 
-export type OutboxEmail = { id: number; to: string; kind: EmailKind; subject: string; link: string; created_at: string };
+export type OutboxEmail = {
+  id: number;
+  to: string;
+  kind: EmailKind;
+  subject: string;
+  link: string;
+  created_at: string;
+};
 
 export function createToken(db: Db, workspaceId: string, kind: EmailKind, email: string, now: Date): string {
   const token = randomBytes(24).toString("base64url");
@@ -25,14 +32,9 @@ export function recordEmail(
   db: Db,
   email: { workspaceId: string; to: string; kind: EmailKind; subject: string; link: string; now: Date },
 ): void {
-  db.prepare("INSERT INTO outbox (workspace_id, to_email, kind, subject, link, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(
-    email.workspaceId,
-    email.to,
-    email.kind,
-    email.subject,
-    email.link,
-    email.now.toISOString(),
-  );
+  db.prepare(
+    "INSERT INTO outbox (workspace_id, to_email, kind, subject, link, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  ).run(email.workspaceId, email.to, email.kind, email.subject, email.link, email.now.toISOString());
 }
 
 /** Newest first; `to` matches case-insensitively (addresses are stored lower-case). */
@@ -44,5 +46,12 @@ export function listOutbox(db: Db, workspaceId: string, to?: string): OutboxEmai
           .all(workspaceId, to.trim().toLowerCase())
       : db.prepare("SELECT * FROM outbox WHERE workspace_id = ? ORDER BY id DESC").all(workspaceId)
   ) as { id: number; to_email: string; kind: EmailKind; subject: string; link: string; created_at: string }[];
-  return rows.map((r) => ({ id: r.id, to: r.to_email, kind: r.kind, subject: r.subject, link: r.link, created_at: r.created_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_email,
+    kind: r.kind,
+    subject: r.subject,
+    link: r.link,
+    created_at: r.created_at,
+  }));
 }

@@ -38,6 +38,7 @@ export function parseRateLimit(value: string): RateLimitOptions {
   if (!m) throw new Error(`Invalid rate limit "${value}": expected limit/windowSeconds, e.g. 600/10`);
   const limit = Number(m[1]);
   const windowMs = Math.round(Number(m[2]) * 1000);
-  if (limit < 1 || windowMs < 1) throw new Error(`Invalid rate limit "${value}": both numbers must be positive`);
+  if (limit < 1 || windowMs < 1)
+    throw new Error(`Invalid rate limit "${value}": both numbers must be positive`);
   return { limit, windowMs };
 }

@@ -65,7 +65,9 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
 }
 
 /** Serves the local workspace over HTTP. Port 0 picks a free port (tests). */
-export async function startLocalWorkspaceServer(options: LocalWorkspaceServerOptions = {}): Promise<LocalWorkspaceServer> {
+export async function startLocalWorkspaceServer(
+  options: LocalWorkspaceServerOptions = {},
+): Promise<LocalWorkspaceServer> {
   const { port = 4010, host = "127.0.0.1", ...workspaceOptions } = options;
   const workspace = createLocalWorkspace(workspaceOptions);
   const log = workspaceOptions.log ?? ((line: string) => console.error(line));
@@ -81,7 +83,9 @@ export async function startLocalWorkspaceServer(options: LocalWorkspaceServerOpt
     try {
       request = toRequest(req, `${host}:${address.port}`, controller.signal);
     } catch {
-      res.writeHead(400, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify({ error: "Bad request" }));
+      res
+        .writeHead(400, { "content-type": "application/json; charset=utf-8" })
+        .end(JSON.stringify({ error: "Bad request" }));
       return;
     }
     workspace(request)
@@ -89,7 +93,9 @@ export async function startLocalWorkspaceServer(options: LocalWorkspaceServerOpt
       .catch((error: unknown) => {
         log(`[local-workspace] response failed: ${error instanceof Error ? error.message : String(error)}`);
         if (!res.headersSent) {
-          res.writeHead(500, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify({ error: "Internal error" }));
+          res
+            .writeHead(500, { "content-type": "application/json; charset=utf-8" })
+            .end(JSON.stringify({ error: "Internal error" }));
         } else res.destroy();
       });
   });

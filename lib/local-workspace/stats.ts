@@ -15,7 +15,10 @@ export class RequestStats {
 
   snapshot(): { requests: { total: number; byRoute: Record<string, number> }; since: string } {
     return {
-      requests: { total: this.total, byRoute: Object.fromEntries([...this.byRoute].sort(([a], [b]) => a.localeCompare(b))) },
+      requests: {
+        total: this.total,
+        byRoute: Object.fromEntries([...this.byRoute].sort(([a], [b]) => a.localeCompare(b))),
+      },
       since: this.since.toISOString(),
     };
   }

@@ -10,7 +10,13 @@ import {
   LOCAL_REVOKED_API_KEY,
   type LocalWorkspaceServer,
 } from "@/lib/local-workspace";
-import { call, expectError, resetWorkspace, startTestWorkspace, type CallOptions } from "./helpers/local-workspace-server";
+import {
+  call,
+  expectError,
+  resetWorkspace,
+  startTestWorkspace,
+  type CallOptions,
+} from "./helpers/local-workspace-server";
 
 const LINUS = DEMO_MEMBERS.find((m) => m.email === "linus.berg@example.com")!;
 
@@ -31,15 +37,51 @@ type Endpoint = { name: string; path: string; method: string; body?: unknown; ok
 const ENDPOINTS: Endpoint[] = [
   { name: "v2 list members", method: "GET", path: "/api/external/v2/team-members", ok: 200 },
   { name: "v2 get member", method: "GET", path: `/api/external/v2/team-members/${LINUS.id}`, ok: 200 },
-  { name: "v2 add members", method: "POST", path: "/api/external/v2/team-members", body: { emails: ["h@example.com"] }, ok: 201 },
-  { name: "v2 update member", method: "PATCH", path: `/api/external/v2/team-members/${LINUS.id}`, body: { first_name: "L" }, ok: 200 },
+  {
+    name: "v2 add members",
+    method: "POST",
+    path: "/api/external/v2/team-members",
+    body: { emails: ["h@example.com"] },
+    ok: 201,
+  },
+  {
+    name: "v2 update member",
+    method: "PATCH",
+    path: `/api/external/v2/team-members/${LINUS.id}`,
+    body: { first_name: "L" },
+    ok: 200,
+  },
   { name: "v2 remove member", method: "DELETE", path: `/api/external/v2/team-members/${LINUS.id}`, ok: 204 },
-  { name: "v2 add subscriber", method: "POST", path: "/api/external/v2/email-subscriptions", body: { email: "s@example.com" }, ok: 201 },
+  {
+    name: "v2 add subscriber",
+    method: "POST",
+    path: "/api/external/v2/email-subscriptions",
+    body: { email: "s@example.com" },
+    ok: 201,
+  },
   { name: "v2 blog posts", method: "GET", path: "/api/external/v2/blog-posts", ok: 200 },
   { name: "v2 blog slugs", method: "GET", path: "/api/external/v2/blog-posts/slugs", ok: 200 },
-  { name: "v1 add members", method: "POST", path: "/api/external/v1/team_members", body: { emails: ["h@example.com"] }, ok: 200 },
-  { name: "v1 update member", method: "PATCH", path: `/api/external/v1/team_members/${LINUS.id}`, body: { active: false }, ok: 200 },
-  { name: "v1 remove members", method: "DELETE", path: "/api/external/v1/team_members", body: { emails: [LINUS.email] }, ok: 200 },
+  {
+    name: "v1 add members",
+    method: "POST",
+    path: "/api/external/v1/team_members",
+    body: { emails: ["h@example.com"] },
+    ok: 200,
+  },
+  {
+    name: "v1 update member",
+    method: "PATCH",
+    path: `/api/external/v1/team_members/${LINUS.id}`,
+    body: { active: false },
+    ok: 200,
+  },
+  {
+    name: "v1 remove members",
+    method: "DELETE",
+    path: "/api/external/v1/team_members",
+    body: { emails: [LINUS.email] },
+    ok: 200,
+  },
   { name: "v1 blog posts", method: "GET", path: "/api/external/v1/blog_posts", ok: 200 },
 ];
 
@@ -70,35 +112,55 @@ describe("authentication (section 5)", () => {
   }
 
   it("the acme key works on acme", async () => {
-    const r = await call(server, "/api/external/v2/blog-posts", { workspace: "acme", key: LOCAL_ACME_API_KEY });
+    const r = await call(server, "/api/external/v2/blog-posts", {
+      workspace: "acme",
+      key: LOCAL_ACME_API_KEY,
+    });
     expect(r.status).toBe(200);
   });
 
   it("a refused request changes nothing", async () => {
-    await call(server, `/api/external/v2/team-members/${LINUS.id}`, { method: "DELETE", key: LOCAL_EXPIRED_API_KEY });
+    await call(server, `/api/external/v2/team-members/${LINUS.id}`, {
+      method: "DELETE",
+      key: LOCAL_EXPIRED_API_KEY,
+    });
     expect((await call(server, `/api/external/v2/team-members/${LINUS.id}`)).status).toBe(200);
   });
 });
 
 describe("Accept header rules (section 4)", () => {
   const needsAccept = ENDPOINTS.filter((e) =>
-    ["v2 list members", "v2 get member", "v2 add members", "v2 update member", "v2 remove member", "v1 update member", "v1 remove members"].includes(e.name),
+    [
+      "v2 list members",
+      "v2 get member",
+      "v2 add members",
+      "v2 update member",
+      "v2 remove member",
+      "v1 update member",
+      "v1 remove members",
+    ].includes(e.name),
   );
   const noAcceptNeeded = ENDPOINTS.filter((e) => !needsAccept.includes(e));
 
   for (const e of needsAccept) {
-    it.each([[null], ["text/html"], ["*/*"], ["application/*"], ["application/xml"], ["application/json;q=0"]])(
-      `${e.name}: 406 with Accept %j`,
-      async (accept) => {
-        expectError(await send(e, { accept }), 406, /Accept: application\/json/);
-      },
-    );
-    it.each([["application/json; charset=utf-8"], ["text/plain, application/json"], ["application/json;q=0.9, */*;q=0.1"], ["APPLICATION/JSON"]])(
-      `${e.name}: accepts Accept %j`,
-      async (accept) => {
-        expect((await send(e, { accept })).status).toBe(e.ok);
-      },
-    );
+    it.each([
+      [null],
+      ["text/html"],
+      ["*/*"],
+      ["application/*"],
+      ["application/xml"],
+      ["application/json;q=0"],
+    ])(`${e.name}: 406 with Accept %j`, async (accept) => {
+      expectError(await send(e, { accept }), 406, /Accept: application\/json/);
+    });
+    it.each([
+      ["application/json; charset=utf-8"],
+      ["text/plain, application/json"],
+      ["application/json;q=0.9, */*;q=0.1"],
+      ["APPLICATION/JSON"],
+    ])(`${e.name}: accepts Accept %j`, async (accept) => {
+      expect((await send(e, { accept })).status).toBe(e.ok);
+    });
   }
 
   for (const e of noAcceptNeeded) {
@@ -108,7 +170,11 @@ describe("Accept header rules (section 4)", () => {
   }
 
   it("checks the key before Accept", async () => {
-    expectError(await call(server, "/api/external/v2/team-members", { key: null, accept: null }), 401, AUTH_ERROR);
+    expectError(
+      await call(server, "/api/external/v2/team-members", { key: null, accept: null }),
+      401,
+      AUTH_ERROR,
+    );
   });
 });
 
@@ -119,23 +185,51 @@ describe("request bodies", () => {
       expectError(await call(server, e.path, { method: e.method }), 400, /body is required/);
     });
     it(`${e.name}: 400 for malformed JSON`, async () => {
-      expectError(await call(server, e.path, { method: e.method, body: '{"emails": [' }), 400, "Malformed JSON in request body");
+      expectError(
+        await call(server, e.path, { method: e.method, body: '{"emails": [' }),
+        400,
+        "Malformed JSON in request body",
+      );
     });
     it(`${e.name}: 400 for a JSON body that is not an object`, async () => {
       expectError(await call(server, e.path, { method: e.method, body: '"hello"' }), 400, /JSON object/);
     });
     it(`${e.name}: 415 for a non-JSON Content-Type`, async () => {
-      expectError(await call(server, e.path, { method: e.method, body: "email=a@example.com", contentType: "text/plain" }), 415, /Content-Type: application\/json/);
-      expectError(await call(server, e.path, { method: e.method, body: JSON.stringify(e.body), contentType: null }), 415, /Content-Type/);
+      expectError(
+        await call(server, e.path, {
+          method: e.method,
+          body: "email=a@example.com",
+          contentType: "text/plain",
+        }),
+        415,
+        /Content-Type: application\/json/,
+      );
+      expectError(
+        await call(server, e.path, { method: e.method, body: JSON.stringify(e.body), contentType: null }),
+        415,
+        /Content-Type/,
+      );
     });
     it(`${e.name}: accepts application/json with a charset`, async () => {
-      expect((await call(server, e.path, { method: e.method, body: e.body, contentType: "application/json; charset=utf-8" })).status).toBe(e.ok);
+      expect(
+        (
+          await call(server, e.path, {
+            method: e.method,
+            body: e.body,
+            contentType: "application/json; charset=utf-8",
+          })
+        ).status,
+      ).toBe(e.ok);
     });
   }
 
   it("413 for a body over 1 MiB", async () => {
     const big = JSON.stringify({ email: "a@example.com", pad: "x".repeat(1024 * 1024) });
-    expectError(await call(server, "/api/external/v2/email-subscriptions", { method: "POST", body: big }), 413, /too large/);
+    expectError(
+      await call(server, "/api/external/v2/email-subscriptions", { method: "POST", body: big }),
+      413,
+      /too large/,
+    );
   });
 
   it("413 for an oversized body sent without Content-Length (chunked)", async () => {
@@ -146,7 +240,11 @@ describe("request bodies", () => {
           port: server.port,
           path: "/api/external/v2/email-subscriptions",
           method: "POST",
-          headers: { host: `127.0.0.1:${server.port}`, "x-api-key": LOCAL_DEMO_API_KEY, "content-type": "application/json" },
+          headers: {
+            host: `127.0.0.1:${server.port}`,
+            "x-api-key": LOCAL_DEMO_API_KEY,
+            "content-type": "application/json",
+          },
         },
         (res) => {
           res.resume();
@@ -163,12 +261,16 @@ describe("request bodies", () => {
 });
 
 describe("routing", () => {
-  it.each([["/"], ["/api/external/v3/team-members"], ["/api/external/v2/nope"], ["/api/external/v2/team-members/a/b"], ["/__local/nope"], ["/api/external/v2/blog-posts/slugs/x"]])(
-    "404 { error: \"Not found\" } for %s",
-    async (path) => {
-      expectError(await call(server, path), 404, "Not found");
-    },
-  );
+  it.each([
+    ["/"],
+    ["/api/external/v3/team-members"],
+    ["/api/external/v2/nope"],
+    ["/api/external/v2/team-members/a/b"],
+    ["/__local/nope"],
+    ["/api/external/v2/blog-posts/slugs/x"],
+  ])('404 { error: "Not found" } for %s', async (path) => {
+    expectError(await call(server, path), 404, "Not found");
+  });
 
   it.each([
     ["PUT", "/api/external/v2/team-members", "GET, POST, HEAD"],
@@ -197,17 +299,28 @@ describe("routing", () => {
 });
 
 describe("rate limiting", () => {
-  it("429 { error: \"Rate limit exceeded\" } with an integer Retry-After, per key, resetting after the window", async () => {
+  it('429 { error: "Rate limit exceeded" } with an integer Retry-After, per key, resetting after the window', async () => {
     let clock = Date.parse("2030-01-01T00:00:00Z");
-    const limited = await startTestWorkspace({ rateLimit: { limit: 3, windowMs: 30_000 }, now: () => new Date(clock) });
+    const limited = await startTestWorkspace({
+      rateLimit: { limit: 3, windowMs: 30_000 },
+      now: () => new Date(clock),
+    });
     try {
-      for (let i = 0; i < 3; i++) expect((await call(limited, "/api/external/v2/blog-posts/slugs")).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await call(limited, "/api/external/v2/blog-posts/slugs")).status).toBe(200);
       clock += 10_000;
       const r = await call(limited, "/api/external/v2/blog-posts/slugs");
       expectError(r, 429, "Rate limit exceeded");
       expect(r.headers["retry-after"]).toBe("20");
       // Another key has its own budget.
-      expect((await call(limited, "/api/external/v2/blog-posts/slugs", { workspace: "acme", key: LOCAL_ACME_API_KEY })).status).toBe(200);
+      expect(
+        (
+          await call(limited, "/api/external/v2/blog-posts/slugs", {
+            workspace: "acme",
+            key: LOCAL_ACME_API_KEY,
+          })
+        ).status,
+      ).toBe(200);
       // Local endpoints are never limited.
       expect((await call(limited, "/__local/health", { key: null })).status).toBe(200);
       clock += 20_000;
@@ -231,11 +344,15 @@ describe("rate limiting", () => {
 });
 
 describe("unexpected errors", () => {
-  it("answer 500 { error: \"Internal error\" } with no stack trace, and log a line", async () => {
+  it('answer 500 { error: "Internal error" } with no stack trace, and log a line', async () => {
     const lines: string[] = [];
     const ws = createLocalWorkspace({ dataDir: ":memory:", log: (l) => lines.push(l) });
     ws.db.close(); // every query now throws
-    const r = await ws(new Request("http://127.0.0.1/api/external/v2/blog-posts", { headers: { "x-api-key": LOCAL_DEMO_API_KEY } }));
+    const r = await ws(
+      new Request("http://127.0.0.1/api/external/v2/blog-posts", {
+        headers: { "x-api-key": LOCAL_DEMO_API_KEY },
+      }),
+    );
     expect(r.status).toBe(500);
     expect(await r.json()).toEqual({ error: "Internal error" });
     expect(lines).toHaveLength(1);
@@ -248,13 +365,21 @@ describe("in-process handler", () => {
     const ws = createLocalWorkspace({ dataDir: ":memory:" });
     try {
       const r = await ws(
-        new Request("http://acme.localhost:4010/api/external/v2/blog-posts", { headers: { "x-api-key": LOCAL_ACME_API_KEY } }),
+        new Request("http://acme.localhost:4010/api/external/v2/blog-posts", {
+          headers: { "x-api-key": LOCAL_ACME_API_KEY },
+        }),
       );
       expect(r.status).toBe(200);
       const body = (await r.json()) as { blog_name: string; blog_posts: { cover_image_url: string }[] };
       expect(body.blog_name).toBe("Acme Field Notes");
-      expect(body.blog_posts[0]!.cover_image_url.startsWith("http://acme.localhost:4010/__local/images/covers/")).toBe(true);
-      const denied = await ws.handle(new Request("http://acme.localhost:4010/api/external/v2/blog-posts", { headers: { "x-api-key": LOCAL_DEMO_API_KEY } }));
+      expect(
+        body.blog_posts[0]!.cover_image_url.startsWith("http://acme.localhost:4010/__local/images/covers/"),
+      ).toBe(true);
+      const denied = await ws.handle(
+        new Request("http://acme.localhost:4010/api/external/v2/blog-posts", {
+          headers: { "x-api-key": LOCAL_DEMO_API_KEY },
+        }),
+      );
       expect(denied.status).toBe(401);
     } finally {
       ws.close();

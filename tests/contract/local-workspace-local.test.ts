@@ -23,8 +23,16 @@ import {
   startTestWorkspace,
 } from "./helpers/local-workspace-server";
 
-const statsSchema = z.object({ requests: z.object({ total: z.number().int(), byRoute: z.record(z.string(), z.number().int()) }), since: z.string() });
-const faultStateSchema = z.object({ fault: z.object({ mode: z.string(), pathPrefix: z.string(), remaining: z.number().nullable() }).passthrough().nullable() });
+const statsSchema = z.object({
+  requests: z.object({ total: z.number().int(), byRoute: z.record(z.string(), z.number().int()) }),
+  since: z.string(),
+});
+const faultStateSchema = z.object({
+  fault: z
+    .object({ mode: z.string(), pathPrefix: z.string(), remaining: z.number().nullable() })
+    .passthrough()
+    .nullable(),
+});
 
 let server: LocalWorkspaceServer;
 beforeAll(async () => {
@@ -38,24 +46,47 @@ beforeEach(async () => {
   await call(server, "/__local/faults", { method: "DELETE", key: null });
 });
 
-const local = (path: string, opts: Parameters<typeof call>[2] = {}) => call(server, path, { key: null, accept: null, ...opts });
+const local = (path: string, opts: Parameters<typeof call>[2] = {}) =>
+  call(server, path, { key: null, accept: null, ...opts });
 
 describe("/__local/health", () => {
   it("reports ok and the workspaces", async () => {
     const r = await local("/__local/health");
     expect(r.status).toBe(200);
     const body = z
-      .object({ ok: z.literal(true), workspaces: z.array(z.object({ id: z.string(), default: z.boolean(), blog_name: z.string(), members: z.number(), posts: z.number() })) })
+      .object({
+        ok: z.literal(true),
+        workspaces: z.array(
+          z.object({
+            id: z.string(),
+            default: z.boolean(),
+            blog_name: z.string(),
+            members: z.number(),
+            posts: z.number(),
+          }),
+        ),
+      })
       .parse(r.json());
     expect(body.workspaces.map((w) => w.id)).toEqual(["demo", "acme"]);
-    expect(body.workspaces[0]).toMatchObject({ default: true, blog_name: "The Masthead Journal", members: 8, posts: 16 });
+    expect(body.workspaces[0]).toMatchObject({
+      default: true,
+      blog_name: "The Masthead Journal",
+      members: 8,
+      posts: 16,
+    });
   });
 });
 
 describe("/__local/reset", () => {
   it("restores the demo seed after changes", async () => {
-    await call(server, "/api/external/v2/team-members", { method: "POST", body: { emails: ["x@example.com"] } });
-    await call(server, "/api/external/v2/email-subscriptions", { method: "POST", body: { email: "y@example.com" } });
+    await call(server, "/api/external/v2/team-members", {
+      method: "POST",
+      body: { emails: ["x@example.com"] },
+    });
+    await call(server, "/api/external/v2/email-subscriptions", {
+      method: "POST",
+      body: { email: "y@example.com" },
+    });
     expect((await readOutbox(server)).emails).toHaveLength(2);
     const r = await local("/__local/reset", { method: "POST" });
     expect(r.status).toBe(200);
@@ -70,20 +101,30 @@ describe("/__local/reset", () => {
     const slugs = slugsSchema.parse((await call(server, "/api/external/v2/blog-posts/slugs")).json()).slugs;
     expect(slugs).toHaveLength(136);
     expect(new Set(slugs).size).toBe(136);
-    const posts = blogListV2Schema.parse((await call(server, "/api/external/v2/blog-posts")).json()).blog_posts;
+    const posts = blogListV2Schema.parse(
+      (await call(server, "/api/external/v2/blog-posts")).json(),
+    ).blog_posts;
     const dates = posts.map((p) => Date.parse(p.publication_date));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    const page = listMembersSchema.parse((await call(server, "/api/external/v2/team-members?page_number=4&page_size=30")).json());
+    const page = listMembersSchema.parse(
+      (await call(server, "/api/external/v2/team-members?page_number=4&page_size=30")).json(),
+    );
     expect(page.pagination).toEqual({ total_records: 103, total_pages: 4, current_page: 4, page_size: 30 });
     expect(page.team_members).toHaveLength(13);
   });
 
-  it.each([[{ posts: -1 }], [{ posts: 10_001 }], [{ members: 1.5 }], [{ posts: "5" }], [{ other: 1 }]])("422 for %j, leaving data intact", async (body) => {
-    await call(server, "/api/external/v2/team-members", { method: "POST", body: { emails: ["keep@example.com"] } });
-    expectError(await local("/__local/reset", { method: "POST", body }), 422);
-    const members = listMembersSchema.parse((await call(server, "/api/external/v2/team-members")).json());
-    expect(members.pagination.total_records).toBe(9);
-  });
+  it.each([[{ posts: -1 }], [{ posts: 10_001 }], [{ members: 1.5 }], [{ posts: "5" }], [{ other: 1 }]])(
+    "422 for %j, leaving data intact",
+    async (body) => {
+      await call(server, "/api/external/v2/team-members", {
+        method: "POST",
+        body: { emails: ["keep@example.com"] },
+      });
+      expectError(await local("/__local/reset", { method: "POST", body }), 422);
+      const members = listMembersSchema.parse((await call(server, "/api/external/v2/team-members")).json());
+      expect(members.pagination.total_records).toBe(9);
+    },
+  );
 
   it("400 for malformed JSON", async () => {
     expectError(await local("/__local/reset", { method: "POST", body: "{" }), 400, /JSON/);
@@ -96,7 +137,10 @@ describe("seedSynthetic", () => {
     try {
       seedDemo(db);
       const started = performance.now();
-      expect(seedSynthetic(db, { posts: 10_000, members: 10_000 })).toEqual({ posts: 10_000, members: 10_000 });
+      expect(seedSynthetic(db, { posts: 10_000, members: 10_000 })).toEqual({
+        posts: 10_000,
+        members: 10_000,
+      });
       expect(performance.now() - started).toBeLessThan(10_000);
       const count = (sql: string) => (db.prepare(sql).get() as { c: number }).c;
       expect(count("SELECT COUNT(*) AS c FROM posts WHERE workspace_id = 'demo'")).toBe(10_016);
@@ -113,7 +157,9 @@ describe("seedSynthetic", () => {
 
 describe("/__local/stats", () => {
   it("counts external API requests by method and route, not local ones", async () => {
-    expect(statsSchema.parse((await local("/__local/stats/reset", { method: "POST" })).json()).requests.total).toBe(0);
+    expect(
+      statsSchema.parse((await local("/__local/stats/reset", { method: "POST" })).json()).requests.total,
+    ).toBe(0);
     for (let i = 0; i < 3; i++) await call(server, "/api/external/v2/blog-posts");
     await call(server, "/api/external/v2/blog-posts/slugs");
     await call(server, "/api/external/v2/team-members/6f1c9a52-8d3b-4e7a-9c10-000000000003");
@@ -130,7 +176,10 @@ describe("/__local/stats", () => {
       },
     });
     await local("/__local/stats/reset", { method: "POST" });
-    expect(statsSchema.parse((await local("/__local/stats")).json()).requests).toEqual({ total: 0, byRoute: {} });
+    expect(statsSchema.parse((await local("/__local/stats")).json()).requests).toEqual({
+      total: 0,
+      byRoute: {},
+    });
   });
 
   it("is cleared by /__local/reset", async () => {
@@ -150,7 +199,12 @@ describe("/__local/faults", () => {
 
   it("status: answers the configured status for `count` requests, then recovers", async () => {
     const state = await setFault({ mode: "status", status: 502, count: 2 });
-    expect(state.fault).toMatchObject({ mode: "status", status: 502, remaining: 2, pathPrefix: "/api/external/" });
+    expect(state.fault).toMatchObject({
+      mode: "status",
+      status: 502,
+      remaining: 2,
+      pathPrefix: "/api/external/",
+    });
     expectError(await blog(), 502);
     expect(faultStateSchema.parse((await local("/__local/faults")).json()).fault?.remaining).toBe(1);
     expectError(await blog(), 502);
@@ -255,14 +309,21 @@ describe("file-backed store", () => {
   it("persists across restarts in WAL mode without re-seeding over changes", async () => {
     try {
       const first = await startTestWorkspace({ dataDir: dir });
-      await call(first, "/api/external/v2/team-members", { method: "POST", body: { emails: ["kept@example.com"] } });
-      await call(first, "/api/external/v2/team-members/6f1c9a52-8d3b-4e7a-9c10-000000000003", { method: "DELETE" });
+      await call(first, "/api/external/v2/team-members", {
+        method: "POST",
+        body: { emails: ["kept@example.com"] },
+      });
+      await call(first, "/api/external/v2/team-members/6f1c9a52-8d3b-4e7a-9c10-000000000003", {
+        method: "DELETE",
+      });
       expect(first.workspace.db.pragma("journal_mode", { simple: true })).toBe("wal");
       await first.close();
       expect(existsSync(path.join(dir, DB_FILE_NAME))).toBe(true);
 
       const second = await startTestWorkspace({ dataDir: dir });
-      const emails = listMembersSchema.parse((await call(second, "/api/external/v2/team-members")).json()).team_members.map((m) => m.email);
+      const emails = listMembersSchema
+        .parse((await call(second, "/api/external/v2/team-members")).json())
+        .team_members.map((m) => m.email);
       expect(emails).toContain("kept@example.com");
       expect(emails).not.toContain("linus.berg@example.com");
       await second.close();
@@ -275,11 +336,19 @@ describe("file-backed store", () => {
     try {
       const first = await startTestWorkspace({ dataDir: dir, apiKey: "custom_local_key_0123456789" });
       expectError(await call(first, "/api/external/v2/blog-posts/slugs"), 401);
-      expect((await call(first, "/api/external/v2/blog-posts/slugs", { key: "custom_local_key_0123456789" })).status).toBe(200);
+      expect(
+        (await call(first, "/api/external/v2/blog-posts/slugs", { key: "custom_local_key_0123456789" }))
+          .status,
+      ).toBe(200);
       await first.close();
       const second = await startTestWorkspace({ dataDir: dir });
-      expectError(await call(second, "/api/external/v2/blog-posts/slugs", { key: "custom_local_key_0123456789" }), 401);
-      expect((await call(second, "/api/external/v2/blog-posts/slugs", { key: LOCAL_DEMO_API_KEY })).status).toBe(200);
+      expectError(
+        await call(second, "/api/external/v2/blog-posts/slugs", { key: "custom_local_key_0123456789" }),
+        401,
+      );
+      expect(
+        (await call(second, "/api/external/v2/blog-posts/slugs", { key: LOCAL_DEMO_API_KEY })).status,
+      ).toBe(200);
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -313,7 +382,9 @@ describe("CLI", () => {
 
   it("starts, prints the ready line, serves, and stops cleanly on SIGTERM", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "local-workspace-cli-"));
-    const child = run(["--port", "0", "--seed-posts", "30", "--seed-members", "5"], { LOCAL_WORKSPACE_DATA_DIR: dir });
+    const child = run(["--port", "0", "--seed-posts", "30", "--seed-members", "5"], {
+      LOCAL_WORKSPACE_DATA_DIR: dir,
+    });
     try {
       let out = "";
       const url = await new Promise<string>((resolve, reject) => {
@@ -324,9 +395,13 @@ describe("CLI", () => {
         });
         child.on("exit", (code) => reject(new Error(`exited early (${code}): ${out}`)));
       });
-      const health = (await (await fetch(`${url}/__local/health`)).json()) as { workspaces: { id: string; posts: number; members: number }[] };
+      const health = (await (await fetch(`${url}/__local/health`)).json()) as {
+        workspaces: { id: string; posts: number; members: number }[];
+      };
       expect(health.workspaces[0]).toMatchObject({ id: "demo", posts: 46, members: 13 });
-      const slugs = await fetch(`${url}/api/external/v2/blog-posts/slugs`, { headers: { "x-api-key": LOCAL_DEMO_API_KEY } });
+      const slugs = await fetch(`${url}/api/external/v2/blog-posts/slugs`, {
+        headers: { "x-api-key": LOCAL_DEMO_API_KEY },
+      });
       expect(slugs.status).toBe(200);
       const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
       child.kill("SIGTERM");

@@ -98,13 +98,20 @@ describe("email subscriptions (decision 3)", () => {
     expectError(await subscribe("two@example.com"), 422, ALREADY_SUBSCRIBED);
   });
 
-  it.each([["not-an-email"], ["a@b"], ["two@@example.com"], [""], [42], [null]])("422 for email %j", async (email) => {
-    expectError(await subscribe(email), 422, /email/i);
-    expect((await readOutbox(server)).emails).toHaveLength(0);
-  });
+  it.each([["not-an-email"], ["a@b"], ["two@@example.com"], [""], [42], [null]])(
+    "422 for email %j",
+    async (email) => {
+      expectError(await subscribe(email), 422, /email/i);
+      expect((await readOutbox(server)).emails).toHaveLength(0);
+    },
+  );
 
   it("422 when the email field is missing", async () => {
-    expectError(await call(server, SUBSCRIBE, { method: "POST", body: { address: "a@example.com" } }), 422, "email is required");
+    expectError(
+      await call(server, SUBSCRIBE, { method: "POST", body: { address: "a@example.com" } }),
+      422,
+      "email is required",
+    );
   });
 
   it("keeps subscribers and the outbox per workspace, with links on the caller's origin", async () => {
@@ -113,19 +120,26 @@ describe("email subscriptions (decision 3)", () => {
     const acme = await readOutbox(server, { workspace: "acme" });
     expect(acme.emails).toHaveLength(1);
     expect(acme.emails[0]!.subject).toContain("Acme Field Notes");
-    expect(acme.emails[0]!.link.startsWith(`http://acme.localhost:${server.port}/__local/verify?token=`)).toBe(true);
+    expect(
+      acme.emails[0]!.link.startsWith(`http://acme.localhost:${server.port}/__local/verify?token=`),
+    ).toBe(true);
     // Verifying on the default workspace does not subscribe the address on acme.
     const [demoMail] = (await readOutbox(server)).emails;
     await follow(demoMail!.link);
     expectError(await subscribe("both@example.com"), 422, ALREADY_SUBSCRIBED);
-    expect((await subscribe("both@example.com", { workspace: "acme", key: LOCAL_ACME_API_KEY })).status).toBe(201);
+    expect((await subscribe("both@example.com", { workspace: "acme", key: LOCAL_ACME_API_KEY })).status).toBe(
+      201,
+    );
   });
 });
 
 describe("outbox (decision 9)", () => {
   it("lists newest first, filters by ?to= case-insensitively", async () => {
     await subscribe("a@example.com");
-    await call(server, "/api/external/v2/team-members", { method: "POST", body: { emails: ["b@example.com"] } });
+    await call(server, "/api/external/v2/team-members", {
+      method: "POST",
+      body: { emails: ["b@example.com"] },
+    });
     await subscribe("c@example.com");
     const all = await readOutbox(server);
     expect(all.emails.map((e) => [e.to, e.kind])).toEqual([
@@ -133,7 +147,9 @@ describe("outbox (decision 9)", () => {
       ["b@example.com", "invitation"],
       ["a@example.com", "verification"],
     ]);
-    expect((await readOutbox(server, { to: "B@EXAMPLE.COM" })).emails.map((e) => e.to)).toEqual(["b@example.com"]);
+    expect((await readOutbox(server, { to: "B@EXAMPLE.COM" })).emails.map((e) => e.to)).toEqual([
+      "b@example.com",
+    ]);
     expect((await readOutbox(server, { to: "nobody@example.com" })).emails).toEqual([]);
   });
 
@@ -193,7 +209,8 @@ describe("blog posts", () => {
     const posts = (await v2()).blog_posts;
     for (const p of posts) {
       expect(p.cover_image_url).toBe(`${origin}/__local/images/covers/${p.slug}.png`);
-      if (p.thumbnail_image_url !== "") expect(p.thumbnail_image_url).toBe(`${origin}/__local/images/thumbs/${p.slug}.png`);
+      if (p.thumbnail_image_url !== "")
+        expect(p.thumbnail_image_url).toBe(`${origin}/__local/images/thumbs/${p.slug}.png`);
       for (const a of p.authors) {
         expect(a.profile_image_url).toBe(`${origin}/__local/images/avatars/${a.id}.png`);
         expect(a.email).toMatch(/@/);
@@ -222,7 +239,11 @@ describe("blog posts", () => {
       expect(p.author).toEqual(p2.authors[0]);
       expect(p.keywords.split(",").map((k) => k.trim())).toEqual(p2.keywords);
       expect(p).not.toHaveProperty("thumbnail_image_url");
-      expect(p).toMatchObject({ title: p2.title, publication_date: p2.publication_date, cover_image_url: p2.cover_image_url });
+      expect(p).toMatchObject({
+        title: p2.title,
+        publication_date: p2.publication_date,
+        cover_image_url: p2.cover_image_url,
+      });
     });
   });
 
@@ -232,7 +253,9 @@ describe("blog posts", () => {
     const demoSlugs = new Set((await v2()).blog_posts.map((p) => p.slug));
     expect(acme.blog_posts.length).toBeGreaterThan(0);
     expect(acme.blog_posts.every((p) => !demoSlugs.has(p.slug))).toBe(true);
-    expect(acme.blog_posts[0]!.cover_image_url.startsWith(`http://acme.localhost:${server.port}/`)).toBe(true);
+    expect(acme.blog_posts[0]!.cover_image_url.startsWith(`http://acme.localhost:${server.port}/`)).toBe(
+      true,
+    );
   });
 });
 
@@ -271,7 +294,11 @@ describe("generated images", () => {
 
   async function fetchImage(url: string) {
     const u = new URL(url);
-    const r = await call(server, u.pathname, { key: null, accept: "image/*", workspace: u.hostname.endsWith(".localhost") ? u.hostname.split(".")[0] : undefined });
+    const r = await call(server, u.pathname, {
+      key: null,
+      accept: "image/*",
+      workspace: u.hostname.endsWith(".localhost") ? u.hostname.split(".")[0] : undefined,
+    });
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toBe("image/png");
     expect(r.headers["cache-control"]).toMatch(/max-age=\d{6,}/);
@@ -284,7 +311,13 @@ describe("generated images", () => {
     assertValidPng(await fetchImage(post.cover_image_url), 1200, 630);
     assertValidPng(await fetchImage(post.thumbnail_image_url), 400, 300);
     assertValidPng(await fetchImage(post.authors[0]!.profile_image_url), 128, 128);
-    const urls = new Set(body.blog_posts.flatMap((p) => [p.cover_image_url, p.thumbnail_image_url, ...p.authors.map((a) => a.profile_image_url)]));
+    const urls = new Set(
+      body.blog_posts.flatMap((p) => [
+        p.cover_image_url,
+        p.thumbnail_image_url,
+        ...p.authors.map((a) => a.profile_image_url),
+      ]),
+    );
     urls.delete("");
     for (const url of urls) expect(pngSize(await fetchImage(url)).width).toBeGreaterThan(0);
   });
@@ -305,17 +338,34 @@ describe("generated images", () => {
   });
 
   it("404s for images nothing links to", async () => {
-    const posts = blogListV2Schema.parse((await call(server, "/api/external/v2/blog-posts")).json()).blog_posts;
+    const posts = blogListV2Schema.parse(
+      (await call(server, "/api/external/v2/blog-posts")).json(),
+    ).blog_posts;
     const noThumb = posts.find((p) => p.thumbnail_image_url === "")!;
-    expectError(await call(server, `/__local/images/thumbs/${noThumb.slug}.png`, { key: null }), 404, "Image not found");
-    expectError(await call(server, "/__local/images/covers/no-such-post.png", { key: null }), 404, "Image not found");
-    expectError(await call(server, "/__local/images/avatars/00000000-0000-4000-8000-000000000000.png", { key: null }), 404, "Image not found");
+    expectError(
+      await call(server, `/__local/images/thumbs/${noThumb.slug}.png`, { key: null }),
+      404,
+      "Image not found",
+    );
+    expectError(
+      await call(server, "/__local/images/covers/no-such-post.png", { key: null }),
+      404,
+      "Image not found",
+    );
+    expectError(
+      await call(server, "/__local/images/avatars/00000000-0000-4000-8000-000000000000.png", { key: null }),
+      404,
+      "Image not found",
+    );
     expectError(await call(server, "/__local/images/other/x.png", { key: null }), 404);
     expectError(await call(server, "/__local/images/covers/caching-without-tears.jpg", { key: null }), 404);
   });
 
   it("answers HEAD with headers only", async () => {
-    const r = await call(server, "/__local/images/covers/caching-without-tears.png", { method: "HEAD", key: null });
+    const r = await call(server, "/__local/images/covers/caching-without-tears.png", {
+      method: "HEAD",
+      key: null,
+    });
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toBe("image/png");
     expect(Number(r.headers["content-length"])).toBeGreaterThan(1000);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_MEMBERS, LAST_ADMIN_ERROR, LOCAL_ACME_API_KEY, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import {
+  DEMO_MEMBERS,
+  LAST_ADMIN_ERROR,
+  LOCAL_ACME_API_KEY,
+  type LocalWorkspaceServer,
+} from "@/lib/local-workspace";
 import {
   call,
   expectError,
@@ -50,18 +55,31 @@ describe("v2 list team members", () => {
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toMatch(/^application\/json/);
     const body = listMembersSchema.parse(r.json());
-    expect(body.pagination).toEqual({ total_records: DEMO_MEMBERS.length, total_pages: 1, current_page: 1, page_size: 30 });
+    expect(body.pagination).toEqual({
+      total_records: DEMO_MEMBERS.length,
+      total_pages: 1,
+      current_page: 1,
+      page_size: 30,
+    });
     expect(body.team_members.map((m) => m.id)).toEqual(DEMO_MEMBERS.map((m) => m.id));
   });
 
   it("serves the documented demo team: Ada the admin, two active admins, exactly one inactive member", async () => {
     const members = await listAll();
     const ada = members.find((m) => m.email === "admin@example.com");
-    expect(ada).toMatchObject({ first_name: "Ada", last_name: "Admin", organization_role: "Admin", active: true });
-    expect(members.filter((m) => m.active && m.organization_role === "Admin").length).toBeGreaterThanOrEqual(2);
+    expect(ada).toMatchObject({
+      first_name: "Ada",
+      last_name: "Admin",
+      organization_role: "Admin",
+      active: true,
+    });
+    expect(members.filter((m) => m.active && m.organization_role === "Admin").length).toBeGreaterThanOrEqual(
+      2,
+    );
     expect(members.filter((m) => !m.active)).toHaveLength(1);
     expect(members.filter((m) => m.organization_role === "Standard").length).toBeGreaterThanOrEqual(3);
-    for (const m of members) expect(() => new Intl.DateTimeFormat("en-US", { timeZone: m.time_zone })).not.toThrow();
+    for (const m of members)
+      expect(() => new Intl.DateTimeFormat("en-US", { timeZone: m.time_zone })).not.toThrow();
     expect(new Set(members.map((m) => m.time_zone)).size).toBeGreaterThan(3);
   });
 
@@ -70,13 +88,16 @@ describe("v2 list team members", () => {
     const withImage = members.filter((m) => m.profile_image_url !== null);
     expect(withImage.length).toBeGreaterThan(0);
     expect(members.some((m) => m.profile_image_url === null)).toBe(true);
-    for (const m of withImage) expect(m.profile_image_url).toBe(`http://127.0.0.1:${server.port}/__local/images/avatars/${m.id}.png`);
+    for (const m of withImage)
+      expect(m.profile_image_url).toBe(`http://127.0.0.1:${server.port}/__local/images/avatars/${m.id}.png`);
   });
 
   it("pages through all members in a stable order without repeats", async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
-      const body = listMembersSchema.parse((await call(server, `${V2}?page_number=${page}&page_size=3`)).json());
+      const body = listMembersSchema.parse(
+        (await call(server, `${V2}?page_number=${page}&page_size=3`)).json(),
+      );
       expect(body.pagination).toEqual({ total_records: 8, total_pages: 3, current_page: page, page_size: 3 });
       expect(body.team_members).toHaveLength(page < 3 ? 3 : 2);
       seen.push(...body.team_members.map((m) => m.id));
@@ -144,7 +165,10 @@ describe("v2 get team member", () => {
 
 describe("v2 add team members", () => {
   it("creates members with the documented defaults and answers 201 { message }", async () => {
-    const r = await call(server, V2, { method: "POST", body: { emails: ["New.Person@Example.com", "second@example.org"] } });
+    const r = await call(server, V2, {
+      method: "POST",
+      body: { emails: ["New.Person@Example.com", "second@example.org"] },
+    });
     expect(r.status).toBe(201);
     messageSchema.parse(r.json());
     const members = await listAll();
@@ -152,13 +176,23 @@ describe("v2 add team members", () => {
     const added = members.slice(-2);
     expect(added.map((m) => m.email)).toEqual(["new.person@example.com", "second@example.org"]);
     for (const m of added) {
-      expect(m).toMatchObject({ first_name: "", last_name: "", time_zone: "UTC", organization_role: "Standard", active: true, profile_image_url: null });
+      expect(m).toMatchObject({
+        first_name: "",
+        last_name: "",
+        time_zone: "UTC",
+        organization_role: "Standard",
+        active: true,
+        profile_image_url: null,
+      });
       expect(await getMember(m.id)).toEqual(m);
     }
   });
 
   it("is idempotent: existing emails (any case) are skipped and it still succeeds (decision 4)", async () => {
-    const r = await call(server, V2, { method: "POST", body: { emails: ["ADMIN@example.com", "fresh@example.com", "fresh@example.com"] } });
+    const r = await call(server, V2, {
+      method: "POST",
+      body: { emails: ["ADMIN@example.com", "fresh@example.com", "fresh@example.com"] },
+    });
     expect(r.status).toBe(201);
     expect(messageSchema.parse(r.json()).message).toMatch(/admin@example\.com/);
     const again = await call(server, V2, { method: "POST", body: { emails: ["fresh@example.com"] } });
@@ -170,10 +204,31 @@ describe("v2 add team members", () => {
   });
 
   it("applies organization_role, case sensitively", async () => {
-    expect((await call(server, V2, { method: "POST", body: { emails: ["boss@example.com"], organization_role: "Admin" } })).status).toBe(201);
+    expect(
+      (
+        await call(server, V2, {
+          method: "POST",
+          body: { emails: ["boss@example.com"], organization_role: "Admin" },
+        })
+      ).status,
+    ).toBe(201);
     expect((await listAll()).find((m) => m.email === "boss@example.com")?.organization_role).toBe("Admin");
-    expectError(await call(server, V2, { method: "POST", body: { emails: ["x@example.com"], organization_role: "admin" } }), 422, /organization_role/);
-    expectError(await call(server, V2, { method: "POST", body: { emails: ["x@example.com"], organization_role: "Owner" } }), 422, /organization_role/);
+    expectError(
+      await call(server, V2, {
+        method: "POST",
+        body: { emails: ["x@example.com"], organization_role: "admin" },
+      }),
+      422,
+      /organization_role/,
+    );
+    expectError(
+      await call(server, V2, {
+        method: "POST",
+        body: { emails: ["x@example.com"], organization_role: "Owner" },
+      }),
+      422,
+      /organization_role/,
+    );
     expect(await listAll()).toHaveLength(9);
   });
 
@@ -195,29 +250,55 @@ describe("v2 add team members", () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain("Grace Okafor");
     // A newer admin becomes the default inviter.
-    await call(server, V2, { method: "POST", body: { emails: ["newadmin@example.com"], organization_role: "Admin" } });
+    await call(server, V2, {
+      method: "POST",
+      body: { emails: ["newadmin@example.com"], organization_role: "Admin" },
+    });
     await call(server, V2, { method: "POST", body: { emails: ["two@example.com"] } });
     mail = (await readOutbox(server, { to: "two@example.com" })).emails;
     expect(mail[0]!.subject).toContain("newadmin@example.com");
   });
 
   it("accepts invited_by naming an active admin (any case) and refuses anyone else with 422", async () => {
-    const ok = await call(server, V2, { method: "POST", body: { emails: ["a1@example.com"], invited_by: "ADMIN@example.com" } });
+    const ok = await call(server, V2, {
+      method: "POST",
+      body: { emails: ["a1@example.com"], invited_by: "ADMIN@example.com" },
+    });
     expect(ok.status).toBe(201);
     expect((await readOutbox(server, { to: "a1@example.com" })).emails[0]!.subject).toContain("Ada Admin");
     for (const invitedBy of [LINUS.email, "stranger@example.com", "not-an-email", 5]) {
-      expectError(await call(server, V2, { method: "POST", body: { emails: ["a2@example.com"], invited_by: invitedBy } }), 422, /invited_by/);
+      expectError(
+        await call(server, V2, {
+          method: "POST",
+          body: { emails: ["a2@example.com"], invited_by: invitedBy },
+        }),
+        422,
+        /invited_by/,
+      );
     }
     // A deactivated admin can no longer invite.
     await call(server, `${V1}/${GRACE.id}`, { method: "PATCH", body: { active: false } });
-    expectError(await call(server, V2, { method: "POST", body: { emails: ["a3@example.com"], invited_by: GRACE.email } }), 422, /invited_by/);
+    expectError(
+      await call(server, V2, {
+        method: "POST",
+        body: { emails: ["a3@example.com"], invited_by: GRACE.email },
+      }),
+      422,
+      /invited_by/,
+    );
     expect((await listAll()).map((m) => m.email)).not.toContain("a2@example.com");
   });
 
-  it("sends invitation emails unless send_invitation_email is the string \"false\"", async () => {
+  it('sends invitation emails unless send_invitation_email is the string "false"', async () => {
     await call(server, V2, { method: "POST", body: { emails: ["default@example.com"] } });
-    await call(server, V2, { method: "POST", body: { emails: ["yes@example.com"], send_invitation_email: "true" } });
-    await call(server, V2, { method: "POST", body: { emails: ["no@example.com"], send_invitation_email: "false" } });
+    await call(server, V2, {
+      method: "POST",
+      body: { emails: ["yes@example.com"], send_invitation_email: "true" },
+    });
+    await call(server, V2, {
+      method: "POST",
+      body: { emails: ["no@example.com"], send_invitation_email: "false" },
+    });
     const out = await readOutbox(server);
     expect(out.emails.map((e) => e.to)).toEqual(["yes@example.com", "default@example.com"]);
     expect(out.emails.every((e) => e.kind === "invitation")).toBe(true);
@@ -226,7 +307,10 @@ describe("v2 add team members", () => {
 
   it.each([["yes"], [true], [false], [""]])("rejects send_invitation_email %j with 422", async (value) => {
     expectError(
-      await call(server, V2, { method: "POST", body: { emails: ["x@example.com"], send_invitation_email: value } }),
+      await call(server, V2, {
+        method: "POST",
+        body: { emails: ["x@example.com"], send_invitation_email: value },
+      }),
       422,
       /send_invitation_email/,
     );
@@ -253,7 +337,13 @@ describe("v2 add team members", () => {
 
 describe("v2 update team member", () => {
   it("updates the documented fields and returns { team_member }", async () => {
-    const patch = { first_name: "Lin", last_name: "Bergström", time_zone: "Asia/Kolkata", email: "LIN@Example.com", organization_role: "Admin" };
+    const patch = {
+      first_name: "Lin",
+      last_name: "Bergström",
+      time_zone: "Asia/Kolkata",
+      email: "LIN@Example.com",
+      organization_role: "Admin",
+    };
     const r = await call(server, `${V2}/${LINUS.id}`, { method: "PATCH", body: patch });
     expect(r.status).toBe(200);
     const m = memberEnvelopeSchema.parse(r.json()).team_member;
@@ -263,8 +353,15 @@ describe("v2 update team member", () => {
 
   it("accepts an empty object and leaves the member unchanged; ignores unknown fields", async () => {
     const before = await getMember(LINUS.id);
-    expect(memberEnvelopeSchema.parse((await call(server, `${V2}/${LINUS.id}`, { method: "PATCH", body: {} })).json()).team_member).toEqual(before);
-    const r = await call(server, `${V2}/${LINUS.id}`, { method: "PATCH", body: { nickname: "L", first_name: "Lars" } });
+    expect(
+      memberEnvelopeSchema.parse(
+        (await call(server, `${V2}/${LINUS.id}`, { method: "PATCH", body: {} })).json(),
+      ).team_member,
+    ).toEqual(before);
+    const r = await call(server, `${V2}/${LINUS.id}`, {
+      method: "PATCH",
+      body: { nickname: "L", first_name: "Lars" },
+    });
     expect(r.status).toBe(200);
     expect(memberEnvelopeSchema.parse(r.json()).team_member.first_name).toBe("Lars");
   });
@@ -287,18 +384,33 @@ describe("v2 update team member", () => {
     ["active (v2 does not accept it)", { active: false }, /v1/],
   ])("rejects %s with 422", async (_, body, text) => {
     expectError(await call(server, `${V2}/${LINUS.id}`, { method: "PATCH", body }), 422, text);
-    expect(await getMember(LINUS.id)).toMatchObject({ email: LINUS.email, time_zone: LINUS.time_zone, active: true });
+    expect(await getMember(LINUS.id)).toMatchObject({
+      email: LINUS.email,
+      time_zone: LINUS.time_zone,
+      active: true,
+    });
   });
 
   it("refuses to demote the last active admin (decision 5)", async () => {
-    const r = await call(server, `${V2}/${GRACE.id}`, { method: "PATCH", body: { organization_role: "Standard" } });
+    const r = await call(server, `${V2}/${GRACE.id}`, {
+      method: "PATCH",
+      body: { organization_role: "Standard" },
+    });
     expect(r.status).toBe(200);
-    expectError(await call(server, `${V2}/${ADA.id}`, { method: "PATCH", body: { organization_role: "Standard" } }), 422, LAST_ADMIN_ERROR);
+    expectError(
+      await call(server, `${V2}/${ADA.id}`, { method: "PATCH", body: { organization_role: "Standard" } }),
+      422,
+      LAST_ADMIN_ERROR,
+    );
     expect((await getMember(ADA.id)).organization_role).toBe("Admin");
   });
 
   it("404s for unknown and non-uuid ids", async () => {
-    expectError(await call(server, `${V2}/00000000-0000-4000-8000-000000000000`, { method: "PATCH", body: {} }), 404, NOT_FOUND);
+    expectError(
+      await call(server, `${V2}/00000000-0000-4000-8000-000000000000`, { method: "PATCH", body: {} }),
+      404,
+      NOT_FOUND,
+    );
     expectError(await call(server, `${V2}/xyz`, { method: "PATCH", body: {} }), 404, NOT_FOUND);
   });
 
@@ -306,7 +418,15 @@ describe("v2 update team member", () => {
     expectError(await call(server, `${V2}/${LINUS.id}`, { method: "PATCH" }), 400, /body/i);
     expectError(await call(server, `${V2}/${LINUS.id}`, { method: "PATCH", body: "{oops" }), 400, /JSON/);
     expectError(await call(server, `${V2}/${LINUS.id}`, { method: "PATCH", body: "[]" }), 400, /object/);
-    expectError(await call(server, `${V2}/${LINUS.id}`, { method: "PATCH", body: "first_name=x", contentType: "application/x-www-form-urlencoded" }), 415, /application\/json/);
+    expectError(
+      await call(server, `${V2}/${LINUS.id}`, {
+        method: "PATCH",
+        body: "first_name=x",
+        contentType: "application/x-www-form-urlencoded",
+      }),
+      415,
+      /application\/json/,
+    );
   });
 });
 
@@ -336,7 +456,11 @@ describe("v2 remove team member", () => {
   });
 
   it("404s for unknown and non-uuid ids", async () => {
-    expectError(await call(server, `${V2}/00000000-0000-4000-8000-000000000000`, { method: "DELETE" }), 404, NOT_FOUND);
+    expectError(
+      await call(server, `${V2}/00000000-0000-4000-8000-000000000000`, { method: "DELETE" }),
+      404,
+      NOT_FOUND,
+    );
     expectError(await call(server, `${V2}/12345`, { method: "DELETE" }), 404, NOT_FOUND);
   });
 });
@@ -346,49 +470,107 @@ describe("v1 team members", () => {
     const r = await call(server, V1, {
       method: "POST",
       accept: null,
-      body: { emails: ["v1@example.com"], organization_role: "Admin", invited_by: "admin@example.com", send_invitation_email: "false" },
+      body: {
+        emails: ["v1@example.com"],
+        organization_role: "Admin",
+        invited_by: "admin@example.com",
+        send_invitation_email: "false",
+      },
     });
     expect(r.status).toBe(200);
     messageSchema.parse(r.json());
-    expect((await listAll()).find((m) => m.email === "v1@example.com")).toMatchObject({ organization_role: "Admin", active: true, time_zone: "UTC" });
+    expect((await listAll()).find((m) => m.email === "v1@example.com")).toMatchObject({
+      organization_role: "Admin",
+      active: true,
+      time_zone: "UTC",
+    });
     // v1 has no send_invitation_email: the field is ignored and the invitation goes out.
     expect((await readOutbox(server, { to: "v1@example.com" })).emails).toHaveLength(1);
   });
 
   it("validates v1 add like v2", async () => {
     expectError(await call(server, V1, { method: "POST", body: { emails: ["bad"] } }), 422, /email/i);
-    expectError(await call(server, V1, { method: "POST", body: { emails: ["a@example.com"], organization_role: "Boss" } }), 422, /organization_role/);
-    expectError(await call(server, V1, { method: "POST", body: { emails: ["a@example.com"], invited_by: LINUS.email } }), 422, /invited_by/);
+    expectError(
+      await call(server, V1, {
+        method: "POST",
+        body: { emails: ["a@example.com"], organization_role: "Boss" },
+      }),
+      422,
+      /organization_role/,
+    );
+    expectError(
+      await call(server, V1, {
+        method: "POST",
+        body: { emails: ["a@example.com"], invited_by: LINUS.email },
+      }),
+      422,
+      /invited_by/,
+    );
     expect((await call(server, V1, { method: "POST", body: { emails: [LINUS.email] } })).status).toBe(200);
     expect(await listAll()).toHaveLength(8);
   });
 
   it("updates active both ways and returns { team_member }", async () => {
-    let r = await call(server, `${V1}/${LINUS.id}`, { method: "PATCH", body: { active: false, first_name: "Linnea" } });
+    let r = await call(server, `${V1}/${LINUS.id}`, {
+      method: "PATCH",
+      body: { active: false, first_name: "Linnea" },
+    });
     expect(r.status).toBe(200);
-    expect(memberEnvelopeSchema.parse(r.json()).team_member).toMatchObject({ active: false, first_name: "Linnea" });
+    expect(memberEnvelopeSchema.parse(r.json()).team_member).toMatchObject({
+      active: false,
+      first_name: "Linnea",
+    });
     expect((await getMember(LINUS.id)).active).toBe(false);
     r = await call(server, `${V1}/${TOM.id}`, { method: "PATCH", body: { active: true } });
     expect(memberEnvelopeSchema.parse(r.json()).team_member.active).toBe(true);
   });
 
   it("rejects a non-boolean active and the v2 field errors with 422", async () => {
-    expectError(await call(server, `${V1}/${LINUS.id}`, { method: "PATCH", body: { active: "false" } }), 422, /active/);
-    expectError(await call(server, `${V1}/${LINUS.id}`, { method: "PATCH", body: { time_zone: "Nowhere/Town" } }), 422, /time_zone/);
-    expectError(await call(server, `${V1}/nope`, { method: "PATCH", body: { active: true } }), 404, NOT_FOUND);
+    expectError(
+      await call(server, `${V1}/${LINUS.id}`, { method: "PATCH", body: { active: "false" } }),
+      422,
+      /active/,
+    );
+    expectError(
+      await call(server, `${V1}/${LINUS.id}`, { method: "PATCH", body: { time_zone: "Nowhere/Town" } }),
+      422,
+      /time_zone/,
+    );
+    expectError(
+      await call(server, `${V1}/nope`, { method: "PATCH", body: { active: true } }),
+      404,
+      NOT_FOUND,
+    );
   });
 
   it("refuses to deactivate or demote the last active admin", async () => {
-    expect((await call(server, `${V1}/${GRACE.id}`, { method: "PATCH", body: { active: false } })).status).toBe(200);
-    expectError(await call(server, `${V1}/${ADA.id}`, { method: "PATCH", body: { active: false } }), 422, LAST_ADMIN_ERROR);
-    expectError(await call(server, `${V1}/${ADA.id}`, { method: "PATCH", body: { organization_role: "Standard" } }), 422, LAST_ADMIN_ERROR);
+    expect(
+      (await call(server, `${V1}/${GRACE.id}`, { method: "PATCH", body: { active: false } })).status,
+    ).toBe(200);
+    expectError(
+      await call(server, `${V1}/${ADA.id}`, { method: "PATCH", body: { active: false } }),
+      422,
+      LAST_ADMIN_ERROR,
+    );
+    expectError(
+      await call(server, `${V1}/${ADA.id}`, { method: "PATCH", body: { organization_role: "Standard" } }),
+      422,
+      LAST_ADMIN_ERROR,
+    );
     // Re-activating another admin first makes it allowed.
-    expect((await call(server, `${V1}/${GRACE.id}`, { method: "PATCH", body: { active: true } })).status).toBe(200);
-    expect((await call(server, `${V1}/${ADA.id}`, { method: "PATCH", body: { active: false } })).status).toBe(200);
+    expect(
+      (await call(server, `${V1}/${GRACE.id}`, { method: "PATCH", body: { active: true } })).status,
+    ).toBe(200);
+    expect((await call(server, `${V1}/${ADA.id}`, { method: "PATCH", body: { active: false } })).status).toBe(
+      200,
+    );
   });
 
   it("bulk-removes by email, case-insensitively, naming unknown addresses in the 200 message", async () => {
-    const r = await call(server, V1, { method: "DELETE", body: { emails: ["LINUS.BERG@example.com", "ghost@example.com"] } });
+    const r = await call(server, V1, {
+      method: "DELETE",
+      body: { emails: ["LINUS.BERG@example.com", "ghost@example.com"] },
+    });
     expect(r.status).toBe(200);
     const { message } = messageSchema.parse(r.json());
     expect(message).toContain("Removed 1");
@@ -405,7 +587,11 @@ describe("v1 team members", () => {
     expect(await listAll()).toHaveLength(8);
     // Removing one of the two admins is fine.
     expect((await call(server, V1, { method: "DELETE", body: { emails: [GRACE.email] } })).status).toBe(200);
-    expectError(await call(server, V1, { method: "DELETE", body: { emails: [ADA.email] } }), 422, LAST_ADMIN_ERROR);
+    expectError(
+      await call(server, V1, { method: "DELETE", body: { emails: [ADA.email] } }),
+      422,
+      LAST_ADMIN_ERROR,
+    );
   });
 
   it("validates the bulk removal body", async () => {

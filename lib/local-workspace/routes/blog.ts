@@ -34,10 +34,17 @@ function loadPosts(ctx: ApiContext): { posts: (PostRow & { authors: Author[] })[
   const byPost = new Map<number, Author[]>();
   for (const l of links) {
     const list = byPost.get(l.post_id) ?? [];
-    list.push({ id: l.id, name: l.name, profile_image_url: `${origin}${imagePath("avatars", l.id)}`, email: l.email });
+    list.push({
+      id: l.id,
+      name: l.name,
+      profile_image_url: `${origin}${imagePath("avatars", l.id)}`,
+      email: l.email,
+    });
     byPost.set(l.post_id, list);
   }
-  const blogName = (db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as { blog_name: string }).blog_name;
+  const blogName = (
+    db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as { blog_name: string }
+  ).blog_name;
   return { posts: posts.map((p) => ({ ...p, authors: byPost.get(p.id) ?? [] })), blogName };
 }
 

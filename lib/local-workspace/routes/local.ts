@@ -1,7 +1,15 @@
 import { z } from "zod";
 import type { RouteContext } from "../context";
 import { faultSchema } from "../faults";
-import { HttpError, errorResponse, escapeHtml, htmlPage, json, readJsonObject, readOptionalJsonObject } from "../http";
+import {
+  HttpError,
+  errorResponse,
+  escapeHtml,
+  htmlPage,
+  json,
+  readJsonObject,
+  readOptionalJsonObject,
+} from "../http";
 import { getImage, type ImageKind } from "../images";
 import { listOutbox } from "../outbox";
 import { MAX_SYNTHETIC } from "../seed";
@@ -45,22 +53,32 @@ export function outbox(ctx: RouteContext): Response {
 /** Follows a verification link: HTML because a person clicks it in a browser. */
 export function verify(ctx: RouteContext): Response {
   const token = ctx.url.searchParams.get("token");
-  if (!token) return htmlPage(400, "Missing token", ["This verification link is incomplete: it has no token."]);
-  const row = ctx.db.prepare("SELECT workspace_id, email, used_at FROM tokens WHERE token = ? AND kind = 'verification'").get(token) as
-    | { workspace_id: string; email: string; used_at: string | null }
-    | undefined;
-  if (!row) return htmlPage(404, "Link not recognised", ["This verification link is not valid. Subscribe again to get a new one."]);
+  if (!token)
+    return htmlPage(400, "Missing token", ["This verification link is incomplete: it has no token."]);
+  const row = ctx.db
+    .prepare("SELECT workspace_id, email, used_at FROM tokens WHERE token = ? AND kind = 'verification'")
+    .get(token) as { workspace_id: string; email: string; used_at: string | null } | undefined;
+  if (!row)
+    return htmlPage(404, "Link not recognised", [
+      "This verification link is not valid. Subscribe again to get a new one.",
+    ]);
   if (row.used_at) {
-    return htmlPage(400, "Link already used", ["This verification link has already been used. Your subscription is confirmed."]);
+    return htmlPage(400, "Link already used", [
+      "This verification link has already been used. Your subscription is confirmed.",
+    ]);
   }
   const now = ctx.now.toISOString();
   ctx.db.transaction(() => {
     ctx.db.prepare("UPDATE tokens SET used_at = ? WHERE token = ?").run(now, token);
     ctx.db
-      .prepare("UPDATE subscribers SET verified_at = COALESCE(verified_at, ?) WHERE workspace_id = ? AND email = ?")
+      .prepare(
+        "UPDATE subscribers SET verified_at = COALESCE(verified_at, ?) WHERE workspace_id = ? AND email = ?",
+      )
       .run(now, row.workspace_id, row.email);
   })();
-  return htmlPage(200, "Subscription confirmed", [`Thanks! ${row.email} is now subscribed. You can close this page.`]);
+  return htmlPage(200, "Subscription confirmed", [
+    `Thanks! ${row.email} is now subscribed. You can close this page.`,
+  ]);
 }
 
 export function invitation(ctx: RouteContext): Response {
@@ -88,9 +106,15 @@ export function image(ctx: RouteContext): Response {
   const exists =
     ws !== undefined &&
     (kind === "avatars"
-      ? ctx.db.prepare("SELECT 1 FROM authors WHERE workspace_id = ? AND id = ? UNION SELECT 1 FROM members WHERE workspace_id = ? AND id = ?").get(ws, key, ws, key)
+      ? ctx.db
+          .prepare(
+            "SELECT 1 FROM authors WHERE workspace_id = ? AND id = ? UNION SELECT 1 FROM members WHERE workspace_id = ? AND id = ?",
+          )
+          .get(ws, key, ws, key)
       : ctx.db
-          .prepare(`SELECT 1 FROM posts WHERE workspace_id = ? AND slug = ?${kind === "thumbs" ? " AND has_thumbnail = 1" : ""}`)
+          .prepare(
+            `SELECT 1 FROM posts WHERE workspace_id = ? AND slug = ?${kind === "thumbs" ? " AND has_thumbnail = 1" : ""}`,
+          )
           .get(ws, key));
   if (!exists) return errorResponse(404, "Image not found");
   const png = getImage(kind, key);

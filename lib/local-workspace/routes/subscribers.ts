@@ -11,20 +11,27 @@ export const ALREADY_SUBSCRIBED = "Email is already subscribed";
  */
 export async function addSubscriber(ctx: ApiContext): Promise<Response> {
   const body = await readJsonObject(ctx.request);
-  if (body.email === undefined || body.email === null || body.email === "") throw new HttpError(422, "email is required");
+  if (body.email === undefined || body.email === null || body.email === "")
+    throw new HttpError(422, "email is required");
   const email = typeof body.email === "string" ? normalizeEmail(body.email) : body.email;
   if (!isValidEmail(email)) throw new HttpError(422, `Invalid email address: ${JSON.stringify(body.email)}`);
 
   const { db, workspaceId, now } = ctx;
-  const existing = db.prepare("SELECT verified_at FROM subscribers WHERE workspace_id = ? AND email = ?").get(workspaceId, email) as
-    | { verified_at: string | null }
-    | undefined;
+  const existing = db
+    .prepare("SELECT verified_at FROM subscribers WHERE workspace_id = ? AND email = ?")
+    .get(workspaceId, email) as { verified_at: string | null } | undefined;
   if (existing?.verified_at) throw new HttpError(422, ALREADY_SUBSCRIBED);
 
-  const blogName = (db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as { blog_name: string }).blog_name;
+  const blogName = (
+    db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as { blog_name: string }
+  ).blog_name;
   db.transaction(() => {
     if (!existing) {
-      db.prepare("INSERT INTO subscribers (workspace_id, email, created_at) VALUES (?, ?, ?)").run(workspaceId, email, now.toISOString());
+      db.prepare("INSERT INTO subscribers (workspace_id, email, created_at) VALUES (?, ?, ?)").run(
+        workspaceId,
+        email,
+        now.toISOString(),
+      );
     }
     const token = createToken(db, workspaceId, "verification", email, now);
     recordEmail(db, {
@@ -37,7 +44,9 @@ export async function addSubscriber(ctx: ApiContext): Promise<Response> {
     });
   })();
   return json(
-    { message: `A verification email has been sent to ${email}. Please verify it to complete the subscription.` },
+    {
+      message: `A verification email has been sent to ${email}. Please verify it to complete the subscription.`,
+    },
     201,
   );
 }

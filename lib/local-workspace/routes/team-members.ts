@@ -38,7 +38,12 @@ export function listTeamMembersV2(ctx: ApiContext): Response {
   requireAcceptJson(ctx.request);
   // Decision 1: the general rule wins, omitted page_number means page 1 (not "everything").
   const page = parsePositiveInt(ctx.url.searchParams.get("page_number"), "page_number", 1);
-  const size = parsePositiveInt(ctx.url.searchParams.get("page_size"), "page_size", DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const size = parsePositiveInt(
+    ctx.url.searchParams.get("page_size"),
+    "page_size",
+    DEFAULT_PAGE_SIZE,
+    MAX_PAGE_SIZE,
+  );
   return json(listMembers(ctx.db, ctx.workspaceId, page, size, ctx.origin));
 }
 
@@ -50,7 +55,10 @@ export function getTeamMemberV2(ctx: ApiContext): Response {
 export async function addTeamMembersV2(ctx: ApiContext): Promise<Response> {
   requireAcceptJson(ctx.request);
   const body = await readJsonObject(ctx.request);
-  return json(addMembers(ctx.db, ctx.workspaceId, { body, allowSendInvitationFlag: true }, ctx.origin, ctx.now), 201);
+  return json(
+    addMembers(ctx.db, ctx.workspaceId, { body, allowSendInvitationFlag: true }, ctx.origin, ctx.now),
+    201,
+  );
 }
 
 export async function updateTeamMemberV2(ctx: ApiContext): Promise<Response> {
@@ -69,7 +77,10 @@ export function removeTeamMemberV2(ctx: ApiContext): Response {
 /** v1 add: Accept not required, 200 instead of 201, no send_invitation_email (always invites). */
 export async function addTeamMembersV1(ctx: ApiContext): Promise<Response> {
   const body = await readJsonObject(ctx.request);
-  return json(addMembers(ctx.db, ctx.workspaceId, { body, allowSendInvitationFlag: false }, ctx.origin, ctx.now), 200);
+  return json(
+    addMembers(ctx.db, ctx.workspaceId, { body, allowSendInvitationFlag: false }, ctx.origin, ctx.now),
+    200,
+  );
 }
 
 export async function updateTeamMemberV1(ctx: ApiContext): Promise<Response> {

@@ -62,19 +62,28 @@ export function call(server: LocalWorkspaceServer, path: string, opts: CallOptio
         res.on("end", () => {
           const body = Buffer.concat(chunks);
           const text = body.toString("utf8");
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, json: () => JSON.parse(text) as unknown });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            text,
+            json: () => JSON.parse(text) as unknown,
+          });
         });
         res.on("error", reject);
       },
     );
     req.on("error", reject);
-    if (opts.timeoutMs !== undefined) req.setTimeout(opts.timeoutMs, () => req.destroy(new Error("client timeout")));
+    if (opts.timeoutMs !== undefined)
+      req.setTimeout(opts.timeoutMs, () => req.destroy(new Error("client timeout")));
     if (payload) req.write(payload);
     req.end();
   });
 }
 
-export async function startTestWorkspace(options: LocalWorkspaceServerOptions = {}): Promise<LocalWorkspaceServer> {
+export async function startTestWorkspace(
+  options: LocalWorkspaceServerOptions = {},
+): Promise<LocalWorkspaceServer> {
   return startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {}, ...options });
 }
 
@@ -102,12 +111,16 @@ export const paginationSchema = z
   })
   .strict();
 
-export const listMembersSchema = z.object({ team_members: z.array(teamMemberSchema), pagination: paginationSchema }).strict();
+export const listMembersSchema = z
+  .object({ team_members: z.array(teamMemberSchema), pagination: paginationSchema })
+  .strict();
 export const memberEnvelopeSchema = z.object({ team_member: teamMemberSchema }).strict();
 export const messageSchema = z.object({ message: z.string().min(1) }).strict();
 export const errorSchema = z.object({ error: z.string().min(1) }).strict();
 
-export const authorSchema = z.object({ id: z.uuid(), name: z.string(), profile_image_url: z.string(), email: z.string() }).strict();
+export const authorSchema = z
+  .object({ id: z.uuid(), name: z.string(), profile_image_url: z.string(), email: z.string() })
+  .strict();
 
 export const blogPostV2Schema = z
   .object({
@@ -136,8 +149,12 @@ export const blogPostV1Schema = z
   })
   .strict();
 
-export const blogListV2Schema = z.object({ blog_posts: z.array(blogPostV2Schema), blog_name: z.string() }).strict();
-export const blogListV1Schema = z.object({ blog_posts: z.array(blogPostV1Schema), blog_name: z.string() }).strict();
+export const blogListV2Schema = z
+  .object({ blog_posts: z.array(blogPostV2Schema), blog_name: z.string() })
+  .strict();
+export const blogListV1Schema = z
+  .object({ blog_posts: z.array(blogPostV1Schema), blog_name: z.string() })
+  .strict();
 export const slugsSchema = z.object({ slugs: z.array(z.string()) }).strict();
 
 export const outboxSchema = z
@@ -165,17 +182,25 @@ export function expectError(reply: Reply, status: number, text?: string | RegExp
     throw new Error(`expected status ${status}, got ${reply.status}: ${reply.text}`);
   }
   const body = errorSchema.parse(reply.json());
-  if (typeof text === "string" && body.error !== text) throw new Error(`expected error "${text}", got "${body.error}"`);
-  if (text instanceof RegExp && !text.test(body.error)) throw new Error(`expected error matching ${text}, got "${body.error}"`);
+  if (typeof text === "string" && body.error !== text)
+    throw new Error(`expected error "${text}", got "${body.error}"`);
+  if (text instanceof RegExp && !text.test(body.error))
+    throw new Error(`expected error matching ${text}, got "${body.error}"`);
   return body.error;
 }
 
-export async function resetWorkspace(server: LocalWorkspaceServer, body?: { posts?: number; members?: number }): Promise<void> {
+export async function resetWorkspace(
+  server: LocalWorkspaceServer,
+  body?: { posts?: number; members?: number },
+): Promise<void> {
   const r = await call(server, "/__local/reset", { method: "POST", key: null, body: body ?? {} });
   if (r.status !== 200) throw new Error(`reset failed: ${r.status} ${r.text}`);
 }
 
-export async function readOutbox(server: LocalWorkspaceServer, opts: { to?: string; workspace?: string } = {}): Promise<Outbox> {
+export async function readOutbox(
+  server: LocalWorkspaceServer,
+  opts: { to?: string; workspace?: string } = {},
+): Promise<Outbox> {
   const qs = opts.to ? `?to=${encodeURIComponent(opts.to)}` : "";
   const r = await call(server, `/__local/outbox${qs}`, { key: null, workspace: opts.workspace });
   if (r.status !== 200) throw new Error(`outbox failed: ${r.status} ${r.text}`);
