@@ -1,0 +1,447 @@
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LOCAL_DEMO_API_KEY, startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import { createNewsletterHandler, createNewsletterLimiters, DEFAULT_LIMITS } from "@/lib/newsletter";
+import { createWorkspaceClient } from "@/lib/workspace";
+
+/*
+ * POST /api/newsletter against a real local workspace over HTTP. The first block calls the
+ * route's exported POST exactly as Next does (config from the environment); the fault block
+ * builds the same handler around a client with short timeouts so retries stay fast.
+ * Every test asserts what the workspace received: its request counter and its outbox.
+ */
+
+const SITE = "http://localhost:3000";
+const SUBSCRIPTIONS = "POST /api/external/v2/email-subscriptions";
+
+let ws: LocalWorkspaceServer;
+let POST: (request: Request) => Promise<Response>;
+let GET: (request: Request) => Promise<Response>;
+
+beforeAll(async () => {
+  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
+  // lib/env.ts reads process.env once, on first use: point it at this workspace before importing the route.
+  delete process.env.WORKSPACE_URL;
+  delete process.env.LOCAL_WORKSPACE_API_KEY;
+  delete process.env.SITE_URL;
+  delete process.env.TRUST_PROXY;
+  process.env.PORT = "3000";
+  process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
+  ({ POST, GET } = await import("@/app/api/newsletter/route"));
+});
+afterAll(async () => {
+  await ws.close();
+});
+beforeEach(async () => {
+  await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
+  await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+});
+
+// ---- helpers --------------------------------------------------------------------------
+
+let ipCounter = 0;
+/** A fresh client address per request unless a test wants one client. */
+const freshIp = () => `10.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}.1`;
+const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.org`;
+
+type PostOptions = { headers?: Record<string, string>; contentType?: string | null; ip?: string; origin?: string | null };
+
+function request(body: BodyInit | null, opts: PostOptions = {}, method = "POST"): Request {
+  const headers: Record<string, string> = {};
+  if (opts.origin !== null) headers.origin = opts.origin ?? SITE;
+  if (opts.contentType !== null) headers["content-type"] = opts.contentType ?? "application/json";
+  headers["x-forwarded-for"] = opts.ip ?? freshIp();
+  Object.assign(headers, opts.headers);
+  return new Request(`${SITE}/api/newsletter`, { method, headers, body });
+}
+
+const jsonPost = (value: unknown, opts: PostOptions = {}) => request(JSON.stringify(value), opts);
+
+/** What a browser without JavaScript sends for the footer form. */
+function formPost(fields: Record<string, string>, opts: PostOptions = {}): Request {
+  return request(new URLSearchParams(fields).toString(), {
+    contentType: "application/x-www-form-urlencoded",
+    ...opts,
+    headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8", "sec-fetch-mode": "navigate", "sec-fetch-site": "same-origin", ...opts.headers },
+  });
+}
+
+async function upstreamCalls(): Promise<number> {
+  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { byRoute: Record<string, number> } };
+  return stats.requests.byRoute[SUBSCRIPTIONS] ?? 0;
+}
+
+type OutboxEmail = { to: string; kind: string; link: string };
+async function outbox(to: string): Promise<OutboxEmail[]> {
+  const res = await fetch(`${ws.url}/__local/outbox?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { emails: OutboxEmail[] }).emails;
+}
+
+async function body(res: Response): Promise<Record<string, unknown>> {
+  return (await res.json()) as Record<string, unknown>;
+}
+
+// ---- the route as Next runs it ---------------------------------------------------------
+
+describe("POST /api/newsletter (route export, real local workspace)", () => {
+  it("subscribes a new address: 201, 'check your inbox', one verification email upstream", async () => {
+    const email = uniqueEmail("new");
+    const res = await POST(jsonPost({ email: `  ${email}  ` }));
+    expect(res.status).toBe(201);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const b = await body(res);
+    expect(b.outcome).toBe("subscribed");
+    expect(String(b.message)).toMatch(/check your inbox/i);
+    expect(await upstreamCalls()).toBe(1);
+    const mail = await outbox(email);
+    // The trimmed address is what went upstream.
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ to: email, kind: "verification" });
+  });
+
+  it("tells a verified subscriber, kindly, that they are already subscribed (200), without a new email", async () => {
+    const email = uniqueEmail("again");
+    expect((await POST(jsonPost({ email }))).status).toBe(201);
+    const [mail] = await outbox(email);
+    const verified = await fetch(mail!.link.replace(/^http:\/\/[^/]+/, ws.url));
+    expect(verified.status).toBe(200);
+
+    const res = await POST(jsonPost({ email }));
+    expect(res.status).toBe(200);
+    const b = await body(res);
+    expect(b.outcome).toBe("already_subscribed");
+    expect(String(b.message)).toMatch(/already subscribed/i);
+    expect(await upstreamCalls()).toBe(2);
+    expect(await outbox(email)).toHaveLength(1);
+  });
+
+  it("sends an unverified address a fresh confirmation (201 again), as the workspace does", async () => {
+    const email = uniqueEmail("unverified");
+    expect((await POST(jsonPost({ email }))).status).toBe(201);
+    expect((await POST(jsonPost({ email }))).status).toBe(201);
+    expect(await outbox(email)).toHaveLength(2);
+  });
+
+  it.each([
+    ["", "empty", /enter your email/i],
+    ["   ", "empty", /enter your email/i],
+    ["reader.example.org", "missing_at", /needs an @/i],
+    ["reader@", "missing_domain", /domain after the @/i],
+    ["reader@localhost", "missing_domain", /domain after the @/i],
+    ["read er@example.org", "spaces", /spaces/i],
+    [`${"a".repeat(250)}@example.org`, "too_long", /too long/i],
+    ["reader@@example.org", "shape", /doesn't look like an email/i],
+    [42, "shape", /doesn't look like an email/i],
+    [["a@example.org"], "shape", /doesn't look like an email/i],
+    [null, "empty", /enter your email/i],
+  ])("refuses %j with 422 saying what is wrong (%s), sending nothing upstream", async (email, reason, message) => {
+    const res = await POST(jsonPost({ email }));
+    expect(res.status).toBe(422);
+    const b = await body(res);
+    expect(b).toMatchObject({ outcome: "invalid", reason });
+    expect(String(b.error)).toMatch(message);
+    expect(await upstreamCalls()).toBe(0);
+  });
+
+  it("answers a no-JS form post with 303 back to the page, the outcome in the fragment", async () => {
+    const email = uniqueEmail("nojs");
+    const res = await POST(formPost({ email, homepage: "", form: "newsletter", returnTo: "/blog/some-post" }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/blog/some-post#newsletter-subscribed");
+    expect(await outbox(email)).toHaveLength(1);
+
+    const bad = await POST(formPost({ email: "nope", form: "newsletter-page", returnTo: "/newsletter" }));
+    expect(bad.status).toBe(303);
+    expect(bad.headers.get("location")).toBe("/newsletter#newsletter-page-invalid-missing-at");
+    expect(await upstreamCalls()).toBe(1);
+  });
+
+  it("accepts multipart form posts too", async () => {
+    const email = uniqueEmail("multipart");
+    const form = new FormData();
+    form.set("email", email);
+    const res = await POST(request(form, { contentType: null, headers: { accept: "application/json" } }));
+    expect(res.status).toBe(201);
+    expect(await outbox(email)).toHaveLength(1);
+  });
+
+  it("never redirects off-site: hostile return paths fall back to the same-origin Referer, then /newsletter", async () => {
+    const cases: [Record<string, string>, Record<string, string>, string][] = [
+      [{ returnTo: "//evil.example/x" }, { referer: `${SITE}/tags/rust?page=2` }, "/tags/rust?page=2"],
+      [{ returnTo: "https://evil.example/" }, {}, "/newsletter"],
+      [{ returnTo: "/\\evil.example" }, {}, "/newsletter"],
+      [{ returnTo: "/_next/static/x.js" }, {}, "/newsletter"],
+      [{ returnTo: "/api/newsletter" }, {}, "/newsletter"],
+      [{}, { referer: "https://evil.example/page" }, "/newsletter"],
+      [{ returnTo: "/blog?x=1#old" }, {}, "/blog?x=1"],
+    ];
+    for (const [fields, headers, expected] of cases) {
+      const res = await POST(formPost({ email: "bad", ...fields }, { headers }));
+      expect(res.status, JSON.stringify(fields)).toBe(303);
+      expect(res.headers.get("location")).toBe(`${expected}#newsletter-invalid-missing-at`);
+    }
+  });
+
+  it("refuses posts from another site with 403 and sends nothing upstream", async () => {
+    const email = uniqueEmail("csrf");
+    const attempts: PostOptions[] = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { origin: "http://localhost:3000.evil.example" },
+      { origin: null, headers: { "sec-fetch-site": "cross-site" } },
+      { origin: null, headers: { "sec-fetch-site": "same-site" } },
+      { origin: null, headers: { referer: "https://evil.example/form" } },
+    ];
+    for (const opts of attempts) {
+      const res = await POST(jsonPost({ email }, opts));
+      expect(res.status, JSON.stringify(opts)).toBe(403);
+      expect((await body(res)).error).toMatch(/only accepts submissions from this site/);
+    }
+    // A form post from another site is refused the same way (no redirect).
+    const form = await POST(formPost({ email }, { origin: "https://evil.example" }));
+    expect(form.status).toBe(403);
+    expect(await upstreamCalls()).toBe(0);
+    expect(await outbox(email)).toHaveLength(0);
+  });
+
+  it("lets through requests that carry no browser signal at all (curl): nothing to forge", async () => {
+    const email = uniqueEmail("curl");
+    const res = await POST(jsonPost({ email }, { origin: null }));
+    expect(res.status).toBe(201);
+    // And the request's own Host counts as same-origin (SITE_URL may differ behind a proxy).
+    const viaHost = await POST(jsonPost({ email: uniqueEmail("host") }, { origin: "http://localhost:3000" }));
+    expect(viaHost.status).toBe(201);
+  });
+
+  it("gives a honeypot-filling bot a normal-looking success and sends nothing upstream", async () => {
+    const email = uniqueEmail("bot");
+    const res = await POST(jsonPost({ email, homepage: "http://spam.example" }));
+    const real = await POST(jsonPost({ email: uniqueEmail("human"), homepage: "" }));
+    expect(res.status).toBe(real.status);
+    expect(await body(res)).toEqual(await body(real));
+    const form = await POST(formPost({ email, homepage: "x", returnTo: "/blog" }));
+    expect(form.headers.get("location")).toBe("/blog#newsletter-subscribed");
+    expect(await upstreamCalls()).toBe(1); // only the human
+    expect(await outbox(email)).toHaveLength(0);
+  });
+
+  it("rate-limits one client: 429 with Retry-After once its budget is spent, nothing upstream", async () => {
+    const ip = "203.0.113.77";
+    for (let i = 0; i < DEFAULT_LIMITS.perClient.points; i++) {
+      expect((await POST(jsonPost({ email: "not-an-email" }, { ip }))).status).toBe(422);
+    }
+    const res = await POST(jsonPost({ email: uniqueEmail("limited") }, { ip }));
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(DEFAULT_LIMITS.perClient.durationSeconds);
+    expect(await body(res)).toMatchObject({ outcome: "rate_limited" });
+    expect(await upstreamCalls()).toBe(0);
+    // Another client is unaffected.
+    expect((await POST(jsonPost({ email: uniqueEmail("other") }))).status).toBe(201);
+  });
+
+  it("limits confirmation emails per address across clients (no inbox flooding)", async () => {
+    const email = uniqueEmail("victim");
+    for (let i = 0; i < DEFAULT_LIMITS.perAddress.points; i++) expect((await POST(jsonPost({ email }))).status).toBe(201);
+    const res = await POST(jsonPost({ email: email.toUpperCase() }));
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await body(res)).toMatchObject({ outcome: "address_limited" });
+    expect(await outbox(email)).toHaveLength(DEFAULT_LIMITS.perAddress.points);
+  });
+
+  it("refuses oversized, malformed and unsupported bodies without a 5xx or an upstream call", async () => {
+    const big = await POST(jsonPost({ email: "a@example.org", pad: "x".repeat(5000) }));
+    expect(big.status).toBe(413);
+
+    // Content-Length claims little; the stream carries more: counted while reading.
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let i = 0; i < 10; i++) c.enqueue(new TextEncoder().encode(`{"email":"${"y".repeat(1000)}`));
+        c.close();
+      },
+    });
+    const lying = new Request(`${SITE}/api/newsletter`, {
+      method: "POST",
+      headers: { origin: SITE, "content-type": "application/json", "x-forwarded-for": freshIp() },
+      body: stream,
+      duplex: "half",
+    } as RequestInit & { duplex: "half" });
+    expect((await POST(lying)).status).toBe(413);
+
+    expect((await POST(request("{not json", {}))).status).toBe(400);
+    expect((await POST(request("[1,2]", {}))).status).toBe(400);
+    expect((await POST(request("\"a@example.org\"", {}))).status).toBe(400);
+    expect((await POST(request(new Uint8Array([0xff, 0xfe, 0x7b]), {}))).status).toBe(400);
+    expect((await POST(request("email=a@example.org", { contentType: "text/plain" }))).status).toBe(415);
+    expect((await POST(request(null, { contentType: null }))).status).toBe(415);
+
+    const get = await GET(new Request(`${SITE}/api/newsletter`));
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(await upstreamCalls()).toBe(0);
+  });
+});
+
+// ---- workspace failures ---------------------------------------------------------------
+
+describe("POST /api/newsletter when the workspace fails", () => {
+  type Sent = { url: string; method: string; headers: Record<string, string>; body: string | undefined };
+  let sent: Sent[];
+  let logs: string[];
+
+  function handler(opts: { apiKey?: string; apiBase?: string; mode?: "local" | "remote"; maxRetries?: number } = {}) {
+    sent = [];
+    logs = [];
+    const client = createWorkspaceClient({
+      apiBase: opts.apiBase ?? `${ws.url}/api/external`,
+      apiKey: opts.apiKey ?? LOCAL_DEMO_API_KEY,
+      timeoutMs: 400,
+      maxRetries: opts.maxRetries ?? 2,
+      backoffBaseMs: 10,
+      retryAfterCapMs: 2_000,
+      log: (line) => logs.push(line),
+      // Records exactly what went upstream, then really sends it.
+      fetch: async (input, init) => {
+        sent.push({
+          url: String(input),
+          method: init?.method ?? "GET",
+          headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
+          body: typeof init?.body === "string" ? init.body : undefined,
+        });
+        return fetch(input, init);
+      },
+    });
+    return createNewsletterHandler({
+      subscribe: (email) => client.addSubscriber(email),
+      siteUrl: SITE,
+      trustProxy: 0,
+      mode: opts.mode ?? "local",
+      limiters: createNewsletterLimiters(),
+      log: (line) => logs.push(line),
+    });
+  }
+
+  const fault = (config: Record<string, unknown>) =>
+    fetch(`${ws.url}/__local/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(config) });
+
+  async function expectTryAgain(res: Response) {
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(60);
+    const b = await body(res);
+    expect(b.outcome).toBe("unavailable");
+    expect(String(b.error)).toMatch(/try again in a minute/i);
+    expect(JSON.stringify(b)).not.toMatch(/at .*\.ts|Error:|stack/i);
+  }
+
+  it("sends exactly the documented request upstream: POST email-subscriptions, the key, {email}", async () => {
+    const email = uniqueEmail("wire");
+    const res = await handler()(jsonPost({ email: ` ${email}` }));
+    expect(res.status).toBe(201);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.method).toBe("POST");
+    expect(sent[0]!.url).toBe(`${ws.url}/api/external/v2/email-subscriptions`);
+    expect(sent[0]!.headers["x-api-key"]).toBe(LOCAL_DEMO_API_KEY);
+    expect(sent[0]!.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(sent[0]!.body!)).toEqual({ email });
+  });
+
+  it("retries a brief outage within bounds and then succeeds", async () => {
+    await fault({ mode: "status", status: 503, count: 1 });
+    const email = uniqueEmail("blip");
+    const res = await handler()(jsonPost({ email }));
+    expect(res.status).toBe(201);
+    expect(sent).toHaveLength(2);
+    expect(await outbox(email)).toHaveLength(1);
+  });
+
+  it("workspace down (503 every time): bounded retries, then 503 'try again in a minute', no false success", async () => {
+    await fault({ mode: "status", status: 503 });
+    const email = uniqueEmail("down");
+    await expectTryAgain(await handler()(jsonPost({ email })));
+    expect(sent).toHaveLength(3); // first try + maxRetries
+    expect(await upstreamCalls()).toBe(3);
+    expect(await outbox(email)).toHaveLength(0);
+  });
+
+  it("workspace rate-limiting (429): honours its Retry-After within the cap, then 503 with Retry-After", async () => {
+    await fault({ mode: "rate-limit", retryAfter: 1 });
+    const started = Date.now();
+    await expectTryAgain(await handler()(jsonPost({ email: uniqueEmail("busy") })));
+    expect(sent).toHaveLength(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900); // two waits of 1 s
+
+    await fault({ mode: "rate-limit", retryAfter: 600 });
+    const res = await handler()(jsonPost({ email: uniqueEmail("busier") }));
+    await expectTryAgain(res);
+    expect(sent).toHaveLength(1); // a wait beyond the cap is not slept through
+    expect(Number(res.headers.get("retry-after"))).toBe(600);
+  });
+
+  it("workspace slow or hanging: the attempt times out, 503 'try again in a minute'", async () => {
+    await fault({ mode: "hang" });
+    const started = Date.now();
+    await expectTryAgain(await handler()(jsonPost({ email: uniqueEmail("hang") })));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // A timed-out subscribe may have been processed, so it is not blindly repeated.
+    expect(sent).toHaveLength(1);
+    expect(logs.some((l) => l.includes("timeout"))).toBe(true);
+  });
+
+  it("workspace unreachable: retried, then 503", async () => {
+    // A port that was just free: connection refused (fetch blocks well-known ports such as 9).
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const res = await handler({ apiBase: `http://127.0.0.1:${port}/api/external` })(jsonPost({ email: uniqueEmail("gone") }));
+    await expectTryAgain(res);
+    expect(sent).toHaveLength(3);
+  });
+
+  it.each(["malformed-json", "wrong-shape"])("workspace answers garbage (%s): 503, never a false success", async (mode) => {
+    await fault({ mode });
+    await expectTryAgain(await handler()(jsonPost({ email: uniqueEmail("garbage") })));
+    expect(sent).toHaveLength(1);
+  });
+
+  it("workspace rejects the key (401): the reader sees a temporary failure; one log line says what to fix, without the key", async () => {
+    const wrongKey = "wps_wrong_key_0123456789abcdef";
+    const email = uniqueEmail("key");
+    await expectTryAgain(await handler({ apiKey: wrongKey, mode: "remote" })(jsonPost({ email })));
+    expect(sent).toHaveLength(1); // a refused key is not retried
+    expect(await upstreamCalls()).toBe(1);
+    expect(await outbox(email)).toHaveLength(0);
+    const keyLines = logs.filter((l) => /401/.test(l));
+    expect(keyLines).toHaveLength(1);
+    expect(keyLines[0]).toMatch(/WORKSPACE_API_KEY/);
+    expect(keyLines[0]).toMatch(/WORKSPACE_URL/);
+    expect(keyLines[0]).toMatch(/subdomain/);
+    for (const line of logs) {
+      expect(line).not.toContain(wrongKey);
+      expect(line).not.toContain(email);
+    }
+
+    await handler({ apiKey: wrongKey, mode: "local" })(jsonPost({ email }));
+    expect(logs.filter((l) => /401/.test(l))[0]).toMatch(/LOCAL_WORKSPACE_API_KEY/);
+  });
+
+  it("a failed attempt does not use up the address's confirmation budget", async () => {
+    await fault({ mode: "status", status: 503 });
+    const h = handler({ maxRetries: 0 });
+    const email = uniqueEmail("budget");
+    for (let i = 0; i < DEFAULT_LIMITS.perAddress.points + 1; i++) expect((await h(jsonPost({ email }))).status).toBe(503);
+    await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
+    expect((await h(jsonPost({ email }))).status).toBe(201);
+  });
+
+  it("a no-JS reader gets the failure on their page too (303 to #…-unavailable)", async () => {
+    await fault({ mode: "status", status: 503 });
+    const res = await handler({ maxRetries: 0 })(formPost({ email: uniqueEmail("nojs-down"), returnTo: "/blog" }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/blog#newsletter-unavailable");
+  });
+});
