@@ -17,7 +17,7 @@ export type NewsletterLimits = { perClient: Budget; perAddress: Budget; global: 
 
 export const DEFAULT_LIMITS: NewsletterLimits = {
   // A reader fixing a typo or two fits easily; a script does not.
-  perClient: { points: 10, durationSeconds: 10 * 60 },
+  perClient: { points: 20, durationSeconds: 10 * 60 },
   perAddress: { points: 3, durationSeconds: 60 * 60 },
   global: { points: 300, durationSeconds: 60 },
 };

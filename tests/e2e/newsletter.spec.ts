@@ -1,0 +1,139 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+/*
+ * The footer form end to end in real Chromium: with JavaScript (no reload, live region) and
+ * without (303 back to the post, the outcome shown by CSS :target), then the verification
+ * link from the local workspace's outbox, then "already subscribed".
+ */
+
+const WORKSPACE = `http://127.0.0.1:${process.env.E2E_WORKSPACE_PORT ?? 4110}`;
+
+const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.org`;
+
+type OutboxEmail = { to: string; kind: string; subject: string; link: string };
+
+async function outbox(page: Page, to: string): Promise<OutboxEmail[]> {
+  const res = await page.request.get(`${WORKSPACE}/__local/outbox?to=${encodeURIComponent(to)}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { emails: OutboxEmail[] }).emails;
+}
+
+/** The path of a post, found the way a reader finds one: from the blog index. */
+async function postPath(page: Page): Promise<string> {
+  await page.goto("/blog");
+  const hrefs = await page.locator('main a[href^="/blog/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const post = hrefs.find((h) => /^\/blog\/[^/?#]+$/.test(h) && !h.startsWith("/blog/page"));
+  expect(post, "a post link on /blog").toBeTruthy();
+  return post!;
+}
+
+async function followVerification(page: Page, email: string) {
+  const emails = await outbox(page, email);
+  expect(emails).toHaveLength(1);
+  expect(emails[0]).toMatchObject({ to: email, kind: "verification" });
+  const verified = await page.request.get(emails[0]!.link);
+  expect(verified.status()).toBe(200);
+  expect(await verified.text()).toMatch(/subscription confirmed/i);
+}
+
+const footer = (page: Page) => page.getByRole("contentinfo");
+
+test.describe("newsletter footer form", () => {
+  test("with JavaScript: subscribes without a reload, confirms by email, then says already subscribed", async ({ page }) => {
+    const path = await postPath(page);
+    await page.goto(path);
+    const email = uniqueEmail("js");
+    const form = footer(page);
+    // Survives only if the page is not reloaded.
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+    await form.getByLabel("Email address").fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    const status = form.getByRole("status");
+    await expect(status).toContainText(/check your inbox/i);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await expect(form.getByLabel("Email address")).toHaveValue("");
+
+    await followVerification(page, email);
+
+    await form.getByLabel("Email address").fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(status).toContainText(/already subscribed/i);
+    // No second verification email for a confirmed address.
+    expect(await outbox(page, email)).toHaveLength(1);
+  });
+
+  test("without JavaScript: posts, comes back to the post with the outcome shown, and again after verifying", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    const path = await postPath(page);
+    await page.goto(path);
+    const email = uniqueEmail("nojs");
+    const form = footer(page);
+
+    await form.getByLabel("Email address").fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await page.waitForURL((url) => url.hash === "#newsletter-subscribed");
+    expect(new URL(page.url()).pathname).toBe(path);
+    await expect(page.locator("#newsletter-subscribed")).toBeVisible();
+    await expect(page.locator("#newsletter-subscribed")).toContainText(/check your inbox/i);
+    // Only the outcome the redirect points at is shown.
+    await expect(page.locator("#newsletter-already-subscribed")).toBeHidden();
+
+    await followVerification(page, email);
+
+    await page.goto(path);
+    await form.getByLabel("Email address").fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await page.waitForURL((url) => url.hash === "#newsletter-already-subscribed");
+    await expect(page.locator("#newsletter-already-subscribed")).toBeVisible();
+    await expect(page.locator("#newsletter-already-subscribed")).toContainText(/already subscribed/i);
+    expect(await outbox(page, email)).toHaveLength(1);
+    await context.close();
+  });
+
+  test("says what is wrong with an invalid address, and sends one request however often it is clicked", async ({ page }) => {
+    await page.goto("/newsletter");
+    const form = footer(page);
+    const input = form.getByLabel("Email address");
+    const status = form.getByRole("status");
+
+    await input.fill("reader.example.org");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(status).toContainText(/needs an @/i);
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(input).toBeFocused();
+
+    let posts = 0;
+    await page.route("**/api/newsletter", async (route) => {
+      posts++;
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await input.fill(uniqueEmail("double"));
+    const button = form.getByRole("button", { name: "Subscribe" });
+    await button.click();
+    await expect(form.getByRole("button", { name: /subscribing/i })).toHaveAttribute("aria-disabled", "true");
+    await form.getByRole("button", { name: /subscribing/i }).click({ force: true });
+    await page.keyboard.press("Enter");
+    await expect(status).toContainText(/check your inbox/i);
+    expect(posts).toBe(1);
+  });
+
+  test("the /newsletter page introduces the newsletter, has its own form and metadata, and passes axe", async ({ page }) => {
+    await page.goto("/newsletter");
+    await expect(page).toHaveTitle(/Newsletter/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const main = page.getByRole("main");
+    const email = uniqueEmail("page");
+    await main.getByLabel("Your email address").fill(email);
+    await main.getByRole("button", { name: "Subscribe" }).click();
+    await expect(main.getByRole("status")).toContainText(/check your inbox/i);
+    expect(await outbox(page, email)).toHaveLength(1);
+
+    const results = await new AxeBuilder({ page }).include("main form").include("footer form").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});

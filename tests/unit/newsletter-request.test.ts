@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { checkSubscriberEmail } from "@/lib/newsletter/email";
+import { ALL_OUTCOMES, outcomeFromKey, outcomeKey } from "@/lib/newsletter/outcomes";
+import { checkOrigin, clientKey, readLimitedBody, safeReturnPath, wantsRedirect, bodyKind } from "@/lib/newsletter/request";
+import { parseEnv } from "@/lib/env-schema";
+
+const SITE = "https://news.example.org";
+const req = (headers: Record<string, string>, url = `${SITE}/api/newsletter`) => new Request(url, { method: "POST", headers });
+
+describe("clientKey (which client the rate limit counts)", () => {
+  it("without a trusted proxy uses the rightmost X-Forwarded-For entry (what next start or the nearest hop saw)", () => {
+    expect(clientKey(req({ "x-forwarded-for": "1.1.1.1, 2.2.2.2" }), 0)).toBe("2.2.2.2");
+    expect(clientKey(req({}), 0)).toBe("unknown-client");
+  });
+  it("with N appending proxies uses the Nth entry from the right; 'true' (overwriting proxy) the leftmost", () => {
+    const r = req({ "x-forwarded-for": "6.6.6.6, 1.1.1.1, 10.0.0.2" });
+    expect(clientKey(r, 2)).toBe("1.1.1.1");
+    expect(clientKey(r, Number.MAX_SAFE_INTEGER)).toBe("6.6.6.6");
+  });
+  it("bounds hostile keys", () => {
+    expect(clientKey(req({ "x-forwarded-for": "x".repeat(500) }), 0)).toHaveLength(64);
+  });
+  it("TRUST_PROXY parses to hops and refuses nonsense", () => {
+    expect(parseEnv({}).trustProxy).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "true" }).trustProxy).toBe(Number.MAX_SAFE_INTEGER);
+    expect(parseEnv({ TRUST_PROXY: "false" }).trustProxy).toBe(0);
+    expect(() => parseEnv({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("checkOrigin", () => {
+  it("accepts our SITE_URL origin or the addressed Host; refuses others and 'null'", () => {
+    expect(checkOrigin(req({ origin: SITE }), SITE)).toBe("same-origin");
+    expect(checkOrigin(req({ origin: "http://internal:3000", host: "internal:3000" }), SITE)).toBe("same-origin");
+    expect(checkOrigin(req({ origin: "https://evil.example" }), SITE)).toBe("cross-site");
+    expect(checkOrigin(req({ origin: "null" }), SITE)).toBe("cross-site");
+    expect(checkOrigin(req({ origin: "https://news.example.org.evil.example" }), SITE)).toBe("cross-site");
+  });
+  it("falls back to Sec-Fetch-Site, then Referer; nothing at all is not a browser", () => {
+    expect(checkOrigin(req({ "sec-fetch-site": "same-origin" }), SITE)).toBe("same-origin");
+    expect(checkOrigin(req({ "sec-fetch-site": "cross-site" }), SITE)).toBe("cross-site");
+    expect(checkOrigin(req({ referer: `${SITE}/blog` }), SITE)).toBe("same-origin");
+    expect(checkOrigin(req({ referer: "https://evil.example/" }), SITE)).toBe("cross-site");
+    expect(checkOrigin(req({}), SITE)).toBe("no-browser-signal");
+  });
+});
+
+describe("safeReturnPath (never an open redirect)", () => {
+  it.each([
+    ["/blog/post", "/blog/post"],
+    ["/blog?page=2#x", "/blog?page=2"],
+    ["//evil.example", "/newsletter"],
+    ["/\\evil.example", "/newsletter"],
+    ["https://evil.example/", "/newsletter"],
+    ["javascript:alert(1)", "/newsletter"],
+    ["/_next/data", "/newsletter"],
+    ["/api/admin", "/newsletter"],
+    ["/\tx", "/newsletter"],
+  ])("%j → %j", (candidate, expected) => {
+    expect(safeReturnPath(candidate, req({}), SITE)).toBe(expected);
+  });
+  it("uses a same-origin Referer when the field is missing", () => {
+    expect(safeReturnPath(undefined, req({ referer: `${SITE}/tags/go?x=1` }), SITE)).toBe("/tags/go?x=1");
+    expect(safeReturnPath(undefined, req({ referer: "https://evil.example/a" }), SITE)).toBe("/newsletter");
+  });
+});
+
+describe("request shape", () => {
+  it("redirects only browser form navigations", () => {
+    const form = (h: Record<string, string>) => req({ "content-type": "application/x-www-form-urlencoded", ...h });
+    expect(wantsRedirect(form({ accept: "text/html" }), "urlencoded")).toBe(true);
+    expect(wantsRedirect(form({ "sec-fetch-mode": "navigate" }), "urlencoded")).toBe(true);
+    expect(wantsRedirect(form({ accept: "*/*" }), "urlencoded")).toBe(false);
+    expect(wantsRedirect(form({ accept: "application/json, text/html" }), "urlencoded")).toBe(false);
+    expect(wantsRedirect(req({ accept: "text/html" }), "json")).toBe(false);
+    expect(bodyKind(req({ "content-type": "Application/JSON; charset=utf-8" }))).toBe("json");
+    expect(bodyKind(req({ "content-type": "text/plain" }))).toBeUndefined();
+  });
+  it("counts body bytes while streaming, whatever Content-Length says", async () => {
+    const ok = await readLimitedBody(new Request(SITE, { method: "POST", body: "x".repeat(100) }), 4096);
+    expect(ok.ok).toBe(true);
+    const big = await readLimitedBody(new Request(SITE, { method: "POST", body: "x".repeat(5000) }), 4096);
+    expect(big).toEqual({ ok: false, tooLarge: true });
+  });
+});
+
+describe("email validation and outcome keys", () => {
+  it("trims and keeps a good address; explains a bad one", () => {
+    expect(checkSubscriberEmail("  Reader@Example.org ")).toEqual({ ok: true, email: "Reader@Example.org" });
+    expect(checkSubscriberEmail(undefined)).toEqual({ ok: false, reason: "empty" });
+    expect(checkSubscriberEmail({})).toEqual({ ok: false, reason: "shape" });
+  });
+  it("every outcome has a unique fragment key that maps back to it", () => {
+    const keys = ALL_OUTCOMES.map(outcomeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const o of ALL_OUTCOMES) expect(outcomeFromKey(outcomeKey(o))).toEqual(o);
+    expect(outcomeFromKey("<script>")).toBeUndefined();
+  });
+});
