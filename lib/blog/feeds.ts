@@ -12,7 +12,16 @@ export type FeedSettings = { siteUrl: string; postUrlTemplate: string | null };
 
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
 
-export function buildFeed(blog: Blog, { siteUrl, postUrlTemplate }: FeedSettings): Feed {
+/**
+ * feed@5 writes Atom category labels into XML attributes without escaping them, so a keyword
+ * like "UX & Design" would make the Atom document malformed. Atom gets pre-escaped labels;
+ * RSS and JSON escape (or need no escaping) themselves.
+ */
+const escapeAttribute = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+export function buildFeed(blog: Blog, { siteUrl, postUrlTemplate }: FeedSettings, format: "rss" | "atom" | "json" = "rss"): Feed {
+  const label = format === "atom" ? escapeAttribute : (s: string) => s;
   const updated = blog.posts[0] ? new Date(blog.posts[0].publishedAt) : new Date(0);
   const feed = new Feed({
     id: `${siteUrl}/blog`,
@@ -30,7 +39,7 @@ export function buildFeed(blog: Blog, { siteUrl, postUrlTemplate }: FeedSettings
       json: `${siteUrl}${FEED_PATHS.json}`,
     },
   });
-  for (const keyword of blog.keywords) feed.addCategory(keyword.label);
+  for (const keyword of blog.keywords) feed.addCategory(label(keyword.label));
   for (const post of blog.posts) {
     const link = `${siteUrl}${postPath(post.slug)}`;
     const external = externalPostUrl(postUrlTemplate, post.slug);
@@ -44,13 +53,13 @@ export function buildFeed(blog: Blog, { siteUrl, postUrlTemplate }: FeedSettings
       published: new Date(post.publishedAt),
       description: post.description || undefined,
       author: post.authors.map((a) => ({ name: a.name, link: `${siteUrl}${authorPath(a.id)}` })),
-      category: post.keywords.map((k) => ({ name: k.label, domain: `${siteUrl}${tagPath(k.slug)}` })),
+      category: post.keywords.map((k) => ({ name: label(k.label), domain: `${siteUrl}${tagPath(k.slug)}` })),
       image: post.coverImageUrl ?? undefined,
     });
   }
   return feed;
 }
 
-export const rssFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s).rss2();
-export const atomFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s).atom1();
-export const jsonFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s).json1();
+export const rssFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s, "rss").rss2();
+export const atomFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s, "atom").atom1();
+export const jsonFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s, "json").json1();

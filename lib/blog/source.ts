@@ -34,47 +34,60 @@ export class BlogSourceError extends Error {
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
-let buildClient: WorkspaceClient | undefined;
+/**
+ * Next's patched fetch must not see the list request: it is shared by many renders (so it
+ * belongs to none of them), too large for the data cache, and a `no-store` fetch inside a
+ * static render would turn the page dynamic. The unpatched fetch is what Next itself keeps.
+ */
+function unpatchedFetch(): typeof fetch {
+  const patched = globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch };
+  return patched._nextOriginalFetch ?? patched;
+}
+
+const clients: { list?: WorkspaceClient; slugs?: WorkspaceClient } = {};
 
 /**
  * During a build the workspace must answer promptly or the build fails: a short timeout and
  * one retry keep a dead, slow or rate-limiting workspace well under a minute.
  */
-function client(): WorkspaceClient {
-  if (!isBuildPhase()) return workspace();
-  if (!buildClient) {
-    const w = env().workspace;
-    buildClient = createWorkspaceClient({
-      apiBase: w.apiBase,
-      apiKey: w.apiKey,
-      timeoutMs: Math.min(w.timeoutMs, 8_000),
-      maxRetries: Math.min(w.maxRetries, 1),
-      retryAfterCapMs: 2_000,
-      backoffBaseMs: 200,
-    });
-  }
-  return buildClient;
+function client(kind: "list" | "slugs"): WorkspaceClient {
+  const build = isBuildPhase();
+  if (kind === "slugs" && !build) return workspace();
+  const existing = clients[kind];
+  if (existing) return existing;
+  const w = env().workspace;
+  const made = createWorkspaceClient({
+    apiBase: w.apiBase,
+    apiKey: w.apiKey,
+    timeoutMs: build ? Math.min(w.timeoutMs, 8_000) : w.timeoutMs,
+    maxRetries: build ? Math.min(w.maxRetries, 1) : w.maxRetries,
+    ...(build ? { retryAfterCapMs: 2_000, backoffBaseMs: 200 } : {}),
+    ...(kind === "list" ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => unpatchedFetch()(input, init) } : {}),
+  });
+  clients[kind] = made;
+  return made;
 }
 
 let memo: { promise: Promise<Blog>; fetchedAt: number } | null = null;
 
 function describe(error: WorkspaceApiError): string {
   const status = error.status ? ` (HTTP ${error.status})` : "";
+  const detail = error.message.replace(/\.+$/, "");
   switch (error.code) {
     case "unreachable":
-      return `could not connect: ${error.message}`;
+      return `the workspace could not be reached${/\(([A-Z_]+)\)$/.exec(detail)?.[0] ? ` ${/\(([A-Z_]+)\)$/.exec(detail)![0]}` : ""}`;
     case "timeout":
-      return `no answer in time: ${error.message}`;
+      return `the workspace did not answer${/within \d+ ms/.exec(detail) ? ` ${/within \d+ ms/.exec(detail)![0]}` : " in time"}`;
     case "rate_limited":
       return `the workspace is rate-limiting requests${status}${error.retryAfterSeconds ? `, retry after ${error.retryAfterSeconds} s` : ""}`;
     case "bad_response":
-      return `the workspace answered with data that is not a blog-post list: ${error.message}`;
+      return `the workspace answered with something that is not a blog-post list (${detail})`;
     case "unauthorized":
       return `the workspace refused the API key${status}; check WORKSPACE_API_KEY and the subdomain in WORKSPACE_URL`;
     case "unavailable":
-      return `the workspace is failing${status}: ${error.message}`;
+      return `the workspace is failing${status}: ${detail}`;
     default:
-      return `${error.message}${status}`;
+      return `${detail}${status}`;
   }
 }
 
@@ -92,7 +105,7 @@ function toSourceError(error: unknown): BlogSourceError {
 }
 
 async function fetchBlog(): Promise<Blog> {
-  const list = await client().listBlogPosts();
+  const list = await client("list").listBlogPosts();
   const blog = buildBlog(list);
   // A list whose every entry was unreadable is garbage, not an empty blog.
   if (blog.posts.length === 0 && list.skipped + list.posts.length > 0) {
@@ -122,7 +135,7 @@ function blogList(): Promise<Blog> {
 async function slugList(): Promise<string[]> {
   const { revalidateSeconds } = env().blog;
   try {
-    return await client().listBlogSlugs({ nextCache: { revalidate: revalidateSeconds, tags: [BLOG_CACHE_TAG] } });
+    return await client("slugs").listBlogSlugs({ nextCache: { revalidate: revalidateSeconds, tags: [BLOG_CACHE_TAG] } });
   } catch (error) {
     throw toSourceError(error);
   }
@@ -131,8 +144,16 @@ async function slugList(): Promise<string[]> {
 const reported = new WeakSet<Blog>();
 
 /** Everything a blog page needs. Throws BlogSourceError (the build fails; ISR keeps old pages). */
+let buildFailure: BlogSourceError | null = null;
+
 export async function loadBlog(): Promise<BlogData> {
-  const [blog, slugs] = await Promise.all([blogList(), slugList()]);
+  // One failure fails the whole build with one message, instead of one per page.
+  if (buildFailure) throw buildFailure;
+  const [blog, slugs] = await Promise.all([blogList(), slugList()]).catch((error: unknown) => {
+    const failure = toSourceError(error);
+    if (isBuildPhase()) buildFailure ??= failure;
+    throw buildFailure ?? failure;
+  });
   if (!reported.has(blog)) {
     reported.add(blog);
     const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);

@@ -1,0 +1,110 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+
+/*
+ * The blog's data layer as `next build` sees it (NEXT_PHASE set), against the local workspace
+ * over real HTTP: one upstream request however many pages ask, and a fast, single, clear
+ * failure naming the URL and the cause when the workspace misbehaves.
+ */
+
+let ws: LocalWorkspaceServer;
+const saved = { ...process.env };
+
+async function freshSource() {
+  vi.resetModules(); // the memo and env() are per module instance, as per build worker
+  return import("@/lib/blog/source");
+}
+
+async function fault(body: Record<string, unknown> | null) {
+  await fetch(`${ws.url}/__local/faults`, body ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : { method: "DELETE" });
+}
+
+async function stats() {
+  return ((await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { byRoute: Record<string, number> } }).requests.byRoute;
+}
+
+beforeAll(async () => {
+  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
+  process.env.LOCAL_WORKSPACE_PORT = String(new URL(ws.url).port);
+  process.env.NEXT_PHASE = "phase-production-build";
+  delete process.env.WORKSPACE_URL;
+});
+afterEach(async () => {
+  await fault(null);
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  process.env = saved;
+  await ws.close();
+});
+
+describe("loadBlog during a build", () => {
+  it("makes one list request however many pages ask at once (slugs are shared by Next's data cache)", async () => {
+    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { loadBlog } = await freshSource();
+    const results = await Promise.all(Array.from({ length: 200 }, () => loadBlog()));
+    expect(results[0]!.blog.posts.length).toBeGreaterThanOrEqual(14);
+    expect(new Set(results.map((r) => r.blog)).size).toBe(1);
+    const byRoute = await stats();
+    expect(byRoute["GET /api/external/v2/blog-posts"]).toBe(1);
+  });
+
+  it.each([
+    [{ mode: "status", status: 503 }, /HTTP 503/],
+    [{ mode: "malformed-json" }, /not a blog-post list/],
+    [{ mode: "wrong-shape" }, /not a blog-post list/],
+    [{ mode: "rate-limit", retryAfter: 30 }, /rate-limiting/],
+  ])("fails fast with one message naming the URL and the cause: %o", async (f, cause) => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    await fault(f);
+    const { loadBlog } = await freshSource();
+    const started = Date.now();
+    const error = (await loadBlog().catch((e: unknown) => e)) as Error;
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(error.name).toBe("BlogSourceError");
+    expect(error.message).toContain(`${ws.url}/api/external/v2/blog-posts`);
+    expect(error.message).toMatch(cause);
+    expect(error.message).toMatch(/build stops here rather than publish an empty blog/);
+    // Remembered for the rest of the build: no second round of requests per page.
+    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    await expect(loadBlog()).rejects.toThrow(error.message);
+    expect((await stats())["GET /api/external/v2/blog-posts"] ?? 0).toBe(0);
+  });
+
+  it("names the address and ECONNREFUSED when nothing listens", async () => {
+    const port = process.env.LOCAL_WORKSPACE_PORT;
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    process.env.LOCAL_WORKSPACE_PORT = String(closedPort);
+    try {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const { loadBlog } = await freshSource();
+      const started = Date.now();
+      const error = (await loadBlog().catch((e: unknown) => e)) as Error;
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(error.message).toMatch(new RegExp(String.raw`^Cannot load the blog from GET http:\/\/127\.0\.0\.1:${closedPort}\/api\/external\/v2\/blog-posts(\/slugs)?: the workspace could not be reached \(ECONNREFUSED\)\.`));
+    } finally {
+      process.env.LOCAL_WORKSPACE_PORT = port;
+    }
+  });
+
+  it("a hanging workspace fails within the build timeout, not never", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    process.env.WORKSPACE_TIMEOUT_MS = "1000";
+    try {
+      await fault({ mode: "hang" });
+      const { loadBlog } = await freshSource();
+      const started = Date.now();
+      const error = (await loadBlog().catch((e: unknown) => e)) as Error;
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(error.message).toMatch(/did not answer within 1000 ms/);
+    } finally {
+      delete process.env.WORKSPACE_TIMEOUT_MS;
+    }
+  });
+});
