@@ -25,8 +25,8 @@ export default function NewsletterPage() {
         <p className={styles.kicker}>Newsletter</p>
         <h1>New posts, straight to your inbox</h1>
         <p className={styles.lede}>
-          When the team publishes something on the <Link href="/blog">blog</Link>, subscribers get a short email with the
-          title, a summary and a link. No roundups padded with filler, no tracking games.
+          When the team publishes something on the <Link href="/blog">blog</Link>, subscribers hear about it by email.
+          Nothing else: no roundups padded with filler, and your address goes nowhere but this list.
         </p>
       </header>
 
@@ -35,7 +35,7 @@ export default function NewsletterPage() {
         <ol>
           <li>Enter your email address below.</li>
           <li>We send you one confirmation email. Click its link so we know the address is yours.</li>
-          <li>From then on, each new post arrives by email. Every message has a link to unsubscribe.</li>
+          <li>From then on, new posts arrive by email. You can unsubscribe from any of them.</li>
         </ol>
         <p className={styles.fineprint}>
           Your address is used only to send this newsletter and is never shared. Didn&apos;t get the confirmation? Check
