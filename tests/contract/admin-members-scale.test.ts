@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+
+/*
+ * Search and filter span the whole workspace through a short-lived cached copy: at 10,000
+ * members the first search pays for the walk once, the next ones make no upstream call,
+ * and a write invalidates the copy.
+ */
+
+let ws: LocalWorkspaceServer;
+let members: typeof import("@/lib/admin/members");
+
+async function upstream(): Promise<number> {
+  return ((await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { total: number } }).requests.total;
+}
+
+beforeAll(async () => {
+  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", reset: { members: 10_000 }, log: () => {} });
+  delete process.env.WORKSPACE_URL;
+  process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
+  process.env.WORKSPACE_MAX_RETRIES = "0";
+  members = await import("@/lib/admin/members");
+}, 120_000);
+
+afterAll(async () => {
+  await ws?.close();
+});
+
+it("plain pages read one upstream page; searches over 10,000 members are served from the cached copy", async () => {
+  await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+  const plain = await members.listMembers({ page: 3, pageSize: 100, q: "", status: "all" });
+  expect(plain.members).toHaveLength(100);
+  expect(plain.totalRecords).toBeGreaterThanOrEqual(10_000);
+  expect(await upstream()).toBe(1);
+
+  const t0 = performance.now();
+  const cold = await members.listMembers({ page: 1, pageSize: 30, q: "", status: "inactive" });
+  const coldMs = performance.now() - t0;
+  const walked = await upstream();
+  expect(walked).toBeGreaterThanOrEqual(100); // 100 members a page
+  expect(cold.filtered).toBe(true);
+  expect(cold.members.every((m) => !m.active)).toBe(true);
+
+  const t1 = performance.now();
+  const warm = await members.listMembers({ page: 2, pageSize: 50, q: "example", status: "active" });
+  const warmMs = performance.now() - t1;
+  expect(await upstream()).toBe(walked); // no new upstream call
+  expect(warm.totalRecords).toBeGreaterThan(1_000);
+  expect(warmMs).toBeLessThan(100);
+  expect(coldMs).toBeLessThan(20_000);
+
+  // A write through Masthead drops the copy: the next search walks again and sees the change.
+  const target = cold.members[0]!;
+  await members.setMemberActive(target.id, true);
+  const after = await members.listMembers({ page: 1, pageSize: 100, q: target.email, status: "active" });
+  expect(after.members.map((m) => m.id)).toEqual([target.id]);
+  expect(await upstream()).toBeGreaterThan(walked + 100);
+}, 120_000);
