@@ -17,14 +17,17 @@ import {
 import styles from "./newsletter-form.module.css";
 
 type Status =
-  | { state: "idle" }
-  | { state: "sending" }
-  | { state: "done"; message: string; tone: Tone; invalid: boolean };
+  { state: "idle" } | { state: "sending" } | { state: "done"; message: string; tone: Tone; invalid: boolean };
 
 const OFFLINE_MESSAGE = "We couldn't reach the site. Check your connection and try again.";
 
 function done(outcome: NewsletterOutcome): Status {
-  return { state: "done", message: messageFor(outcome), tone: toneFor(outcome), invalid: outcome.kind === "invalid" };
+  return {
+    state: "done",
+    message: messageFor(outcome),
+    tone: toneFor(outcome),
+    invalid: outcome.kind === "invalid",
+  };
 }
 
 // True once React runs in the browser; false in the static HTML (no setState in an effect needed).
@@ -42,7 +45,13 @@ const useHydrated = () =>
  * by CSS :target. With JavaScript it posts JSON, stays on the page and announces the outcome
  * in a live region.
  */
-export function NewsletterForm({ formId = "newsletter", variant = "footer" }: { formId?: FormId; variant?: "footer" | "page" }) {
+export function NewsletterForm({
+  formId = "newsletter",
+  variant = "footer",
+}: {
+  formId?: FormId;
+  variant?: "footer" | "page";
+}) {
   const pathname = usePathname();
   const hydrated = useHydrated();
   const [status, setStatus] = useState<Status>({ state: "idle" });
@@ -80,7 +89,12 @@ export function NewsletterForm({ formId = "newsletter", variant = "footer" }: { 
       const response = await fetch("/api/newsletter", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ email, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ""), form: formId, returnTo: pathname }),
+        body: JSON.stringify({
+          email,
+          [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ""),
+          form: formId,
+          returnTo: pathname,
+        }),
       });
       const body = (await response.json().catch(() => null)) as NewsletterResponseBody | null;
       const message = body ? ("message" in body ? body.message : body.error) : undefined;
@@ -94,7 +108,12 @@ export function NewsletterForm({ formId = "newsletter", variant = "footer" }: { 
         form.reset();
       } else {
         const invalid = body?.outcome === "invalid";
-        setStatus({ state: "done", message: message ?? messageFor({ kind: "unavailable" }), tone: "error", invalid });
+        setStatus({
+          state: "done",
+          message: message ?? messageFor({ kind: "unavailable" }),
+          tone: "error",
+          invalid,
+        });
         if (invalid) inputRef.current?.focus();
       }
     } catch {
@@ -155,19 +174,38 @@ export function NewsletterForm({ formId = "newsletter", variant = "footer" }: { 
       {/* Hidden from people and assistive technology; a bot that fills it is quietly ignored. */}
       <div className={styles.trap} aria-hidden="true">
         <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
-        <input id={id(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={id(HONEYPOT_FIELD)}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <input type="hidden" name="form" value={formId} />
       <input type="hidden" name="returnTo" value={pathname ?? ""} />
 
-      <p id={id("status")} role="status" aria-live="polite" className={styles.status} data-tone={status.state === "done" ? status.tone : undefined}>
+      <p
+        id={id("status")}
+        role="status"
+        aria-live="polite"
+        className={styles.status}
+        data-tone={status.state === "done" ? status.tone : undefined}
+      >
         {status.state === "sending" ? "Subscribing…" : status.state === "done" ? status.message : ""}
       </p>
 
       {/* Without JavaScript the redirect's fragment targets one of these and CSS shows it. */}
       <div className={styles.targets}>
         {ALL_OUTCOMES.map((outcome) => (
-          <p key={outcomeKey(outcome)} id={id(outcomeKey(outcome))} tabIndex={-1} className={styles.target} data-tone={toneFor(outcome)}>
+          <p
+            key={outcomeKey(outcome)}
+            id={id(outcomeKey(outcome))}
+            tabIndex={-1}
+            className={styles.target}
+            data-tone={toneFor(outcome)}
+          >
             {messageFor(outcome)}
           </p>
         ))}

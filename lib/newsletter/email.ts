@@ -18,7 +18,14 @@ export const subscriberEmailSchema = z
   .refine((v) => /@[^@]*\.[^@]*$/.test(v), { error: "missing_domain", abort: true })
   .pipe(z.email({ error: "shape" }));
 
-const REASONS = new Set<InvalidReason>(["empty", "too_long", "spaces", "missing_at", "missing_domain", "shape"]);
+const REASONS = new Set<InvalidReason>([
+  "empty",
+  "too_long",
+  "spaces",
+  "missing_at",
+  "missing_domain",
+  "shape",
+]);
 
 export type EmailCheck = { ok: true; email: string } | { ok: false; reason: InvalidReason };
 

@@ -12,7 +12,15 @@ import {
   type NewsletterResponseBody,
 } from "./outcomes";
 import { createNewsletterLimiters, take, type NewsletterLimiters } from "./rate-limit";
-import { bodyKind, checkOrigin, clientKey, parseBody, readLimitedBody, safeReturnPath, wantsRedirect } from "./request";
+import {
+  bodyKind,
+  checkOrigin,
+  clientKey,
+  parseBody,
+  readLimitedBody,
+  safeReturnPath,
+  wantsRedirect,
+} from "./request";
 
 export { HONEYPOT_FIELD } from "./outcomes";
 
@@ -44,7 +52,11 @@ const STATUS: Record<NewsletterOutcome["kind"], number> = {
   unavailable: 503,
 };
 
-function json(status: number, body: NewsletterResponseBody | { error: string; outcome: string }, headers: Record<string, string> = {}): Response {
+function json(
+  status: number,
+  body: NewsletterResponseBody | { error: string; outcome: string },
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
@@ -63,7 +75,9 @@ function keyRefusedHint(mode: "local" | "remote"): string {
  * Browser form posts (no JavaScript) get 303 back to their page with the outcome in the
  * fragment; everything else gets JSON with a status that says what happened.
  */
-export function createNewsletterHandler(options: NewsletterHandlerOptions): (request: Request) => Promise<Response> {
+export function createNewsletterHandler(
+  options: NewsletterHandlerOptions,
+): (request: Request) => Promise<Response> {
   const limiters = options.limiters ?? createNewsletterLimiters();
   const log = options.log ?? ((line: string) => console.warn(line));
 
@@ -71,11 +85,17 @@ export function createNewsletterHandler(options: NewsletterHandlerOptions): (req
     outcome: NewsletterOutcome,
     how: { redirectTo?: string; formId: FormId; retryAfterSeconds?: number },
   ): Response {
-    const retryHeader: Record<string, string> = how.retryAfterSeconds ? { "retry-after": String(how.retryAfterSeconds) } : {};
+    const retryHeader: Record<string, string> = how.retryAfterSeconds
+      ? { "retry-after": String(how.retryAfterSeconds) }
+      : {};
     if (how.redirectTo !== undefined) {
       return new Response(null, {
         status: 303,
-        headers: { location: `${how.redirectTo}#${how.formId}-${outcomeKey(outcome)}`, "cache-control": "no-store", ...retryHeader },
+        headers: {
+          location: `${how.redirectTo}#${how.formId}-${outcomeKey(outcome)}`,
+          "cache-control": "no-store",
+          ...retryHeader,
+        },
       });
     }
     const message = messageFor(outcome);
@@ -96,7 +116,11 @@ export function createNewsletterHandler(options: NewsletterHandlerOptions): (req
 
   async function handle(request: Request): Promise<Response> {
     if (request.method !== "POST") {
-      return json(405, { outcome: "method_not_allowed", error: "Subscribe with a POST from the newsletter form." }, { allow: "POST" });
+      return json(
+        405,
+        { outcome: "method_not_allowed", error: "Subscribe with a POST from the newsletter form." },
+        { allow: "POST" },
+      );
     }
     const kind = bodyKind(request);
     const redirect = wantsRedirect(request, kind);
@@ -112,34 +136,53 @@ export function createNewsletterHandler(options: NewsletterHandlerOptions): (req
       await request.body?.cancel().catch(() => {});
       return answer(
         { kind: "rate_limited" },
-        { redirectTo: redirect ? safeReturnPath(undefined, request, options.siteUrl) : undefined, formId: "newsletter", retryAfterSeconds: clientWait },
+        {
+          redirectTo: redirect ? safeReturnPath(undefined, request, options.siteUrl) : undefined,
+          formId: "newsletter",
+          retryAfterSeconds: clientWait,
+        },
       );
     }
 
     if (!kind) {
       await request.body?.cancel().catch(() => {});
-      return json(415, { outcome: "unsupported_media_type", error: "Send the form as JSON or as a form post." });
+      return json(415, {
+        outcome: "unsupported_media_type",
+        error: "Send the form as JSON or as a form post.",
+      });
     }
     const read = await readLimitedBody(request);
     if (!read.ok) {
       return read.tooLarge
-        ? json(413, { outcome: "too_large", error: "That request is too large for a newsletter subscription." })
+        ? json(413, {
+            outcome: "too_large",
+            error: "That request is too large for a newsletter subscription.",
+          })
         : json(400, { outcome: "bad_request", error: "The request body could not be read." });
     }
     const parsed = await parseBody(kind, read.bytes, contentType);
     if (!parsed.ok) {
       return json(400, {
         outcome: "bad_request",
-        error: kind === "json" ? "The request body is not a JSON object." : "The form data could not be read.",
+        error:
+          kind === "json" ? "The request body is not a JSON object." : "The form data could not be read.",
       });
     }
     const fields = parsed.fields;
     const formId: FormId = isFormId(fields.form) ? fields.form : "newsletter";
-    const how = { formId, redirectTo: redirect ? safeReturnPath(fields.returnTo, request, options.siteUrl) : undefined };
+    const how = {
+      formId,
+      redirectTo: redirect ? safeReturnPath(fields.returnTo, request, options.siteUrl) : undefined,
+    };
 
     // A bot gets exactly what a reader gets, so it cannot learn it was caught; nothing goes upstream.
     const trap = fields[HONEYPOT_FIELD];
-    if (trap !== undefined && trap !== null && trap !== "" && !(typeof trap === "string" && trap.trim() === "")) {
+    if (
+      trap !== undefined &&
+      trap !== null &&
+      trap !== "" &&
+      !(typeof trap === "string" && trap.trim() === "")
+    ) {
       log("[newsletter] honeypot field filled; answered as a success without subscribing");
       return answer({ kind: "subscribed" }, how);
     }
@@ -154,26 +197,38 @@ export function createNewsletterHandler(options: NewsletterHandlerOptions): (req
     }
     const addressKey = email.email.toLowerCase();
     const addressWait = await take(limiters.perAddress, addressKey, log);
-    if (addressWait !== null) return answer({ kind: "address_limited" }, { ...how, retryAfterSeconds: addressWait });
+    if (addressWait !== null)
+      return answer({ kind: "address_limited" }, { ...how, retryAfterSeconds: addressWait });
 
     try {
       await options.subscribe(email.email);
       return answer({ kind: "subscribed" }, how);
     } catch (error) {
-      if (isWorkspaceApiError(error) && error.code === "already_subscribed") return answer({ kind: "already_subscribed" }, how);
-      if (isWorkspaceApiError(error) && error.code === "invalid") return answer({ kind: "invalid", reason: "rejected" }, how);
+      if (isWorkspaceApiError(error) && error.code === "already_subscribed")
+        return answer({ kind: "already_subscribed" }, how);
+      if (isWorkspaceApiError(error) && error.code === "invalid")
+        return answer({ kind: "invalid", reason: "rejected" }, how);
       // Nothing was sent, so this attempt should not count against the address.
       await limiters.perAddress.reward(addressKey).catch(() => {});
       if (isWorkspaceApiError(error) && error.code === "unauthorized") {
-        log(`[newsletter] The workspace refused the API key (401 from ${error.endpoint}); readers see "try again in a minute". ${keyRefusedHint(options.mode)}`);
+        log(
+          `[newsletter] The workspace refused the API key (401 from ${error.endpoint}); readers see "try again in a minute". ${keyRefusedHint(options.mode)}`,
+        );
       } else if (isWorkspaceApiError(error)) {
         // The message may quote the address, so only the code, status and endpoint are logged.
-        log(`[newsletter] subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`);
+        log(
+          `[newsletter] subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`,
+        );
       } else {
-        log(`[newsletter] subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`);
+        log(
+          `[newsletter] subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`,
+        );
       }
       const upstreamWait = isWorkspaceApiError(error) ? error.retryAfterSeconds : undefined;
-      const retryAfterSeconds = Math.min(MAX_RETRY_SECONDS, Math.max(DEFAULT_RETRY_SECONDS, upstreamWait ?? 0));
+      const retryAfterSeconds = Math.min(
+        MAX_RETRY_SECONDS,
+        Math.max(DEFAULT_RETRY_SECONDS, upstreamWait ?? 0),
+      );
       return answer({ kind: "unavailable" }, { ...how, retryAfterSeconds });
     }
   }
@@ -183,8 +238,14 @@ export function createNewsletterHandler(options: NewsletterHandlerOptions): (req
       return await handle(request);
     } catch (error) {
       // Last resort: a reader never sees a stack trace or a 500 for something they sent.
-      log(`[newsletter] unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`);
-      return json(503, { outcome: "unavailable", error: messageFor({ kind: "unavailable" }) }, { "retry-after": String(DEFAULT_RETRY_SECONDS) });
+      log(
+        `[newsletter] unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`,
+      );
+      return json(
+        503,
+        { outcome: "unavailable", error: messageFor({ kind: "unavailable" }) },
+        { "retry-after": String(DEFAULT_RETRY_SECONDS) },
+      );
     }
   };
 }

@@ -8,7 +8,8 @@
 /** The field humans never see (the form hides it); bots that fill every input fill it too. */
 export const HONEYPOT_FIELD = "homepage";
 
-export type InvalidReason = "empty" | "too_long" | "spaces" | "missing_at" | "missing_domain" | "shape" | "rejected";
+export type InvalidReason =
+  "empty" | "too_long" | "spaces" | "missing_at" | "missing_domain" | "shape" | "rejected";
 
 export type NewsletterOutcome =
   | { kind: "subscribed" }
@@ -30,10 +31,14 @@ export const INVALID_MESSAGES: Record<InvalidReason, string> = {
   rejected: "The newsletter service did not accept that address. Check it for typos.",
 };
 
-export const SUBSCRIBED_MESSAGE = "Almost done: check your inbox and click the link in the email we just sent to confirm your subscription.";
-export const ALREADY_SUBSCRIBED_MESSAGE = "Good news: you're already subscribed with that address, so there's nothing more to do. Thanks for reading!";
-export const UNAVAILABLE_MESSAGE = "Sorry, we couldn't subscribe you just now. Nothing was saved; please try again in a minute.";
-export const RATE_LIMITED_MESSAGE = "That's a lot of attempts in a short time. Please wait a few minutes and try again.";
+export const SUBSCRIBED_MESSAGE =
+  "Almost done: check your inbox and click the link in the email we just sent to confirm your subscription.";
+export const ALREADY_SUBSCRIBED_MESSAGE =
+  "Good news: you're already subscribed with that address, so there's nothing more to do. Thanks for reading!";
+export const UNAVAILABLE_MESSAGE =
+  "Sorry, we couldn't subscribe you just now. Nothing was saved; please try again in a minute.";
+export const RATE_LIMITED_MESSAGE =
+  "That's a lot of attempts in a short time. Please wait a few minutes and try again.";
 export const ADDRESS_LIMITED_MESSAGE =
   "We've already sent several confirmation emails to this address recently. Check your inbox and spam folder, or try again later.";
 
@@ -70,7 +75,10 @@ export function outcomeKey(outcome: NewsletterOutcome): string {
 export const ALL_OUTCOMES: NewsletterOutcome[] = [
   { kind: "subscribed" },
   { kind: "already_subscribed" },
-  ...(Object.keys(INVALID_MESSAGES) as InvalidReason[]).map((reason) => ({ kind: "invalid" as const, reason })),
+  ...(Object.keys(INVALID_MESSAGES) as InvalidReason[]).map((reason) => ({
+    kind: "invalid" as const,
+    reason,
+  })),
   { kind: "rate_limited" },
   { kind: "address_limited" },
   { kind: "unavailable" },

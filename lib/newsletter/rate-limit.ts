@@ -29,7 +29,8 @@ export type NewsletterLimiters = {
 };
 
 export function createNewsletterLimiters(limits: NewsletterLimits = DEFAULT_LIMITS): NewsletterLimiters {
-  const make = (keyPrefix: string, b: Budget) => new RateLimiterMemory({ keyPrefix, points: b.points, duration: b.durationSeconds });
+  const make = (keyPrefix: string, b: Budget) =>
+    new RateLimiterMemory({ keyPrefix, points: b.points, duration: b.durationSeconds });
   return {
     perClient: make("newsletter-client", limits.perClient),
     perAddress: make("newsletter-address", limits.perAddress),
@@ -42,13 +43,19 @@ export function createNewsletterLimiters(limits: NewsletterLimits = DEFAULT_LIMI
  * A store failure (only possible with a remote store) lets the request through: readers should
  * not lose the form because the counter store is down, and the other budgets still apply.
  */
-export async function take(limiter: RateLimiterAbstract, key: string, log: (line: string) => void): Promise<number | null> {
+export async function take(
+  limiter: RateLimiterAbstract,
+  key: string,
+  log: (line: string) => void,
+): Promise<number | null> {
   try {
     await limiter.consume(key);
     return null;
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    log(`[newsletter] rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the request`);
+    log(
+      `[newsletter] rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the request`,
+    );
     return null;
   }
 }

@@ -19,7 +19,8 @@ export function bodyKind(request: Request): BodyKind | undefined {
   return undefined;
 }
 
-export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: true } | { ok: false; tooLarge: false };
+export type BodyRead =
+  { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: true } | { ok: false; tooLarge: false };
 
 /**
  * Reads at most `limit` bytes, counting while streaming: Content-Length can lie or be absent
@@ -86,7 +87,9 @@ export async function parseBody(kind: BodyKind, bytes: Uint8Array, contentType: 
   }
   try {
     // The bytes are already bounded, so letting undici parse the multipart framing is safe.
-    const form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData();
+    const form = await new Response(bytes as BodyInit, {
+      headers: { "content-type": contentType },
+    }).formData();
     for (const [k, v] of form) if (typeof v === "string" && !(k in fields)) fields[k] = v;
     return { ok: true, fields };
   } catch {
@@ -178,7 +181,13 @@ export function safeReturnPath(candidate: unknown, request: Request, siteUrl: st
 }
 
 function relativePath(value: string): string | undefined {
-  if (value.length > 512 || !value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(value)) return undefined;
+  if (
+    value.length > 512 ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    /[\\\u0000-\u001f\u007f]/.test(value)
+  )
+    return undefined;
   let url: URL;
   try {
     url = new URL(value, "http://masthead.invalid");

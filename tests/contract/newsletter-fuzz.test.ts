@@ -1,7 +1,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LOCAL_DEMO_API_KEY, startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import {
+  LOCAL_DEMO_API_KEY,
+  startLocalWorkspaceServer,
+  type LocalWorkspaceServer,
+} from "@/lib/local-workspace";
 import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
 import { createWorkspaceClient } from "@/lib/workspace";
 
@@ -19,7 +23,12 @@ const MIXED_RUNS = 500;
 
 let ws: LocalWorkspaceServer;
 beforeAll(async () => {
-  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {}, rateLimit: { limit: 1_000_000, windowMs: 60_000 } });
+  ws = await startLocalWorkspaceServer({
+    port: 0,
+    dataDir: ":memory:",
+    log: () => {},
+    rateLimit: { limit: 1_000_000, windowMs: 60_000 },
+  });
 });
 afterAll(async () => {
   await ws.close();
@@ -30,7 +39,13 @@ afterAll(async () => {
 /** A handler whose every upstream call is recorded; limits raised so they never hide validation. */
 function instrumentedHandler() {
   const upstream: string[] = [];
-  const client = createWorkspaceClient({ apiBase: `${ws.url}/api/external`, apiKey: LOCAL_DEMO_API_KEY, timeoutMs: 5_000, maxRetries: 0, log: () => {} });
+  const client = createWorkspaceClient({
+    apiBase: `${ws.url}/api/external`,
+    apiKey: LOCAL_DEMO_API_KEY,
+    timeoutMs: 5_000,
+    maxRetries: 0,
+    log: () => {},
+  });
   const big = { points: 1_000_000_000, durationSeconds: 60 };
   const logs: string[] = [];
   const handle = createNewsletterHandler({
@@ -48,7 +63,9 @@ function instrumentedHandler() {
 }
 
 async function upstreamCallsSeenByWorkspace(): Promise<number> {
-  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { byRoute: Record<string, number> } };
+  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+    requests: { byRoute: Record<string, number> };
+  };
   return stats.requests.byRoute[SUBSCRIPTIONS] ?? 0;
 }
 
@@ -61,7 +78,15 @@ const headerText = fc.string({ maxLength: 300 }).map((s) => s.replace(/[^\x20-\x
 const originHeader = fc.oneof(
   { weight: 6, arbitrary: fc.constant(SITE) },
   { weight: 1, arbitrary: fc.constant(undefined) },
-  { weight: 1, arbitrary: fc.oneof(fc.constant("null"), fc.webUrl(), headerText, fc.constant("http://localhost:3000.evil.example")) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.constant("null"),
+      fc.webUrl(),
+      headerText,
+      fc.constant("http://localhost:3000.evil.example"),
+    ),
+  },
 );
 const contentType = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom("application/json", "application/x-www-form-urlencoded") },
@@ -80,10 +105,17 @@ const contentType = fc.oneof(
 const headers = fc.record(
   {
     origin: originHeader,
-    "sec-fetch-site": fc.option(fc.oneof(fc.constantFrom("same-origin", "same-site", "cross-site", "none"), headerText), { nil: undefined }),
-    "sec-fetch-mode": fc.option(fc.oneof(fc.constantFrom("navigate", "cors", "no-cors"), headerText), { nil: undefined }),
+    "sec-fetch-site": fc.option(
+      fc.oneof(fc.constantFrom("same-origin", "same-site", "cross-site", "none"), headerText),
+      { nil: undefined },
+    ),
+    "sec-fetch-mode": fc.option(fc.oneof(fc.constantFrom("navigate", "cors", "no-cors"), headerText), {
+      nil: undefined,
+    }),
     referer: fc.option(fc.oneof(fc.webUrl(), headerText, fc.constant(`${SITE}/blog/x`)), { nil: undefined }),
-    accept: fc.option(fc.oneof(fc.constantFrom("application/json", "text/html", "*/*"), headerText), { nil: undefined }),
+    accept: fc.option(fc.oneof(fc.constantFrom("application/json", "text/html", "*/*"), headerText), {
+      nil: undefined,
+    }),
     "x-forwarded-for": fc.option(headerText, { nil: undefined }),
     host: fc.option(fc.oneof(fc.constant("localhost:3000"), headerText), { nil: undefined }),
     "content-type": contentType,
@@ -93,7 +125,11 @@ const headers = fc.record(
 
 /** Plain addresses every validator accepts, so the mixed run exercises the success path often. */
 const plainEmail = fc
-  .tuple(fc.stringMatching(/^[a-z0-9]{1,12}([._+-][a-z0-9]{1,8})?$/), fc.stringMatching(/^[a-z0-9]{1,10}(-[a-z0-9]{1,6})?$/), fc.constantFrom("org", "com", "net", "io", "co.uk"))
+  .tuple(
+    fc.stringMatching(/^[a-z0-9]{1,12}([._+-][a-z0-9]{1,8})?$/),
+    fc.stringMatching(/^[a-z0-9]{1,10}(-[a-z0-9]{1,6})?$/),
+    fc.constantFrom("org", "com", "net", "io", "co.uk"),
+  )
   .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
 
 /** Addresses that are invalid by construction, judged independently of the handler's schema. */
@@ -101,7 +137,20 @@ const invalidEmail = fc.oneof(
   fc.string({ maxLength: 300 }).filter((s) => !s.includes("@")),
   fc.string({ maxLength: 40 }).map((s) => `a b${s}@example.org`),
   fc.string({ minLength: 1, maxLength: 40 }).map((s) => `${"x".repeat(260)}${s}@example.org`),
-  fc.constantFrom("@", "a@", "@example.org", "a@b", "a@@b.org", "a@b@c.org", "<script>@x", "a@.", "a@b.", "mailto:@x", "\u0000@\u0000", "\uFEFF"),
+  fc.constantFrom(
+    "@",
+    "a@",
+    "@example.org",
+    "a@b",
+    "a@@b.org",
+    "a@b@c.org",
+    "<script>@x",
+    "a@.",
+    "a@b.",
+    "mailto:@x",
+    "\u0000@\u0000",
+    "\uFEFF",
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -121,7 +170,9 @@ const filledHoneypot = fc.oneof(
 type Case = { headers: Record<string, string | undefined>; body: BodyInit | null; note: string };
 
 const encodeForm = (fields: Record<string, unknown>) =>
-  new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])).toString();
+  new URLSearchParams(
+    Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+  ).toString();
 
 /** Bodies that must never cause an upstream call, whatever the headers say. */
 const hostileBody: fc.Arbitrary<{ body: BodyInit | null; note: string }> = fc.oneof(
@@ -137,22 +188,46 @@ const hostileBody: fc.Arbitrary<{ body: BodyInit | null; note: string }> = fc.on
     body: JSON.stringify({ email, homepage: trap }),
     note: "json, honeypot filled",
   })),
-  fc.record({ email: fc.emailAddress(), trap: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== "") }).map(({ email, trap }) => ({
-    body: encodeForm({ email, homepage: trap }),
-    note: "form, honeypot filled",
-  })),
-  fc.jsonValue().filter((v) => v === null || typeof v !== "object" || Array.isArray(v)).map((v) => ({ body: JSON.stringify(v), note: "json, not an object" })),
-  fc.string({ maxLength: 500 }).filter((s) => !s.includes("@")).map((s) => ({ body: s, note: "text without an address" })),
+  fc
+    .record({
+      email: fc.emailAddress(),
+      trap: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ""),
+    })
+    .map(({ email, trap }) => ({
+      body: encodeForm({ email, homepage: trap }),
+      note: "form, honeypot filled",
+    })),
+  fc
+    .jsonValue()
+    .filter((v) => v === null || typeof v !== "object" || Array.isArray(v))
+    .map((v) => ({ body: JSON.stringify(v), note: "json, not an object" })),
+  fc
+    .string({ maxLength: 500 })
+    .filter((s) => !s.includes("@"))
+    .map((s) => ({ body: s, note: "text without an address" })),
   fc.uint8Array({ maxLength: 2_000 }).map((b) => ({ body: b as BodyInit, note: "binary" })),
-  fc.emailAddress().map((email) => ({ body: JSON.stringify({ email, pad: "p".repeat(5_000) }), note: "oversized json" })),
-  fc.emailAddress().map((email) => ({ body: `email=${encodeURIComponent(email)}&pad=${"p".repeat(5_000)}`, note: "oversized form" })),
+  fc
+    .emailAddress()
+    .map((email) => ({ body: JSON.stringify({ email, pad: "p".repeat(5_000) }), note: "oversized json" })),
+  fc
+    .emailAddress()
+    .map((email) => ({
+      body: `email=${encodeURIComponent(email)}&pad=${"p".repeat(5_000)}`,
+      note: "oversized form",
+    })),
   fc.constant({ body: null, note: "no body" }),
   fc.constant({ body: '{"email": "reader@example.org"', note: "truncated json" }),
-  fc.constant({ body: '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nnot-an-address\r\n--xyz--\r\n', note: "multipart, invalid email" }),
+  fc.constant({
+    body: '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nnot-an-address\r\n--xyz--\r\n',
+    note: "multipart, invalid email",
+  }),
 );
 
 /** Valid addresses but a request no reader's browser would make from this site. */
-const crossSiteValid = fc.record({ email: fc.emailAddress(), origin: fc.oneof(fc.webUrl(), fc.constant("null")).filter((o) => !o.startsWith(SITE)) });
+const crossSiteValid = fc.record({
+  email: fc.emailAddress(),
+  origin: fc.oneof(fc.webUrl(), fc.constant("null")).filter((o) => !o.startsWith(SITE)),
+});
 
 function build(c: Case): Request | undefined {
   const h = new Headers();
@@ -196,14 +271,17 @@ describe("POST /api/newsletter under fuzzing", () => {
             const text = await res.text();
             expect(text).not.toMatch(/\bat .+:\d+:\d+|Error:/);
           }
-          if (res.status === 303) expect(res.headers.get("location")).toMatch(/^\/(?![/\\])[^#]*#newsletter(-page)?-[a-z-]+$/);
+          if (res.status === 303)
+            expect(res.headers.get("location")).toMatch(/^\/(?![/\\])[^#]*#newsletter(-page)?-[a-z-]+$/);
         },
       ),
       { numRuns: HOSTILE_RUNS },
     );
 
     expect(await upstreamCallsSeenByWorkspace()).toBe(0);
-    console.info(`[newsletter fuzz] hostile: ${built} requests built of ${HOSTILE_RUNS} runs, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.info(
+      `[newsletter fuzz] hostile: ${built} requests built of ${HOSTILE_RUNS} runs, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect(built).toBeGreaterThan(HOSTILE_RUNS * 0.9);
   });
 
@@ -260,7 +338,9 @@ describe("POST /api/newsletter under fuzzing", () => {
     );
 
     expect(await upstreamCallsSeenByWorkspace()).toBe(upstream.length);
-    console.info(`[newsletter fuzz] mixed: ${MIXED_RUNS} runs, ${successes} successes, ${upstream.length} upstream calls`);
+    console.info(
+      `[newsletter fuzz] mixed: ${MIXED_RUNS} runs, ${successes} successes, ${upstream.length} upstream calls`,
+    );
     expect(successes).toBeGreaterThan(0);
   });
 });

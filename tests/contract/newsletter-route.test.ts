@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LOCAL_DEMO_API_KEY, startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import {
+  LOCAL_DEMO_API_KEY,
+  startLocalWorkspaceServer,
+  type LocalWorkspaceServer,
+} from "@/lib/local-workspace";
 import { createNewsletterHandler, createNewsletterLimiters, DEFAULT_LIMITS } from "@/lib/newsletter";
 import { createWorkspaceClient } from "@/lib/workspace";
 
@@ -46,7 +50,12 @@ let ipCounter = 0;
 const freshIp = () => `10.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}.1`;
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.org`;
 
-type PostOptions = { headers?: Record<string, string>; contentType?: string | null; ip?: string; origin?: string | null };
+type PostOptions = {
+  headers?: Record<string, string>;
+  contentType?: string | null;
+  ip?: string;
+  origin?: string | null;
+};
 
 function request(body: BodyInit | null, opts: PostOptions = {}, method = "POST"): Request {
   const headers: Record<string, string> = {};
@@ -64,12 +73,19 @@ function formPost(fields: Record<string, string>, opts: PostOptions = {}): Reque
   return request(new URLSearchParams(fields).toString(), {
     contentType: "application/x-www-form-urlencoded",
     ...opts,
-    headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8", "sec-fetch-mode": "navigate", "sec-fetch-site": "same-origin", ...opts.headers },
+    headers: {
+      accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-site": "same-origin",
+      ...opts.headers,
+    },
   });
 }
 
 async function upstreamCalls(): Promise<number> {
-  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { byRoute: Record<string, number> } };
+  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+    requests: { byRoute: Record<string, number> };
+  };
   return stats.requests.byRoute[SUBSCRIPTIONS] ?? 0;
 }
 
@@ -136,18 +152,23 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     [42, "shape", /doesn't look like an email/i],
     [["a@example.org"], "shape", /doesn't look like an email/i],
     [null, "empty", /enter your email/i],
-  ])("refuses %j with 422 saying what is wrong (%s), sending nothing upstream", async (email, reason, message) => {
-    const res = await POST(jsonPost({ email }));
-    expect(res.status).toBe(422);
-    const b = await body(res);
-    expect(b).toMatchObject({ outcome: "invalid", reason });
-    expect(String(b.error)).toMatch(message);
-    expect(await upstreamCalls()).toBe(0);
-  });
+  ])(
+    "refuses %j with 422 saying what is wrong (%s), sending nothing upstream",
+    async (email, reason, message) => {
+      const res = await POST(jsonPost({ email }));
+      expect(res.status).toBe(422);
+      const b = await body(res);
+      expect(b).toMatchObject({ outcome: "invalid", reason });
+      expect(String(b.error)).toMatch(message);
+      expect(await upstreamCalls()).toBe(0);
+    },
+  );
 
   it("answers a no-JS form post with 303 back to the page, the outcome in the fragment", async () => {
     const email = uniqueEmail("nojs");
-    const res = await POST(formPost({ email, homepage: "", form: "newsletter", returnTo: "/blog/some-post" }));
+    const res = await POST(
+      formPost({ email, homepage: "", form: "newsletter", returnTo: "/blog/some-post" }),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/blog/some-post#newsletter-subscribed");
     expect(await outbox(email)).toHaveLength(1);
@@ -245,7 +266,8 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
 
   it("limits confirmation emails per address across clients (no inbox flooding)", async () => {
     const email = uniqueEmail("victim");
-    for (let i = 0; i < DEFAULT_LIMITS.perAddress.points; i++) expect((await POST(jsonPost({ email }))).status).toBe(201);
+    for (let i = 0; i < DEFAULT_LIMITS.perAddress.points; i++)
+      expect((await POST(jsonPost({ email }))).status).toBe(201);
     const res = await POST(jsonPost({ email: email.toUpperCase() }));
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -274,7 +296,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
 
     expect((await POST(request("{not json", {}))).status).toBe(400);
     expect((await POST(request("[1,2]", {}))).status).toBe(400);
-    expect((await POST(request("\"a@example.org\"", {}))).status).toBe(400);
+    expect((await POST(request('"a@example.org"', {}))).status).toBe(400);
     expect((await POST(request(new Uint8Array([0xff, 0xfe, 0x7b]), {}))).status).toBe(400);
     expect((await POST(request("email=a@example.org", { contentType: "text/plain" }))).status).toBe(415);
     expect((await POST(request(null, { contentType: null }))).status).toBe(415);
@@ -293,7 +315,9 @@ describe("POST /api/newsletter when the workspace fails", () => {
   let sent: Sent[];
   let logs: string[];
 
-  function handler(opts: { apiKey?: string; apiBase?: string; mode?: "local" | "remote"; maxRetries?: number } = {}) {
+  function handler(
+    opts: { apiKey?: string; apiBase?: string; mode?: "local" | "remote"; maxRetries?: number } = {},
+  ) {
     sent = [];
     logs = [];
     const client = createWorkspaceClient({
@@ -309,7 +333,12 @@ describe("POST /api/newsletter when the workspace fails", () => {
         sent.push({
           url: String(input),
           method: init?.method ?? "GET",
-          headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
+          headers: Object.fromEntries(
+            Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [
+              k.toLowerCase(),
+              v,
+            ]),
+          ),
           body: typeof init?.body === "string" ? init.body : undefined,
         });
         return fetch(input, init);
@@ -326,7 +355,11 @@ describe("POST /api/newsletter when the workspace fails", () => {
   }
 
   const fault = (config: Record<string, unknown>) =>
-    fetch(`${ws.url}/__local/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(config) });
+    fetch(`${ws.url}/__local/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(config),
+    });
 
   async function expectTryAgain(res: Response) {
     expect(res.status).toBe(503);
@@ -397,16 +430,21 @@ describe("POST /api/newsletter when the workspace fails", () => {
     await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((r) => probe.close(() => r()));
-    const res = await handler({ apiBase: `http://127.0.0.1:${port}/api/external` })(jsonPost({ email: uniqueEmail("gone") }));
+    const res = await handler({ apiBase: `http://127.0.0.1:${port}/api/external` })(
+      jsonPost({ email: uniqueEmail("gone") }),
+    );
     await expectTryAgain(res);
     expect(sent).toHaveLength(3);
   });
 
-  it.each(["malformed-json", "wrong-shape"])("workspace answers garbage (%s): 503, never a false success", async (mode) => {
-    await fault({ mode });
-    await expectTryAgain(await handler()(jsonPost({ email: uniqueEmail("garbage") })));
-    expect(sent).toHaveLength(1);
-  });
+  it.each(["malformed-json", "wrong-shape"])(
+    "workspace answers garbage (%s): 503, never a false success",
+    async (mode) => {
+      await fault({ mode });
+      await expectTryAgain(await handler()(jsonPost({ email: uniqueEmail("garbage") })));
+      expect(sent).toHaveLength(1);
+    },
+  );
 
   it("workspace rejects the key (401): the reader sees a temporary failure; one log line says what to fix, without the key", async () => {
     const wrongKey = "wps_wrong_key_0123456789abcdef";
@@ -433,14 +471,17 @@ describe("POST /api/newsletter when the workspace fails", () => {
     await fault({ mode: "status", status: 503 });
     const h = handler({ maxRetries: 0 });
     const email = uniqueEmail("budget");
-    for (let i = 0; i < DEFAULT_LIMITS.perAddress.points + 1; i++) expect((await h(jsonPost({ email }))).status).toBe(503);
+    for (let i = 0; i < DEFAULT_LIMITS.perAddress.points + 1; i++)
+      expect((await h(jsonPost({ email }))).status).toBe(503);
     await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
     expect((await h(jsonPost({ email }))).status).toBe(201);
   });
 
   it("a no-JS reader gets the failure on their page too (303 to #…-unavailable)", async () => {
     await fault({ mode: "status", status: 503 });
-    const res = await handler({ maxRetries: 0 })(formPost({ email: uniqueEmail("nojs-down"), returnTo: "/blog" }));
+    const res = await handler({ maxRetries: 0 })(
+      formPost({ email: uniqueEmail("nojs-down"), returnTo: "/blog" }),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/blog#newsletter-unavailable");
   });

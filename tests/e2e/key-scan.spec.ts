@@ -11,7 +11,8 @@ import { DEMO_REVALIDATE_SECRET, DEMO_SESSION_SECRET, LOCAL_DEMO_API_KEY } from 
 
 // The e2e server (playwright.config.ts) runs with these unless the environment overrides them.
 const SECRETS: Record<string, string> = {
-  "workspace API key": process.env.LOCAL_WORKSPACE_API_KEY || process.env.WORKSPACE_API_KEY || LOCAL_DEMO_API_KEY,
+  "workspace API key":
+    process.env.LOCAL_WORKSPACE_API_KEY || process.env.WORKSPACE_API_KEY || LOCAL_DEMO_API_KEY,
   "session secret": process.env.SESSION_SECRET || DEMO_SESSION_SECRET,
   "revalidate secret": process.env.REVALIDATE_SECRET || DEMO_REVALIDATE_SECRET,
 };
@@ -66,7 +67,16 @@ test("no client-delivered byte contains the API key or the session secret", asyn
   const post = await firstLink(request, "/blog", /^\/blog\/(?!page\/)[^/?#]+$/);
   const author = await firstLink(request, post, /^\/authors\/[^/?#]+$/);
   const tag = await firstLink(request, post, /^\/tags\/[^/?#]+$/);
-  const pages = ["/", "/blog", post, author, tag, "/newsletter", "/admin/login", `/no-such-page-${Date.now()}`];
+  const pages = [
+    "/",
+    "/blog",
+    post,
+    author,
+    tag,
+    "/newsletter",
+    "/admin/login",
+    `/no-such-page-${Date.now()}`,
+  ];
   const assets = new Set<string>();
   let payloads = 0;
   for (const page of pages) {
@@ -78,7 +88,8 @@ test("no client-delivered byte contains the API key or the session secret", asyn
       payloads++;
       bytes += body.length;
       scan(`${page}${rsc ? " (RSC)" : ""}`, body, findings);
-      if (rsc) expect(res.headers()["content-type"] ?? "", `${page} RSC payload`).toContain("text/x-component");
+      if (rsc)
+        expect(res.headers()["content-type"] ?? "", `${page} RSC payload`).toContain("text/x-component");
       for (const m of body.toString("utf8").matchAll(/\/_next\/static\/[^"'\s)\\]+/g)) assets.add(m[0]);
     }
   }

@@ -9,7 +9,8 @@ import { expect, test, type Page } from "@playwright/test";
 
 const WORKSPACE = `http://127.0.0.1:${process.env.E2E_WORKSPACE_PORT ?? 4110}`;
 
-const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.org`;
+const uniqueEmail = (tag: string) =>
+  `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.org`;
 
 type OutboxEmail = { to: string; kind: string; subject: string; link: string };
 
@@ -22,7 +23,9 @@ async function outbox(page: Page, to: string): Promise<OutboxEmail[]> {
 /** The path of a post, found the way a reader finds one: from the blog index. */
 async function postPath(page: Page): Promise<string> {
   await page.goto("/blog");
-  const hrefs = await page.locator('main a[href^="/blog/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const hrefs = await page
+    .locator('main a[href^="/blog/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   const post = hrefs.find((h) => /^\/blog\/[^/?#]+$/.test(h) && !h.startsWith("/blog/page"));
   expect(post, "a post link on /blog").toBeTruthy();
   return post!;
@@ -40,7 +43,9 @@ async function followVerification(page: Page, email: string) {
 const footer = (page: Page) => page.getByRole("contentinfo");
 
 test.describe("newsletter footer form", () => {
-  test("with JavaScript: subscribes without a reload, confirms by email, then says already subscribed", async ({ page }) => {
+  test("with JavaScript: subscribes without a reload, confirms by email, then says already subscribed", async ({
+    page,
+  }) => {
     const path = await postPath(page);
     await page.goto(path);
     const email = uniqueEmail("js");
@@ -65,7 +70,10 @@ test.describe("newsletter footer form", () => {
     expect(await outbox(page, email)).toHaveLength(1);
   });
 
-  test("without JavaScript: posts, comes back to the post with the outcome shown, and again after verifying", async ({ browser, baseURL }) => {
+  test("without JavaScript: posts, comes back to the post with the outcome shown, and again after verifying", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     const path = await postPath(page);
@@ -94,7 +102,9 @@ test.describe("newsletter footer form", () => {
     await context.close();
   });
 
-  test("says what is wrong with an invalid address, and sends one request however often it is clicked", async ({ page }) => {
+  test("says what is wrong with an invalid address, and sends one request however often it is clicked", async ({
+    page,
+  }) => {
     await page.goto("/newsletter");
     const form = footer(page);
     const input = form.getByLabel("Email address");
@@ -122,7 +132,9 @@ test.describe("newsletter footer form", () => {
     expect(posts).toBe(1);
   });
 
-  test("the /newsletter page introduces the newsletter, has its own form and metadata, and passes axe", async ({ page }) => {
+  test("the /newsletter page introduces the newsletter, has its own form and metadata, and passes axe", async ({
+    page,
+  }) => {
     await page.goto("/newsletter");
     await expect(page).toHaveTitle(/Newsletter/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

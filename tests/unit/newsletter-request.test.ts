@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { checkSubscriberEmail } from "@/lib/newsletter/email";
 import { ALL_OUTCOMES, outcomeFromKey, outcomeKey } from "@/lib/newsletter/outcomes";
-import { checkOrigin, clientKey, readLimitedBody, safeReturnPath, wantsRedirect, bodyKind } from "@/lib/newsletter/request";
+import {
+  checkOrigin,
+  clientKey,
+  readLimitedBody,
+  safeReturnPath,
+  wantsRedirect,
+  bodyKind,
+} from "@/lib/newsletter/request";
 import { parseEnv } from "@/lib/env-schema";
 
 const SITE = "https://news.example.org";
-const req = (headers: Record<string, string>, url = `${SITE}/api/newsletter`) => new Request(url, { method: "POST", headers });
+const req = (headers: Record<string, string>, url = `${SITE}/api/newsletter`) =>
+  new Request(url, { method: "POST", headers });
 
 describe("clientKey (which client the rate limit counts)", () => {
   it("without a trusted proxy uses the rightmost X-Forwarded-For entry (what next start or the nearest hop saw)", () => {
@@ -32,7 +40,9 @@ describe("clientKey (which client the rate limit counts)", () => {
 describe("checkOrigin", () => {
   it("accepts our SITE_URL origin or the addressed Host; refuses others and 'null'", () => {
     expect(checkOrigin(req({ origin: SITE }), SITE)).toBe("same-origin");
-    expect(checkOrigin(req({ origin: "http://internal:3000", host: "internal:3000" }), SITE)).toBe("same-origin");
+    expect(checkOrigin(req({ origin: "http://internal:3000", host: "internal:3000" }), SITE)).toBe(
+      "same-origin",
+    );
     expect(checkOrigin(req({ origin: "https://evil.example" }), SITE)).toBe("cross-site");
     expect(checkOrigin(req({ origin: "null" }), SITE)).toBe("cross-site");
     expect(checkOrigin(req({ origin: "https://news.example.org.evil.example" }), SITE)).toBe("cross-site");
@@ -68,7 +78,8 @@ describe("safeReturnPath (never an open redirect)", () => {
 
 describe("request shape", () => {
   it("redirects only browser form navigations", () => {
-    const form = (h: Record<string, string>) => req({ "content-type": "application/x-www-form-urlencoded", ...h });
+    const form = (h: Record<string, string>) =>
+      req({ "content-type": "application/x-www-form-urlencoded", ...h });
     expect(wantsRedirect(form({ accept: "text/html" }), "urlencoded")).toBe(true);
     expect(wantsRedirect(form({ "sec-fetch-mode": "navigate" }), "urlencoded")).toBe(true);
     expect(wantsRedirect(form({ accept: "*/*" }), "urlencoded")).toBe(false);

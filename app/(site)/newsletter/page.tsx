@@ -5,7 +5,8 @@ import styles from "./newsletter.module.css";
 
 export const metadata: Metadata = {
   title: "Newsletter",
-  description: "Get every new post from the team by email: one short message per post, confirmed by you, unsubscribe any time.",
+  description:
+    "Get every new post from the team by email: one short message per post, confirmed by you, unsubscribe any time.",
   alternates: { canonical: "/newsletter" },
   openGraph: {
     title: "The newsletter",
@@ -25,8 +26,8 @@ export default function NewsletterPage() {
         <p className={styles.kicker}>Newsletter</p>
         <h1>New posts, straight to your inbox</h1>
         <p className={styles.lede}>
-          When the team publishes something on the <Link href="/blog">blog</Link>, subscribers hear about it by email.
-          Nothing else: no roundups padded with filler, and your address goes nowhere but this list.
+          When the team publishes something on the <Link href="/blog">blog</Link>, subscribers hear about it
+          by email. Nothing else: no roundups padded with filler, and your address goes nowhere but this list.
         </p>
       </header>
 
@@ -38,8 +39,8 @@ export default function NewsletterPage() {
           <li>From then on, new posts arrive by email. You can unsubscribe from any of them.</li>
         </ol>
         <p className={styles.fineprint}>
-          Your address is used only to send this newsletter and is never shared. Didn&apos;t get the confirmation? Check
-          your spam folder, then try again: we&apos;ll send a fresh link.
+          Your address is used only to send this newsletter and is never shared. Didn&apos;t get the
+          confirmation? Check your spam folder, then try again: we&apos;ll send a fresh link.
         </p>
       </section>
 
