@@ -32,8 +32,7 @@ export async function allMembers(): Promise<{ members: TeamMember[]; truncated: 
   if (cache.entry && now - cache.entry.loadedAt < CACHE_TTL_MS) return cache.entry;
   if (cache.inflight) return cache.inflight;
   const generation = cache.generation;
-  const load = workspace()
-    .listAllTeamMembers({ pageSize: 100, maxPages: 1_000 })
+  const load = walkAllMembers()
     .then(({ members, truncated }) => {
       // A write that happened while loading makes this copy stale: hand it out once, do not keep it.
       if (cache.generation === generation) cache.entry = { members, truncated, loadedAt: Date.now() };
@@ -44,6 +43,51 @@ export async function allMembers(): Promise<{ members: TeamMember[]; truncated: 
     });
   cache.inflight = load;
   return load;
+}
+
+const WALK_PAGE_SIZE = 100;
+const WALK_MAX_PAGES = 1_000;
+const WALK_CONCURRENCY = 6;
+
+/**
+ * Every member: page 1 says how many pages there are, the rest are fetched a few at a time
+ * (10,000 members are 100 pages; one after another that is 100 round trips to a remote
+ * workspace). Pages that only repeat ids already seen (a server ignoring page_number) mark
+ * the copy truncated rather than duplicating people.
+ */
+async function walkAllMembers(): Promise<{ members: TeamMember[]; truncated: boolean }> {
+  const client = workspace();
+  const first = await client.listTeamMembers({ page: 1, pageSize: WALK_PAGE_SIZE });
+  const totalPages = Math.min(first.pagination.totalPages, WALK_MAX_PAGES);
+  let truncated = first.pagination.totalPages > WALK_MAX_PAGES;
+  const rest = totalPages > 1 && first.members.length > 0 ? Array.from({ length: totalPages - 1 }, (_, i) => i + 2) : [];
+  const pages = await mapLimited(rest, WALK_CONCURRENCY, (page) => client.listTeamMembers({ page, pageSize: WALK_PAGE_SIZE }));
+  const seen = new Set<string>();
+  const members: TeamMember[] = [];
+  for (const batch of [first.members, ...pages.map((p) => p.members)]) {
+    const fresh = batch.filter((m) => !seen.has(m.id));
+    if (batch.length > 0 && fresh.length === 0) truncated = true;
+    for (const m of fresh) {
+      seen.add(m.id);
+      members.push(m);
+    }
+  }
+  return { members, truncated };
+}
+
+/** The cached copy if it arrives within `ms`, else null: pages never wait long for an optional extra. */
+async function allMembersWithin(ms: number): Promise<{ members: TeamMember[] } | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([allMembers(), timeout]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export type MemberListResult = {
@@ -98,19 +142,16 @@ export async function listMembers(query: ListQuery): Promise<MemberListResult> {
 export const BUILTIN_ROLES = ["Admin", "Standard"];
 
 /** Roles seen on members plus the two the document names, for the role picker. */
-export async function knownRoles(): Promise<string[]> {
-  let seen: string[] = [];
-  try {
-    seen = (await allMembers()).members.map((m) => m.role);
-  } catch {
-    // The picker still offers the built-in roles and free typing.
-  }
-  return Array.from(new Set([...BUILTIN_ROLES, ...seen.filter(Boolean)])).sort((a, b) => a.localeCompare(b));
+export async function knownRoles(extra: string[] = []): Promise<string[]> {
+  // Without the copy (slow or failing workspace) the picker still offers the built-in roles and free typing.
+  const seen = (await allMembersWithin(2_000))?.members.map((m) => m.role) ?? [];
+  return Array.from(new Set([...BUILTIN_ROLES, ...extra, ...seen].filter(Boolean))).sort((a, b) => a.localeCompare(b));
 }
 
+/** Whether `email` is an active Admin of the workspace; false when that cannot be known quickly. */
 export async function isWorkspaceAdmin(email: string): Promise<boolean> {
-  const { members } = await allMembers();
-  return members.some((m) => m.email.toLowerCase() === email.toLowerCase() && m.active && m.role === "Admin");
+  const copy = await allMembersWithin(2_000);
+  return Boolean(copy?.members.some((m) => m.email.toLowerCase() === email.toLowerCase() && m.active && m.role === "Admin"));
 }
 
 export async function memberCounts(): Promise<{ total: number; active: number; truncated: boolean }> {

@@ -45,7 +45,7 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
     );
   }
   const name = displayName(member);
-  const roles = await knownRoles();
+  const roles = await knownRoles([member.role]);
   return (
     <>
       {back}

@@ -11,11 +11,8 @@ export default async function InvitePage() {
   const session = await requireAdminPage("/admin/members/invite");
   // Default "invited by" to the signed-in admin only when the workspace knows them as an admin;
   // otherwise blank lets the workspace pick its default instead of refusing the invitation.
-  const invitedBy = await isWorkspaceAdmin(session.email).then(
-    (yes) => (yes ? session.email : ""),
-    () => "",
-  );
-  const roles = await knownRoles();
+  const [admin, roles] = await Promise.all([isWorkspaceAdmin(session.email), knownRoles()]);
+  const invitedBy = admin ? session.email : "";
   return (
     <>
       <p className={styles.small}>
