@@ -1,0 +1,344 @@
+/*
+ * Process and HTTP helpers shared by the benchmark (tests/bench/run.ts) and the load run
+ * (tests/load/run.ts). Everything here talks to 127.0.0.1 only, and every wait is bounded.
+ */
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+
+export const ROOT = path.resolve(__dirname, "../..");
+export const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+export const WORKSPACE_CLI = path.join(ROOT, "lib/local-workspace/cli.ts");
+export const DEMO_KEY = "wps_local_demo_7f3a9c2e5b8d4f61a0c9e2b7";
+
+const started = new Set<ChildProcess>();
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+export function log(line: string): void {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+}
+
+/** Spawns in its own process group so the whole tree (next build workers) can be stopped. */
+export function spawnChild(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  opts: { quiet?: boolean; logFile?: string[] } = {},
+): ChildProcess {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  started.add(child);
+  child.on("exit", () => started.delete(child));
+  const sink = (chunk: Buffer) => {
+    opts.logFile?.push(chunk.toString("utf8"));
+    if (!opts.quiet) process.stderr.write(chunk);
+  };
+  child.stdout?.on("data", sink);
+  child.stderr?.on("data", sink);
+  return child;
+}
+
+/** SIGTERM to the child's process group, SIGKILL after a grace period. */
+export async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const timedOut = await Promise.race([exited.then(() => false), sleep(graceMs).then(() => true)]);
+  if (timedOut) {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    await Promise.race([exited, sleep(2_000)]);
+  }
+}
+
+/** Stops everything this process started (on normal exit, errors and Ctrl-C). */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...started].map((c) => stopChild(c, 3_000)));
+}
+
+export function installCleanup(): void {
+  const bail = (signal: string) => {
+    log(`${signal}: stopping children`);
+    void stopAll().then(() => process.exit(130));
+  };
+  process.once("SIGINT", () => bail("SIGINT"));
+  process.once("SIGTERM", () => bail("SIGTERM"));
+}
+
+export async function waitForOk(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export type WorkspaceProcess = { url: string; port: number; child: ChildProcess; stop: () => Promise<void> };
+
+export async function startWorkspace(opts: {
+  port: number;
+  dataDir: string;
+  posts?: number;
+  members?: number;
+}): Promise<WorkspaceProcess> {
+  const args = ["--import", "tsx", WORKSPACE_CLI, "--port", String(opts.port), "--reset"];
+  if (opts.posts !== undefined) args.push("--seed-posts", String(opts.posts));
+  if (opts.members !== undefined) args.push("--seed-members", String(opts.members));
+  const child = spawnChild(
+    process.execPath,
+    args,
+    {
+      LOCAL_WORKSPACE_DATA_DIR: opts.dataDir,
+      // The benchmark measures Masthead, not the workspace's own per-key limit.
+      LOCAL_WORKSPACE_RATE_LIMIT: "1000000/10",
+    },
+    { quiet: true },
+  );
+  const url = `http://127.0.0.1:${opts.port}`;
+  await waitForOk(`${url}/__local/health`, 120_000, child);
+  return { url, port: opts.port, child, stop: () => stopChild(child) };
+}
+
+export async function workspaceTotalRequests(wsUrl: string): Promise<number> {
+  const res = await fetch(`${wsUrl}/__local/stats`, { signal: AbortSignal.timeout(5_000) });
+  const body = (await res.json()) as { requests: { total: number } };
+  return body.requests.total;
+}
+
+export async function workspaceStats(wsUrl: string): Promise<{ total: number; byRoute: Record<string, number> }> {
+  const res = await fetch(`${wsUrl}/__local/stats`, { signal: AbortSignal.timeout(5_000) });
+  return ((await res.json()) as { requests: { total: number; byRoute: Record<string, number> } }).requests;
+}
+
+export async function resetWorkspaceStats(wsUrl: string): Promise<void> {
+  const res = await fetch(`${wsUrl}/__local/stats/reset`, { method: "POST", signal: AbortSignal.timeout(5_000) });
+  if (!res.ok) throw new Error(`stats reset failed: ${res.status}`);
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux `ps`). */
+export function treeRssBytes(rootPid: number): number {
+  let out: string;
+  try {
+    out = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" });
+  } catch {
+    return 0;
+  }
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const line of out.split("\n")) {
+    const [pid, ppid, kb] = line.trim().split(/\s+/).map(Number);
+    if (!pid || ppid === undefined || kb === undefined) continue;
+    rss.set(pid, kb * 1024);
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  let total = 0;
+  const stack = [rootPid];
+  const seen = new Set<number>();
+  while (stack.length) {
+    const pid = stack.pop()!;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    total += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+export type MeasuredRun = { exitCode: number | null; wallMs: number; peakRssBytes: number; output: string };
+
+/** Runs a command to completion, sampling the process tree's summed RSS every 200 ms. */
+export async function runMeasured(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<MeasuredRun> {
+  const output: string[] = [];
+  const t0 = performance.now();
+  const child = spawnChild(command, args, env, { quiet: true, logFile: output });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    if (child.pid) peak = Math.max(peak, treeRssBytes(child.pid));
+  }, 200);
+  const exit = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  const timer = sleep(timeoutMs).then(() => "timeout" as const);
+  const result = await Promise.race([exit, timer]);
+  clearInterval(sampler);
+  if (result === "timeout") {
+    await stopChild(child);
+    throw new Error(`${command} ${args.join(" ")} did not finish within ${timeoutMs} ms`);
+  }
+  return { exitCode: result, wallMs: performance.now() - t0, peakRssBytes: peak, output: output.join("") };
+}
+
+export function nextBuildEnv(opts: { distDir: string; wsPort: number; sitePort: number }): Record<string, string> {
+  return {
+    NEXT_DIST_DIR: opts.distDir,
+    LOCAL_WORKSPACE_PORT: String(opts.wsPort),
+    PORT: String(opts.sitePort),
+    NODE_ENV: "production",
+  };
+}
+
+export type SiteProcess = { url: string; child: ChildProcess; stop: () => Promise<void> };
+
+export async function startSite(opts: {
+  distDir: string;
+  wsPort: number;
+  sitePort: number;
+  extraEnv?: Record<string, string>;
+}): Promise<SiteProcess> {
+  const child = spawnChild(
+    process.execPath,
+    [NEXT_BIN, "start", "-p", String(opts.sitePort), "-H", "127.0.0.1"],
+    { ...nextBuildEnv(opts), ...opts.extraEnv },
+    { quiet: true },
+  );
+  const url = `http://127.0.0.1:${opts.sitePort}`;
+  await waitForOk(`${url}/`, 60_000, child);
+  return { url, child, stop: () => stopChild(child) };
+}
+
+/** Counts prerendered pages: HTML files the build wrote plus the prerender manifest's routes. */
+export function countPrerendered(distDir: string): { htmlFiles: number; manifestRoutes: number } {
+  const appDir = path.join(ROOT, distDir, "server/app");
+  let htmlFiles = 0;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (entry.endsWith(".html")) htmlFiles++;
+    }
+  };
+  if (existsSync(appDir)) walk(appDir);
+  let manifestRoutes = 0;
+  const manifest = path.join(ROOT, distDir, "prerender-manifest.json");
+  if (existsSync(manifest)) {
+    manifestRoutes = Object.keys((JSON.parse(readFileSync(manifest, "utf8")) as { routes: object }).routes).length;
+  }
+  return { htmlFiles, manifestRoutes };
+}
+
+/** A minimal static file server: the floor a prerendered page can be served at by Node. */
+export function startStaticServer(body: Buffer, contentType: string): Promise<{ url: string; close: () => Promise<void> }> {
+  return new Promise((resolve) => {
+    const server: Server = createServer((req, res) => {
+      res.writeHead(200, { "content-type": contentType, "content-length": String(body.length) });
+      res.end(req.method === "HEAD" ? undefined : body);
+    });
+    server.keepAliveTimeout = 5_000;
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
+      });
+    });
+  });
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx]!;
+}
+
+export type AutocannonSummary = {
+  requests: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  durationS: number;
+};
+
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+  statusCodeStats?: Record<string, { count: number }>;
+  "1xx": number;
+  "2xx": number;
+  "3xx": number;
+  "4xx": number;
+  "5xx": number;
+};
+
+type AutocannonOptions = {
+  url: string;
+  connections?: number;
+  amount?: number;
+  duration?: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeout?: number;
+  requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[];
+};
+
+type AutocannonInstance = Promise<AutocannonResult> & { stop: () => void };
+
+/**
+ * One autocannon run, bounded by request count or duration and by a wall-clock guard.
+ * Only loopback URLs are accepted.
+ */
+export async function loadRun(options: AutocannonOptions, guardMs = 120_000): Promise<AutocannonSummary> {
+  const host = new URL(options.url).hostname;
+  if (host !== "127.0.0.1" && host !== "localhost") throw new Error(`refusing to load-test ${host}: loopback only`);
+  const autocannon = (await import("autocannon")).default as (o: AutocannonOptions) => AutocannonInstance;
+  const instance = autocannon({ timeout: 10, ...options });
+  const guard = setTimeout(() => instance.stop(), guardMs);
+  const r = await instance;
+  clearTimeout(guard);
+  const statusCodes: Record<string, number> = {};
+  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = s.count;
+  return {
+    requests: r.requests.total,
+    rps: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes,
+    durationS: r.duration,
+  };
+}
+
+export function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+}
