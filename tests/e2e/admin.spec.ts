@@ -15,7 +15,7 @@ const GRACE_ID = "6f1c9a52-8d3b-4e7a-9c10-000000000002";
 const s = Math.random().toString(36).slice(2, 8);
 const inviteA = `e2e-a-${s}@example.com`;
 const inviteB = `e2e-b-${s}@example.com`;
-const bulk = [1, 2, 3, 4].map((i) => `e2e-bulk${i}-${s}@example.com`);
+const bulk = [1, 2, 3, 4].map((i) => `e2e-bulk-${s}-${i}@example.com`);
 
 let context: BrowserContext;
 let page: Page;
@@ -197,7 +197,7 @@ test("remove a member after a confirmation that names them", async () => {
 });
 
 test("bulk remove with a result per member", async () => {
-  await page.goto(`/admin/members?q=e2e-bulk`);
+  await page.goto(`/admin/members?q=e2e-bulk-${s}`);
   await expect(page.locator("tbody tr").filter({ hasText: s })).toHaveCount(4);
   await page.getByLabel(`Select ${bulk[0]}`).check();
   await page.getByLabel(`Select ${bulk[1]}`).check();
