@@ -68,7 +68,12 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
   return made;
 }
 
-let memo: { promise: Promise<Blog>; fetchedAt: number } | null = null;
+/*
+ * Kept on globalThis: Next bundles this module once per route type (pages, route handlers),
+ * and revalidateBlog() in /api/revalidate must clear the copy the pages use too.
+ */
+type MemoState = { memo: { promise: Promise<Blog>; fetchedAt: number } | null };
+const state: MemoState = ((globalThis as { [key: symbol]: MemoState })[Symbol.for("masthead.blog.source")] ??= { memo: null });
 
 function describe(error: WorkspaceApiError): string {
   const status = error.status ? ` (HTTP ${error.status})` : "";
@@ -121,13 +126,14 @@ async function fetchBlog(): Promise<Blog> {
 function blogList(): Promise<Blog> {
   const build = isBuildPhase();
   const maxAgeMs = env().blog.revalidateSeconds * 1000;
+  const memo = state.memo;
   if (memo && (build || Date.now() - memo.fetchedAt < maxAgeMs)) return memo.promise;
   const entry = { fetchedAt: Date.now(), promise: fetchBlog().catch((e: unknown) => Promise.reject(toSourceError(e))) };
   // At runtime a failure is not remembered: the next regeneration tries again, and until
   // then Next keeps serving the last good pages. During a build it is remembered, so the
   // build fails once, quickly, instead of once per page.
-  if (!build) entry.promise.catch(() => (memo === entry ? (memo = null) : undefined));
-  memo = entry;
+  if (!build) entry.promise.catch(() => (state.memo === entry ? (state.memo = null) : undefined));
+  state.memo = entry;
   return entry.promise;
 }
 
@@ -166,5 +172,5 @@ export async function loadBlog(): Promise<BlogData> {
 
 /** Drops the in-process copy of the list so the next render fetches it again. */
 export function forgetBlogData(): void {
-  memo = null;
+  state.memo = null;
 }
