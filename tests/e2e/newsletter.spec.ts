@@ -42,12 +42,18 @@ async function followVerification(page: Page, email: string) {
 
 const footer = (page: Page) => page.getByRole("contentinfo");
 
+/** Clicking before React hydrates would take the no-JS path; the form marks itself once enhanced. */
+async function hydrated(page: Page) {
+  await expect(footer(page).locator("form[data-enhanced]")).toBeAttached();
+}
+
 test.describe("newsletter footer form", () => {
   test("with JavaScript: subscribes without a reload, confirms by email, then says already subscribed", async ({
     page,
   }) => {
     const path = await postPath(page);
     await page.goto(path);
+    await hydrated(page);
     const email = uniqueEmail("js");
     const form = footer(page);
     // Survives only if the page is not reloaded.
@@ -106,6 +112,7 @@ test.describe("newsletter footer form", () => {
     page,
   }) => {
     await page.goto("/newsletter");
+    await hydrated(page);
     const form = footer(page);
     const input = form.getByLabel("Email address");
     const status = form.getByRole("status");
@@ -136,6 +143,7 @@ test.describe("newsletter footer form", () => {
     page,
   }) => {
     await page.goto("/newsletter");
+    await hydrated(page);
     await expect(page).toHaveTitle(/Newsletter/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const main = page.getByRole("main");
