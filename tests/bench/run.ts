@@ -89,13 +89,7 @@ const results: {
     viewStatuses: Record<string, number>;
     secondsSinceBuildAtViews: number;
   };
-  newsletter?: {
-    samples: number;
-    site: { p50Ms: number; p99Ms: number; statuses: Record<string, number> };
-    direct: { p50Ms: number; p99Ms: number; statuses: Record<string, number> };
-    p50Ratio: number;
-    p99Ratio: number;
-  };
+  newsletter?: NewsletterSample & { withUpstreamLatency50Ms: NewsletterSample };
   admin?: {
     samples: number;
     small: { members: number; p50Ms: number; p90Ms: number; upstreamPerView: number };
@@ -103,7 +97,15 @@ const results: {
     p50Ratio: number;
   };
   lighthouse?: {
-    pages: { path: string; performance: number; accessibility: number; bestPractices: number; seo: number; error?: string }[];
+    pages: {
+      path: string;
+      performance: number;
+      accessibility: number;
+      bestPractices: number;
+      seo: number;
+      error?: string;
+      belowFull?: { id: string; score: number; displayValue?: string; details?: string[] }[];
+    }[];
   };
   javascript?: {
     emptyPage: { path: string; jsBytes: number; status: number };
@@ -245,17 +247,46 @@ async function pageViews(site: SiteProcess, ws: WorkspaceProcess, builtAt: numbe
   };
 }
 
+type NewsletterSample = {
+  samples: number;
+  site: { p50Ms: number; p99Ms: number; statuses: Record<string, number> };
+  direct: { p50Ms: number; p99Ms: number; statuses: Record<string, number> };
+  p50Ratio: number;
+  p99Ratio: number;
+  p50AddedMs: number;
+};
+
 async function newsletter(site: SiteProcess, ws: WorkspaceProcess) {
-  const runId = Date.now().toString(36);
+  const loopback = await newsletterSample(site, ws, 150, "a");
+  log(`newsletter: site p50 ${loopback.site.p50Ms.toFixed(1)} ms vs direct ${loopback.direct.p50Ms.toFixed(1)} ms (loopback)`);
+  // A hosted workspace is a network round trip away; the local one answers in ~2 ms, which
+  // makes any fixed cost look large. The same comparison with 50 ms added upstream (the
+  // workspace's "slow" fault, applied to both paths alike) shows the realistic share.
+  const fault = await fetch(`${ws.url}/__local/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ mode: "slow", delayMs: 50, pathPrefix: "/api/external/v2/email-subscriptions" }),
+  });
+  if (!fault.ok) throw new Error(`could not set the slow fault: ${fault.status}`);
+  try {
+    const wan = await newsletterSample(site, ws, 60, "b");
+    results.newsletter = { ...loopback, withUpstreamLatency50Ms: wan };
+    log(`newsletter: site p50 ${wan.site.p50Ms.toFixed(1)} ms vs direct ${wan.direct.p50Ms.toFixed(1)} ms (+50 ms upstream)`);
+  } finally {
+    await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
+  }
+}
+
+async function newsletterSample(site: SiteProcess, ws: WorkspaceProcess, N: number, tag: string): Promise<NewsletterSample> {
+  const runId = `${Date.now().toString(36)}${tag}`;
   const siteOrigin = `http://localhost:${SITE_PORT}`;
   const siteTimes: number[] = [];
   const directTimes: number[] = [];
   const siteStatuses: Record<string, number> = {};
   const directStatuses: Record<string, number> = {};
-  // 200 stays under the route's global budget (300 a minute); each request is its own client
-  // (X-Forwarded-For, the last entry is what the route keys on) so the per-client budget of a
-  // real reader is not what is measured.
-  const N = 200;
+  // The samples stay under the route's global budget (300 a minute, so the two samples run
+  // back to back fit); each request is its own client (X-Forwarded-For, whose last entry the
+  // route keys on), so a reader's per-client budget is not what is measured.
   const viaSite = async (i: number, record: boolean) => {
     const t = await timed(async () => {
       const r = await fetch(`${site.url}/api/newsletter`, {
@@ -264,7 +295,7 @@ async function newsletter(site: SiteProcess, ws: WorkspaceProcess) {
           "content-type": "application/json",
           accept: "application/json",
           origin: siteOrigin,
-          "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          "x-forwarded-for": `10.${tag === "a" ? 1 : 2}.${(i >> 8) & 255}.${i & 255}`,
         },
         body: JSON.stringify({ email: `bench-site-${runId}-${i}@example.com` }),
         signal: AbortSignal.timeout(15_000),
@@ -288,8 +319,8 @@ async function newsletter(site: SiteProcess, ws: WorkspaceProcess) {
     if (record) directTimes.push(t);
   };
   for (let i = 0; i < 5; i++) {
-    await viaSite(100_000 + i, false);
-    await direct(100_000 + i, false);
+    await viaSite(60_000 + i, false);
+    await direct(60_000 + i, false);
   }
   for (let i = 0; i < N; i++) {
     // Alternate which goes first, so neither always follows the other's disk write.
@@ -303,14 +334,14 @@ async function newsletter(site: SiteProcess, ws: WorkspaceProcess) {
   }
   const s = [...siteTimes].sort((a, b) => a - b);
   const d = [...directTimes].sort((a, b) => a - b);
-  results.newsletter = {
+  return {
     samples: N,
     site: { p50Ms: percentile(s, 50), p99Ms: percentile(s, 99), statuses: siteStatuses },
     direct: { p50Ms: percentile(d, 50), p99Ms: percentile(d, 99), statuses: directStatuses },
     p50Ratio: percentile(s, 50) / percentile(d, 50),
     p99Ratio: percentile(s, 99) / percentile(d, 99),
+    p50AddedMs: percentile(s, 50) - percentile(d, 50),
   };
-  log(`newsletter: site p50 ${percentile(s, 50).toFixed(1)} ms vs direct ${percentile(d, 50).toFixed(1)} ms`);
 }
 
 async function adminLogin(site: SiteProcess): Promise<string> {
@@ -395,20 +426,25 @@ async function lighthouseRuns(paths: string[]) {
       ]);
       const lhr = run?.lhr;
       const score = (id: string) => Math.round((lhr?.categories[id]?.score ?? 0) * 100);
+      const belowFull = lhr
+        ? Object.values(lhr.audits)
+            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual")
+            .map((a) => {
+              const items = (a.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+              const details = items.slice(0, 5).map((it) => String(it.description ?? it.url ?? it.source ?? JSON.stringify(it)).slice(0, 200));
+              return { id: a.id, score: a.score ?? 0, displayValue: a.displayValue, ...(details.length ? { details } : {}) };
+            })
+        : undefined;
       pages.push({
         path: p,
+        belowFull,
         performance: score("performance"),
         accessibility: score("accessibility"),
         bestPractices: score("best-practices"),
         seo: score("seo"),
         ...(lhr?.runtimeError ? { error: lhr.runtimeError.message } : !lhr ? { error: "timed out" } : {}),
       });
-      if (lhr) {
-        const failing = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual")
-          .map((a) => a.id);
-        if (failing.length) log(`  audits below 100 on ${p}: ${failing.slice(0, 12).join(", ")}`);
-      }
+      if (belowFull?.length) log(`  audits below 100 on ${p}: ${belowFull.map((a) => a.id).join(", ")}`);
     } finally {
       await chrome.kill();
     }
@@ -485,7 +521,19 @@ function evaluateTargets(): void {
   }
   const nl = results.newsletter;
   if (nl) {
-    t.push({ name: "newsletter p50: site / direct workspace", value: `${nl.p50Ratio.toFixed(2)}x`, target: "<= 1.5x", pass: nl.p50Ratio <= 1.5 });
+    t.push({
+      name: "newsletter p50: site / direct (loopback workspace)",
+      value: `${nl.p50Ratio.toFixed(2)}x (+${nl.p50AddedMs.toFixed(1)} ms)`,
+      target: "<= 1.5x",
+      pass: nl.p50Ratio <= 1.5,
+    });
+    const w = nl.withUpstreamLatency50Ms;
+    t.push({
+      name: "newsletter p50: site / direct (+50 ms upstream)",
+      value: `${w.p50Ratio.toFixed(2)}x (+${w.p50AddedMs.toFixed(1)} ms)`,
+      target: "<= 1.5x",
+      pass: w.p50Ratio <= 1.5,
+    });
   }
   const ad = results.admin;
   if (ad) {
@@ -545,11 +593,14 @@ function printTable(): string {
   }
   if (results.newsletter) {
     const nl = results.newsletter;
+    const w = nl.withUpstreamLatency50Ms;
     table(
-      [`newsletter (${nl.samples} sequential each)`, "p50", "p99", "statuses"],
+      [`newsletter (sequential, interleaved)`, "samples", "p50", "p99", "statuses"],
       [
-        ["POST /api/newsletter", fmtMs(nl.site.p50Ms), fmtMs(nl.site.p99Ms), JSON.stringify(nl.site.statuses)],
-        ["direct POST to the workspace", fmtMs(nl.direct.p50Ms), fmtMs(nl.direct.p99Ms), JSON.stringify(nl.direct.statuses)],
+        ["POST /api/newsletter", String(nl.samples), fmtMs(nl.site.p50Ms), fmtMs(nl.site.p99Ms), JSON.stringify(nl.site.statuses)],
+        ["direct POST to the workspace", String(nl.samples), fmtMs(nl.direct.p50Ms), fmtMs(nl.direct.p99Ms), JSON.stringify(nl.direct.statuses)],
+        ["POST /api/newsletter, +50 ms upstream", String(w.samples), fmtMs(w.site.p50Ms), fmtMs(w.site.p99Ms), JSON.stringify(w.site.statuses)],
+        ["direct, +50 ms upstream", String(w.samples), fmtMs(w.direct.p50Ms), fmtMs(w.direct.p99Ms), JSON.stringify(w.direct.statuses)],
       ],
     );
   }

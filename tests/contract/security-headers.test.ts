@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+/*
+ * The security headers as next.config.mjs computes them for each environment. The e2e suite
+ * (tests/e2e/security.spec.ts) checks them on real responses of the http e2e server; HSTS only
+ * belongs on a production site served over https, which that server is not, so it is checked here.
+ */
+
+const saved = { ...process.env };
+
+type Header = { key: string; value: string };
+type NextConfigModule = { default: { headers: () => Promise<{ source: string; headers: Header[] }[]>; poweredByHeader?: boolean } };
+
+async function loadConfig(): Promise<NextConfigModule> {
+  // @ts-expect-error -- next.config.mjs is plain JavaScript with no type declarations
+  return (await import("../../next.config.mjs")) as NextConfigModule;
+}
+
+async function headersFor(vars: Record<string, string | undefined>): Promise<Record<string, string>> {
+  vi.resetModules();
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  const mod = await loadConfig();
+  const rules = await mod.default.headers();
+  const all = rules.find((r) => r.source === "/:path*");
+  expect(all, "a header rule for every path").toBeTruthy();
+  return Object.fromEntries(all!.headers.map((h) => [h.key.toLowerCase(), h.value]));
+}
+
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+describe("next.config.mjs security headers", () => {
+  it("production over https adds HSTS for two years, with subdomains", async () => {
+    const h = await headersFor({ NODE_ENV: "production", SITE_URL: "https://www.example.org" });
+    expect(h["strict-transport-security"]).toMatch(/max-age=(\d+)/);
+    expect(Number(/max-age=(\d+)/.exec(h["strict-transport-security"]!)![1])).toBeGreaterThanOrEqual(31_536_000);
+    expect(h["strict-transport-security"]).toContain("includeSubDomains");
+  });
+
+  it.each([
+    ["production over http (a local run)", { NODE_ENV: "production", SITE_URL: "http://localhost:3000" }],
+    ["production with no SITE_URL (local mode)", { NODE_ENV: "production", SITE_URL: undefined }],
+    ["development, even with an https SITE_URL", { NODE_ENV: "development", SITE_URL: "https://www.example.org" }],
+  ])("no HSTS in %s", async (_name, vars) => {
+    const h = await headersFor(vars);
+    expect(h["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("the rest are the same everywhere: CSP, nosniff, referrer policy, no framing", async () => {
+    for (const vars of [{ NODE_ENV: "production", SITE_URL: "https://www.example.org" }, { NODE_ENV: "production", SITE_URL: undefined }]) {
+      const h = await headersFor(vars);
+      const csp = h["content-security-policy"] ?? "";
+      const directives = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      expect(directives["default-src"]).toEqual(["'self'"]);
+      expect(directives["frame-ancestors"]).toEqual(["'none'"]);
+      expect(directives["object-src"]).toEqual(["'none'"]);
+      expect(directives["base-uri"]).toEqual(["'self'"]);
+      expect(directives["form-action"]).toEqual(["'self'"]);
+      expect(directives["connect-src"]).toEqual(["'self'"]);
+      // No eval outside development; no third-party script origins at all.
+      expect(directives["script-src"]).not.toContain("'unsafe-eval'");
+      expect(directives["script-src"]!.every((s: string) => s.startsWith("'"))).toBe(true);
+      expect(h["x-content-type-options"]).toBe("nosniff");
+      expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(h["x-frame-options"]).toBe("DENY");
+    }
+  });
+
+  it("development allows eval for React's tooling, and only there", async () => {
+    const h = await headersFor({ NODE_ENV: "development", SITE_URL: undefined });
+    expect(h["content-security-policy"]).toContain("'unsafe-eval'");
+  });
+
+  it("does not advertise the framework", async () => {
+    vi.resetModules();
+    const mod = await loadConfig();
+    expect(mod.default.poweredByHeader).toBe(false);
+  });
+});
