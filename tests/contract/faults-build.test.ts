@@ -1,0 +1,106 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { LOCAL_DEMO_API_KEY, startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+
+/*
+ * "The build" under each fault: the blog data step that `next build` runs (lib/blog/source with
+ * NEXT_PHASE set), against a local workspace over real HTTP. Complements
+ * tests/contract/blog-source.test.ts (503, malformed JSON, wrong shape, 429, refused connection,
+ * hang) with the remaining faults, the transient ones a build must ride out, and the one thing
+ * every failure message must not contain. One real `next build` against an unreachable or
+ * faulty workspace is not repeated here: it is the same code path, and a build per fault is
+ * minutes each on these machines.
+ */
+
+let ws: LocalWorkspaceServer;
+const saved = { ...process.env };
+
+async function freshSource() {
+  vi.resetModules(); // env() and the build-failure latch are per module instance, as per build worker
+  const source = await import("@/lib/blog/source");
+  source.forgetBlogData(); // the list memo lives on globalThis (shared by Next's bundles)
+  return source;
+}
+
+async function fault(body: Record<string, unknown> | null) {
+  const res = await fetch(`${ws.url}/__local/faults`, body ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : { method: "DELETE" });
+  expect(res.status).toBe(200);
+}
+
+async function listRequests(): Promise<number> {
+  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { byRoute: Record<string, number> } };
+  return stats.requests.byRoute["GET /api/external/v2/blog-posts"] ?? 0;
+}
+
+beforeAll(async () => {
+  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
+  process.env.LOCAL_WORKSPACE_PORT = String(new URL(ws.url).port);
+  process.env.NEXT_PHASE = "phase-production-build";
+  process.env.WORKSPACE_TIMEOUT_MS = "3000";
+  delete process.env.WORKSPACE_URL;
+  delete process.env.LOCAL_WORKSPACE_API_KEY;
+});
+afterEach(async () => {
+  await fault(null);
+  await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  process.env = saved;
+  await ws.close();
+});
+
+describe("the build's data step under faults", () => {
+  it.each([
+    [{ mode: "status", status: 500 }, /HTTP 500/],
+    [{ mode: "status", status: 502 }, /HTTP 502/],
+  ])("%o: fails with one clear message naming the URL, never the key", async (f, cause) => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    await fault(f);
+    const { loadBlog } = await freshSource();
+    const error = (await loadBlog().catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe("BlogSourceError");
+    expect(error.message).toContain(`${ws.url}/api/external/v2/blog-posts`);
+    expect(error.message).toMatch(cause);
+    expect(error.message).not.toContain(LOCAL_DEMO_API_KEY);
+    expect(error.stack ?? "").not.toContain(LOCAL_DEMO_API_KEY);
+  });
+
+  it.each([
+    [{ mode: "status", status: 503, count: 1 }],
+    [{ mode: "status", status: 502, count: 1 }],
+    [{ mode: "rate-limit", retryAfter: 1, count: 1 }],
+  ])("a one-off %o is retried and the build gets every post", async (f) => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { loadBlog: healthy } = await freshSource();
+    const expected = (await healthy()).blog.posts.length;
+    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    await fault({ ...f, pathPrefix: "/api/external/v2/blog-posts" });
+    const { loadBlog } = await freshSource();
+    const { blog } = await loadBlog();
+    expect(blog.posts.length).toBe(expected);
+    // The failed attempt and the retry: nothing more.
+    expect(await listRequests()).toBe(2);
+  });
+
+  it("a slow workspace (1.5 s, within the build timeout) still builds, with one list request", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    await fault({ mode: "slow", delayMs: 1_500 });
+    const { loadBlog } = await freshSource();
+    const started = Date.now();
+    const all = await Promise.all(Array.from({ length: 20 }, () => loadBlog()));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+    expect(all[0]!.blog.posts.length).toBeGreaterThanOrEqual(14);
+    expect(await listRequests()).toBe(1);
+  });
+
+  it("a persistent 429 fails the build quickly with the workspace's Retry-After in the message", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    await fault({ mode: "rate-limit", retryAfter: 1 });
+    const { loadBlog } = await freshSource();
+    const started = Date.now();
+    const error = (await loadBlog().catch((e: unknown) => e)) as Error;
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(error.message).toMatch(/rate-limiting requests \(HTTP 429\), retry after 1 s/);
+    expect(error.message).not.toContain(LOCAL_DEMO_API_KEY);
+  });
+});
