@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { NOT_SIGNED_IN } from "@/lib/admin/http";
-import { SESSION_COOKIE, readSessionValue } from "@/lib/admin/session";
+// Only the session module: the proxy bundle stays free of the workspace client.
+import { NOT_SIGNED_IN, SESSION_COOKIE, readSessionValue } from "@/lib/admin/session";
 
 /*
  * First gate of the admin area: pages without a valid session go to the login page (keeping

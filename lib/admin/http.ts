@@ -2,7 +2,9 @@ import "server-only";
 import { audit, type AuditEntry } from "./audit";
 import { mapWorkspaceError, type AdminErrorContext } from "./errors";
 import { isSameOriginWrite } from "./origin";
-import { sessionFromRequest, type AdminSession } from "./session";
+import { NOT_SIGNED_IN, sessionFromRequest, type AdminSession } from "./session";
+
+export { NOT_SIGNED_IN } from "./session";
 
 /*
  * The shared shape of every /api/admin handler: parse → authorize (session + Origin) →
@@ -19,7 +21,6 @@ export function errorResponse(status: number, error: string, extra: Record<strin
   return jsonResponse({ error, ...extra }, status, headers);
 }
 
-export const NOT_SIGNED_IN = "You are not signed in, or your session has expired. Sign in again.";
 export const CROSS_ORIGIN = "This request did not come from this site, so it was refused.";
 
 export type Authorized = { ok: true; session: AdminSession } | { ok: false; response: Response };

@@ -9,6 +9,7 @@ import { env } from "../env";
  */
 
 export const SESSION_COOKIE = "masthead_admin";
+export const NOT_SIGNED_IN = "You are not signed in, or your session has expired. Sign in again.";
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
 
 export type AdminSession = {
