@@ -83,7 +83,8 @@ export function installCleanup(): void {
 export async function waitForOk(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered`);
+    if (child && child.exitCode !== null)
+      throw new Error(`process exited (${child.exitCode}) before ${url} answered`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
@@ -128,13 +129,18 @@ export async function workspaceTotalRequests(wsUrl: string): Promise<number> {
   return body.requests.total;
 }
 
-export async function workspaceStats(wsUrl: string): Promise<{ total: number; byRoute: Record<string, number> }> {
+export async function workspaceStats(
+  wsUrl: string,
+): Promise<{ total: number; byRoute: Record<string, number> }> {
   const res = await fetch(`${wsUrl}/__local/stats`, { signal: AbortSignal.timeout(5_000) });
   return ((await res.json()) as { requests: { total: number; byRoute: Record<string, number> } }).requests;
 }
 
 export async function resetWorkspaceStats(wsUrl: string): Promise<void> {
-  const res = await fetch(`${wsUrl}/__local/stats/reset`, { method: "POST", signal: AbortSignal.timeout(5_000) });
+  const res = await fetch(`${wsUrl}/__local/stats/reset`, {
+    method: "POST",
+    signal: AbortSignal.timeout(5_000),
+  });
   if (!res.ok) throw new Error(`stats reset failed: ${res.status}`);
 }
 
@@ -194,7 +200,11 @@ export async function runMeasured(
   return { exitCode: result, wallMs: performance.now() - t0, peakRssBytes: peak, output: output.join("") };
 }
 
-export function nextBuildEnv(opts: { distDir: string; wsPort: number; sitePort: number }): Record<string, string> {
+export function nextBuildEnv(opts: {
+  distDir: string;
+  wsPort: number;
+  sitePort: number;
+}): Record<string, string> {
   return {
     NEXT_DIST_DIR: opts.distDir,
     LOCAL_WORKSPACE_PORT: String(opts.wsPort),
@@ -237,13 +247,18 @@ export function countPrerendered(distDir: string): { htmlFiles: number; manifest
   let manifestRoutes = 0;
   const manifest = path.join(ROOT, distDir, "prerender-manifest.json");
   if (existsSync(manifest)) {
-    manifestRoutes = Object.keys((JSON.parse(readFileSync(manifest, "utf8")) as { routes: object }).routes).length;
+    manifestRoutes = Object.keys(
+      (JSON.parse(readFileSync(manifest, "utf8")) as { routes: object }).routes,
+    ).length;
   }
   return { htmlFiles, manifestRoutes };
 }
 
 /** A minimal static file server: the floor a prerendered page can be served at by Node. */
-export function startStaticServer(body: Buffer, contentType: string): Promise<{ url: string; close: () => Promise<void> }> {
+export function startStaticServer(
+  body: Buffer,
+  contentType: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   return new Promise((resolve) => {
     const server: Server = createServer((req, res) => {
       res.writeHead(200, { "content-type": contentType, "content-length": String(body.length) });
@@ -307,7 +322,13 @@ type AutocannonOptions = {
   headers?: Record<string, string>;
   body?: string;
   timeout?: number;
-  requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }[];
+  requests?: {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+  }[];
 };
 
 type AutocannonInstance = Promise<AutocannonResult> & { stop: () => void };
@@ -318,7 +339,8 @@ type AutocannonInstance = Promise<AutocannonResult> & { stop: () => void };
  */
 export async function loadRun(options: AutocannonOptions, guardMs = 120_000): Promise<AutocannonSummary> {
   const host = new URL(options.url).hostname;
-  if (host !== "127.0.0.1" && host !== "localhost") throw new Error(`refusing to load-test ${host}: loopback only`);
+  if (host !== "127.0.0.1" && host !== "localhost")
+    throw new Error(`refusing to load-test ${host}: loopback only`);
   const autocannon = (await import("autocannon")).default as (o: AutocannonOptions) => AutocannonInstance;
   const instance = autocannon({ timeout: 10, ...options });
   const guard = setTimeout(() => instance.stop(), guardMs);

@@ -179,7 +179,9 @@ async function build(posts: number, ws: WorkspaceProcess, distDir: string): Prom
 
 async function firstPostPath(site: SiteProcess): Promise<string> {
   const html = await (await fetch(`${site.url}/blog`)).text();
-  const found = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)].map((m) => m[1]!).find((h) => !h.startsWith("/blog/page"));
+  const found = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)]
+    .map((m) => m[1]!)
+    .find((h) => !h.startsWith("/blog/page"));
   if (!found) throw new Error("no post link on /blog");
   return found;
 }
@@ -212,7 +214,9 @@ async function pageViews(site: SiteProcess, ws: WorkspaceProcess, builtAt: numbe
 
   // 1,000 views across the prerendered public pages; count what reached the workspace.
   const home = await (await fetch(`${site.url}/`)).text();
-  const links = [...new Set([...home.matchAll(/href="(\/(?:blog|tags|authors)[^"#?]*)"/g)].map((m) => m[1]!))];
+  const links = [
+    ...new Set([...home.matchAll(/href="(\/(?:blog|tags|authors)[^"#?]*)"/g)].map((m) => m[1]!)),
+  ];
   const paths = ["/", "/blog", postPath, ...links].slice(0, 25);
   await sleep(500);
   await resetWorkspaceStats(ws.url);
@@ -233,7 +237,9 @@ async function pageViews(site: SiteProcess, ws: WorkspaceProcess, builtAt: numbe
   // Background regenerations (if any) would reach the workspace just after the views.
   await sleep(2_000);
   const upstream = (await workspaceStats(ws.url)).total;
-  log(`page views: next ${nextRps.toFixed(0)} rps vs static ${staticRps.toFixed(0)} rps; ${upstream} upstream requests for 1,000 views`);
+  log(
+    `page views: next ${nextRps.toFixed(0)} rps vs static ${staticRps.toFixed(0)} rps; ${upstream} upstream requests for 1,000 views`,
+  );
   results.pageViews = {
     path: postPath,
     bytes: bytes.length,
@@ -258,7 +264,9 @@ type NewsletterSample = {
 
 async function newsletter(site: SiteProcess, ws: WorkspaceProcess) {
   const loopback = await newsletterSample(site, ws, 150, "a");
-  log(`newsletter: site p50 ${loopback.site.p50Ms.toFixed(1)} ms vs direct ${loopback.direct.p50Ms.toFixed(1)} ms (loopback)`);
+  log(
+    `newsletter: site p50 ${loopback.site.p50Ms.toFixed(1)} ms vs direct ${loopback.direct.p50Ms.toFixed(1)} ms (loopback)`,
+  );
   // A hosted workspace is a network round trip away; the local one answers in ~2 ms, which
   // makes any fixed cost look large. The same comparison with 50 ms added upstream (the
   // workspace's "slow" fault, applied to both paths alike) shows the realistic share.
@@ -271,13 +279,20 @@ async function newsletter(site: SiteProcess, ws: WorkspaceProcess) {
   try {
     const wan = await newsletterSample(site, ws, 60, "b");
     results.newsletter = { ...loopback, withUpstreamLatency50Ms: wan };
-    log(`newsletter: site p50 ${wan.site.p50Ms.toFixed(1)} ms vs direct ${wan.direct.p50Ms.toFixed(1)} ms (+50 ms upstream)`);
+    log(
+      `newsletter: site p50 ${wan.site.p50Ms.toFixed(1)} ms vs direct ${wan.direct.p50Ms.toFixed(1)} ms (+50 ms upstream)`,
+    );
   } finally {
     await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
   }
 }
 
-async function newsletterSample(site: SiteProcess, ws: WorkspaceProcess, N: number, tag: string): Promise<NewsletterSample> {
+async function newsletterSample(
+  site: SiteProcess,
+  ws: WorkspaceProcess,
+  N: number,
+  tag: string,
+): Promise<NewsletterSample> {
   const runId = `${Date.now().toString(36)}${tag}`;
   const siteOrigin = `http://localhost:${SITE_PORT}`;
   const siteTimes: number[] = [];
@@ -347,7 +362,11 @@ async function newsletterSample(site: SiteProcess, ws: WorkspaceProcess, N: numb
 async function adminLogin(site: SiteProcess): Promise<string> {
   const res = await fetch(`${site.url}/api/admin/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: `http://localhost:${SITE_PORT}`, "x-forwarded-for": "10.200.0.1" },
+    headers: {
+      "content-type": "application/json",
+      origin: `http://localhost:${SITE_PORT}`,
+      "x-forwarded-for": "10.200.0.1",
+    },
     body: JSON.stringify({ email: "admin@example.com", password: "masthead-demo" }),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("masthead_admin="));
@@ -357,7 +376,11 @@ async function adminLogin(site: SiteProcess): Promise<string> {
 
 async function timeMembersPage(site: SiteProcess, ws: WorkspaceProcess, cookie: string, samples: number) {
   const get = async () => {
-    const r = await fetch(`${site.url}/admin/members`, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const r = await fetch(`${site.url}/admin/members`, {
+      headers: { cookie },
+      redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+    });
     const html = await r.text();
     if (r.status !== 200) throw new Error(`/admin/members answered ${r.status}`);
     return html;
@@ -410,7 +433,10 @@ async function lighthouseRuns(paths: string[]) {
   const pages: NonNullable<typeof results.lighthouse>["pages"] = [];
   for (const p of paths) {
     // A fresh browser per page: no warm cache or service state carried from the previous page.
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      chromeFlags: CHROME_FLAGS,
+    });
     try {
       const url = `http://localhost:${SITE_PORT}${p}`;
       log(`lighthouse (mobile) ${url}`);
@@ -428,11 +454,26 @@ async function lighthouseRuns(paths: string[]) {
       const score = (id: string) => Math.round((lhr?.categories[id]?.score ?? 0) * 100);
       const belowFull = lhr
         ? Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual")
+            .filter(
+              (a) =>
+                a.score !== null &&
+                a.score < 1 &&
+                a.scoreDisplayMode !== "informative" &&
+                a.scoreDisplayMode !== "manual",
+            )
             .map((a) => {
               const items = (a.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-              const details = items.slice(0, 5).map((it) => String(it.description ?? it.url ?? it.source ?? JSON.stringify(it)).slice(0, 200));
-              return { id: a.id, score: a.score ?? 0, displayValue: a.displayValue, ...(details.length ? { details } : {}) };
+              const details = items
+                .slice(0, 5)
+                .map((it) =>
+                  String(it.description ?? it.url ?? it.source ?? JSON.stringify(it)).slice(0, 200),
+                );
+              return {
+                id: a.id,
+                score: a.score ?? 0,
+                displayValue: a.displayValue,
+                ...(details.length ? { details } : {}),
+              };
             })
         : undefined;
       pages.push({
@@ -465,9 +506,17 @@ async function javascriptBytes(paths: string[], emptyPath: string) {
     const scripts: Promise<number>[] = [];
     page.on("requestfinished", (req) => {
       if (req.resourceType() !== "script") return;
-      scripts.push(req.sizes().then((s) => s.responseBodySize + s.responseHeadersSize).catch(() => 0));
+      scripts.push(
+        req
+          .sizes()
+          .then((s) => s.responseBodySize + s.responseHeadersSize)
+          .catch(() => 0),
+      );
     });
-    const response = await page.goto(`http://localhost:${SITE_PORT}${p}`, { waitUntil: "networkidle", timeout: 60_000 });
+    const response = await page.goto(`http://localhost:${SITE_PORT}${p}`, {
+      waitUntil: "networkidle",
+      timeout: 60_000,
+    });
     await page.waitForTimeout(500);
     const total = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
     await context.close();
@@ -481,7 +530,9 @@ async function javascriptBytes(paths: string[], emptyPath: string) {
       pages.push({ path: p, jsBytes: m.jsBytes, ratio: m.jsBytes / empty.jsBytes });
     }
     results.javascript = { emptyPage: { path: emptyPath, ...empty }, pages };
-    log(`javascript: empty page ${empty.jsBytes} B; ${pages.map((p) => `${p.path} ${p.jsBytes} B`).join(", ")}`);
+    log(
+      `javascript: empty page ${empty.jsBytes} B; ${pages.map((p) => `${p.path} ${p.jsBytes} B`).join(", ")}`,
+    );
   } finally {
     await browser.close();
   }
@@ -507,17 +558,42 @@ function evaluateTargets(): void {
   }
   const big = results.builds.find((b) => b.posts === 10_000);
   if (big) {
-    t.push({ name: "build 10,000 posts: peak memory", value: mib(big.peakRssBytes), target: "< 2048 MiB", pass: big.ok && big.peakRssBytes < 2 * GIB });
+    t.push({
+      name: "build 10,000 posts: peak memory",
+      value: mib(big.peakRssBytes),
+      target: "< 2048 MiB",
+      pass: big.ok && big.peakRssBytes < 2 * GIB,
+    });
     if (b100) {
       const ratio = big.wallMs / b100.wallMs;
-      t.push({ name: "build time 10,000 / 100 posts", value: `${ratio.toFixed(2)}x`, target: "<= 3x", pass: big.ok && ratio <= 3 });
+      t.push({
+        name: "build time 10,000 / 100 posts",
+        value: `${ratio.toFixed(2)}x`,
+        target: "<= 3x",
+        pass: big.ok && ratio <= 3,
+      });
     }
   }
   const pv = results.pageViews;
   if (pv) {
-    t.push({ name: "post page rps: next start / static server", value: `${pv.rpsRatio.toFixed(2)}x`, target: "reported", pass: null });
-    t.push({ name: "post page p99: next start / static server", value: `${pv.p99Ratio.toFixed(2)}x`, target: "reported", pass: null });
-    t.push({ name: "upstream requests for 1,000 page views", value: String(pv.upstreamRequestsFor1000Views), target: "0", pass: pv.upstreamRequestsFor1000Views === 0 });
+    t.push({
+      name: "post page rps: next start / static server",
+      value: `${pv.rpsRatio.toFixed(2)}x`,
+      target: "reported",
+      pass: null,
+    });
+    t.push({
+      name: "post page p99: next start / static server",
+      value: `${pv.p99Ratio.toFixed(2)}x`,
+      target: "reported",
+      pass: null,
+    });
+    t.push({
+      name: "upstream requests for 1,000 page views",
+      value: String(pv.upstreamRequestsFor1000Views),
+      target: "0",
+      pass: pv.upstreamRequestsFor1000Views === 0,
+    });
   }
   const nl = results.newsletter;
   if (nl) {
@@ -537,7 +613,12 @@ function evaluateTargets(): void {
   }
   const ad = results.admin;
   if (ad) {
-    t.push({ name: "admin members page p50: 10,000 / 100 members", value: `${ad.p50Ratio.toFixed(2)}x`, target: "<= 1.5x", pass: ad.p50Ratio <= 1.5 });
+    t.push({
+      name: "admin members page p50: 10,000 / 100 members",
+      value: `${ad.p50Ratio.toFixed(2)}x`,
+      target: "<= 1.5x",
+      pass: ad.p50Ratio <= 1.5,
+    });
   }
   for (const p of results.lighthouse?.pages ?? []) {
     const scores = [p.performance, p.accessibility, p.bestPractices, p.seo];
@@ -560,16 +641,32 @@ function evaluateTargets(): void {
 
 function printTable(): string {
   const lines: string[] = [];
-  const row = (cells: string[], widths: number[]) => "| " + cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ") + " |";
+  const row = (cells: string[], widths: number[]) =>
+    "| " + cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ") + " |";
   const table = (header: string[], rows: string[][]) => {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    lines.push(row(header, widths), "|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|", ...rows.map((r) => row(r, widths)));
+    lines.push(
+      row(header, widths),
+      "|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|",
+      ...rows.map((r) => row(r, widths)),
+    );
     lines.push("");
   };
   const m = results.machine;
-  lines.push(`Masthead bench, ${results.startedAt} (${m.cpus} CPU ${m.cpuModel}, ${mib(m.memoryBytes)}, Node ${m.node}, load ${m.loadAvgAtStart.join(" ")})`, "");
+  lines.push(
+    `Masthead bench, ${results.startedAt} (${m.cpus} CPU ${m.cpuModel}, ${mib(m.memoryBytes)}, Node ${m.node}, load ${m.loadAvgAtStart.join(" ")})`,
+    "",
+  );
   table(
-    ["build", "posts in workspace", "wall time", "peak RSS (tree)", "upstream requests", "prerendered routes", "HTML files"],
+    [
+      "build",
+      "posts in workspace",
+      "wall time",
+      "peak RSS (tree)",
+      "upstream requests",
+      "prerendered routes",
+      "HTML files",
+    ],
     results.builds.map((b) => [
       `${b.posts.toLocaleString("en")} posts${b.ok ? "" : " (FAILED)"}`,
       String(b.postsInWorkspace),
@@ -582,12 +679,23 @@ function printTable(): string {
   );
   if (results.pageViews) {
     const pv = results.pageViews;
-    const med = (rs: AutocannonSummary[], k: "rps" | "p99Ms" | "p50Ms") => [...rs.map((r) => r[k])].sort((a, b) => a - b)[1] ?? rs[0]![k];
+    const med = (rs: AutocannonSummary[], k: "rps" | "p99Ms" | "p50Ms") =>
+      [...rs.map((r) => r[k])].sort((a, b) => a - b)[1] ?? rs[0]![k];
     table(
       ["page views " + pv.path + ` (${pv.bytes} B)`, "req/s (median of 3)", "p50", "p99"],
       [
-        ["next start", med(pv.next, "rps").toFixed(0), fmtMs(med(pv.next, "p50Ms")), fmtMs(med(pv.next, "p99Ms"))],
-        ["static node:http", med(pv.staticServer, "rps").toFixed(0), fmtMs(med(pv.staticServer, "p50Ms")), fmtMs(med(pv.staticServer, "p99Ms"))],
+        [
+          "next start",
+          med(pv.next, "rps").toFixed(0),
+          fmtMs(med(pv.next, "p50Ms")),
+          fmtMs(med(pv.next, "p99Ms")),
+        ],
+        [
+          "static node:http",
+          med(pv.staticServer, "rps").toFixed(0),
+          fmtMs(med(pv.staticServer, "p50Ms")),
+          fmtMs(med(pv.staticServer, "p99Ms")),
+        ],
       ],
     );
   }
@@ -597,10 +705,34 @@ function printTable(): string {
     table(
       [`newsletter (sequential, interleaved)`, "samples", "p50", "p99", "statuses"],
       [
-        ["POST /api/newsletter", String(nl.samples), fmtMs(nl.site.p50Ms), fmtMs(nl.site.p99Ms), JSON.stringify(nl.site.statuses)],
-        ["direct POST to the workspace", String(nl.samples), fmtMs(nl.direct.p50Ms), fmtMs(nl.direct.p99Ms), JSON.stringify(nl.direct.statuses)],
-        ["POST /api/newsletter, +50 ms upstream", String(w.samples), fmtMs(w.site.p50Ms), fmtMs(w.site.p99Ms), JSON.stringify(w.site.statuses)],
-        ["direct, +50 ms upstream", String(w.samples), fmtMs(w.direct.p50Ms), fmtMs(w.direct.p99Ms), JSON.stringify(w.direct.statuses)],
+        [
+          "POST /api/newsletter",
+          String(nl.samples),
+          fmtMs(nl.site.p50Ms),
+          fmtMs(nl.site.p99Ms),
+          JSON.stringify(nl.site.statuses),
+        ],
+        [
+          "direct POST to the workspace",
+          String(nl.samples),
+          fmtMs(nl.direct.p50Ms),
+          fmtMs(nl.direct.p99Ms),
+          JSON.stringify(nl.direct.statuses),
+        ],
+        [
+          "POST /api/newsletter, +50 ms upstream",
+          String(w.samples),
+          fmtMs(w.site.p50Ms),
+          fmtMs(w.site.p99Ms),
+          JSON.stringify(w.site.statuses),
+        ],
+        [
+          "direct, +50 ms upstream",
+          String(w.samples),
+          fmtMs(w.direct.p50Ms),
+          fmtMs(w.direct.p99Ms),
+          JSON.stringify(w.direct.statuses),
+        ],
       ],
     );
   }
@@ -609,8 +741,18 @@ function printTable(): string {
     table(
       [`admin /admin/members (${ad.samples} views each)`, "p50", "p90", "upstream requests per view"],
       [
-        [`${ad.small.members} members`, fmtMs(ad.small.p50Ms), fmtMs(ad.small.p90Ms), ad.small.upstreamPerView.toFixed(1)],
-        [`${ad.large.members.toLocaleString("en")} members`, fmtMs(ad.large.p50Ms), fmtMs(ad.large.p90Ms), ad.large.upstreamPerView.toFixed(1)],
+        [
+          `${ad.small.members} members`,
+          fmtMs(ad.small.p50Ms),
+          fmtMs(ad.small.p90Ms),
+          ad.small.upstreamPerView.toFixed(1),
+        ],
+        [
+          `${ad.large.members.toLocaleString("en")} members`,
+          fmtMs(ad.large.p50Ms),
+          fmtMs(ad.large.p90Ms),
+          ad.large.upstreamPerView.toFixed(1),
+        ],
       ],
     );
   }
@@ -667,7 +809,8 @@ async function main(): Promise<void> {
       if (posts === 100 && result.ok) await runtimePhase(ws, distDir, Date.now());
     } finally {
       await ws.stop();
-      if (!flags["keep-builds"] && posts !== 100) rmSync(path.join(ROOT, distDir), { recursive: true, force: true });
+      if (!flags["keep-builds"] && posts !== 100)
+        rmSync(path.join(ROOT, distDir), { recursive: true, force: true });
       rmSync(path.join(ROOT, dataDir), { recursive: true, force: true });
     }
   }

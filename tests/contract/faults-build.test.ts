@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { LOCAL_DEMO_API_KEY, startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import {
+  LOCAL_DEMO_API_KEY,
+  startLocalWorkspaceServer,
+  type LocalWorkspaceServer,
+} from "@/lib/local-workspace";
 
 /*
  * "The build" under each fault: the blog data step that `next build` runs (lib/blog/source with
@@ -22,12 +26,19 @@ async function freshSource() {
 }
 
 async function fault(body: Record<string, unknown> | null) {
-  const res = await fetch(`${ws.url}/__local/faults`, body ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : { method: "DELETE" });
+  const res = await fetch(
+    `${ws.url}/__local/faults`,
+    body
+      ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
+      : { method: "DELETE" },
+  );
   expect(res.status).toBe(200);
 }
 
 async function listRequests(): Promise<number> {
-  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { byRoute: Record<string, number> } };
+  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+    requests: { byRoute: Record<string, number> };
+  };
   return stats.requests.byRoute["GET /api/external/v2/blog-posts"] ?? 0;
 }
 

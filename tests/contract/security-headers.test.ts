@@ -9,7 +9,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 const saved = { ...process.env };
 
 type Header = { key: string; value: string };
-type NextConfigModule = { default: { headers: () => Promise<{ source: string; headers: Header[] }[]>; poweredByHeader?: boolean } };
+type NextConfigModule = {
+  default: { headers: () => Promise<{ source: string; headers: Header[] }[]>; poweredByHeader?: boolean };
+};
 
 async function loadConfig(): Promise<NextConfigModule> {
   // @ts-expect-error -- next.config.mjs is plain JavaScript with no type declarations
@@ -37,24 +39,37 @@ describe("next.config.mjs security headers", () => {
   it("production over https adds HSTS for two years, with subdomains", async () => {
     const h = await headersFor({ NODE_ENV: "production", SITE_URL: "https://www.example.org" });
     expect(h["strict-transport-security"]).toMatch(/max-age=(\d+)/);
-    expect(Number(/max-age=(\d+)/.exec(h["strict-transport-security"]!)![1])).toBeGreaterThanOrEqual(31_536_000);
+    expect(Number(/max-age=(\d+)/.exec(h["strict-transport-security"]!)![1])).toBeGreaterThanOrEqual(
+      31_536_000,
+    );
     expect(h["strict-transport-security"]).toContain("includeSubDomains");
   });
 
   it.each([
     ["production over http (a local run)", { NODE_ENV: "production", SITE_URL: "http://localhost:3000" }],
     ["production with no SITE_URL (local mode)", { NODE_ENV: "production", SITE_URL: undefined }],
-    ["development, even with an https SITE_URL", { NODE_ENV: "development", SITE_URL: "https://www.example.org" }],
+    [
+      "development, even with an https SITE_URL",
+      { NODE_ENV: "development", SITE_URL: "https://www.example.org" },
+    ],
   ])("no HSTS in %s", async (_name, vars) => {
     const h = await headersFor(vars);
     expect(h["strict-transport-security"]).toBeUndefined();
   });
 
   it("the rest are the same everywhere: CSP, nosniff, referrer policy, no framing", async () => {
-    for (const vars of [{ NODE_ENV: "production", SITE_URL: "https://www.example.org" }, { NODE_ENV: "production", SITE_URL: undefined }]) {
+    for (const vars of [
+      { NODE_ENV: "production", SITE_URL: "https://www.example.org" },
+      { NODE_ENV: "production", SITE_URL: undefined },
+    ]) {
       const h = await headersFor(vars);
       const csp = h["content-security-policy"] ?? "";
-      const directives = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      const directives = Object.fromEntries(
+        csp
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
       expect(directives["default-src"]).toEqual(["'self'"]);
       expect(directives["frame-ancestors"]).toEqual(["'none'"]);
       expect(directives["object-src"]).toEqual(["'none'"]);

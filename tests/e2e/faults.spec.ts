@@ -50,7 +50,10 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ request, baseURL }) => {
   await setFault(request, null);
   const html = await (await request.get("/blog")).text();
-  postPath = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)].map((m) => m[1]!).find((h) => !h.startsWith("/blog/page")) ?? "";
+  postPath =
+    [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)]
+      .map((m) => m[1]!)
+      .find((h) => !h.startsWith("/blog/page")) ?? "";
   expect(postPath, "a post link on /blog").not.toBe("");
   const post = await (await request.get(postPath)).text();
   postTitle = /<h1[^>]*>([^<]+)<\/h1>/.exec(post)?.[1] ?? "";
@@ -64,7 +67,9 @@ test.beforeAll(async ({ request, baseURL }) => {
   });
   expect(invite.status(), await invite.text()).toBe(201);
   const list = await json(await request.get(`/api/admin/team-members?q=${encodeURIComponent(memberEmail)}`));
-  memberId = ((list.members as { id: string; email: string }[]).find((m) => m.email === memberEmail) ?? { id: "" }).id;
+  memberId = (
+    (list.members as { id: string; email: string }[]).find((m) => m.email === memberEmail) ?? { id: "" }
+  ).id;
   expect(memberId).not.toBe("");
 });
 
@@ -86,7 +91,8 @@ test.afterEach(async ({ request }) => {
 
 test.afterAll(async ({ request, baseURL }) => {
   await setFault(request, null);
-  if (memberId) await request.delete(`/api/admin/team-members/${memberId}`, { headers: { origin: baseURL! } });
+  if (memberId)
+    await request.delete(`/api/admin/team-members/${memberId}`, { headers: { origin: baseURL! } });
 });
 
 type Case = {
@@ -103,13 +109,22 @@ const CASES: Case[] = [
   { name: "500", fault: { mode: "status", status: 500 }, succeeds: false, adminStatus: 503 },
   { name: "502", fault: { mode: "status", status: 502 }, succeeds: false, adminStatus: 503 },
   { name: "503", fault: { mode: "status", status: 503 }, succeeds: false, adminStatus: 503 },
-  { name: "429 with Retry-After", fault: { mode: "rate-limit", retryAfter: 1 }, succeeds: false, adminStatus: 503 },
+  {
+    name: "429 with Retry-After",
+    fault: { mode: "rate-limit", retryAfter: 1 },
+    succeeds: false,
+    adminStatus: 503,
+  },
   { name: "malformed JSON", fault: { mode: "malformed-json" }, succeeds: false, adminStatus: 502 },
   { name: "wrong shape", fault: { mode: "wrong-shape" }, succeeds: false, adminStatus: 502 },
 ];
 
 for (const c of CASES) {
-  test(`workspace ${c.name}: page view, subscription, admin list, admin write, revalidation`, async ({ request, page, baseURL }) => {
+  test(`workspace ${c.name}: page view, subscription, admin list, admin write, revalidation`, async ({
+    request,
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     await login(request, baseURL!);
     await setFault(request, c.fault);
@@ -133,13 +148,20 @@ for (const c of CASES) {
     const subBody = await sub.text();
     expectNoLeak(subBody, "the newsletter answer");
     const outbox = async () =>
-      ((await (await request.get(`${WS}/__local/outbox?to=${encodeURIComponent(email)}`)).json()) as { emails: unknown[] }).emails.length;
+      (
+        (await (await request.get(`${WS}/__local/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+          emails: unknown[];
+        }
+      ).emails.length;
     if (c.succeeds) {
       expect(sub.status(), subBody).toBe(201);
       expect(await outbox()).toBe(1);
     } else {
       expect(sub.status(), subBody).toBe(503);
-      expect(JSON.parse(subBody)).toMatchObject({ outcome: "unavailable", error: expect.stringMatching(/\w/) });
+      expect(JSON.parse(subBody)).toMatchObject({
+        outcome: "unavailable",
+        error: expect.stringMatching(/\w/),
+      });
       expect(Number(sub.headers()["retry-after"])).toBeGreaterThan(0);
       expect(await outbox(), "no verification email for a failed subscription").toBe(0);
     }
@@ -166,11 +188,16 @@ for (const c of CASES) {
       expect(write.status(), writeBody).toBe(200);
     } else {
       expect(write.status(), writeBody).toBe(c.adminStatus);
-      expect(JSON.parse(writeBody)).toMatchObject({ error: expect.stringMatching(/\w/), code: expect.any(String) });
+      expect(JSON.parse(writeBody)).toMatchObject({
+        error: expect.stringMatching(/\w/),
+        code: expect.any(String),
+      });
     }
 
     // 5. A revalidation under the fault: the old pages stay up (stale beats broken).
-    const reval = await request.post("/api/revalidate", { headers: { authorization: `Bearer ${DEMO_REVALIDATE_SECRET}` } });
+    const reval = await request.post("/api/revalidate", {
+      headers: { authorization: `Bearer ${DEMO_REVALIDATE_SECRET}` },
+    });
     expect(reval.status()).toBeLessThan(500);
     for (const p of [postPath, "/blog", "/"]) {
       const res = await request.get(p);
@@ -200,7 +227,10 @@ test("a one-off 503 is retried: the reader and the admin never see it", async ({
   });
   expect(sub.status(), await sub.text()).toBe(201);
   await setFault(request, { mode: "rate-limit", retryAfter: 1, count: 1 });
-  const write = await request.patch(`/api/admin/team-members/${memberId}`, { headers: { origin: baseURL! }, data: { lastName: `Retry${RUN}` } });
+  const write = await request.patch(`/api/admin/team-members/${memberId}`, {
+    headers: { origin: baseURL! },
+    data: { lastName: `Retry${RUN}` },
+  });
   expect(write.status(), await write.text()).toBe(200);
   const member = await json(await request.get(`/api/admin/team-members/${memberId}`));
   expect((member.member as { lastName: string }).lastName).toBe(`Retry${RUN}`);

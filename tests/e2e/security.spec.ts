@@ -32,7 +32,9 @@ async function login(request: APIRequestContext, baseURL: string): Promise<strin
     data: { email: "admin@example.com", password: "masthead-demo" },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const set = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith(`${COOKIE}=`));
+  const set = res
+    .headersArray()
+    .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith(`${COOKIE}=`));
   expect(set, "a session cookie").toBeTruthy();
   return decodeURIComponent(set!.value.split(";")[0]!.slice(COOKIE.length + 1));
 }
@@ -40,7 +42,10 @@ async function login(request: APIRequestContext, baseURL: string): Promise<strin
 test.beforeAll(async ({ playwright, baseURL }) => {
   const ctx = await playwright.request.newContext({ baseURL });
   const html = await (await ctx.get("/blog")).text();
-  postPath = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)].map((m) => m[1]!).find((h) => !h.startsWith("/blog/page")) ?? "";
+  postPath =
+    [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)]
+      .map((m) => m[1]!)
+      .find((h) => !h.startsWith("/blog/page")) ?? "";
   expect(postPath).not.toBe("");
   validCookie = await login(ctx, baseURL!);
   await ctx.dispose();
@@ -49,7 +54,20 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 // ---- Response headers --------------------------------------------------------------------
 
 test("every kind of response carries the security headers, and no HSTS over http", async ({ request }) => {
-  const paths = ["/", "/blog", postPath, "/newsletter", "/admin/login", "/feed.xml", "/sitemap.xml", "/robots.txt", "/og/default", `/no-such-page-${RUN}`, "/api/newsletter", "/api/revalidate"];
+  const paths = [
+    "/",
+    "/blog",
+    postPath,
+    "/newsletter",
+    "/admin/login",
+    "/feed.xml",
+    "/sitemap.xml",
+    "/robots.txt",
+    "/og/default",
+    `/no-such-page-${RUN}`,
+    "/api/newsletter",
+    "/api/revalidate",
+  ];
   for (const p of paths) {
     const res = await request.get(p, { maxRedirects: 0 });
     expect(res.status(), p).toBeLessThan(500);
@@ -89,7 +107,11 @@ const ADMIN_CALLS: Call[] = [
   { method: "POST", path: "/api/admin/blog/refresh" },
 ];
 
-async function send(request: APIRequestContext, call: Call, headers: Record<string, string>): Promise<APIResponse> {
+async function send(
+  request: APIRequestContext,
+  call: Call,
+  headers: Record<string, string>,
+): Promise<APIResponse> {
   return request.fetch(call.path, {
     method: call.method,
     headers: { ...(call.body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
@@ -105,17 +127,32 @@ function tamper(value: string): string {
   return value.slice(0, mid) + flip(value[mid]!) + flip(value[mid + 1]!) + value.slice(mid + 2);
 }
 
-test("without a valid session every admin call is 401 JSON and every admin page goes to the login", async ({ request, baseURL }) => {
+test("without a valid session every admin call is 401 JSON and every admin page goes to the login", async ({
+  request,
+  baseURL,
+}) => {
   const now = Date.now();
   const sessions: Record<string, string | null> = {
     "no cookie": null,
     "empty cookie": "",
     "garbage cookie": "not-a-seal",
-    "forged with another secret": await sealData({ email: "admin@example.com", issuedAt: now, expiresAt: now + 3_600_000 }, { password: "x".repeat(40) }),
+    "forged with another secret": await sealData(
+      { email: "admin@example.com", issuedAt: now, expiresAt: now + 3_600_000 },
+      { password: "x".repeat(40) },
+    ),
     "tampered real session": tamper(validCookie),
-    "expired session": await sealData({ email: "admin@example.com", issuedAt: now - 10 * 3_600_000, expiresAt: now - 3_600_000 }, { password: SESSION_SECRET }),
-    "sealed for someone who is not an admin": await sealData({ email: "mallory@example.com", issuedAt: now, expiresAt: now + 3_600_000 }, { password: SESSION_SECRET }),
-    "session without an expiry": await sealData({ email: "admin@example.com", issuedAt: now }, { password: SESSION_SECRET }),
+    "expired session": await sealData(
+      { email: "admin@example.com", issuedAt: now - 10 * 3_600_000, expiresAt: now - 3_600_000 },
+      { password: SESSION_SECRET },
+    ),
+    "sealed for someone who is not an admin": await sealData(
+      { email: "mallory@example.com", issuedAt: now, expiresAt: now + 3_600_000 },
+      { password: SESSION_SECRET },
+    ),
+    "session without an expiry": await sealData(
+      { email: "admin@example.com", issuedAt: now },
+      { password: SESSION_SECRET },
+    ),
   };
   for (const [name, value] of Object.entries(sessions)) {
     const headers: Record<string, string> = { origin: baseURL! };
@@ -123,24 +160,39 @@ test("without a valid session every admin call is 401 JSON and every admin page 
     for (const call of ADMIN_CALLS) {
       const res = await send(request, call, headers);
       expect(res.status(), `${name}: ${call.method} ${call.path}`).toBe(401);
-      expect((await res.json()) as unknown, `${name}: ${call.method} ${call.path}`).toMatchObject({ error: expect.any(String) });
+      expect((await res.json()) as unknown, `${name}: ${call.method} ${call.path}`).toMatchObject({
+        error: expect.any(String),
+      });
     }
-    for (const page of ["/admin", "/admin/members", `/admin/members/${NO_SUCH_ID}`, "/admin/members/invite"]) {
+    for (const page of [
+      "/admin",
+      "/admin/members",
+      `/admin/members/${NO_SUCH_ID}`,
+      "/admin/members/invite",
+    ]) {
       const res = await request.get(page, { headers, maxRedirects: 0 });
       expect([302, 303, 307, 308], `${name}: ${page}`).toContain(res.status());
       expect(res.headers().location ?? "", `${name}: ${page}`).toMatch(/\/admin\/login/);
     }
   }
   // The valid session itself works, so the 401s above are about the cookie.
-  const ok = await request.get("/api/admin/team-members", { headers: { cookie: `${COOKIE}=${encodeURIComponent(validCookie)}` } });
+  const ok = await request.get("/api/admin/team-members", {
+    headers: { cookie: `${COOKIE}=${encodeURIComponent(validCookie)}` },
+  });
   expect(ok.status()).toBe(200);
 });
 
 test("cross-origin writes are refused with 403 and change nothing", async ({ request, baseURL }) => {
   const cookie = `${COOKIE}=${encodeURIComponent(validCookie)}`;
   const email = `xorigin-${RUN}@example.com`;
-  const invite: Call = { method: "POST", path: "/api/admin/team-members", body: { emails: [email], sendInvitationEmail: false } };
-  const writes = ADMIN_CALLS.filter((c) => c.method !== "GET").map((c) => (c.method === "POST" && c.path === invite.path ? invite : c));
+  const invite: Call = {
+    method: "POST",
+    path: "/api/admin/team-members",
+    body: { emails: [email], sendInvitationEmail: false },
+  };
+  const writes = ADMIN_CALLS.filter((c) => c.method !== "GET").map((c) =>
+    c.method === "POST" && c.path === invite.path ? invite : c,
+  );
   const attempts: Record<string, Record<string, string>> = {
     "another site's Origin": { origin: EVIL },
     "Origin null (sandboxed frame)": { origin: "null" },
@@ -155,17 +207,28 @@ test("cross-origin writes are refused with 403 and change nothing", async ({ req
     }
   }
   // Login is a write too (login CSRF), and so is the newsletter form.
-  const loginRes = await request.post("/api/admin/login", { headers: { origin: EVIL, "x-forwarded-for": freshIp() }, data: { email: "admin@example.com", password: "masthead-demo" } });
+  const loginRes = await request.post("/api/admin/login", {
+    headers: { origin: EVIL, "x-forwarded-for": freshIp() },
+    data: { email: "admin@example.com", password: "masthead-demo" },
+  });
   expect(loginRes.status()).toBe(403);
   expect(loginRes.headers()["set-cookie"] ?? "").not.toContain(COOKIE);
-  const sub = await request.post("/api/newsletter", { headers: { origin: EVIL, accept: "application/json", "x-forwarded-for": freshIp() }, data: { email: `xorigin-nl-${RUN}@example.com` } });
+  const sub = await request.post("/api/newsletter", {
+    headers: { origin: EVIL, accept: "application/json", "x-forwarded-for": freshIp() },
+    data: { email: `xorigin-nl-${RUN}@example.com` },
+  });
   expect(sub.status()).toBe(403);
   // Nothing happened: the invite did not reach the workspace.
-  const list = (await (await request.get(`/api/admin/team-members?q=${encodeURIComponent(email)}`, { headers: { cookie } })).json()) as { totalRecords: number };
+  const list = (await (
+    await request.get(`/api/admin/team-members?q=${encodeURIComponent(email)}`, { headers: { cookie } })
+  ).json()) as { totalRecords: number };
   expect(list.totalRecords).toBe(0);
 });
 
-test("method confusion: wrong methods are 405 (or 404), never a side effect or a 500", async ({ request, baseURL }) => {
+test("method confusion: wrong methods are 405 (or 404), never a side effect or a 500", async ({
+  request,
+  baseURL,
+}) => {
   const cookie = `${COOKIE}=${encodeURIComponent(validCookie)}`;
   const headers = { cookie, origin: baseURL! };
   const wrong: Call[] = [
@@ -198,16 +261,24 @@ test("method confusion: wrong methods are 405 (or 404), never a side effect or a
   }
   // An override header does not turn a POST into a DELETE.
   const email = `override-${RUN}@example.com`;
-  const invite = await request.post("/api/admin/team-members", { headers: { ...headers, "x-http-method-override": "DELETE" }, data: { emails: [email], sendInvitationEmail: false } });
+  const invite = await request.post("/api/admin/team-members", {
+    headers: { ...headers, "x-http-method-override": "DELETE" },
+    data: { emails: [email], sendInvitationEmail: false },
+  });
   expect(invite.status()).toBe(201);
-  const list = (await (await request.get(`/api/admin/team-members?q=${encodeURIComponent(email)}`, { headers: { cookie } })).json()) as { members: { id: string }[] };
+  const list = (await (
+    await request.get(`/api/admin/team-members?q=${encodeURIComponent(email)}`, { headers: { cookie } })
+  ).json()) as { members: { id: string }[] };
   expect(list.members).toHaveLength(1);
   await request.delete(`/api/admin/team-members/${list.members[0]!.id}`, { headers });
 });
 
 // ---- Login brute force ---------------------------------------------------------------------
 
-test("login brute force: repeated failures on one account get 429 with Retry-After", async ({ request, baseURL }) => {
+test("login brute force: repeated failures on one account get 429 with Retry-After", async ({
+  request,
+  baseURL,
+}) => {
   // An account of its own (the real admin must stay usable for the other specs).
   const email = `brute-${RUN}@example.com`;
   const statuses: number[] = [];
@@ -252,14 +323,24 @@ function routeHandlers(): { url: string; methods: string[] }[] {
       if (statSync(full).isDirectory()) walk(full);
       else if (entry === "route.ts") {
         const source = readFileSync(full, "utf8");
-        const methods = [...source.matchAll(/export\s+(?:async\s+)?function\s+(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)].map((m) => m[1]!);
+        const methods = [
+          ...source.matchAll(/export\s+(?:async\s+)?function\s+(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g),
+        ].map((m) => m[1]!);
         const url =
           "/" +
           path
             .relative(APP, dir)
             .split(path.sep)
             .filter((seg) => !/^\(.*\)$/.test(seg))
-            .map((seg) => (seg === "[id]" ? NO_SUCH_ID : seg === "[slug]" ? "no-such-post" : seg === "[file]" ? "posts-1.xml" : seg))
+            .map((seg) =>
+              seg === "[id]"
+                ? NO_SUCH_ID
+                : seg === "[slug]"
+                  ? "no-such-post"
+                  : seg === "[file]"
+                    ? "posts-1.xml"
+                    : seg,
+            )
             .join("/");
         out.push({ url, methods });
       }
@@ -274,43 +355,99 @@ const BODYLESS = new Set(["/api/admin/logout", "/api/admin/blog/refresh"]);
 
 const BIG = 2 * 1024 * 1024;
 const BAD_BODIES: { name: string; contentType: string; body: Buffer }[] = [
-  { name: "oversize JSON (2 MiB)", contentType: "application/json", body: Buffer.from(JSON.stringify({ email: "a@example.com", pad: "x".repeat(BIG) })) },
-  { name: "oversize form (2 MiB)", contentType: "application/x-www-form-urlencoded", body: Buffer.from(`email=a%40example.com&pad=${"x".repeat(BIG)}`) },
+  {
+    name: "oversize JSON (2 MiB)",
+    contentType: "application/json",
+    body: Buffer.from(JSON.stringify({ email: "a@example.com", pad: "x".repeat(BIG) })),
+  },
+  {
+    name: "oversize form (2 MiB)",
+    contentType: "application/x-www-form-urlencoded",
+    body: Buffer.from(`email=a%40example.com&pad=${"x".repeat(BIG)}`),
+  },
   { name: "truncated JSON", contentType: "application/json", body: Buffer.from('{"email": "a@exa') },
   { name: "JSON array", contentType: "application/json", body: Buffer.from("[1,2,3]") },
   { name: "JSON null", contentType: "application/json", body: Buffer.from("null") },
   { name: "JSON string", contentType: "application/json", body: Buffer.from('"hello"') },
-  { name: "deeply nested JSON", contentType: "application/json", body: Buffer.from("[".repeat(5_000) + "]".repeat(5_000)) },
-  { name: "wrong types", contentType: "application/json", body: Buffer.from('{"email":{"$gt":""},"emails":"x","ids":7,"active":"yes","firstName":[1],"password":{},"action":null}') },
-  { name: "__proto__ pollution", contentType: "application/json", body: Buffer.from('{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}') },
-  { name: "invalid UTF-8", contentType: "application/json", body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0xc3, 0x28, 0x7d]) },
+  {
+    name: "deeply nested JSON",
+    contentType: "application/json",
+    body: Buffer.from("[".repeat(5_000) + "]".repeat(5_000)),
+  },
+  {
+    name: "wrong types",
+    contentType: "application/json",
+    body: Buffer.from(
+      '{"email":{"$gt":""},"emails":"x","ids":7,"active":"yes","firstName":[1],"password":{},"action":null}',
+    ),
+  },
+  {
+    name: "__proto__ pollution",
+    contentType: "application/json",
+    body: Buffer.from('{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}'),
+  },
+  {
+    name: "invalid UTF-8",
+    contentType: "application/json",
+    body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0xc3, 0x28, 0x7d]),
+  },
   { name: "binary with no content type", contentType: "", body: Buffer.from([0, 1, 2, 3, 255, 254, 253]) },
   { name: "text/plain", contentType: "text/plain", body: Buffer.from("email=a@example.com") },
-  { name: "multipart without boundary", contentType: "multipart/form-data", body: Buffer.from("--x\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\na@example.com\r\n--x--") },
-  { name: "content type lies (JSON as form)", contentType: "application/x-www-form-urlencoded", body: Buffer.from('{"email":"a@example.com"}') },
+  {
+    name: "multipart without boundary",
+    contentType: "multipart/form-data",
+    body: Buffer.from('--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n--x--'),
+  },
+  {
+    name: "content type lies (JSON as form)",
+    contentType: "application/x-www-form-urlencoded",
+    body: Buffer.from('{"email":"a@example.com"}'),
+  },
 ];
 
-test("every route handler answers oversize and malformed bodies with 4xx, never 5xx", async ({ request, baseURL }) => {
+test("every route handler answers oversize and malformed bodies with 4xx, never 5xx", async ({
+  request,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const routes = routeHandlers();
   expect(routes.length, "route handlers found under app/").toBeGreaterThanOrEqual(10);
-  expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(["/api/newsletter", "/api/admin/login", "/api/admin/team-members", "/api/revalidate"]));
+  expect(routes.map((r) => r.url)).toEqual(
+    expect.arrayContaining([
+      "/api/newsletter",
+      "/api/admin/login",
+      "/api/admin/team-members",
+      "/api/revalidate",
+    ]),
+  );
   const cookie = `${COOKIE}=${encodeURIComponent(validCookie)}`;
   const failures: string[] = [];
   let checked = 0;
   for (const route of routes) {
     const writes = route.methods.filter((m) => m !== "GET" && m !== "HEAD" && m !== "OPTIONS");
     // Read-only routes: a write method with a hostile body must still be a clean 405.
-    const plan = writes.length ? writes.map((m) => ({ method: m, bodies: BAD_BODIES })) : [{ method: "POST", bodies: BAD_BODIES.slice(0, 3) }];
+    const plan = writes.length
+      ? writes.map((m) => ({ method: m, bodies: BAD_BODIES }))
+      : [{ method: "POST", bodies: BAD_BODIES.slice(0, 3) }];
     for (const { method, bodies } of plan) {
       for (const bad of bodies) {
         // Signed in too, where the handler parses the body only after the session check.
         for (const signedIn of [false, true]) {
           if (signedIn && (!route.url.startsWith("/api/admin") || BODYLESS.has(route.url))) continue;
-          const headers: Record<string, string> = { origin: baseURL!, accept: "application/json", "x-forwarded-for": freshIp() };
+          const headers: Record<string, string> = {
+            origin: baseURL!,
+            accept: "application/json",
+            "x-forwarded-for": freshIp(),
+          };
           if (bad.contentType) headers["content-type"] = bad.contentType;
           if (signedIn) headers.cookie = cookie;
-          const res = await request.fetch(route.url, { method, headers, data: bad.body, maxRedirects: 0, timeout: 30_000 });
+          const res = await request.fetch(route.url, {
+            method,
+            headers,
+            data: bad.body,
+            maxRedirects: 0,
+            timeout: 30_000,
+          });
           checked++;
           const status = res.status();
           const location = res.headers().location ?? "";
@@ -323,7 +460,10 @@ test("every route handler answers oversize and malformed bodies with 4xx, never 
             // A no-JavaScript sign-in form post is answered, as designed, by a redirect back to the
             // login page carrying the error.
             (route.url === "/api/admin/login" && status === 303 && /\/admin\/login\?error=/.test(location));
-          if (!ok) failures.push(`${method} ${route.url} (${bad.name}${signedIn ? ", signed in" : ""}) → ${status}: ${(await res.text()).slice(0, 120)}`);
+          if (!ok)
+            failures.push(
+              `${method} ${route.url} (${bad.name}${signedIn ? ", signed in" : ""}) → ${status}: ${(await res.text()).slice(0, 120)}`,
+            );
         }
       }
     }
@@ -336,7 +476,12 @@ test("a body over Next's proxy buffer (11 MiB) is still a 4xx, never a 5xx", asy
   const huge = Buffer.alloc(11 * 1024 * 1024, 0x61);
   for (const route of ["/api/newsletter", "/api/admin/login", "/api/admin/team-members"]) {
     const res = await request.post(route, {
-      headers: { origin: baseURL!, "content-type": "application/json", "x-forwarded-for": freshIp(), cookie: `${COOKIE}=${encodeURIComponent(validCookie)}` },
+      headers: {
+        origin: baseURL!,
+        "content-type": "application/json",
+        "x-forwarded-for": freshIp(),
+        cookie: `${COOKIE}=${encodeURIComponent(validCookie)}`,
+      },
       data: huge,
       timeout: 60_000,
     });
@@ -351,7 +496,13 @@ test("a body over Next's proxy buffer (11 MiB) is still a 4xx, never a 5xx", asy
 // (vercel/next.js#92527; fix proposed in vercel/next.js#92557: 404). Possible local fix: a
 // proxy.ts matcher for paths containing "%" that answers 400 when decodeURIComponent throws.
 test.fixme("malformed percent-escapes in dynamic segments are 4xx, never 5xx", async ({ request }) => {
-  for (const p of ["/blog/%E0%A4%A", "/og/blog/%ZZ", "/tags/%E0%A4%A", "/authors/%E0%A4%A", "/sitemaps/%E0%A4%A"]) {
+  for (const p of [
+    "/blog/%E0%A4%A",
+    "/og/blog/%ZZ",
+    "/tags/%E0%A4%A",
+    "/authors/%E0%A4%A",
+    "/sitemaps/%E0%A4%A",
+  ]) {
     const res = await request.get(p, { maxRedirects: 0 });
     expect(res.status(), p).toBeLessThan(500);
   }

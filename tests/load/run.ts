@@ -37,7 +37,12 @@ const SITE_PORT = Number(process.env.LOAD_SITE_PORT ?? 3503);
 const WS_PORT = Number(process.env.LOAD_WORKSPACE_PORT ?? 4503);
 const DIST = ".next-bench-load";
 
-type Verdict = { target: string; summary: AutocannonSummary; unexpected: Record<string, number>; pass: boolean };
+type Verdict = {
+  target: string;
+  summary: AutocannonSummary;
+  unexpected: Record<string, number>;
+  pass: boolean;
+};
 
 function unexpectedOutcomes(s: AutocannonSummary, allowed: Set<string>): Record<string, number> {
   const out: Record<string, number> = {};
@@ -53,7 +58,12 @@ async function main(): Promise<number> {
   try {
     if (flags.rebuild || !existsSync(path.join(ROOT, DIST, "BUILD_ID"))) {
       log(`building into ${DIST}`);
-      const build = await runMeasured(process.execPath, [NEXT_BIN, "build"], nextBuildEnv({ distDir: DIST, wsPort: WS_PORT, sitePort: SITE_PORT }), 15 * 60_000);
+      const build = await runMeasured(
+        process.execPath,
+        [NEXT_BIN, "build"],
+        nextBuildEnv({ distDir: DIST, wsPort: WS_PORT, sitePort: SITE_PORT }),
+        15 * 60_000,
+      );
       if (build.exitCode !== 0) {
         log(build.output.split("\n").slice(-30).join("\n"));
         throw new Error("next build failed");
@@ -62,17 +72,27 @@ async function main(): Promise<number> {
     const site = await startSite({ distDir: DIST, wsPort: WS_PORT, sitePort: SITE_PORT });
     try {
       const html = await (await fetch(`${site.url}/blog`)).text();
-      const post = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)].map((m) => m[1]!).find((h) => !h.startsWith("/blog/page"));
+      const post = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)]
+        .map((m) => m[1]!)
+        .find((h) => !h.startsWith("/blog/page"));
       if (!post) throw new Error("no post link on /blog");
       const verdicts: Verdict[] = [];
 
       await resetWorkspaceStats(ws.url);
       log(`${SECONDS} s against GET ${post} (20 connections)`);
-      const page = await loadRun({ url: `${site.url}${post}`, connections: 20, duration: SECONDS }, (SECONDS + 30) * 1000);
+      const page = await loadRun(
+        { url: `${site.url}${post}`, connections: 20, duration: SECONDS },
+        (SECONDS + 30) * 1000,
+      );
       const upstream = (await workspaceStats(ws.url)).total;
       const pageUnexpected = unexpectedOutcomes(page, new Set(["200"]));
       if (upstream > 0) pageUnexpected["upstream requests"] = upstream;
-      verdicts.push({ target: `GET ${post}`, summary: page, unexpected: pageUnexpected, pass: Object.keys(pageUnexpected).length === 0 && page.requests > 0 });
+      verdicts.push({
+        target: `GET ${post}`,
+        summary: page,
+        unexpected: pageUnexpected,
+        pass: Object.keys(pageUnexpected).length === 0 && page.requests > 0,
+      });
 
       // One client posting as fast as it can: the first few are subscribed, then the designed 429s.
       log(`${SECONDS} s against POST /api/newsletter (10 connections, one client, unique addresses)`);
@@ -89,7 +109,11 @@ async function main(): Promise<number> {
               path: "/api/newsletter",
               setupRequest: (req) => ({
                 ...req,
-                headers: { "content-type": "application/json", accept: "application/json", origin: `http://localhost:${SITE_PORT}` },
+                headers: {
+                  "content-type": "application/json",
+                  accept: "application/json",
+                  origin: `http://localhost:${SITE_PORT}`,
+                },
                 body: JSON.stringify({ email: `load-${runId}-${n++}@example.com` }),
               }),
             },
@@ -117,7 +141,10 @@ async function main(): Promise<number> {
       }));
       console.table(rows);
       mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
-      writeFileSync(path.join(ROOT, "bench-results/load.json"), JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, verdicts }, null, 2) + "\n");
+      writeFileSync(
+        path.join(ROOT, "bench-results/load.json"),
+        JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, verdicts }, null, 2) + "\n",
+      );
       return verdicts.every((v) => v.pass) ? 0 : 1;
     } finally {
       await site.stop();
