@@ -1,13 +1,13 @@
 import Link from "next/link";
-import { indexPath } from "@/lib/blog/model";
+import { listPath } from "@/lib/blog/model";
 import styles from "./blog.module.css";
 
-export function Pagination({ page, pages }: { page: number; pages: number }) {
+export function Pagination({ page, pages, basePath = "/blog" }: { page: number; pages: number; basePath?: string }) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pagination" className={styles.pagination}>
       {page > 1 ? (
-        <Link href={indexPath(page - 1)} rel="prev">
+        <Link href={listPath(basePath, page - 1)} rel="prev">
           ← Newer posts
         </Link>
       ) : (
@@ -17,7 +17,7 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link href={indexPath(page + 1)} rel="next">
+        <Link href={listPath(basePath, page + 1)} rel="next">
           Older posts →
         </Link>
       ) : (

@@ -47,16 +47,3 @@ export function PostGrid({ posts, priorityCount = 0, headingLevel = 2 }: { posts
     </ul>
   );
 }
-
-/** A compact list for long archives (tag and author pages at thousands of posts). */
-export function PostArchive({ posts }: { posts: Post[] }) {
-  return (
-    <ul className={styles.archive}>
-      {posts.map((post) => (
-        <li key={post.slug}>
-          <Link href={postPath(post.slug)}>{post.title}</Link> <FormattedDate iso={post.publishedAt} className={styles.archiveDate} />
-        </li>
-      ))}
-    </ul>
-  );
-}

@@ -258,4 +258,9 @@ export function externalPostUrl(template: string | null, slug: string): string |
 export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 export const authorPath = (id: string) => `/authors/${encodeURIComponent(id)}`;
 export const tagPath = (slug: string) => `/tags/${slug}`;
-export const indexPath = (page: number) => (page <= 1 ? "/blog" : `/blog/page/${page}`);
+/** Page n of a paginated list under `base` ("/blog", "/tags/x", "/authors/y"). */
+export const listPath = (base: string, page: number) => (page <= 1 ? base : `${base}/page/${page}`);
+export const indexPath = (page: number) => listPath("/blog", page);
+
+/** Parses a /page/N segment; anything but a plain positive integer is NaN (a 404). */
+export const parsePageParam = (raw: string) => (/^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : NaN);

@@ -1,4 +1,4 @@
-import { authorPath, indexPath, pageCount, postPath, tagPath, type Blog } from "./model";
+import { authorPath, indexPath, listPath, pageCount, postPath, tagPath, type Blog } from "./model";
 
 /*
  * Sitemaps per the protocol (sitemaps.org): at most 50,000 URLs per file, so beyond that
@@ -17,9 +17,12 @@ export function sitemapEntries(blog: Blog, siteUrl: string): SitemapEntry[] {
   const pages = pageCount(blog.posts.length);
   for (let n = 1; n <= pages; n++) entries.push({ loc: `${siteUrl}${indexPath(n)}`, lastmod: n === 1 ? newest : undefined });
   for (const post of blog.posts) entries.push({ loc: `${siteUrl}${postPath(post.slug)}`, lastmod: post.publishedAt });
-  for (const author of blog.authors) entries.push({ loc: `${siteUrl}${authorPath(author.id)}`, lastmod: author.latestPostAt });
+  for (const author of blog.authors) {
+    for (let n = 1; n <= pageCount(author.postCount); n++) entries.push({ loc: `${siteUrl}${listPath(authorPath(author.id), n)}`, lastmod: n === 1 ? author.latestPostAt : undefined });
+  }
   for (const keyword of blog.keywords) {
-    entries.push({ loc: `${siteUrl}${tagPath(keyword.slug)}`, lastmod: blog.postsByKeyword.get(keyword.slug)?.[0]?.publishedAt });
+    const newestAt = blog.postsByKeyword.get(keyword.slug)?.[0]?.publishedAt;
+    for (let n = 1; n <= pageCount(keyword.postCount); n++) entries.push({ loc: `${siteUrl}${listPath(tagPath(keyword.slug), n)}`, lastmod: n === 1 ? newestAt : undefined });
   }
   return entries;
 }

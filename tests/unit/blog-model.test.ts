@@ -4,6 +4,8 @@ import {
   assignKeywordSlugs,
   buildBlog,
   externalPostUrl,
+  listPath,
+  parsePageParam,
   keywordBaseSlug,
   pageCount,
   postsOnPage,
@@ -148,6 +150,13 @@ describe("prerender limit and pagination", () => {
     expect(prerenderPages(100, 30)).toEqual([2, 3]);
     expect(prerenderPages(100, 0)).toEqual([]);
     expect(prerenderPages(100, 10_000)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it("paginates tag and author lists under their own path, and only plain page numbers parse", () => {
+    expect(listPath("/tags/c-plus-plus", 1)).toBe("/tags/c-plus-plus");
+    expect(listPath("/tags/c-plus-plus", 3)).toBe("/tags/c-plus-plus/page/3");
+    expect(parsePageParam("2")).toBe(2);
+    for (const bad of ["0", "02", "-1", "1.5", "abc", "1e3", ""]) expect(parsePageParam(bad)).toBeNaN();
   });
 
   it("builds the external article URL from the template", () => {

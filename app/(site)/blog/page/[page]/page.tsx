@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { blogForPage } from "@/lib/blog/pages";
-import { indexPath, pageCount, postsOnPage, prerenderPages } from "@/lib/blog/model";
+import { indexPath, pageCount, parsePageParam as parsePage, postsOnPage, prerenderPages } from "@/lib/blog/model";
 import { pageMetadata } from "@/lib/blog/seo";
 import { BlogIndexView } from "../../index-view";
 
@@ -12,8 +12,6 @@ export async function generateStaticParams() {
   const { blog, settings } = await blogForPage();
   return prerenderPages(blog.posts.length, settings.prerenderLimit).map((n) => ({ page: String(n) }));
 }
-
-const parsePage = (raw: string) => (/^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : NaN);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { page: raw } = await params;
