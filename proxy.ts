@@ -17,7 +17,10 @@ export async function proxy(request: NextRequest) {
   if (session) return NextResponse.next();
 
   if (isApi) {
-    return NextResponse.json({ error: NOT_SIGNED_IN }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    return NextResponse.json(
+      { error: NOT_SIGNED_IN },
+      { status: 401, headers: { "Cache-Control": "no-store" } },
+    );
   }
   const login = request.nextUrl.clone();
   login.pathname = "/admin/login";

@@ -13,8 +13,9 @@ const LINKS = [
 export function AdminNav() {
   const path = usePathname();
   // The most specific matching link is the current one ("Invite" rather than "Members").
-  const current = LINKS.filter((l) => (l.exact ? path === l.href : path === l.href || path.startsWith(`${l.href}/`)))
-    .sort((a, b) => b.href.length - a.href.length)[0]?.href;
+  const current = LINKS.filter((l) =>
+    l.exact ? path === l.href : path === l.href || path.startsWith(`${l.href}/`),
+  ).sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <nav aria-label="Admin">
       <ul className={styles.nav}>

@@ -16,16 +16,24 @@ export type ApiFail = {
 };
 export type ApiResult<T> = ApiOk<T> | ApiFail;
 
-export const SESSION_EXPIRED = "Your session has expired. Sign in again (your changes here are kept until you leave the page).";
+export const SESSION_EXPIRED =
+  "Your session has expired. Sign in again (your changes here are kept until you leave the page).";
 export const OFFLINE = "Masthead could not be reached. Check your connection and try again.";
 
-export async function callApi<T>(url: string, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", body?: unknown): Promise<ApiResult<T>> {
+export async function callApi<T>(
+  url: string,
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  body?: unknown,
+): Promise<ApiResult<T>> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      headers:
+        body === undefined
+          ? { Accept: "application/json" }
+          : { Accept: "application/json", "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -43,7 +51,8 @@ export async function callApi<T>(url: string, method: "GET" | "POST" | "PATCH" |
   return {
     ok: false,
     status: res.status,
-    error: typeof obj.error === "string" ? obj.error : `The request failed (status ${res.status}). Try again.`,
+    error:
+      typeof obj.error === "string" ? obj.error : `The request failed (status ${res.status}). Try again.`,
     fields: obj.fields as Record<string, string> | undefined,
     invalidEmails: obj.invalidEmails as string[] | undefined,
     code: typeof obj.code === "string" ? obj.code : undefined,

@@ -8,7 +8,15 @@ import styles from "./admin.module.css";
  * Posts to /api/admin/login. With JavaScript the answer is shown in place and the fields
  * stay filled; without it the form posts and the server redirects back with ?error=.
  */
-export function LoginForm({ next, initialError, notice }: { next: string; initialError?: string; notice?: string }) {
+export function LoginForm({
+  next,
+  initialError,
+  notice,
+}: {
+  next: string;
+  initialError?: string;
+  notice?: string;
+}) {
   const [error, setError] = useState(initialError ?? "");
   const [busy, setBusy] = useState(false);
   const errorId = useId();
@@ -35,7 +43,13 @@ export function LoginForm({ next, initialError, notice }: { next: string; initia
   }
 
   return (
-    <form method="post" action="/api/admin/login" onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
+    <form
+      method="post"
+      action="/api/admin/login"
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={error ? errorId : undefined}
+    >
       {notice && !error ? (
         <p className={styles.success} role="status">
           {notice}
@@ -47,7 +61,15 @@ export function LoginForm({ next, initialError, notice }: { next: string; initia
       <input type="hidden" name="next" value={next} />
       <div className={styles.field}>
         <label htmlFor="login-email">Email</label>
-        <input id="login-email" className={styles.input} name="email" type="email" autoComplete="username" required autoFocus />
+        <input
+          id="login-email"
+          className={styles.input}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+        />
       </div>
       <div className={styles.field}>
         <label htmlFor="login-password">Password</label>

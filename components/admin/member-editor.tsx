@@ -11,18 +11,37 @@ type Member = MemberRow & { firstName: string; lastName: string };
 type Status = { kind: "ok" | "error"; text: string } | null;
 type Fields = { firstName: string; lastName: string; email: string; timeZone: string; role: string };
 
-const toFields = (m: Member): Fields => ({ firstName: m.firstName, lastName: m.lastName, email: m.email, timeZone: m.timeZone, role: m.role });
+const toFields = (m: Member): Fields => ({
+  firstName: m.firstName,
+  lastName: m.lastName,
+  email: m.email,
+  timeZone: m.timeZone,
+  role: m.role,
+});
 
 function InlineStatus({ status, id }: { status: Status; id: string }) {
   return (
-    <p id={id} className={styles.inlineStatus} data-kind={status?.kind} role={status?.kind === "error" ? "alert" : "status"}>
+    <p
+      id={id}
+      className={styles.inlineStatus}
+      data-kind={status?.kind}
+      role={status?.kind === "error" ? "alert" : "status"}
+    >
       {status?.text ?? ""}
     </p>
   );
 }
 
 /** Edit (v2 update), deactivate/reactivate (v1 update) and remove (v2 delete) one member. */
-export function MemberEditor({ member: initial, roles, timeZones }: { member: Member; roles: string[]; timeZones: string[] }) {
+export function MemberEditor({
+  member: initial,
+  roles,
+  timeZones,
+}: {
+  member: Member;
+  roles: string[];
+  timeZones: string[];
+}) {
   const router = useRouter();
   const [member, setMember] = useState(initial);
   const [fields, setFields] = useState<Fields>(toFields(initial));
@@ -37,7 +56,9 @@ export function MemberEditor({ member: initial, roles, timeZones }: { member: Me
 
   const saved = toFields(member);
   const changes = Object.fromEntries(
-    (Object.keys(fields) as (keyof Fields)[]).filter((k) => fields[k].trim() !== saved[k]).map((k) => [k, fields[k].trim()]),
+    (Object.keys(fields) as (keyof Fields)[])
+      .filter((k) => fields[k].trim() !== saved[k])
+      .map((k) => [k, fields[k].trim()]),
   );
   const dirty = Object.keys(changes).length > 0;
 
@@ -64,7 +85,11 @@ export function MemberEditor({ member: initial, roles, timeZones }: { member: Me
       setSaveStatus({ kind: "error", text: res.error });
       return;
     }
-    const next = { ...member, ...res.data.member, name: `${res.data.member.firstName} ${res.data.member.lastName}`.trim() || res.data.member.email };
+    const next = {
+      ...member,
+      ...res.data.member,
+      name: `${res.data.member.firstName} ${res.data.member.lastName}`.trim() || res.data.member.email,
+    };
     setMember(next);
     setFields(toFields(next));
     setSaveStatus({ kind: "ok", text: "Changes saved." });
@@ -74,14 +99,19 @@ export function MemberEditor({ member: initial, roles, timeZones }: { member: Me
   async function toggleActive() {
     setActiveBusy(true);
     setActiveStatus(null);
-    const res = await callApi<{ member: Member }>(`/api/admin/team-members/${member.id}/activation`, "PUT", { active: !member.active });
+    const res = await callApi<{ member: Member }>(`/api/admin/team-members/${member.id}/activation`, "PUT", {
+      active: !member.active,
+    });
     setActiveBusy(false);
     if (!res.ok) {
       setActiveStatus({ kind: "error", text: res.error });
       return;
     }
     setMember((m) => ({ ...m, active: res.data.member.active }));
-    setActiveStatus({ kind: "ok", text: res.data.member.active ? `${member.name} is active again.` : `${member.name} is now inactive.` });
+    setActiveStatus({
+      kind: "ok",
+      text: res.data.member.active ? `${member.name} is active again.` : `${member.name} is now inactive.`,
+    });
     router.refresh();
   }
 
@@ -125,7 +155,11 @@ export function MemberEditor({ member: initial, roles, timeZones }: { member: Me
                   aria-invalid={err(key) ? true : undefined}
                   aria-describedby={err(key) ? `m-${key}-err` : undefined}
                 />
-                {err(key) ? <p id={`m-${key}-err`} className={styles.fieldError}>{err(key)}</p> : null}
+                {err(key) ? (
+                  <p id={`m-${key}-err`} className={styles.fieldError}>
+                    {err(key)}
+                  </p>
+                ) : null}
               </div>
             ))}
           </div>
@@ -141,7 +175,11 @@ export function MemberEditor({ member: initial, roles, timeZones }: { member: Me
               aria-invalid={err("email") ? true : undefined}
               aria-describedby={err("email") ? "m-email-err" : undefined}
             />
-            {err("email") ? <p id="m-email-err" className={styles.fieldError}>{err("email")}</p> : null}
+            {err("email") ? (
+              <p id="m-email-err" className={styles.fieldError}>
+                {err("email")}
+              </p>
+            ) : null}
           </div>
           <div className={styles.grid2}>
             <div className={styles.field}>
@@ -165,7 +203,11 @@ export function MemberEditor({ member: initial, roles, timeZones }: { member: Me
               <p id="m-timeZone-hint" className={styles.hint}>
                 Type to search, e.g. “Paris” or “America/”.
               </p>
-              {err("timeZone") ? <p id="m-timeZone-err" className={styles.fieldError}>{err("timeZone")}</p> : null}
+              {err("timeZone") ? (
+                <p id="m-timeZone-err" className={styles.fieldError}>
+                  {err("timeZone")}
+                </p>
+              ) : null}
             </div>
             <div className={styles.field}>
               <label htmlFor="m-role">Role</label>
@@ -188,7 +230,11 @@ export function MemberEditor({ member: initial, roles, timeZones }: { member: Me
               <p id="m-role-hint" className={styles.hint}>
                 Case sensitive. Pick one the workspace uses or type another.
               </p>
-              {err("role") ? <p id="m-role-err" className={styles.fieldError}>{err("role")}</p> : null}
+              {err("role") ? (
+                <p id="m-role-err" className={styles.fieldError}>
+                  {err("role")}
+                </p>
+              ) : null}
             </div>
           </div>
           <div className={styles.actions} style={{ marginBottom: "1rem" }}>
@@ -196,7 +242,16 @@ export function MemberEditor({ member: initial, roles, timeZones }: { member: Me
               {saving ? "Saving…" : "Save changes"}
             </button>
             {dirty ? (
-              <button type="button" className={styles.button} onClick={() => { setFields(saved); setFieldErrors({}); setSaveStatus(null); }} disabled={saving}>
+              <button
+                type="button"
+                className={styles.button}
+                onClick={() => {
+                  setFields(saved);
+                  setFieldErrors({});
+                  setSaveStatus(null);
+                }}
+                disabled={saving}
+              >
                 Discard changes
               </button>
             ) : null}
@@ -209,7 +264,11 @@ export function MemberEditor({ member: initial, roles, timeZones }: { member: Me
         <h2 id="status-heading">Status</h2>
         <p>
           {member.name} is{" "}
-          {member.active ? <span className={styles.badgeActive}>Active</span> : <span className={styles.badgeInactive}>Inactive</span>}
+          {member.active ? (
+            <span className={styles.badgeActive}>Active</span>
+          ) : (
+            <span className={styles.badgeInactive}>Inactive</span>
+          )}
           {member.active ? "" : " and cannot sign in to the workspace."}
         </p>
         <div className={styles.actions} style={{ marginBottom: "1rem" }}>
@@ -222,9 +281,16 @@ export function MemberEditor({ member: initial, roles, timeZones }: { member: Me
 
       <section className={styles.cardDanger} aria-labelledby="remove-heading">
         <h2 id="remove-heading">Remove from workspace</h2>
-        <p className={styles.muted}>Removes {member.name} from the workspace for good. They can be invited again later.</p>
+        <p className={styles.muted}>
+          Removes {member.name} from the workspace for good. They can be invited again later.
+        </p>
         <div className={styles.actions} style={{ marginBottom: "1rem" }}>
-          <button type="button" className={styles.buttonDanger} onClick={() => setConfirmRemove(true)} disabled={removing}>
+          <button
+            type="button"
+            className={styles.buttonDanger}
+            onClick={() => setConfirmRemove(true)}
+            disabled={removing}
+          >
             Remove member…
           </button>
           <InlineStatus status={removeStatus} id="remove-status" />

@@ -19,7 +19,12 @@ export type MemberRow = {
 };
 
 type BulkResult = { id: string; email: string | null; name: string; ok: boolean; error?: string };
-type BulkResponse = { action: "remove" | "deactivate"; succeeded: number; failed: number; results: BulkResult[] };
+type BulkResponse = {
+  action: "remove" | "deactivate";
+  succeeded: number;
+  failed: number;
+  results: BulkResult[];
+};
 
 const VERB = { remove: "Remove", deactivate: "Deactivate" } as const;
 const DONE = { remove: "Removed", deactivate: "Deactivated" } as const;
@@ -30,7 +35,9 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<"remove" | "deactivate" | null>(null);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ action: "remove" | "deactivate"; results: BulkResult[] } | null>(null);
+  const [outcome, setOutcome] = useState<{ action: "remove" | "deactivate"; results: BulkResult[] } | null>(
+    null,
+  );
   const [error, setError] = useState("");
 
   const visibleIds = useMemo(() => members.map((m) => m.id), [members]);
@@ -56,7 +63,10 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
     if (!pending) return;
     setBusy(true);
     setError("");
-    const res = await callApi<BulkResponse>("/api/admin/team-members/bulk", "POST", { action: pending, ids: selectedMembers.map((m) => m.id) });
+    const res = await callApi<BulkResponse>("/api/admin/team-members/bulk", "POST", {
+      action: pending,
+      ids: selectedMembers.map((m) => m.id),
+    });
     setBusy(false);
     const action = pending;
     setPending(null);
@@ -76,10 +86,20 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
         <span className={styles.small} aria-live="polite">
           {count === 0 ? "Select members to act on several at once." : `${count} selected`}
         </span>
-        <button type="button" className={styles.button} disabled={count === 0} onClick={() => setPending("deactivate")}>
+        <button
+          type="button"
+          className={styles.button}
+          disabled={count === 0}
+          onClick={() => setPending("deactivate")}
+        >
           Deactivate selected
         </button>
-        <button type="button" className={styles.buttonDanger} disabled={count === 0} onClick={() => setPending("remove")}>
+        <button
+          type="button"
+          className={styles.buttonDanger}
+          disabled={count === 0}
+          onClick={() => setPending("remove")}
+        >
           Remove selected
         </button>
         {count > 0 ? (
@@ -100,7 +120,8 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
               {outcome.results.map((r) => (
                 <li key={r.id} className={r.ok ? styles.resultOk : styles.resultFail}>
                   {r.ok ? "✓" : "✗"} {r.name}
-                  {r.email && r.email !== r.name ? ` (${r.email})` : ""}: {r.ok ? DONE[outcome.action].toLowerCase() : r.error}
+                  {r.email && r.email !== r.name ? ` (${r.email})` : ""}:{" "}
+                  {r.ok ? DONE[outcome.action].toLowerCase() : r.error}
                 </li>
               ))}
             </ul>
@@ -114,7 +135,13 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           <thead>
             <tr>
               <th scope="col">
-                <input type="checkbox" aria-label="Select all members on this page" checked={allSelected} onChange={toggleAll} disabled={!members.length} />
+                <input
+                  type="checkbox"
+                  aria-label="Select all members on this page"
+                  checked={allSelected}
+                  onChange={toggleAll}
+                  disabled={!members.length}
+                />
               </th>
               <th scope="col">Name</th>
               <th scope="col">Email</th>
@@ -129,7 +156,12 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
             {members.map((m) => (
               <tr key={m.id} data-selected={selected.has(m.id)}>
                 <td>
-                  <input type="checkbox" aria-label={`Select ${m.name}`} checked={selected.has(m.id)} onChange={() => toggle(m.id)} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${m.name}`}
+                    checked={selected.has(m.id)}
+                    onChange={() => toggle(m.id)}
+                  />
                 </td>
                 <td>
                   <span className={styles.person}>
@@ -140,7 +172,13 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                 <td>{m.email}</td>
                 <td>{m.role}</td>
                 <td className={styles.hideNarrow}>{m.timeZone}</td>
-                <td>{m.active ? <span className={styles.badgeActive}>Active</span> : <span className={styles.badgeInactive}>Inactive</span>}</td>
+                <td>
+                  {m.active ? (
+                    <span className={styles.badgeActive}>Active</span>
+                  ) : (
+                    <span className={styles.badgeInactive}>Inactive</span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

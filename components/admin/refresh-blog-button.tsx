@@ -15,7 +15,11 @@ export function RefreshBlogButton() {
     setBusy(false);
     setStatus(
       res.ok
-        ? { kind: "ok", text: `Blog refreshed at ${new Date(res.data.revalidatedAt).toLocaleTimeString()}. The next visit shows the latest posts.` }
+        ? {
+            kind: "ok",
+            // Stale-while-revalidate (lib/blog/revalidate.ts): the next view regenerates, the one after shows it.
+            text: `Blog refresh requested at ${new Date(res.data.revalidatedAt).toLocaleTimeString()}. Pages pick up the latest posts within seconds of their next visit.`,
+          }
         : { kind: "error", text: res.error },
     );
   }
@@ -24,7 +28,11 @@ export function RefreshBlogButton() {
       <button type="button" className={styles.buttonPrimary} onClick={refresh} disabled={busy}>
         {busy ? "Refreshing…" : "Refresh blog"}
       </button>
-      <p className={styles.inlineStatus} data-kind={status?.kind} role={status?.kind === "error" ? "alert" : "status"}>
+      <p
+        className={styles.inlineStatus}
+        data-kind={status?.kind}
+        role={status?.kind === "error" ? "alert" : "status"}
+      >
         {status?.text ?? ""}
       </p>
     </div>

@@ -20,18 +20,26 @@ export type MappedError = { status: number; error: string; code: string; retryAf
 export const MESSAGES = {
   lastAdmin:
     "This is the workspace's last active admin, so they cannot be removed, deactivated or demoted. Make another member an active Admin first.",
-  notFound: "This member no longer exists in the workspace (someone may have removed them already). Reload the list.",
-  unauthorized: "The workspace refused Masthead's API key. Check WORKSPACE_API_KEY in the site's configuration.",
+  notFound:
+    "This member no longer exists in the workspace (someone may have removed them already). Reload the list.",
+  unauthorized:
+    "The workspace refused Masthead's API key. Check WORKSPACE_API_KEY in the site's configuration.",
   rateLimited: (seconds?: number) =>
     `The workspace is receiving too many requests. Try again in ${seconds && seconds > 0 ? `${seconds} second${seconds === 1 ? "" : "s"}` : "a moment"}.`,
   unavailable: "The workspace is down or unavailable right now. Try again in a minute.",
-  timeout: "The workspace did not answer in time. The change may or may not have been applied: reload to check before trying again.",
+  timeout:
+    "The workspace did not answer in time. The change may or may not have been applied: reload to check before trying again.",
   unreachable: "Masthead cannot reach the workspace right now. Nothing was changed; try again in a minute.",
-  badResponse: "The workspace sent an answer Masthead could not read. Reload to check whether the change was applied.",
-  notAcceptable: "The workspace refused the format of Masthead's request. This is a bug in Masthead; please report it.",
-  httpError: (status: number) => `The workspace answered with an unexpected error (status ${status}). Try again later.`,
-  unknownRole: (role: string) => `The workspace has no role named “${role}”. Roles are case sensitive: check the spelling and capitals.`,
-  invalidTimeZone: (tz: string) => `“${tz}” is not a time zone the workspace accepts. Pick one from the list, e.g. Europe/Paris.`,
+  badResponse:
+    "The workspace sent an answer Masthead could not read. Reload to check whether the change was applied.",
+  notAcceptable:
+    "The workspace refused the format of Masthead's request. This is a bug in Masthead; please report it.",
+  httpError: (status: number) =>
+    `The workspace answered with an unexpected error (status ${status}). Try again later.`,
+  unknownRole: (role: string) =>
+    `The workspace has no role named “${role}”. Roles are case sensitive: check the spelling and capitals.`,
+  invalidTimeZone: (tz: string) =>
+    `“${tz}” is not a time zone the workspace accepts. Pick one from the list, e.g. Europe/Paris.`,
   refused: (detail: string) => `The workspace refused the change: ${detail}`,
   internal: "Something went wrong in Masthead. Try again, and report it if it keeps happening.",
 } as const;
@@ -66,9 +74,19 @@ export function mapWorkspaceError(error: unknown, ctx: AdminErrorContext = {}): 
     case "unauthorized":
       return { status: 502, code: "unauthorized", error: MESSAGES.unauthorized };
     case "rate_limited":
-      return { status: 503, code: "rate_limited", error: MESSAGES.rateLimited(error.retryAfterSeconds), retryAfterSeconds: error.retryAfterSeconds ?? 5 };
+      return {
+        status: 503,
+        code: "rate_limited",
+        error: MESSAGES.rateLimited(error.retryAfterSeconds),
+        retryAfterSeconds: error.retryAfterSeconds ?? 5,
+      };
     case "unavailable":
-      return { status: 503, code: "unavailable", error: MESSAGES.unavailable, retryAfterSeconds: error.retryAfterSeconds ?? 30 };
+      return {
+        status: 503,
+        code: "unavailable",
+        error: MESSAGES.unavailable,
+        retryAfterSeconds: error.retryAfterSeconds ?? 30,
+      };
     case "timeout":
       return { status: 504, code: "timeout", error: MESSAGES.timeout };
     case "unreachable":

@@ -17,7 +17,12 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 }
 
-export function errorResponse(status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  status: number,
+  error: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
   return jsonResponse({ error, ...extra }, status, headers);
 }
 
@@ -34,10 +39,15 @@ export async function authorize(request: Request): Promise<Authorized> {
 }
 
 /** The JSON body as an object, or a 400 to send. Never throws. */
-export async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+export async function readJson(
+  request: Request,
+): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().includes("application/json")) {
-    return { ok: false, response: errorResponse(415, "Send the request as JSON (Content-Type: application/json).") };
+    return {
+      ok: false,
+      response: errorResponse(415, "Send the request as JSON (Content-Type: application/json)."),
+    };
   }
   let text: string;
   try {
@@ -54,13 +64,25 @@ export async function readJson(request: Request): Promise<{ ok: true; body: unkn
 }
 
 /** Maps a failed workspace call to the response and logs the write's outcome. */
-export function failure(error: unknown, entry: Omit<AuditEntry, "outcome" | "detail"> | null, ctx: AdminErrorContext = {}): Response {
+export function failure(
+  error: unknown,
+  entry: Omit<AuditEntry, "outcome" | "detail"> | null,
+  ctx: AdminErrorContext = {},
+): Response {
   const mapped = mapWorkspaceError(error, ctx);
   if (mapped.code === "internal") {
     // A bug, not an upstream refusal: keep the type for the log, never the stack or input.
-    console.error(JSON.stringify({ kind: "admin_error", action: entry?.action, error: error instanceof Error ? error.name : typeof error }));
+    console.error(
+      JSON.stringify({
+        kind: "admin_error",
+        action: entry?.action,
+        error: error instanceof Error ? error.name : typeof error,
+      }),
+    );
   }
   if (entry) audit({ ...entry, outcome: mapped.status >= 500 ? "failed" : "refused", detail: mapped.code });
-  const headers: Record<string, string> = mapped.retryAfterSeconds ? { "Retry-After": String(mapped.retryAfterSeconds) } : {};
+  const headers: Record<string, string> = mapped.retryAfterSeconds
+    ? { "Retry-After": String(mapped.retryAfterSeconds) }
+    : {};
   return errorResponse(mapped.status, mapped.error, { code: mapped.code }, headers);
 }

@@ -15,8 +15,7 @@ export const ACCOUNT_FAILURE_LIMIT = 10;
 export const CLIENT_FAILURE_LIMIT = 30;
 
 // A hash of nothing anyone will type: lets unknown emails spend the same scrypt time.
-const DUMMY_HASH =
-  "scrypt:00000000000000000000000000000000:" + "0".repeat(128);
+const DUMMY_HASH = "scrypt:00000000000000000000000000000000:" + "0".repeat(128);
 
 type Limiters = { account: RateLimiterMemory; client: RateLimiterMemory };
 const KEY = Symbol.for("masthead.admin.loginLimiters");
@@ -24,8 +23,16 @@ const store = globalThis as unknown as Record<symbol, Limiters | undefined>;
 
 function limiters(): Limiters {
   return (store[KEY] ??= {
-    account: new RateLimiterMemory({ keyPrefix: "admin-login-account", points: ACCOUNT_FAILURE_LIMIT, duration: WINDOW_SECONDS }),
-    client: new RateLimiterMemory({ keyPrefix: "admin-login-client", points: CLIENT_FAILURE_LIMIT, duration: WINDOW_SECONDS }),
+    account: new RateLimiterMemory({
+      keyPrefix: "admin-login-account",
+      points: ACCOUNT_FAILURE_LIMIT,
+      duration: WINDOW_SECONDS,
+    }),
+    client: new RateLimiterMemory({
+      keyPrefix: "admin-login-client",
+      points: CLIENT_FAILURE_LIMIT,
+      duration: WINDOW_SECONDS,
+    }),
   });
 }
 

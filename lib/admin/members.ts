@@ -60,8 +60,11 @@ async function walkAllMembers(): Promise<{ members: TeamMember[]; truncated: boo
   const first = await client.listTeamMembers({ page: 1, pageSize: WALK_PAGE_SIZE });
   const totalPages = Math.min(first.pagination.totalPages, WALK_MAX_PAGES);
   let truncated = first.pagination.totalPages > WALK_MAX_PAGES;
-  const rest = totalPages > 1 && first.members.length > 0 ? Array.from({ length: totalPages - 1 }, (_, i) => i + 2) : [];
-  const pages = await mapLimited(rest, WALK_CONCURRENCY, (page) => client.listTeamMembers({ page, pageSize: WALK_PAGE_SIZE }));
+  const rest =
+    totalPages > 1 && first.members.length > 0 ? Array.from({ length: totalPages - 1 }, (_, i) => i + 2) : [];
+  const pages = await mapLimited(rest, WALK_CONCURRENCY, (page) =>
+    client.listTeamMembers({ page, pageSize: WALK_PAGE_SIZE }),
+  );
   const seen = new Set<string>();
   const members: TeamMember[] = [];
   for (const batch of [first.members, ...pages.map((p) => p.members)]) {
@@ -105,7 +108,11 @@ export function matchesQuery(m: TeamMember, q: string): boolean {
   if (!q) return true;
   const needle = q.toLocaleLowerCase();
   const full = `${m.firstName} ${m.lastName}`.toLocaleLowerCase();
-  return m.email.toLocaleLowerCase().includes(needle) || full.includes(needle) || `${m.lastName} ${m.firstName}`.toLocaleLowerCase().includes(needle);
+  return (
+    m.email.toLocaleLowerCase().includes(needle) ||
+    full.includes(needle) ||
+    `${m.lastName} ${m.firstName}`.toLocaleLowerCase().includes(needle)
+  );
 }
 
 export async function listMembers(query: ListQuery): Promise<MemberListResult> {
@@ -145,13 +152,19 @@ export const BUILTIN_ROLES = ["Admin", "Standard"];
 export async function knownRoles(extra: string[] = []): Promise<string[]> {
   // Without the copy (slow or failing workspace) the picker still offers the built-in roles and free typing.
   const seen = (await allMembersWithin(2_000))?.members.map((m) => m.role) ?? [];
-  return Array.from(new Set([...BUILTIN_ROLES, ...extra, ...seen].filter(Boolean))).sort((a, b) => a.localeCompare(b));
+  return Array.from(new Set([...BUILTIN_ROLES, ...extra, ...seen].filter(Boolean))).sort((a, b) =>
+    a.localeCompare(b),
+  );
 }
 
 /** Whether `email` is an active Admin of the workspace; false when that cannot be known quickly. */
 export async function isWorkspaceAdmin(email: string): Promise<boolean> {
   const copy = await allMembersWithin(2_000);
-  return Boolean(copy?.members.some((m) => m.email.toLowerCase() === email.toLowerCase() && m.active && m.role === "Admin"));
+  return Boolean(
+    copy?.members.some(
+      (m) => m.email.toLowerCase() === email.toLowerCase() && m.active && m.role === "Admin",
+    ),
+  );
 }
 
 export async function memberCounts(): Promise<{ total: number; active: number; truncated: boolean }> {
@@ -272,11 +285,18 @@ export async function bulkAction(
   } finally {
     invalidateMemberCache();
   }
-  return input.ids.map((id) => results.get(id) ?? { id, email: null, name: id, ok: false, error: "Not processed.", code: "internal" });
+  return input.ids.map(
+    (id) =>
+      results.get(id) ?? { id, email: null, name: id, ok: false, error: "Not processed.", code: "internal" },
+  );
 }
 
 /** Like Promise.all over `items`, at most `limit` at a time, results in input order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

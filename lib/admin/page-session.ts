@@ -10,7 +10,12 @@ import { SESSION_COOKIE, readSessionValue, type AdminSession } from "./session";
 export async function requireAdminPage(returnTo?: string): Promise<AdminSession> {
   const store = await cookies();
   const session = await readSessionValue(store.get(SESSION_COOKIE)?.value);
-  if (!session) redirect(returnTo && returnTo !== "/admin" ? `/admin/login?next=${encodeURIComponent(returnTo)}` : "/admin/login");
+  if (!session)
+    redirect(
+      returnTo && returnTo !== "/admin"
+        ? `/admin/login?next=${encodeURIComponent(returnTo)}`
+        : "/admin/login",
+    );
   return session;
 }
 

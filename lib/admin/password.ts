@@ -16,6 +16,11 @@ export function verifyPassword(password: string, stored: string): boolean {
   if (!PASSWORD_HASH_PATTERN.test(stored)) return false;
   const [, saltHex, hashHex] = stored.split(":") as [string, string, string];
   const expected = Buffer.from(hashHex, "hex");
-  const actual = scryptSync(password.normalize("NFKC"), Buffer.from(saltHex, "hex"), KEY_LENGTH, SCRYPT_OPTIONS);
+  const actual = scryptSync(
+    password.normalize("NFKC"),
+    Buffer.from(saltHex, "hex"),
+    KEY_LENGTH,
+    SCRYPT_OPTIONS,
+  );
   return timingSafeEqual(actual, expected);
 }

@@ -38,14 +38,20 @@ export function sessionCookieOptions(maxAgeSeconds: number) {
   };
 }
 
-export async function sealSession(email: string, now = Date.now()): Promise<{ value: string; session: AdminSession }> {
+export async function sealSession(
+  email: string,
+  now = Date.now(),
+): Promise<{ value: string; session: AdminSession }> {
   const session: AdminSession = { email, issuedAt: now, expiresAt: now + SESSION_TTL_SECONDS * 1000 };
   const value = await sealData(session, { password: secret(), ttl: SESSION_TTL_SECONDS });
   return { value, session };
 }
 
 /** The session sealed in `value`, or null when it is missing, tampered, expired or no longer an admin. */
-export async function readSessionValue(value: string | undefined | null, now = Date.now()): Promise<AdminSession | null> {
+export async function readSessionValue(
+  value: string | undefined | null,
+  now = Date.now(),
+): Promise<AdminSession | null> {
   if (!value) return null;
   let data: Partial<AdminSession>;
   try {
@@ -53,7 +59,12 @@ export async function readSessionValue(value: string | undefined | null, now = D
   } catch {
     return null;
   }
-  if (typeof data?.email !== "string" || typeof data.expiresAt !== "number" || typeof data.issuedAt !== "number") return null;
+  if (
+    typeof data?.email !== "string" ||
+    typeof data.expiresAt !== "number" ||
+    typeof data.issuedAt !== "number"
+  )
+    return null;
   if (data.expiresAt <= now) return null;
   // Removing someone from ADMIN_USERS ends their sessions at once.
   if (!env().adminUsers.some((u) => u.email === data.email)) return null;

@@ -11,35 +11,44 @@ export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_INVITES = 100;
 export const MAX_BULK = 200;
 
-const email = z.email({ error: "Enter a valid email address." }).max(254, { error: "That email address is too long." });
+const email = z
+  .email({ error: "Enter a valid email address." })
+  .max(254, { error: "That email address is too long." });
 
 export const memberIdSchema = z.uuid({ error: "That is not a member id." });
 
 export const listQuerySchema = z.object({
-  page: z.coerce.number({ error: "page must be a number." }).int().min(1, { error: "page starts at 1." }).max(100_000).catch(1),
+  page: z.coerce
+    .number({ error: "page must be a number." })
+    .int()
+    .min(1, { error: "page starts at 1." })
+    .max(100_000)
+    .catch(1),
   pageSize: z.coerce
     .number()
     .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
     .catch(DEFAULT_PAGE_SIZE),
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .catch("")
-    .default(""),
+  q: z.string().trim().max(200).catch("").default(""),
   status: z.enum(["all", "active", "inactive"]).catch("all").default("all"),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** Reads list parameters from a URL or page searchParams; never fails (bad values fall back to defaults). */
-export function parseListQuery(params: URLSearchParams | Record<string, string | string[] | undefined>): ListQuery {
+export function parseListQuery(
+  params: URLSearchParams | Record<string, string | string[] | undefined>,
+): ListQuery {
   const get = (k: string) => {
     if (params instanceof URLSearchParams) return params.get(k) ?? undefined;
     const v = params[k];
     return Array.isArray(v) ? v[0] : v;
   };
-  return listQuerySchema.parse({ page: get("page"), pageSize: get("pageSize"), q: get("q"), status: get("status") });
+  return listQuerySchema.parse({
+    page: get("page"),
+    pageSize: get("pageSize"),
+    q: get("q"),
+    status: get("status"),
+  });
 }
 
 const role = z
@@ -53,7 +62,10 @@ const timeZone = z
   .trim()
   .refine(isValidTimeZone, { error: "Pick a valid time zone from the list, e.g. Europe/Paris." });
 
-const name = z.string({ error: "Names must be text." }).trim().max(100, { error: "Keep names under 100 characters." });
+const name = z
+  .string({ error: "Names must be text." })
+  .trim()
+  .max(100, { error: "Keep names under 100 characters." });
 
 export const updateMemberSchema = z
   .object({
@@ -67,7 +79,9 @@ export const updateMemberSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: "Nothing to change." });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
-export const activationSchema = z.object({ active: z.boolean({ error: "active must be true or false." }) }).strict();
+export const activationSchema = z
+  .object({ active: z.boolean({ error: "active must be true or false." }) })
+  .strict();
 
 /** Splits the invite box on commas, semicolons, whitespace and newlines. */
 export function splitEmails(raw: string): string[] {
@@ -86,7 +100,12 @@ export const inviteSchema = z
   })
   .strict();
 
-export type InviteInput = { emails: string[]; role: string; invitedBy?: string; sendInvitationEmail: boolean };
+export type InviteInput = {
+  emails: string[];
+  role: string;
+  invitedBy?: string;
+  sendInvitationEmail: boolean;
+};
 
 export type InviteParse =
   | { ok: true; value: InviteInput }
@@ -95,11 +114,18 @@ export type InviteParse =
 export function parseInvite(body: unknown): InviteParse {
   const parsed = inviteSchema.safeParse(body);
   if (!parsed.success) return { ok: false, ...fieldErrors(parsed.error) };
-  const list = (Array.isArray(parsed.data.emails) ? parsed.data.emails.flatMap(splitEmails) : splitEmails(parsed.data.emails)).map((e) =>
-    e.toLowerCase(),
-  );
+  const list = (
+    Array.isArray(parsed.data.emails)
+      ? parsed.data.emails.flatMap(splitEmails)
+      : splitEmails(parsed.data.emails)
+  ).map((e) => e.toLowerCase());
   const unique = Array.from(new Set(list));
-  if (unique.length === 0) return { ok: false, error: "Enter at least one email address.", fields: { emails: "Enter at least one email address." } };
+  if (unique.length === 0)
+    return {
+      ok: false,
+      error: "Enter at least one email address.",
+      fields: { emails: "Enter at least one email address." },
+    };
   if (unique.length > MAX_INVITES) {
     const msg = `Invite at most ${MAX_INVITES} people at once.`;
     return { ok: false, error: msg, fields: { emails: msg } };
@@ -150,7 +176,8 @@ export function fieldErrors(error: z.ZodError): { error: string; fields: Record<
 
 /** Only same-site admin paths are followed after login (no open redirect). */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !/^\/admin(\/|\?|$)/.test(next) || next.startsWith("//") || next.includes("\\")) return "/admin";
+  if (!next || !/^\/admin(\/|\?|$)/.test(next) || next.startsWith("//") || next.includes("\\"))
+    return "/admin";
   if (next.startsWith("/admin/login")) return "/admin";
   try {
     const u = new URL(next, "http://x");

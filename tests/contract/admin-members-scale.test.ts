@@ -11,11 +11,17 @@ let ws: LocalWorkspaceServer;
 let members: typeof import("@/lib/admin/members");
 
 async function upstream(): Promise<number> {
-  return ((await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { total: number } }).requests.total;
+  return ((await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { total: number } }).requests
+    .total;
 }
 
 beforeAll(async () => {
-  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", reset: { members: 10_000 }, log: () => {} });
+  ws = await startLocalWorkspaceServer({
+    port: 0,
+    dataDir: ":memory:",
+    reset: { members: 10_000 },
+    log: () => {},
+  });
   delete process.env.WORKSPACE_URL;
   process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
   process.env.WORKSPACE_MAX_RETRIES = "0";

@@ -30,7 +30,13 @@ let loginLib: typeof import("@/lib/admin/login");
 let cookie: string;
 const auditLines: string[] = [];
 
-type Opts = { method?: string; body?: unknown; cookie?: string | null; origin?: string | null; headers?: Record<string, string> };
+type Opts = {
+  method?: string;
+  body?: unknown;
+  cookie?: string | null;
+  origin?: string | null;
+  headers?: Record<string, string>;
+};
 
 function req(path: string, opts: Opts = {}): Request {
   const method = opts.method ?? "GET";
@@ -64,7 +70,11 @@ async function resetStats() {
 }
 
 async function fault(body: Record<string, unknown>) {
-  const res = await fetch(`${ws.url}/__local/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${ws.url}/__local/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(res.ok).toBe(true);
 }
 
@@ -73,7 +83,10 @@ async function clearFaults() {
 }
 
 async function setActive(id: string, active: boolean) {
-  const res = await routes.activation.PUT(req(`/api/admin/team-members/${id}/activation`, { method: "PUT", body: { active } }), params(id));
+  const res = await routes.activation.PUT(
+    req(`/api/admin/team-members/${id}/activation`, { method: "PUT", body: { active } }),
+    params(id),
+  );
   return res;
 }
 
@@ -117,31 +130,81 @@ describe("authentication: every handler refuses without a valid session (401 JSO
   const id = LINUS.id;
   const calls: Array<[string, (c: string | null) => Promise<Response>]> = [
     ["GET list", (c) => routes.list.GET(req("/api/admin/team-members", { cookie: c }))],
-    ["POST invite", (c) => routes.list.POST(req("/api/admin/team-members", { method: "POST", cookie: c, body: { emails: "x@example.com" } }))],
+    [
+      "POST invite",
+      (c) =>
+        routes.list.POST(
+          req("/api/admin/team-members", { method: "POST", cookie: c, body: { emails: "x@example.com" } }),
+        ),
+    ],
     ["GET member", (c) => routes.one.GET(req(`/api/admin/team-members/${id}`, { cookie: c }), params(id))],
-    ["PATCH member", (c) => routes.one.PATCH(req(`/api/admin/team-members/${id}`, { method: "PATCH", cookie: c, body: { firstName: "X" } }), params(id))],
-    ["DELETE member", (c) => routes.one.DELETE(req(`/api/admin/team-members/${id}`, { method: "DELETE", cookie: c }), params(id))],
-    ["PUT activation", (c) => routes.activation.PUT(req(`/api/admin/team-members/${id}/activation`, { method: "PUT", cookie: c, body: { active: false } }), params(id))],
-    ["POST bulk", (c) => routes.bulk.POST(req("/api/admin/team-members/bulk", { method: "POST", cookie: c, body: { action: "remove", ids: [id] } }))],
-    ["POST refresh", (c) => routes.refresh.POST(req("/api/admin/blog/refresh", { method: "POST", cookie: c, body: {} }))],
+    [
+      "PATCH member",
+      (c) =>
+        routes.one.PATCH(
+          req(`/api/admin/team-members/${id}`, { method: "PATCH", cookie: c, body: { firstName: "X" } }),
+          params(id),
+        ),
+    ],
+    [
+      "DELETE member",
+      (c) =>
+        routes.one.DELETE(req(`/api/admin/team-members/${id}`, { method: "DELETE", cookie: c }), params(id)),
+    ],
+    [
+      "PUT activation",
+      (c) =>
+        routes.activation.PUT(
+          req(`/api/admin/team-members/${id}/activation`, {
+            method: "PUT",
+            cookie: c,
+            body: { active: false },
+          }),
+          params(id),
+        ),
+    ],
+    [
+      "POST bulk",
+      (c) =>
+        routes.bulk.POST(
+          req("/api/admin/team-members/bulk", {
+            method: "POST",
+            cookie: c,
+            body: { action: "remove", ids: [id] },
+          }),
+        ),
+    ],
+    [
+      "POST refresh",
+      (c) => routes.refresh.POST(req("/api/admin/blog/refresh", { method: "POST", cookie: c, body: {} })),
+    ],
   ];
 
-  it.each(calls)("%s: no cookie, tampered cookie, expired session, unknown admin → 401, nothing sent upstream", async (_name, call) => {
-    const now = Date.now();
-    const secret = "masthead-local-demo-session-secret-do-not-use";
-    const expired = await sealData({ email: "admin@example.com", issuedAt: now - 9 * 3600_000, expiresAt: now - 3600_000 }, { password: secret, ttl: 0 });
-    const stranger = (await session.sealSession("someone@example.com")).value;
-    const tampered = cookie.slice(0, -6) + (cookie.endsWith("AAAAAA") ? "BBBBBB" : "AAAAAA");
-    const wrongSecret = await sealData({ email: "admin@example.com", issuedAt: now, expiresAt: now + 3600_000 }, { password: "x".repeat(40), ttl: 3600 });
-    await resetStats();
-    for (const c of [null, tampered, "not-a-seal", expired, stranger, wrongSecret]) {
-      const res = await call(c);
-      expect(res.status, `cookie ${String(c).slice(0, 12)}`).toBe(401);
-      expect(res.headers.get("content-type")).toContain("application/json");
-      expect((await json(res)).error).toMatch(/sign in/i);
-    }
-    expect(await upstreamCalls()).toBe(0);
-  });
+  it.each(calls)(
+    "%s: no cookie, tampered cookie, expired session, unknown admin → 401, nothing sent upstream",
+    async (_name, call) => {
+      const now = Date.now();
+      const secret = "masthead-local-demo-session-secret-do-not-use";
+      const expired = await sealData(
+        { email: "admin@example.com", issuedAt: now - 9 * 3600_000, expiresAt: now - 3600_000 },
+        { password: secret, ttl: 0 },
+      );
+      const stranger = (await session.sealSession("someone@example.com")).value;
+      const tampered = cookie.slice(0, -6) + (cookie.endsWith("AAAAAA") ? "BBBBBB" : "AAAAAA");
+      const wrongSecret = await sealData(
+        { email: "admin@example.com", issuedAt: now, expiresAt: now + 3600_000 },
+        { password: "x".repeat(40), ttl: 3600 },
+      );
+      await resetStats();
+      for (const c of [null, tampered, "not-a-seal", expired, stranger, wrongSecret]) {
+        const res = await call(c);
+        expect(res.status, `cookie ${String(c).slice(0, 12)}`).toBe(401);
+        expect(res.headers.get("content-type")).toContain("application/json");
+        expect((await json(res)).error).toMatch(/sign in/i);
+      }
+      expect(await upstreamCalls()).toBe(0);
+    },
+  );
 
   it("the same calls succeed with the valid session (the 401s above are about the cookie)", async () => {
     const res = await routes.one.GET(req(`/api/admin/team-members/${id}`), params(id));
@@ -167,14 +230,30 @@ describe("origin check: cross-origin writes are refused (403)", () => {
   });
 
   it("a write with no Origin is refused unless Sec-Fetch-Site says same-origin", async () => {
-    const none = await routes.bulk.POST(req("/api/admin/team-members/bulk", { method: "POST", origin: null, body: { action: "remove", ids: [LINUS.id] } }));
+    const none = await routes.bulk.POST(
+      req("/api/admin/team-members/bulk", {
+        method: "POST",
+        origin: null,
+        body: { action: "remove", ids: [LINUS.id] },
+      }),
+    );
     expect(none.status).toBe(403);
     const crossSite = await routes.list.POST(
-      req("/api/admin/team-members", { method: "POST", origin: null, headers: { "sec-fetch-site": "cross-site" }, body: { emails: "a@example.com" } }),
+      req("/api/admin/team-members", {
+        method: "POST",
+        origin: null,
+        headers: { "sec-fetch-site": "cross-site" },
+        body: { emails: "a@example.com" },
+      }),
     );
     expect(crossSite.status).toBe(403);
     const sameOrigin = await routes.one.PATCH(
-      req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", origin: null, headers: { "sec-fetch-site": "same-origin" }, body: { firstName: "Linus" } }),
+      req(`/api/admin/team-members/${LINUS.id}`, {
+        method: "PATCH",
+        origin: null,
+        headers: { "sec-fetch-site": "same-origin" },
+        body: { firstName: "Linus" },
+      }),
       params(LINUS.id),
     );
     expect(sameOrigin.status).toBe(200);
@@ -186,10 +265,19 @@ describe("origin check: cross-origin writes are refused (403)", () => {
   });
 
   it("login and logout check the Origin too", async () => {
-    const login = await routes.login.POST(req("/api/admin/login", { method: "POST", cookie: null, origin: "https://evil.example", body: { email: "admin@example.com", password: "masthead-demo" } }));
+    const login = await routes.login.POST(
+      req("/api/admin/login", {
+        method: "POST",
+        cookie: null,
+        origin: "https://evil.example",
+        body: { email: "admin@example.com", password: "masthead-demo" },
+      }),
+    );
     expect(login.status).toBe(403);
     expect(login.headers.get("set-cookie")).toBeNull();
-    const logout = await routes.logout.POST(req("/api/admin/logout", { method: "POST", origin: "https://evil.example" }));
+    const logout = await routes.logout.POST(
+      req("/api/admin/logout", { method: "POST", origin: "https://evil.example" }),
+    );
     expect(logout.status).toBe(403);
   });
 });
@@ -199,7 +287,10 @@ describe("validation: refused before anything is sent upstream", () => {
 
   it("invite with invalid addresses → 422 naming each invalid one", async () => {
     const res = await routes.list.POST(
-      req("/api/admin/team-members", { method: "POST", body: { emails: "good@example.com, not-an-email\nalso@bad, fine@example.org" } }),
+      req("/api/admin/team-members", {
+        method: "POST",
+        body: { emails: "good@example.com, not-an-email\nalso@bad, fine@example.org" },
+      }),
     );
     expect(res.status).toBe(422);
     const body = await json(res);
@@ -209,25 +300,41 @@ describe("validation: refused before anything is sent upstream", () => {
   });
 
   it("invite with no address, or a bad invited-by → 422", async () => {
-    const empty = await routes.list.POST(req("/api/admin/team-members", { method: "POST", body: { emails: " ,\n " } }));
+    const empty = await routes.list.POST(
+      req("/api/admin/team-members", { method: "POST", body: { emails: " ,\n " } }),
+    );
     expect(empty.status).toBe(422);
     expect((await json(empty)).error).toBe("Enter at least one email address.");
-    const by = await routes.list.POST(req("/api/admin/team-members", { method: "POST", body: { emails: "a@example.com", invitedBy: "boss" } }));
+    const by = await routes.list.POST(
+      req("/api/admin/team-members", {
+        method: "POST",
+        body: { emails: "a@example.com", invitedBy: "boss" },
+      }),
+    );
     expect(by.status).toBe(422);
-    expect(((await json(by)).fields as Record<string, string>).invitedBy).toBe("Enter a valid email address.");
+    expect(((await json(by)).fields as Record<string, string>).invitedBy).toBe(
+      "Enter a valid email address.",
+    );
     expect(await upstreamCalls()).toBe(0);
   });
 
   it("update with an invalid time zone, an empty role, a bad email or nothing → 422", async () => {
     const cases: Array<[unknown, string, string]> = [
-      [{ timeZone: "Mars/Olympus_Mons" }, "timeZone", "Pick a valid time zone from the list, e.g. Europe/Paris."],
+      [
+        { timeZone: "Mars/Olympus_Mons" },
+        "timeZone",
+        "Pick a valid time zone from the list, e.g. Europe/Paris.",
+      ],
       [{ role: "  " }, "role", "Enter a role, e.g. Standard."],
       [{ email: "nope" }, "email", "Enter a valid email address."],
       [{}, "_", "Nothing to change."],
       [{ active: false }, "_", ""],
     ];
     for (const [body, field, message] of cases) {
-      const res = await routes.one.PATCH(req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", body }), params(LINUS.id));
+      const res = await routes.one.PATCH(
+        req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", body }),
+        params(LINUS.id),
+      );
       expect(res.status, JSON.stringify(body)).toBe(422);
       const fields = (await json(res)).fields as Record<string, string>;
       if (message) expect(fields[field]).toBe(message);
@@ -236,22 +343,41 @@ describe("validation: refused before anything is sent upstream", () => {
   });
 
   it("malformed JSON → 400, wrong content type → 415, a malformed id → 404", async () => {
-    const bad = await routes.one.PATCH(req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", body: "{not json" }), params(LINUS.id));
+    const bad = await routes.one.PATCH(
+      req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", body: "{not json" }),
+      params(LINUS.id),
+    );
     expect(bad.status).toBe(400);
     expect((await json(bad)).error).toBe("The request body is not valid JSON.");
-    const type = await routes.list.POST(req("/api/admin/team-members", { method: "POST", body: "emails=a", headers: { "content-type": "text/plain" } }));
+    const type = await routes.list.POST(
+      req("/api/admin/team-members", {
+        method: "POST",
+        body: "emails=a",
+        headers: { "content-type": "text/plain" },
+      }),
+    );
     expect(type.status).toBe(415);
-    const id = await routes.one.DELETE(req("/api/admin/team-members/../../v1", { method: "DELETE" }), params("../../v1"));
+    const id = await routes.one.DELETE(
+      req("/api/admin/team-members/../../v1", { method: "DELETE" }),
+      params("../../v1"),
+    );
     expect(id.status).toBe(404);
     expect(await upstreamCalls()).toBe(0);
   });
 
   it("bulk with no selection, too many or an unknown action → 422; activation without a boolean → 422", async () => {
-    for (const body of [{ action: "remove", ids: [] }, { action: "explode", ids: [LINUS.id] }, { action: "remove", ids: ["x"] }]) {
+    for (const body of [
+      { action: "remove", ids: [] },
+      { action: "explode", ids: [LINUS.id] },
+      { action: "remove", ids: ["x"] },
+    ]) {
       const res = await routes.bulk.POST(req("/api/admin/team-members/bulk", { method: "POST", body }));
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
-    const act = await routes.activation.PUT(req(`/api/admin/team-members/${LINUS.id}/activation`, { method: "PUT", body: { active: "no" } }), params(LINUS.id));
+    const act = await routes.activation.PUT(
+      req(`/api/admin/team-members/${LINUS.id}/activation`, { method: "PUT", body: { active: "no" } }),
+      params(LINUS.id),
+    );
     expect(act.status).toBe(422);
     expect((await json(act)).error).toBe("active must be true or false.");
     expect(await upstreamCalls()).toBe(0);
@@ -281,11 +407,18 @@ describe("member operations through the routes", () => {
     const b = `inv-b-${suffix}@example.com`;
     // Warm the search cache first, so the test proves the invite invalidates it.
     await routes.list.GET(req(`/api/admin/team-members?q=${suffix}`));
-    const res = await routes.list.POST(req("/api/admin/team-members", { method: "POST", body: { emails: `${a}\n${b.toUpperCase()}`, invitedBy: "admin@example.com" } }));
+    const res = await routes.list.POST(
+      req("/api/admin/team-members", {
+        method: "POST",
+        body: { emails: `${a}\n${b.toUpperCase()}`, invitedBy: "admin@example.com" },
+      }),
+    );
     expect(res.status).toBe(201);
     expect((await json(res)).emails).toEqual([a, b]);
     for (const to of [a, b]) {
-      const out = (await (await fetch(`${ws.url}/__local/outbox?to=${to}`)).json()) as { emails: { kind: string }[] };
+      const out = (await (await fetch(`${ws.url}/__local/outbox?to=${to}`)).json()) as {
+        emails: { kind: string }[];
+      };
       expect(out.emails.map((e) => e.kind)).toEqual(["invitation"]);
     }
     const found = await json(await routes.list.GET(req(`/api/admin/team-members?q=${suffix}`)));
@@ -293,27 +426,56 @@ describe("member operations through the routes", () => {
       [a, "Standard"],
       [b, "Standard"],
     ]);
-    const line = auditLines.map((l) => JSON.parse(l) as Record<string, string>).find((l) => l.action === "invite");
-    expect(line).toMatchObject({ actor: "admin@example.com", action: "invite", outcome: "ok", target: `${a},${b}` });
+    const line = auditLines
+      .map((l) => JSON.parse(l) as Record<string, string>)
+      .find((l) => l.action === "invite");
+    expect(line).toMatchObject({
+      actor: "admin@example.com",
+      action: "invite",
+      outcome: "ok",
+      target: `${a},${b}`,
+    });
   });
 
   it("updates time zone and role (v2) and reports an unknown role in plain words", async () => {
-    const ok = await routes.one.PATCH(req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", body: { timeZone: "Asia/Kolkata", role: "Admin" } }), params(LINUS.id));
+    const ok = await routes.one.PATCH(
+      req(`/api/admin/team-members/${LINUS.id}`, {
+        method: "PATCH",
+        body: { timeZone: "Asia/Kolkata", role: "Admin" },
+      }),
+      params(LINUS.id),
+    );
     expect(ok.status).toBe(200);
     expect((await json(ok)).member).toMatchObject({ timeZone: "Asia/Kolkata", role: "Admin" });
-    const back = await routes.one.PATCH(req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", body: { timeZone: "Europe/Stockholm", role: "Standard" } }), params(LINUS.id));
+    const back = await routes.one.PATCH(
+      req(`/api/admin/team-members/${LINUS.id}`, {
+        method: "PATCH",
+        body: { timeZone: "Europe/Stockholm", role: "Standard" },
+      }),
+      params(LINUS.id),
+    );
     expect(back.status).toBe(200);
 
     await resetStats();
-    const wrong = await routes.one.PATCH(req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", body: { role: "admin" } }), params(LINUS.id));
+    const wrong = await routes.one.PATCH(
+      req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", body: { role: "admin" } }),
+      params(LINUS.id),
+    );
     expect(wrong.status).toBe(422);
     expect(await json(wrong)).toMatchObject({
       code: "unknown_role",
-      error: "The workspace has no role named “admin”. Roles are case sensitive: check the spelling and capitals.",
+      error:
+        "The workspace has no role named “admin”. Roles are case sensitive: check the spelling and capitals.",
     });
     expect(await upstreamCalls()).toBe(1); // it did go upstream: roles are the workspace's to judge
     const line = JSON.parse(auditLines.at(-1)!) as Record<string, string>;
-    expect(line).toMatchObject({ actor: "admin@example.com", action: "update", target: LINUS.id, outcome: "refused", detail: "unknown_role" });
+    expect(line).toMatchObject({
+      actor: "admin@example.com",
+      action: "update",
+      target: LINUS.id,
+      outcome: "refused",
+      detail: "unknown_role",
+    });
   });
 
   it("deactivates and reactivates (v1)", async () => {
@@ -327,16 +489,30 @@ describe("member operations through the routes", () => {
   it("refuses to remove, deactivate or demote the last admin (409, plain words), then restores", async () => {
     expect((await setActive(GRACE.id, false)).status).toBe(200);
     try {
-      const del = await routes.one.DELETE(req(`/api/admin/team-members/${ADA.id}`, { method: "DELETE" }), params(ADA.id));
+      const del = await routes.one.DELETE(
+        req(`/api/admin/team-members/${ADA.id}`, { method: "DELETE" }),
+        params(ADA.id),
+      );
       expect(del.status).toBe(409);
-      expect(await json(del)).toMatchObject({ code: "last_admin", error: expect.stringMatching(/last active admin/) });
+      expect(await json(del)).toMatchObject({
+        code: "last_admin",
+        error: expect.stringMatching(/last active admin/),
+      });
       const off = await setActive(ADA.id, false);
       expect(off.status).toBe(409);
-      const demote = await routes.one.PATCH(req(`/api/admin/team-members/${ADA.id}`, { method: "PATCH", body: { role: "Standard" } }), params(ADA.id));
+      const demote = await routes.one.PATCH(
+        req(`/api/admin/team-members/${ADA.id}`, { method: "PATCH", body: { role: "Standard" } }),
+        params(ADA.id),
+      );
       expect(demote.status).toBe(409);
-      const bulk = await routes.bulk.POST(req("/api/admin/team-members/bulk", { method: "POST", body: { action: "remove", ids: [ADA.id] } }));
+      const bulk = await routes.bulk.POST(
+        req("/api/admin/team-members/bulk", { method: "POST", body: { action: "remove", ids: [ADA.id] } }),
+      );
       expect(bulk.status).toBe(207);
-      expect(((await json(bulk)).results as { ok: boolean; code: string }[])[0]).toMatchObject({ ok: false, code: "last_admin" });
+      expect(((await json(bulk)).results as { ok: boolean; code: string }[])[0]).toMatchObject({
+        ok: false,
+        code: "last_admin",
+      });
     } finally {
       expect((await setActive(GRACE.id, true)).status).toBe(200);
     }
@@ -346,14 +522,25 @@ describe("member operations through the routes", () => {
 
   it("removes a member (v2); removing again is a plain-words 404", async () => {
     const email = `gone-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await routes.list.POST(req("/api/admin/team-members", { method: "POST", body: { emails: email, sendInvitationEmail: false } }));
+    await routes.list.POST(
+      req("/api/admin/team-members", { method: "POST", body: { emails: email, sendInvitationEmail: false } }),
+    );
     const found = await json(await routes.list.GET(req(`/api/admin/team-members?q=${email}`)));
     const id = (found.members as { id: string }[])[0]!.id;
-    const del = await routes.one.DELETE(req(`/api/admin/team-members/${id}`, { method: "DELETE" }), params(id));
+    const del = await routes.one.DELETE(
+      req(`/api/admin/team-members/${id}`, { method: "DELETE" }),
+      params(id),
+    );
     expect(del.status).toBe(200);
-    const again = await routes.one.DELETE(req(`/api/admin/team-members/${id}`, { method: "DELETE" }), params(id));
+    const again = await routes.one.DELETE(
+      req(`/api/admin/team-members/${id}`, { method: "DELETE" }),
+      params(id),
+    );
     expect(again.status).toBe(404);
-    expect(await json(again)).toMatchObject({ code: "not_found", error: expect.stringMatching(/no longer exists/) });
+    expect(await json(again)).toMatchObject({
+      code: "not_found",
+      error: expect.stringMatching(/no longer exists/),
+    });
     const after = await json(await routes.list.GET(req(`/api/admin/team-members?q=${email}`)));
     expect(after.totalRecords).toBe(0);
   });
@@ -361,18 +548,31 @@ describe("member operations through the routes", () => {
   it("bulk removes and deactivates with one result per member", async () => {
     const s = Math.random().toString(36).slice(2, 8);
     const emails = [`b1-${s}@example.com`, `b2-${s}@example.com`, `b3-${s}@example.com`];
-    await routes.list.POST(req("/api/admin/team-members", { method: "POST", body: { emails, sendInvitationEmail: false } }));
-    const ids = ((await json(await routes.list.GET(req(`/api/admin/team-members?q=${s}`)))).members as { id: string }[]).map((m) => m.id);
+    await routes.list.POST(
+      req("/api/admin/team-members", { method: "POST", body: { emails, sendInvitationEmail: false } }),
+    );
+    const ids = (
+      (await json(await routes.list.GET(req(`/api/admin/team-members?q=${s}`)))).members as { id: string }[]
+    ).map((m) => m.id);
     expect(ids).toHaveLength(3);
 
-    const deact = await routes.bulk.POST(req("/api/admin/team-members/bulk", { method: "POST", body: { action: "deactivate", ids: [ids[0]] } }));
+    const deact = await routes.bulk.POST(
+      req("/api/admin/team-members/bulk", { method: "POST", body: { action: "deactivate", ids: [ids[0]] } }),
+    );
     expect(deact.status).toBe(200);
     const gone = "6f1c9a52-8d3b-4e7a-9c10-0000000000ff";
-    const res = await routes.bulk.POST(req("/api/admin/team-members/bulk", { method: "POST", body: { action: "remove", ids: [...ids, gone] } }));
+    const res = await routes.bulk.POST(
+      req("/api/admin/team-members/bulk", {
+        method: "POST",
+        body: { action: "remove", ids: [...ids, gone] },
+      }),
+    );
     expect(res.status).toBe(207);
     const body = await json(res);
     expect(body).toMatchObject({ succeeded: 3, failed: 1 });
-    expect((body.results as { id: string; ok: boolean; email: string | null }[]).map((r) => [r.ok, r.email])).toEqual([
+    expect(
+      (body.results as { id: string; ok: boolean; email: string | null }[]).map((r) => [r.ok, r.email]),
+    ).toEqual([
       [true, emails[0]],
       [true, emails[1]],
       [true, emails[2]],
@@ -386,12 +586,21 @@ describe("member operations through the routes", () => {
 
 describe("every upstream failure becomes a status and plain words", () => {
   const get = () => routes.one.GET(req(`/api/admin/team-members/${LINUS.id}`), params(LINUS.id));
-  const patch = () => routes.one.PATCH(req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", body: { firstName: "Linus" } }), params(LINUS.id));
+  const patch = () =>
+    routes.one.PATCH(
+      req(`/api/admin/team-members/${LINUS.id}`, { method: "PATCH", body: { firstName: "Linus" } }),
+      params(LINUS.id),
+    );
 
   it.each([
     [{ mode: "status", status: 503 }, 503, "unavailable", /down or unavailable/],
     [{ mode: "status", status: 500 }, 503, "unavailable", /down or unavailable/],
-    [{ mode: "rate-limit", retryAfter: 1 }, 503, "rate_limited", /too many requests\. Try again in 1 second\./],
+    [
+      { mode: "rate-limit", retryAfter: 1 },
+      503,
+      "rate_limited",
+      /too many requests\. Try again in 1 second\./,
+    ],
     [{ mode: "malformed-json" }, 502, "bad_response", /could not read/],
     [{ mode: "wrong-shape" }, 502, "bad_response", /could not read/],
     [{ mode: "hang", delayMs: 5000 }, 504, "timeout", /did not answer in time/],
@@ -418,7 +627,9 @@ describe("every upstream failure becomes a status and plain words", () => {
 
 describe("login", () => {
   const login = (body: Record<string, string>, ip = "203.0.113.7") =>
-    routes.login.POST(req("/api/admin/login", { method: "POST", cookie: null, body, headers: { "x-forwarded-for": ip } }));
+    routes.login.POST(
+      req("/api/admin/login", { method: "POST", cookie: null, body, headers: { "x-forwarded-for": ip } }),
+    );
 
   beforeEach(() => loginLib.resetLoginLimits());
 
@@ -436,7 +647,11 @@ describe("login", () => {
   });
 
   it("the right password sets an httpOnly, SameSite=Lax, 8-hour session cookie that the handlers accept", async () => {
-    const res = await login({ email: "Admin@Example.com", password: "masthead-demo", next: "/admin/members?page=2" });
+    const res = await login({
+      email: "Admin@Example.com",
+      password: "masthead-demo",
+      next: "/admin/members?page=2",
+    });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ ok: true, redirectTo: "/admin/members?page=2" });
     const set = res.headers.get("set-cookie")!;
@@ -460,7 +675,9 @@ describe("login", () => {
 
   it("rate-limits failed attempts per account (429 with Retry-After, even for the right password)", async () => {
     for (let i = 0; i < loginLib.ACCOUNT_FAILURE_LIMIT; i++) {
-      expect((await login({ email: "admin@example.com", password: `nope-${i}` }, `198.51.100.${i}`)).status).toBe(401);
+      expect(
+        (await login({ email: "admin@example.com", password: `nope-${i}` }, `198.51.100.${i}`)).status,
+      ).toBe(401);
     }
     const blocked = await login({ email: "admin@example.com", password: "masthead-demo" }, "198.51.100.200");
     expect(blocked.status).toBe(429);
@@ -472,8 +689,12 @@ describe("login", () => {
     for (let i = 0; i < loginLib.CLIENT_FAILURE_LIMIT; i++) {
       expect((await login({ email: `guess-${i}@example.com`, password: "x" }, "192.0.2.9")).status).toBe(401);
     }
-    expect((await login({ email: "admin@example.com", password: "masthead-demo" }, "192.0.2.9")).status).toBe(429);
-    expect((await login({ email: "admin@example.com", password: "masthead-demo" }, "192.0.2.10")).status).toBe(200);
+    expect((await login({ email: "admin@example.com", password: "masthead-demo" }, "192.0.2.9")).status).toBe(
+      429,
+    );
+    expect(
+      (await login({ email: "admin@example.com", password: "masthead-demo" }, "192.0.2.10")).status,
+    ).toBe(200);
   });
 
   it("a form post (no JavaScript) is answered with 303 redirects", async () => {
@@ -482,7 +703,11 @@ describe("login", () => {
         req("/api/admin/login", {
           method: "POST",
           cookie: null,
-          body: new URLSearchParams({ email: "admin@example.com", password, next: "/admin/members" }).toString(),
+          body: new URLSearchParams({
+            email: "admin@example.com",
+            password,
+            next: "/admin/members",
+          }).toString(),
           headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.50" },
         }),
       );
@@ -496,7 +721,9 @@ describe("login", () => {
   });
 
   it("logout clears the cookie", async () => {
-    const res = await routes.logout.POST(req("/api/admin/logout", { method: "POST", headers: { accept: "application/json" } }));
+    const res = await routes.logout.POST(
+      req("/api/admin/logout", { method: "POST", headers: { accept: "application/json" } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toMatch(/masthead_admin=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
   });
@@ -517,6 +744,9 @@ describe("the workspace is unreachable", () => {
     await ws.close();
     const res = await routes.one.GET(req(`/api/admin/team-members/${LINUS.id}`), params(LINUS.id));
     expect(res.status).toBe(503);
-    expect(await json(res)).toMatchObject({ code: "unreachable", error: expect.stringMatching(/cannot reach the workspace/) });
+    expect(await json(res)).toMatchObject({
+      code: "unreachable",
+      error: expect.stringMatching(/cannot reach the workspace/),
+    });
   });
 });

@@ -2,8 +2,19 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES, mapWorkspaceError } from "@/lib/admin/errors";
 import { WorkspaceApiError, type WorkspaceErrorCode } from "@/lib/workspace/errors";
 
-const err = (code: WorkspaceErrorCode, status: number, message = "upstream text", retryAfterSeconds?: number) =>
-  new WorkspaceApiError({ code, status, message, endpoint: "GET http://127.0.0.1:4010/api/external/v2/team-members", retryAfterSeconds });
+const err = (
+  code: WorkspaceErrorCode,
+  status: number,
+  message = "upstream text",
+  retryAfterSeconds?: number,
+) =>
+  new WorkspaceApiError({
+    code,
+    status,
+    message,
+    endpoint: "GET http://127.0.0.1:4010/api/external/v2/team-members",
+    retryAfterSeconds,
+  });
 
 describe("mapWorkspaceError: every WorkspaceApiError code has a status and plain words", () => {
   it.each([
@@ -31,15 +42,29 @@ describe("mapWorkspaceError: every WorkspaceApiError code has a status and plain
   });
 
   it("invalid: an unknown role and an invalid time zone get their own sentences", () => {
-    const role = mapWorkspaceError(err("invalid", 422, 'Invalid organization_role "boss": must be one of Admin, Standard'), { role: "boss" });
+    const role = mapWorkspaceError(
+      err("invalid", 422, 'Invalid organization_role "boss": must be one of Admin, Standard'),
+      { role: "boss" },
+    );
     expect(role).toMatchObject({ status: 422, code: "unknown_role", error: MESSAGES.unknownRole("boss") });
-    const tz = mapWorkspaceError(err("invalid", 422, 'Invalid time_zone "Etc/Nowhere"'), { timeZone: "Etc/Nowhere" });
-    expect(tz).toMatchObject({ status: 422, code: "invalid_time_zone", error: MESSAGES.invalidTimeZone("Etc/Nowhere") });
+    const tz = mapWorkspaceError(err("invalid", 422, 'Invalid time_zone "Etc/Nowhere"'), {
+      timeZone: "Etc/Nowhere",
+    });
+    expect(tz).toMatchObject({
+      status: 422,
+      code: "invalid_time_zone",
+      error: MESSAGES.invalidTimeZone("Etc/Nowhere"),
+    });
   });
 
   it("invalid otherwise quotes the workspace's reason (it is about the admin's input), clipped", () => {
-    const taken = mapWorkspaceError(err("invalid", 422, "Email is already used by another team member"), { email: "x@example.com" });
-    expect(taken).toMatchObject({ status: 422, error: "The workspace refused the change: Email is already used by another team member" });
+    const taken = mapWorkspaceError(err("invalid", 422, "Email is already used by another team member"), {
+      email: "x@example.com",
+    });
+    expect(taken).toMatchObject({
+      status: 422,
+      error: "The workspace refused the change: Email is already used by another team member",
+    });
     const long = mapWorkspaceError(err("invalid", 422, "x".repeat(1000)));
     expect(long.error.length).toBeLessThan(340);
   });

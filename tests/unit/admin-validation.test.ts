@@ -1,13 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { isValidTimeZone, timeZoneOptions } from "@/lib/admin/time-zones";
-import { parseInvite, parseListQuery, safeNextPath, splitEmails, updateMemberSchema } from "@/lib/admin/validation";
+import {
+  parseInvite,
+  parseListQuery,
+  safeNextPath,
+  splitEmails,
+  updateMemberSchema,
+} from "@/lib/admin/validation";
 import { cookieFromHeader } from "@/lib/admin/session";
 
 describe("invite parsing", () => {
   it("splits on commas, semicolons and new lines, lower-cases and de-duplicates", () => {
-    expect(splitEmails(" a@x.io,b@x.io\n\nc@x.io ; d@x.io ")).toEqual(["a@x.io", "b@x.io", "c@x.io", "d@x.io"]);
+    expect(splitEmails(" a@x.io,b@x.io\n\nc@x.io ; d@x.io ")).toEqual([
+      "a@x.io",
+      "b@x.io",
+      "c@x.io",
+      "d@x.io",
+    ]);
     const parsed = parseInvite({ emails: "A@x.io\na@x.io, b@x.io" });
-    expect(parsed).toEqual({ ok: true, value: { emails: ["a@x.io", "b@x.io"], role: "Standard", invitedBy: undefined, sendInvitationEmail: true } });
+    expect(parsed).toEqual({
+      ok: true,
+      value: {
+        emails: ["a@x.io", "b@x.io"],
+        role: "Standard",
+        invitedBy: undefined,
+        sendInvitationEmail: true,
+      },
+    });
   });
 
   it("shows back every invalid address", () => {
@@ -17,21 +36,42 @@ describe("invite parsing", () => {
   });
 
   it("blank invited-by means the workspace default; role and flag pass through", () => {
-    const parsed = parseInvite({ emails: ["a@x.io"], role: "Editor", invitedBy: "", sendInvitationEmail: false });
-    expect(parsed).toEqual({ ok: true, value: { emails: ["a@x.io"], role: "Editor", invitedBy: undefined, sendInvitationEmail: false } });
+    const parsed = parseInvite({
+      emails: ["a@x.io"],
+      role: "Editor",
+      invitedBy: "",
+      sendInvitationEmail: false,
+    });
+    expect(parsed).toEqual({
+      ok: true,
+      value: { emails: ["a@x.io"], role: "Editor", invitedBy: undefined, sendInvitationEmail: false },
+    });
   });
 
   it("refuses unknown fields and too many addresses", () => {
     expect(parseInvite({ emails: "a@x.io", admin: true }).ok).toBe(false);
     const many = Array.from({ length: 101 }, (_, i) => `p${i}@x.io`).join(",");
-    expect(parseInvite({ emails: many })).toMatchObject({ ok: false, error: "Invite at most 100 people at once." });
+    expect(parseInvite({ emails: many })).toMatchObject({
+      ok: false,
+      error: "Invite at most 100 people at once.",
+    });
   });
 });
 
 describe("list query", () => {
   it("falls back to defaults for bad values and keeps good ones", () => {
-    expect(parseListQuery(new URLSearchParams("page=3&pageSize=50&q=%20ada%20&status=inactive"))).toEqual({ page: 3, pageSize: 50, q: "ada", status: "inactive" });
-    expect(parseListQuery(new URLSearchParams("page=-1&pageSize=7&status=weird"))).toEqual({ page: 1, pageSize: 30, q: "", status: "all" });
+    expect(parseListQuery(new URLSearchParams("page=3&pageSize=50&q=%20ada%20&status=inactive"))).toEqual({
+      page: 3,
+      pageSize: 50,
+      q: "ada",
+      status: "inactive",
+    });
+    expect(parseListQuery(new URLSearchParams("page=-1&pageSize=7&status=weird"))).toEqual({
+      page: 1,
+      pageSize: 30,
+      q: "",
+      status: "all",
+    });
     expect(parseListQuery({ page: ["2", "9"], pageSize: "100" })).toMatchObject({ page: 2, pageSize: 100 });
   });
 });

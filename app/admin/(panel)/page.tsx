@@ -13,7 +13,11 @@ export default async function DashboardPage() {
   await requireAdminPage("/admin");
   const [members, posts] = await Promise.allSettled([memberCounts(), workspace().listBlogSlugs()]);
   const problem =
-    members.status === "rejected" ? mapWorkspaceError(members.reason).error : posts.status === "rejected" ? mapWorkspaceError(posts.reason).error : null;
+    members.status === "rejected"
+      ? mapWorkspaceError(members.reason).error
+      : posts.status === "rejected"
+        ? mapWorkspaceError(posts.reason).error
+        : null;
   const show = (v: number | undefined) => (v === undefined ? "—" : v.toLocaleString("en"));
   return (
     <>
@@ -48,14 +52,16 @@ export default async function DashboardPage() {
       <section className={styles.card} aria-labelledby="blog-heading">
         <h2 id="blog-heading">Blog</h2>
         <p className={styles.muted}>
-          The public blog is regenerated from the workspace on a schedule. Refresh it now after publishing or editing a post.
+          The public blog is regenerated from the workspace on a schedule. Refresh it now after publishing or
+          editing a post.
         </p>
         <RefreshBlogButton />
       </section>
       <section className={styles.card} aria-labelledby="team-heading">
         <h2 id="team-heading">Team</h2>
         <p>
-          <Link href="/admin/members">Manage members</Link> · <Link href="/admin/members/invite">Invite people</Link>
+          <Link href="/admin/members">Manage members</Link> ·{" "}
+          <Link href="/admin/members/invite">Invite people</Link>
         </p>
       </section>
     </>

@@ -13,7 +13,11 @@ const ERRORS: Record<string, string> = {
   origin: "This request did not come from this site, so it was refused.",
 };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const one = (k: string) => (Array.isArray(params[k]) ? params[k][0] : params[k]);
   const next = safeNextPath(one("next"));
@@ -23,8 +27,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <main className={styles.loginWrap} id="main">
       <div className={styles.loginCard}>
         <h1>Sign in</h1>
-        <p className={`${styles.muted} ${styles.small}`}>Masthead admin: manage your workspace&rsquo;s team.</p>
-        <LoginForm next={next} initialError={error} notice={one("signedOut") ? "You have signed out." : undefined} />
+        <p className={`${styles.muted} ${styles.small}`}>
+          Masthead admin: manage your workspace&rsquo;s team.
+        </p>
+        <LoginForm
+          next={next}
+          initialError={error}
+          notice={one("signedOut") ? "You have signed out." : undefined}
+        />
       </div>
     </main>
   );

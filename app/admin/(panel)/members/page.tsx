@@ -75,10 +75,23 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
         </p>
       ) : null}
 
-      <form method="get" action="/admin/members" className={styles.controls} role="search" aria-label="Search members">
+      <form
+        method="get"
+        action="/admin/members"
+        className={styles.controls}
+        role="search"
+        aria-label="Search members"
+      >
         <div className={`${styles.field} ${styles.controlsSearch}`}>
           <label htmlFor="list-q">Search by name or email</label>
-          <input id="list-q" name="q" type="search" className={styles.input} defaultValue={query.q} autoComplete="off" />
+          <input
+            id="list-q"
+            name="q"
+            type="search"
+            className={styles.input}
+            defaultValue={query.q}
+            autoComplete="off"
+          />
         </div>
         <div className={styles.field}>
           <label htmlFor="list-status">Show</label>
@@ -116,16 +129,24 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
             {result.truncated ? " (the workspace is very large; search covers the first part of it)" : ""}
           </p>
           {rows.length > 0 ? (
-            <MemberTable members={rows} caption={`Team members, page ${result.page} of ${result.totalPages}`} />
+            <MemberTable
+              members={rows}
+              caption={`Team members, page ${result.page} of ${result.totalPages}`}
+            />
           ) : result.page > 1 && result.totalRecords > 0 ? (
             <p className={styles.info}>
-              This page is past the end of the list. <Link href={href(query, { page: 1 })}>Go to the first page</Link>.
+              This page is past the end of the list.{" "}
+              <Link href={href(query, { page: 1 })}>Go to the first page</Link>.
             </p>
           ) : null}
           {result.totalPages > 1 ? (
             <nav className={styles.pagination} aria-label="Pages">
               <span className={styles.small}>
-                {query.page > 1 ? <Link href={href(query, { page: query.page - 1 })} rel="prev">← Previous</Link> : null}
+                {query.page > 1 ? (
+                  <Link href={href(query, { page: query.page - 1 })} rel="prev">
+                    ← Previous
+                  </Link>
+                ) : null}
               </span>
               <ul>
                 {pageWindow(result.page, result.totalPages).map((p, i) =>
@@ -147,7 +168,11 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
                 )}
               </ul>
               <span className={styles.small}>
-                {result.page < result.totalPages ? <Link href={href(query, { page: result.page + 1 })} rel="next">Next →</Link> : null}
+                {result.page < result.totalPages ? (
+                  <Link href={href(query, { page: result.page + 1 })} rel="next">
+                    Next →
+                  </Link>
+                ) : null}
               </span>
             </nav>
           ) : null}

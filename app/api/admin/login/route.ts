@@ -20,7 +20,8 @@ export async function POST(request: Request): Promise<Response> {
   let raw: Record<string, unknown> = {};
   try {
     if (isForm) raw = Object.fromEntries((await request.formData()).entries());
-    else if (type.includes("application/json")) raw = ((await request.json()) as Record<string, unknown>) ?? {};
+    else if (type.includes("application/json"))
+      raw = ((await request.json()) as Record<string, unknown>) ?? {};
     else return errorResponse(415, "Send the sign-in form as JSON or as a form post.");
   } catch {
     return errorResponse(400, "The sign-in request could not be read.");
@@ -43,12 +44,22 @@ export async function POST(request: Request): Promise<Response> {
   // act
   const outcome = await checkLogin(parsed.data.email, parsed.data.password, clientKey(request));
   if (!outcome.ok) {
-    audit({ actor: parsed.data.email, action: "login", target: "admin", outcome: "refused", detail: outcome.reason });
+    audit({
+      actor: parsed.data.email,
+      action: "login",
+      target: "admin",
+      outcome: "refused",
+      detail: outcome.reason,
+    });
     if (outcome.reason === "rate_limited") {
       const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
-      return fail(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
-        "Retry-After": String(outcome.retryAfterSeconds),
-      });
+      return fail(
+        429,
+        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        {
+          "Retry-After": String(outcome.retryAfterSeconds),
+        },
+      );
     }
     return fail(401, INVALID_CREDENTIALS);
   }
@@ -57,7 +68,10 @@ export async function POST(request: Request): Promise<Response> {
   audit({ actor: outcome.email, action: "login", target: "admin", outcome: "ok" });
   const response = isForm
     ? NextResponse.redirect(new URL(next, request.url), 303)
-    : NextResponse.json({ ok: true, email: outcome.email, redirectTo: next }, { headers: { "Cache-Control": "no-store" } });
+    : NextResponse.json(
+        { ok: true, email: outcome.email, redirectTo: next },
+        { headers: { "Cache-Control": "no-store" } },
+      );
   response.cookies.set(SESSION_COOKIE, value, sessionCookieOptions(SESSION_TTL_SECONDS));
   return response;
 }

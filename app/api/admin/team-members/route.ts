@@ -24,12 +24,17 @@ export async function POST(request: Request): Promise<Response> {
   if (!auth.ok) return auth.response;
   if (!body.ok) return body.response;
   const input = parseInvite(body.body);
-  if (!input.ok) return errorResponse(422, input.error, { fields: input.fields, invalidEmails: input.invalidEmails });
+  if (!input.ok)
+    return errorResponse(422, input.error, { fields: input.fields, invalidEmails: input.invalidEmails });
 
   const entry = { actor: auth.session.email, action: "invite", target: input.value.emails.join(",") };
   try {
     const result = await inviteMembers(input.value);
-    audit({ ...entry, outcome: "ok", detail: `${input.value.emails.length} address(es), role ${input.value.role}` });
+    audit({
+      ...entry,
+      outcome: "ok",
+      detail: `${input.value.emails.length} address(es), role ${input.value.role}`,
+    });
     return jsonResponse({ message: result.message, emails: input.value.emails }, 201);
   } catch (error) {
     return failure(error, entry, { role: input.value.role, action: "invite" });

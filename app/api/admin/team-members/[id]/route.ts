@@ -7,7 +7,8 @@ export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ id: string }> };
 
-const UNKNOWN_ID = "This member no longer exists in the workspace (someone may have removed them already). Reload the list.";
+const UNKNOWN_ID =
+  "This member no longer exists in the workspace (someone may have removed them already). Reload the list.";
 
 /** GET /api/admin/team-members/:id */
 export async function GET(request: Request, { params }: Ctx): Promise<Response> {
@@ -40,7 +41,11 @@ export async function PATCH(request: Request, { params }: Ctx): Promise<Response
     audit({ ...entry, outcome: "ok", detail: Object.keys(changes.data).join(",") });
     return jsonResponse({ member });
   } catch (error) {
-    return failure(error, entry, { role: changes.data.role, timeZone: changes.data.timeZone, email: changes.data.email });
+    return failure(error, entry, {
+      role: changes.data.role,
+      timeZone: changes.data.timeZone,
+      email: changes.data.email,
+    });
   }
 }
 
@@ -60,6 +65,9 @@ export async function DELETE(request: Request, { params }: Ctx): Promise<Respons
   }
 }
 
-function withFields(e: { error: string; fields: Record<string, string> }): [string, { fields: Record<string, string> }] {
+function withFields(e: {
+  error: string;
+  fields: Record<string, string>;
+}): [string, { fields: Record<string, string> }] {
   return [e.error, { fields: e.fields }];
 }

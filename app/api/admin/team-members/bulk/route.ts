@@ -35,5 +35,8 @@ export async function POST(request: Request): Promise<Response> {
     });
   }
   const failed = results.filter((r) => !r.ok).length;
-  return jsonResponse({ action: input.data.action, succeeded: results.length - failed, failed, results }, failed ? 207 : 200);
+  return jsonResponse(
+    { action: input.data.action, succeeded: results.length - failed, failed, results },
+    failed ? 207 : 200,
+  );
 }

@@ -14,7 +14,11 @@ export async function PUT(request: Request, { params }: Ctx): Promise<Response> 
   const auth = await authorize(request);
   if (!auth.ok) return auth.response;
   if (!id.success) {
-    return errorResponse(404, "This member no longer exists in the workspace (someone may have removed them already). Reload the list.", { code: "not_found" });
+    return errorResponse(
+      404,
+      "This member no longer exists in the workspace (someone may have removed them already). Reload the list.",
+      { code: "not_found" },
+    );
   }
   if (!body.ok) return body.response;
   const input = activationSchema.safeParse(body.body);
@@ -22,7 +26,11 @@ export async function PUT(request: Request, { params }: Ctx): Promise<Response> 
     const e = fieldErrors(input.error);
     return errorResponse(422, e.error, { fields: e.fields });
   }
-  const entry = { actor: auth.session.email, action: input.data.active ? "reactivate" : "deactivate", target: id.data };
+  const entry = {
+    actor: auth.session.email,
+    action: input.data.active ? "reactivate" : "deactivate",
+    target: id.data,
+  };
   try {
     const member = await setMemberActive(id.data, input.data.active);
     audit({ ...entry, outcome: "ok" });
