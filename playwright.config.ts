@@ -14,6 +14,8 @@ const executablePath =
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Per-run folder so parallel runs in one checkout do not delete each other's traces.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
