@@ -350,7 +350,8 @@ export async function loadRun(options: AutocannonOptions, guardMs = 120_000): Pr
   for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = s.count;
   return {
     requests: r.requests.total,
-    rps: r.requests.average,
+    // Total over elapsed time: autocannon's per-second average is coarse for short runs.
+    rps: r.duration > 0 ? r.requests.total / r.duration : r.requests.average,
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
     non2xx: r.non2xx,

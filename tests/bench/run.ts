@@ -202,8 +202,9 @@ async function pageViews(site: SiteProcess, ws: WorkspaceProcess, builtAt: numbe
   const nextRuns: AutocannonSummary[] = [];
   const staticRuns: AutocannonSummary[] = [];
   for (let round = 0; round < 3; round++) {
-    staticRuns.push(await loadRun({ ...common, url: staticServer.url, amount: 3_000 }, 60_000));
-    nextRuns.push(await loadRun({ ...common, url: `${site.url}${postPath}`, amount: 3_000 }, 60_000));
+    // Fixed durations (not counts): a few seconds each gives a rate that is not one coarse sample.
+    staticRuns.push(await loadRun({ ...common, url: staticServer.url, duration: 5 }, 30_000));
+    nextRuns.push(await loadRun({ ...common, url: `${site.url}${postPath}`, duration: 5 }, 30_000));
   }
   await staticServer.close();
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -657,11 +658,13 @@ function printTable(): string {
     `Masthead bench, ${results.startedAt} (${m.cpus} CPU ${m.cpuModel}, ${mib(m.memoryBytes)}, Node ${m.node}, load ${m.loadAvgAtStart.join(" ")})`,
     "",
   );
+  const base = results.builds.find((b) => b.posts === 100 && b.ok);
   table(
     [
       "build",
       "posts in workspace",
       "wall time",
+      "time / 100-post build",
       "peak RSS (tree)",
       "upstream requests",
       "prerendered routes",
@@ -671,6 +674,7 @@ function printTable(): string {
       `${b.posts.toLocaleString("en")} posts${b.ok ? "" : " (FAILED)"}`,
       String(b.postsInWorkspace),
       fmtMs(b.wallMs),
+      base ? `${(b.wallMs / base.wallMs).toFixed(2)}x` : "n/a",
       mib(b.peakRssBytes),
       String(b.upstreamRequests),
       String(b.prerenderedRoutes),
