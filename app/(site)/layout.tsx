@@ -14,7 +14,11 @@ export async function generateMetadata(): Promise<Metadata> {
     description,
     applicationName: blog.name,
     alternates: { types: feedAlternates(blog.name) },
-    openGraph: { siteName: blog.name, type: "website", images: [{ url: defaultOgPath, ...OG_SIZE, alt: blog.name }] },
+    openGraph: {
+      siteName: blog.name,
+      type: "website",
+      images: [{ url: defaultOgPath, ...OG_SIZE, alt: blog.name }],
+    },
     twitter: { card: "summary_large_image" },
   };
 }

@@ -11,7 +11,13 @@ const LATEST = 6;
 
 export async function generateMetadata(): Promise<Metadata> {
   const { blog } = await blogForPage();
-  return pageMetadata({ blogName: blog.name, path: "/", title: blog.name, absoluteTitle: true, description: `The latest posts from ${blog.name}.` });
+  return pageMetadata({
+    blogName: blog.name,
+    path: "/",
+    title: blog.name,
+    absoluteTitle: true,
+    description: `The latest posts from ${blog.name}.`,
+  });
 }
 
 export default async function HomePage() {
@@ -26,7 +32,11 @@ export default async function HomePage() {
           {blog.name}
         </h1>
         <p className={styles.lede}>
-          Notes on how we build, write and work together{blog.authors.length ? `, from ${blog.authors.length} ${blog.authors.length === 1 ? "author" : "authors"}` : ""}.
+          Notes on how we build, write and work together
+          {blog.authors.length
+            ? `, from ${blog.authors.length} ${blog.authors.length === 1 ? "author" : "authors"}`
+            : ""}
+          .
         </p>
       </section>
 
@@ -35,7 +45,11 @@ export default async function HomePage() {
           <h2 id="latest-title">Latest posts</h2>
           <Link href="/blog">All {blog.posts.length} posts →</Link>
         </div>
-        {latest.length ? <PostGrid posts={latest} priorityCount={1} headingLevel={3} /> : <p>No posts yet. Check back soon.</p>}
+        {latest.length ? (
+          <PostGrid posts={latest} priorityCount={1} headingLevel={3} />
+        ) : (
+          <p>No posts yet. Check back soon.</p>
+        )}
       </section>
 
       {blog.keywords.length ? (

@@ -14,7 +14,11 @@ export function AuthorByline({ authors, size = 32 }: { authors: PostAuthor[]; si
             {a.avatarUrl ? (
               <Image src={a.avatarUrl} alt="" width={size} height={size} className={styles.avatar} />
             ) : (
-              <span aria-hidden="true" className={styles.avatarFallback} style={{ width: size, height: size }}>
+              <span
+                aria-hidden="true"
+                className={styles.avatarFallback}
+                style={{ width: size, height: size }}
+              >
                 {a.name.slice(0, 1)}
               </span>
             )}

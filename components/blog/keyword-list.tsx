@@ -2,7 +2,13 @@ import Link from "next/link";
 import { tagPath, type Keyword } from "@/lib/blog/model";
 import styles from "./blog.module.css";
 
-export function KeywordList({ keywords, label = "Topics" }: { keywords: (Keyword & { postCount?: number })[]; label?: string }) {
+export function KeywordList({
+  keywords,
+  label = "Topics",
+}: {
+  keywords: (Keyword & { postCount?: number })[];
+  label?: string;
+}) {
   if (keywords.length === 0) return null;
   return (
     <ul className={styles.keywords} aria-label={label}>

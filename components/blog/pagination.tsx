@@ -2,7 +2,15 @@ import Link from "next/link";
 import { listPath } from "@/lib/blog/model";
 import styles from "./blog.module.css";
 
-export function Pagination({ page, pages, basePath = "/blog" }: { page: number; pages: number; basePath?: string }) {
+export function Pagination({
+  page,
+  pages,
+  basePath = "/blog",
+}: {
+  page: number;
+  pages: number;
+  basePath?: string;
+}) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pagination" className={styles.pagination}>

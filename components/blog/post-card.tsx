@@ -8,14 +8,29 @@ import styles from "./blog.module.css";
  * One post in a list. The title is the one link to the post (the image is decorative and
  * hidden from assistive technology) so screen readers hear each post once.
  */
-export function PostCard({ post, priority = false, headingLevel = 2 }: { post: Post; priority?: boolean; headingLevel?: 2 | 3 }) {
+export function PostCard({
+  post,
+  priority = false,
+  headingLevel = 2,
+}: {
+  post: Post;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const image = post.thumbnailImageUrl ?? post.coverImageUrl;
   return (
     <article className={styles.card}>
       <div className={styles.cardMedia} aria-hidden="true">
         {image ? (
-          <Image src={image} alt="" fill sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw" className={styles.cover} priority={priority} />
+          <Image
+            src={image}
+            alt=""
+            fill
+            sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw"
+            className={styles.cover}
+            priority={priority}
+          />
         ) : (
           <div className={styles.coverFallback}>{post.title}</div>
         )}
@@ -36,7 +51,15 @@ export function PostCard({ post, priority = false, headingLevel = 2 }: { post: P
   );
 }
 
-export function PostGrid({ posts, priorityCount = 0, headingLevel = 2 }: { posts: Post[]; priorityCount?: number; headingLevel?: 2 | 3 }) {
+export function PostGrid({
+  posts,
+  priorityCount = 0,
+  headingLevel = 2,
+}: {
+  posts: Post[];
+  priorityCount?: number;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className={styles.grid}>
       {posts.map((post, i) => (

@@ -18,9 +18,16 @@ export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.js
  * RSS and JSON escape (or need no escaping) themselves.
  */
 const escapeAttribute = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
 
-export function buildFeed(blog: Blog, { siteUrl, postUrlTemplate }: FeedSettings, format: "rss" | "atom" | "json" = "rss"): Feed {
+export function buildFeed(
+  blog: Blog,
+  { siteUrl, postUrlTemplate }: FeedSettings,
+  format: "rss" | "atom" | "json" = "rss",
+): Feed {
   const label = format === "atom" ? escapeAttribute : (s: string) => s;
   const updated = blog.posts[0] ? new Date(blog.posts[0].publishedAt) : new Date(0);
   const feed = new Feed({

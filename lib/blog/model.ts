@@ -59,7 +59,13 @@ const httpUrl = (value: string): string | null => {
 const clean = (value: string) => value.replace(/\s+/g, " ").trim();
 
 /** Characters that carry meaning in keywords ("C++" is not "C", "C#" is not "C"). */
-const SYMBOL_WORDS: Record<string, string> = { "+": " plus ", "#": " sharp ", "&": " and ", "@": " at ", "%": " percent " };
+const SYMBOL_WORDS: Record<string, string> = {
+  "+": " plus ",
+  "#": " sharp ",
+  "&": " and ",
+  "@": " at ",
+  "%": " percent ",
+};
 
 function shortHash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 6);
@@ -76,7 +82,11 @@ export function keywordBaseSlug(keyword: string): string {
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[+#&@%]/g, (ch) => SYMBOL_WORDS[ch] ?? " ")
     .toLowerCase();
-  const slug = spelled.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80).replace(/-+$/, "");
+  const slug = spelled
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
   return slug || `tag-${shortHash(keyword.toLowerCase())}`;
 }
 
@@ -170,10 +180,14 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
   const slugByKey = assignKeywordSlugs(keysOldestFirst);
   // The label readers see is the spelling of the newest post that uses the keyword.
   const labelByKey = new Map<string, string>();
-  for (const d of drafts) for (const [key, label] of d.keywordLabels) if (!labelByKey.has(key)) labelByKey.set(key, label);
+  for (const d of drafts)
+    for (const [key, label] of d.keywordLabels) if (!labelByKey.has(key)) labelByKey.set(key, label);
   const keywordFor = (key: string): Keyword => ({ slug: slugByKey.get(key)!, label: labelByKey.get(key)! });
 
-  const posts: Post[] = drafts.map(({ keywordKeys, keywordLabels: _labels, ...rest }) => ({ ...rest, keywords: keywordKeys.map(keywordFor) }));
+  const posts: Post[] = drafts.map(({ keywordKeys, keywordLabels: _labels, ...rest }) => ({
+    ...rest,
+    keywords: keywordKeys.map(keywordFor),
+  }));
 
   const bySlug = new Map(posts.map((p) => [p.slug, p]));
   const postsByAuthor = new Map<string, Post[]>();
@@ -196,21 +210,40 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
   const authors: AuthorProfile[] = [...authorById.values()].map((a) => {
     const list = postsByAuthor.get(a.id)!;
     const counts = new Map<string, { k: Keyword; n: number }>();
-    for (const p of list) for (const k of p.keywords) counts.set(k.slug, { k, n: (counts.get(k.slug)?.n ?? 0) + 1 });
-    const keywords = [...counts.values()].sort((x, y) => y.n - x.n || x.k.label.localeCompare(y.k.label)).map((c) => c.k);
+    for (const p of list)
+      for (const k of p.keywords) counts.set(k.slug, { k, n: (counts.get(k.slug)?.n ?? 0) + 1 });
+    const keywords = [...counts.values()]
+      .sort((x, y) => y.n - x.n || x.k.label.localeCompare(y.k.label))
+      .map((c) => c.k);
     return { ...a, postCount: list.length, latestPostAt: list[0]!.publishedAt, keywords };
   });
   authors.sort((a, b) => b.postCount - a.postCount || a.name.localeCompare(b.name));
 
   const keywords = [...postsByKeyword.entries()]
-    .map(([slug, list]) => ({ slug, label: list[0]!.keywords.find((k) => k.slug === slug)!.label, postCount: list.length }))
+    .map(([slug, list]) => ({
+      slug,
+      label: list[0]!.keywords.find((k) => k.slug === slug)!.label,
+      postCount: list.length,
+    }))
     .sort((a, b) => b.postCount - a.postCount || a.label.localeCompare(b.label));
 
-  return { name: clean(input.blogName) || FALLBACK_BLOG_NAME, posts, authors, keywords, bySlug, postsByAuthor, postsByKeyword, problems };
+  return {
+    name: clean(input.blogName) || FALLBACK_BLOG_NAME,
+    posts,
+    authors,
+    keywords,
+    bySlug,
+    postsByAuthor,
+    postsByKeyword,
+    problems,
+  };
 }
 
 /** Compares the slugs endpoint with the list; both directions are logged, neither is fatal. */
-export function reconcileSlugs(blog: Blog, slugs: string[]): { missingFromList: string[]; missingFromSlugs: string[] } {
+export function reconcileSlugs(
+  blog: Blog,
+  slugs: string[],
+): { missingFromList: string[]; missingFromSlugs: string[] } {
   const listed = new Set(slugs.map((s) => s.trim()));
   return {
     missingFromList: [...listed].filter((s) => s && !blog.bySlug.has(s)),

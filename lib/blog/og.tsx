@@ -13,7 +13,8 @@ const COVER_MAX_BYTES = 4 * 1024 * 1024;
 export type CoverLoader = (url: string) => Promise<string | null>;
 
 function imageMime(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
-  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return "image/png";
+  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return "image/png";
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
   return null;
 }
@@ -22,7 +23,11 @@ function imageMime(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
 export const loadCover: CoverLoader = async (url) => {
   try {
     if (!/^https?:\/\//i.test(url)) return null;
-    const res = await fetch(url, { signal: AbortSignal.timeout(COVER_TIMEOUT_MS), cache: "no-store", redirect: "follow" });
+    const res = await fetch(url, {
+      signal: AbortSignal.timeout(COVER_TIMEOUT_MS),
+      cache: "no-store",
+      redirect: "follow",
+    });
     if (!res.ok || !res.body) return null;
     const declared = Number(res.headers.get("content-length") ?? "0");
     if (declared > COVER_MAX_BYTES) return null;
@@ -47,17 +52,38 @@ export const loadCover: CoverLoader = async (url) => {
   }
 };
 
-export type OgCard = { blogName: string; title: string; authors: string[]; coverUrl: string | null; eyebrow?: string };
+export type OgCard = {
+  blogName: string;
+  title: string;
+  authors: string[];
+  coverUrl: string | null;
+  eyebrow?: string;
+};
 
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
 function Card({ card, cover }: { card: OgCard; cover: string | null }) {
   const titleSize = card.title.length > 70 ? 56 : card.title.length > 40 ? 66 : 78;
   return (
-    <div style={{ width: "100%", height: "100%", display: "flex", position: "relative", backgroundColor: "#1c1917", color: "#fafaf9" }}>
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        position: "relative",
+        backgroundColor: "#1c1917",
+        color: "#fafaf9",
+      }}
+    >
       {cover ? (
         // eslint-disable-next-line @next/next/no-img-element -- Satori draws plain <img> only
-        <img src={cover} width={OG_SIZE.width} height={OG_SIZE.height} alt="" style={{ position: "absolute", top: 0, left: 0, width: "100%", height: "100%", objectFit: "cover" }} />
+        <img
+          src={cover}
+          width={OG_SIZE.width}
+          height={OG_SIZE.height}
+          alt=""
+          style={{ position: "absolute", top: 0, left: 0, width: "100%", height: "100%", objectFit: "cover" }}
+        />
       ) : null}
       <div
         style={{
@@ -72,16 +98,37 @@ function Card({ card, cover }: { card: OgCard; cover: string | null }) {
             : "linear-gradient(135deg, #292524 0%, #1c1917 55%, #7f1d1d 100%)",
         }}
       />
-      <div style={{ position: "relative", display: "flex", flexDirection: "column", justifyContent: "space-between", width: "100%", padding: "64px 72px" }}>
-        <div style={{ display: "flex", alignItems: "center", fontSize: 30, letterSpacing: 1, color: "#fca5a5" }}>
-          <div style={{ width: 18, height: 18, borderRadius: 9, backgroundColor: "#f87171", marginRight: 16 }} />
+      <div
+        style={{
+          position: "relative",
+          display: "flex",
+          flexDirection: "column",
+          justifyContent: "space-between",
+          width: "100%",
+          padding: "64px 72px",
+        }}
+      >
+        <div
+          style={{ display: "flex", alignItems: "center", fontSize: 30, letterSpacing: 1, color: "#fca5a5" }}
+        >
+          <div
+            style={{ width: 18, height: 18, borderRadius: 9, backgroundColor: "#f87171", marginRight: 16 }}
+          />
           {truncate(card.blogName, 60)}
         </div>
         <div style={{ display: "flex", flexDirection: "column" }}>
-          {card.eyebrow ? <div style={{ fontSize: 28, color: "#d6d3d1", marginBottom: 16 }}>{truncate(card.eyebrow, 80)}</div> : null}
-          <div style={{ fontSize: titleSize, fontWeight: 700, lineHeight: 1.1, display: "flex" }}>{truncate(card.title, 120)}</div>
+          {card.eyebrow ? (
+            <div style={{ fontSize: 28, color: "#d6d3d1", marginBottom: 16 }}>
+              {truncate(card.eyebrow, 80)}
+            </div>
+          ) : null}
+          <div style={{ fontSize: titleSize, fontWeight: 700, lineHeight: 1.1, display: "flex" }}>
+            {truncate(card.title, 120)}
+          </div>
           {card.authors.length ? (
-            <div style={{ fontSize: 30, color: "#e7e5e4", marginTop: 28 }}>{truncate(`By ${card.authors.join(", ")}`, 90)}</div>
+            <div style={{ fontSize: 30, color: "#e7e5e4", marginTop: 28 }}>
+              {truncate(`By ${card.authors.join(", ")}`, 90)}
+            </div>
           ) : null}
         </div>
       </div>
@@ -105,6 +152,9 @@ async function renderCard(card: OgCard, cover: string | null): Promise<Response>
   // Render now (not while streaming) so a decoding failure can still fall back.
   const body = await image.arrayBuffer();
   return new Response(body, {
-    headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400" },
+    headers: {
+      "Content-Type": "image/png",
+      "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400",
+    },
   });
 }

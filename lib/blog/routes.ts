@@ -8,7 +8,8 @@ import { rootSitemap, sitemapChunk, sitemapEntries } from "./sitemap";
  * and the contract tests can call the same code.
  */
 
-const xml = (body: string, type: string) => new Response(body, { headers: { "Content-Type": `${type}; charset=utf-8` } });
+const xml = (body: string, type: string) =>
+  new Response(body, { headers: { "Content-Type": `${type}; charset=utf-8` } });
 
 export async function rssResponse() {
   const { blog, settings } = await blogForPage();
@@ -34,6 +35,10 @@ export async function sitemapChunkResponse(file: string) {
   const match = /^([1-9]\d{0,4})\.xml$/.exec(file);
   const { blog, settings } = await blogForPage();
   const body = match ? sitemapChunk(sitemapEntries(blog, settings.siteUrl), Number(match[1])) : null;
-  if (!body) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!body)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return xml(body, "application/xml");
 }

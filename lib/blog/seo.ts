@@ -40,15 +40,33 @@ type PageSeo = {
 };
 
 export function pageMetadata(p: PageSeo): Metadata {
-  const image = { url: p.imagePath ?? defaultOgPath, width: OG_SIZE.width, height: OG_SIZE.height, alt: p.imageAlt ?? p.blogName };
-  const openGraphBase = { title: p.title, description: p.description, url: p.path, siteName: p.blogName, locale: "en_US", images: [image] };
+  const image = {
+    url: p.imagePath ?? defaultOgPath,
+    width: OG_SIZE.width,
+    height: OG_SIZE.height,
+    alt: p.imageAlt ?? p.blogName,
+  };
+  const openGraphBase = {
+    title: p.title,
+    description: p.description,
+    url: p.path,
+    siteName: p.blogName,
+    locale: "en_US",
+    images: [image],
+  };
   return {
     title: p.absoluteTitle ? { absolute: p.title } : p.title,
     description: p.description,
     keywords: p.keywords?.length ? p.keywords : undefined,
     alternates: { canonical: p.canonical ?? p.path, types: feedAlternates(p.blogName) },
     openGraph: p.article
-      ? { ...openGraphBase, type: "article", publishedTime: p.article.publishedTime, authors: p.article.authors, tags: p.article.tags }
+      ? {
+          ...openGraphBase,
+          type: "article",
+          publishedTime: p.article.publishedTime,
+          authors: p.article.authors,
+          tags: p.article.tags,
+        }
       : p.profile
         ? { ...openGraphBase, type: "profile" }
         : { ...openGraphBase, type: "website" },
@@ -67,7 +85,11 @@ export function postMetadata(blog: Blog, post: Post, s: SeoSettings): Metadata {
     keywords: post.keywords.map((k) => k.label),
     imagePath: postOgPath(post.slug),
     imageAlt: post.title,
-    article: { publishedTime: post.publishedAt, authors: post.authors.map((a) => `${s.siteUrl}${authorPath(a.id)}`), tags: post.keywords.map((k) => k.label) },
+    article: {
+      publishedTime: post.publishedAt,
+      authors: post.authors.map((a) => `${s.siteUrl}${authorPath(a.id)}`),
+      tags: post.keywords.map((k) => k.label),
+    },
   });
 }
 
@@ -91,7 +113,9 @@ export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
     description: post.description || undefined,
     datePublished: post.publishedAt,
     dateModified: post.publishedAt,
-    image: post.coverImageUrl ? [post.coverImageUrl, `${s.siteUrl}${postOgPath(post.slug)}`] : [`${s.siteUrl}${postOgPath(post.slug)}`],
+    image: post.coverImageUrl
+      ? [post.coverImageUrl, `${s.siteUrl}${postOgPath(post.slug)}`]
+      : [`${s.siteUrl}${postOgPath(post.slug)}`],
     keywords: post.keywords.map((k) => k.label).join(", ") || undefined,
     author: post.authors.map((a) => person(a, s.siteUrl)),
     isPartOf: { "@type": "Blog", name: blog.name, url: `${s.siteUrl}/blog` },
@@ -119,7 +143,12 @@ export function blogJsonLd(blog: Blog, posts: Post[], s: SeoSettings) {
 
 export function personJsonLd(author: AuthorProfile, s: SeoSettings) {
   const url = `${s.siteUrl}${authorPath(author.id)}`;
-  return { "@context": "https://schema.org", ...person(author, s.siteUrl), "@id": url, mainEntityOfPage: url };
+  return {
+    "@context": "https://schema.org",
+    ...person(author, s.siteUrl),
+    "@id": url,
+    mainEntityOfPage: url,
+  };
 }
 
 /** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the tag. */

@@ -15,14 +15,24 @@ export function sitemapEntries(blog: Blog, siteUrl: string): SitemapEntry[] {
   const newest = blog.posts[0]?.publishedAt;
   const entries: SitemapEntry[] = [{ loc: `${siteUrl}/`, lastmod: newest }];
   const pages = pageCount(blog.posts.length);
-  for (let n = 1; n <= pages; n++) entries.push({ loc: `${siteUrl}${indexPath(n)}`, lastmod: n === 1 ? newest : undefined });
-  for (const post of blog.posts) entries.push({ loc: `${siteUrl}${postPath(post.slug)}`, lastmod: post.publishedAt });
+  for (let n = 1; n <= pages; n++)
+    entries.push({ loc: `${siteUrl}${indexPath(n)}`, lastmod: n === 1 ? newest : undefined });
+  for (const post of blog.posts)
+    entries.push({ loc: `${siteUrl}${postPath(post.slug)}`, lastmod: post.publishedAt });
   for (const author of blog.authors) {
-    for (let n = 1; n <= pageCount(author.postCount); n++) entries.push({ loc: `${siteUrl}${listPath(authorPath(author.id), n)}`, lastmod: n === 1 ? author.latestPostAt : undefined });
+    for (let n = 1; n <= pageCount(author.postCount); n++)
+      entries.push({
+        loc: `${siteUrl}${listPath(authorPath(author.id), n)}`,
+        lastmod: n === 1 ? author.latestPostAt : undefined,
+      });
   }
   for (const keyword of blog.keywords) {
     const newestAt = blog.postsByKeyword.get(keyword.slug)?.[0]?.publishedAt;
-    for (let n = 1; n <= pageCount(keyword.postCount); n++) entries.push({ loc: `${siteUrl}${listPath(tagPath(keyword.slug), n)}`, lastmod: n === 1 ? newestAt : undefined });
+    for (let n = 1; n <= pageCount(keyword.postCount); n++)
+      entries.push({
+        loc: `${siteUrl}${listPath(tagPath(keyword.slug), n)}`,
+        lastmod: n === 1 ? newestAt : undefined,
+      });
   }
   return entries;
 }
@@ -32,11 +42,17 @@ export function sitemapChunkCount(entryCount: number, limit = SITEMAP_URL_LIMIT)
 }
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
 
 export function urlsetXml(entries: SitemapEntry[]): string {
   const urls = entries
-    .map((e) => `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ""}</url>`)
+    .map(
+      (e) =>
+        `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ""}</url>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
@@ -44,8 +60,10 @@ export function urlsetXml(entries: SitemapEntry[]): string {
 export const sitemapChunkPath = (n: number) => `/sitemaps/${n}.xml`;
 
 export function sitemapIndexXml(siteUrl: string, chunks: number, lastmod?: string): string {
-  const items = Array.from({ length: chunks }, (_, i) =>
-    `<sitemap><loc>${escapeXml(`${siteUrl}${sitemapChunkPath(i + 1)}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</sitemap>`,
+  const items = Array.from(
+    { length: chunks },
+    (_, i) =>
+      `<sitemap><loc>${escapeXml(`${siteUrl}${sitemapChunkPath(i + 1)}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</sitemap>`,
   ).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
@@ -61,6 +79,12 @@ export function rootSitemap(entries: SitemapEntry[], siteUrl: string, limit = SI
 
 /** Chunk n (1-based) of the split sitemap, or null when it does not exist. */
 export function sitemapChunk(entries: SitemapEntry[], n: number, limit = SITEMAP_URL_LIMIT): string | null {
-  if (entries.length <= limit || !Number.isInteger(n) || n < 1 || n > sitemapChunkCount(entries.length, limit)) return null;
+  if (
+    entries.length <= limit ||
+    !Number.isInteger(n) ||
+    n < 1 ||
+    n > sitemapChunkCount(entries.length, limit)
+  )
+    return null;
   return urlsetXml(entries.slice((n - 1) * limit, n * limit));
 }

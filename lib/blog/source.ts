@@ -1,7 +1,13 @@
 import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../env";
-import { createWorkspaceClient, isWorkspaceApiError, workspace, type WorkspaceApiError, type WorkspaceClient } from "../workspace";
+import {
+  createWorkspaceClient,
+  isWorkspaceApiError,
+  workspace,
+  type WorkspaceApiError,
+  type WorkspaceClient,
+} from "../workspace";
 import { BLOG_CACHE_TAG } from "./cache-tags";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
 
@@ -25,7 +31,10 @@ export type BlogData = { blog: Blog; slugs: string[] };
 
 /** Thrown during `next build` when the workspace cannot supply the blog; one message says it all. */
 export class BlogSourceError extends Error {
-  constructor(message: string, readonly cause?: WorkspaceApiError) {
+  constructor(
+    message: string,
+    readonly cause?: WorkspaceApiError,
+  ) {
     super(message);
     this.name = "BlogSourceError";
   }
@@ -62,7 +71,9 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
     timeoutMs: build ? Math.min(w.timeoutMs, 8_000) : w.timeoutMs,
     maxRetries: build ? Math.min(w.maxRetries, 1) : w.maxRetries,
     ...(build ? { retryAfterCapMs: 2_000, backoffBaseMs: 200 } : {}),
-    ...(kind === "list" ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => unpatchedFetch()(input, init) } : {}),
+    ...(kind === "list"
+      ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => unpatchedFetch()(input, init) }
+      : {}),
   });
   clients[kind] = made;
   return made;
@@ -73,7 +84,8 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
  * and revalidateBlog() in /api/revalidate must clear the copy the pages use too.
  */
 type MemoState = { memo: { promise: Promise<Blog>; fetchedAt: number } | null };
-const state: MemoState = ((globalThis as { [key: symbol]: MemoState })[Symbol.for("masthead.blog.source")] ??= { memo: null });
+const state: MemoState = ((globalThis as { [key: symbol]: MemoState })[Symbol.for("masthead.blog.source")] ??=
+  { memo: null });
 
 function describe(error: WorkspaceApiError): string {
   const status = error.status ? ` (HTTP ${error.status})` : "";
@@ -105,7 +117,9 @@ export function blogSourceMessage(error: unknown): string {
 
 function toSourceError(error: unknown): BlogSourceError {
   if (error instanceof BlogSourceError) return error;
-  const hint = isBuildPhase() ? " The build stops here rather than publish an empty blog; start the workspace or fix WORKSPACE_URL and build again." : "";
+  const hint = isBuildPhase()
+    ? " The build stops here rather than publish an empty blog; start the workspace or fix WORKSPACE_URL and build again."
+    : "";
   return new BlogSourceError(blogSourceMessage(error) + hint, isWorkspaceApiError(error) ? error : undefined);
 }
 
@@ -119,7 +133,8 @@ async function fetchBlog(): Promise<Blog> {
     );
   }
   for (const problem of blog.problems.slice(0, 20)) console.warn(`[blog] ${problem}`);
-  if (blog.problems.length > 20) console.warn(`[blog] ...and ${blog.problems.length - 20} more problems in the blog-posts list`);
+  if (blog.problems.length > 20)
+    console.warn(`[blog] ...and ${blog.problems.length - 20} more problems in the blog-posts list`);
   return blog;
 }
 
@@ -128,7 +143,10 @@ function blogList(): Promise<Blog> {
   const maxAgeMs = env().blog.revalidateSeconds * 1000;
   const memo = state.memo;
   if (memo && (build || Date.now() - memo.fetchedAt < maxAgeMs)) return memo.promise;
-  const entry = { fetchedAt: Date.now(), promise: fetchBlog().catch((e: unknown) => Promise.reject(toSourceError(e))) };
+  const entry = {
+    fetchedAt: Date.now(),
+    promise: fetchBlog().catch((e: unknown) => Promise.reject(toSourceError(e))),
+  };
   // At runtime a failure is not remembered: the next regeneration tries again, and until
   // then Next keeps serving the last good pages. During a build it is remembered, so the
   // build fails once, quickly, instead of once per page.
@@ -141,7 +159,9 @@ function blogList(): Promise<Blog> {
 async function slugList(): Promise<string[]> {
   const { revalidateSeconds } = env().blog;
   try {
-    return await client("slugs").listBlogSlugs({ nextCache: { revalidate: revalidateSeconds, tags: [BLOG_CACHE_TAG] } });
+    return await client("slugs").listBlogSlugs({
+      nextCache: { revalidate: revalidateSeconds, tags: [BLOG_CACHE_TAG] },
+    });
   } catch (error) {
     throw toSourceError(error);
   }
@@ -164,8 +184,14 @@ export async function loadBlog(): Promise<BlogData> {
     reported.add(blog);
     const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);
     const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
-    if (missingFromList.length) console.warn(`[blog] ${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`);
-    if (missingFromSlugs.length) console.warn(`[blog] ${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`);
+    if (missingFromList.length)
+      console.warn(
+        `[blog] ${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
+      );
+    if (missingFromSlugs.length)
+      console.warn(
+        `[blog] ${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
+      );
   }
   return { blog, slugs };
 }

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { atomFeed, jsonFeed, rssFeed } from "@/lib/blog/feeds";
 import { buildBlog, type Blog } from "@/lib/blog/model";
 import { rootSitemap, sitemapChunk, sitemapEntries } from "@/lib/blog/sitemap";
-import { DEMO_BLOG_NAME, LOCAL_DEMO_API_KEY, startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import {
+  DEMO_BLOG_NAME,
+  LOCAL_DEMO_API_KEY,
+  startLocalWorkspaceServer,
+  type LocalWorkspaceServer,
+} from "@/lib/local-workspace";
 import { createWorkspaceClient } from "@/lib/workspace/client";
 
 /* Feeds and sitemaps built from the local workspace's demo blog over real HTTP, parsed back. */
@@ -15,7 +20,12 @@ let blog: Blog;
 
 beforeAll(async () => {
   ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
-  const client = createWorkspaceClient({ apiBase: `${ws.url}/api/external`, apiKey: LOCAL_DEMO_API_KEY, maxRetries: 0, log: () => {} });
+  const client = createWorkspaceClient({
+    apiBase: `${ws.url}/api/external`,
+    apiKey: LOCAL_DEMO_API_KEY,
+    maxRetries: 0,
+    log: () => {},
+  });
   blog = buildBlog(await client.listBlogPosts());
 });
 afterAll(async () => {
@@ -33,7 +43,9 @@ describe("feeds", () => {
     expect(first.title).toBe(blog.posts[0]!.title);
     expect(first.link).toBe(`${SITE}/blog/${blog.posts[0]!.slug}`);
     expect(new Date(first.isoDate!).toISOString()).toBe(blog.posts[0]!.publishedAt);
-    const categories = (first.categories as unknown as ({ _: string } | string)[]).map((c) => (typeof c === "string" ? c : c._));
+    const categories = (first.categories as unknown as ({ _: string } | string)[]).map((c) =>
+      typeof c === "string" ? c : c._,
+    );
     expect(categories).toEqual(blog.posts[0]!.keywords.map((k) => k.label));
     // Authors' emails never leave the server.
     expect(rssFeed(blog, settings)).not.toMatch(/@example\.com/);
@@ -52,16 +64,27 @@ describe("feeds", () => {
   });
 
   it("JSON Feed is valid JSON Feed 1 with every post", () => {
-    const feed = JSON.parse(jsonFeed(blog, settings)) as { version: string; title: string; feed_url: string; items: { id: string; url: string; title: string; date_published: string; tags?: string[] }[] };
+    const feed = JSON.parse(jsonFeed(blog, settings)) as {
+      version: string;
+      title: string;
+      feed_url: string;
+      items: { id: string; url: string; title: string; date_published: string; tags?: string[] }[];
+    };
     expect(feed.version).toMatch(/^https:\/\/jsonfeed\.org\/version\/1/);
     expect(feed.title).toBe(DEMO_BLOG_NAME);
     expect(feed.feed_url).toBe(`${SITE}/feed.json`);
     expect(feed.items).toHaveLength(blog.posts.length);
-    expect(feed.items[0]).toMatchObject({ id: `${SITE}/blog/${blog.posts[0]!.slug}`, title: blog.posts[0]!.title, date_published: blog.posts[0]!.publishedAt });
+    expect(feed.items[0]).toMatchObject({
+      id: `${SITE}/blog/${blog.posts[0]!.slug}`,
+      title: blog.posts[0]!.title,
+      date_published: blog.posts[0]!.publishedAt,
+    });
   });
 
   it("links items to the full article when BLOG_POST_URL_TEMPLATE is set", async () => {
-    const feed = await new Parser().parseString(rssFeed(blog, { siteUrl: SITE, postUrlTemplate: "https://blog.example.org/{slug}" }));
+    const feed = await new Parser().parseString(
+      rssFeed(blog, { siteUrl: SITE, postUrlTemplate: "https://blog.example.org/{slug}" }),
+    );
     expect(feed.items[0]!.link).toBe(`https://blog.example.org/${blog.posts[0]!.slug}`);
     expect(feed.items[0]!.guid).toBe(`${SITE}/blog/${blog.posts[0]!.slug}`);
   });
@@ -90,7 +113,9 @@ describe("sitemap", () => {
     const index = rootSitemap(entries, SITE, limit);
     const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(index).toContain("<sitemapindex");
-    expect(files).toEqual(Array.from({ length: Math.ceil(entries.length / limit) }, (_, i) => `${SITE}/sitemaps/${i + 1}.xml`));
+    expect(files).toEqual(
+      Array.from({ length: Math.ceil(entries.length / limit) }, (_, i) => `${SITE}/sitemaps/${i + 1}.xml`),
+    );
     const all: string[] = [];
     for (let n = 1; n <= files.length; n++) {
       const chunk = sitemapChunk(entries, n, limit)!;

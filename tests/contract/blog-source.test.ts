@@ -20,11 +20,20 @@ async function freshSource() {
 }
 
 async function fault(body: Record<string, unknown> | null) {
-  await fetch(`${ws.url}/__local/faults`, body ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : { method: "DELETE" });
+  await fetch(
+    `${ws.url}/__local/faults`,
+    body
+      ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
+      : { method: "DELETE" },
+  );
 }
 
 async function stats() {
-  return ((await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { byRoute: Record<string, number> } }).requests.byRoute;
+  return (
+    (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+      requests: { byRoute: Record<string, number> };
+    }
+  ).requests.byRoute;
 }
 
 beforeAll(async () => {
@@ -67,7 +76,9 @@ describe("loadBlog during a build", () => {
     const error = (await loadBlog().catch((e: unknown) => e)) as Error;
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(error.name).toBe("BlogSourceError");
-    expect(error.message).toMatch(new RegExp(`from GET ${ws.url.replace(/[.]/g, "\\.")}/api/external/v2/blog-posts(/slugs)?: `));
+    expect(error.message).toMatch(
+      new RegExp(`from GET ${ws.url.replace(/[.]/g, "\\.")}/api/external/v2/blog-posts(/slugs)?: `),
+    );
     expect(error.message).toMatch(cause);
     expect(error.message).toMatch(/build stops here rather than publish an empty blog/);
     // Remembered for the rest of the build: no second round of requests per page.
@@ -89,7 +100,11 @@ describe("loadBlog during a build", () => {
       const started = Date.now();
       const error = (await loadBlog().catch((e: unknown) => e)) as Error;
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(error.message).toMatch(new RegExp(String.raw`^Cannot load the blog from GET http:\/\/127\.0\.0\.1:${closedPort}\/api\/external\/v2\/blog-posts(\/slugs)?: the workspace could not be reached \(ECONNREFUSED\)\.`));
+      expect(error.message).toMatch(
+        new RegExp(
+          String.raw`^Cannot load the blog from GET http:\/\/127\.0\.0\.1:${closedPort}\/api\/external\/v2\/blog-posts(\/slugs)?: the workspace could not be reached \(ECONNREFUSED\)\.`,
+        ),
+      );
     } finally {
       process.env.LOCAL_WORKSPACE_PORT = port;
     }

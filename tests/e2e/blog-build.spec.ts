@@ -29,9 +29,17 @@ test("a build against an unreachable workspace fails fast with one clear message
   let askedAt = 0;
   let output = "";
   const code = await new Promise<number | null>((resolve) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_WORKSPACE_PORT: String(port), NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      LOCAL_WORKSPACE_PORT: String(port),
+      NEXT_DIST_DIR: distDir,
+      NEXT_TELEMETRY_DISABLED: "1",
+    };
     delete env.WORKSPACE_URL;
-    const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, env });
+    const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: root,
+      env,
+    });
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       if (!askedAt && /Collecting page data/.test(output)) askedAt = Date.now();

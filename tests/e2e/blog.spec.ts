@@ -11,7 +11,11 @@ import Parser from "rss-parser";
 async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 async function expectFeedsAdvertised(page: Page) {
@@ -20,7 +24,10 @@ async function expectFeedsAdvertised(page: Page) {
     ["application/atom+xml", "/atom.xml"],
     ["application/feed+json", "/feed.json"],
   ] as const) {
-    await expect(page.locator(`head link[rel="alternate"][type="${type}"]`)).toHaveAttribute("href", new RegExp(`${href.replace(".", "\\.")}$`));
+    await expect(page.locator(`head link[rel="alternate"][type="${type}"]`)).toHaveAttribute(
+      "href",
+      new RegExp(`${href.replace(".", "\\.")}$`),
+    );
   }
 }
 
@@ -48,11 +55,17 @@ test("home → post → author → tag → unknown post, each accessible and com
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   const time = page.locator("article header time");
   await expect(time).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
-  await expect(page.locator("article figure img")).toHaveAttribute("alt", new RegExp(title.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await expect(page.locator("article figure img")).toHaveAttribute(
+    "alt",
+    new RegExp(title.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+  );
   const canonical = await page.locator('head link[rel="canonical"]').getAttribute("href");
   expect(canonical).toBe(page.url());
   await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute("content", /\/og\/blog\//);
-  await expect(page.locator('head meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  await expect(page.locator('head meta[name="twitter:card"]')).toHaveAttribute(
+    "content",
+    "summary_large_image",
+  );
   await expectFeedsAdvertised(page);
   expect(await jsonLdTypes(page)).toContain("BlogPosting");
   // Every image has alt text (decorative avatars have an explicit empty alt).
@@ -88,7 +101,11 @@ test("home → post → author → tag → unknown post, each accessible and com
   await expect(page.getByRole("banner")).toBeVisible();
   await expectAccessible(page, "404");
 
-  for (const path of ["/authors/00000000-0000-0000-0000-000000000000", "/tags/no-such-topic", "/blog/page/999"]) {
+  for (const path of [
+    "/authors/00000000-0000-0000-0000-000000000000",
+    "/tags/no-such-topic",
+    "/blog/page/999",
+  ]) {
     expect((await page.request.get(path)).status(), path).toBe(404);
   }
 });
@@ -154,8 +171,12 @@ test("preview images are 1200×630 PNGs, per post and by default", async ({ page
 
 test("POST /api/revalidate needs the secret", async ({ request }) => {
   expect((await request.post("/api/revalidate")).status()).toBe(401);
-  expect((await request.post("/api/revalidate", { headers: { Authorization: "Bearer wrong-secret" } })).status()).toBe(401);
-  const ok = await request.post("/api/revalidate", { headers: { Authorization: "Bearer masthead-local-demo-revalidate-secret" } });
+  expect(
+    (await request.post("/api/revalidate", { headers: { Authorization: "Bearer wrong-secret" } })).status(),
+  ).toBe(401);
+  const ok = await request.post("/api/revalidate", {
+    headers: { Authorization: "Bearer masthead-local-demo-revalidate-secret" },
+  });
   expect(ok.status()).toBe(200);
   expect(await ok.json()).toMatchObject({ revalidated: true, revalidatedAt: expect.any(String) });
   expect((await request.get("/blog")).status()).toBe(200);

@@ -15,7 +15,12 @@ import {
 } from "@/lib/blog/model";
 import type { BlogPost } from "@/lib/workspace/types";
 
-const ADA = { id: "a-1", name: "Ada Lovelace", profileImageUrl: "http://127.0.0.1:4010/avatars/a-1.png", email: "ada@example.com" };
+const ADA = {
+  id: "a-1",
+  name: "Ada Lovelace",
+  profileImageUrl: "http://127.0.0.1:4010/avatars/a-1.png",
+  email: "ada@example.com",
+};
 const LIN = { id: "a-2", name: "Linus", profileImageUrl: "", email: "linus@example.com" };
 
 function post(over: Partial<BlogPost> & { slug: string }): BlogPost {
@@ -75,9 +80,25 @@ describe("buildBlog (normalization and grouping)", () => {
   const blog = buildBlog({
     blogName: "  The Journal ",
     posts: [
-      post({ slug: "old", publishedAt: "2023-05-01T10:00:00+02:00", keywords: ["C", "Engineering"], authors: [LIN] }),
-      post({ slug: "new", publishedAt: "2024-06-01T00:00:00Z", keywords: ["C++", " engineering ", "Engineering", ""], authors: [ADA, LIN, ADA] }),
-      post({ slug: "mid", publishedAt: "2024-01-01T00:00:00Z", keywords: ["UX & Design"], coverImageUrl: "javascript:alert(1)", title: "  Spaced   title " }),
+      post({
+        slug: "old",
+        publishedAt: "2023-05-01T10:00:00+02:00",
+        keywords: ["C", "Engineering"],
+        authors: [LIN],
+      }),
+      post({
+        slug: "new",
+        publishedAt: "2024-06-01T00:00:00Z",
+        keywords: ["C++", " engineering ", "Engineering", ""],
+        authors: [ADA, LIN, ADA],
+      }),
+      post({
+        slug: "mid",
+        publishedAt: "2024-01-01T00:00:00Z",
+        keywords: ["UX & Design"],
+        coverImageUrl: "javascript:alert(1)",
+        title: "  Spaced   title ",
+      }),
       post({ slug: "new", title: "Duplicate slug" }),
       post({ slug: "bad-date", publishedAt: "yesterday" }),
       post({ slug: "", title: "no slug" }),
@@ -120,14 +141,19 @@ describe("buildBlog (normalization and grouping)", () => {
   });
 
   it("reconciles the slugs endpoint with the list in both directions", () => {
-    expect(reconcileSlugs(blog, ["new", "ghost", "old"])).toEqual({ missingFromList: ["ghost"], missingFromSlugs: ["mid"] });
+    expect(reconcileSlugs(blog, ["new", "ghost", "old"])).toEqual({
+      missingFromList: ["ghost"],
+      missingFromSlugs: ["mid"],
+    });
   });
 });
 
 describe("prerender limit and pagination", () => {
   const many = buildBlog({
     blogName: "B",
-    posts: Array.from({ length: 100 }, (_, i) => post({ slug: `p-${i}`, publishedAt: new Date(Date.UTC(2024, 0, 1) - i * 3_600_000).toISOString() })),
+    posts: Array.from({ length: 100 }, (_, i) =>
+      post({ slug: `p-${i}`, publishedAt: new Date(Date.UTC(2024, 0, 1) - i * 3_600_000).toISOString() }),
+    ),
   });
   const slugs = many.posts.map((p) => p.slug);
 
@@ -136,7 +162,13 @@ describe("prerender limit and pagination", () => {
     expect(prerenderSlugs(many, slugs, 0)).toEqual([]);
     expect(prerenderSlugs(many, slugs, 1000)).toHaveLength(100);
     // Shuffled slugs and a slug without a post: still the newest, never the ghost.
-    expect(prerenderSlugs(many, ["ghost", ...[...slugs].reverse()].filter((s) => s !== "p-1"), 3)).toEqual(["p-0", "p-2", "p-3"]);
+    expect(
+      prerenderSlugs(
+        many,
+        ["ghost", ...[...slugs].reverse()].filter((s) => s !== "p-1"),
+        3,
+      ),
+    ).toEqual(["p-0", "p-2", "p-3"]);
   });
 
   it("paginates with 404 beyond the last page", () => {

@@ -6,7 +6,19 @@ import type { Blog, Post } from "@/lib/blog/model";
 import { blogJsonLd, type SeoSettings } from "@/lib/blog/seo";
 
 /** /blog and /blog/page/N share this view. */
-export function BlogIndexView({ blog, posts, page, pages, settings }: { blog: Blog; posts: Post[]; page: number; pages: number; settings: SeoSettings }) {
+export function BlogIndexView({
+  blog,
+  posts,
+  page,
+  pages,
+  settings,
+}: {
+  blog: Blog;
+  posts: Post[];
+  page: number;
+  pages: number;
+  settings: SeoSettings;
+}) {
   return (
     <div className={`container ${styles.page}`}>
       <JsonLd data={blogJsonLd(blog, posts, settings)} />
@@ -18,7 +30,11 @@ export function BlogIndexView({ blog, posts, page, pages, settings }: { blog: Bl
           </p>
         </div>
       </header>
-      {posts.length ? <PostGrid posts={posts} priorityCount={page === 1 ? 1 : 0} /> : <p>No posts yet. Check back soon.</p>}
+      {posts.length ? (
+        <PostGrid posts={posts} priorityCount={page === 1 ? 1 : 0} />
+      ) : (
+        <p>No posts yet. Check back soon.</p>
+      )}
       <Pagination page={page} pages={pages} />
     </div>
   );

@@ -9,7 +9,8 @@ import { env } from "@/lib/env";
  * REVALIDATE_SECRET is unset.
  */
 
-const json = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const json = (body: unknown, status: number) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 export async function POST(request: Request) {
   const { revalidateSecret } = env();

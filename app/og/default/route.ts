@@ -5,5 +5,11 @@ export const dynamic = "force-static";
 
 export async function GET() {
   const { blog } = await blogForPage();
-  return ogImage({ blogName: blog.name, title: blog.name, eyebrow: "The team blog", authors: [], coverUrl: null });
+  return ogImage({
+    blogName: blog.name,
+    title: blog.name,
+    eyebrow: "The team blog",
+    authors: [],
+    coverUrl: null,
+  });
 }

@@ -39,7 +39,16 @@ export async function AuthorView({ id, page }: { id: string; page: number }) {
       <JsonLd data={personJsonLd(author, settings)} />
       <header className={styles.hero}>
         <div className={styles.profile}>
-          {author.avatarUrl ? <Image src={author.avatarUrl} alt={`Portrait of ${author.name}`} width={96} height={96} className={styles.profileAvatar} priority /> : null}
+          {author.avatarUrl ? (
+            <Image
+              src={author.avatarUrl}
+              alt={`Portrait of ${author.name}`}
+              width={96}
+              height={96}
+              className={styles.profileAvatar}
+              priority
+            />
+          ) : null}
           <div>
             <p className={styles.eyebrow}>Author</p>
             <h1 className={styles.heroTitle}>{author.name}</h1>
@@ -51,7 +60,10 @@ export async function AuthorView({ id, page }: { id: string; page: number }) {
         </div>
         {author.keywords.length && page === 1 ? (
           <div className={styles.more}>
-            <KeywordList keywords={author.keywords.slice(0, 12)} label={`Topics ${author.name} writes about`} />
+            <KeywordList
+              keywords={author.keywords.slice(0, 12)}
+              label={`Topics ${author.name} writes about`}
+            />
           </div>
         ) : null}
       </header>

@@ -8,7 +8,14 @@ import { JsonLd } from "@/components/blog/json-ld";
 import { KeywordList } from "@/components/blog/keyword-list";
 import { PostGrid } from "@/components/blog/post-card";
 import styles from "@/components/blog/blog.module.css";
-import { authorPath, externalPostUrl, postPath, prerenderSlugs, type Blog, type Post } from "@/lib/blog/model";
+import {
+  authorPath,
+  externalPostUrl,
+  postPath,
+  prerenderSlugs,
+  type Blog,
+  type Post,
+} from "@/lib/blog/model";
 import { blogForPage } from "@/lib/blog/pages";
 import { blogPostingJsonLd, postMetadata } from "@/lib/blog/seo";
 
@@ -51,7 +58,9 @@ function relatedPosts(blog: Blog, post: Post): Post[] {
   for (const a of authors) for (const p of blog.postsByAuthor.get(a)?.slice(0, 50) ?? []) candidates.add(p);
   for (const p of candidates) {
     if (p.slug === post.slug) continue;
-    const score = p.keywords.filter((k) => keys.has(k.slug)).length * 2 + p.authors.filter((a) => authors.has(a.id)).length;
+    const score =
+      p.keywords.filter((k) => keys.has(k.slug)).length * 2 +
+      p.authors.filter((a) => authors.has(a.id)).length;
     scored.push({ p, score });
   }
   scored.sort((a, b) => b.score - a.score || b.p.publishedAt.localeCompare(a.p.publishedAt));
@@ -94,7 +103,14 @@ export default async function PostPage({ params }: Props) {
 
         {post.coverImageUrl ? (
           <figure className={styles.articleCover}>
-            <Image src={post.coverImageUrl} alt={`Cover image for “${post.title}”`} fill priority sizes="(min-width: 48rem) 46rem, 100vw" className={styles.cover} />
+            <Image
+              src={post.coverImageUrl}
+              alt={`Cover image for “${post.title}”`}
+              fill
+              priority
+              sizes="(min-width: 48rem) 46rem, 100vw"
+              className={styles.cover}
+            />
           </figure>
         ) : null}
 

@@ -13,7 +13,11 @@ export async function GET(_req: Request, { params }: { params: Promise<{ slug: s
   const { slug } = await params;
   const { blog } = await blogForPage();
   const post = blog.bySlug.get(slug);
-  if (!post) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!post)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return ogImage({
     blogName: blog.name,
     title: post.title,

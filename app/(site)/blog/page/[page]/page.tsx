@@ -1,7 +1,13 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { blogForPage } from "@/lib/blog/pages";
-import { indexPath, pageCount, parsePageParam as parsePage, postsOnPage, prerenderPages } from "@/lib/blog/model";
+import {
+  indexPath,
+  pageCount,
+  parsePageParam as parsePage,
+  postsOnPage,
+  prerenderPages,
+} from "@/lib/blog/model";
 import { pageMetadata } from "@/lib/blog/seo";
 import { BlogIndexView } from "../../index-view";
 
@@ -18,7 +24,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = parsePage(raw);
   const { blog } = await blogForPage();
   if (!postsOnPage(blog.posts, page)) return {};
-  return pageMetadata({ blogName: blog.name, path: indexPath(page), title: `Blog, page ${page}`, description: `Posts from ${blog.name}, page ${page} of ${pageCount(blog.posts.length)}.` });
+  return pageMetadata({
+    blogName: blog.name,
+    path: indexPath(page),
+    title: `Blog, page ${page}`,
+    description: `Posts from ${blog.name}, page ${page} of ${pageCount(blog.posts.length)}.`,
+  });
 }
 
 export default async function BlogIndexPageN({ params }: Props) {
@@ -28,5 +39,13 @@ export default async function BlogIndexPageN({ params }: Props) {
   const { blog, settings } = await blogForPage();
   const posts = postsOnPage(blog.posts, page);
   if (!posts) notFound();
-  return <BlogIndexView blog={blog} posts={posts} page={page} pages={pageCount(blog.posts.length)} settings={settings} />;
+  return (
+    <BlogIndexView
+      blog={blog}
+      posts={posts}
+      page={page}
+      pages={pageCount(blog.posts.length)}
+      settings={settings}
+    />
+  );
 }
