@@ -41,14 +41,6 @@ export function resetLoginLimits(): void {
   store[KEY] = undefined;
 }
 
-/**
- * The client address. Behind a reverse proxy the first X-Forwarded-For entry is the client;
- * it can be forged when Masthead is exposed directly, which is why the per-account limit exists too.
- */
-export function clientKey(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
-}
 
 export type LoginOutcome =
   | { ok: true; email: string }

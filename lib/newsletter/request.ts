@@ -200,22 +200,5 @@ function relativePath(value: string): string | undefined {
   return url.pathname + url.search;
 }
 
-/**
- * Which client to count. Next 16 gives route handlers no socket address, but `next start` fills
- * X-Forwarded-For with it when the request carries none. So with no trusted proxy (0) the
- * rightmost entry is the best guess: the socket address, or what the nearest hop appended.
- * A client that sends its own header can pick its key; the per-address and global limits bound
- * what that buys. With N appending proxies the Nth entry from the right is the one the outermost
- * trusted proxy saw; a proxy that overwrites the header (TRUST_PROXY=true) makes it the leftmost.
- */
-export function clientKey(request: Request, trustProxy: number): string {
-  const entries = (request.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return "unknown-client";
-  const hops = Math.max(1, trustProxy);
-  const entry = entries[Math.max(0, entries.length - hops)]!;
-  // Bounded so a hostile header cannot grow the limiter's key space without end.
-  return entry.slice(0, 64).toLowerCase();
-}
+// Shared with the admin login limit.
+export { clientKey } from "../client-key";

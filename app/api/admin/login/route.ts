@@ -1,7 +1,9 @@
 import { NextResponse } from "next/server";
 import { audit } from "@/lib/admin/audit";
 import { CROSS_ORIGIN, errorResponse } from "@/lib/admin/http";
-import { checkLogin, clientKey, INVALID_CREDENTIALS } from "@/lib/admin/login";
+import { checkLogin, INVALID_CREDENTIALS } from "@/lib/admin/login";
+import { clientKey } from "@/lib/client-key";
+import { env } from "@/lib/env";
 import { isSameOriginWrite } from "@/lib/admin/origin";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, sealSession, sessionCookieOptions } from "@/lib/admin/session";
 import { loginSchema, safeNextPath } from "@/lib/admin/validation";
@@ -42,7 +44,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!parsed.success || !parsed.data.email || !parsed.data.password) return fail(401, INVALID_CREDENTIALS);
 
   // act
-  const outcome = await checkLogin(parsed.data.email, parsed.data.password, clientKey(request));
+  const outcome = await checkLogin(parsed.data.email, parsed.data.password, clientKey(request, env().trustProxy));
   if (!outcome.ok) {
     audit({
       actor: parsed.data.email,
