@@ -99,7 +99,7 @@ export function createTransport(options: TransportOptions) {
         mayRetry = (req.retry === "idempotent" ? RETRYABLE_STATUS : UNPROCESSED_STATUS).has(res.status);
         if (mayRetry && retryAfterMs !== undefined && retryAfterMs > retryAfterCapMs) mayRetry = false;
       } catch (error) {
-        if (error instanceof WorkspaceApiError) throw error;
+        if (error instanceof WorkspaceApiError || isFrameworkSignal(error)) throw error;
         failure = networkError(error, endpoint, timeoutMs);
         mayRetry = req.retry === "idempotent" || isRefused(error);
       }
@@ -131,6 +131,14 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Next signals control flow (dynamic usage during prerender, redirects, not-found) by throwing
+ * errors that carry a string `digest`; they must pass through untouched, never become "unreachable".
+ */
+function isFrameworkSignal(error: unknown): boolean {
+  return typeof (error as { digest?: unknown } | null)?.digest === "string";
 }
 
 function causeCode(error: unknown): string | undefined {

@@ -118,6 +118,12 @@ describe("timeouts and retries", () => {
     expect(upstream.received.map((r) => r.method)).toEqual(["DELETE", "DELETE"]);
   });
 
+  it("lets Next's control-flow errors (with a digest) pass through untouched", async () => {
+    const signal = Object.assign(new Error("Dynamic server usage"), { digest: "DYNAMIC_SERVER_USAGE" });
+    const throwing = createWorkspaceClient({ apiBase: upstream.apiBase, apiKey: KEY, fetch: async () => Promise.reject(signal), log: () => {} });
+    await expect(throwing.listBlogSlugs()).rejects.toBe(signal);
+  });
+
   it("reports a refused connection as unreachable", async () => {
     const closed = createWorkspaceClient({ apiBase: "http://127.0.0.1:1/api/external", apiKey: KEY, maxRetries: 1, backoffBaseMs: 1, log: () => {} });
     const e = await failure(closed.listBlogSlugs());
