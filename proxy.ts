@@ -7,8 +7,29 @@ import { NOT_SIGNED_IN, SESSION_COOKIE, readSessionValue } from "@/lib/admin/ses
  * where they were headed), API calls get 401 JSON. Handlers and pages check the session
  * again themselves; this only spares them from rendering for strangers.
  */
+/** True when every percent-escape in the raw path decodes (a lone "%" or invalid UTF-8 does not). */
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isAdminPath = (p: string) => p === "/admin" || p.startsWith("/admin/") || p.startsWith("/api/admin/");
+
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // Next answers a malformed percent-escape in a dynamic segment with a bare 500 before any app
+  // code runs (vercel/next.js#92527): such an address names nothing, so it is a 400 here.
+  if (!decodes(pathname)) {
+    return new NextResponse("Bad request: this address is not valid.", {
+      status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
+  }
+  if (!isAdminPath(pathname)) return NextResponse.next();
   const isApi = pathname.startsWith("/api/admin");
   if (pathname === "/admin/login" || pathname === "/api/admin/login" || pathname === "/api/admin/logout") {
     return NextResponse.next();
@@ -30,5 +51,7 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/admin", "/admin/:path*", "/api/admin/:path*"],
+  // The last entry only catches addresses with a percent-escape (checked above); every other
+  // public page is served without running the proxy at all.
+  matcher: ["/admin", "/admin/:path*", "/api/admin/:path*", "/(.*%.*)"],
 };

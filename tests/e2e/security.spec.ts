@@ -490,12 +490,9 @@ test("a body over Next's proxy buffer (11 MiB) is still a 4xx, never a 5xx", asy
   }
 });
 
-// DEFECT (Next.js, not Masthead code): a malformed percent-escape in a dynamic segment
-// (/blog/%E0%A4%A, /og/blog/%ZZ, /tags/..., /authors/..., /sitemaps/...) is answered by
-// `next start` with a bare 500 "Internal Server Error" before any app code runs
-// (vercel/next.js#92527; fix proposed in vercel/next.js#92557: 404). Possible local fix: a
-// proxy.ts matcher for paths containing "%" that answers 400 when decodeURIComponent throws.
-test.fixme("malformed percent-escapes in dynamic segments are 4xx, never 5xx", async ({ request }) => {
+// Next.js answers a malformed percent-escape in a dynamic segment with a bare 500 before any
+// app code runs (vercel/next.js#92527); proxy.ts turns such addresses into a 400.
+test("malformed percent-escapes in dynamic segments are 4xx, never 5xx", async ({ request }) => {
   for (const p of [
     "/blog/%E0%A4%A",
     "/og/blog/%ZZ",
