@@ -13,10 +13,12 @@ function imagePatterns() {
   for (const host of (process.env.IMAGE_HOSTS ?? "").split(/[\s,]+/).filter(Boolean)) {
     origins.push(host.includes("://") ? host : `https://${host}`);
   }
-  return origins.filter((o) => URL.canParse(o)).map((o) => {
-    const u = new URL(o);
-    return { protocol: u.protocol.replace(":", ""), hostname: u.hostname, port: u.port, pathname: "/**" };
-  });
+  return origins
+    .filter((o) => URL.canParse(o))
+    .map((o) => {
+      const u = new URL(o);
+      return { protocol: u.protocol.replace(":", ""), hostname: u.hostname, port: u.port, pathname: "/**" };
+    });
 }
 
 const csp = [

@@ -89,7 +89,8 @@ export function parseAdminUsers(raw: string): { users: AdminUser[]; errors: stri
     const email = (eq > 0 ? entry.slice(0, eq) : entry).trim().toLowerCase();
     const hash = eq > 0 ? entry.slice(eq + 1).trim() : "";
     if (!z.email().safeParse(email).success) errors.push(`"${email}" is not an email address.`);
-    else if (!PASSWORD_HASH_PATTERN.test(hash)) errors.push(`the entry for ${email} has no valid scrypt hash.`);
+    else if (!PASSWORD_HASH_PATTERN.test(hash))
+      errors.push(`the entry for ${email} has no valid scrypt hash.`);
     else users.push({ email, passwordHash: hash });
   }
   return { users, errors };
@@ -111,7 +112,9 @@ function parseWorkspaceUrl(raw: string): { apiBase: string } | { problem: string
   }
   const subdomain = url.hostname.split(".")[0]?.toLowerCase() ?? "";
   if (SAMPLE_SUBDOMAINS.has(subdomain)) {
-    return { problem: `"${url.hostname}" uses the sample subdomain "${subdomain}", which the service answers with 401.` };
+    return {
+      problem: `"${url.hostname}" uses the sample subdomain "${subdomain}", which the service answers with 401.`,
+    };
   }
   const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/external(\/v[12])?$/, "");
   return { apiBase: `${url.origin}${path}/api/external` };
@@ -122,7 +125,11 @@ function parseTrustProxy(raw: string | undefined, problems: ConfigProblem[]): nu
   if (/^(true|yes|on)$/i.test(raw)) return Number.MAX_SAFE_INTEGER;
   const hops = intVar(0, 10).safeParse(raw);
   if (hops.success) return hops.data;
-  problems.push({ variable: "TRUST_PROXY", problem: `"${raw}" is not true, false or a number of proxies from 0 to 10.`, fix: "unset it when nothing sits in front of Masthead; set it to the number of proxies that append to X-Forwarded-For, or to true when your platform overwrites that header." });
+  problems.push({
+    variable: "TRUST_PROXY",
+    problem: `"${raw}" is not true, false or a number of proxies from 0 to 10.`,
+    fix: "unset it when nothing sits in front of Masthead; set it to the number of proxies that append to X-Forwarded-For, or to true when your platform overwrites that header.",
+  });
   return 0;
 }
 
@@ -137,7 +144,11 @@ export function parseEnv(vars: Vars): AppConfig {
     if (raw === undefined) return fallback;
     const parsed = intVar(min, max).safeParse(raw);
     if (parsed.success) return parsed.data;
-    problems.push({ variable: name, problem: `"${raw}" is not a whole number from ${min} to ${max}.`, fix: `set ${name} to a number from ${min} to ${max}, or unset it for the default (${fallback}).` });
+    problems.push({
+      variable: name,
+      problem: `"${raw}" is not a whole number from ${min} to ${max}.`,
+      fix: `set ${name} to a number from ${min} to ${max}, or unset it for the default (${fallback}).`,
+    });
     return fallback;
   };
 
@@ -150,64 +161,128 @@ export function parseEnv(vars: Vars): AppConfig {
   if (workspaceUrl) {
     const parsed = parseWorkspaceUrl(workspaceUrl);
     if ("problem" in parsed) {
-      problems.push({ variable: "WORKSPACE_URL", problem: parsed.problem, fix: "set it to your workspace's address, e.g. https://<your workspace's real subdomain>.<service host>, as shown in the Admin panel." });
+      problems.push({
+        variable: "WORKSPACE_URL",
+        problem: parsed.problem,
+        fix: "set it to your workspace's address, e.g. https://<your workspace's real subdomain>.<service host>, as shown in the Admin panel.",
+      });
     } else apiBase = parsed.apiBase;
   }
 
   let apiKey = str("WORKSPACE_API_KEY");
   if (mode === "local") apiKey = str("LOCAL_WORKSPACE_API_KEY") ?? LOCAL_DEMO_API_KEY;
   else if (!apiKey) {
-    problems.push({ variable: "WORKSPACE_API_KEY", problem: "is required when WORKSPACE_URL is set.", fix: "create a key in your workspace's Admin panel under API keys and set WORKSPACE_API_KEY to it." });
+    problems.push({
+      variable: "WORKSPACE_API_KEY",
+      problem: "is required when WORKSPACE_URL is set.",
+      fix: "create a key in your workspace's Admin panel under API keys and set WORKSPACE_API_KEY to it.",
+    });
   } else if (apiKey === LOCAL_DEMO_API_KEY || apiKey.length < 16 || /\s/.test(apiKey)) {
-    problems.push({ variable: "WORKSPACE_API_KEY", problem: "is the local demo key, too short (under 16 characters) or contains spaces.", fix: "copy the full key from your workspace's Admin panel under API keys." });
+    problems.push({
+      variable: "WORKSPACE_API_KEY",
+      problem: "is the local demo key, too short (under 16 characters) or contains spaces.",
+      fix: "copy the full key from your workspace's Admin panel under API keys.",
+    });
   }
 
   let sessionSecret = str("SESSION_SECRET");
   if (!sessionSecret && mode === "local") sessionSecret = DEMO_SESSION_SECRET;
   if (!sessionSecret) {
-    problems.push({ variable: "SESSION_SECRET", problem: "is required when WORKSPACE_URL is set.", fix: "set it to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 48`." });
+    problems.push({
+      variable: "SESSION_SECRET",
+      problem: "is required when WORKSPACE_URL is set.",
+      fix: "set it to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 48`.",
+    });
   } else if (sessionSecret.length < 32) {
-    problems.push({ variable: "SESSION_SECRET", problem: `is ${sessionSecret.length} characters; at least 32 are needed to seal sessions safely.`, fix: "set it to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 48`." });
+    problems.push({
+      variable: "SESSION_SECRET",
+      problem: `is ${sessionSecret.length} characters; at least 32 are needed to seal sessions safely.`,
+      fix: "set it to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 48`.",
+    });
   } else if (mode === "remote" && sessionSecret === DEMO_SESSION_SECRET) {
-    problems.push({ variable: "SESSION_SECRET", problem: "is the public demo secret.", fix: "set it to your own random string, e.g. the output of `openssl rand -base64 48`." });
+    problems.push({
+      variable: "SESSION_SECRET",
+      problem: "is the public demo secret.",
+      fix: "set it to your own random string, e.g. the output of `openssl rand -base64 48`.",
+    });
   }
 
   const adminRaw = str("ADMIN_USERS");
   let adminUsers: AdminUser[] = [];
-  const adminFix = "set ADMIN_USERS to `email=hash` entries separated by commas; print a hash with `npm run hash-password`.";
+  const adminFix =
+    "set ADMIN_USERS to `email=hash` entries separated by commas; print a hash with `npm run hash-password`.";
   if (!adminRaw) {
     if (mode === "local") adminUsers = [{ email: DEMO_ADMIN_EMAIL, passwordHash: DEMO_ADMIN_HASH }];
-    else problems.push({ variable: "ADMIN_USERS", problem: "is required when WORKSPACE_URL is set.", fix: adminFix });
+    else
+      problems.push({
+        variable: "ADMIN_USERS",
+        problem: "is required when WORKSPACE_URL is set.",
+        fix: adminFix,
+      });
   } else {
     const parsed = parseAdminUsers(adminRaw);
     adminUsers = parsed.users;
-    if (parsed.errors.length) problems.push({ variable: "ADMIN_USERS", problem: parsed.errors.join(" "), fix: adminFix });
-    else if (adminUsers.length === 0) problems.push({ variable: "ADMIN_USERS", problem: "lists no admin.", fix: adminFix });
-    else if (mode === "remote" && adminUsers.some((u) => u.passwordHash === DEMO_ADMIN_HASH || verifyPassword(DEMO_ADMIN_PASSWORD, u.passwordHash))) {
-      problems.push({ variable: "ADMIN_USERS", problem: "uses the public demo password.", fix: "choose a password of your own and put its hash (from `npm run hash-password`) in ADMIN_USERS." });
+    if (parsed.errors.length)
+      problems.push({ variable: "ADMIN_USERS", problem: parsed.errors.join(" "), fix: adminFix });
+    else if (adminUsers.length === 0)
+      problems.push({ variable: "ADMIN_USERS", problem: "lists no admin.", fix: adminFix });
+    else if (
+      mode === "remote" &&
+      adminUsers.some(
+        (u) => u.passwordHash === DEMO_ADMIN_HASH || verifyPassword(DEMO_ADMIN_PASSWORD, u.passwordHash),
+      )
+    ) {
+      problems.push({
+        variable: "ADMIN_USERS",
+        problem: "uses the public demo password.",
+        fix: "choose a password of your own and put its hash (from `npm run hash-password`) in ADMIN_USERS.",
+      });
     }
   }
 
   let siteUrl = str("SITE_URL");
   if (!siteUrl && mode === "local") siteUrl = `http://localhost:${port}`;
   if (!siteUrl) {
-    problems.push({ variable: "SITE_URL", problem: "is required when WORKSPACE_URL is set (canonical URLs, sitemaps and feeds use it).", fix: "set it to the public address of this site, e.g. https://www.your-team.org." });
+    problems.push({
+      variable: "SITE_URL",
+      problem: "is required when WORKSPACE_URL is set (canonical URLs, sitemaps and feeds use it).",
+      fix: "set it to the public address of this site, e.g. https://www.your-team.org.",
+    });
   } else if (!/^https?:\/\/[^/\s]+/i.test(siteUrl) || !URL.canParse(siteUrl)) {
-    problems.push({ variable: "SITE_URL", problem: `"${siteUrl}" is not an absolute http(s) URL.`, fix: "set it to the public address of this site, e.g. https://www.your-team.org." });
+    problems.push({
+      variable: "SITE_URL",
+      problem: `"${siteUrl}" is not an absolute http(s) URL.`,
+      fix: "set it to the public address of this site, e.g. https://www.your-team.org.",
+    });
   }
 
   let revalidateSecret = str("REVALIDATE_SECRET") ?? (mode === "local" ? DEMO_REVALIDATE_SECRET : null);
   if (revalidateSecret && revalidateSecret.length < 32 && revalidateSecret !== DEMO_REVALIDATE_SECRET) {
-    problems.push({ variable: "REVALIDATE_SECRET", problem: "is shorter than 32 characters.", fix: "set it to a random string of at least 32 characters, or unset it to disable POST /api/revalidate." });
+    problems.push({
+      variable: "REVALIDATE_SECRET",
+      problem: "is shorter than 32 characters.",
+      fix: "set it to a random string of at least 32 characters, or unset it to disable POST /api/revalidate.",
+    });
   }
   if (mode === "remote" && revalidateSecret === DEMO_REVALIDATE_SECRET) {
-    problems.push({ variable: "REVALIDATE_SECRET", problem: "is the public demo secret.", fix: "set it to your own random string of at least 32 characters." });
+    problems.push({
+      variable: "REVALIDATE_SECRET",
+      problem: "is the public demo secret.",
+      fix: "set it to your own random string of at least 32 characters.",
+    });
     revalidateSecret = null;
   }
 
   const postUrlTemplate = str("BLOG_POST_URL_TEMPLATE") ?? null;
-  if (postUrlTemplate && (!postUrlTemplate.includes("{slug}") || !URL.canParse(postUrlTemplate.replace("{slug}", "x")))) {
-    problems.push({ variable: "BLOG_POST_URL_TEMPLATE", problem: `"${postUrlTemplate}" must be an absolute URL containing {slug}.`, fix: "set it like https://blog.example.org/{slug}, or unset it." });
+  if (
+    postUrlTemplate &&
+    (!postUrlTemplate.includes("{slug}") || !URL.canParse(postUrlTemplate.replace("{slug}", "x")))
+  ) {
+    problems.push({
+      variable: "BLOG_POST_URL_TEMPLATE",
+      problem: `"${postUrlTemplate}" must be an absolute URL containing {slug}.`,
+      fix: "set it like https://blog.example.org/{slug}, or unset it.",
+    });
   }
 
   const config: AppConfig = {

@@ -41,7 +41,6 @@ export function resetLoginLimits(): void {
   store[KEY] = undefined;
 }
 
-
 export type LoginOutcome =
   | { ok: true; email: string }
   | { ok: false; reason: "invalid" }

@@ -17,7 +17,11 @@ const children = new Set<ChildProcess>();
 let stopping = false;
 
 function run(command: string, argv: string[], name: string): ChildProcess {
-  const child = spawn(command, argv, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const child = spawn(command, argv, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   children.add(child);
   child.on("exit", (code, signal) => {
     children.delete(child);
@@ -70,9 +74,17 @@ async function main() {
   if (config.localWorkspace) {
     const health = `http://127.0.0.1:${config.localWorkspace.port}/__local/health`;
     if (await waitForHealth(health, 300)) {
-      console.log(`[masthead] Using the local workspace already running on port ${config.localWorkspace.port}.`);
+      console.log(
+        `[masthead] Using the local workspace already running on port ${config.localWorkspace.port}.`,
+      );
     } else {
-      const wsArgs = ["--import", "tsx", path.join(root, "lib/local-workspace/cli.ts"), "--port", String(config.localWorkspace.port)];
+      const wsArgs = [
+        "--import",
+        "tsx",
+        path.join(root, "lib/local-workspace/cli.ts"),
+        "--port",
+        String(config.localWorkspace.port),
+      ];
       if (args.has("--reset-workspace")) wsArgs.push("--reset");
       run(process.execPath, wsArgs, "local workspace");
       if (!(await waitForHealth(health, 30_000))) {

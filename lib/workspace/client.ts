@@ -47,7 +47,11 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
 
   const memberPath = (id: string) => `/v2/team-members/${encodeURIComponent(id)}`;
 
-  function readPosts(body: z.output<typeof blogPostListWire>, entry: typeof blogPostV2Wire | typeof blogPostV1Wire, path: string): BlogPostList {
+  function readPosts(
+    body: z.output<typeof blogPostListWire>,
+    entry: typeof blogPostV2Wire | typeof blogPostV1Wire,
+    path: string,
+  ): BlogPostList {
     const posts: BlogPost[] = [];
     let skipped = 0;
     for (const raw of body.blog_posts) {
@@ -65,7 +69,13 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     // ---- v2 team members ----
     async listTeamMembers(params: { page: number; pageSize: number }): Promise<TeamMemberPage> {
       const body = await call(
-        { method: "GET", path: "/v2/team-members", query: { page_number: params.page, page_size: params.pageSize }, accept: true, retry: "idempotent" },
+        {
+          method: "GET",
+          path: "/v2/team-members",
+          query: { page_number: params.page, page_size: params.pageSize },
+          accept: true,
+          retry: "idempotent",
+        },
         teamMemberListWire,
       );
       return {
@@ -88,20 +98,26 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
         if (batch.length === 0) return { members, truncated: false, pagesFetched: page };
         const fresh = batch.filter((m) => !seen.has(m.id));
         if (fresh.length === 0) {
-          log(`[workspace] team-members page ${page} repeated earlier ids; stopping (is page_number ignored?)`);
+          log(
+            `[workspace] team-members page ${page} repeated earlier ids; stopping (is page_number ignored?)`,
+          );
           return { members, truncated: true, pagesFetched: page };
         }
         for (const m of fresh) {
           seen.add(m.id);
           members.push(m);
         }
-        if (pagination.currentPage >= pagination.totalPages) return { members, truncated: false, pagesFetched: page };
+        if (pagination.currentPage >= pagination.totalPages)
+          return { members, truncated: false, pagesFetched: page };
       }
       return { members, truncated: true, pagesFetched: maxPages };
     },
 
     async getTeamMember(id: string): Promise<TeamMember> {
-      const body = await call({ method: "GET", path: memberPath(id), accept: true, retry: "idempotent" }, teamMemberEnvelopeWire);
+      const body = await call(
+        { method: "GET", path: memberPath(id), accept: true, retry: "idempotent" },
+        teamMemberEnvelopeWire,
+      );
       return body.team_member;
     },
 
@@ -110,14 +126,24 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       if (input.role !== undefined) body.organization_role = input.role;
       if (input.invitedBy !== undefined) body.invited_by = input.invitedBy;
       // The document types this flag as the strings "true" / "false".
-      if (input.sendInvitationEmail !== undefined) body.send_invitation_email = String(input.sendInvitationEmail);
+      if (input.sendInvitationEmail !== undefined)
+        body.send_invitation_email = String(input.sendInvitationEmail);
       // Adding an existing member is skipped by the workspace, so a retry cannot duplicate.
-      return call({ method: "POST", path: "/v2/team-members", body, accept: true, retry: "idempotent" }, messageWire);
+      return call(
+        { method: "POST", path: "/v2/team-members", body, accept: true, retry: "idempotent" },
+        messageWire,
+      );
     },
 
     async updateTeamMember(id: string, changes: TeamMemberChanges): Promise<TeamMember> {
       const body = await call(
-        { method: "PATCH", path: memberPath(id), body: changesToWire(changes), accept: true, retry: "idempotent" },
+        {
+          method: "PATCH",
+          path: memberPath(id),
+          body: changesToWire(changes),
+          accept: true,
+          retry: "idempotent",
+        },
         teamMemberEnvelopeWire,
       );
       return body.team_member;
@@ -130,26 +156,62 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     // ---- v2 subscribers and blog ----
     async addSubscriber(email: string): Promise<Message> {
       // Accept is not listed for this endpoint, so it is not sent.
-      return call({ method: "POST", path: "/v2/email-subscriptions", body: { email }, accept: false, retry: "unprocessed" }, messageWire);
+      return call(
+        {
+          method: "POST",
+          path: "/v2/email-subscriptions",
+          body: { email },
+          accept: false,
+          retry: "unprocessed",
+        },
+        messageWire,
+      );
     },
 
     async listBlogPosts(opts: { nextCache?: WorkspaceRequest["nextCache"] } = {}): Promise<BlogPostList> {
-      const body = await call({ method: "GET", path: "/v2/blog-posts", accept: false, retry: "idempotent", nextCache: opts.nextCache }, blogPostListWire);
+      const body = await call(
+        {
+          method: "GET",
+          path: "/v2/blog-posts",
+          accept: false,
+          retry: "idempotent",
+          nextCache: opts.nextCache,
+        },
+        blogPostListWire,
+      );
       return readPosts(body, blogPostV2Wire, "/v2/blog-posts");
     },
 
     async listBlogSlugs(opts: { nextCache?: WorkspaceRequest["nextCache"] } = {}): Promise<string[]> {
-      const body = await call({ method: "GET", path: "/v2/blog-posts/slugs", accept: false, retry: "idempotent", nextCache: opts.nextCache }, slugsWire);
+      const body = await call(
+        {
+          method: "GET",
+          path: "/v2/blog-posts/slugs",
+          accept: false,
+          retry: "idempotent",
+          nextCache: opts.nextCache,
+        },
+        slugsWire,
+      );
       return body.slugs;
     },
 
     // ---- v1 ----
     /** v1 update: the only way to change `active`. */
-    async updateTeamMemberV1(id: string, changes: TeamMemberChanges & { active?: boolean }): Promise<TeamMember> {
+    async updateTeamMemberV1(
+      id: string,
+      changes: TeamMemberChanges & { active?: boolean },
+    ): Promise<TeamMember> {
       const wire = changesToWire(changes);
       if (changes.active !== undefined) wire.active = changes.active;
       const body = await call(
-        { method: "PATCH", path: `/v1/team_members/${encodeURIComponent(id)}`, body: wire, accept: true, retry: "idempotent" },
+        {
+          method: "PATCH",
+          path: `/v1/team_members/${encodeURIComponent(id)}`,
+          body: wire,
+          accept: true,
+          retry: "idempotent",
+        },
         teamMemberEnvelopeWire,
       );
       return body.team_member;
@@ -164,15 +226,24 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       if (input.role !== undefined) body.organization_role = input.role;
       if (input.invitedBy !== undefined) body.invited_by = input.invitedBy;
       // v1 add does not list Accept as required.
-      return call({ method: "POST", path: "/v1/team_members", body, accept: false, retry: "idempotent" }, messageWire);
+      return call(
+        { method: "POST", path: "/v1/team_members", body, accept: false, retry: "idempotent" },
+        messageWire,
+      );
     },
 
     async removeTeamMembersV1(emails: string[]): Promise<Message> {
-      return call({ method: "DELETE", path: "/v1/team_members", body: { emails }, accept: true, retry: "unprocessed" }, messageWire);
+      return call(
+        { method: "DELETE", path: "/v1/team_members", body: { emails }, accept: true, retry: "unprocessed" },
+        messageWire,
+      );
     },
 
     async listBlogPostsV1(): Promise<BlogPostList> {
-      const body = await call({ method: "GET", path: "/v1/blog_posts", accept: false, retry: "idempotent" }, blogPostListWire);
+      const body = await call(
+        { method: "GET", path: "/v1/blog_posts", accept: false, retry: "idempotent" },
+        blogPostListWire,
+      );
       return readPosts(body, blogPostV1Wire, "/v1/blog_posts");
     },
   };

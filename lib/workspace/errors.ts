@@ -65,7 +65,8 @@ export function messageFromErrorBody(body: unknown): string | undefined {
     }
     return undefined;
   };
-  const list = (v: unknown) => (Array.isArray(v) ? v.map(text).filter(Boolean).join("; ") || undefined : undefined);
+  const list = (v: unknown) =>
+    Array.isArray(v) ? v.map(text).filter(Boolean).join("; ") || undefined : undefined;
   return text(b.error) ?? list(b.errors) ?? text(b.notice) ?? list(b.field_errors) ?? text(b.message);
 }
 

@@ -12,7 +12,12 @@ let shared: WorkspaceClient | undefined;
 export function workspace(): WorkspaceClient {
   if (!shared) {
     const { workspace: w } = env();
-    shared = createWorkspaceClient({ apiBase: w.apiBase, apiKey: w.apiKey, timeoutMs: w.timeoutMs, maxRetries: w.maxRetries });
+    shared = createWorkspaceClient({
+      apiBase: w.apiBase,
+      apiKey: w.apiKey,
+      timeoutMs: w.timeoutMs,
+      maxRetries: w.maxRetries,
+    });
   }
   return shared;
 }

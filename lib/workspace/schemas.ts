@@ -24,18 +24,16 @@ export const teamMemberWire = z
     active: z.boolean(),
     organization_role: z.string(),
   })
-  .transform(
-    (m): TeamMember => ({
-      id: m.id,
-      email: m.email,
-      firstName: m.first_name,
-      lastName: m.last_name,
-      timeZone: m.time_zone,
-      profileImageUrl: m.profile_image_url || null,
-      active: m.active,
-      role: m.organization_role,
-    }),
-  );
+  .transform((m): TeamMember => ({
+    id: m.id,
+    email: m.email,
+    firstName: m.first_name,
+    lastName: m.last_name,
+    timeZone: m.time_zone,
+    profileImageUrl: m.profile_image_url || null,
+    active: m.active,
+    role: m.organization_role,
+  }));
 
 const count = z.coerce.number().int().nonnegative();
 
@@ -48,14 +46,12 @@ export const paginationWire = z
     current_page_number: count.optional(),
     page_size: count,
   })
-  .transform(
-    (p): Omit<Pagination, "currentPage"> & { currentPage: number | undefined } => ({
-      totalRecords: p.total_records,
-      totalPages: p.total_pages,
-      currentPage: p.current_page ?? p.current_page_number,
-      pageSize: p.page_size,
-    }),
-  );
+  .transform((p): Omit<Pagination, "currentPage"> & { currentPage: number | undefined } => ({
+    totalRecords: p.total_records,
+    totalPages: p.total_pages,
+    currentPage: p.current_page ?? p.current_page_number,
+    pageSize: p.page_size,
+  }));
 
 export const teamMemberListWire = z.object({
   team_members: z.array(teamMemberWire),
@@ -75,15 +71,18 @@ const authorWire = z
     profile_image_url: text,
     email: text,
   })
-  .transform((a): Author => ({ id: a.id, name: a.name, profileImageUrl: a.profile_image_url, email: a.email }));
+  .transform((a): Author => ({
+    id: a.id,
+    name: a.name,
+    profileImageUrl: a.profile_image_url,
+    email: a.email,
+  }));
 
 /** v1 sends keywords as one comma-separated string (DESIGN decision 7); accept either form in both. */
-const keywords = z
-  .union([z.array(z.string()), z.string(), z.null(), z.undefined()])
-  .transform((v) => {
-    const list = Array.isArray(v) ? v : (v ?? "").split(",");
-    return [...new Set(list.map((k) => k.trim()).filter(Boolean))];
-  });
+const keywords = z.union([z.array(z.string()), z.string(), z.null(), z.undefined()]).transform((v) => {
+  const list = Array.isArray(v) ? v : (v ?? "").split(",");
+  return [...new Set(list.map((k) => k.trim()).filter(Boolean))];
+});
 
 const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), "not a date");
 
@@ -106,7 +105,15 @@ export const blogPostV1Wire = z
   .transform((p): BlogPost => toPost(p, p.author ? [p.author] : [], ""));
 
 function toPost(
-  p: { slug: string; title: string; publication_date: string; page_title: string; meta_description: string; keywords: string[]; cover_image_url: string },
+  p: {
+    slug: string;
+    title: string;
+    publication_date: string;
+    page_title: string;
+    meta_description: string;
+    keywords: string[];
+    cover_image_url: string;
+  },
   authors: Author[],
   thumbnail: string,
 ): BlogPost {

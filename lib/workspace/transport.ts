@@ -61,7 +61,8 @@ export function createTransport(options: TransportOptions) {
 
   return async function send(req: WorkspaceRequest): Promise<WorkspaceResponse> {
     const url = new URL(base + req.path);
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(req.query ?? {}))
+      if (v !== undefined) url.searchParams.set(k, String(v));
     const endpoint = `${req.method} ${url.origin}${url.pathname}`;
     const headers: Record<string, string> = { "X-Api-Key": options.apiKey };
     if (req.accept) headers.Accept = "application/json";
@@ -85,7 +86,12 @@ export function createTransport(options: TransportOptions) {
         if (res.ok) {
           if (res.status === 204 || raw.trim() === "") return { status: res.status, body: undefined };
           if (parsed.ok) return { status: res.status, body: parsed.value };
-          throw new WorkspaceApiError({ status: res.status, code: "bad_response", endpoint, message: `The workspace answered ${endpoint} with malformed JSON.` });
+          throw new WorkspaceApiError({
+            status: res.status,
+            code: "bad_response",
+            endpoint,
+            message: `The workspace answered ${endpoint} with malformed JSON.`,
+          });
         }
         const upstreamMessage = messageFromErrorBody(parsed.ok ? parsed.value : raw.slice(0, 200));
         const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
@@ -104,14 +110,19 @@ export function createTransport(options: TransportOptions) {
         mayRetry = req.retry === "idempotent" || isRefused(error);
       }
       if (!mayRetry || attempt >= maxRetries) {
-        if (attempt > 0) log(`[workspace] ${endpoint} failed after ${attempt + 1} attempts: ${failure.code} (${failure.status || "no response"})`);
+        if (attempt > 0)
+          log(
+            `[workspace] ${endpoint} failed after ${attempt + 1} attempts: ${failure.code} (${failure.status || "no response"})`,
+          );
         throw failure;
       }
       const waitMs =
         failure.retryAfterSeconds !== undefined
           ? failure.retryAfterSeconds * 1000
           : Math.random() * Math.min(4_000, backoffBaseMs * 2 ** attempt);
-      log(`[workspace] ${endpoint}: ${failure.code} (${failure.status || "no response"}), retry ${attempt + 1}/${maxRetries} in ${Math.round(waitMs)} ms`);
+      log(
+        `[workspace] ${endpoint}: ${failure.code} (${failure.status || "no response"}), retry ${attempt + 1}/${maxRetries} in ${Math.round(waitMs)} ms`,
+      );
       await new Promise((r) => setTimeout(r, waitMs));
     }
   };
@@ -153,7 +164,12 @@ function isRefused(error: unknown): boolean {
 function networkError(error: unknown, endpoint: string, timeoutMs: number): WorkspaceApiError {
   const name = (error as { name?: string } | undefined)?.name;
   if (name === "TimeoutError" || name === "AbortError") {
-    return new WorkspaceApiError({ status: 0, code: "timeout", endpoint, message: `The workspace did not answer ${endpoint} within ${timeoutMs} ms.` });
+    return new WorkspaceApiError({
+      status: 0,
+      code: "timeout",
+      endpoint,
+      message: `The workspace did not answer ${endpoint} within ${timeoutMs} ms.`,
+    });
   }
   const code = causeCode(error);
   return new WorkspaceApiError({

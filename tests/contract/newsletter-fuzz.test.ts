@@ -209,12 +209,10 @@ const hostileBody: fc.Arbitrary<{ body: BodyInit | null; note: string }> = fc.on
   fc
     .emailAddress()
     .map((email) => ({ body: JSON.stringify({ email, pad: "p".repeat(5_000) }), note: "oversized json" })),
-  fc
-    .emailAddress()
-    .map((email) => ({
-      body: `email=${encodeURIComponent(email)}&pad=${"p".repeat(5_000)}`,
-      note: "oversized form",
-    })),
+  fc.emailAddress().map((email) => ({
+    body: `email=${encodeURIComponent(email)}&pad=${"p".repeat(5_000)}`,
+    note: "oversized form",
+  })),
   fc.constant({ body: null, note: "no body" }),
   fc.constant({ body: '{"email": "reader@example.org"', note: "truncated json" }),
   fc.constant({

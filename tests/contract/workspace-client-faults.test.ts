@@ -120,12 +120,23 @@ describe("timeouts and retries", () => {
 
   it("lets Next's control-flow errors (with a digest) pass through untouched", async () => {
     const signal = Object.assign(new Error("Dynamic server usage"), { digest: "DYNAMIC_SERVER_USAGE" });
-    const throwing = createWorkspaceClient({ apiBase: upstream.apiBase, apiKey: KEY, fetch: async () => Promise.reject(signal), log: () => {} });
+    const throwing = createWorkspaceClient({
+      apiBase: upstream.apiBase,
+      apiKey: KEY,
+      fetch: async () => Promise.reject(signal),
+      log: () => {},
+    });
     await expect(throwing.listBlogSlugs()).rejects.toBe(signal);
   });
 
   it("reports a refused connection as unreachable", async () => {
-    const closed = createWorkspaceClient({ apiBase: "http://127.0.0.1:1/api/external", apiKey: KEY, maxRetries: 1, backoffBaseMs: 1, log: () => {} });
+    const closed = createWorkspaceClient({
+      apiBase: "http://127.0.0.1:1/api/external",
+      apiKey: KEY,
+      maxRetries: 1,
+      backoffBaseMs: 1,
+      log: () => {},
+    });
     const e = await failure(closed.listBlogSlugs());
     expect(e.code).toBe("unreachable");
     expect(e.message).toContain("127.0.0.1:1");
@@ -153,7 +164,17 @@ describe("garbage answers", () => {
       json(res, 200, {
         blog_name: "B",
         blog_posts: [
-          { slug: "ok", title: "T", publication_date: "2026-01-01T00:00:00Z", authors: [], page_title: "", meta_description: "", keywords: [], cover_image_url: "", thumbnail_image_url: "" },
+          {
+            slug: "ok",
+            title: "T",
+            publication_date: "2026-01-01T00:00:00Z",
+            authors: [],
+            page_title: "",
+            meta_description: "",
+            keywords: [],
+            cover_image_url: "",
+            thumbnail_image_url: "",
+          },
           { slug: 42 },
         ],
       }),
@@ -195,11 +216,19 @@ describe("garbage answers", () => {
 describe("paging (DESIGN decision 1)", () => {
   it("accepts current_page_number in place of current_page", async () => {
     upstream.reply((_r, res) =>
-      json(res, 200, { team_members: [member("m1")], pagination: { total_records: 1, total_pages: 1, current_page_number: 1, page_size: 30 } }),
+      json(res, 200, {
+        team_members: [member("m1")],
+        pagination: { total_records: 1, total_pages: 1, current_page_number: 1, page_size: 30 },
+      }),
     );
     const page = await client().listTeamMembers({ page: 1, pageSize: 30 });
     expect(page.pagination).toEqual({ totalRecords: 1, totalPages: 1, currentPage: 1, pageSize: 30 });
-    expect(page.members[0]).toMatchObject({ id: "m1", firstName: "A", role: "Standard", profileImageUrl: null });
+    expect(page.members[0]).toMatchObject({
+      id: "m1",
+      firstName: "A",
+      role: "Standard",
+      profileImageUrl: null,
+    });
   });
 
   it("walks every page, always sending page_number and page_size", async () => {
@@ -223,7 +252,10 @@ describe("paging (DESIGN decision 1)", () => {
 
   it("stops when a server ignores page_number and repeats the same page", async () => {
     upstream.reply((_r, res) =>
-      json(res, 200, { team_members: [member("same")], pagination: { total_records: 50, total_pages: 50, current_page: 1, page_size: 1 } }),
+      json(res, 200, {
+        team_members: [member("same")],
+        pagination: { total_records: 50, total_pages: 50, current_page: 1, page_size: 1 },
+      }),
     );
     const all = await client().listAllTeamMembers({ pageSize: 1 });
     expect(all.members.map((m) => m.id)).toEqual(["same"]);
@@ -234,7 +266,10 @@ describe("paging (DESIGN decision 1)", () => {
   it("stops at an empty page even if total_pages says more", async () => {
     upstream.reply((r, res) => {
       const page = Number(new URL(r.url, "http://x").searchParams.get("page_number"));
-      json(res, 200, { team_members: page === 1 ? [member("only")] : [], pagination: { total_records: 9, total_pages: 9, current_page: page, page_size: 1 } });
+      json(res, 200, {
+        team_members: page === 1 ? [member("only")] : [],
+        pagination: { total_records: 9, total_pages: 9, current_page: page, page_size: 1 },
+      });
     });
     const all = await client().listAllTeamMembers({ pageSize: 1 });
     expect(all.members).toHaveLength(1);
@@ -245,7 +280,10 @@ describe("paging (DESIGN decision 1)", () => {
   it("stops at the page cap", async () => {
     upstream.reply((r, res) => {
       const page = Number(new URL(r.url, "http://x").searchParams.get("page_number"));
-      json(res, 200, { team_members: [member(`m${page}`)], pagination: { total_records: 1000, total_pages: 1000, current_page: page, page_size: 1 } });
+      json(res, 200, {
+        team_members: [member(`m${page}`)],
+        pagination: { total_records: 1000, total_pages: 1000, current_page: page, page_size: 1 },
+      });
     });
     const all = await client().listAllTeamMembers({ pageSize: 1, maxPages: 5 });
     expect(all.members).toHaveLength(5);
@@ -257,26 +295,90 @@ describe("exact headers per endpoint", () => {
   const ok = (path: string) => {
     if (path.includes("blog-posts/slugs")) return { slugs: [] };
     if (path.includes("blog")) return { blog_posts: [], blog_name: "B" };
-    if (path.includes("page_number")) return { team_members: [], pagination: { total_records: 0, total_pages: 0, current_page: 1, page_size: 30 } };
+    if (path.includes("page_number"))
+      return {
+        team_members: [],
+        pagination: { total_records: 0, total_pages: 0, current_page: 1, page_size: 30 },
+      };
     if (/team[-_]members\/[^?]+/.test(path)) return { team_member: member("m1") };
     return { message: "ok" };
   };
-  const cases: Array<[string, (c: ReturnType<typeof client>) => Promise<unknown>, string, string, boolean, boolean]> = [
-    ["v2 list members", (c) => c.listTeamMembers({ page: 1, pageSize: 30 }), "GET", "/api/external/v2/team-members?page_number=1&page_size=30", true, false],
+  const cases: Array<
+    [string, (c: ReturnType<typeof client>) => Promise<unknown>, string, string, boolean, boolean]
+  > = [
+    [
+      "v2 list members",
+      (c) => c.listTeamMembers({ page: 1, pageSize: 30 }),
+      "GET",
+      "/api/external/v2/team-members?page_number=1&page_size=30",
+      true,
+      false,
+    ],
     ["v2 get member", (c) => c.getTeamMember("m1"), "GET", "/api/external/v2/team-members/m1", true, false],
-    ["v2 add members", (c) => c.addTeamMembers({ emails: ["a@b.test"], sendInvitationEmail: false }), "POST", "/api/external/v2/team-members", true, true],
-    ["v2 update member", (c) => c.updateTeamMember("m1", { firstName: "Z" }), "PATCH", "/api/external/v2/team-members/m1", true, true],
-    ["v2 remove member", (c) => c.removeTeamMember("m1"), "DELETE", "/api/external/v2/team-members/m1", true, false],
-    ["v2 add subscriber", (c) => c.addSubscriber("a@b.test"), "POST", "/api/external/v2/email-subscriptions", false, true],
+    [
+      "v2 add members",
+      (c) => c.addTeamMembers({ emails: ["a@b.test"], sendInvitationEmail: false }),
+      "POST",
+      "/api/external/v2/team-members",
+      true,
+      true,
+    ],
+    [
+      "v2 update member",
+      (c) => c.updateTeamMember("m1", { firstName: "Z" }),
+      "PATCH",
+      "/api/external/v2/team-members/m1",
+      true,
+      true,
+    ],
+    [
+      "v2 remove member",
+      (c) => c.removeTeamMember("m1"),
+      "DELETE",
+      "/api/external/v2/team-members/m1",
+      true,
+      false,
+    ],
+    [
+      "v2 add subscriber",
+      (c) => c.addSubscriber("a@b.test"),
+      "POST",
+      "/api/external/v2/email-subscriptions",
+      false,
+      true,
+    ],
     ["v2 blog posts", (c) => c.listBlogPosts(), "GET", "/api/external/v2/blog-posts", false, false],
     ["v2 blog slugs", (c) => c.listBlogSlugs(), "GET", "/api/external/v2/blog-posts/slugs", false, false],
-    ["v1 update member", (c) => c.setTeamMemberActive("m1", false), "PATCH", "/api/external/v1/team_members/m1", true, true],
-    ["v1 add members", (c) => c.addTeamMembersV1({ emails: ["a@b.test"] }), "POST", "/api/external/v1/team_members", false, true],
-    ["v1 remove members", (c) => c.removeTeamMembersV1(["a@b.test"]), "DELETE", "/api/external/v1/team_members", true, true],
+    [
+      "v1 update member",
+      (c) => c.setTeamMemberActive("m1", false),
+      "PATCH",
+      "/api/external/v1/team_members/m1",
+      true,
+      true,
+    ],
+    [
+      "v1 add members",
+      (c) => c.addTeamMembersV1({ emails: ["a@b.test"] }),
+      "POST",
+      "/api/external/v1/team_members",
+      false,
+      true,
+    ],
+    [
+      "v1 remove members",
+      (c) => c.removeTeamMembersV1(["a@b.test"]),
+      "DELETE",
+      "/api/external/v1/team_members",
+      true,
+      true,
+    ],
     ["v1 blog posts", (c) => c.listBlogPostsV1(), "GET", "/api/external/v1/blog_posts", false, false],
   ];
   it.each(cases)("%s", async (_name, act, method, url, accept, contentType) => {
-    upstream.reply((r, res) => (r.method === "DELETE" && r.url.includes("v2") ? res.writeHead(204).end() : json(res, 200, ok(r.url))));
+    upstream.reply((r, res) =>
+      r.method === "DELETE" && r.url.includes("v2") ? res.writeHead(204).end() : json(res, 200, ok(r.url)),
+    );
     await act(client());
     expect(upstream.received).toHaveLength(1);
     const got = upstream.received[0]!;
@@ -291,7 +393,14 @@ describe("exact headers per endpoint", () => {
 
   it("sends the documented body fields", async () => {
     upstream.reply((_r, res) => json(res, 200, { team_member: member("m1") }));
-    await client().updateTeamMemberV1("m1", { email: "n@b.test", firstName: "N", lastName: "M", timeZone: "Europe/Paris", role: "Admin", active: true });
+    await client().updateTeamMemberV1("m1", {
+      email: "n@b.test",
+      firstName: "N",
+      lastName: "M",
+      timeZone: "Europe/Paris",
+      role: "Admin",
+      active: true,
+    });
     expect(JSON.parse(upstream.received[0]!.body)).toEqual({
       email: "n@b.test",
       first_name: "N",
@@ -301,7 +410,12 @@ describe("exact headers per endpoint", () => {
       active: true,
     });
     upstream.reply((_r, res) => json(res, 201, { message: "added" }));
-    await client().addTeamMembers({ emails: ["a@b.test"], role: "Admin", invitedBy: "admin@b.test", sendInvitationEmail: false });
+    await client().addTeamMembers({
+      emails: ["a@b.test"],
+      role: "Admin",
+      invitedBy: "admin@b.test",
+      sendInvitationEmail: false,
+    });
     expect(JSON.parse(upstream.received[0]!.body)).toEqual({
       emails: ["a@b.test"],
       organization_role: "Admin",
@@ -318,8 +432,26 @@ describe("v1 blog posts are normalised to the v2 shape (DESIGN decision 7)", () 
       json(res, 200, {
         blog_name: "Journal",
         blog_posts: [
-          { slug: "old", title: "Old", publication_date: "2025-01-01T00:00:00Z", author, page_title: "Old | J", meta_description: "d", keywords: "Remote Work, C++ ,, Design", cover_image_url: "http://img/c.png" },
-          { slug: "new", title: "New", publication_date: "2026-02-01T00:00:00Z", author, page_title: "", meta_description: "", keywords: "", cover_image_url: "" },
+          {
+            slug: "old",
+            title: "Old",
+            publication_date: "2025-01-01T00:00:00Z",
+            author,
+            page_title: "Old | J",
+            meta_description: "d",
+            keywords: "Remote Work, C++ ,, Design",
+            cover_image_url: "http://img/c.png",
+          },
+          {
+            slug: "new",
+            title: "New",
+            publication_date: "2026-02-01T00:00:00Z",
+            author,
+            page_title: "",
+            meta_description: "",
+            keywords: "",
+            cover_image_url: "",
+          },
         ],
       }),
     );

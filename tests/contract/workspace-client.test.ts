@@ -46,9 +46,21 @@ describe("team members (v2)", () => {
   it("lists a page with domain fields and pagination", async () => {
     const page = await client.listTeamMembers({ page: 1, pageSize: 3 });
     expect(page.members).toHaveLength(3);
-    expect(page.pagination).toEqual({ totalRecords: DEMO_MEMBERS.length, totalPages: Math.ceil(DEMO_MEMBERS.length / 3), currentPage: 1, pageSize: 3 });
+    expect(page.pagination).toEqual({
+      totalRecords: DEMO_MEMBERS.length,
+      totalPages: Math.ceil(DEMO_MEMBERS.length / 3),
+      currentPage: 1,
+      pageSize: 3,
+    });
     const ada = page.members.find((m) => m.email === ADA.email)!;
-    expect(ada).toMatchObject({ id: ADA.id, firstName: "Ada", lastName: "Admin", role: "Admin", active: true, timeZone: ADA.time_zone });
+    expect(ada).toMatchObject({
+      id: ADA.id,
+      firstName: "Ada",
+      lastName: "Admin",
+      role: "Admin",
+      active: true,
+      timeZone: ADA.time_zone,
+    });
   });
 
   it("walks all pages", async () => {
@@ -60,24 +72,38 @@ describe("team members (v2)", () => {
 
   it("gets, updates and removes a member", async () => {
     expect((await client.getTeamMember(LINUS.id)).email).toBe(LINUS.email);
-    const updated = await client.updateTeamMember(LINUS.id, { firstName: "Lin", timeZone: "Asia/Tokyo", role: "Admin" });
+    const updated = await client.updateTeamMember(LINUS.id, {
+      firstName: "Lin",
+      timeZone: "Asia/Tokyo",
+      role: "Admin",
+    });
     expect(updated).toMatchObject({ firstName: "Lin", timeZone: "Asia/Tokyo", role: "Admin" });
     await client.removeTeamMember(LINUS.id);
     expect((await failure(client.getTeamMember(LINUS.id))).code).toBe("not_found");
   });
 
   it("adds members, with and without invitation emails", async () => {
-    const { message } = await client.addTeamMembers({ emails: ["new.one@example.org"], role: "Standard", invitedBy: ADA.email });
+    const { message } = await client.addTeamMembers({
+      emails: ["new.one@example.org"],
+      role: "Standard",
+      invitedBy: ADA.email,
+    });
     expect(message.length).toBeGreaterThan(0);
     expect((await outbox("new.one@example.org")).map((e) => e.kind)).toEqual(["invitation"]);
     await client.addTeamMembers({ emails: ["quiet@example.org"], sendInvitationEmail: false });
     expect(await outbox("quiet@example.org")).toEqual([]);
     const all = await client.listAllTeamMembers();
-    expect(all.members.find((m) => m.email === "quiet@example.org")).toMatchObject({ role: "Standard", active: true, timeZone: "UTC" });
+    expect(all.members.find((m) => m.email === "quiet@example.org")).toMatchObject({
+      role: "Standard",
+      active: true,
+      timeZone: "UTC",
+    });
   });
 
   it("maps refusals to typed errors", async () => {
-    expect((await failure(client.getTeamMember("00000000-0000-4000-8000-000000000000"))).code).toBe("not_found");
+    expect((await failure(client.getTeamMember("00000000-0000-4000-8000-000000000000"))).code).toBe(
+      "not_found",
+    );
     const tz = await failure(client.updateTeamMember(LINUS.id, { timeZone: "Mars/Olympus" }));
     expect([tz.code, tz.status]).toEqual(["invalid", 422]);
     expect((await failure(client.updateTeamMember(LINUS.id, { role: "admin" }))).code).toBe("invalid");
@@ -142,7 +168,11 @@ describe("blog", () => {
       expect(p.authors).toEqual([q.authors[0]]);
       expect(p.keywords).toEqual(q.keywords);
       expect(p.thumbnailImageUrl).toBe("");
-      expect({ ...p, authors: [], thumbnailImageUrl: "" }).toEqual({ ...q, authors: [], thumbnailImageUrl: "" });
+      expect({ ...p, authors: [], thumbnailImageUrl: "" }).toEqual({
+        ...q,
+        authors: [],
+        thumbnailImageUrl: "",
+      });
     }
   });
 });
@@ -151,7 +181,11 @@ describe("authentication", () => {
   it("an expired key is unauthorized, with the document's text, and is not retried", async () => {
     await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
     const e = await failure(make(LOCAL_EXPIRED_API_KEY).listBlogSlugs());
-    expect([e.code, e.status, e.message]).toEqual(["unauthorized", 401, "Could not authenticate, invalid API Key"]);
+    expect([e.code, e.status, e.message]).toEqual([
+      "unauthorized",
+      401,
+      "Could not authenticate, invalid API Key",
+    ]);
     expect(e.message).not.toContain(LOCAL_EXPIRED_API_KEY);
     const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { total: number } };
     expect(stats.requests.total).toBe(1);

@@ -44,7 +44,11 @@ describe("parseEnv: local mode (nothing configured)", () => {
   });
 
   it("honours PORT and the LOCAL_WORKSPACE_* variables", () => {
-    const config = parseEnv({ PORT: "3100", LOCAL_WORKSPACE_PORT: "4110", LOCAL_WORKSPACE_API_KEY: "k_local_override_1234" });
+    const config = parseEnv({
+      PORT: "3100",
+      LOCAL_WORKSPACE_PORT: "4110",
+      LOCAL_WORKSPACE_API_KEY: "k_local_override_1234",
+    });
     expect(config.siteUrl).toBe("http://localhost:3100");
     expect(config.workspace.apiBase).toBe("http://127.0.0.1:4110/api/external");
     expect(config.workspace.apiKey).toBe("k_local_override_1234");
@@ -64,9 +68,9 @@ describe("parseEnv: remote mode", () => {
     expect(config.workspace.apiBase).toBe("https://acme.wps.test/api/external");
     expect(config.localWorkspace).toBeNull();
     expect(config.revalidateSecret).toBeNull();
-    expect(parseEnv({ ...remote, WORKSPACE_URL: "https://acme.wps.test/api/external/v2/" }).workspace.apiBase).toBe(
-      "https://acme.wps.test/api/external",
-    );
+    expect(
+      parseEnv({ ...remote, WORKSPACE_URL: "https://acme.wps.test/api/external/v2/" }).workspace.apiBase,
+    ).toBe("https://acme.wps.test/api/external");
   });
 
   it.each([
@@ -118,7 +122,8 @@ describe("parseEnv: remote mode", () => {
       expect.unreachable();
     } catch (error) {
       const message = (error as Error).message;
-      for (const v of ["WORKSPACE_URL", "WORKSPACE_API_KEY", "SESSION_SECRET", "ADMIN_USERS", "SITE_URL"]) expect(message).toContain(v);
+      for (const v of ["WORKSPACE_URL", "WORKSPACE_API_KEY", "SESSION_SECRET", "ADMIN_USERS", "SITE_URL"])
+        expect(message).toContain(v);
       expect(message).not.toContain(secret);
       expect(message.split("\n")[0]).toMatch(/cannot start/);
     }

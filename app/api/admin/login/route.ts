@@ -44,7 +44,11 @@ export async function POST(request: Request): Promise<Response> {
   if (!parsed.success || !parsed.data.email || !parsed.data.password) return fail(401, INVALID_CREDENTIALS);
 
   // act
-  const outcome = await checkLogin(parsed.data.email, parsed.data.password, clientKey(request, env().trustProxy));
+  const outcome = await checkLogin(
+    parsed.data.email,
+    parsed.data.password,
+    clientKey(request, env().trustProxy),
+  );
   if (!outcome.ok) {
     audit({
       actor: parsed.data.email,
