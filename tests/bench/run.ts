@@ -15,6 +15,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { CHROMIUM_ARGS, chromiumPath } from "../helpers/chromium";
 import {
   NEXT_BIN,
   ROOT,
@@ -417,16 +418,7 @@ async function admin(site: SiteProcess, ws: WorkspaceProcess) {
   log(`admin: members page p50 ${small.p50Ms.toFixed(1)} ms (100) vs ${large.p50Ms.toFixed(1)} ms (10,000)`);
 }
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 async function lighthouseRuns(paths: string[]) {
   const lighthouse = (await import("lighthouse")).default;
@@ -435,7 +427,7 @@ async function lighthouseRuns(paths: string[]) {
   for (const p of paths) {
     // A fresh browser per page: no warm cache or service state carried from the previous page.
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      chromePath: chromiumPath() ?? "/usr/bin/chromium",
       chromeFlags: CHROME_FLAGS,
     });
     try {
@@ -498,8 +490,8 @@ async function lighthouseRuns(paths: string[]) {
 async function javascriptBytes(paths: string[], emptyPath: string) {
   const { chromium } = await import("playwright");
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    args: CHROME_FLAGS.filter((f) => f !== "--headless=new"),
+    executablePath: chromiumPath() ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
   });
   const measure = async (p: string) => {
     const context = await browser.newContext();
