@@ -357,6 +357,8 @@ describe("generated images", () => {
       404,
       "Image not found",
     );
+    // Percent-escapes are decoded once, by the router: "%25" is a literal "%", not a 500.
+    expectError(await call(server, "/__local/images/covers/%25.png", { key: null }), 404, "Image not found");
     expectError(await call(server, "/__local/images/other/x.png", { key: null }), 404);
     expectError(await call(server, "/__local/images/covers/caching-without-tears.jpg", { key: null }), 404);
   });

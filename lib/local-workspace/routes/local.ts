@@ -100,7 +100,8 @@ export function image(ctx: RouteContext): Response {
   const kind = ctx.params.kind as ImageKind;
   const file = ctx.params.file ?? "";
   if (!IMAGE_KINDS.has(kind) || !file.endsWith(".png")) return errorResponse(404, "Not found");
-  const key = decodeURIComponent(file.slice(0, -4));
+  // The router has already decoded the segment; decoding again would turn "%25" into a URIError (500).
+  const key = file.slice(0, -4);
   const ws = ctx.workspaceId;
   // Only images that something in this workspace links to exist, like on a real CDN.
   const exists =
