@@ -153,7 +153,8 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
     const isApi = pathname.startsWith("/api/external/");
     const found = match(pathname);
     if (isApi) {
-      stats.record(request.method, found?.label ?? pathname);
+      // One bucket for every unknown path: counting them by raw path would grow without bound.
+      stats.record(request.method, found?.label ?? "(no route)");
       const injected = await faults.apply(pathname, request.signal);
       if (injected) return injected;
     }

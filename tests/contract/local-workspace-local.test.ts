@@ -165,11 +165,15 @@ describe("/__local/stats", () => {
     await call(server, "/api/external/v2/team-members/6f1c9a52-8d3b-4e7a-9c10-000000000003");
     await call(server, "/api/external/v2/team-members/6f1c9a52-8d3b-4e7a-9c10-000000000004");
     await call(server, "/api/external/v2/blog-posts", { key: "wrong" }); // refused requests still reached the upstream
+    // Unknown paths share one bucket, so probing random paths cannot grow the counts.
+    await call(server, "/api/external/v2/nope-1");
+    await call(server, "/api/external/v2/nope-2");
     await local("/__local/health");
     const body = statsSchema.parse((await local("/__local/stats")).json());
     expect(body.requests).toEqual({
-      total: 7,
+      total: 9,
       byRoute: {
+        "GET (no route)": 2,
         "GET /api/external/v2/blog-posts": 4,
         "GET /api/external/v2/blog-posts/slugs": 1,
         "GET /api/external/v2/team-members/{id}": 2,
