@@ -130,22 +130,16 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (!isJsonContentType(request.headers.get("content-type"))) {
     throw new HttpError(415, "Unsupported Media Type: send the body with Content-Type: application/json");
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "Malformed JSON in request body");
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new HttpError(400, "Request body must be a JSON object");
-  }
-  return parsed as Record<string, unknown>;
+  return parseJsonObject(text);
 }
 
 /** For local endpoints whose body is optional: empty means `{}`. */
 export async function readOptionalJsonObject(request: Request): Promise<Record<string, unknown>> {
   const text = await readBodyText(request);
-  if (text.trim() === "") return {};
+  return text.trim() === "" ? {} : parseJsonObject(text);
+}
+
+function parseJsonObject(text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
