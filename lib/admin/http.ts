@@ -1,4 +1,5 @@
 import "server-only";
+import { readLimitedBody } from "../request-body";
 import { audit, type AuditEntry } from "./audit";
 import { mapWorkspaceError, type AdminErrorContext } from "./errors";
 import { isSameOriginWrite } from "./origin";
@@ -27,6 +28,7 @@ export function errorResponse(
 }
 
 export const CROSS_ORIGIN = "This request did not come from this site, so it was refused.";
+export const TOO_LARGE = "The request is too large.";
 
 export type Authorized = { ok: true; session: AdminSession } | { ok: false; response: Response };
 
@@ -38,7 +40,10 @@ export async function authorize(request: Request): Promise<Authorized> {
   return { ok: true, session };
 }
 
-/** The JSON body as an object, or a 400 to send. Never throws. */
+/** Admin bodies are a form's worth of fields (at most 100 invites or 200 ids); far below this. */
+export const MAX_BODY_BYTES = 64_000;
+
+/** The parsed JSON body, or the 4xx to send. Never throws; never reads more than MAX_BODY_BYTES. */
 export async function readJson(
   request: Request,
 ): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
@@ -49,15 +54,17 @@ export async function readJson(
       response: errorResponse(415, "Send the request as JSON (Content-Type: application/json)."),
     };
   }
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    return { ok: false, response: errorResponse(400, "The request body could not be read.") };
+  const read = await readLimitedBody(request, MAX_BODY_BYTES);
+  if (!read.ok) {
+    return {
+      ok: false,
+      response: read.tooLarge
+        ? errorResponse(413, TOO_LARGE)
+        : errorResponse(400, "The request body could not be read."),
+    };
   }
-  if (text.length > 64_000) return { ok: false, response: errorResponse(413, "The request is too large.") };
   try {
-    return { ok: true, body: JSON.parse(text) };
+    return { ok: true, body: JSON.parse(new TextDecoder().decode(read.bytes)) };
   } catch {
     return { ok: false, response: errorResponse(400, "The request body is not valid JSON.") };
   }

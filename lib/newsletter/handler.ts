@@ -11,16 +11,9 @@ import {
   type NewsletterOutcome,
   type NewsletterResponseBody,
 } from "./outcomes";
+import { bodyKind, parseBody, readLimitedBody } from "../request-body";
 import { createNewsletterLimiters, take, type NewsletterLimiters } from "./rate-limit";
-import {
-  bodyKind,
-  checkOrigin,
-  clientKey,
-  parseBody,
-  readLimitedBody,
-  safeReturnPath,
-  wantsRedirect,
-} from "./request";
+import { checkOrigin, clientKey, MAX_BODY_BYTES, safeReturnPath, wantsRedirect } from "./request";
 
 export { HONEYPOT_FIELD } from "./outcomes";
 
@@ -151,7 +144,7 @@ export function createNewsletterHandler(
         error: "Send the form as JSON or as a form post.",
       });
     }
-    const read = await readLimitedBody(request);
+    const read = await readLimitedBody(request, MAX_BODY_BYTES);
     if (!read.ok) {
       return read.tooLarge
         ? json(413, {

@@ -365,6 +365,45 @@ describe("validation: refused before anything is sent upstream", () => {
     expect(await upstreamCalls()).toBe(0);
   });
 
+  it("an endless body without Content-Length is cut off at the bound while it streams (413), login included", async () => {
+    const endless = (path: string, contentType: string, withCookie: boolean) => {
+      let pulled = 0;
+      const chunk = new TextEncoder().encode(`{"pad":"${"x".repeat(8_000)}`);
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          pulled += chunk.byteLength;
+          c.enqueue(chunk);
+        },
+      });
+      const headers = new Headers({ host: "localhost:3000", origin: SITE, "content-type": contentType });
+      if (withCookie) headers.set("cookie", `${session.SESSION_COOKIE}=${cookie}`);
+      const request = new Request(SITE + path, {
+        method: "POST",
+        headers,
+        body,
+        duplex: "half",
+      } as RequestInit & { duplex: "half" });
+      return { request, pulled: () => pulled };
+    };
+    const cases: Array<[string, ReturnType<typeof endless>, (r: Request) => Promise<Response>]> = [
+      ["invite", endless("/api/admin/team-members", "application/json", true), (r) => routes.list.POST(r)],
+      ["bulk", endless("/api/admin/team-members/bulk", "application/json", true), (r) => routes.bulk.POST(r)],
+      ["login (JSON)", endless("/api/admin/login", "application/json", false), (r) => routes.login.POST(r)],
+      [
+        "login (form)",
+        endless("/api/admin/login", "application/x-www-form-urlencoded", false),
+        (r) => routes.login.POST(r),
+      ],
+    ];
+    for (const [name, { request, pulled }, call] of cases) {
+      const res = await call(request);
+      expect(res.status, name).toBe(413);
+      expect((await json(res)).error, name).toBe("The request is too large.");
+      expect(pulled(), name).toBeLessThan(200_000);
+    }
+    expect(await upstreamCalls()).toBe(0);
+  });
+
   it("bulk with no selection, too many or an unknown action → 422; activation without a boolean → 422", async () => {
     for (const body of [
       { action: "remove", ids: [] },

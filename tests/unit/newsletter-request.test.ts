@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkSubscriberEmail } from "@/lib/newsletter/email";
 import { ALL_OUTCOMES, outcomeFromKey, outcomeKey } from "@/lib/newsletter/outcomes";
-import {
-  checkOrigin,
-  clientKey,
-  readLimitedBody,
-  safeReturnPath,
-  wantsRedirect,
-  bodyKind,
-} from "@/lib/newsletter/request";
+import { checkOrigin, clientKey, safeReturnPath, wantsRedirect } from "@/lib/newsletter/request";
+import { bodyKind, readLimitedBody } from "@/lib/request-body";
 import { parseEnv } from "@/lib/env-schema";
 
 const SITE = "https://news.example.org";

@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
 import { audit } from "@/lib/admin/audit";
-import { CROSS_ORIGIN, errorResponse } from "@/lib/admin/http";
+import { CROSS_ORIGIN, errorResponse, MAX_BODY_BYTES, TOO_LARGE } from "@/lib/admin/http";
 import { checkLogin, INVALID_CREDENTIALS } from "@/lib/admin/login";
 import { clientKey } from "@/lib/client-key";
 import { env } from "@/lib/env";
+import { bodyKind, parseBody, readLimitedBody } from "@/lib/request-body";
 import { isSameOriginWrite } from "@/lib/admin/origin";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, sealSession, sessionCookieOptions } from "@/lib/admin/session";
 import { loginSchema, safeNextPath } from "@/lib/admin/validation";
@@ -15,20 +16,16 @@ export const dynamic = "force-dynamic";
  * JavaScript is off (answered with 303 redirects instead of JSON).
  */
 export async function POST(request: Request): Promise<Response> {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  const isForm = type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data");
+  const kind = bodyKind(request);
+  const isForm = kind === "urlencoded" || kind === "multipart";
 
   // parse
-  let raw: Record<string, unknown> = {};
-  try {
-    if (isForm) raw = Object.fromEntries((await request.formData()).entries());
-    else if (type.includes("application/json"))
-      raw = ((await request.json()) as Record<string, unknown>) ?? {};
-    else return errorResponse(415, "Send the sign-in form as JSON or as a form post.");
-  } catch {
-    return errorResponse(400, "The sign-in request could not be read.");
-  }
-  const parsed = loginSchema.safeParse(typeof raw === "object" && raw ? raw : {});
+  if (!kind) return errorResponse(415, "Send the sign-in form as JSON or as a form post.");
+  const read = await readLimitedBody(request, MAX_BODY_BYTES);
+  if (!read.ok && read.tooLarge) return errorResponse(413, TOO_LARGE);
+  const body = read.ok ? await parseBody(kind, read.bytes, request.headers.get("content-type") ?? "") : null;
+  if (!body?.ok) return errorResponse(400, "The sign-in request could not be read.");
+  const parsed = loginSchema.safeParse(body.fields);
   const next = safeNextPath(parsed.success ? parsed.data.next : undefined);
 
   const fail = (status: number, error: string, headers: Record<string, string> = {}) => {
