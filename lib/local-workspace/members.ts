@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { HttpError, absoluteUrl } from "./http";
 import { createToken, recordEmail } from "./outbox";
-import type { Db } from "./store";
+import { blogName, type Db } from "./store";
 import { isValidEmail, isValidTimeZone, normalizeEmail } from "./validation";
 
 /** Team-member rules shared by v1 and v2 (DESIGN decisions 2, 4, 5, 6). */
@@ -156,9 +156,7 @@ export function addMembers(
       throw new HttpError(422, "invited_by must be the email address of an active admin of the workspace");
   }
 
-  const workspaceName = (
-    db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as { blog_name: string }
-  ).blog_name;
+  const workspaceName = blogName(db, workspaceId);
   const added: string[] = [];
   const skipped: string[] = [];
   db.transaction(() => {

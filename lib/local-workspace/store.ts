@@ -154,6 +154,14 @@ export function wipe(db: Db): void {
   })();
 }
 
+/** The workspace's display name (blog name), used in list responses and email subjects. */
+export function blogName(db: Db, workspaceId: string): string {
+  const row = db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as {
+    blog_name: string;
+  };
+  return row.blog_name;
+}
+
 export function getMeta(db: Db, key: string): string | undefined {
   const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
   return row?.value;

@@ -1,6 +1,7 @@
 import type { ApiContext } from "../context";
 import { json } from "../http";
 import { imagePath } from "../images";
+import { blogName } from "../store";
 
 type Author = { id: string; name: string; profile_image_url: string; email: string };
 
@@ -42,10 +43,10 @@ function loadPosts(ctx: ApiContext): { posts: (PostRow & { authors: Author[] })[
     });
     byPost.set(l.post_id, list);
   }
-  const blogName = (
-    db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as { blog_name: string }
-  ).blog_name;
-  return { posts: posts.map((p) => ({ ...p, authors: byPost.get(p.id) ?? [] })), blogName };
+  return {
+    posts: posts.map((p) => ({ ...p, authors: byPost.get(p.id) ?? [] })),
+    blogName: blogName(db, workspaceId),
+  };
 }
 
 export function listBlogPostsV2(ctx: ApiContext): Response {

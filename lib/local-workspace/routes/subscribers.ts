@@ -1,6 +1,7 @@
 import type { ApiContext } from "../context";
 import { HttpError, json, readJsonObject } from "../http";
 import { createToken, recordEmail } from "../outbox";
+import { blogName } from "../store";
 import { isValidEmail, normalizeEmail } from "../validation";
 
 export const ALREADY_SUBSCRIBED = "Email is already subscribed";
@@ -22,9 +23,7 @@ export async function addSubscriber(ctx: ApiContext): Promise<Response> {
     .get(workspaceId, email) as { verified_at: string | null } | undefined;
   if (existing?.verified_at) throw new HttpError(422, ALREADY_SUBSCRIBED);
 
-  const blogName = (
-    db.prepare("SELECT blog_name FROM workspaces WHERE id = ?").get(workspaceId) as { blog_name: string }
-  ).blog_name;
+  const name = blogName(db, workspaceId);
   db.transaction(() => {
     if (!existing) {
       db.prepare("INSERT INTO subscribers (workspace_id, email, created_at) VALUES (?, ?, ?)").run(
@@ -38,7 +37,7 @@ export async function addSubscriber(ctx: ApiContext): Promise<Response> {
       workspaceId,
       to: email,
       kind: "verification",
-      subject: `Confirm your subscription to ${blogName}`,
+      subject: `Confirm your subscription to ${name}`,
       link: `${ctx.origin}/__local/verify?token=${encodeURIComponent(token)}`,
       now,
     });
