@@ -1,9 +1,11 @@
 import "server-only";
+import type { ZodError } from "zod";
 import { readLimitedBody } from "../request-body";
 import { audit, type AuditEntry } from "./audit";
 import { mapWorkspaceError, type AdminErrorContext } from "./errors";
 import { isSameOriginWrite } from "./origin";
 import { NOT_SIGNED_IN, sessionFromRequest, type AdminSession } from "./session";
+import { fieldErrors } from "./validation";
 
 export { NOT_SIGNED_IN } from "./session";
 
@@ -68,6 +70,12 @@ export async function readJson(
   } catch {
     return { ok: false, response: errorResponse(400, "The request body is not valid JSON.") };
   }
+}
+
+/** 422 with the first message per field, for a body the schema refused. */
+export function invalidInput(error: ZodError): Response {
+  const e = fieldErrors(error);
+  return errorResponse(422, e.error, { fields: e.fields });
 }
 
 /** Maps a failed workspace call to the response and logs the write's outcome. */

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { CROSS_ORIGIN } from "@/lib/admin/http";
+import { INVALID_CREDENTIALS } from "@/lib/admin/login";
 import { currentAdmin } from "@/lib/admin/page-session";
 import { safeNextPath } from "@/lib/admin/validation";
 import { LoginForm } from "@/components/admin/login-form";
@@ -8,9 +10,9 @@ import styles from "@/components/admin/admin.module.css";
 export const metadata: Metadata = { title: "Sign in" };
 
 const ERRORS: Record<string, string> = {
-  invalid: "Invalid email or password",
+  invalid: INVALID_CREDENTIALS,
   rate_limited: "Too many failed sign-in attempts. Try again in a few minutes.",
-  origin: "This request did not come from this site, so it was refused.",
+  origin: CROSS_ORIGIN,
 };
 
 export default async function LoginPage({

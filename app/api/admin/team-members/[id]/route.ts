@@ -1,14 +1,12 @@
 import { audit } from "@/lib/admin/audit";
-import { authorize, errorResponse, failure, jsonResponse, readJson } from "@/lib/admin/http";
+import { MESSAGES } from "@/lib/admin/errors";
+import { authorize, errorResponse, failure, invalidInput, jsonResponse, readJson } from "@/lib/admin/http";
 import { getMember, removeMember, updateMember } from "@/lib/admin/members";
-import { fieldErrors, memberIdSchema, updateMemberSchema } from "@/lib/admin/validation";
+import { memberIdSchema, updateMemberSchema } from "@/lib/admin/validation";
 
 export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ id: string }> };
-
-const UNKNOWN_ID =
-  "This member no longer exists in the workspace (someone may have removed them already). Reload the list.";
 
 /** GET /api/admin/team-members/:id */
 export async function GET(request: Request, { params }: Ctx): Promise<Response> {
@@ -16,7 +14,7 @@ export async function GET(request: Request, { params }: Ctx): Promise<Response> 
   const auth = await authorize(request);
   if (!auth.ok) return auth.response;
   // A malformed id cannot name a member: the same 404 as an unknown one, without asking upstream.
-  if (!id.success) return errorResponse(404, UNKNOWN_ID, { code: "not_found" });
+  if (!id.success) return errorResponse(404, MESSAGES.notFound, { code: "not_found" });
   try {
     return jsonResponse({ member: await getMember(id.data) });
   } catch (error) {
@@ -30,10 +28,10 @@ export async function PATCH(request: Request, { params }: Ctx): Promise<Response
   const body = await readJson(request);
   const auth = await authorize(request);
   if (!auth.ok) return auth.response;
-  if (!id.success) return errorResponse(404, UNKNOWN_ID, { code: "not_found" });
+  if (!id.success) return errorResponse(404, MESSAGES.notFound, { code: "not_found" });
   if (!body.ok) return body.response;
   const changes = updateMemberSchema.safeParse(body.body);
-  if (!changes.success) return errorResponse(422, ...withFields(fieldErrors(changes.error)));
+  if (!changes.success) return invalidInput(changes.error);
 
   const entry = { actor: auth.session.email, action: "update", target: id.data };
   try {
@@ -54,7 +52,7 @@ export async function DELETE(request: Request, { params }: Ctx): Promise<Respons
   const id = memberIdSchema.safeParse((await params).id);
   const auth = await authorize(request);
   if (!auth.ok) return auth.response;
-  if (!id.success) return errorResponse(404, UNKNOWN_ID, { code: "not_found" });
+  if (!id.success) return errorResponse(404, MESSAGES.notFound, { code: "not_found" });
   const entry = { actor: auth.session.email, action: "remove", target: id.data };
   try {
     await removeMember(id.data);
@@ -63,11 +61,4 @@ export async function DELETE(request: Request, { params }: Ctx): Promise<Respons
   } catch (error) {
     return failure(error, entry);
   }
-}
-
-function withFields(e: {
-  error: string;
-  fields: Record<string, string>;
-}): [string, { fields: Record<string, string> }] {
-  return [e.error, { fields: e.fields }];
 }

@@ -1,8 +1,8 @@
 import { audit } from "@/lib/admin/audit";
 import { mapWorkspaceError } from "@/lib/admin/errors";
-import { authorize, errorResponse, jsonResponse, readJson } from "@/lib/admin/http";
+import { authorize, invalidInput, jsonResponse, readJson } from "@/lib/admin/http";
 import { bulkAction } from "@/lib/admin/members";
-import { bulkSchema, fieldErrors } from "@/lib/admin/validation";
+import { bulkSchema } from "@/lib/admin/validation";
 
 export const dynamic = "force-dynamic";
 
@@ -16,10 +16,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!auth.ok) return auth.response;
   if (!body.ok) return body.response;
   const input = bulkSchema.safeParse(body.body);
-  if (!input.success) {
-    const e = fieldErrors(input.error);
-    return errorResponse(422, e.error, { fields: e.fields });
-  }
+  if (!input.success) return invalidInput(input.error);
   const ids = Array.from(new Set(input.data.ids.map((id) => id.toLowerCase())));
   const results = await bulkAction({ action: input.data.action, ids }, (error) => {
     const m = mapWorkspaceError(error);

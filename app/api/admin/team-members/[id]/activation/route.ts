@@ -1,7 +1,8 @@
 import { audit } from "@/lib/admin/audit";
-import { authorize, errorResponse, failure, jsonResponse, readJson } from "@/lib/admin/http";
+import { MESSAGES } from "@/lib/admin/errors";
+import { authorize, errorResponse, failure, invalidInput, jsonResponse, readJson } from "@/lib/admin/http";
 import { setMemberActive } from "@/lib/admin/members";
-import { activationSchema, fieldErrors, memberIdSchema } from "@/lib/admin/validation";
+import { activationSchema, memberIdSchema } from "@/lib/admin/validation";
 
 export const dynamic = "force-dynamic";
 
@@ -13,19 +14,10 @@ export async function PUT(request: Request, { params }: Ctx): Promise<Response> 
   const body = await readJson(request);
   const auth = await authorize(request);
   if (!auth.ok) return auth.response;
-  if (!id.success) {
-    return errorResponse(
-      404,
-      "This member no longer exists in the workspace (someone may have removed them already). Reload the list.",
-      { code: "not_found" },
-    );
-  }
+  if (!id.success) return errorResponse(404, MESSAGES.notFound, { code: "not_found" });
   if (!body.ok) return body.response;
   const input = activationSchema.safeParse(body.body);
-  if (!input.success) {
-    const e = fieldErrors(input.error);
-    return errorResponse(422, e.error, { fields: e.fields });
-  }
+  if (!input.success) return invalidInput(input.error);
   const entry = {
     actor: auth.session.email,
     action: input.data.active ? "reactivate" : "deactivate",
