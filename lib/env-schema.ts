@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_HASH_PATTERN, verifyPassword } from "./admin/password";
+import { LOCAL_DEMO_API_KEY } from "./local-workspace/keys";
 
 /*
  * The configuration schema, as a pure function of a variables object so that the
@@ -7,7 +8,8 @@ import { PASSWORD_HASH_PATTERN, verifyPassword } from "./admin/password";
  * The app itself reads it only through lib/env.ts.
  */
 
-export const LOCAL_DEMO_API_KEY = "wps_local_demo_7f3a9c2e5b8d4f61a0c9e2b7";
+// The local workspace's own constant, so the app's default key and the seeded key cannot drift apart.
+export { LOCAL_DEMO_API_KEY };
 export const DEMO_SESSION_SECRET = "masthead-local-demo-session-secret-do-not-use";
 export const DEMO_REVALIDATE_SECRET = "masthead-local-demo-revalidate-secret";
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
