@@ -67,8 +67,13 @@ export async function readSessionValue(
     return null;
   if (data.expiresAt <= now) return null;
   // Removing someone from ADMIN_USERS ends their sessions at once.
-  if (!env().adminUsers.some((u) => u.email === data.email)) return null;
+  if (!isConfiguredAdmin(data.email)) return null;
   return { email: data.email, expiresAt: data.expiresAt, issuedAt: data.issuedAt };
+}
+
+/** Whether `email` (lower-cased, as sessions and ADMIN_USERS hold it) is a configured admin. */
+export function isConfiguredAdmin(email: string): boolean {
+  return env().adminUsers.some((u) => u.email === email);
 }
 
 export function cookieFromHeader(header: string | null, name = SESSION_COOKIE): string | undefined {

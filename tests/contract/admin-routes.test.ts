@@ -769,12 +769,19 @@ describe("login", () => {
 
   it("audit lines carry no secrets", async () => {
     await login({ email: "admin@example.com", password: "hunter2-secret" });
+    // A password pasted into the email box is not an account: it must not reach the log either.
+    await login({ email: "Tr0ub4dor&3-pasted", password: "x" });
     await login({ email: "admin@example.com", password: "masthead-demo" });
     const text = auditLines.join("\n");
     expect(text).not.toContain("hunter2");
     expect(text).not.toContain("masthead-demo");
+    expect(text).not.toMatch(/tr0ub4dor/i);
     expect(text).not.toContain("Fe26");
-    expect(auditLines.map((l) => (JSON.parse(l) as { outcome: string }).outcome)).toEqual(["refused", "ok"]);
+    expect(auditLines.map((l) => JSON.parse(l) as { actor: string; outcome: string })).toMatchObject([
+      { actor: "admin@example.com", outcome: "refused" },
+      { actor: "(unknown account)", outcome: "refused" },
+      { actor: "admin@example.com", outcome: "ok" },
+    ]);
   });
 });
 

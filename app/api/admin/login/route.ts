@@ -6,7 +6,13 @@ import { clientKey } from "@/lib/client-key";
 import { env } from "@/lib/env";
 import { bodyKind, parseBody, readLimitedBody } from "@/lib/request-body";
 import { isSameOriginWrite } from "@/lib/admin/origin";
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, sealSession, sessionCookieOptions } from "@/lib/admin/session";
+import {
+  isConfiguredAdmin,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+  sealSession,
+  sessionCookieOptions,
+} from "@/lib/admin/session";
 import { loginSchema, safeNextPath } from "@/lib/admin/validation";
 
 export const dynamic = "force-dynamic";
@@ -48,7 +54,9 @@ export async function POST(request: Request): Promise<Response> {
   );
   if (!outcome.ok) {
     audit({
-      actor: parsed.data.email,
+      // What was typed in the email box is logged only when it names an admin: people paste
+      // passwords there, and the log must never carry one.
+      actor: isConfiguredAdmin(parsed.data.email) ? parsed.data.email : "(unknown account)",
       action: "login",
       target: "admin",
       outcome: "refused",
