@@ -34,12 +34,11 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     const parsed = schema.safeParse(res.body);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join(".") || "(root)";
-      const endpoint = `${req.method} ${options.apiBase.replace(/\/+$/, "")}${req.path}`;
       throw new WorkspaceApiError({
         status: res.status,
         code: "bad_response",
-        endpoint,
-        message: `The workspace answered ${endpoint} with an unexpected shape (at ${where}).`,
+        endpoint: res.endpoint,
+        message: `The workspace answered ${res.endpoint} with an unexpected shape (at ${where}).`,
       });
     }
     return parsed.data;

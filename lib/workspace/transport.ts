@@ -45,7 +45,12 @@ export type WorkspaceRequest = {
   nextCache?: { revalidate?: number | false; tags?: string[] };
 };
 
-export type WorkspaceResponse = { status: number; body: unknown };
+export type WorkspaceResponse = {
+  status: number;
+  body: unknown;
+  /** "METHOD origin/path", the same text errors carry (never the key or query). */
+  endpoint: string;
+};
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const UNPROCESSED_STATUS = new Set([429, 503]);
@@ -84,8 +89,9 @@ export function createTransport(options: TransportOptions) {
         const raw = await res.text();
         const parsed = parseJson(raw);
         if (res.ok) {
-          if (res.status === 204 || raw.trim() === "") return { status: res.status, body: undefined };
-          if (parsed.ok) return { status: res.status, body: parsed.value };
+          if (res.status === 204 || raw.trim() === "")
+            return { status: res.status, body: undefined, endpoint };
+          if (parsed.ok) return { status: res.status, body: parsed.value, endpoint };
           throw new WorkspaceApiError({
             status: res.status,
             code: "bad_response",
