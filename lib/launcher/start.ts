@@ -77,6 +77,17 @@ async function main() {
       console.log(
         `[masthead] Using the local workspace already running on port ${config.localWorkspace.port}.`,
       );
+      // Reusing it must not skip the reset that was asked for (the e2e suite relies on fresh data).
+      if (args.has("--reset-workspace")) {
+        const reset = `http://127.0.0.1:${config.localWorkspace.port}/__local/reset`;
+        const res = await fetch(reset, { method: "POST", signal: AbortSignal.timeout(30_000) }).catch(
+          () => null,
+        );
+        if (!res?.ok) {
+          console.error(`[masthead] Could not reset the running local workspace at ${reset}.`);
+          await stop(1);
+        }
+      }
     } else {
       const wsArgs = [
         "--import",
