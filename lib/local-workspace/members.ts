@@ -11,17 +11,6 @@ export const MEMBER_NOT_FOUND = "Team member not found";
 export const ADMIN_ROLE = "Admin";
 export const DEFAULT_ROLE = "Standard";
 
-type MemberRow = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  time_zone: string;
-  profile_image_url: string | null;
-  active: number;
-  organization_role: string;
-};
-
 export type TeamMember = {
   id: string;
   email: string;
@@ -32,6 +21,9 @@ export type TeamMember = {
   active: boolean;
   organization_role: string;
 };
+
+/** SQLite has no boolean: `active` is stored as 0/1. */
+type MemberRow = Omit<TeamMember, "active"> & { active: number };
 
 const COLUMNS = "id, email, first_name, last_name, time_zone, profile_image_url, active, organization_role";
 
