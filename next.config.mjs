@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+
 // Next reads this file before any TypeScript runs, so the few values it needs
 // are read here directly; lib/env.ts validates the same variables at start-up.
 const workspaceUrl = process.env.WORKSPACE_URL?.trim();
@@ -50,6 +52,8 @@ const securityHeaders = [
 const nextConfig = {
   // Separate build folders let parallel builds (tests, benchmarks) share one checkout.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // Next's ISR cache, minus disk entries for 404s of addresses that never existed (unbounded otherwise).
+  cacheHandler: fileURLToPath(new URL("./lib/blog/isr-cache-handler.mjs", import.meta.url)),
   reactStrictMode: true,
   poweredByHeader: false,
   serverExternalPackages: ["better-sqlite3"],

@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import Parser from "rss-parser";
@@ -180,4 +182,34 @@ test("POST /api/revalidate needs the secret", async ({ request }) => {
   expect(ok.status()).toBe(200);
   expect(await ok.json()).toMatchObject({ revalidated: true, revalidatedAt: expect.any(String) });
   expect((await request.get("/blog")).status()).toBe(200);
+});
+
+test("addresses that name no post, author, tag or page answer 404 and add nothing to the cache on disk", async ({
+  request,
+}) => {
+  // Next writes every ISR response under <distDir>/server; unknown values must leave no files there.
+  const server = path.resolve(__dirname, "../..", process.env.E2E_DIST_DIR ?? ".next-e2e", "server");
+  const token = `nosuch${Date.now().toString(36)}`;
+  const n = String(9_000_000 + (Date.now() % 999_999));
+  const author = "6f1c9a52-8d3b-4e7a-9c10-000000000001";
+  const paths = [
+    `/blog/${token}`,
+    `/og/blog/${token}`,
+    `/authors/${token}`,
+    `/tags/${token}`,
+    `/sitemaps/${token}.xml`,
+    `/blog/page/${n}`,
+    `/tags/engineering/page/${n}`,
+    `/authors/${author}/page/${n}`,
+    `/blog/${token}%00x`,
+    `/blog/${token}${"a".repeat(5_000)}`,
+  ];
+  for (const p of paths) expect((await request.get(p)).status(), p.slice(0, 80)).toBe(404);
+  await new Promise((r) => setTimeout(r, 500)); // let any cache write land
+  const written = readdirSync(server, { recursive: true, encoding: "utf8" }).filter(
+    (f) => f.includes(token) || f.includes(`page${path.sep}${n}`),
+  );
+  expect(written).toEqual([]);
+  // Still a real 404 page, and answered again without error from the memory copy.
+  expect((await request.get(`/blog/${token}`)).status()).toBe(404);
 });
