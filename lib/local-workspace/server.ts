@@ -48,7 +48,7 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   res.writeHead(response.status, headers);
   const noBody = isHead || response.status === 204 || response.status === 304;
   if (noBody || !response.body) {
-    if (!noBody || response.body) await response.body?.cancel().catch(() => {});
+    await response.body?.cancel().catch(() => {});
     res.end();
     return;
   }
