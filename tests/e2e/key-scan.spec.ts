@@ -6,7 +6,8 @@ import { DEMO_REVALIDATE_SECRET, DEMO_SESSION_SECRET, LOCAL_DEMO_API_KEY } from 
 /*
  * The key stays on the server: every byte a browser can be sent — all built static assets,
  * every asset the pages reference, and the HTML and RSC payloads of every page type — is
- * searched for the workspace API key and the session secret the e2e server runs with.
+ * searched for the workspace API key and the session secret the e2e server runs with, signed
+ * in as an admin too (admin pages and the admin API's answers reach a browser as well).
  */
 
 // The e2e server (playwright.config.ts) runs with these unless the environment overrides them.
@@ -42,7 +43,11 @@ async function firstLink(request: APIRequestContext, page: string, pattern: RegE
   return found!;
 }
 
-test("no client-delivered byte contains the API key or the session secret", async ({ request }) => {
+test("no client-delivered byte contains the API key or the session secret", async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
   const findings: Finding[] = [];
   let files = 0;
   let bytes = 0;
@@ -77,12 +82,34 @@ test("no client-delivered byte contains the API key or the session secret", asyn
     "/admin/login",
     `/no-such-page-${Date.now()}`,
   ];
+  // Signed in, in a context of its own (it keeps the cookie): the admin pages, a member's page
+  // included, and the admin API's answers reach a browser too.
+  const admin = await playwright.request.newContext({ baseURL });
+  const signIn = await admin.post("/api/admin/login", {
+    headers: { origin: baseURL!, "x-forwarded-for": "192.0.2.77" },
+    data: { email: "admin@example.com", password: "masthead-demo" },
+  });
+  expect(signIn.status(), "demo admin sign-in").toBe(200);
+  const list = await admin.get("/api/admin/team-members");
+  expect(list.status(), "admin member list").toBe(200);
+  const listBody = await list.body();
+  scan("/api/admin/team-members", listBody, findings);
+  const memberId = (JSON.parse(listBody.toString("utf8")) as { members: { id: string }[] }).members[0]?.id;
+  expect(memberId, "a member to open").toBeTruthy();
+  const adminPages = ["/admin", "/admin/members", `/admin/members/${memberId}`, "/admin/members/invite"];
+
   const assets = new Set<string>();
-  let payloads = 0;
-  for (const page of pages) {
+  let payloads = 1;
+  for (const page of [...pages, ...adminPages]) {
+    const signedIn = adminPages.includes(page);
     for (const rsc of [false, true]) {
       // Next 16 answers a bare RSC request with a 307 to `?_rsc`; following it yields the flight payload.
-      const res = await request.get(page, { headers: rsc ? { RSC: "1" } : {} });
+      const res = await (signedIn ? admin : request).get(page, {
+        headers: rsc ? { RSC: "1" } : {},
+        // A redirect to the login page would mean the admin page itself was never scanned.
+        maxRedirects: signedIn && !rsc ? 0 : undefined,
+      });
+      if (signedIn && !rsc) expect(res.status(), `${page} signed in`).toBe(200);
       expect(res.status(), `${page}${rsc ? " (RSC)" : ""}`).toBeLessThan(500);
       const body = await res.body();
       payloads++;
@@ -103,8 +130,9 @@ test("no client-delivered byte contains the API key or the session secret", asyn
     scan(asset, body, findings);
   }
 
-  const summary = `${files} asset files (${staticFiles.length} on disk, ${assets.size} referenced) and ${payloads} HTML/RSC payloads of ${pages.length} page types, ${bytes} bytes: ${findings.length} findings`;
+  const summary = `${files} asset files (${staticFiles.length} on disk, ${assets.size} referenced) and ${payloads} HTML/RSC/API payloads of ${pages.length + adminPages.length} page types, ${bytes} bytes: ${findings.length} findings`;
   console.info(`[key-scan] ${summary}`);
   test.info().annotations.push({ type: "key-scan", description: summary });
+  await admin.dispose();
   expect(findings).toEqual([]);
 });
