@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { buildBlog } from "@/lib/blog/model";
+import { blogPostingJsonLd, jsonLdText, postMetadata } from "@/lib/blog/seo";
+
+/* A post's metadata and JSON-LD, with and without BLOG_POST_URL_TEMPLATE. */
+
+const SITE = "https://www.acme.test";
+const blog = buildBlog({
+  blogName: "Acme Notes",
+  posts: [
+    {
+      slug: "café crème",
+      title: "Café </script> crème",
+      publishedAt: "2026-05-01T10:00:00+02:00",
+      authors: [
+        { id: "a-1", name: "Ada", profileImageUrl: "https://img.acme.test/ada.png", email: "ada@acme.test" },
+      ],
+      pageTitle: "Café crème | Acme",
+      metaDescription: "Why we moved.",
+      keywords: ["Culture"],
+      coverImageUrl: "https://img.acme.test/cover.png",
+      thumbnailImageUrl: "",
+    },
+  ],
+});
+const post = blog.posts[0]!;
+const local = { siteUrl: SITE, postUrlTemplate: null };
+const external = { siteUrl: SITE, postUrlTemplate: "https://blog.acme.test/p/{slug}" };
+
+describe("postMetadata", () => {
+  it("is an article whose canonical is its own page when the article lives here", () => {
+    const meta = postMetadata(blog, post, local);
+    expect(meta.title).toEqual({ absolute: "Café crème | Acme" });
+    expect(meta.description).toBe("Why we moved.");
+    expect(meta.alternates?.canonical).toBe("/blog/caf%C3%A9%20cr%C3%A8me");
+    expect(meta.openGraph).toMatchObject({
+      type: "article",
+      url: "/blog/caf%C3%A9%20cr%C3%A8me",
+      publishedTime: "2026-05-01T08:00:00.000Z",
+      authors: [`${SITE}/authors/a-1`],
+      tags: ["Culture"],
+      images: [{ url: "/og/blog/caf%C3%A9%20cr%C3%A8me", width: 1200, height: 630 }],
+    });
+    expect(meta.twitter).toMatchObject({ card: "summary_large_image" });
+  });
+
+  it("points the canonical link at BLOG_POST_URL_TEMPLATE, with the slug encoded", () => {
+    expect(postMetadata(blog, post, external).alternates?.canonical).toBe(
+      "https://blog.acme.test/p/caf%C3%A9%20cr%C3%A8me",
+    );
+  });
+});
+
+describe("blogPostingJsonLd", () => {
+  it("describes the post, its authors and images, and names the full article as the main entity", () => {
+    const url = `${SITE}/blog/caf%C3%A9%20cr%C3%A8me`;
+    expect(blogPostingJsonLd(blog, post, local)).toMatchObject({
+      "@type": "BlogPosting",
+      "@id": url,
+      url,
+      mainEntityOfPage: url,
+      headline: "Café </script> crème",
+      datePublished: "2026-05-01T08:00:00.000Z",
+      image: ["https://img.acme.test/cover.png", `${SITE}/og/blog/caf%C3%A9%20cr%C3%A8me`],
+      author: [{ "@type": "Person", name: "Ada", url: `${SITE}/authors/a-1` }],
+      publisher: { "@type": "Organization", name: "Acme Notes" },
+    });
+    expect(blogPostingJsonLd(blog, post, external).mainEntityOfPage).toBe(
+      "https://blog.acme.test/p/caf%C3%A9%20cr%C3%A8me",
+    );
+  });
+
+  it("never lets a title close the script element it is written into", () => {
+    const text = jsonLdText(blogPostingJsonLd(blog, post, local));
+    expect(text).not.toContain("</script>");
+    expect(JSON.parse(text).headline).toBe("Café </script> crème");
+  });
+});
