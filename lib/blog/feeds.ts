@@ -1,5 +1,6 @@
 import { Feed } from "feed";
 import { authorPath, externalPostUrl, postPath, tagPath, type Blog } from "./model";
+import { escapeXml } from "./sitemap";
 
 /*
  * RSS 2.0, Atom 1.0 and JSON Feed 1, all from one `feed` object so the three never drift.
@@ -12,23 +13,15 @@ export type FeedSettings = { siteUrl: string; postUrlTemplate: string | null };
 
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
 
-/**
- * feed@5 writes Atom category labels into XML attributes without escaping them, so a keyword
- * like "UX & Design" would make the Atom document malformed. Atom gets pre-escaped labels;
- * RSS and JSON escape (or need no escaping) themselves.
- */
-const escapeAttribute = (s: string) =>
-  s.replace(
-    /[<>&'"]/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
-  );
-
 export function buildFeed(
   blog: Blog,
   { siteUrl, postUrlTemplate }: FeedSettings,
   format: "rss" | "atom" | "json" = "rss",
 ): Feed {
-  const label = format === "atom" ? escapeAttribute : (s: string) => s;
+  // feed@5 writes Atom category labels into XML attributes without escaping them, so a keyword
+  // like "UX & Design" would make the Atom document malformed. Atom gets pre-escaped labels;
+  // RSS and JSON escape (or need no escaping) themselves.
+  const label = format === "atom" ? escapeXml : (s: string) => s;
   const updated = blog.posts[0] ? new Date(blog.posts[0].publishedAt) : new Date(0);
   const feed = new Feed({
     id: `${siteUrl}/blog`,

@@ -41,7 +41,8 @@ export function sitemapChunkCount(entryCount: number, limit = SITEMAP_URL_LIMIT)
   return Math.max(1, Math.ceil(entryCount / limit));
 }
 
-const escapeXml = (s: string) =>
+/** Escapes text for XML content and attribute values. */
+export const escapeXml = (s: string) =>
   s.replace(
     /[<>&'"]/g,
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,

@@ -13,6 +13,7 @@ import {
   externalPostUrl,
   postPath,
   prerenderSlugs,
+  tagPath,
   type Blog,
   type Post,
 } from "@/lib/blog/model";
@@ -86,7 +87,7 @@ export default async function PostPage({ params }: Props) {
             {post.keywords[0] ? (
               <>
                 {" / "}
-                <Link href={`/tags/${post.keywords[0].slug}`}>{post.keywords[0].label}</Link>
+                <Link href={tagPath(post.keywords[0].slug)}>{post.keywords[0].label}</Link>
               </>
             ) : null}
           </p>
