@@ -201,6 +201,8 @@ test("addresses that name no post, author, tag or page answer 404 and add nothin
     `/blog/page/${n}`,
     `/tags/engineering/page/${n}`,
     `/authors/${author}/page/${n}`,
+    `/tags/${token}/page/1`,
+    `/authors/${token}/page/1`,
     `/blog/${token}%00x`,
     `/blog/${token}${"a".repeat(5_000)}`,
   ];

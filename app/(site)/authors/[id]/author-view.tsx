@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Image from "next/image";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { JsonLd } from "@/components/blog/json-ld";
 import { KeywordList } from "@/components/blog/keyword-list";
 import { Pagination } from "@/components/blog/pagination";
@@ -72,4 +72,11 @@ export async function AuthorView({ id, page }: { id: string; page: number }) {
       <Pagination page={page} pages={pageCount(author.postCount)} basePath={authorPath(author.id)} />
     </div>
   );
+}
+
+/** /authors/x/page/1 is /authors/x. An unknown author is a 404, not a cached redirect per made-up id. */
+export async function redirectToFirstPage(id: string): Promise<never> {
+  const { author } = await findAuthor(id, 1);
+  if (!author) notFound();
+  permanentRedirect(authorPath(author.id));
 }

@@ -48,6 +48,9 @@ export async function TagView({ slug, page }: { slug: string; page: number }) {
   );
 }
 
-export function redirectFirstPage(base: string): never {
-  permanentRedirect(base);
+/** /tags/x/page/1 is /tags/x. An unknown topic is a 404, not a cached redirect per made-up name. */
+export async function redirectToFirstPage(slug: string): Promise<never> {
+  const { keyword } = await findKeyword(slug, 1);
+  if (!keyword) notFound();
+  permanentRedirect(tagPath(keyword.slug));
 }

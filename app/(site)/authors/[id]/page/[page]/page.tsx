@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { permanentRedirect } from "next/navigation";
-import { authorPath, parsePageParam } from "@/lib/blog/model";
-import { authorMetadata, AuthorView } from "../../author-view";
+import { parsePageParam } from "@/lib/blog/model";
+import { authorMetadata, AuthorView, redirectToFirstPage } from "../../author-view";
 
 type Props = { params: Promise<{ id: string; page: string }> };
 
@@ -18,6 +17,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AuthorPageN({ params }: Props) {
   const { id, page } = await params;
   const n = parsePageParam(page);
-  if (n === 1) permanentRedirect(authorPath(id));
+  if (n === 1) await redirectToFirstPage(id);
   return <AuthorView id={id} page={n} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { parsePageParam, tagPath } from "@/lib/blog/model";
-import { redirectFirstPage, tagMetadata, TagView } from "../../tag-view";
+import { parsePageParam } from "@/lib/blog/model";
+import { redirectToFirstPage, tagMetadata, TagView } from "../../tag-view";
 
 type Props = { params: Promise<{ keyword: string; page: string }> };
 
@@ -17,6 +17,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TagPageN({ params }: Props) {
   const { keyword, page } = await params;
   const n = parsePageParam(page);
-  if (n === 1) redirectFirstPage(tagPath(keyword));
+  if (n === 1) await redirectToFirstPage(keyword);
   return <TagView slug={keyword} page={n} />;
 }
