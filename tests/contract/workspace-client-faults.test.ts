@@ -277,6 +277,41 @@ describe("paging (DESIGN decision 1)", () => {
     expect(upstream.received).toHaveLength(2);
   });
 
+  it("fetches pages a few at a time with `concurrency`, in order, never past the announced last page", async () => {
+    upstream.reply((r, res) => {
+      const page = Number(new URL(r.url, "http://x").searchParams.get("page_number"));
+      // Answer later pages sooner, so the order of arrival differs from page order.
+      setTimeout(
+        () =>
+          json(res, 200, {
+            team_members: [member(`m${page}`)],
+            pagination: { total_records: 10, total_pages: 10, current_page: page, page_size: 1 },
+          }),
+        (11 - page) * 3,
+      );
+    });
+    const all = await client().listAllTeamMembers({ pageSize: 1, concurrency: 4 });
+    expect(all.members.map((m) => m.id)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i + 1}`));
+    expect(all.truncated).toBe(false);
+    const pages = upstream.received.map((r) =>
+      Number(new URL(r.url, "http://x").searchParams.get("page_number")),
+    );
+    expect(pages.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it("with `concurrency`, a server that repeats page 1 costs one window, not every announced page", async () => {
+    upstream.reply((_r, res) =>
+      json(res, 200, {
+        team_members: [member("same")],
+        pagination: { total_records: 500, total_pages: 500, current_page: 1, page_size: 1 },
+      }),
+    );
+    const all = await client().listAllTeamMembers({ pageSize: 1, concurrency: 4 });
+    expect(all.members.map((m) => m.id)).toEqual(["same"]);
+    expect(all.truncated).toBe(true);
+    expect(upstream.received).toHaveLength(5);
+  });
+
   it("stops at the page cap", async () => {
     upstream.reply((r, res) => {
       const page = Number(new URL(r.url, "http://x").searchParams.get("page_number"));
