@@ -6,6 +6,7 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
+import { keepingTsconfig } from "../helpers/tsconfig";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
@@ -211,6 +212,16 @@ export function nextBuildEnv(opts: {
     PORT: String(opts.sitePort),
     NODE_ENV: "production",
   };
+}
+
+/** `next build` into its own folder against the workspace on wsPort, measured; tsconfig.json is left as it was. */
+export function measuredNextBuild(
+  opts: { distDir: string; wsPort: number; sitePort: number },
+  timeoutMs: number,
+): Promise<MeasuredRun> {
+  return keepingTsconfig(() =>
+    runMeasured(process.execPath, [NEXT_BIN, "build"], nextBuildEnv(opts), timeoutMs),
+  );
 }
 
 export type SiteProcess = { url: string; child: ChildProcess; stop: () => Promise<void> };

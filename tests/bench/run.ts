@@ -17,7 +17,6 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { CHROMIUM_ARGS, chromiumPath } from "../helpers/chromium";
 import {
-  NEXT_BIN,
   ROOT,
   DEMO_KEY,
   countPrerendered,
@@ -25,10 +24,9 @@ import {
   loadRun,
   log,
   mib,
-  nextBuildEnv,
+  measuredNextBuild,
   percentile,
   resetWorkspaceStats,
-  runMeasured,
   sleep,
   startSite,
   startStaticServer,
@@ -150,12 +148,7 @@ async function build(posts: number, ws: WorkspaceProcess, distDir: string): Prom
   const inWorkspace = await postCount(ws);
   await resetWorkspaceStats(ws.url);
   log(`next build with ${inWorkspace} posts into ${distDir}`);
-  const run = await runMeasured(
-    process.execPath,
-    [NEXT_BIN, "build"],
-    nextBuildEnv({ distDir, wsPort: ws.port, sitePort: SITE_PORT }),
-    BUILD_TIMEOUT_MS,
-  );
+  const run = await measuredNextBuild({ distDir, wsPort: ws.port, sitePort: SITE_PORT }, BUILD_TIMEOUT_MS);
   const stats = await workspaceStats(ws.url);
   const pre = countPrerendered(distDir);
   const result: BuildResult = {

@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { keepingTsconfig } from "../helpers/tsconfig";
 
 /*
  * `next build` against a workspace that is not there: it must fail, quickly once it starts
@@ -22,34 +23,33 @@ test("a build against an unreachable workspace fails fast with one clear message
   await new Promise((r) => probe.close(r)); // now nothing listens there
   const distDir = `.next-e2e-unreachable-${process.pid}`;
 
-  // `next build` adds its build folder to tsconfig.json's include; put the file back as it was.
-  const tsconfig = path.join(root, "tsconfig.json");
-  const tsconfigBefore = readFileSync(tsconfig, "utf8");
   const started = Date.now();
   let askedAt = 0;
   let output = "";
-  const code = await new Promise<number | null>((resolve) => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      LOCAL_WORKSPACE_PORT: String(port),
-      NEXT_DIST_DIR: distDir,
-      NEXT_TELEMETRY_DISABLED: "1",
-    };
-    delete env.WORKSPACE_URL;
-    const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
-      cwd: root,
-      env,
-    });
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!askedAt && /Collecting page data/.test(output)) askedAt = Date.now();
-    };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    child.on("exit", resolve);
-  });
+  const code = await keepingTsconfig(
+    () =>
+      new Promise<number | null>((resolve) => {
+        const env: NodeJS.ProcessEnv = {
+          ...process.env,
+          LOCAL_WORKSPACE_PORT: String(port),
+          NEXT_DIST_DIR: distDir,
+          NEXT_TELEMETRY_DISABLED: "1",
+        };
+        delete env.WORKSPACE_URL;
+        const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+          cwd: root,
+          env,
+        });
+        const collect = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (!askedAt && /Collecting page data/.test(output)) askedAt = Date.now();
+        };
+        child.stdout.on("data", collect);
+        child.stderr.on("data", collect);
+        child.on("exit", resolve);
+      }),
+  );
   rmSync(path.join(root, distDir), { recursive: true, force: true });
-  writeFileSync(tsconfig, tsconfigBefore);
 
   expect(code).not.toBe(0);
   const endpoint = `GET http://127.0.0.1:${port}/api/external/v2/blog-posts`;

@@ -13,14 +13,12 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
-  NEXT_BIN,
   ROOT,
   installCleanup,
   loadRun,
   log,
-  nextBuildEnv,
+  measuredNextBuild,
   resetWorkspaceStats,
-  runMeasured,
   startSite,
   startWorkspace,
   stopAll,
@@ -58,10 +56,8 @@ async function main(): Promise<number> {
   try {
     if (flags.rebuild || !existsSync(path.join(ROOT, DIST, "BUILD_ID"))) {
       log(`building into ${DIST}`);
-      const build = await runMeasured(
-        process.execPath,
-        [NEXT_BIN, "build"],
-        nextBuildEnv({ distDir: DIST, wsPort: WS_PORT, sitePort: SITE_PORT }),
+      const build = await measuredNextBuild(
+        { distDir: DIST, wsPort: WS_PORT, sitePort: SITE_PORT },
         15 * 60_000,
       );
       if (build.exitCode !== 0) {
