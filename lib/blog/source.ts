@@ -91,10 +91,15 @@ function describe(error: WorkspaceApiError): string {
   const status = error.status ? ` (HTTP ${error.status})` : "";
   const detail = error.message.replace(/\.+$/, "");
   switch (error.code) {
-    case "unreachable":
-      return `the workspace could not be reached${/\(([A-Z_]+)\)$/.exec(detail)?.[0] ? ` ${/\(([A-Z_]+)\)$/.exec(detail)![0]}` : ""}`;
-    case "timeout":
-      return `the workspace did not answer${/within \d+ ms/.exec(detail) ? ` ${/within \d+ ms/.exec(detail)![0]}` : " in time"}`;
+    case "unreachable": {
+      // The transport ends the message with the system code, e.g. "(ECONNREFUSED)".
+      const code = /\([A-Z_]+\)$/.exec(detail)?.[0];
+      return `the workspace could not be reached${code ? ` ${code}` : ""}`;
+    }
+    case "timeout": {
+      const within = /within \d+ ms/.exec(detail)?.[0];
+      return `the workspace did not answer ${within ?? "in time"}`;
+    }
     case "rate_limited":
       return `the workspace is rate-limiting requests${status}${error.retryAfterSeconds ? `, retry after ${error.retryAfterSeconds} s` : ""}`;
     case "bad_response":
