@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, connect } from "node:net";
+
+/*
+ * A throwaway Redis for tests and benchmarks: Debian's redis-server on a free loopback port,
+ * no persistence, stopped by PID. Never a system service, and nothing is left running.
+ * `.ci/run` installs redis-server; REDIS_SERVER_BIN overrides the binary.
+ */
+
+export type TestRedis = {
+  port: number;
+  url: string;
+  /** Stops the server (SIGTERM, then SIGKILL after 2 s). Safe to call twice. */
+  stop: () => Promise<void>;
+  /** Starts it again on the same port (after stop), for outage-and-recovery tests. */
+  restart: () => Promise<void>;
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Sends PING until the server answers PONG, or rejects after `timeoutMs`. */
+async function waitForPong(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: "127.0.0.1", port }, () => socket.write("PING\r\n"));
+      socket.setTimeout(500, () => socket.destroy());
+      socket.on("data", (data) => {
+        socket.destroy();
+        resolve(data.toString().startsWith("+PONG"));
+      });
+      socket.on("error", () => resolve(false));
+      socket.on("close", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline)
+      throw new Error(`redis-server on port ${port} did not answer PING in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function launch(port: number): ChildProcess {
+  const bin = process.env.REDIS_SERVER_BIN || "redis-server";
+  const child = spawn(
+    bin,
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--loglevel",
+      "warning",
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  child.on("error", (error) => {
+    console.error(
+      `[test-redis] could not start ${bin} (${error.message}); install Debian's redis-server (apt-get install redis-server)`,
+    );
+  });
+  return child;
+}
+
+async function stopChild(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 2_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function startTestRedis(options: { port?: number } = {}): Promise<TestRedis> {
+  const port = options.port ?? (await freePort());
+  let child: ChildProcess | null = launch(port);
+  const kill = () => child?.kill("SIGKILL");
+  process.once("exit", kill);
+  await waitForPong(port, 10_000);
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      await stopChild(child);
+      child = null;
+    },
+    restart: async () => {
+      await stopChild(child);
+      child = launch(port);
+      await waitForPong(port, 10_000);
+    },
+  };
+}
