@@ -19,7 +19,7 @@ export const DEMO_ADMIN_HASH =
   "scrypt:6d617374686561642d64656d6f2d3031:5a1e637d1841ada02ed67b6092f7647d3f9778ebc983f6d0ab179625f69a6cb96564d7c349ca088227b178e75e9492d5c80971c3aa576bb427dfded65bb4be4b";
 export const DEFAULT_LOCAL_WORKSPACE_PORT = 4010;
 
-/** Subdomains copied from documentation samples; the service answers 401 for them (DESIGN decision 8). */
+/** Subdomains copied from documentation samples; the service answers 401 for them (lib/local-workspace/README.md, API decision 8). */
 const SAMPLE_SUBDOMAINS = new Set([
   "workspace_subdomain",
   "workspace-subdomain",

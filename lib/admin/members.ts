@@ -49,7 +49,7 @@ const WALK_PAGE_SIZE = 100;
 const WALK_MAX_PAGES = 1_000;
 const WALK_CONCURRENCY = 6;
 
-/** Every member, six pages at a time, with the client's paging guards (DESIGN decision 1). */
+/** Every member, six pages at a time, with the client's paging guards (lib/local-workspace/README.md, API decision 1: paging). */
 async function walkAllMembers(): Promise<{ members: TeamMember[]; truncated: boolean }> {
   const { members, truncated } = await workspace().listAllTeamMembers({
     pageSize: WALK_PAGE_SIZE,

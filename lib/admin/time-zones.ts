@@ -1,5 +1,5 @@
 /*
- * Time zones: the workspace accepts what Intl.DateTimeFormat accepts (DESIGN decision 6),
+ * Time zones: the workspace accepts what Intl.DateTimeFormat accepts (lib/local-workspace/README.md, API decision 6),
  * so the same check runs here before anything is sent upstream.
  */
 

@@ -4,7 +4,7 @@ import { createToken, recordEmail } from "./outbox";
 import { blogName, type Db } from "./store";
 import { isValidEmail, isValidTimeZone, normalizeEmail } from "./validation";
 
-/** Team-member rules shared by v1 and v2 (DESIGN decisions 2, 4, 5, 6). */
+/** Team-member rules shared by v1 and v2 (README.md here, API decisions 2, 4, 5, 6). */
 
 export const LAST_ADMIN_ERROR = "Cannot remove the last admin of the workspace";
 export const MEMBER_NOT_FOUND = "Team member not found";
@@ -140,7 +140,7 @@ export function addMembers(
       "SELECT email, first_name, last_name FROM members WHERE workspace_id = ? AND active = 1 AND organization_role = ? ORDER BY seq DESC",
     )
     .all(workspaceId, ADMIN_ROLE) as { email: string; first_name: string; last_name: string }[];
-  let inviter = admins[0]; // decision 4: default is the most recently added active admin
+  let inviter = admins[0]; // API decision 4: default is the most recently added active admin
   if (body.invited_by != null) {
     const wanted = typeof body.invited_by === "string" ? normalizeEmail(body.invited_by) : "";
     inviter = admins.find((a) => a.email === wanted);

@@ -1,4 +1,4 @@
-/** Field rules shared by v1 and v2 (DESIGN decisions 4-6). */
+/** Field rules shared by v1 and v2 (README.md here, API decisions 4-6). */
 
 // A pragmatic shape check (local@domain.tld, no spaces), not RFC 5322: what signup forms accept.
 const EMAIL_RE =

@@ -59,7 +59,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       else skipped++;
     }
     if (skipped) log(`[workspace] GET ${path}: skipped ${skipped} blog post(s) with an unexpected shape`);
-    // Newest first whatever order the workspace used (DESIGN decision 7); ties keep their order.
+    // Newest first whatever order the workspace used (lib/local-workspace/README.md, API decision 7); ties keep their order.
     posts.sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
     return { blogName: body.blog_name, posts, skipped };
   }
@@ -84,7 +84,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     },
 
     /**
-     * Every member, page by page (DESIGN decision 1): stops at the last page, at an empty
+     * Every member, page by page (lib/local-workspace/README.md, API decision 1): stops at the last page, at an empty
      * page, at `maxPages`, or when a page repeats ids already seen (a server ignoring page_number).
      * With `concurrency` > 1, pages after the first are fetched that many at a time (10,000
      * members are 100 round trips to a remote workspace), never past the last page the

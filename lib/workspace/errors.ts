@@ -50,7 +50,7 @@ export function isWorkspaceApiError(error: unknown): error is WorkspaceApiError 
   return error instanceof WorkspaceApiError;
 }
 
-/** Reads the human message from any of the error body shapes seen in the wild (DESIGN decision 2). */
+/** Reads the human message from any of the error body shapes seen in the wild (lib/local-workspace/README.md, API decision 2). */
 export function messageFromErrorBody(body: unknown): string | undefined {
   if (typeof body === "string") return body.trim() || undefined;
   if (!body || typeof body !== "object") return undefined;

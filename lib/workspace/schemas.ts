@@ -4,7 +4,7 @@ import type { Author, BlogPost, Pagination, TeamMember } from "./types";
 
 /*
  * Wire schemas of the external API and their mapping to domain types.
- * Tolerant where DESIGN.md says a real workspace may differ (nullable names,
+ * Tolerant where a real workspace may differ from the local one (lib/local-workspace/README.md, API decisions) (nullable names,
  * current_page_number), strict where a wrong value would mislead a feature.
  */
 
@@ -42,7 +42,7 @@ export const paginationWire = z
     total_records: count,
     total_pages: count,
     current_page: count.optional(),
-    // Seen in the wild instead of current_page (DESIGN decision 1).
+    // Seen in the wild instead of current_page (API decision 1: paging).
     current_page_number: count.optional(),
     page_size: count,
   })
@@ -78,7 +78,7 @@ const authorWire = z
     email: a.email,
   }));
 
-/** v1 sends keywords as one comma-separated string (DESIGN decision 7); accept either form in both. */
+/** v1 sends keywords as one comma-separated string (API decision 7); accept either form in both. */
 const keywords = z.union([z.array(z.string()), z.string(), z.null(), z.undefined()]).transform((v) => {
   const list = Array.isArray(v) ? v : (v ?? "").split(",");
   return [...new Set(list.map((k) => k.trim()).filter(Boolean))];

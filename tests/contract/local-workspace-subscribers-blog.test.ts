@@ -39,7 +39,7 @@ function follow(link: string) {
   return call(server, url.pathname + url.search, { key: null, accept: "text/html" });
 }
 
-describe("email subscriptions (decision 3)", () => {
+describe("email subscriptions (API decision 3)", () => {
   it("201 { message } saying a verification email was sent, and records it in the outbox", async () => {
     const r = await subscribe("Reader@Example.com");
     expect(r.status).toBe(201);
@@ -133,7 +133,7 @@ describe("email subscriptions (decision 3)", () => {
   });
 });
 
-describe("outbox (decision 9)", () => {
+describe("outbox (API decision 9)", () => {
   it("lists newest first, filters by ?to= case-insensitively", async () => {
     await subscribe("a@example.com");
     await call(server, "/api/external/v2/team-members", {
@@ -200,7 +200,7 @@ describe("blog posts", () => {
     expect(Math.max(...dates)).toBeLessThanOrEqual(Date.now());
   });
 
-  it("v2: newest first (decision 7)", async () => {
+  it("v2: newest first (API decision 7)", async () => {
     const dates = (await v2()).blog_posts.map((p) => Date.parse(p.publication_date));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });

@@ -50,7 +50,7 @@ async function getMember(id: string) {
 }
 
 describe("v2 list team members", () => {
-  it("defaults to page 1 of 30 with pagination metadata (decision 1)", async () => {
+  it("defaults to page 1 of 30 with pagination metadata (API decision 1)", async () => {
     const r = await call(server, V2);
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toMatch(/^application\/json/);
@@ -127,7 +127,7 @@ describe("v2 list team members", () => {
     expectError(await call(server, `${V2}?${qs}`), 422, text);
   });
 
-  it("lists only the workspace of the Host subdomain (decision 10)", async () => {
+  it("lists only the workspace of the Host subdomain (API decision 10)", async () => {
     const r = await call(server, V2, { workspace: "acme", key: LOCAL_ACME_API_KEY });
     const body = listMembersSchema.parse(r.json());
     expect(body.pagination.total_records).toBe(2);
@@ -188,7 +188,7 @@ describe("v2 add team members", () => {
     }
   });
 
-  it("is idempotent: existing emails (any case) are skipped and it still succeeds (decision 4)", async () => {
+  it("is idempotent: existing emails (any case) are skipped and it still succeeds (API decision 4)", async () => {
     const r = await call(server, V2, {
       method: "POST",
       body: { emails: ["ADMIN@example.com", "fresh@example.com", "fresh@example.com"] },
@@ -366,7 +366,7 @@ describe("v2 update team member", () => {
     expect(memberEnvelopeSchema.parse(r.json()).team_member.first_name).toBe("Lars");
   });
 
-  it("accepts time zone aliases Intl knows (decision 6)", async () => {
+  it("accepts time zone aliases Intl knows (API decision 6)", async () => {
     for (const tz of ["US/Pacific", "Etc/GMT+5", "UTC"]) {
       const r = await call(server, `${V2}/${LINUS.id}`, { method: "PATCH", body: { time_zone: tz } });
       expect(r.status).toBe(200);
@@ -391,7 +391,7 @@ describe("v2 update team member", () => {
     });
   });
 
-  it("refuses to demote the last active admin (decision 5)", async () => {
+  it("refuses to demote the last active admin (API decision 5)", async () => {
     const r = await call(server, `${V2}/${GRACE.id}`, {
       method: "PATCH",
       body: { organization_role: "Standard" },

@@ -5,7 +5,7 @@ import { parseRetryAfter } from "@/lib/workspace/transport";
 import { json, startFakeUpstream } from "../helpers/fake-upstream";
 
 /*
- * The client against a fake upstream that misbehaves in every way DESIGN.md plans for.
+ * The client against a fake upstream that misbehaves in every way lib/local-workspace/README.md (API decisions) plans for.
  * (tests/contract/workspace-client.test.ts covers the happy paths against the local workspace.)
  */
 
@@ -213,7 +213,7 @@ describe("garbage answers", () => {
   });
 });
 
-describe("paging (DESIGN decision 1)", () => {
+describe("paging (API decision 1)", () => {
   it("accepts current_page_number in place of current_page", async () => {
     upstream.reply((_r, res) =>
       json(res, 200, {
@@ -460,7 +460,7 @@ describe("exact headers per endpoint", () => {
   });
 });
 
-describe("v1 blog posts are normalised to the v2 shape (DESIGN decision 7)", () => {
+describe("v1 blog posts are normalised to the v2 shape (API decision 7)", () => {
   it("author becomes authors[], keywords string is split, thumbnail is empty; newest first", async () => {
     const author = { id: "a1", name: "Ann", profile_image_url: "http://img/a1.png", email: "ann@b.test" };
     upstream.reply((_r, res) =>

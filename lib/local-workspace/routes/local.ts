@@ -15,7 +15,7 @@ import { listOutbox } from "../outbox";
 import { MAX_SYNTHETIC } from "../seed";
 
 /**
- * Local-only endpoints (decision 9): never under /api/external/, no API key, for people
+ * Local-only endpoints (README.md, API decision 9): never under /api/external/, no API key, for people
  * and tests driving the local workspace.
  */
 

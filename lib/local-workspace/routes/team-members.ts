@@ -27,7 +27,7 @@ function parsePositiveInt(value: string | null, name: string, fallback: number, 
   return n;
 }
 
-/** A non-uuid id cannot name a member: same 404 as an unknown one (decision 2). */
+/** A non-uuid id cannot name a member: same 404 as an unknown one (README.md, API decision 2). */
 function memberId(ctx: ApiContext): string {
   const id = ctx.params.id ?? "";
   if (!isUuid(id)) throw new HttpError(404, MEMBER_NOT_FOUND);

@@ -9,7 +9,7 @@ import {
 
 /**
  * Talks to a local workspace over real HTTP with node:http, because fetch cannot set the Host
- * header and the Host subdomain selects the workspace (decision 10).
+ * header and the Host subdomain selects the workspace (lib/local-workspace/README.md, API decision 10).
  */
 
 export type Reply = {
@@ -87,7 +87,7 @@ export async function startTestWorkspace(
   return startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {}, ...options });
 }
 
-// ---- Wire schemas, straight from external-api.md section 2 -------------------------------
+// ---- Wire schemas, straight from the API document's resource tables -------------------------------
 
 export const teamMemberSchema = z
   .object({
