@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sameOriginPath } from "../same-origin-path";
 import { isValidTimeZone } from "./time-zones";
 
 /*
@@ -174,16 +175,12 @@ export function fieldErrors(error: z.ZodError): { error: string; fields: Record<
   return { error: first, fields };
 }
 
-/** Only same-site admin paths are followed after login (no open redirect). */
+/**
+ * Only same-site admin paths are followed after login (no open redirect). The admin-area check
+ * runs on the normalised path that is returned, so dot segments cannot walk out of /admin.
+ */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !/^\/admin(\/|\?|$)/.test(next) || next.startsWith("//") || next.includes("\\"))
-    return "/admin";
-  if (next.startsWith("/admin/login")) return "/admin";
-  try {
-    const u = new URL(next, "http://x");
-    if (u.host !== "x") return "/admin";
-    return u.pathname + u.search;
-  } catch {
-    return "/admin";
-  }
+  const path = sameOriginPath(next);
+  if (!path || !/^\/admin(\/|\?|$)/.test(path) || /^\/admin\/login(\/|\?|$)/.test(path)) return "/admin";
+  return path;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { BodyKind } from "../request-body";
+import { sameOriginPath } from "../same-origin-path";
 
 /*
  * Reading an untrusted POST (its body is read by lib/request-body.ts): origin, where to send a
@@ -94,23 +95,10 @@ export function safeReturnPath(candidate: unknown, request: Request, siteUrl: st
 }
 
 function relativePath(value: string): string | undefined {
-  if (
-    value.length > 512 ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    /[\\\u0000-\u001f\u007f]/.test(value)
-  )
-    return undefined;
-  let url: URL;
-  try {
-    url = new URL(value, "http://masthead.invalid");
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== "http://masthead.invalid") return undefined;
-  if (/^\/(_|api(\/|$))/.test(url.pathname)) return undefined;
-  // The outcome rides in the fragment, so any old fragment is dropped.
-  return url.pathname + url.search;
+  const path = sameOriginPath(value, 512);
+  // Checked on the normalised path: `/a/../_next/x` is refused like `/_next/x`.
+  if (!path || /^\/(_|api(\/|$|\?))/.test(path)) return undefined;
+  return path;
 }
 
 // Shared with the admin login limit.

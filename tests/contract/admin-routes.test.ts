@@ -706,9 +706,36 @@ describe("login", () => {
   });
 
   it("never redirects off the admin area after login", async () => {
-    for (const next of ["https://evil.example", "//evil.example", "/blog", "/administrator"]) {
+    for (const next of [
+      "https://evil.example",
+      "//evil.example",
+      "/blog",
+      "/administrator",
+      "/admin/..//evil.com",
+      "/admin/%2e%2e//evil.com",
+      "/admin/%2E%2E/../..//evil.com",
+    ]) {
       const res = await login({ email: "admin@example.com", password: "masthead-demo", next });
       expect((await json(res)).redirectTo).toBe("/admin");
+    }
+  });
+
+  it("a dotted next path never leaves the site through the no-JavaScript 303 either", async () => {
+    for (const next of ["/admin/..//evil.com", "/admin/%2e%2e//evil.com"]) {
+      const res = await routes.login.POST(
+        req("/api/admin/login", {
+          method: "POST",
+          cookie: null,
+          body: new URLSearchParams({
+            email: "admin@example.com",
+            password: "masthead-demo",
+            next,
+          }).toString(),
+          headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.51" },
+        }),
+      );
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe(`${SITE}/admin`);
     }
   });
 

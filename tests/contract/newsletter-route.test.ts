@@ -197,6 +197,9 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
       [{ returnTo: "/api/newsletter" }, {}, "/newsletter"],
       [{}, { referer: "https://evil.example/page" }, "/newsletter"],
       [{ returnTo: "/blog?x=1#old" }, {}, "/blog?x=1"],
+      [{ returnTo: "/.//evil.com" }, {}, "/newsletter"],
+      [{ returnTo: "/a/..//evil.com" }, {}, "/newsletter"],
+      [{ returnTo: "/%2e%2e//evil.com" }, { referer: `${SITE}/a/..//evil.com` }, "/newsletter"],
     ];
     for (const [fields, headers, expected] of cases) {
       const res = await POST(formPost({ email: "bad", ...fields }, { headers }));

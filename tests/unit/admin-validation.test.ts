@@ -98,6 +98,14 @@ describe("safeNextPath", () => {
     ["/admin\\..\\evil", "/admin"],
     ["/admin/login?next=/admin", "/admin"],
     ["/blog", "/admin"],
+    // Dot segments are resolved before the path is returned: what is returned is what is checked.
+    ["/admin/..//evil.com", "/admin"],
+    ["/admin/%2e%2e//evil.com", "/admin"],
+    ["/admin/%2E%2E/%2e%2e//evil.com?x=1", "/admin"],
+    ["/admin/./..//evil.com", "/admin"],
+    ["/admin/../blog", "/admin"],
+    ["/admin/members/../login", "/admin"],
+    ["/admin/members/./x/../y?q=1", "/admin/members/y?q=1"],
   ])("%s → %s", (input, expected) => {
     expect(safeNextPath(input)).toBe(expected);
   });

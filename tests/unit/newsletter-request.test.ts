@@ -61,6 +61,13 @@ describe("safeReturnPath (never an open redirect)", () => {
     ["/_next/data", "/newsletter"],
     ["/api/admin", "/newsletter"],
     ["/\tx", "/newsletter"],
+    // Dot segments resolved to a protocol-relative path: the returned value is what is checked.
+    ["/.//evil.com", "/newsletter"],
+    ["/a/..//evil.com", "/newsletter"],
+    ["/%2e%2e//evil.com", "/newsletter"],
+    ["/a/%2e%2e/%2E//evil.com?x", "/newsletter"],
+    ["/a/../_next/static/x.js", "/newsletter"],
+    ["/blog/./post/../other", "/blog/other"],
   ])("%j → %j", (candidate, expected) => {
     expect(safeReturnPath(candidate, req({}), SITE)).toBe(expected);
   });
