@@ -64,6 +64,11 @@ export type AppConfig = {
    * right); "true" = Number.MAX_SAFE_INTEGER, a proxy that overwrites it (use the leftmost).
    */
   trustProxy: number;
+  /**
+   * REDIS_URL: null = one instance, runtime state in memory (lib/state picks the embedded engine);
+   * set = every instance shares rate limits, caches and session revocations through this Redis.
+   */
+  redisUrl: string | null;
 };
 
 export type ConfigProblem = { variable: string; problem: string; fix: string };
@@ -133,6 +138,51 @@ function parseTrustProxy(raw: string | undefined, problems: ConfigProblem[]): nu
     fix: "unset it when nothing sits in front of Masthead; set it to the number of proxies that append to X-Forwarded-For, or to true when your platform overwrites that header.",
   });
   return 0;
+}
+
+/** "redis://user:***@host:6379/0": safe to print, whatever the URL carries. */
+export function redactRedisUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return "(unreadable URL)";
+  }
+}
+
+/**
+ * REDIS_URL: redis:// or rediss:// (TLS), a host, an optional port and database number.
+ * The value is never echoed back: it usually carries the password.
+ */
+function parseRedisUrl(raw: string | undefined, problems: ConfigProblem[]): string | null {
+  if (raw === undefined) return null;
+  const fix =
+    "set it to redis://[:password@]host[:port][/db] (rediss:// for TLS), e.g. redis://:secret@10.0.0.5:6379/0, or unset it to keep the state of one instance in memory.";
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "redis:" && url.protocol !== "rediss:")) {
+    problems.push({ variable: "REDIS_URL", problem: "is not a redis:// or rediss:// URL.", fix });
+    return null;
+  }
+  if (!url.hostname) {
+    problems.push({ variable: "REDIS_URL", problem: "names no host.", fix });
+    return null;
+  }
+  const db = url.pathname.replace(/^\/+/, "");
+  if (db !== "" && !/^([0-9]|1[0-5])$/.test(db)) {
+    problems.push({
+      variable: "REDIS_URL",
+      problem: `names database "${db.slice(0, 20)}"; Redis databases are numbered 0 to 15.`,
+      fix,
+    });
+    return null;
+  }
+  return raw;
 }
 
 export function parseEnv(vars: Vars): AppConfig {
@@ -306,6 +356,7 @@ export function parseEnv(vars: Vars): AppConfig {
     },
     localWorkspace: mode === "local" ? { port: localPort } : null,
     trustProxy: parseTrustProxy(str("TRUST_PROXY"), problems),
+    redisUrl: parseRedisUrl(str("REDIS_URL"), problems),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -146,3 +146,30 @@ describe("parseAdminUsers", () => {
     ]);
   });
 });
+
+describe("REDIS_URL", () => {
+  it("is optional in both modes: unset keeps the state of one instance in memory", () => {
+    expect(parseEnv({}).redisUrl).toBeNull();
+    expect(parseEnv(remote).redisUrl).toBeNull();
+  });
+
+  it("is honoured in local and remote mode", () => {
+    expect(parseEnv({ REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl).toBe("redis://127.0.0.1:6379");
+    expect(parseEnv({ ...remote, REDIS_URL: "rediss://:pw@cache.acme.test:6380/2" }).redisUrl).toBe(
+      "rediss://:pw@cache.acme.test:6380/2",
+    );
+  });
+
+  it.each([
+    ["http://cache.acme.test:6379", "not a redis"],
+    ["cache.acme.test:6379", "not a redis"],
+    ["redis://:hunter2-password@cache.acme.test:6379/99", "numbered 0 to 15"],
+    ["redis://:hunter2-password@cache.acme.test:notaport", "not a redis"],
+  ])("refuses %s with a message naming the variable, never the password", (value, problem) => {
+    const problems = problemsOf({ ...remote, REDIS_URL: value });
+    expect(problems.map((p) => p.variable)).toEqual(["REDIS_URL"]);
+    expect(problems[0]!.problem).toContain(problem);
+    expect(problems[0]!.fix).toMatch(/redis:\/\//);
+    expect(JSON.stringify(problems)).not.toContain("hunter2-password");
+  });
+});

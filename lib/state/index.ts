@@ -1,0 +1,55 @@
+import "server-only";
+import type { Redis } from "ioredis";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { env } from "../env";
+import {
+  createStateEngine,
+  type EngineKind,
+  type LimiterOptions,
+  type Revocations,
+  type SharedCache,
+  type StateEngine,
+  type StateHealth,
+} from "./engine";
+import { processMemo } from "./process-memo";
+
+/*
+ * Runtime state that outlives a request: the only door to it. REDIS_URL unset → embedded
+ * (this process's memory); set → Redis, shared by every instance, failing fast to in-memory
+ * fallbacks while Redis is unreachable. One engine per process (processMemo), whichever of
+ * Next's bundles asks first.
+ */
+
+export type { EngineKind, LimiterOptions, Revocations, SharedCache, StateHealth };
+export { processMemo } from "./process-memo";
+
+function engine(): StateEngine {
+  return processMemo("state.engine", () => createStateEngine({ redisUrl: env().redisUrl }));
+}
+
+export function stateEngine(): EngineKind {
+  return engine().kind;
+}
+
+/** The shared ioredis client for `purpose` (one per purpose per process); null when embedded. */
+export function redisConnection(purpose?: string): Redis | null {
+  return engine().connection(purpose);
+}
+
+/** A rate limiter, the same one for the same options anywhere in the process. */
+export function limiter(opts: LimiterOptions): RateLimiterAbstract {
+  return engine().limiter(opts);
+}
+
+export function sharedCache<T>(namespace: string, opts: { ttlSeconds: number }): SharedCache<T> {
+  return engine().sharedCache<T>(namespace, opts);
+}
+
+export function revocations(): Revocations {
+  return engine().revocations();
+}
+
+/** For readiness checks: which engine, and whether Redis answers (one PING, 250 ms at most). */
+export function stateHealth(): Promise<StateHealth> {
+  return engine().health();
+}
