@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { callApi } from "./api";
+import { Field } from "./field";
 import styles from "./admin.module.css";
 
 /** Invite several people at once (v2 add). The form stays filled when anything fails. */
@@ -47,69 +48,67 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
 
   return (
     <form onSubmit={submit} noValidate className={styles.card}>
-      <div className={styles.field}>
-        <label htmlFor="invite-emails">Email addresses</label>
-        <p id="invite-emails-hint" className={styles.hint}>
-          One or more, separated by commas or new lines.
-        </p>
-        <textarea
-          id="invite-emails"
-          className={styles.textarea}
-          value={emails}
-          onChange={(e) => setEmails(e.target.value)}
-          aria-invalid={emailsError ? true : undefined}
-          aria-describedby={`invite-emails-hint${emailsError ? " invite-emails-err" : ""}`}
-          autoComplete="off"
-          spellCheck={false}
-          required
-        />
-        {emailsError ? (
-          <p id="invite-emails-err" className={styles.fieldError}>
-            {emailsError}
-          </p>
-        ) : null}
-      </div>
-      <div className={styles.grid2}>
-        <div className={styles.field}>
-          <label htmlFor="invite-role">Role</label>
-          <input
-            id="invite-role"
-            className={styles.input}
-            list="invite-role-options"
-            value={role}
-            onChange={(e) => setRole(e.target.value)}
-            aria-describedby="invite-role-hint"
-            aria-invalid={fields.role ? true : undefined}
+      <Field
+        id="invite-emails"
+        label="Email addresses"
+        hint="One or more, separated by commas or new lines."
+        error={emailsError}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className={styles.textarea}
+            value={emails}
+            onChange={(e) => setEmails(e.target.value)}
             autoComplete="off"
             spellCheck={false}
+            required
           />
-          <datalist id="invite-role-options">
-            {roles.map((r) => (
-              <option key={r} value={r} />
-            ))}
-          </datalist>
-          <p id="invite-role-hint" className={styles.hint}>
-            Case sensitive. Default: Standard.
-          </p>
-          {fields.role ? <p className={styles.fieldError}>{fields.role}</p> : null}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="invite-by">Invited by</label>
-          <input
-            id="invite-by"
-            className={styles.input}
-            type="email"
-            value={invitedBy}
-            onChange={(e) => setInvitedBy(e.target.value)}
-            aria-describedby="invite-by-hint"
-            aria-invalid={fields.invitedBy ? true : undefined}
-            autoComplete="off"
-          />
-          <p id="invite-by-hint" className={styles.hint}>
-            An admin of the workspace. Leave blank for the workspace&rsquo;s default (its most recent admin).
-          </p>
-          {fields.invitedBy ? <p className={styles.fieldError}>{fields.invitedBy}</p> : null}
-        </div>
+        )}
+      </Field>
+      <div className={styles.grid2}>
+        <Field id="invite-role" label="Role" hint="Case sensitive. Default: Standard." error={fields.role}>
+          {(control) => (
+            <>
+              <input
+                {...control}
+                className={styles.input}
+                list="invite-role-options"
+                value={role}
+                onChange={(e) => setRole(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <datalist id="invite-role-options">
+                {roles.map((r) => (
+                  <option key={r} value={r} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
+        <Field
+          id="invite-by"
+          label="Invited by"
+          hint={
+            <>
+              An admin of the workspace. Leave blank for the workspace&rsquo;s default (its most recent
+              admin).
+            </>
+          }
+          error={fields.invitedBy}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className={styles.input}
+              type="email"
+              value={invitedBy}
+              onChange={(e) => setInvitedBy(e.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
       </div>
       <div className={styles.checkboxRow}>
         <input id="invite-send" type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} />

@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState } from "react";
 import { callApi } from "./api";
+import { Field } from "./field";
 import styles from "./admin.module.css";
 
 /**
@@ -59,30 +60,32 @@ export function LoginForm({
         {error ? <p className={styles.alert}>{error}</p> : null}
       </div>
       <input type="hidden" name="next" value={next} />
-      <div className={styles.field}>
-        <label htmlFor="login-email">Email</label>
-        <input
-          id="login-email"
-          className={styles.input}
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          autoFocus
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="login-password">Password</label>
-        <input
-          id="login-password"
-          ref={passwordRef}
-          className={styles.input}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-      </div>
+      <Field id="login-email" label="Email">
+        {(control) => (
+          <input
+            {...control}
+            className={styles.input}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+          />
+        )}
+      </Field>
+      <Field id="login-password" label="Password">
+        {(control) => (
+          <input
+            {...control}
+            ref={passwordRef}
+            className={styles.input}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+        )}
+      </Field>
       <button className={styles.buttonPrimary} type="submit" disabled={busy}>
         {busy ? "Signing in…" : "Sign in"}
       </button>
