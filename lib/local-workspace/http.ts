@@ -92,12 +92,34 @@ export function requireAcceptJson(request: Request): void {
   }
 }
 
+/** How much of an oversized body is read and dropped so its sender can see the 413. */
+const DISCARD_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
+
+/**
+ * The 413 for an oversized body, sent once the rest of the body is read and dropped: a
+ * connection closed with unread data is reset, and the client would see ECONNRESET instead of
+ * the answer. Past DISCARD_LIMIT_BYTES it stops reading and asks for the connection to close.
+ */
+async function bodyTooLarge(reader: ReadableStreamDefaultReader<Uint8Array> | undefined): Promise<HttpError> {
+  let dropped = 0;
+  let drained = !reader;
+  try {
+    while (reader && !drained && dropped <= DISCARD_LIMIT_BYTES) {
+      const { done, value } = await reader.read();
+      drained = done;
+      dropped += value?.byteLength ?? 0;
+    }
+    if (!drained) await reader?.cancel();
+  } catch {
+    // the client went away: nothing left to drain
+  }
+  return new HttpError(413, "Request body too large (limit 1 MiB)", drained ? {} : { connection: "close" });
+}
+
 async function readBodyText(request: Request): Promise<string> {
-  const declared = request.headers.get("content-length");
-  if (declared && Number(declared) > MAX_BODY_BYTES)
-    throw new HttpError(413, "Request body too large (limit 1 MiB)");
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+  const reader = request.body?.getReader();
+  if (Number(request.headers.get("content-length")) > MAX_BODY_BYTES) throw await bodyTooLarge(reader);
+  if (!reader) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -105,12 +127,7 @@ async function readBodyText(request: Request): Promise<string> {
     if (done) break;
     size += value.byteLength;
     // Checked while streaming: a missing or lying Content-Length must not let a client fill memory.
-    if (size > MAX_BODY_BYTES) {
-      // Stop reading but do not cancel: cancelling destroys the socket before the 413 is sent;
-      // node discards the unread rest itself once the response ends.
-      reader.releaseLock();
-      throw new HttpError(413, "Request body too large (limit 1 MiB)");
-    }
+    if (size > MAX_BODY_BYTES) throw await bodyTooLarge(reader);
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
