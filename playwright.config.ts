@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumPath } from "./tests/helpers/chromium";
+import { CHROMIUM_ARGS, requireChromium } from "./tests/helpers/chromium";
 
 /*
  * End-to-end tests run in real Chromium against `npm start` on its own ports, its own
@@ -7,6 +7,16 @@ import { CHROMIUM_ARGS, chromiumPath } from "./tests/helpers/chromium";
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_WORKSPACE_PORT = Number(process.env.E2E_WORKSPACE_PORT ?? 4110);
+
+/** Stops `npm test` at once, with the command to run, when there is no Chromium to test in. */
+function chromiumOrExit(): string | undefined {
+  try {
+    return requireChromium();
+  } catch (error) {
+    console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -21,7 +31,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: "retain-on-failure",
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: chromiumOrExit(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
