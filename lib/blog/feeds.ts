@@ -1,6 +1,7 @@
 import { Feed } from "feed";
 import { authorPath, externalPostUrl, postPath, tagPath, type Blog } from "./model";
 import { escapeXml } from "./sitemap";
+import { xmlText } from "./xml-text";
 
 /*
  * RSS 2.0, Atom 1.0 and JSON Feed 1, all from one `feed` object so the three never drift.
@@ -13,25 +14,62 @@ export type FeedSettings = { siteUrl: string; postUrlTemplate: string | null };
 
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
 
+/*
+ * What each string needs on its way into `feed`'s XML writer (xml-js), whatever the workspace
+ * sent. All of it: characters XML forbids (U+0001, lone surrogates...) are removed. Then,
+ * per place the writer puts it:
+ * - CDATA (item titles and descriptions): the writer escapes only the first `]]>`, so a second
+ *   one would end the section and let the rest be read as markup. Every later `]]>` is split
+ *   here the way the writer splits the first; the parse-back test pins this behaviour.
+ * - text: the writer turns `&amp;` back into `&` before escaping (to avoid double escaping),
+ *   which would eat a literal "&amp;"; doubling it first keeps the text as sent.
+ * - attributes: the writer escapes only `"`, so `&` and `<` are escaped here (category labels),
+ *   and URLs are normalised (`<`, `>`, spaces percent-encoded) with `&` escaped.
+ */
+const CDATA_END = "]]>";
+function cdataText(value: string): string {
+  const s = xmlText(value);
+  const first = s.indexOf(CDATA_END);
+  if (first < 0) return s;
+  const cut = first + CDATA_END.length;
+  return s.slice(0, cut) + s.slice(cut).replaceAll(CDATA_END, "]]]]><![CDATA[>");
+}
+const plainText = (value: string) => xmlText(value).replaceAll("&amp;", "&amp;amp;");
+const attributeText = (value: string) => escapeXml(xmlText(value));
+function attributeUrl(value: string): string | undefined {
+  if (!URL.canParse(value)) return undefined;
+  return new URL(value).href.replaceAll("&", "&amp;");
+}
+
+type Writer = {
+  cdata: (s: string) => string;
+  text: (s: string) => string;
+  attribute: (s: string) => string;
+  url: (s: string) => string | undefined;
+};
+const XML_WRITER: Writer = { cdata: cdataText, text: plainText, attribute: attributeText, url: attributeUrl };
+// JSON has no such rules, only the forbidden characters are dropped so the three feeds agree.
+const JSON_WRITER: Writer = { cdata: xmlText, text: xmlText, attribute: xmlText, url: (s) => s };
+
 export function buildFeed(
   blog: Blog,
   { siteUrl, postUrlTemplate }: FeedSettings,
   format: "rss" | "atom" | "json" = "rss",
 ): Feed {
-  // feed@5 writes Atom category labels into XML attributes without escaping them, so a keyword
-  // like "UX & Design" would make the Atom document malformed. Atom gets pre-escaped labels;
-  // RSS and JSON escape (or need no escaping) themselves.
-  const label = format === "atom" ? escapeXml : (s: string) => s;
+  const w = format === "json" ? JSON_WRITER : XML_WRITER;
+  // Atom writes category labels into attributes; RSS writes them as element text.
+  const label = format === "atom" ? w.attribute : w.text;
+  const name = w.text(blog.name);
   const updated = blog.posts[0] ? new Date(blog.posts[0].publishedAt) : new Date(0);
   const feed = new Feed({
     id: `${siteUrl}/blog`,
-    title: blog.name,
-    description: `The latest posts from ${blog.name}.`,
+    title: name,
+    description: `The latest posts from ${name}.`,
     link: `${siteUrl}/blog`,
     language: "en",
     updated,
     generator: "Masthead",
-    copyright: `© ${updated.getUTCFullYear()} ${blog.name}`,
+    copyright: `© ${updated.getUTCFullYear()} ${name}`,
     favicon: `${siteUrl}/favicon.ico`,
     feedLinks: {
       rss: `${siteUrl}${FEED_PATHS.rss}`,
@@ -43,18 +81,19 @@ export function buildFeed(
   for (const post of blog.posts) {
     const link = `${siteUrl}${postPath(post.slug)}`;
     const external = externalPostUrl(postUrlTemplate, post.slug);
+    const description = w.cdata(post.description);
     feed.addItem({
       id: link,
       guid: link,
-      title: post.title,
+      title: w.cdata(post.title),
       // The canonical article when it lives elsewhere; our page otherwise.
       link: external ?? link,
       date: new Date(post.publishedAt),
       published: new Date(post.publishedAt),
-      description: post.description || undefined,
-      author: post.authors.map((a) => ({ name: a.name, link: `${siteUrl}${authorPath(a.id)}` })),
+      description: description || undefined,
+      author: post.authors.map((a) => ({ name: w.text(a.name), link: `${siteUrl}${authorPath(a.id)}` })),
       category: post.keywords.map((k) => ({ name: label(k.label), domain: `${siteUrl}${tagPath(k.slug)}` })),
-      image: post.coverImageUrl ?? undefined,
+      image: (post.coverImageUrl && w.url(post.coverImageUrl)) || undefined,
     });
   }
   return feed;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { BlogPost } from "../workspace/types";
+import { xmlText } from "./xml-text";
 
 /*
  * The blog's domain model, built once per fetch of the blog-posts list: normalized posts,
@@ -56,7 +57,9 @@ const httpUrl = (value: string): string | null => {
   return protocol === "https:" || protocol === "http:" ? v : null;
 };
 
-const clean = (value: string) => value.replace(/\s+/g, " ").trim();
+// Characters no page, feed or sitemap can carry (U+0001, lone surrogates...) go first, so every
+// string of the model is safe to write anywhere, and encodeURIComponent never throws on a slug.
+const clean = (value: string) => xmlText(value).replace(/\s+/g, " ").trim();
 
 /** Characters that carry meaning in keywords ("C++" is not "C", "C#" is not "C"). */
 const SYMBOL_WORDS: Record<string, string> = {
@@ -125,7 +128,7 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
   const seenSlugs = new Set<string>();
 
   for (const raw of input.posts) {
-    const slug = raw.slug.trim();
+    const slug = xmlText(raw.slug).trim();
     const title = clean(raw.title);
     const time = Date.parse(raw.publishedAt);
     if (!slug || slug.includes("/") || !title) {
@@ -144,7 +147,7 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
 
     const authors: PostAuthor[] = [];
     for (const a of raw.authors) {
-      const id = a.id.trim();
+      const id = xmlText(a.id).trim();
       if (!id || authors.some((x) => x.id === id)) continue;
       authors.push({ id, name: clean(a.name) || "Unknown author", avatarUrl: httpUrl(a.profileImageUrl) });
     }
