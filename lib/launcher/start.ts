@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { ConfigError, parseEnv } from "../env-schema";
+import { listenPlan } from "./listen";
 
 const root = path.resolve(__dirname, "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
@@ -108,8 +109,15 @@ async function main() {
   }
 
   const port = process.env.PORT?.trim() || "3000";
+  const listen = listenPlan({
+    hostnameEnv: process.env.HOSTNAME,
+    localMode: Boolean(config.localWorkspace),
+    port,
+  });
+  const where = listen.hostname ? ["-H", listen.hostname] : [];
+  console.log(`[masthead] ${listen.message}`);
   if (dev) {
-    run(process.execPath, [nextBin, "dev", "-p", port], "next dev");
+    run(process.execPath, [nextBin, "dev", "-p", port, ...where], "next dev");
     return;
   }
   if (!skipBuild) {
@@ -120,7 +128,7 @@ async function main() {
       await stop(code ?? 1);
     }
   }
-  run(process.execPath, [nextBin, "start", "-p", port], "next start");
+  run(process.execPath, [nextBin, "start", "-p", port, ...where], "next start");
   console.log(`[masthead] Site: ${config.siteUrl}  (admin: ${config.siteUrl}/admin)`);
 }
 
