@@ -43,10 +43,12 @@ export default async function HomePage() {
       <section aria-labelledby="latest-title">
         <div className={styles.sectionHeader}>
           <h2 id="latest-title">Latest posts</h2>
-          <Link href="/blog">All {blog.posts.length} posts →</Link>
+          <Link href="/blog" prefetch={false}>
+            All {blog.posts.length} posts →
+          </Link>
         </div>
         {latest.length ? (
-          <PostGrid posts={latest} priorityCount={1} headingLevel={3} />
+          <PostGrid posts={latest} leadFirst headingLevel={3} />
         ) : (
           <p>No posts yet. Check back soon.</p>
         )}
@@ -64,7 +66,7 @@ export default async function HomePage() {
       <section aria-labelledby="cta-title" className={styles.cta}>
         <h2 id="cta-title">Get new posts by email</h2>
         <p>One email when something new is published. No spam; unsubscribe any time.</p>
-        <Link href="/newsletter" className={styles.button}>
+        <Link href="/newsletter" prefetch={false} className={styles.button}>
           Subscribe to the newsletter
         </Link>
       </section>

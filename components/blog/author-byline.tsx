@@ -10,7 +10,7 @@ export function AuthorByline({ authors, size = 32 }: { authors: PostAuthor[]; si
     <ul className={styles.byline} aria-label="Authors">
       {authors.map((a) => (
         <li key={a.id}>
-          <Link href={authorPath(a.id)} className={styles.bylineLink}>
+          <Link href={authorPath(a.id)} prefetch={false} className={styles.bylineLink}>
             {a.avatarUrl ? (
               <Image src={a.avatarUrl} alt="" width={size} height={size} className={styles.avatar} />
             ) : (

@@ -14,7 +14,7 @@ export function KeywordList({
     <ul className={styles.keywords} aria-label={label}>
       {keywords.map((k) => (
         <li key={k.slug}>
-          <Link href={tagPath(k.slug)} className={styles.keyword}>
+          <Link href={tagPath(k.slug)} prefetch={false} className={styles.keyword}>
             {k.label}
             {k.postCount !== undefined ? <span className={styles.keywordCount}> {k.postCount}</span> : null}
           </Link>

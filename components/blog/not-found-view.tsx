@@ -10,10 +10,14 @@ export function NotFoundView() {
         We could not find that page. It may have moved, or the link may be mistyped.
       </p>
       <p className={styles.more}>
-        <Link href="/blog" className={styles.button}>
+        <Link href="/blog" prefetch={false} className={styles.button}>
           Browse the blog
         </Link>{" "}
-        or <Link href="/">go to the home page</Link>.
+        or{" "}
+        <Link href="/" prefetch={false}>
+          go to the home page
+        </Link>
+        .
       </p>
     </div>
   );

@@ -15,7 +15,7 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className={styles.pagination}>
       {page > 1 ? (
-        <Link href={listPath(basePath, page - 1)} rel="prev">
+        <Link href={listPath(basePath, page - 1)} rel="prev" prefetch={false}>
           ← Newer posts
         </Link>
       ) : (
@@ -25,7 +25,7 @@ export function Pagination({
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link href={listPath(basePath, page + 1)} rel="next">
+        <Link href={listPath(basePath, page + 1)} rel="next" prefetch={false}>
           Older posts →
         </Link>
       ) : (

@@ -7,14 +7,19 @@ import styles from "./blog.module.css";
 /**
  * One post in a list. The title is the one link to the post (the image is decorative and
  * hidden from assistive technology) so screen readers hear each post once.
+ *
+ * `lead` marks the card a reader most likely opens next (the first of a list): its image is
+ * fetched at once with high priority (it is the likely LCP element; no preload link, which
+ * would repeat the whole srcset in <head>), and its link is the one the router prefetches.
+ * Every other card neither prefetches nor loads its image before it nears the viewport.
  */
 export function PostCard({
   post,
-  priority = false,
+  lead = false,
   headingLevel = 2,
 }: {
   post: Post;
-  priority?: boolean;
+  lead?: boolean;
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -29,7 +34,7 @@ export function PostCard({
             fill
             sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw"
             className={styles.cover}
-            priority={priority}
+            {...(lead ? ({ loading: "eager", fetchPriority: "high" } as const) : {})}
           />
         ) : (
           <div className={styles.coverFallback}>{post.title}</div>
@@ -37,7 +42,7 @@ export function PostCard({
       </div>
       <div className={styles.cardBody}>
         <Heading className={styles.cardTitle}>
-          <Link href={postPath(post.slug)} className={styles.cardLink}>
+          <Link href={postPath(post.slug)} prefetch={lead ? null : false} className={styles.cardLink}>
             {post.title}
           </Link>
         </Heading>
@@ -51,20 +56,21 @@ export function PostCard({
   );
 }
 
+/** `leadFirst`: the first card is the page's likely next step (see PostCard's `lead`). */
 export function PostGrid({
   posts,
-  priorityCount = 0,
+  leadFirst = false,
   headingLevel = 2,
 }: {
   posts: Post[];
-  priorityCount?: number;
+  leadFirst?: boolean;
   headingLevel?: 2 | 3;
 }) {
   return (
     <ul className={styles.grid}>
       {posts.map((post, i) => (
         <li key={post.slug}>
-          <PostCard post={post} priority={i < priorityCount} headingLevel={headingLevel} />
+          <PostCard post={post} lead={leadFirst && i === 0} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -8,8 +8,15 @@ export function SiteFooter({ siteName, newsletter }: { siteName: string; newslet
       <div className={`container ${styles.footerInner}`}>
         {newsletter ? <section aria-label="Newsletter">{newsletter}</section> : null}
         <p className={styles.fineprint}>
-          © {new Date().getFullYear()} {siteName}. <Link href="/blog">Blog</Link> ·{" "}
-          <Link href="/newsletter">Newsletter</Link> · <a href="/feed.xml">RSS feed</a>
+          © {new Date().getFullYear()} {siteName}.{" "}
+          <Link href="/blog" prefetch={false}>
+            Blog
+          </Link>{" "}
+          ·{" "}
+          <Link href="/newsletter" prefetch={false}>
+            Newsletter
+          </Link>{" "}
+          · <a href="/feed.xml">RSS feed</a>
         </p>
       </div>
     </footer>

@@ -5,16 +5,20 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.headerInner}`}>
-        <Link href="/" className={styles.brand}>
+        <Link href="/" prefetch={false} className={styles.brand}>
           {siteName}
         </Link>
         <nav aria-label="Main">
           <ul className={styles.nav}>
             <li>
-              <Link href="/blog">Blog</Link>
+              <Link href="/blog" prefetch={false}>
+                Blog
+              </Link>
             </li>
             <li>
-              <Link href="/newsletter">Newsletter</Link>
+              <Link href="/newsletter" prefetch={false}>
+                Newsletter
+              </Link>
             </li>
           </ul>
         </nav>

@@ -30,11 +30,7 @@ export function BlogIndexView({
           </p>
         </div>
       </header>
-      {posts.length ? (
-        <PostGrid posts={posts} priorityCount={page === 1 ? 1 : 0} />
-      ) : (
-        <p>No posts yet. Check back soon.</p>
-      )}
+      {posts.length ? <PostGrid posts={posts} leadFirst /> : <p>No posts yet. Check back soon.</p>}
       <Pagination page={page} pages={pages} />
     </div>
   );

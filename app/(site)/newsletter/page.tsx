@@ -26,8 +26,12 @@ export default function NewsletterPage() {
         <p className={styles.kicker}>Newsletter</p>
         <h1>New posts, straight to your inbox</h1>
         <p className={styles.lede}>
-          When the team publishes something on the <Link href="/blog">blog</Link>, subscribers hear about it
-          by email. Nothing else: no roundups padded with filler, and your address goes nowhere but this list.
+          When the team publishes something on the{" "}
+          <Link href="/blog" prefetch={false}>
+            blog
+          </Link>
+          , subscribers hear about it by email. Nothing else: no roundups padded with filler, and your address
+          goes nowhere but this list.
         </p>
       </header>
 

@@ -46,7 +46,7 @@ export async function AuthorView({ id, page }: { id: string; page: number }) {
               width={96}
               height={96}
               className={styles.profileAvatar}
-              priority
+              loading="eager"
             />
           ) : null}
           <div>
@@ -68,7 +68,7 @@ export async function AuthorView({ id, page }: { id: string; page: number }) {
         ) : null}
       </header>
       <h2 className="visually-hidden">Posts by {author.name}</h2>
-      <PostGrid posts={posts} headingLevel={3} />
+      <PostGrid posts={posts} leadFirst headingLevel={3} />
       <Pagination page={page} pages={pageCount(author.postCount)} basePath={authorPath(author.id)} />
     </div>
   );

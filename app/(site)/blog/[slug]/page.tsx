@@ -83,11 +83,15 @@ export default async function PostPage({ params }: Props) {
       <article className={`container ${styles.article}`} aria-labelledby="post-title">
         <header className={styles.articleHeader}>
           <p className={styles.breadcrumb}>
-            <Link href="/blog">Blog</Link>
+            <Link href="/blog" prefetch={false}>
+              Blog
+            </Link>
             {post.keywords[0] ? (
               <>
                 {" / "}
-                <Link href={tagPath(post.keywords[0].slug)}>{post.keywords[0].label}</Link>
+                <Link href={tagPath(post.keywords[0].slug)} prefetch={false}>
+                  {post.keywords[0].label}
+                </Link>
               </>
             ) : null}
           </p>
@@ -108,7 +112,10 @@ export default async function PostPage({ params }: Props) {
               src={post.coverImageUrl}
               alt={`Cover image for “${post.title}”`}
               fill
-              priority
+              // The likely LCP element: fetched at once and first, without a preload link
+              // (which would repeat the whole srcset in <head>).
+              loading="eager"
+              fetchPriority="high"
               sizes="(min-width: 48rem) 46rem, 100vw"
               className={styles.cover}
             />
@@ -139,16 +146,20 @@ export default async function PostPage({ params }: Props) {
               <ul className={styles.byline}>
                 {post.authors.map((a) => (
                   <li key={a.id}>
-                    <Link href={authorPath(a.id)}>More posts by {a.name}</Link>
+                    <Link href={authorPath(a.id)} prefetch={false}>
+                      More posts by {a.name}
+                    </Link>
                   </li>
                 ))}
               </ul>
             </section>
           ) : null}
+          {/* The one link prefetched on sight: the next post in reading order (the older one,
+              or the newer one on the oldest post). Every other link waits for a click. */}
           {newer || older ? (
             <nav aria-label="More posts" className={styles.pagination}>
               {newer ? (
-                <Link href={postPath(newer.slug)} rel="prev">
+                <Link href={postPath(newer.slug)} rel="prev" prefetch={older ? false : null}>
                   ← {newer.title}
                 </Link>
               ) : (

@@ -42,7 +42,7 @@ export async function TagView({ slug, page }: { slug: string; page: number }) {
         </p>
       </header>
       <h2 className="visually-hidden">Posts about {keyword.label}</h2>
-      <PostGrid posts={posts} headingLevel={3} />
+      <PostGrid posts={posts} leadFirst headingLevel={3} />
       <Pagination page={page} pages={pageCount(keyword.postCount)} basePath={tagPath(keyword.slug)} />
     </div>
   );
