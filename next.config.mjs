@@ -57,6 +57,10 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   serverExternalPackages: ["better-sqlite3"],
+  experimental: {
+    // app/global-not-found.tsx answers unmatched URLs; see that file for the bytes it saves.
+    globalNotFound: true,
+  },
   images: {
     remotePatterns: imagePatterns(),
     // Candidate widths: every one is a ~120-byte URL in each <img srcset>. Covers show at most

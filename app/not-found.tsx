@@ -1,29 +1,21 @@
 import type { Metadata } from "next";
-import { NotFoundView } from "@/components/blog/not-found-view";
-import { NewsletterForm } from "@/components/newsletter/newsletter-form";
-import { SiteFooter } from "@/components/site/site-footer";
-import { SiteHeader } from "@/components/site/site-header";
-import { loadBlog } from "@/lib/blog/source";
+import Link from "next/link";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
 
-/** Unmatched URLs: the same page as inside the site, with the site's header and footer. */
-export default async function NotFound() {
-  // A 404 must never turn into a 500: without the blog, the page still renders.
-  const siteName = await loadBlog().then(
-    ({ blog }) => blog.name,
-    () => "Masthead",
-  );
+/*
+ * The root layout's fallback, serialised into every page's RSC payload, so it is kept tiny.
+ * Readers never see it: unmatched URLs get app/global-not-found.tsx and unknown posts, authors
+ * and tags get app/(site)/not-found.tsx (both with the site's header and footer); only a
+ * notFound() outside the public site (none today) would land here.
+ */
+export default function NotFound() {
   return (
-    <>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <SiteHeader siteName={siteName} />
-      <main id="main">
-        <NotFoundView />
-      </main>
-      <SiteFooter siteName={siteName} newsletter={<NewsletterForm />} />
-    </>
+    <main id="main" className="container">
+      <h1>Page not found</h1>
+      <Link href="/" prefetch={false}>
+        Go to the home page
+      </Link>
+    </main>
   );
 }
