@@ -1,27 +1,11 @@
 import { fileURLToPath } from "node:url";
+import { imageRemotePatterns } from "./lib/image-hosts.mjs";
 
 // Next reads this file before any TypeScript runs, so the few values it needs
 // are read here directly; lib/env.ts validates the same variables at start-up.
 const workspaceUrl = process.env.WORKSPACE_URL?.trim();
-const localPort = process.env.LOCAL_WORKSPACE_PORT?.trim() || "4010";
 const isLocal = !workspaceUrl;
 const isDev = process.env.NODE_ENV === "development";
-
-/** Images (covers, avatars) come from the workspace host and any IMAGE_HOSTS (e.g. a CDN). */
-function imagePatterns() {
-  const origins = [];
-  if (isLocal) origins.push(`http://127.0.0.1:${localPort}`, `http://localhost:${localPort}`);
-  else if (URL.canParse(workspaceUrl)) origins.push(new URL(workspaceUrl).origin);
-  for (const host of (process.env.IMAGE_HOSTS ?? "").split(/[\s,]+/).filter(Boolean)) {
-    origins.push(host.includes("://") ? host : `https://${host}`);
-  }
-  return origins
-    .filter((o) => URL.canParse(o))
-    .map((o) => {
-      const u = new URL(o);
-      return { protocol: u.protocol.replace(":", ""), hostname: u.hostname, port: u.port, pathname: "/**" };
-    });
-}
 
 const csp = [
   "default-src 'self'",
@@ -62,7 +46,8 @@ const nextConfig = {
     globalNotFound: true,
   },
   images: {
-    remotePatterns: imagePatterns(),
+    // One list with the preview image's cover loader (lib/image-hosts.mjs).
+    remotePatterns: imageRemotePatterns(process.env),
     // Candidate widths: every one is a ~120-byte URL in each <img srcset>. Covers show at most
     // 46rem (736 px) wide, card images at most 22rem, avatars at 32-96 px; 640/828/1200 cover
     // phones at 1-3x and a desktop's 2x, and Next never upscales past the source (covers are

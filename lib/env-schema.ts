@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_HASH_PATTERN, verifyPassword } from "./admin/password";
+import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 import { LOCAL_DEMO_API_KEY } from "./local-workspace/keys";
 
 /*
@@ -58,6 +59,8 @@ export type AppConfig = {
   };
   /** Set in local mode: where the launcher runs the local workspace. */
   localWorkspace: { port: number } | null;
+  /** Where images may be loaded from (next/image and preview-image covers): lib/image-hosts.mjs. */
+  imageHosts: ImageHost[];
   /**
    * TRUST_PROXY: how far to trust X-Forwarded-For when telling clients apart (rate limits).
    * 0 = no proxy is trusted; N = N proxies that each append an address (use the Nth from the
@@ -355,6 +358,7 @@ export function parseEnv(vars: Vars): AppConfig {
       prerenderLimit: num("BLOG_PRERENDER_LIMIT", 0, 100_000, 200),
     },
     localWorkspace: mode === "local" ? { port: localPort } : null,
+    imageHosts: imageHosts(vars),
     trustProxy: parseTrustProxy(str("TRUST_PROXY"), problems),
     redisUrl: parseRedisUrl(str("REDIS_URL"), problems),
   };

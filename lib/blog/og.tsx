@@ -1,4 +1,6 @@
 import { ImageResponse } from "next/og";
+import { env } from "../env";
+import { fetchCoverBytes } from "./cover-fetch";
 import { OG_SIZE } from "./seo";
 
 /*
@@ -19,37 +21,19 @@ function imageMime(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
   return null;
 }
 
-/** The cover as a data URL Satori can draw, or null. Decided by the bytes, not the Content-Type. */
+/**
+ * The cover as a data URL Satori can draw, or null. Decided by the bytes, not the Content-Type.
+ * Only from the configured image hosts, every redirect hop and resolved address checked
+ * (lib/blog/cover-fetch.ts): the URL is post data, and the result is a public image.
+ */
 export const loadCover: CoverLoader = async (url) => {
-  try {
-    if (!/^https?:\/\//i.test(url)) return null;
-    const res = await fetch(url, {
-      signal: AbortSignal.timeout(COVER_TIMEOUT_MS),
-      cache: "no-store",
-      redirect: "follow",
-    });
-    if (!res.ok || !res.body) return null;
-    const declared = Number(res.headers.get("content-length") ?? "0");
-    if (declared > COVER_MAX_BYTES) return null;
-    const reader = res.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > COVER_MAX_BYTES) {
-        await reader.cancel();
-        return null;
-      }
-      chunks.push(value);
-    }
-    const bytes = Buffer.concat(chunks);
-    const mime = imageMime(bytes);
-    return mime ? `data:${mime};base64,${bytes.toString("base64")}` : null;
-  } catch {
-    return null;
-  }
+  const bytes = await fetchCoverBytes(url, {
+    hosts: env().imageHosts,
+    timeoutMs: COVER_TIMEOUT_MS,
+    maxBytes: COVER_MAX_BYTES,
+  });
+  const mime = bytes ? imageMime(bytes) : null;
+  return bytes && mime ? `data:${mime};base64,${bytes.toString("base64")}` : null;
 };
 
 export type OgCard = {

@@ -1,0 +1,167 @@
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import ipaddr from "ipaddr.js";
+import type { ImageHost } from "../image-hosts.mjs";
+
+/*
+ * Fetching a post's cover for its preview image, without letting post data aim the server at
+ * anything else (server-side request forgery). The URL comes from the workspace, and what is
+ * fetched ends up in a public image, so:
+ * - only the configured image hosts are fetched (the list `next/image` allows, lib/image-hosts.mjs);
+ * - redirects are followed by hand, and every hop is checked again like the first URL;
+ * - the address is checked where the connection is made (the socket's own DNS lookup), so a name
+ *   that resolves to a loopback, private, link-local, unspecified (0.0.0.0) or other special
+ *   address is refused, including on a second lookup (DNS rebinding). Only the local workspace in
+ *   local mode, a configured host of ours, may be on such an address.
+ * The WHATWG URL parser has already turned decimal, octal and hex IPv4 forms (2130706433,
+ * 0x7f.1) into dotted quads by the time the host is checked.
+ */
+
+export type ResolvedAddress = { address: string; family: number };
+export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export type CoverFetchOptions = {
+  hosts: ImageHost[];
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects?: number;
+  /** DNS resolution; injectable so tests can give a name any address. */
+  resolve?: Resolve;
+};
+
+export class RefusedAddressError extends Error {
+  readonly code = "ECOVERREFUSED";
+}
+
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+
+const systemResolve: Resolve = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+/** A public unicast address: not loopback, private, link-local, unspecified, multicast, reserved... */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  // process() turns IPv4-mapped IPv6 (::ffff:127.0.0.1) into the IPv4 address it carries.
+  return ipaddr.process(address).range() === "unicast";
+}
+
+function hostFor(url: URL, hosts: ImageHost[]): ImageHost | undefined {
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  return hosts.find((h) => h.origin === url.origin);
+}
+
+/** The socket's lookup: resolves, then refuses the connection if any address is not allowed. */
+function guardedLookup(resolve: Resolve, privateAddressAllowed: boolean): net.LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (found) => {
+        const family = typeof options === "object" && options.family ? options.family : 0;
+        const usable = found.filter((a) => !family || a.family === family);
+        const refused = !privateAddressAllowed && found.some((a) => !isPublicAddress(a.address));
+        if (refused || usable.length === 0) {
+          const error = new RefusedAddressError(
+            `${hostname} resolves to an address covers are not fetched from`,
+          );
+          (callback as (e: Error) => void)(error);
+          return;
+        }
+        if (typeof options === "object" && options.all) {
+          (callback as (e: null, all: ResolvedAddress[]) => void)(null, usable);
+        } else {
+          (callback as (e: null, address: string, family: number) => void)(
+            null,
+            usable[0]!.address,
+            usable[0]!.family,
+          );
+        }
+      },
+      (error: Error) => (callback as (e: Error) => void)(error),
+    );
+  };
+}
+
+type Hop = { status: number; location: string | null; body: Buffer | null };
+
+function requestOnce(url: URL, host: ImageHost, opts: CoverFetchOptions, signal: AbortSignal): Promise<Hop> {
+  return new Promise((resolvePromise, reject) => {
+    const literal = url.hostname.replace(/^\[|\]$/g, "");
+    // The socket skips the lookup for an IP literal, so it is checked here.
+    if (net.isIP(literal) && !host.privateAddressAllowed && !isPublicAddress(literal)) {
+      reject(new RefusedAddressError(`${literal} is not an address covers are fetched from`));
+      return;
+    }
+    const client = url.protocol === "https:" ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: "GET",
+        agent: false,
+        signal,
+        lookup: guardedLookup(opts.resolve ?? systemResolve, host.privateAddressAllowed),
+        headers: { accept: "image/png,image/jpeg;q=0.9,*/*;q=0.1" },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (REDIRECT.has(status) || status < 200 || status >= 300) {
+          res.resume();
+          resolvePromise({ status, location: res.headers.location ?? null, body: null });
+          return;
+        }
+        const declared = Number(res.headers["content-length"] ?? "0");
+        if (declared > opts.maxBytes) {
+          res.destroy();
+          resolvePromise({ status, location: null, body: null });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let total = 0;
+        res.on("data", (chunk: Buffer) => {
+          total += chunk.byteLength;
+          if (total > opts.maxBytes) {
+            res.destroy();
+            resolvePromise({ status, location: null, body: null });
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on("end", () => resolvePromise({ status, location: null, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * The bytes at `url` when it and every redirect hop are on a configured image host and a
+ * permitted address; null otherwise (refused, failed, too large, too slow, not 2xx).
+ */
+export async function fetchCoverBytes(url: string, opts: CoverFetchOptions): Promise<Buffer | null> {
+  const signal = AbortSignal.timeout(opts.timeoutMs);
+  let current: URL;
+  try {
+    current = new URL(url);
+  } catch {
+    return null;
+  }
+  for (let hop = 0; hop <= (opts.maxRedirects ?? 3); hop++) {
+    const host = hostFor(current, opts.hosts);
+    if (!host) return null;
+    let result: Hop;
+    try {
+      result = await requestOnce(current, host, opts, signal);
+    } catch {
+      return null;
+    }
+    if (result.body) return result.body;
+    if (!REDIRECT.has(result.status) || !result.location) return null;
+    try {
+      current = new URL(result.location, current);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}

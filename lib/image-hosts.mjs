@@ -1,0 +1,51 @@
+/*
+ * The image hosts the site may load images from: `next/image` (next.config.mjs) and the preview
+ * image's cover loader (lib/blog/cover-fetch.ts) both read this one list. Plain JavaScript because
+ * next.config.mjs is read before any TypeScript runs; lib/env.ts validates the same variables.
+ *
+ * - local mode (no WORKSPACE_URL): the local workspace on 127.0.0.1/localhost:LOCAL_WORKSPACE_PORT,
+ *   the one host allowed to be on a loopback address (it is ours, and configured);
+ * - a real workspace: its origin; plus every IMAGE_HOSTS entry (e.g. a CDN serving covers).
+ */
+
+/**
+ * @param {Record<string, string | undefined>} env
+ * @returns {{ origin: string; protocol: string; hostname: string; port: string; privateAddressAllowed: boolean }[]}
+ */
+export function imageHosts(env) {
+  const workspaceUrl = env.WORKSPACE_URL?.trim();
+  const localPort = env.LOCAL_WORKSPACE_PORT?.trim() || "4010";
+  /** @type {{ origin: string; privateAddressAllowed: boolean }[]} */
+  const entries = [];
+  if (!workspaceUrl) {
+    for (const host of ["127.0.0.1", "localhost"])
+      entries.push({ origin: `http://${host}:${localPort}`, privateAddressAllowed: true });
+  } else if (URL.canParse(workspaceUrl)) {
+    entries.push({ origin: new URL(workspaceUrl).origin, privateAddressAllowed: false });
+  }
+  for (const host of (env.IMAGE_HOSTS ?? "").split(/[\s,]+/).filter(Boolean)) {
+    entries.push({ origin: host.includes("://") ? host : `https://${host}`, privateAddressAllowed: false });
+  }
+  return entries
+    .filter((e) => URL.canParse(e.origin))
+    .map((e) => {
+      const u = new URL(e.origin);
+      return {
+        origin: u.origin,
+        protocol: u.protocol,
+        hostname: u.hostname,
+        port: u.port,
+        privateAddressAllowed: e.privateAddressAllowed,
+      };
+    });
+}
+
+/** The same list as `images.remotePatterns` for next.config.mjs. */
+export function imageRemotePatterns(env) {
+  return imageHosts(env).map((h) => ({
+    protocol: h.protocol.replace(":", ""),
+    hostname: h.hostname,
+    port: h.port,
+    pathname: "/**",
+  }));
+}
