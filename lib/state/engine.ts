@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createRedisClient, isReady } from "./redis-connection";
+import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-connection";
 
 /*
  * The one place that decides which engine backs each piece of runtime state. Features ask
@@ -231,6 +231,7 @@ export function createStateEngine(options: { redisUrl: string | null; log?: Log 
   async function health(): Promise<StateHealth> {
     const client = connection();
     if (!client) return { engine: "embedded" };
+    await firstConnectionAttempt(client);
     if (!isReady(client)) return { engine: "redis", redis: "down" };
     try {
       const pong = await client.ping();

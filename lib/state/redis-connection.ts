@@ -62,7 +62,32 @@ export function createRedisClient(
   client.connect().catch(() => {
     // Reported by the 'error' handler; the retry strategy keeps reconnecting.
   });
+  // Settles on the first answer (ready or error), bounded by the connect timeout.
+  firstAttempts.set(
+    client,
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, CONNECT_TIMEOUT_MS + 50);
+      timer.unref();
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      client.once("ready", done);
+      client.once("error", done);
+    }),
+  );
   return client;
+}
+
+const firstAttempts = new WeakMap<Redis, Promise<void>>();
+
+/**
+ * Resolves once a client made by createRedisClient has had its first connection attempt
+ * answered (at most CONNECT_TIMEOUT_MS): a yes/no question asked right after start-up
+ * ("is Redis up?") then gets the true answer instead of "not connected yet".
+ */
+export function firstConnectionAttempt(client: Redis): Promise<void> {
+  return firstAttempts.get(client) ?? Promise.resolve();
 }
 
 /** ioredis messages can quote the URL; never let its password reach a log. */
