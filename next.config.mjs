@@ -36,8 +36,12 @@ const securityHeaders = [
 const nextConfig = {
   // Separate build folders let parallel builds (tests, benchmarks) share one checkout.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // Next's ISR cache, minus disk entries for 404s of addresses that never existed (unbounded otherwise).
-  cacheHandler: fileURLToPath(new URL("./lib/blog/isr-cache-handler.mjs", import.meta.url)),
+  // Next's cache: its file cache on one instance, Redis shared by every instance with REDIS_URL;
+  // never a stored 404 for an address that never existed (lib/next-cache/cache-handler.mjs).
+  cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)),
+  // With Redis no page is served from a per-process memory copy (Next's self-hosting guide):
+  // every instance reads the shared entry. Read by `next start` too, so one build serves both.
+  ...(process.env.REDIS_URL?.trim() ? { cacheMaxMemorySize: 0 } : {}),
   reactStrictMode: true,
   poweredByHeader: false,
   serverExternalPackages: ["better-sqlite3"],

@@ -1,6 +1,8 @@
 import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../env";
+import { tagRevalidatedAt } from "../next-cache/tag-marks";
+import { processMemo } from "../state";
 import {
   createWorkspaceClient,
   isWorkspaceApiError,
@@ -18,8 +20,10 @@ import { buildBlog, reconcileSlugs, type Blog } from "./model";
  * (a memo of the promise, so concurrent renders share one request). Next's data cache cannot
  * hold it: it refuses bodies over 2 MB and 10,000 posts are ~10 MB. So during `next build`
  * the number of upstream requests is one list + one slugs request per build worker, whatever
- * the number of posts; at runtime the memo lives for BLOG_REVALIDATE_SECONDS and
- * revalidateBlog() drops it.
+ * the number of posts; at runtime the memo lives for BLOG_REVALIDATE_SECONDS, revalidateBlog()
+ * drops it, and so does a revalidation of the blog tag made on any other instance (Next's
+ * cache handler knows when the tag was last revalidated): an instance that learns the blog
+ * changed regenerates from the workspace, never from its own older copy.
  *
  * The small slugs list does go through Next's data cache, with the configured revalidate
  * interval and the blog tag: that is what gives every blog page its ISR interval (segment
@@ -80,12 +84,11 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
 }
 
 /*
- * Kept on globalThis: Next bundles this module once per route type (pages, route handlers),
- * and revalidateBlog() in /api/revalidate must clear the copy the pages use too.
+ * One per process (not per bundle): Next bundles this module once per route type (pages, route
+ * handlers), and revalidateBlog() in /api/revalidate must clear the copy the pages use too.
  */
 type MemoState = { memo: { promise: Promise<Blog>; fetchedAt: number } | null };
-const state: MemoState = ((globalThis as { [key: symbol]: MemoState })[Symbol.for("masthead.blog.source")] ??=
-  { memo: null });
+const memoState = () => processMemo<MemoState>("blog.source.postList", () => ({ memo: null }));
 
 function describe(error: WorkspaceApiError): string {
   const status = error.status ? ` (HTTP ${error.status})` : "";
@@ -145,9 +148,12 @@ async function fetchBlog(): Promise<Blog> {
 
 function blogList(): Promise<Blog> {
   const build = isBuildPhase();
+  const state = memoState();
   const maxAgeMs = env().blog.revalidateSeconds * 1000;
   const memo = state.memo;
-  if (memo && (build || Date.now() - memo.fetchedAt < maxAgeMs)) return memo.promise;
+  const current =
+    memo && Date.now() - memo.fetchedAt < maxAgeMs && memo.fetchedAt > tagRevalidatedAt(BLOG_CACHE_TAG);
+  if (memo && (build || current)) return memo.promise;
   const entry = {
     fetchedAt: Date.now(),
     promise: fetchBlog().catch((e: unknown) => Promise.reject(toSourceError(e))),
@@ -203,5 +209,5 @@ export async function loadBlog(): Promise<BlogData> {
 
 /** Drops the in-process copy of the list so the next render fetches it again. */
 export function forgetBlogData(): void {
-  state.memo = null;
+  memoState().memo = null;
 }

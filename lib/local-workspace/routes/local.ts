@@ -148,6 +148,28 @@ export async function reset(ctx: RouteContext): Promise<Response> {
   return json({ ok: true, synthetic: { posts: parsed.data.posts ?? 0, members: parsed.data.members ?? 0 } });
 }
 
+const postEditSchema = z.object({ title: z.string().trim().min(1).max(200) }).strict();
+
+/**
+ * Renames a blog post, as an editor would in the hosted service: what a revalidation is for.
+ * The page title follows, as "<title> | <blog name>" like the seeded posts.
+ */
+export async function editPost(ctx: RouteContext): Promise<Response> {
+  const workspace = requireWorkspace(ctx);
+  const parsed = postEditSchema.safeParse(await readJsonObject(ctx.request));
+  if (!parsed.success) throw new HttpError(422, zodMessage(parsed.error));
+  const slug = ctx.params.slug ?? "";
+  const { title } = parsed.data;
+  const result = ctx.db
+    .prepare(
+      `UPDATE posts SET title = ?, page_title = ? || ' | ' || (SELECT blog_name FROM workspaces WHERE id = ?)
+       WHERE workspace_id = ? AND slug = ?`,
+    )
+    .run(title, title, workspace, workspace, slug);
+  if (result.changes === 0) throw new HttpError(404, "Blog post not found");
+  return json({ ok: true, slug, title });
+}
+
 export function stats(ctx: RouteContext): Response {
   return json(ctx.services.stats.snapshot());
 }

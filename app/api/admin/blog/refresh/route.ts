@@ -1,4 +1,4 @@
-import { revalidateBlog } from "@/lib/blog/revalidate";
+import { NOT_EVERY_INSTANCE, RETRY_AFTER_SECONDS, revalidateBlog } from "@/lib/blog/revalidate";
 import { audit } from "@/lib/admin/audit";
 import { authorize, errorResponse, jsonResponse } from "@/lib/admin/http";
 
@@ -11,8 +11,19 @@ export async function POST(request: Request): Promise<Response> {
   const entry = { actor: auth.session.email, action: "refresh_blog", target: "blog" };
   try {
     const result = await revalidateBlog();
+    if (!result.reachedAllInstances) {
+      // Honest about a partial refresh: the button shows this as an alert, and pressing it
+      // again once Redis is back reaches every instance.
+      audit({ ...entry, outcome: "partial", detail: "redis_unreachable" });
+      return errorResponse(
+        503,
+        NOT_EVERY_INSTANCE,
+        { revalidatedAt: result.revalidatedAt, reachedAllInstances: false },
+        { "Retry-After": String(RETRY_AFTER_SECONDS) },
+      );
+    }
     audit({ ...entry, outcome: "ok" });
-    return jsonResponse({ ok: true, revalidatedAt: result.revalidatedAt });
+    return jsonResponse({ ok: true, revalidatedAt: result.revalidatedAt, reachedAllInstances: true });
   } catch (error) {
     audit({ ...entry, outcome: "failed", detail: error instanceof Error ? error.name : "unknown" });
     return errorResponse(503, "The blog could not be refreshed. Try again in a minute.");
