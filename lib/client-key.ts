@@ -9,8 +9,9 @@
  * A client that sends its own header can pick its key; the per-address and global limits bound
  * what that buys. With N appending proxies the Nth entry from the right is the one the outermost
  * trusted proxy saw; a proxy that overwrites the header (TRUST_PROXY=true) makes it the leftmost.
+ * Takes anything with request headers: a Request in route handlers, `{ headers: await headers() }` in pages.
  */
-export function clientKey(request: Request, trustProxy: number): string {
+export function clientKey(request: { headers: Pick<Headers, "get"> }, trustProxy: number): string {
   const entries = (request.headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((s) => s.trim())

@@ -28,6 +28,13 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
   const siteName = blog.name;
   return (
     <>
+      {/* React hoists this into <head>: browsers offer the site's search from the address bar. */}
+      <link
+        rel="search"
+        type="application/opensearchdescription+xml"
+        title={siteName}
+        href="/opensearch.xml"
+      />
       <a href="#main" className="skip-link">
         Skip to content
       </a>

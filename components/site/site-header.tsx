@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SearchForm } from "@/components/search/search-form";
 import styles from "./site.module.css";
 
 export function SiteHeader({ siteName }: { siteName: string }) {
@@ -22,6 +23,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             </li>
           </ul>
         </nav>
+        <SearchForm id="site-search" label="Search posts" />
       </div>
     </header>
   );

@@ -1,0 +1,120 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { PostGrid } from "@/components/blog/post-card";
+import blogStyles from "@/components/blog/blog.module.css";
+import { SearchForm } from "@/components/search/search-form";
+import { SearchPagination, SearchResults } from "@/components/search/search-results";
+import searchStyles from "@/components/search/search.module.css";
+import { clientKey } from "@/lib/client-key";
+import { env } from "@/lib/env";
+import { blogForPage } from "@/lib/blog/pages";
+import {
+  firstParam,
+  MAX_QUERY_CHARS,
+  MAX_TERMS,
+  parseSearchPage,
+  parseSearchQuery,
+} from "@/lib/search/query";
+import { takeSearch } from "@/lib/search/rate-limit";
+import { searchPage } from "@/lib/search/results";
+
+/*
+ * /search?q=…&page=N, rendered on the server for every request (reading searchParams makes it
+ * dynamic) from the blog the other pages are built from: a search never calls the workspace.
+ * Not for search engines: noindex here, and absent from the sitemap.
+ */
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const query = parseSearchQuery(firstParam((await searchParams).q));
+  return {
+    title: query.kind === "ok" ? `Search: ${query.text}` : "Search",
+    robots: { index: false, follow: true },
+  };
+}
+
+const quoted = (text: string) => `“${text}”`;
+
+export default async function SearchPageView({ searchParams }: Props) {
+  const params = await searchParams;
+  const query = parseSearchQuery(firstParam(params.q));
+  const page = parseSearchPage(firstParam(params.page));
+  if (page === null) notFound();
+  const { blog } = await blogForPage();
+
+  const shown = query.kind === "ok" ? query.text : query.kind === "too_long" ? query.shown : "";
+  const form = <SearchForm id="search-page-q" label="Search the blog" defaultValue={shown} variant="page" />;
+  const frame = (title: string, body: React.ReactNode) => (
+    <div className={`container ${blogStyles.page}`}>
+      <h1 className={blogStyles.heroTitle}>{title}</h1>
+      {form}
+      {body}
+    </div>
+  );
+
+  if (query.kind === "ok") {
+    // Only real searches count against the budget; the empty form is free.
+    const wait = await takeSearch(clientKey({ headers: await headers() }, env().trustProxy));
+    if (wait !== null)
+      return frame(
+        "Search",
+        <p role="alert">
+          You have searched many times in a short while. Try again in {wait}{" "}
+          {wait === 1 ? "second" : "seconds"}.
+        </p>,
+      );
+  }
+
+  const result = searchPage(blog, query, page);
+  if (!result) notFound();
+
+  switch (result.kind) {
+    case "empty":
+      return frame(
+        "Search",
+        <p className={blogStyles.lede}>
+          Search the titles, descriptions, topics and authors of {blog.posts.length}{" "}
+          {blog.posts.length === 1 ? "post" : "posts"}. Partial words and small typos are fine.
+        </p>,
+      );
+    case "too_long":
+      return frame(
+        "Search",
+        <p role="alert">
+          Your search is {result.length.toLocaleString("en")} characters long; searches can be up to{" "}
+          {MAX_QUERY_CHARS}. Try a few distinctive words.
+        </p>,
+      );
+    case "no_match":
+      return frame(
+        `No results for ${quoted(result.text)}`,
+        <>
+          <p className={blogStyles.lede}>
+            No posts match {quoted(result.text)}. Check the spelling, or try fewer or more general words.
+          </p>
+          {result.newest.length ? (
+            <section aria-labelledby="newest-title" className={blogStyles.more}>
+              <h2 id="newest-title">Newest posts</h2>
+              <PostGrid posts={result.newest} headingLevel={3} />
+            </section>
+          ) : null}
+        </>,
+      );
+    case "results":
+      return frame(
+        `Results for ${quoted(result.text)}`,
+        <>
+          <p className={searchStyles.notice}>
+            {result.total} {result.total === 1 ? "post matches" : "posts match"}
+            {result.matched === "some" ? " some of your words (none matches all of them)" : ""}
+            {result.pages > 1 ? `; page ${result.page} of ${result.pages}` : ""}.
+            {result.droppedTerms > 0 ? ` Only the first ${MAX_TERMS} words were searched.` : ""}
+          </p>
+          <SearchResults hits={result.hits} />
+          <SearchPagination text={result.text} page={result.page} pages={result.pages} />
+        </>,
+      );
+  }
+}

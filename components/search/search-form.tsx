@@ -1,0 +1,40 @@
+import { MAX_QUERY_CHARS } from "@/lib/search/query";
+import styles from "./search.module.css";
+
+/**
+ * A plain GET form to /search: works without JavaScript, from the keyboard (Enter submits),
+ * and adds no client code. `label` names both the landmark and the field, so the header's
+ * form and the results page's form are told apart by screen readers.
+ */
+export function SearchForm({
+  id,
+  label,
+  defaultValue,
+  variant = "header",
+}: {
+  id: string;
+  label: string;
+  defaultValue?: string;
+  variant?: "header" | "page";
+}) {
+  return (
+    <form role="search" action="/search" method="get" aria-label={label} className={styles[variant]}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        placeholder="Search posts"
+        maxLength={MAX_QUERY_CHARS}
+        autoComplete="off"
+        className={styles.input}
+      />
+      <button type="submit" className={styles.submit}>
+        Search
+      </button>
+    </form>
+  );
+}

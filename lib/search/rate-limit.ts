@@ -1,0 +1,38 @@
+import "server-only";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+
+/*
+ * Searches per client. Generous for a reader (a search every second, all minute long) and a
+ * ceiling for a script: every search ranks the whole blog, so an unbounded client could keep
+ * a core busy.
+ */
+export const SEARCH_LIMIT = { points: 60, durationSeconds: 60 };
+
+let perClient: RateLimiterAbstract | undefined;
+
+function searchLimiter(): RateLimiterAbstract {
+  perClient ??= new RateLimiterMemory({
+    keyPrefix: "search-client",
+    points: SEARCH_LIMIT.points,
+    duration: SEARCH_LIMIT.durationSeconds,
+  });
+  return perClient;
+}
+
+/**
+ * Takes one search from the client's budget. Returns null when allowed, else the whole seconds
+ * to wait. A failing counter store lets the search through: it costs no upstream request, and
+ * readers should not lose search because the store is down.
+ */
+export async function takeSearch(clientKey: string): Promise<number | null> {
+  try {
+    await searchLimiter().consume(clientKey);
+    return null;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    console.warn(
+      `[search] rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the search`,
+    );
+    return null;
+  }
+}

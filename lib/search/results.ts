@@ -1,0 +1,55 @@
+import type { Blog, Post } from "../blog/model";
+import { pageCount, POSTS_PER_PAGE } from "../blog/model";
+import { searchPosts, type SearchHit } from "./engine";
+import type { SearchQuery } from "./query";
+
+/** How many of the newest posts the "nothing matched" answer suggests instead. */
+export const NEWEST_ON_NO_MATCH = 3;
+
+export type SearchPageResult =
+  | { kind: "empty" }
+  | { kind: "too_long"; length: number; shown: string }
+  | { kind: "no_match"; text: string; newest: Post[] }
+  | {
+      kind: "results";
+      text: string;
+      hits: SearchHit[];
+      total: number;
+      page: number;
+      pages: number;
+      matched: "all" | "some";
+      droppedTerms: number;
+    };
+
+/**
+ * One page of results for a parsed query, paginated like the blog index (POSTS_PER_PAGE).
+ * Returns null for a page past the last one (the page answers 404, as /blog/page/N does).
+ */
+export function searchPage(blog: Blog, query: SearchQuery, page: number): SearchPageResult | null {
+  if (query.kind === "empty") return page === 1 ? { kind: "empty" } : null;
+  if (query.kind === "too_long") return page === 1 ? query : null;
+  const { hits, matched } = searchPosts(blog, query.terms);
+  if (hits.length === 0)
+    return page === 1
+      ? { kind: "no_match", text: query.text, newest: blog.posts.slice(0, NEWEST_ON_NO_MATCH) }
+      : null;
+  const pages = pageCount(hits.length);
+  if (page > pages) return null;
+  return {
+    kind: "results",
+    text: query.text,
+    hits: hits.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE),
+    total: hits.length,
+    page,
+    pages,
+    matched,
+    droppedTerms: query.droppedTerms,
+  };
+}
+
+/** /search?q=…&page=N, page 1 without the parameter. */
+export function searchPath(text: string, page = 1): string {
+  const params = new URLSearchParams({ q: text });
+  if (page > 1) params.set("page", String(page));
+  return `/search?${params.toString()}`;
+}

@@ -1,0 +1,45 @@
+/*
+ * How text becomes search terms, shared by the index, the query parser and the highlighter so
+ * that a highlighted word is exactly a word the index matched.
+ */
+
+/** MiniSearch's own default separator: whitespace and Unicode punctuation ("C++" stays one word). */
+export const WORD_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
+/** The same, capturing, to split text into alternating words and separators for highlighting. */
+const WORD_SEPARATOR_CAPTURE = /([\n\r\p{Z}\p{P}]+)/u;
+
+/** Words of a text, before normalisation. */
+export function tokenize(text: string): string[] {
+  return text.split(WORD_SEPARATOR).filter(Boolean);
+}
+
+/** Lowercase, accents folded ("Café" is found by "cafe"), compatibility forms unified. */
+export function normalizeTerm(word: string): string | null {
+  const term = word
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+  return term || null;
+}
+
+export type Segment = { text: string; match: boolean };
+
+/**
+ * Splits `text` into runs, marking each word whose normalised form is in `terms`. Only plain
+ * strings come out: the caller renders them as React text (escaped), never as HTML.
+ */
+export function highlightSegments(text: string, terms: ReadonlySet<string>): Segment[] {
+  const out: Segment[] = [];
+  const push = (part: string, match: boolean) => {
+    const last = out[out.length - 1];
+    if (last && last.match === match) last.text += part;
+    else out.push({ text: part, match });
+  };
+  // A capturing split alternates word, separator, word, ...: odd positions are separators.
+  text.split(WORD_SEPARATOR_CAPTURE).forEach((part, i) => {
+    if (!part) return;
+    const term = i % 2 === 0 ? normalizeTerm(part) : null;
+    push(part, term !== null && terms.has(term));
+  });
+  return out;
+}

@@ -1,0 +1,208 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import fc from "fast-check";
+import { XMLParser } from "fast-xml-parser";
+
+/*
+ * Blog search in real Chromium against the demo workspace: the header form with JavaScript off
+ * and from the keyboard, the results page's accessibility, OpenSearch discovery, hostile
+ * queries, the per-client limit, and proof that a search never calls the workspace.
+ */
+
+const WORKSPACE = `http://127.0.0.1:${process.env.E2E_WORKSPACE_PORT ?? 4110}`;
+const STATIC_BLOG = "Shipping a Static Blog That Still Feels Live";
+
+// Each test speaks as its own clients, so the per-client search budget of one test (and of
+// the other suites) is never spent by another.
+let ipSeq = Math.floor(Math.random() * 10_000);
+const freshIp = () => `203.0.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
+
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map(
+      (v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
+}
+
+async function workspaceRequests(request: APIRequestContext): Promise<number> {
+  const res = await request.get(`${WORKSPACE}/__local/stats`);
+  return ((await res.json()) as { requests: { total: number } }).requests.total;
+}
+
+test("the header form searches without JavaScript and highlights what matched", async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "x-forwarded-for": freshIp() },
+  });
+  const page = await context.newPage();
+  await page.goto("/");
+  // No script of ours on the page: what makes the form work is plain HTML.
+  const search = page.getByRole("search", { name: "Search posts" });
+  await search.getByRole("searchbox", { name: "Search posts" }).fill("statc blg");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search\?q=statc\+blg$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “statc blg”");
+  const first = page.locator("main ol > li").first();
+  await expect(first.getByRole("heading", { level: 2 })).toHaveText(STATIC_BLOG);
+  await expect(first.locator("h2 mark")).toHaveText(["Static", "Blog"]);
+  await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  // The results page's own form keeps the query for editing.
+  await expect(page.getByRole("searchbox", { name: "Search the blog" })).toHaveValue("statc blg");
+  await first.getByRole("link", { name: STATIC_BLOG }).click();
+  await expect(page).toHaveURL(/\/blog\/shipping-a-static-blog-that-feels-live$/);
+  await context.close();
+});
+
+test("the header search is reachable and usable from the keyboard", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
+  await page.goto("/blog");
+  const box = page.getByRole("searchbox", { name: "Search posts" });
+  for (let i = 0; i < 12 && !(await box.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
+  await expect(box).toBeFocused();
+  await page.keyboard.type("cach");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=cach$/);
+  await expect(page.locator("main ol > li h2").first()).toHaveText("Caching Without Tears");
+  await expectAccessible(page, "search results");
+});
+
+test("no match: a clear message and the newest posts, accessible", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
+  const res = await page.goto("/search?q=xylophone");
+  expect(res?.status()).toBe(200);
+  await expect(page.getByText("No posts match “xylophone”.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Newest posts" })).toBeVisible();
+  await expect(page.locator("main article")).toHaveCount(3);
+  await expectAccessible(page, "no results");
+
+  await page.goto("/search");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+  await expect(
+    page.getByText(/Search the titles, descriptions, topics and authors of 16 posts/),
+  ).toBeVisible();
+  await expectAccessible(page, "empty search");
+});
+
+test("browsers discover the search: OpenSearch description and <link rel=search>; not in the sitemap", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  const link = page.locator('head link[rel="search"]');
+  await expect(link).toHaveAttribute("type", "application/opensearchdescription+xml");
+  await expect(link).toHaveAttribute("href", "/opensearch.xml");
+
+  const res = await request.get("/opensearch.xml");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toContain("application/opensearchdescription+xml");
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(await res.text()) as {
+    OpenSearchDescription: { ShortName: string; Url: { type: string; template: string }[] };
+  };
+  const html = doc.OpenSearchDescription.Url.find((u) => u.type === "text/html");
+  expect(html?.template).toMatch(/^http:\/\/localhost:\d+\/search\?q=\{searchTerms\}$/);
+  expect(doc.OpenSearchDescription.ShortName.length).toBeLessThanOrEqual(16);
+
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("<loc>");
+  expect(sitemap).not.toContain("/search");
+});
+
+test("a search never calls the workspace", async ({ request }) => {
+  const headers = { "x-forwarded-for": freshIp() };
+  // The first search may load the blog (as any first page view does); the rest must not.
+  expect((await request.get("/search?q=remote", { headers })).status()).toBe(200);
+  await request.post(`${WORKSPACE}/__local/stats/reset`);
+  const queries = [
+    "statc blg",
+    "remote work",
+    "C++",
+    "xylophone",
+    "grace",
+    "feture flgs",
+    "a b c d e f g h i j",
+  ];
+  for (const q of queries) {
+    const res = await request.get(`/search?q=${encodeURIComponent(q)}`, { headers });
+    expect(res.status(), q).toBe(200);
+  }
+  expect(await workspaceRequests(request)).toBe(0);
+});
+
+test("hostile queries get a clear answer, never a 5xx", async ({ request }) => {
+  const check = async (path: string) => {
+    const res = await request.get(path, { headers: { "x-forwarded-for": freshIp() } });
+    expect(res.status(), path.slice(0, 200)).toBeLessThan(500);
+    const body = await res.text();
+    expect(body, path.slice(0, 200)).not.toMatch(/\n\s+at [\w.<>]+ \(/); // no stack trace
+    return { status: res.status(), body };
+  };
+
+  const long = await check(`/search?q=${"a".repeat(10_000)}`);
+  expect(long.status).toBe(200);
+  expect(long.body).toContain("Your search is 10,000 characters long; searches can be up to 200.");
+
+  const html = await check(`/search?q=${encodeURIComponent('<script>alert(1)</script> "><img src=x>')}`);
+  expect(html.body).not.toContain("<script>alert(1)");
+  expect(html.body).not.toContain("<img src=x>");
+
+  const many = await check(
+    `/search?q=${encodeURIComponent("one two three four five six seven eight nine ten")}`,
+  );
+  expect(many.body).toContain("Only the first 8 words were searched.");
+
+  for (const path of [
+    "/search?q=%",
+    "/search?q=%zz%",
+    "/search?q=%00%01%1b%7f",
+    "/search?q=.*%2B%3F%5B%5D(%7C)%5C%5E%24",
+    "/search?q[]=x",
+    "/search?q=a&q=b",
+    "/search?q=static&page=0",
+    "/search?q=static&page=-1",
+    "/search?q=static&page=99999999999",
+    "/search?q=static&page=2",
+    "/search?q=%E2%80%AE%E2%80%8B",
+  ])
+    await check(path);
+  expect((await check("/search?q=static&page=abc")).status).toBe(404);
+
+  await fc.assert(
+    fc.asyncProperty(
+      fc.oneof(
+        fc.string({ unit: "binary", maxLength: 300 }),
+        fc.string({
+          unit: fc.constantFrom(..."()[]{}.*+?^$|\\/<>&\"'%#;`~ \t\n\u0000\u202e"),
+          maxLength: 80,
+        }),
+        fc
+          .array(fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 6 }), { maxLength: 40 })
+          .map((w) => w.join(" ")),
+      ),
+      fc.option(fc.string({ maxLength: 8 }), { nil: undefined }),
+      async (q, pageParam) => {
+        const params = new URLSearchParams({ q });
+        if (pageParam !== undefined) params.set("page", pageParam);
+        await check(`/search?${params.toString()}`);
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
+test("searches are limited per client; other clients are not affected", async ({ request }) => {
+  const me = { "x-forwarded-for": freshIp() };
+  let limited = "";
+  for (let i = 0; i < 70 && !limited; i++) {
+    const res = await request.get(`/search?q=engineering${i}`, { headers: me });
+    expect(res.status()).toBeLessThan(500);
+    const body = await res.text();
+    if (body.includes("You have searched many times")) limited = body;
+  }
+  expect(limited).toMatch(/Try again in \d+ seconds?\./);
+  const other = await request.get("/search?q=engineering", { headers: { "x-forwarded-for": freshIp() } });
+  expect(await other.text()).toContain("Results for “engineering”");
+});
