@@ -10,12 +10,14 @@ import { clientKey } from "@/lib/client-key";
 import { env } from "@/lib/env";
 import { blogForPage } from "@/lib/blog/pages";
 import {
-  firstParam,
-  MAX_QUERY_CHARS,
-  MAX_TERMS,
-  parseSearchPage,
-  parseSearchQuery,
-} from "@/lib/search/query";
+  emptyMessage,
+  noMatchMessage,
+  quoted,
+  rateLimitedMessage,
+  resultSummary,
+  tooLongMessage,
+} from "@/lib/search/messages";
+import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
 import { takeSearch } from "@/lib/search/rate-limit";
 import { searchPage } from "@/lib/search/results";
 
@@ -35,8 +37,6 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   };
 }
 
-const quoted = (text: string) => `“${text}”`;
-
 export default async function SearchPageView({ searchParams }: Props) {
   const params = await searchParams;
   const query = parseSearchQuery(firstParam(params.q));
@@ -45,11 +45,10 @@ export default async function SearchPageView({ searchParams }: Props) {
   const { blog } = await blogForPage();
 
   const shown = query.kind === "ok" ? query.text : query.kind === "too_long" ? query.shown : "";
-  const form = <SearchForm id="search-page-q" label="Search the blog" defaultValue={shown} variant="page" />;
   const frame = (title: string, body: React.ReactNode) => (
     <div className={`container ${blogStyles.page}`}>
       <h1 className={blogStyles.heroTitle}>{title}</h1>
-      {form}
+      <SearchForm id="search-page-q" label="Search the blog" defaultValue={shown} variant="page" />
       {body}
     </div>
   );
@@ -57,14 +56,7 @@ export default async function SearchPageView({ searchParams }: Props) {
   if (query.kind === "ok") {
     // Only real searches count against the budget; the empty form is free.
     const wait = await takeSearch(clientKey({ headers: await headers() }, env().trustProxy));
-    if (wait !== null)
-      return frame(
-        "Search",
-        <p role="alert">
-          You have searched many times in a short while. Try again in {wait}{" "}
-          {wait === 1 ? "second" : "seconds"}.
-        </p>,
-      );
+    if (wait !== null) return frame("Search", <p role="alert">{rateLimitedMessage(wait)}</p>);
   }
 
   const result = searchPage(blog, query, page);
@@ -72,28 +64,14 @@ export default async function SearchPageView({ searchParams }: Props) {
 
   switch (result.kind) {
     case "empty":
-      return frame(
-        "Search",
-        <p className={blogStyles.lede}>
-          Search the titles, descriptions, topics and authors of {blog.posts.length}{" "}
-          {blog.posts.length === 1 ? "post" : "posts"}. Partial words and small typos are fine.
-        </p>,
-      );
+      return frame("Search", <p className={blogStyles.lede}>{emptyMessage(blog.posts.length)}</p>);
     case "too_long":
-      return frame(
-        "Search",
-        <p role="alert">
-          Your search is {result.length.toLocaleString("en")} characters long; searches can be up to{" "}
-          {MAX_QUERY_CHARS}. Try a few distinctive words.
-        </p>,
-      );
+      return frame("Search", <p role="alert">{tooLongMessage(result.length)}</p>);
     case "no_match":
       return frame(
         `No results for ${quoted(result.text)}`,
         <>
-          <p className={blogStyles.lede}>
-            No posts match {quoted(result.text)}. Check the spelling, or try fewer or more general words.
-          </p>
+          <p className={blogStyles.lede}>{noMatchMessage(result.text)}</p>
           {result.newest.length ? (
             <section aria-labelledby="newest-title" className={blogStyles.more}>
               <h2 id="newest-title">Newest posts</h2>
@@ -106,12 +84,7 @@ export default async function SearchPageView({ searchParams }: Props) {
       return frame(
         `Results for ${quoted(result.text)}`,
         <>
-          <p className={searchStyles.notice}>
-            {result.total} {result.total === 1 ? "post matches" : "posts match"}
-            {result.matched === "some" ? " some of your words (none matches all of them)" : ""}
-            {result.pages > 1 ? `; page ${result.page} of ${result.pages}` : ""}.
-            {result.droppedTerms > 0 ? ` Only the first ${MAX_TERMS} words were searched.` : ""}
-          </p>
+          <p className={searchStyles.notice}>{resultSummary(result)}</p>
           <SearchResults hits={result.hits} />
           <SearchPagination text={result.text} page={result.page} pages={result.pages} />
         </>,

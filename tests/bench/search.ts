@@ -1,0 +1,315 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { DEMO_REVALIDATE_SECRET } from "../../lib/env-schema";
+import { buildSearchIndex, searchPosts } from "../../lib/search/engine";
+import { parseSearchQuery } from "../../lib/search/query";
+import {
+  loadRun,
+  log,
+  percentile,
+  sleep,
+  type AutocannonSummary,
+  type SiteProcess,
+  type WorkspaceProcess,
+} from "./lib";
+import { BENCH_QUERIES, syntheticBlog } from "./search-corpus";
+
+/*
+ * Search figures for `npm run bench` (section "search"):
+ *  - in process: index build time and memory at 10,000 posts, and search latency at 100 and
+ *    10,000 posts over a fixed query mix (the library's own cost, no HTTP);
+ *  - over HTTP, against `next start`: /search latency with the workspace holding ~100 posts,
+ *    then reseeded with 10,000 and the blog revalidated, and search requests/s against the
+ *    same build's cached post page. Every request names its own client (X-Forwarded-For),
+ *    since the bench measures speed, not the per-client search limit.
+ */
+
+export type LatencySample = { posts: number; samples: number; p50Ms: number; p99Ms: number };
+
+export type SearchBenchResult = {
+  inProcess: {
+    queries: string[];
+    small: LatencySample;
+    large: LatencySample;
+    buildMsAt10k: number;
+    indexHeapBytesAt10k: number;
+    p50Ratio: number;
+    p99Ratio: number;
+  };
+  http?: {
+    small: LatencySample & { statuses: Record<string, number> };
+    large: LatencySample & { statuses: Record<string, number> };
+    firstSearchAfterRevalidateMs: number;
+    p50Ratio: number;
+    p99Ratio: number;
+    searchRps: AutocannonSummary[];
+    postPageRps: AutocannonSummary[];
+    rpsRatio: number;
+    searchPath: string;
+    postPath: string;
+  };
+};
+
+type Target = { name: string; value: string; target: string; pass: boolean | null };
+
+function gcFunction(): () => void {
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+}
+
+function latency(posts: number, times: number[]): LatencySample {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { posts, samples: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
+}
+
+const termsOf = (q: string) => {
+  const parsed = parseSearchQuery(q);
+  return parsed.kind === "ok" ? parsed.terms : [];
+};
+
+/** The library's own cost, measured in this process: no server, no HTTP. */
+export function searchInProcess(rounds = 60): SearchBenchResult["inProcess"] {
+  const gc = gcFunction();
+  const measure = (posts: number) => {
+    const blog = syntheticBlog(posts);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const t0 = performance.now();
+    const index = buildSearchIndex(blog.posts);
+    const buildMs = performance.now() - t0;
+    gc();
+    const heap = process.memoryUsage().heapUsed - before;
+    // searchPosts goes through the per-Blog index cache; warm it with the index just built.
+    searchPosts(blog, ["warm"]);
+    const times: number[] = [];
+    for (let r = 0; r < rounds; r++)
+      for (const q of BENCH_QUERIES) {
+        const terms = termsOf(q);
+        const t = performance.now();
+        searchPosts(blog, terms);
+        times.push(performance.now() - t);
+      }
+    void index.documentCount;
+    return { buildMs, heap, sample: latency(posts, times) };
+  };
+  const small = measure(100);
+  const large = measure(10_000);
+  log(
+    `search in process: p50 ${small.sample.p50Ms.toFixed(3)} ms (100) vs ${large.sample.p50Ms.toFixed(3)} ms (10,000); build ${large.buildMs.toFixed(0)} ms, ${(large.heap / 1024 / 1024).toFixed(1)} MiB at 10,000`,
+  );
+  return {
+    queries: BENCH_QUERIES,
+    small: small.sample,
+    large: large.sample,
+    buildMsAt10k: large.buildMs,
+    indexHeapBytesAt10k: large.heap,
+    p50Ratio: large.sample.p50Ms / small.sample.p50Ms,
+    p99Ratio: large.sample.p99Ms / small.sample.p99Ms,
+  };
+}
+
+let ipSeq = 0;
+const freshClient = () => `198.18.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
+
+async function timeSearches(site: SiteProcess, posts: number, rounds: number) {
+  const times: number[] = [];
+  const statuses: Record<string, number> = {};
+  for (let r = 0; r < rounds; r++)
+    for (const q of BENCH_QUERIES) {
+      const t = performance.now();
+      const res = await fetch(`${site.url}/search?q=${encodeURIComponent(q)}`, {
+        headers: { "x-forwarded-for": freshClient() },
+        signal: AbortSignal.timeout(30_000),
+      });
+      await res.arrayBuffer();
+      times.push(performance.now() - t);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+  return { ...latency(posts, times), statuses };
+}
+
+const withFreshClient = [
+  {
+    setupRequest: (req: Record<string, unknown>) => ({
+      ...req,
+      headers: { ...(req.headers as object), "x-forwarded-for": freshClient() },
+    }),
+  },
+];
+
+/** Over HTTP against a running site whose workspace holds `smallPosts` posts; reseeds it with 10,000. */
+export async function searchOverHttp(
+  site: SiteProcess,
+  ws: WorkspaceProcess,
+  postPath: string,
+  smallPosts: number,
+): Promise<NonNullable<SearchBenchResult["http"]>> {
+  const searchPath = `/search?q=${encodeURIComponent("statc blg")}`;
+  // Warm: the first search builds the index, as the first view of any page loads the blog.
+  await timeSearches(site, smallPosts, 1);
+  const small = await timeSearches(site, smallPosts, 20);
+  log(
+    `search over HTTP, ${smallPosts} posts: p50 ${small.p50Ms.toFixed(1)} ms, p99 ${small.p99Ms.toFixed(1)} ms`,
+  );
+
+  // Throughput against the same build's cached post page, interleaved, same client setup.
+  const common = { connections: 10, duration: 5, requests: withFreshClient };
+  await loadRun({ ...common, url: `${site.url}${searchPath}`, duration: 2 });
+  await loadRun({ ...common, url: `${site.url}${postPath}`, duration: 2 });
+  const searchRps: AutocannonSummary[] = [];
+  const postPageRps: AutocannonSummary[] = [];
+  for (let round = 0; round < 3; round++) {
+    searchRps.push(await loadRun({ ...common, url: `${site.url}${searchPath}` }));
+    postPageRps.push(await loadRun({ ...common, url: `${site.url}${postPath}` }));
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const rpsRatio = med(searchRps.map((r) => r.rps)) / med(postPageRps.map((r) => r.rps));
+  log(
+    `search ${med(searchRps.map((r) => r.rps)).toFixed(0)} req/s vs post page ${med(postPageRps.map((r) => r.rps)).toFixed(0)} req/s`,
+  );
+
+  log("search: reseeding the workspace with 10,000 posts and revalidating the blog");
+  const reset = await fetch(`${ws.url}/__local/reset`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ posts: 10_000 }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  if (!reset.ok) throw new Error(`reseeding 10,000 posts failed: ${reset.status}`);
+  const revalidate = await fetch(`${site.url}/api/revalidate`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${DEMO_REVALIDATE_SECRET}` },
+    signal: AbortSignal.timeout(60_000),
+  });
+  if (!revalidate.ok) throw new Error(`revalidation failed: ${revalidate.status}`);
+  // The first search after a revalidation loads the new list and builds the new index.
+  const deadline = Date.now() + 120_000;
+  let firstSearchAfterRevalidateMs = NaN;
+  for (;;) {
+    const t = performance.now();
+    const res = await fetch(`${site.url}/search?q=synthetic+10000`, {
+      headers: { "x-forwarded-for": freshClient() },
+      signal: AbortSignal.timeout(60_000),
+    });
+    const html = await res.text();
+    if (Number.isNaN(firstSearchAfterRevalidateMs)) firstSearchAfterRevalidateMs = performance.now() - t;
+    if (html.includes("synthetic-post-10000")) break;
+    if (Date.now() > deadline) throw new Error("the 10,000-post blog never reached /search");
+    await sleep(500);
+  }
+  await timeSearches(site, 10_016, 1);
+  const large = await timeSearches(site, 10_016, 20);
+  log(`search over HTTP, 10,016 posts: p50 ${large.p50Ms.toFixed(1)} ms, p99 ${large.p99Ms.toFixed(1)} ms`);
+  return {
+    small,
+    large,
+    firstSearchAfterRevalidateMs,
+    p50Ratio: large.p50Ms / small.p50Ms,
+    p99Ratio: large.p99Ms / small.p99Ms,
+    searchRps,
+    postPageRps,
+    rpsRatio,
+    searchPath,
+    postPath,
+  };
+}
+
+export function searchTargets(r: SearchBenchResult): Target[] {
+  const t: Target[] = [];
+  const ip = r.inProcess;
+  t.push({
+    name: "search index build at 10,000 posts",
+    value: `${ip.buildMsAt10k.toFixed(0)} ms, ${(ip.indexHeapBytesAt10k / 1024 / 1024).toFixed(1)} MiB`,
+    target: "(reported)",
+    pass: null,
+  });
+  t.push({
+    name: "search in process p50 10,000 / 100 posts",
+    value: `${ip.p50Ratio.toFixed(2)}x`,
+    target: "(reported)",
+    pass: null,
+  });
+  if (r.http) {
+    t.push({
+      name: "search over HTTP p50 10,000 / 100 posts",
+      value: `${r.http.p50Ratio.toFixed(2)}x`,
+      target: "<= 2x",
+      pass: r.http.p50Ratio <= 2,
+    });
+    t.push({
+      name: "search over HTTP p99 10,000 / 100 posts",
+      value: `${r.http.p99Ratio.toFixed(2)}x`,
+      target: "<= 2x",
+      pass: r.http.p99Ratio <= 2,
+    });
+    const bad = Object.entries({ ...r.http.small.statuses, ...r.http.large.statuses }).filter(
+      ([s]) => s !== "200",
+    );
+    t.push({
+      name: "search answers during the bench",
+      value: bad.length ? JSON.stringify(bad) : "all 200",
+      target: "all 200",
+      pass: bad.length === 0,
+    });
+    t.push({
+      name: "search req/s / cached post page req/s",
+      value: r.http.rpsRatio.toFixed(2),
+      target: "(reported)",
+      pass: null,
+    });
+  }
+  return t;
+}
+
+export function searchRows(r: SearchBenchResult): { header: string[]; rows: string[][] } {
+  const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+  const rows: string[][] = [
+    [
+      "in process, 100 posts",
+      String(r.inProcess.small.samples),
+      ms(r.inProcess.small.p50Ms),
+      ms(r.inProcess.small.p99Ms),
+    ],
+    [
+      "in process, 10,000 posts",
+      String(r.inProcess.large.samples),
+      ms(r.inProcess.large.p50Ms),
+      ms(r.inProcess.large.p99Ms),
+    ],
+  ];
+  if (r.http) {
+    rows.push(
+      [
+        `GET /search, ${r.http.small.posts} posts`,
+        String(r.http.small.samples),
+        ms(r.http.small.p50Ms),
+        ms(r.http.small.p99Ms),
+      ],
+      [
+        `GET /search, ${r.http.large.posts.toLocaleString("en")} posts`,
+        String(r.http.large.samples),
+        ms(r.http.large.p50Ms),
+        ms(r.http.large.p99Ms),
+      ],
+    );
+    const med = (xs: AutocannonSummary[]) =>
+      [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)]!;
+    const s = med(r.http.searchRps);
+    const p = med(r.http.postPageRps);
+    rows.push(
+      [
+        `autocannon ${r.http.searchPath} (req/s ${s.rps.toFixed(0)})`,
+        String(s.requests),
+        ms(s.p50Ms),
+        ms(s.p99Ms),
+      ],
+      [
+        `autocannon ${r.http.postPath} (req/s ${p.rps.toFixed(0)})`,
+        String(p.requests),
+        ms(p.p50Ms),
+        ms(p.p99Ms),
+      ],
+    );
+  }
+  return { header: ["search (latency)", "samples", "p50", "p99"], rows };
+}
