@@ -1,5 +1,6 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { limiter } from "../state";
 
 /*
  * Searches per client. Generous for a reader (a search every second, all minute long) and a
@@ -8,16 +9,8 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rat
  */
 export const SEARCH_LIMIT = { points: 60, durationSeconds: 60 };
 
-let perClient: RateLimiterAbstract | undefined;
-
-function searchLimiter(): RateLimiterAbstract {
-  perClient ??= new RateLimiterMemory({
-    keyPrefix: "search-client",
-    points: SEARCH_LIMIT.points,
-    duration: SEARCH_LIMIT.durationSeconds,
-  });
-  return perClient;
-}
+/** Through the state module: in memory, or shared by every instance when REDIS_URL is set. */
+const searchLimiter = () => limiter({ keyPrefix: "search-client", ...SEARCH_LIMIT });
 
 /**
  * Takes one search from the client's budget. Returns null when allowed, else the whole seconds

@@ -25,10 +25,14 @@ export type SearchPageResult =
  * One page of results for a parsed query, paginated like the blog index (POSTS_PER_PAGE).
  * Returns null for a page past the last one (the page answers 404, as /blog/page/N does).
  */
-export function searchPage(blog: Blog, query: SearchQuery, page: number): SearchPageResult | null {
+export async function searchPage(
+  blog: Blog,
+  query: SearchQuery,
+  page: number,
+): Promise<SearchPageResult | null> {
   if (query.kind === "empty") return page === 1 ? { kind: "empty" } : null;
   if (query.kind === "too_long") return page === 1 ? query : null;
-  const { hits, matched } = searchPosts(blog, query.terms);
+  const { hits, matched } = await searchPosts(blog, query.terms);
   if (hits.length === 0)
     return page === 1
       ? { kind: "no_match", text: query.text, newest: blog.posts.slice(0, NEWEST_ON_NO_MATCH) }

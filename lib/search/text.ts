@@ -15,6 +15,8 @@ export function tokenize(text: string): string[] {
 
 /** Lowercase, accents folded ("Café" is found by "cafe"), compatibility forms unified. */
 export function normalizeTerm(word: string): string | null {
+  // Plain ASCII (most words) needs no Unicode work: a large part of indexing time otherwise.
+  if (/^[\x20-\x7e]*$/.test(word)) return word.toLowerCase() || null;
   const term = word
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")

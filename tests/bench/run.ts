@@ -10,6 +10,9 @@
  *   npm run bench                 # builds at 100, 1,000 and 10,000 posts (~15-25 min on 2 cores)
  *   npm run bench -- --quick      # 100 and 1,000 posts only
  *   npm run bench -- --skip-lighthouse
+ *   npm run bench -- --only search   # one section (comma-separated for several): builds,
+ *                                    # page-views, newsletter, lighthouse, search, admin;
+ *                                    # without "builds" only the 100-post build is made
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -37,19 +40,28 @@ import {
   type SiteProcess,
   type WorkspaceProcess,
 } from "./lib";
+import { searchInProcess, searchOverHttp, searchRows, searchTargets, type SearchBenchResult } from "./search";
 
 const { values: flags } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     "skip-lighthouse": { type: "boolean", default: false },
     "keep-builds": { type: "boolean", default: false },
+    only: { type: "string" },
   },
   strict: true,
 });
 
+const SECTIONS = ["builds", "page-views", "newsletter", "lighthouse", "search", "admin"] as const;
+const only = flags.only?.split(",").map((s) => s.trim());
+for (const s of only ?? [])
+  if (!(SECTIONS as readonly string[]).includes(s))
+    throw new Error(`--only ${s}: not a section; use one or more of ${SECTIONS.join(", ")}`);
+const wants = (section: (typeof SECTIONS)[number]) => !only || only.includes(section);
+
 const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 3501);
 const WS_PORT = Number(process.env.BENCH_WORKSPACE_PORT ?? 4501);
-const SIZES = flags.quick ? [100, 1_000] : [100, 1_000, 10_000];
+const SIZES = !wants("builds") ? [100] : flags.quick ? [100, 1_000] : [100, 1_000, 10_000];
 const BUILD_TIMEOUT_MS = 20 * 60_000;
 const TOTAL_GUARD_MS = 45 * 60_000;
 const MEMBERS_SMALL = 100;
@@ -110,6 +122,7 @@ const results: {
     emptyPage: { path: string; jsBytes: number; status: number };
     pages: { path: string; jsBytes: number; ratio: number }[];
   };
+  search?: SearchBenchResult;
   targets: Target[];
 } = {
   startedAt: new Date().toISOString(),
@@ -615,6 +628,7 @@ function evaluateTargets(): void {
       pass: !p.error && scores.every((s) => s === 100),
     });
   }
+  if (results.search) t.push(...searchTargets(results.search));
   for (const p of results.javascript?.pages ?? []) {
     t.push({
       name: `JS bytes ${p.path} / empty page`,
@@ -745,6 +759,10 @@ function printTable(): string {
       ],
     );
   }
+  if (results.search) {
+    const s = searchRows(results.search);
+    table(s.header, s.rows);
+  }
   table(
     ["target", "measured", "target", "pass"],
     results.targets.map((t) => [t.name, t.value, t.target, t.pass === null ? "-" : t.pass ? "yes" : "NO"]),
@@ -765,15 +783,21 @@ function write(): void {
 async function runtimePhase(ws: WorkspaceProcess, distDir: string, builtAt: number): Promise<void> {
   const site = await startSite({ distDir, wsPort: ws.port, sitePort: SITE_PORT });
   try {
-    await pageViews(site, ws, builtAt);
-    await newsletter(site, ws);
+    if (wants("page-views")) await pageViews(site, ws, builtAt);
+    if (wants("newsletter")) await newsletter(site, ws);
     const postPath = results.pageViews?.path ?? (await firstPostPath(site));
-    if (!flags["skip-lighthouse"]) {
+    if (!flags["skip-lighthouse"] && wants("lighthouse")) {
       await javascriptBytes(["/", "/blog", postPath], `/bench-empty-${Date.now().toString(36)}`);
       await lighthouseRuns(["/", "/blog", postPath]);
     }
+    // Reseeds the workspace with 10,000 posts, so after everything that reads the blog.
+    if (wants("search")) {
+      const inProcess = searchInProcess();
+      results.search = { inProcess };
+      results.search.http = await searchOverHttp(site, ws, postPath, await postCount(ws));
+    }
     // Last: it reseeds the workspace with 10,000 members.
-    await admin(site, ws);
+    if (wants("admin")) await admin(site, ws);
   } finally {
     await site.stop();
   }

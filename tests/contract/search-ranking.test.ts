@@ -8,6 +8,7 @@ import {
 import { searchIndexFor, searchPosts } from "@/lib/search/engine";
 import { parseSearchQuery } from "@/lib/search/query";
 import { createWorkspaceClient } from "@/lib/workspace";
+import type { BlogPostList } from "@/lib/workspace/types";
 
 /*
  * Ranking on the demo blog exactly as the site gets it: the local workspace's blog-posts list
@@ -16,11 +17,13 @@ import { createWorkspaceClient } from "@/lib/workspace";
 
 let ws: LocalWorkspaceServer;
 let blog: Blog;
+let raw: BlogPostList;
 
 beforeAll(async () => {
   ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
   const client = createWorkspaceClient({ apiBase: `${ws.url}/api/external`, apiKey: LOCAL_DEMO_API_KEY });
-  blog = buildBlog(await client.listBlogPosts());
+  raw = await client.listBlogPosts();
+  blog = buildBlog(raw);
 });
 
 afterAll(async () => {
@@ -33,7 +36,7 @@ function search(q: string) {
   return searchPosts(blog, query.terms);
 }
 
-const slugs = (q: string) => search(q).hits.map((h) => h.post.slug);
+const slugs = async (q: string) => (await search(q)).hits.map((h) => h.post.slug);
 
 describe("search ranking on the demo blog", () => {
   it.each([
@@ -49,12 +52,12 @@ describe("search ranking on the demo blog", () => {
     ["contrast", "colour-contrast-is-not-optional"],
     // accents folded
     ["désign critiques", "how-we-run-design-critiques"],
-  ])("%s → %s first", (q, first) => {
-    expect(slugs(q)[0]).toBe(first);
+  ])("%s → %s first", async (q, first) => {
+    expect((await slugs(q))[0]).toBe(first);
   });
 
-  it("finds posts by author name, newest first among equals", () => {
-    const hits = slugs("Rafael");
+  it("finds posts by author name", async () => {
+    const hits = await slugs("Rafael");
     expect(new Set(hits)).toEqual(
       new Set(
         blog.postsByAuthor.get(blog.authors.find((a) => a.name.startsWith("Rafael"))!.id)!.map((p) => p.slug),
@@ -62,38 +65,51 @@ describe("search ranking on the demo blog", () => {
     );
   });
 
-  it("finds posts by keyword, with a typo", () => {
-    const hits = slugs("acessibility");
+  it("finds posts by keyword, with a typo", async () => {
+    const hits = await slugs("acessibility");
     expect(hits.slice(0, 2).sort()).toEqual([
       "colour-contrast-is-not-optional",
       "designing-forms-people-can-finish",
     ]);
   });
 
-  it("prefers posts that match every word, and falls back to any word", () => {
-    const all = search("remote culture");
+  it("prefers posts that match every word, and falls back to any word", async () => {
+    const all = await search("remote culture");
     expect(all.matched).toBe("all");
     expect(all.hits.length).toBeGreaterThan(0);
     for (const h of all.hits)
       expect(h.post.keywords.map((k) => k.label)).toEqual(expect.arrayContaining(["Remote Work", "Culture"]));
-    const some = search("caching zebra");
+    const some = await search("caching zebra");
     expect(some.matched).toBe("some");
     expect(some.hits[0]?.post.slug).toBe("caching-without-tears");
   });
 
-  it("reports matched words for highlighting", () => {
-    const [hit] = search("statc blg").hits;
+  it("reports matched words for highlighting", async () => {
+    const [hit] = (await search("statc blg")).hits;
     expect([...hit!.matchedTerms].sort()).toEqual(["blog", "static"]);
   });
 
-  it("finds nothing for a word no post has", () => {
-    expect(search("xylophone").hits).toEqual([]);
+  it("finds nothing for a word no post has", async () => {
+    expect((await search("xylophone")).hits).toEqual([]);
   });
 
-  it("builds one index per blog object and a new one for a new blog", () => {
+  it("builds one index per blog object, reuses it for identical content, rebuilds on change", async () => {
     expect(searchIndexFor(blog)).toBe(searchIndexFor(blog));
-    const copy = buildBlog({ blogName: blog.name, posts: [] });
-    expect(searchIndexFor(copy)).not.toBe(searchIndexFor(blog));
-    expect(searchPosts(copy, ["static"]).hits).toEqual([]);
+    const index = await searchIndexFor(blog);
+    expect(index.documentCount).toBe(blog.posts.length);
+    // A refetch with nothing changed is a new Blog object with the same text: same index.
+    const same = buildBlog({ blogName: blog.name, posts: raw.posts });
+    expect(same).not.toBe(blog);
+    expect(await searchIndexFor(same)).toBe(index);
+    // A changed post is a new index that finds the change.
+    const changed = buildBlog({
+      blogName: blog.name,
+      posts: raw.posts.map((p, i) => (i === 0 ? { ...p, title: "Zeppelins Over the Harbour" } : p)),
+    });
+    expect(await searchIndexFor(changed)).not.toBe(index);
+    expect((await searchPosts(changed, ["zeppelins"])).hits[0]?.post.title).toBe(
+      "Zeppelins Over the Harbour",
+    );
+    expect((await searchPosts(blog, ["zeppelins"])).hits).toEqual([]);
   });
 });

@@ -59,7 +59,7 @@ export default async function SearchPageView({ searchParams }: Props) {
     if (wait !== null) return frame("Search", <p role="alert">{rateLimitedMessage(wait)}</p>);
   }
 
-  const result = searchPage(blog, query, page);
+  const result = await searchPage(blog, query, page);
   if (!result) notFound();
 
   switch (result.kind) {
