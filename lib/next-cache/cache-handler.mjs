@@ -142,6 +142,7 @@ function processState({ redisUrl, prefix, instance, log }) {
     /** Marks made here that Redis has not confirmed yet. */
     pendingTags: new Map(),
     client: null,
+    firstAttempt: Promise.resolve(),
     log,
   };
   if (redisUrl) state.client = connect(redisUrl, state);
@@ -167,20 +168,41 @@ function connect(url, state) {
     reachable = true;
     void flushPendingTags(state);
   });
-  client.on("error", (error) => {
+  const unreachable = (why) => {
     if (reachable !== false)
       state.log(
-        `[next-cache] Redis at ${where} is unreachable (${error.name}); serving this instance's copies, the build's pages or fresh renders until it is back.`,
+        `[next-cache] Redis at ${where} is unreachable (${why}); serving this instance's copies, the build's pages or fresh renders until it is back.`,
       );
     reachable = false;
-  });
+  };
+  client.on("error", (error) => unreachable(error.name));
+  // A dropped connection is reported at once, not at the first failed reconnect.
+  client.on("close", () => unreachable("connection closed"));
   client.connect().catch(() => {
     // reported by the 'error' handler; the retry strategy keeps reconnecting
+  });
+  // The first requests after start-up wait for the first answer (at most the connect
+  // timeout) instead of missing Redis while it connects; later ones never wait.
+  state.firstAttempt = new Promise((resolve) => {
+    const timer = setTimeout(resolve, CONNECT_TIMEOUT_MS + 50);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    client.once("ready", done);
+    client.once("error", done);
   });
   return client;
 }
 
 const ready = (state) => state.client !== null && state.client.status === "ready";
+
+/** ready(), after the first connection attempt has been answered. */
+async function readyNow(state) {
+  await state.firstAttempt;
+  return ready(state);
+}
 
 function mergeTag(state, tag, mark) {
   const known = state.tags.get(tag) ?? { stale: 0, expired: 0 };
@@ -251,7 +273,7 @@ export default class MastheadCacheHandler {
     if (notFound) return this.judge(deserialize(notFound), ctx);
     if (!this.redisMode) return this.judgeFile(await this.files.get(key, ctx), ctx);
 
-    if (ready(this.state)) {
+    if (await readyNow(this.state)) {
       try {
         const [[entryError, stored], [tagError, staleMarks], [expiredError, expiredMarks]] =
           await this.state.client
@@ -264,6 +286,8 @@ export default class MastheadCacheHandler {
         for (const [tag, at] of Object.entries(staleMarks)) mergeTag(this.state, tag, { stale: Number(at) });
         for (const [tag, at] of Object.entries(expiredMarks))
           mergeTag(this.state, tag, { expired: Number(at) });
+        // A mark this instance could not write earlier goes out with the first answer from Redis.
+        if (this.state.pendingTags.size > 0) void flushPendingTags(this.state);
         if (stored) {
           this.state.copies.set(key, stored);
           return this.judge(deserialize(stored), ctx);
@@ -344,7 +368,7 @@ export default class MastheadCacheHandler {
       return; // not serialisable: Next renders it again next time
     }
     this.state.copies.set(key, bytes);
-    if (!ready(this.state)) return;
+    if (!(await readyNow(this.state))) return;
     const expire = record.cacheControl?.expire;
     const ttl =
       typeof expire === "number" && expire > 0
@@ -370,7 +394,7 @@ export default class MastheadCacheHandler {
   async hasStoredPage(key, data, ctx) {
     if (this.redisMode) {
       if (this.state.copies.get(key)) return true;
-      if (ready(this.state)) {
+      if (await readyNow(this.state)) {
         try {
           if ((await this.state.client.exists(this.prefix + "e:" + key)) === 1) return true;
         } catch {
@@ -403,6 +427,7 @@ export default class MastheadCacheHandler {
     for (const tag of list) mergeTag(this.state, tag, mark);
     if (!this.redisMode) return this.files.revalidateTag(list, durations);
     for (const tag of list) this.state.pendingTags.set(tag, mark);
+    await this.state.firstAttempt;
     await flushPendingTags(this.state);
     if (this.state.pendingTags.size > 0)
       this.state.log(

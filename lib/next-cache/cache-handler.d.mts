@@ -1,0 +1,32 @@
+/* Types for cache-handler.mjs (plain JavaScript, because Next loads it outside the app's bundles). */
+
+export declare const NOT_FOUND_MEMORY_BYTES: number;
+export declare const REDIS_DOWN_COPY_BYTES: number;
+
+export declare class ByteLru {
+  constructor(maxBytes: number);
+  readonly bytes: number;
+  readonly size: number;
+  get(key: string): Buffer | undefined;
+  set(key: string, value: Buffer): void;
+  delete(key: string): void;
+}
+
+export type CacheHandlerOptions = {
+  /** Overrides REDIS_URL (null: no Redis). */
+  redisUrl?: string | null;
+  /** Names a separate in-process state, so one test process can hold two "instances". */
+  instance?: string;
+  log?: (line: string) => void;
+};
+
+/** Next's public cache-handler contract (next.config `cacheHandler`). */
+export default class MastheadCacheHandler {
+  constructor(ctx: Record<string, unknown>, options?: CacheHandlerOptions);
+  get(key: string, ctx: object): Promise<unknown>;
+  set(key: string, data: unknown, ctx: object): Promise<void>;
+  revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void>;
+  resetRequestCache(): void;
+}
+
+export declare function closeNextCacheConnections(): Promise<void>;

@@ -1,0 +1,320 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import MastheadCacheHandler, {
+  closeNextCacheConnections,
+  NOT_FOUND_MEMORY_BYTES,
+} from "../../lib/next-cache/cache-handler.mjs";
+import { tagRevalidatedAt } from "../../lib/next-cache/tag-marks";
+import { startTestRedis, type TestRedis } from "../helpers/redis-server";
+
+/*
+ * The Next cache handler against a real Redis, through the interface Next calls (get, set,
+ * revalidateTag): two handlers named as two instances share one Redis, the way two
+ * `next start` processes do. The whole thing inside real Next processes is
+ * tests/e2e/multi-instance.spec.ts.
+ */
+
+const require = createRequire(import.meta.url);
+// Next's own file-system methods, which it hands every cache handler as ctx.fs.
+const { nodeFs } = require("next/dist/server/lib/node-fs-methods.js") as { nodeFs: unknown };
+
+type Handler = InstanceType<typeof MastheadCacheHandler>;
+type Entry = { value: Record<string, unknown> | null; lastModified: number; cacheControl?: unknown } | null;
+
+const REVALIDATE = 300;
+const cacheControl = { revalidate: REVALIDATE, expire: 31_536_000 };
+const PAGE = { kind: "APP_PAGE", isFallback: false } as const;
+const ROUTE = { kind: "APP_ROUTE", isFallback: false } as const;
+
+let redis: TestRedis;
+let inspect: Redis;
+let distDir: string;
+const logs: string[] = [];
+
+function buildDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "masthead-next-cache-"));
+  mkdirSync(path.join(dir, "server", "app"), { recursive: true });
+  writeFileSync(path.join(dir, "BUILD_ID"), `build-${path.basename(dir)}`);
+  return dir;
+}
+
+function handler(instance: string, opts: { redis?: boolean; dir?: string } = {}): Handler {
+  const dir = opts.dir ?? distDir;
+  return new MastheadCacheHandler(
+    {
+      fs: nodeFs,
+      dev: false,
+      flushToDisk: true,
+      serverDistDir: path.join(dir, "server"),
+      maxMemoryCacheSize: 50 * 1024 * 1024,
+      revalidatedTags: [],
+      _requestHeaders: {},
+    },
+    { redisUrl: opts.redis === false ? null : redis.url, instance, log: (line: string) => logs.push(line) },
+  );
+}
+
+function page(html: string, opts: { status?: number; tags?: string } = {}) {
+  return {
+    kind: "APP_PAGE",
+    html,
+    rscData: Buffer.from(`rsc:${html}`),
+    segmentData: new Map([["/_tree", Buffer.from([0, 255, 1])]]),
+    headers: { "x-next-cache-tags": opts.tags ?? "blog,_N_T_/layout" },
+    postponed: undefined,
+    status: opts.status ?? 200,
+  };
+}
+
+const get = (h: Handler, key: string, ctx: object = PAGE) => h.get(key, ctx) as Promise<Entry>;
+const set = (h: Handler, key: string, data: unknown, ctx: object = { cacheControl }) => h.set(key, data, ctx);
+
+/** Fails instead of hanging when a call waits on an unreachable Redis. */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`took longer than ${ms} ms`)), ms)),
+  ]);
+}
+
+async function redisKeys(): Promise<string[]> {
+  return inspect.keys("*");
+}
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+  inspect = new Redis(redis.url);
+  distDir = buildDir();
+});
+
+afterAll(async () => {
+  await closeNextCacheConnections();
+  inspect?.disconnect();
+  await redis?.stop();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+describe("with Redis: one cache for every instance", () => {
+  it("set on A, get on B: the page with its buffers, segment map, headers and lifetime", async () => {
+    const a = handler("set-get-A");
+    const b = handler("set-get-B");
+    const before = Date.now();
+    await set(a, "/blog/shared", page("<h1>Shared</h1>"));
+    const entry = await get(b, "/blog/shared");
+    expect(entry?.value).toMatchObject({ kind: "APP_PAGE", html: "<h1>Shared</h1>", status: 200 });
+    expect(Buffer.isBuffer(entry?.value?.rscData)).toBe(true);
+    expect(String(entry?.value?.rscData)).toBe("rsc:<h1>Shared</h1>");
+    expect((entry?.value?.segmentData as Map<string, Buffer>).get("/_tree")).toEqual(
+      Buffer.from([0, 255, 1]),
+    );
+    expect(entry?.cacheControl).toEqual(cacheControl);
+    expect(entry?.lastModified).toBeGreaterThanOrEqual(before);
+    expect((await redisKeys()).some((k) => k.endsWith(":e:/blog/shared"))).toBe(true);
+  });
+
+  it("route handler bodies (feeds, preview images) round-trip byte for byte", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 254, 255]);
+    await set(handler("route-A"), "/og/blog/x", {
+      kind: "APP_ROUTE",
+      body: png,
+      headers: { "content-type": "image/png", "x-next-cache-tags": "blog" },
+      status: 200,
+    });
+    const entry = await get(handler("route-B"), "/og/blog/x", ROUTE);
+    expect(entry?.value?.body).toEqual(png);
+  });
+
+  it("a miss is null (Next renders), and a key from another build is not this build's", async () => {
+    expect(await get(handler("miss-B"), "/blog/never-set")).toBeNull();
+    const other = buildDir();
+    try {
+      await set(handler("build-1"), "/blog/per-build", page("build one"));
+      expect(await get(handler("build-2", { dir: other }), "/blog/per-build")).toBeNull();
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it("revalidateTag on A makes B's older entries stale (served once more, then regenerated); newer entries stay fresh", async () => {
+    const a = handler("tags-A");
+    const b = handler("tags-B");
+    await set(a, "/blog/tagged", page("old"));
+    await set(a, "/tags/other", page("unrelated", { tags: "other-tag" }));
+    await set(
+      a,
+      "slugs-fetch",
+      { kind: "FETCH", data: { body: "[]", headers: {}, status: 200 }, revalidate: REVALIDATE },
+      {
+        fetchCache: true,
+        tags: ["blog"],
+      },
+    );
+    const fresh = await get(b, "/blog/tagged");
+    expect(Date.now() - fresh!.lastModified).toBeLessThan(REVALIDATE * 1000);
+
+    await a.revalidateTag("blog", { expire: 31_536_000 });
+    const stale = await get(b, "/blog/tagged");
+    // Still the old page (stale-while-revalidate), dated past its revalidate interval so Next regenerates it.
+    expect(stale?.value?.html).toBe("old");
+    expect(Date.now() - stale!.lastModified).toBeGreaterThan(REVALIDATE * 1000);
+    expect(Date.now() - stale!.lastModified).toBeLessThan(31_536_000 * 1000);
+    // The tagged fetch is a miss, so the regeneration fetches fresh data.
+    expect(await get(b, "slugs-fetch", { kind: "FETCH", tags: ["blog"], softTags: [] })).toBeNull();
+    // Untagged entries are untouched.
+    const other = await get(b, "/tags/other");
+    expect(Date.now() - other!.lastModified).toBeLessThan(REVALIDATE * 1000);
+    // B knows of the revalidation for its in-process copies (lib/blog/source.ts).
+    expect(tagRevalidatedAt("blog")).toBeGreaterThan(0);
+
+    await set(b, "/blog/tagged", page("regenerated"));
+    const regenerated = await get(a, "/blog/tagged");
+    expect(regenerated?.value?.html).toBe("regenerated");
+    expect(Date.now() - regenerated!.lastModified).toBeLessThan(REVALIDATE * 1000);
+  });
+
+  it("a revalidation without a profile expires the tag at once: a miss on every instance", async () => {
+    const a = handler("expire-A");
+    await set(a, "/authors/x", page("author", { tags: "authors-only" }));
+    await a.revalidateTag(["authors-only"]);
+    expect(await get(handler("expire-B"), "/authors/x")).toBeNull();
+  });
+
+  it("an entry with a finite lifetime leaves Redis when it expires", async () => {
+    const a = handler("ttl-A");
+    await set(a, "/blog/short-lived", page("short"), { cacheControl: { revalidate: 1, expire: 1 } });
+    expect(await inspect.ttl((await redisKeys()).find((k) => k.endsWith(":e:/blog/short-lived"))!)).toBe(1);
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && (await redisKeys()).some((k) => k.endsWith(":e:/blog/short-lived")))
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await get(handler("ttl-B"), "/blog/short-lived")).toBeNull();
+  });
+
+  it("a 404 for an address that never had a page stays in this process's memory, never in Redis", async () => {
+    const a = handler("404-A");
+    const key = "/blog/no-such-post-404";
+    await set(a, key, page("not found", { status: 404 }));
+    expect((await redisKeys()).filter((k) => k.includes("no-such-post-404"))).toEqual([]);
+    expect((await get(a, key))?.value?.status).toBe(404); // answered again without a render
+    expect(await get(handler("404-B"), key)).toBeNull(); // the other instance renders its own
+
+    // Bounded: writing more than the budget evicts the oldest.
+    const big = "x".repeat(256 * 1024);
+    const count = Math.ceil(NOT_FOUND_MEMORY_BYTES / big.length) + 4;
+    for (let i = 0; i < count; i++) await set(a, `/blog/random-${i}`, page(big, { status: 404 }));
+    expect(await get(a, "/blog/random-0")).toBeNull();
+    expect((await get(a, `/blog/random-${count - 1}`))?.value?.status).toBe(404);
+    expect((await redisKeys()).filter((k) => k.includes("random-"))).toEqual([]);
+  });
+
+  it("a 404 that replaces a stored page (a deleted post) is stored for every instance", async () => {
+    const a = handler("deleted-A");
+    await set(a, "/blog/deleted", page("was here"));
+    await set(a, "/blog/deleted", page("gone", { status: 404 }));
+    expect((await get(handler("deleted-B"), "/blog/deleted"))?.value?.status).toBe(404);
+  });
+
+  it("a Redis miss falls back to the build's prerendered files, and they go stale with their tag", async () => {
+    const dir = buildDir();
+    try {
+      const app = path.join(dir, "server", "app", "blog");
+      mkdirSync(app, { recursive: true });
+      writeFileSync(path.join(app, "prerendered.html"), "<h1>From the build</h1>");
+      writeFileSync(path.join(app, "prerendered.rsc"), "rsc");
+      writeFileSync(
+        path.join(app, "prerendered.meta"),
+        JSON.stringify({ status: 200, headers: { "x-next-cache-tags": "blog" }, cacheControl }),
+      );
+      const b = handler("seed-B", { dir });
+      const seeded = await get(b, "/blog/prerendered");
+      expect(seeded?.value?.html).toBe("<h1>From the build</h1>");
+      await handler("seed-A", { dir }).revalidateTag("blog", { expire: 31_536_000 });
+      const stale = await get(b, "/blog/prerendered");
+      expect(stale?.value?.html).toBe("<h1>From the build</h1>");
+      expect(Date.now() - stale!.lastModified).toBeGreaterThan(REVALIDATE * 1000);
+      // Read only: nothing was written beside the build's files.
+      expect(readdirSync(app).sort()).toEqual(["prerendered.html", "prerendered.meta", "prerendered.rsc"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("Redis down: pages keep answering, nothing waits", () => {
+  it("serves this instance's copy, the build's files or a miss at once, keeps writes local, and shares a revalidation made meanwhile once Redis is back", async () => {
+    const dir = buildDir();
+    try {
+      const app = path.join(dir, "server", "app", "blog");
+      mkdirSync(app, { recursive: true });
+      writeFileSync(path.join(app, "built.html"), "<h1>Built</h1>");
+      writeFileSync(path.join(app, "built.rsc"), "rsc");
+      writeFileSync(
+        path.join(app, "built.meta"),
+        JSON.stringify({ status: 200, headers: { "x-next-cache-tags": "blog" }, cacheControl }),
+      );
+      const a = handler("down-A", { dir });
+      const b = handler("down-B", { dir });
+      await set(a, "/blog/during-outage", page("before the outage"));
+      expect((await get(b, "/blog/during-outage"))?.value?.html).toBe("before the outage");
+
+      await redis.stop();
+      let down = true;
+      onTestFinished(() => (down ? redis.restart() : undefined)); // even when an expectation below fails
+      // Each answers from its own copy or the build's files; nothing hangs on the unreachable server.
+      expect((await within(1_500, get(a, "/blog/during-outage")))?.value?.html).toBe("before the outage");
+      expect((await within(1_500, get(b, "/blog/during-outage")))?.value?.html).toBe("before the outage");
+      expect((await within(1_500, get(b, "/blog/built")))?.value?.html).toBe("<h1>Built</h1>");
+      expect(await within(1_500, get(b, "/blog/unknown-during-outage"))).toBeNull();
+      await within(1_500, set(a, "/blog/written-during-outage", page("local only")));
+      expect((await get(a, "/blog/written-during-outage"))?.value?.html).toBe("local only");
+      await within(1_500, a.revalidateTag("blog", { expire: 31_536_000 }));
+      // A applies its own revalidation at once; B cannot know yet.
+      expect(Date.now() - (await get(a, "/blog/during-outage"))!.lastModified).toBeGreaterThan(
+        REVALIDATE * 1000,
+      );
+      expect(Date.now() - (await get(b, "/blog/built"))!.lastModified).toBeLessThan(REVALIDATE * 1000);
+      expect(logs.some((l) => /Redis at 127\.0\.0\.1:\d+ is unreachable/.test(l))).toBe(true);
+      expect(logs.join("\n")).not.toContain("redis://");
+
+      // Redis comes back (empty: no persistence in tests); A replays its revalidation and B's
+      // pages from before it go stale.
+      await redis.restart();
+      down = false;
+      const deadline = Date.now() + 8_000;
+      let staleOnB = false;
+      while (!staleOnB && Date.now() < deadline) {
+        const entry = await get(b, "/blog/built");
+        staleOnB = entry !== null && Date.now() - entry.lastModified > REVALIDATE * 1000;
+        if (!staleOnB) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(staleOnB).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("without Redis: Next's file cache, minus 404s of unknown addresses", () => {
+  it("writes pages under the build folder and keeps unknown addresses' 404s off the disk", async () => {
+    const dir = buildDir();
+    try {
+      const h = handler("files", { redis: false, dir });
+      await set(h, "/blog/on-disk", page("on disk"));
+      await set(h, "/blog/never-existed", page("not found", { status: 404 }));
+      const files = readdirSync(path.join(dir, "server", "app"), { recursive: true, encoding: "utf8" });
+      expect(files).toContain(path.join("blog", "on-disk.html"));
+      expect(files.filter((f) => f.includes("never-existed"))).toEqual([]);
+      expect((await get(h, "/blog/never-existed"))?.value?.status).toBe(404);
+      // A 404 replacing a page on disk is written, so the old page cannot come back after a restart.
+      await set(h, "/blog/on-disk", page("deleted", { status: 404 }));
+      const meta = JSON.parse(readFileSync(path.join(dir, "server", "app", "blog", "on-disk.meta"), "utf8"));
+      expect(meta.status).toBe(404);
+      expect(await redisKeys()).not.toContainEqual(expect.stringContaining("on-disk"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
