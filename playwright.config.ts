@@ -47,6 +47,10 @@ export default defineConfig({
       LOCAL_WORKSPACE_DATA_DIR: process.env.E2E_DATA_DIR ?? "data/e2e-workspace",
       NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The suites play the proxy in front of the site: each request names its client in
+      // X-Forwarded-For, so one suite's readers and attackers do not share one budget.
+      // tests/e2e/client-identity.spec.ts runs a second server without it (the default).
+      TRUST_PROXY: "1",
     },
   },
 });

@@ -1,24 +1,99 @@
+import { subscribe } from "node:diagnostics_channel";
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
+import { randomBytes } from "node:crypto";
+import { processMemo } from "./state/process-memo";
+
 /*
- * Telling clients apart for rate limits (newsletter, admin login), the same way everywhere.
+ * Who is asking: the client key of the rate limits (newsletter, admin login) and the host of
+ * the origin checks, the same way everywhere.
+ *
+ * `next start` gives route handlers no socket address. It copies it into X-Forwarded-For only
+ * when the request has none (`??=` in next/dist/server/base-server.js): a header the client
+ * sent itself is passed on untouched, as is its X-Forwarded-Host. So forwarded headers are
+ * believed only when TRUST_PROXY says a proxy in front sets them; otherwise the key is the
+ * connection's own address, which instrumentation.ts stamps on every request from Node's
+ * `http.server.request.start` diagnostics channel (public API, runs before Next sees the request).
  */
 
-/**
- * Which client to count. Next 16 gives route handlers no socket address, but `next start` fills
- * X-Forwarded-For with it when the request carries none. So with no trusted proxy (0) the
- * rightmost entry is the best guess: the socket address, or what the nearest hop appended.
- * A client that sends its own header can pick its key; the per-address and global limits bound
- * what that buys. With N appending proxies the Nth entry from the right is the one the outermost
- * trusted proxy saw; a proxy that overwrites the header (TRUST_PROXY=true) makes it the leftmost.
- * Takes anything with request headers: a Request in route handlers, `{ headers: await headers() }` in pages.
- */
-export function clientKey(request: { headers: Pick<Headers, "get"> }, trustProxy: number): string {
-  const entries = (request.headers.get("x-forwarded-for") ?? "")
+/** Anything with request headers: a Request in route handlers, `{ headers: await headers() }` in pages. */
+export type RequestLike = { headers: Pick<Headers, "get"> };
+
+/** Carries the socket's address; whatever a client sends under this name is replaced. */
+export const PEER_ADDRESS_HEADER = "x-masthead-peer-address";
+const UNKNOWN = "unknown-client";
+
+// A per-process token in the stamp: a header a client made up (on a server where the stamp
+// somehow did not run) can never pass for the socket's address.
+const stampToken = () => processMemo("clientKey.stampToken", () => randomBytes(12).toString("base64url"));
+
+/** Writes the socket's address into `headers` (instrumentation; tests building a Request). */
+export function stampPeerAddress(
+  headers: Record<string, string | string[] | undefined> | Headers,
+  address: string | undefined,
+): void {
+  const value = `${stampToken()} ${address ?? ""}`;
+  if (headers instanceof Headers) headers.set(PEER_ADDRESS_HEADER, value);
+  else headers[PEER_ADDRESS_HEADER] = value;
+}
+
+/** Subscribes the stamp to every HTTP request this process serves. Idempotent. */
+export function installPeerAddressStamp(): void {
+  processMemo("clientKey.stampInstalled", () => {
+    subscribe("http.server.request.start", (message) => {
+      const { request, socket } = message as { request: IncomingMessage; socket: Socket };
+      stampPeerAddress(request.headers, socket?.remoteAddress);
+    });
+    return true;
+  });
+}
+
+/** The connection's address as stamped, or undefined when the stamp is missing or forged. */
+export function peerAddress(request: RequestLike): string | undefined {
+  const raw = request.headers.get(PEER_ADDRESS_HEADER);
+  if (!raw) return undefined;
+  const space = raw.indexOf(" ");
+  if (space < 0 || raw.slice(0, space) !== stampToken()) return undefined;
+  const address = raw.slice(space + 1).trim();
+  return address || undefined;
+}
+
+/** The entry a trusted chain of `trustProxy` proxies vouches for: Nth from the right. */
+function trustedEntry(header: string | null, trustProxy: number): string | undefined {
+  const entries = (header ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  if (entries.length === 0) return "unknown-client";
-  const hops = Math.max(1, trustProxy);
-  const entry = entries[Math.max(0, entries.length - hops)]!;
-  // Bounded so a hostile header cannot grow the limiter's key space without end.
-  return entry.slice(0, 64).toLowerCase();
+  if (entries.length === 0) return undefined;
+  return entries[Math.max(0, entries.length - trustProxy)];
+}
+
+/** "::ffff:127.0.0.1" and "127.0.0.1" are one client; bounded so a header cannot grow the key space. */
+function normalise(address: string): string {
+  const lower = address.slice(0, 64).toLowerCase();
+  return lower.startsWith("::ffff:") && lower.includes(".") ? lower.slice(7) : lower;
+}
+
+/**
+ * Which client to count. TRUST_PROXY unset (0): the connection's address; X-Forwarded-For is
+ * whatever the client chose and is ignored. N proxies that each append: the Nth entry from
+ * the right (what the outermost trusted proxy saw). A proxy that overwrites the header
+ * (TRUST_PROXY=true): the leftmost. A trusted proxy that sent no header: the connection.
+ */
+export function clientKey(request: RequestLike, trustProxy: number): string {
+  const forwarded =
+    trustProxy > 0 ? trustedEntry(request.headers.get("x-forwarded-for"), trustProxy) : undefined;
+  const address = forwarded ?? peerAddress(request);
+  return address ? normalise(address) : UNKNOWN;
+}
+
+/**
+ * The host the browser addressed, for origin checks: Host, or with a trusted proxy in front
+ * the X-Forwarded-Host it set (chosen like X-Forwarded-For). Lower-case; undefined if none.
+ */
+export function requestHost(request: RequestLike, trustProxy: number): string | undefined {
+  const forwarded =
+    trustProxy > 0 ? trustedEntry(request.headers.get("x-forwarded-host"), trustProxy) : undefined;
+  const host = forwarded || request.headers.get("host")?.trim();
+  return host ? host.toLowerCase() : undefined;
 }

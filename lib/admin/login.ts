@@ -1,48 +1,60 @@
 import "server-only";
-import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+import type { RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "../env";
+import { limiter, processMemo } from "../state";
+import { readDevice, sealDevice } from "./device";
 import { verifyPassword } from "./password";
 
 /*
  * Checking an admin's credentials. Every attempt costs one scrypt, known email or not, so
- * timing does not reveal which emails are admins; failures are counted per account and
- * per client, and either limit answers 429 until it resets.
+ * timing does not reveal which emails are admins. Failures are counted (lib/state: shared by
+ * every instance when Redis is configured) in three budgets:
+ *  - per account, for clients without a device cookie for it: ten failures from anywhere lock
+ *    the account for strangers, so guessing stays slow whoever guesses;
+ *  - per client, for clients without a device cookie: one address cannot try many accounts;
+ *  - per device, for a browser holding a device cookie for the account (lib/admin/device.ts):
+ *    it is not locked out by failures it did not make, and has its own small budget; once that
+ *    is spent it is treated as a stranger until the window ends.
  */
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 const WINDOW_SECONDS = 15 * 60;
 export const ACCOUNT_FAILURE_LIMIT = 10;
 export const CLIENT_FAILURE_LIMIT = 30;
+export const DEVICE_FAILURE_LIMIT = 5;
 
 // A hash of nothing anyone will type: lets unknown emails spend the same scrypt time.
 const DUMMY_HASH = "scrypt:00000000000000000000000000000000:" + "0".repeat(128);
 
-type Limiters = { account: RateLimiterMemory; client: RateLimiterMemory };
-const KEY = Symbol.for("masthead.admin.loginLimiters");
-const store = globalThis as unknown as Record<symbol, Limiters | undefined>;
+const epoch = processMemo("admin.loginLimitEpoch", () => ({ value: 0 }));
 
-function limiters(): Limiters {
-  return (store[KEY] ??= {
-    account: new RateLimiterMemory({
-      keyPrefix: "admin-login-account",
-      points: ACCOUNT_FAILURE_LIMIT,
-      duration: WINDOW_SECONDS,
-    }),
-    client: new RateLimiterMemory({
-      keyPrefix: "admin-login-client",
-      points: CLIENT_FAILURE_LIMIT,
-      duration: WINDOW_SECONDS,
-    }),
-  });
-}
-
-/** Tests start from a clean slate. */
+/** Tests start from a clean slate: later attempts count under fresh keys. */
 export function resetLoginLimits(): void {
-  store[KEY] = undefined;
+  epoch.value++;
 }
+
+function limiters() {
+  const suffix = epoch.value ? `-${epoch.value}` : "";
+  const budget = (keyPrefix: string, points: number) =>
+    limiter({ keyPrefix: keyPrefix + suffix, points, durationSeconds: WINDOW_SECONDS });
+  return {
+    account: budget("admin-login-account", ACCOUNT_FAILURE_LIMIT),
+    client: budget("admin-login-client", CLIENT_FAILURE_LIMIT),
+    device: budget("admin-login-device", DEVICE_FAILURE_LIMIT),
+  };
+}
+
+export type LoginAttempt = {
+  email: string;
+  password: string;
+  /** lib/client-key.ts */
+  client: string;
+  /** The raw device cookie, if the browser sent one. */
+  deviceCookie?: string | null;
+};
 
 export type LoginOutcome =
-  | { ok: true; email: string }
+  | { ok: true; email: string; /** A fresh device cookie to set. */ deviceCookie: string }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
@@ -51,20 +63,40 @@ function blockedFor(res: RateLimiterRes | null, limit: number): number {
   return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
-export async function checkLogin(email: string, password: string, client: string): Promise<LoginOutcome> {
-  const { account, client: perClient } = limiters();
-  const accountKey = email.toLowerCase();
-  const [a, c] = await Promise.all([account.get(accountKey), perClient.get(client)]);
-  const wait = Math.max(blockedFor(a, ACCOUNT_FAILURE_LIMIT), blockedFor(c, CLIENT_FAILURE_LIMIT));
-  if (wait > 0) return { ok: false, reason: "rate_limited", retryAfterSeconds: wait };
-
+export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
+  const budgets = limiters();
+  const accountKey = attempt.email.toLowerCase();
   const user = env().adminUsers.find((u) => u.email === accountKey);
-  const matches = verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (user && matches && password.length > 0) {
-    await account.delete(accountKey);
-    return { ok: true, email: user.email };
+
+  const device = await readDevice(attempt.deviceCookie);
+  const deviceForAccount = device && user && device.email === user.email ? device : null;
+  const deviceUsed = deviceForAccount ? await budgets.device.get(deviceForAccount.id) : null;
+  const trusted = deviceForAccount !== null && blockedFor(deviceUsed, DEVICE_FAILURE_LIMIT) === 0;
+
+  if (!trusted) {
+    const [a, c] = await Promise.all([
+      user ? budgets.account.get(user.email) : null,
+      budgets.client.get(attempt.client),
+    ]);
+    const wait = Math.max(blockedFor(a, ACCOUNT_FAILURE_LIMIT), blockedFor(c, CLIENT_FAILURE_LIMIT));
+    if (wait > 0) return { ok: false, reason: "rate_limited", retryAfterSeconds: wait };
+  }
+
+  const matches = verifyPassword(attempt.password, user?.passwordHash ?? DUMMY_HASH);
+  if (user && matches && attempt.password.length > 0) {
+    // The stranger budget is left as it is: a success must not hand an attacker a fresh one.
+    if (deviceForAccount) await budgets.device.delete(deviceForAccount.id).catch(() => {});
+    return { ok: true, email: user.email, deviceCookie: await sealDevice(user.email) };
   }
   // Count the failure; consume() rejects once the limit is passed, which is fine: get() above decides.
-  await Promise.allSettled([account.consume(accountKey), perClient.consume(client)]);
+  if (trusted) {
+    await budgets.device.consume(deviceForAccount.id).catch(() => {});
+  } else {
+    await Promise.allSettled([
+      // Only real accounts get an account counter: made-up addresses must not grow the store.
+      user ? budgets.account.consume(user.email) : Promise.resolve(),
+      budgets.client.consume(attempt.client),
+    ]);
+  }
   return { ok: false, reason: "invalid" };
 }

@@ -1,48 +1,73 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
+import { processMemo, sharedCache, stateEngine } from "../state";
 import { workspace, type TeamMember } from "../workspace";
 import type { BulkInput, InviteInput, ListQuery, UpdateMemberInput } from "./validation";
 
 /*
  * Member use cases behind the admin routes and pages. Search and filtering span the
- * whole workspace, which the API cannot do, so they read a short-lived in-memory copy of
- * every member; every write through Masthead drops that copy.
+ * whole workspace, which the API cannot do, so they read a short-lived copy of every member,
+ * kept in each process. Whether a copy is still good is decided by a shared generation
+ * (lib/state: in Redis when configured): every write through Masthead, on any instance,
+ * drops the generation, so the next view on every instance loads a fresh copy. A copy is
+ * never older than 30 s either (changes made outside Masthead), or 5 s while Redis is
+ * configured but unreachable (writes on other instances cannot be seen then).
  */
 
 const CACHE_TTL_MS = 30_000;
+const UNSHARED_TTL_MS = 5_000;
+const GENERATION_KEY = "members";
 
+type Copy = { members: TeamMember[]; truncated: boolean };
 type CacheState = {
-  entry: { members: TeamMember[]; truncated: boolean; loadedAt: number } | null;
-  inflight: Promise<{ members: TeamMember[]; truncated: boolean }> | null;
-  generation: number;
+  entry: (Copy & { loadedAt: number; generation: string | undefined }) | null;
+  inflight: { promise: Promise<Copy>; generation: string | undefined } | null;
 };
 
-// On globalThis so route handlers and pages (separate bundles) share one copy per process.
-const KEY = Symbol.for("masthead.admin.memberCache");
-const globalStore = globalThis as unknown as Record<symbol, CacheState | undefined>;
-const cache: CacheState = (globalStore[KEY] ??= { entry: null, inflight: null, generation: 0 });
+// Per process (pages and route handlers are separate bundles); checked against the shared generation.
+const cache = processMemo<CacheState>("admin.memberCopy", () => ({ entry: null, inflight: null }));
+// The generation outlives any copy; a day, after which the next view simply starts a new one.
+const generations = () => sharedCache<string>("admin-members-generation", { ttlSeconds: 24 * 60 * 60 });
 
-export function invalidateMemberCache(): void {
-  cache.generation++;
-  cache.entry = null;
-  cache.inflight = null;
+/**
+ * The current generation, starting one when there is none. undefined when the shared store
+ * is unreachable: copies are then trusted only briefly.
+ */
+async function currentGeneration(): Promise<string | undefined> {
+  const store = generations();
+  const seen = await store.get(GENERATION_KEY);
+  if (seen !== undefined) return seen;
+  await store.set(GENERATION_KEY, randomUUID());
+  // Read back: with several instances starting one at once, whichever write won is the generation.
+  return store.get(GENERATION_KEY);
 }
 
-export async function allMembers(): Promise<{ members: TeamMember[]; truncated: boolean }> {
-  const now = Date.now();
-  if (cache.entry && now - cache.entry.loadedAt < CACHE_TTL_MS) return cache.entry;
-  if (cache.inflight) return cache.inflight;
-  const generation = cache.generation;
-  const load = walkAllMembers()
+/** Drops every instance's copy (the next view on each loads a fresh one). */
+export async function invalidateMemberCache(): Promise<void> {
+  cache.entry = null;
+  cache.inflight = null;
+  await generations().delete(GENERATION_KEY);
+}
+
+export async function allMembers(): Promise<Copy> {
+  const generation = await currentGeneration();
+  const maxAge = generation === undefined && stateEngine() === "redis" ? UNSHARED_TTL_MS : CACHE_TTL_MS;
+  const entry = cache.entry;
+  if (entry && entry.generation === generation && Date.now() - entry.loadedAt < maxAge) return entry;
+  if (cache.inflight && cache.inflight.generation === generation) return cache.inflight.promise;
+  const promise = walkAllMembers()
     .then(({ members, truncated }) => {
-      // A write that happened while loading makes this copy stale: hand it out once, do not keep it.
-      if (cache.generation === generation) cache.entry = { members, truncated, loadedAt: Date.now() };
+      // Kept only if no write happened on this instance while loading; a write elsewhere
+      // changed the generation, so this copy is not trusted beyond it either.
+      if (cache.inflight?.promise === promise)
+        cache.entry = { members, truncated, loadedAt: Date.now(), generation };
       return { members, truncated };
     })
     .finally(() => {
-      if (cache.inflight === load) cache.inflight = null;
+      if (cache.inflight?.promise === promise) cache.inflight = null;
     });
-  cache.inflight = load;
-  return load;
+  cache.inflight = { promise, generation };
+  return promise;
 }
 
 const WALK_PAGE_SIZE = 100;
@@ -161,7 +186,7 @@ export async function updateMember(id: string, changes: UpdateMemberInput): Prom
   try {
     return await workspace().updateTeamMember(id, changes);
   } finally {
-    invalidateMemberCache();
+    await invalidateMemberCache();
   }
 }
 
@@ -169,7 +194,7 @@ export async function setMemberActive(id: string, active: boolean): Promise<Team
   try {
     return await workspace().setTeamMemberActive(id, active);
   } finally {
-    invalidateMemberCache();
+    await invalidateMemberCache();
   }
 }
 
@@ -177,7 +202,7 @@ export async function removeMember(id: string): Promise<void> {
   try {
     await workspace().removeTeamMember(id);
   } finally {
-    invalidateMemberCache();
+    await invalidateMemberCache();
   }
 }
 
@@ -190,7 +215,7 @@ export async function inviteMembers(input: InviteInput): Promise<{ message: stri
       sendInvitationEmail: input.sendInvitationEmail,
     });
   } finally {
-    invalidateMemberCache();
+    await invalidateMemberCache();
   }
 }
 
@@ -264,7 +289,7 @@ export async function bulkAction(
       }
     }
   } finally {
-    invalidateMemberCache();
+    await invalidateMemberCache();
   }
   return input.ids.map(
     (id) =>

@@ -1,4 +1,5 @@
 import "server-only";
+import { requestHost } from "../client-key";
 import { env } from "../env";
 
 /*
@@ -9,11 +10,6 @@ import { env } from "../env";
  */
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-function hostOf(request: Request): string | undefined {
-  const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("host") || undefined;
-}
 
 export function isSameOriginWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return true;
@@ -26,7 +22,8 @@ export function isSameOriginWrite(request: Request): boolean {
       return false;
     }
     const allowed = new Set<string>();
-    const host = hostOf(request);
+    // X-Forwarded-Host only when TRUST_PROXY says a proxy sets it; a client can send its own.
+    const host = requestHost(request, env().trustProxy);
     if (host) allowed.add(host.toLowerCase());
     try {
       allowed.add(new URL(env().siteUrl).host.toLowerCase());

@@ -1,11 +1,16 @@
 import "server-only";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { sealData, unsealData } from "iron-session";
 import { env } from "../env";
+import { revocations } from "../state";
 
 /*
  * The admin session: an iron-session sealed cookie. Handlers read it from the Request's
- * Cookie header (not next/headers) so they behave the same in tests as in the server,
- * and every reader re-checks the expiry and that the email is still a configured admin.
+ * Cookie header (not next/headers) so they behave the same in tests as in the server.
+ * Every reader re-checks, besides the seal: the expiry; that the email is still a configured
+ * admin with the same password hash (a fingerprint, never the hash, rides in the cookie); and
+ * that the session id was not revoked by a logout (lib/state: on every instance when Redis is
+ * configured). So logout, removing an admin and changing their password all end sessions at once.
  */
 
 export const SESSION_COOKIE = "masthead_admin";
@@ -17,6 +22,10 @@ export type AdminSession = {
   /** Epoch milliseconds; checked on every read, independent of the seal's own TTL. */
   expiresAt: number;
   issuedAt: number;
+  /** Random id: what a logout revokes. */
+  sid: string;
+  /** HMAC of the admin's password hash when the session began (see passwordFingerprint). */
+  pwd: string;
 };
 
 function secret(): string {
@@ -38,16 +47,47 @@ export function sessionCookieOptions(maxAgeSeconds: number) {
   };
 }
 
+/**
+ * Binds a session to the password it was opened with: a keyed hash (HMAC with SESSION_SECRET)
+ * of the configured password hash. The cookie is sealed anyway, but even unsealed it reveals
+ * nothing that helps guess the password; a new hash in ADMIN_USERS no longer matches.
+ */
+function passwordFingerprint(email: string): string | null {
+  const user = env().adminUsers.find((u) => u.email === email);
+  if (!user) return null;
+  return createHmac("sha256", secret())
+    .update(`masthead-session-password\0${user.email}\0${user.passwordHash}`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
 export async function sealSession(
   email: string,
   now = Date.now(),
 ): Promise<{ value: string; session: AdminSession }> {
-  const session: AdminSession = { email, issuedAt: now, expiresAt: now + SESSION_TTL_SECONDS * 1000 };
+  // Not an admin: the session is sealed but can never be read back (no fingerprint matches "").
+  const pwd = passwordFingerprint(email) ?? "";
+  const session: AdminSession = {
+    email,
+    issuedAt: now,
+    expiresAt: now + SESSION_TTL_SECONDS * 1000,
+    sid: randomBytes(18).toString("base64url"),
+    pwd,
+  };
   const value = await sealData(session, { password: secret(), ttl: SESSION_TTL_SECONDS });
   return { value, session };
 }
 
-/** The session sealed in `value`, or null when it is missing, tampered, expired or no longer an admin. */
+/**
+ * The session sealed in `value`, or null when it is missing, tampered or expired, when its
+ * admin was removed or got a new password hash, or when it was ended by a logout.
+ */
 export async function readSessionValue(
   value: string | undefined | null,
   now = Date.now(),
@@ -62,13 +102,22 @@ export async function readSessionValue(
   if (
     typeof data?.email !== "string" ||
     typeof data.expiresAt !== "number" ||
-    typeof data.issuedAt !== "number"
+    typeof data.issuedAt !== "number" ||
+    typeof data.sid !== "string" ||
+    typeof data.pwd !== "string"
   )
     return null;
   if (data.expiresAt <= now) return null;
-  // Removing someone from ADMIN_USERS ends their sessions at once.
-  if (!isConfiguredAdmin(data.email)) return null;
-  return { email: data.email, expiresAt: data.expiresAt, issuedAt: data.issuedAt };
+  // Removing someone from ADMIN_USERS, or giving them a new password hash, ends their sessions.
+  const pwd = passwordFingerprint(data.email);
+  if (!pwd || !data.pwd || !sameText(pwd, data.pwd)) return null;
+  if (await revocations().isRevoked(data.sid)) return null;
+  return { email: data.email, expiresAt: data.expiresAt, issuedAt: data.issuedAt, sid: data.sid, pwd };
+}
+
+/** Ends `session` everywhere (logout): its id is refused until the session would have expired. */
+export async function endSession(session: AdminSession): Promise<void> {
+  await revocations().revoke(session.sid, session.expiresAt);
 }
 
 /** Whether `email` (lower-cased, as sessions and ADMIN_USERS hold it) is a configured admin. */

@@ -120,7 +120,7 @@ export function createNewsletterHandler(
     const contentType = request.headers.get("content-type") ?? "";
 
     // Authorize before reading anything: another site's page must not be able to post for its visitors.
-    if (checkOrigin(request, options.siteUrl) === "cross-site") {
+    if (checkOrigin(request, options.siteUrl, options.trustProxy) === "cross-site") {
       await request.body?.cancel().catch(() => {});
       return json(403, { outcome: "forbidden", error: "This form only accepts submissions from this site." });
     }
@@ -130,7 +130,9 @@ export function createNewsletterHandler(
       return answer(
         { kind: "rate_limited" },
         {
-          redirectTo: redirect ? safeReturnPath(undefined, request, options.siteUrl) : undefined,
+          redirectTo: redirect
+            ? safeReturnPath(undefined, request, options.siteUrl, options.trustProxy)
+            : undefined,
           formId: "newsletter",
           retryAfterSeconds: clientWait,
         },
@@ -165,7 +167,9 @@ export function createNewsletterHandler(
     const formId: FormId = isFormId(fields.form) ? fields.form : "newsletter";
     const how = {
       formId,
-      redirectTo: redirect ? safeReturnPath(fields.returnTo, request, options.siteUrl) : undefined,
+      redirectTo: redirect
+        ? safeReturnPath(fields.returnTo, request, options.siteUrl, options.trustProxy)
+        : undefined,
     };
 
     // A bot gets exactly what a reader gets, so it cannot learn it was caught; nothing goes upstream.

@@ -1,15 +1,13 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { limiter, type LimiterOptions } from "../state";
 
 /*
- * Three budgets, each a rate-limiter-flexible limiter:
+ * Three budgets, each a rate-limiter-flexible limiter from lib/state (in memory for one
+ * instance; in Redis, shared by every instance, when REDIS_URL is set):
  *  - per client: one browser or script cannot hammer the form;
  *  - per address: nobody can flood a victim's inbox with confirmation emails from many clients;
- *  - global: a ceiling on what we send upstream even when clients forge X-Forwarded-For.
- *
- * RateLimiterMemory counts per process. With more than one instance, swap in RateLimiterRedis
- * (same API: `new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration,
- * insuranceLimiter: <a RateLimiterMemory> })`) in `createNewsletterLimiters`; nothing else changes.
+ *  - global: a ceiling on what we send upstream, however many clients there are.
  */
 
 export type Budget = { points: number; durationSeconds: number };
@@ -28,9 +26,16 @@ export type NewsletterLimiters = {
   global: RateLimiterAbstract;
 };
 
-export function createNewsletterLimiters(limits: NewsletterLimits = DEFAULT_LIMITS): NewsletterLimiters {
+/**
+ * The three limiters. `source` is lib/state's limiter (the app's); tests that need counters of
+ * their own pass another engine's (`createStateEngine(...).limiter`).
+ */
+export function createNewsletterLimiters(
+  limits: NewsletterLimits = DEFAULT_LIMITS,
+  source: (opts: LimiterOptions) => RateLimiterAbstract = limiter,
+): NewsletterLimiters {
   const make = (keyPrefix: string, b: Budget) =>
-    new RateLimiterMemory({ keyPrefix, points: b.points, duration: b.durationSeconds });
+    source({ keyPrefix, points: b.points, durationSeconds: b.durationSeconds });
   return {
     perClient: make("newsletter-client", limits.perClient),
     perAddress: make("newsletter-address", limits.perAddress),
@@ -40,8 +45,9 @@ export function createNewsletterLimiters(limits: NewsletterLimits = DEFAULT_LIMI
 
 /**
  * Takes one point. Returns null when allowed, else the whole seconds to wait (at least 1).
- * A store failure (only possible with a remote store) lets the request through: readers should
- * not lose the form because the counter store is down, and the other budgets still apply.
+ * lib/state answers from its in-memory insurance limiter while Redis is down, so a store
+ * failure should not reach here; if one does, the request goes through: readers should not
+ * lose the form because the counter store is down, and the other budgets still apply.
  */
 export async function take(
   limiter: RateLimiterAbstract,

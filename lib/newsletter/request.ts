@@ -1,4 +1,5 @@
 import "server-only";
+import { requestHost } from "../client-key";
 import type { BodyKind } from "../request-body";
 import { sameOriginPath } from "../same-origin-path";
 
@@ -11,10 +12,10 @@ import { sameOriginPath } from "../same-origin-path";
 /** A subscription is one address and two short hidden fields; anything bigger is not a reader. */
 export const MAX_BODY_BYTES = 4 * 1024;
 
-/** The Host the browser addressed (falls back to the request URL, which Next builds from it). */
-function requestHost(request: Request): string | undefined {
-  const host = request.headers.get("host") ?? request.headers.get("x-forwarded-host")?.split(",")[0];
-  if (host?.trim()) return host.trim().toLowerCase();
+/** The host the browser addressed (lib/client-key.ts), else the request URL's, which Next builds from Host. */
+function addressedHost(request: Request, trustProxy: number): string | undefined {
+  const host = requestHost(request, trustProxy);
+  if (host) return host;
   try {
     return new URL(request.url).host.toLowerCase();
   } catch {
@@ -47,8 +48,8 @@ export type OriginVerdict = "same-origin" | "cross-site" | "no-browser-signal";
  * a browser carrying a reader's cookies to us from another site — there is nothing to forge —
  * so it is let through as "no-browser-signal" and left to the rate limits, honeypot and validation.
  */
-export function checkOrigin(request: Request, siteUrl: string): OriginVerdict {
-  const host = requestHost(request);
+export function checkOrigin(request: Request, siteUrl: string, trustProxy: number): OriginVerdict {
+  const host = addressedHost(request, trustProxy);
   const origin = request.headers.get("origin");
   if (origin !== null) {
     // "null" is sent from sandboxed frames, data: URLs and some redirects: never us.
@@ -80,13 +81,18 @@ export const FALLBACK_RETURN_PATH = "/newsletter";
  * form's hidden field, else the same-origin Referer, else /newsletter. Internal paths (/_next,
  * /api) are refused: a reader never reads a page there.
  */
-export function safeReturnPath(candidate: unknown, request: Request, siteUrl: string): string {
+export function safeReturnPath(
+  candidate: unknown,
+  request: Request,
+  siteUrl: string,
+  trustProxy: number,
+): string {
   const fromField = typeof candidate === "string" ? relativePath(candidate) : undefined;
   if (fromField) return fromField;
   const referer = request.headers.get("referer");
   if (referer) {
     const parsed = originOf(referer);
-    if (parsed && isOwnOrigin(parsed, siteUrl, requestHost(request))) {
+    if (parsed && isOwnOrigin(parsed, siteUrl, addressedHost(request, trustProxy))) {
       const path = relativePath(parsed.pathname + parsed.search);
       if (path) return path;
     }

@@ -235,7 +235,8 @@ export async function startSite(opts: {
   const child = spawnChild(
     process.execPath,
     [NEXT_BIN, "start", "-p", String(opts.sitePort), "-H", "127.0.0.1"],
-    { ...nextBuildEnv(opts), ...opts.extraEnv },
+    // The bench plays a proxy: each newsletter sample names its own client in X-Forwarded-For.
+    { TRUST_PROXY: "1", ...nextBuildEnv(opts), ...opts.extraEnv },
     { quiet: true },
   );
   const url = `http://127.0.0.1:${opts.sitePort}`;

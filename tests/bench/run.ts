@@ -308,8 +308,8 @@ async function newsletterSample(
   const siteStatuses: Record<string, number> = {};
   const directStatuses: Record<string, number> = {};
   // The samples stay under the route's global budget (300 a minute, so the two samples run
-  // back to back fit); each request is its own client (X-Forwarded-For, whose last entry the
-  // route keys on), so a reader's per-client budget is not what is measured.
+  // back to back fit); each request is its own client (X-Forwarded-For, believed because the
+  // bench's site runs with TRUST_PROXY=1), so a reader's per-client budget is not what is measured.
   const viaSite = async (i: number, record: boolean) => {
     const t = await timed(async () => {
       const r = await fetch(`${site.url}/api/newsletter`, {

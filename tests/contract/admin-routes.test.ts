@@ -1,4 +1,5 @@
 import { sealData } from "iron-session";
+import { stampPeerAddress } from "@/lib/client-key";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_MEMBERS, startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
 
@@ -665,9 +666,15 @@ describe("every upstream failure becomes a status and plain words", () => {
 });
 
 describe("login", () => {
-  const login = (body: Record<string, string>, ip = "203.0.113.7") =>
+  /** A request from the connection `ip` (as instrumentation.ts stamps it), with extra cookies. */
+  const fromClient = (request: Request, ip: string, cookies?: string) => {
+    stampPeerAddress(request.headers, ip);
+    if (cookies) request.headers.set("cookie", cookies);
+    return request;
+  };
+  const login = (body: Record<string, string>, ip = "203.0.113.7", cookies?: string) =>
     routes.login.POST(
-      req("/api/admin/login", { method: "POST", cookie: null, body, headers: { "x-forwarded-for": ip } }),
+      fromClient(req("/api/admin/login", { method: "POST", cookie: null, body }), ip, cookies),
     );
 
   beforeEach(() => loginLib.resetLoginLimits());
@@ -731,7 +738,7 @@ describe("login", () => {
             password: "masthead-demo",
             next,
           }).toString(),
-          headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.51" },
+          headers: { "content-type": "application/x-www-form-urlencoded" },
         }),
       );
       expect(res.status).toBe(303);
@@ -763,6 +770,80 @@ describe("login", () => {
     ).toBe(200);
   });
 
+  const deviceCookieOf = (res: Response) => {
+    const set = res.headers.getSetCookie().find((c) => c.startsWith("masthead_device="));
+    expect(set).toBeDefined();
+    return set!.split(";")[0]!;
+  };
+
+  it("a successful sign-in gives the browser a device cookie: httpOnly, SameSite=Strict, sent only to the sign-in endpoint", async () => {
+    const res = await login({ email: "admin@example.com", password: "masthead-demo" });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith("masthead_device="))!;
+    expect(set).toMatch(/^masthead_device=Fe26\.2/);
+    expect(set).toMatch(/HttpOnly/i);
+    expect(set).toMatch(/SameSite=strict/i);
+    expect(set).toMatch(/Path=\/api\/admin\/login/);
+    expect((await login({ email: "admin@example.com", password: "wrong" })).headers.getSetCookie()).toEqual(
+      [],
+    );
+  });
+
+  it("lockout is no weapon: ten failures from strangers do not lock out the admin's own browser (device cookie)", async () => {
+    // The real admin signed in from this browser before the attack.
+    const device = deviceCookieOf(
+      await login({ email: "admin@example.com", password: "masthead-demo" }, "203.0.113.20"),
+    );
+    for (let i = 0; i < loginLib.ACCOUNT_FAILURE_LIMIT; i++) {
+      expect(
+        (await login({ email: "admin@example.com", password: `nope-${i}` }, `198.51.100.${i}`)).status,
+      ).toBe(401);
+    }
+    // Guessing stays slow for everyone else, the right password included...
+    expect(
+      (await login({ email: "admin@example.com", password: "masthead-demo" }, "198.51.100.250")).status,
+    ).toBe(429);
+    // ...but the admin's browser signs in, from wherever it is now.
+    const admin = await login(
+      { email: "admin@example.com", password: "masthead-demo" },
+      "192.0.2.200",
+      device,
+    );
+    expect(admin.status).toBe(200);
+    expect(deviceCookieOf(admin)).not.toBe(device); // a fresh device id on every sign-in
+    // A device cookie vouches for its own account only, and a forged one for nothing.
+    const forged = device.slice(0, -4) + (device.endsWith("AAAA") ? "BBBB" : "AAAA");
+    expect(
+      (await login({ email: "admin@example.com", password: "masthead-demo" }, "192.0.2.201", forged)).status,
+    ).toBe(429);
+  });
+
+  it("a trusted device has its own small failure budget; once spent it counts as a stranger", async () => {
+    const device = deviceCookieOf(
+      await login({ email: "admin@example.com", password: "masthead-demo" }, "203.0.113.21"),
+    );
+    for (let i = 0; i < loginLib.DEVICE_FAILURE_LIMIT; i++) {
+      expect(
+        (await login({ email: "admin@example.com", password: `typo-${i}` }, "203.0.113.21", device)).status,
+      ).toBe(401);
+    }
+    // The device's failures did not spend the account's budget for strangers...
+    for (let i = 0; i < loginLib.ACCOUNT_FAILURE_LIMIT - 1; i++) {
+      expect(
+        (await login({ email: "admin@example.com", password: `nope-${i}` }, `198.51.100.${i}`)).status,
+      ).toBe(401);
+    }
+    expect(
+      (await login({ email: "admin@example.com", password: "masthead-demo" }, "198.51.100.251")).status,
+    ).toBe(200);
+    // ...and with the device's own budget spent, the device is a stranger: the next stranger failure locks both out.
+    expect(
+      (await login({ email: "admin@example.com", password: "nope-last" }, "198.51.100.252")).status,
+    ).toBe(401);
+    expect(
+      (await login({ email: "admin@example.com", password: "masthead-demo" }, "203.0.113.21", device)).status,
+    ).toBe(429);
+  });
+
   it("a form post (no JavaScript) is answered with 303 redirects", async () => {
     const form = (password: string) =>
       routes.login.POST(
@@ -774,7 +855,7 @@ describe("login", () => {
             password,
             next: "/admin/members",
           }).toString(),
-          headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.50" },
+          headers: { "content-type": "application/x-www-form-urlencoded" },
         }),
       );
     const bad = await form("wrong");
@@ -786,12 +867,17 @@ describe("login", () => {
     expect(good.headers.get("set-cookie")).toMatch(/^masthead_admin=/);
   });
 
-  it("logout clears the cookie", async () => {
+  it("logout clears the cookie and ends the session: a copy of the cookie is refused afterwards", async () => {
+    const own = (await session.sealSession("admin@example.com")).value;
+    expect((await routes.list.GET(req("/api/admin/team-members", { cookie: own }))).status).toBe(200);
     const res = await routes.logout.POST(
-      req("/api/admin/logout", { method: "POST", headers: { accept: "application/json" } }),
+      req("/api/admin/logout", { method: "POST", cookie: own, headers: { accept: "application/json" } }),
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toMatch(/masthead_admin=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
+    expect((await routes.list.GET(req("/api/admin/team-members", { cookie: own }))).status).toBe(401);
+    // Other sessions of the same admin are untouched.
+    expect((await routes.list.GET(req("/api/admin/team-members"))).status).toBe(200);
   });
 
   it("audit lines carry no secrets", async () => {

@@ -7,7 +7,9 @@ import {
   startLocalWorkspaceServer,
   type LocalWorkspaceServer,
 } from "@/lib/local-workspace";
+import { stampPeerAddress } from "@/lib/client-key";
 import { createNewsletterHandler, createNewsletterLimiters, DEFAULT_LIMITS } from "@/lib/newsletter";
+import { createStateEngine } from "@/lib/state/engine";
 import { createWorkspaceClient } from "@/lib/workspace";
 
 /*
@@ -61,9 +63,11 @@ function request(body: BodyInit | null, opts: PostOptions = {}, method = "POST")
   const headers: Record<string, string> = {};
   if (opts.origin !== null) headers.origin = opts.origin ?? SITE;
   if (opts.contentType !== null) headers["content-type"] = opts.contentType ?? "application/json";
-  headers["x-forwarded-for"] = opts.ip ?? freshIp();
   Object.assign(headers, opts.headers);
-  return new Request(`${SITE}/api/newsletter`, { method, headers, body });
+  const made = new Request(`${SITE}/api/newsletter`, { method, headers, body });
+  // The connection's address, as instrumentation.ts stamps it in the server.
+  stampPeerAddress(made.headers, opts.ip ?? freshIp());
+  return made;
 }
 
 const jsonPost = (value: unknown, opts: PostOptions = {}) => request(JSON.stringify(value), opts);
@@ -267,6 +271,23 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     expect((await POST(jsonPost({ email: uniqueEmail("other") }))).status).toBe(201);
   });
 
+  it("a client rotating its own X-Forwarded-For is still one client (no trusted proxy): the 21st signup is refused", async () => {
+    const ip = "203.0.113.78";
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await POST(
+        jsonPost(
+          { email: uniqueEmail(`rotating-${i}`) },
+          { ip, headers: { "x-forwarded-for": `198.18.${i}.1` } },
+        ),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, DEFAULT_LIMITS.perClient.points).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(DEFAULT_LIMITS.perClient.points)).toEqual([429, 429, 429, 429, 429]);
+    expect(await upstreamCalls()).toBe(DEFAULT_LIMITS.perClient.points);
+  });
+
   it("limits confirmation emails per address across clients (no inbox flooding)", async () => {
     const email = uniqueEmail("victim");
     for (let i = 0; i < DEFAULT_LIMITS.perAddress.points; i++)
@@ -291,10 +312,11 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     });
     const lying = new Request(`${SITE}/api/newsletter`, {
       method: "POST",
-      headers: { origin: SITE, "content-type": "application/json", "x-forwarded-for": freshIp() },
+      headers: { origin: SITE, "content-type": "application/json" },
       body: stream,
       duplex: "half",
     } as RequestInit & { duplex: "half" });
+    stampPeerAddress(lying.headers, freshIp());
     expect((await POST(lying)).status).toBe(413);
 
     expect((await POST(request("{not json", {}))).status).toBe(400);
@@ -352,7 +374,8 @@ describe("POST /api/newsletter when the workspace fails", () => {
       siteUrl: SITE,
       trustProxy: 0,
       mode: opts.mode ?? "local",
-      limiters: createNewsletterLimiters(),
+      // Counters of its own, so these cases do not spend the app handler's budgets.
+      limiters: createNewsletterLimiters(DEFAULT_LIMITS, createStateEngine({ redisUrl: null }).limiter),
       log: (line) => logs.push(line),
     });
   }

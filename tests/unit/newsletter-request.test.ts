@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkSubscriberEmail } from "@/lib/newsletter/email";
 import { ALL_OUTCOMES, outcomeFromKey, outcomeKey } from "@/lib/newsletter/outcomes";
+import { PEER_ADDRESS_HEADER, requestHost, stampPeerAddress } from "@/lib/client-key";
 import { checkOrigin, clientKey, safeReturnPath, wantsRedirect } from "@/lib/newsletter/request";
 import { bodyKind, readLimitedBody } from "@/lib/request-body";
 import { parseEnv } from "@/lib/env-schema";
@@ -10,17 +11,42 @@ const req = (headers: Record<string, string>, url = `${SITE}/api/newsletter`) =>
   new Request(url, { method: "POST", headers });
 
 describe("clientKey (which client the rate limit counts)", () => {
-  it("without a trusted proxy uses the rightmost X-Forwarded-For entry (what next start or the nearest hop saw)", () => {
-    expect(clientKey(req({ "x-forwarded-for": "1.1.1.1, 2.2.2.2" }), 0)).toBe("2.2.2.2");
-    expect(clientKey(req({}), 0)).toBe("unknown-client");
+  const fromSocket = (address: string, headers: Record<string, string> = {}) => {
+    const r = req(headers);
+    stampPeerAddress(r.headers, address);
+    return r;
+  };
+  it("without a trusted proxy uses the connection's address and ignores a client's own X-Forwarded-For", () => {
+    expect(clientKey(fromSocket("192.0.2.1", { "x-forwarded-for": "1.1.1.1, 2.2.2.2" }), 0)).toBe(
+      "192.0.2.1",
+    );
+    expect(clientKey(fromSocket("::ffff:127.0.0.1"), 0)).toBe("127.0.0.1");
+    expect(clientKey(fromSocket("::1"), 0)).toBe("::1");
+  });
+  it("a made-up peer header, or none, is one shared unknown client, never the header's value", () => {
+    expect(clientKey(req({ "x-forwarded-for": "2.2.2.2" }), 0)).toBe("unknown-client");
+    expect(clientKey(req({ [PEER_ADDRESS_HEADER]: "guess 9.9.9.9" }), 0)).toBe("unknown-client");
+    expect(clientKey(req({ [PEER_ADDRESS_HEADER]: "9.9.9.9" }), 0)).toBe("unknown-client");
   });
   it("with N appending proxies uses the Nth entry from the right; 'true' (overwriting proxy) the leftmost", () => {
-    const r = req({ "x-forwarded-for": "6.6.6.6, 1.1.1.1, 10.0.0.2" });
+    const r = fromSocket("10.0.0.9", { "x-forwarded-for": "6.6.6.6, 1.1.1.1, 10.0.0.2" });
+    expect(clientKey(r, 1)).toBe("10.0.0.2");
     expect(clientKey(r, 2)).toBe("1.1.1.1");
     expect(clientKey(r, Number.MAX_SAFE_INTEGER)).toBe("6.6.6.6");
+    // A trusted proxy that sent no header: the connection it came from.
+    expect(clientKey(fromSocket("10.0.0.9"), 1)).toBe("10.0.0.9");
   });
   it("bounds hostile keys", () => {
-    expect(clientKey(req({ "x-forwarded-for": "x".repeat(500) }), 0)).toHaveLength(64);
+    expect(clientKey(req({ "x-forwarded-for": "x".repeat(500) }), 1)).toHaveLength(64);
+  });
+});
+
+describe("requestHost (the origin checks' idea of this site's host)", () => {
+  it("believes X-Forwarded-Host only behind a trusted proxy", () => {
+    const r = req({ host: "internal:3000", "x-forwarded-host": "evil.example" });
+    expect(requestHost(r, 0)).toBe("internal:3000");
+    expect(requestHost(r, 1)).toBe("evil.example");
+    expect(requestHost(req({ host: "Site.Example" }), 1)).toBe("site.example");
   });
   it("TRUST_PROXY parses to hops and refuses nonsense", () => {
     expect(parseEnv({}).trustProxy).toBe(0);
@@ -33,20 +59,29 @@ describe("clientKey (which client the rate limit counts)", () => {
 
 describe("checkOrigin", () => {
   it("accepts our SITE_URL origin or the addressed Host; refuses others and 'null'", () => {
-    expect(checkOrigin(req({ origin: SITE }), SITE)).toBe("same-origin");
-    expect(checkOrigin(req({ origin: "http://internal:3000", host: "internal:3000" }), SITE)).toBe(
+    expect(checkOrigin(req({ origin: SITE }), SITE, 0)).toBe("same-origin");
+    expect(checkOrigin(req({ origin: "http://internal:3000", host: "internal:3000" }), SITE, 0)).toBe(
       "same-origin",
     );
-    expect(checkOrigin(req({ origin: "https://evil.example" }), SITE)).toBe("cross-site");
-    expect(checkOrigin(req({ origin: "null" }), SITE)).toBe("cross-site");
-    expect(checkOrigin(req({ origin: "https://news.example.org.evil.example" }), SITE)).toBe("cross-site");
+    expect(checkOrigin(req({ origin: "https://evil.example" }), SITE, 0)).toBe("cross-site");
+    expect(checkOrigin(req({ origin: "null" }), SITE, 0)).toBe("cross-site");
+    expect(checkOrigin(req({ origin: "https://news.example.org.evil.example" }), SITE, 0)).toBe("cross-site");
+  });
+  it("a client's own X-Forwarded-Host does not make a foreign origin ours, unless a trusted proxy set it", () => {
+    const forged = {
+      origin: "https://evil.example",
+      host: "news.example.org",
+      "x-forwarded-host": "evil.example",
+    };
+    expect(checkOrigin(req(forged), SITE, 0)).toBe("cross-site");
+    expect(checkOrigin(req(forged), SITE, 1)).toBe("same-origin");
   });
   it("falls back to Sec-Fetch-Site, then Referer; nothing at all is not a browser", () => {
-    expect(checkOrigin(req({ "sec-fetch-site": "same-origin" }), SITE)).toBe("same-origin");
-    expect(checkOrigin(req({ "sec-fetch-site": "cross-site" }), SITE)).toBe("cross-site");
-    expect(checkOrigin(req({ referer: `${SITE}/blog` }), SITE)).toBe("same-origin");
-    expect(checkOrigin(req({ referer: "https://evil.example/" }), SITE)).toBe("cross-site");
-    expect(checkOrigin(req({}), SITE)).toBe("no-browser-signal");
+    expect(checkOrigin(req({ "sec-fetch-site": "same-origin" }), SITE, 0)).toBe("same-origin");
+    expect(checkOrigin(req({ "sec-fetch-site": "cross-site" }), SITE, 0)).toBe("cross-site");
+    expect(checkOrigin(req({ referer: `${SITE}/blog` }), SITE, 0)).toBe("same-origin");
+    expect(checkOrigin(req({ referer: "https://evil.example/" }), SITE, 0)).toBe("cross-site");
+    expect(checkOrigin(req({}), SITE, 0)).toBe("no-browser-signal");
   });
 });
 
@@ -69,11 +104,13 @@ describe("safeReturnPath (never an open redirect)", () => {
     ["/a/../_next/static/x.js", "/newsletter"],
     ["/blog/./post/../other", "/blog/other"],
   ])("%j → %j", (candidate, expected) => {
-    expect(safeReturnPath(candidate, req({}), SITE)).toBe(expected);
+    expect(safeReturnPath(candidate, req({}), SITE, 0)).toBe(expected);
   });
   it("uses a same-origin Referer when the field is missing", () => {
-    expect(safeReturnPath(undefined, req({ referer: `${SITE}/tags/go?x=1` }), SITE)).toBe("/tags/go?x=1");
-    expect(safeReturnPath(undefined, req({ referer: "https://evil.example/a" }), SITE)).toBe("/newsletter");
+    expect(safeReturnPath(undefined, req({ referer: `${SITE}/tags/go?x=1` }), SITE, 0)).toBe("/tags/go?x=1");
+    expect(safeReturnPath(undefined, req({ referer: "https://evil.example/a" }), SITE, 0)).toBe(
+      "/newsletter",
+    );
   });
 });
 

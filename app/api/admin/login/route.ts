@@ -1,12 +1,14 @@
 import { NextResponse } from "next/server";
 import { audit } from "@/lib/admin/audit";
 import { CROSS_ORIGIN, errorResponse, MAX_BODY_BYTES, TOO_LARGE } from "@/lib/admin/http";
+import { DEVICE_COOKIE, deviceCookieOptions } from "@/lib/admin/device";
 import { checkLogin, INVALID_CREDENTIALS } from "@/lib/admin/login";
 import { clientKey } from "@/lib/client-key";
 import { env } from "@/lib/env";
 import { bodyKind, parseBody, readLimitedBody } from "@/lib/request-body";
 import { isSameOriginWrite } from "@/lib/admin/origin";
 import {
+  cookieFromHeader,
   isConfiguredAdmin,
   SESSION_COOKIE,
   SESSION_TTL_SECONDS,
@@ -47,11 +49,12 @@ export async function POST(request: Request): Promise<Response> {
   if (!parsed.success || !parsed.data.email || !parsed.data.password) return fail(401, INVALID_CREDENTIALS);
 
   // act
-  const outcome = await checkLogin(
-    parsed.data.email,
-    parsed.data.password,
-    clientKey(request, env().trustProxy),
-  );
+  const outcome = await checkLogin({
+    email: parsed.data.email,
+    password: parsed.data.password,
+    client: clientKey(request, env().trustProxy),
+    deviceCookie: cookieFromHeader(request.headers.get("cookie"), DEVICE_COOKIE),
+  });
   if (!outcome.ok) {
     audit({
       // What was typed in the email box is logged only when it names an admin: people paste
@@ -84,5 +87,6 @@ export async function POST(request: Request): Promise<Response> {
         { headers: { "Cache-Control": "no-store" } },
       );
   response.cookies.set(SESSION_COOKIE, value, sessionCookieOptions(SESSION_TTL_SECONDS));
+  response.cookies.set(DEVICE_COOKIE, outcome.deviceCookie, deviceCookieOptions());
   return response;
 }

@@ -1,0 +1,32 @@
+import "server-only";
+import { stateHealth } from "./state";
+
+/*
+ * Readiness for load balancers. An instance whose Redis is unreachable still serves every
+ * page (from its cache or a fresh render), takes signups (limits from its in-memory insurance
+ * limiter) and signs admins in, and Redis is shared, so it is down for every instance at once:
+ * answering 503 would take the whole fleet out of rotation for a fault that costs readers
+ * nothing. So Redis down is reported as "degraded" with 200, for monitoring to alert on; the
+ * answer is 503 only when the instance cannot serve at all (its configuration is invalid).
+ * One PING at most (250 ms timeout, none while the connection is known down): cheap to poll.
+ */
+
+export type Readiness = {
+  status: 200 | 503;
+  body: { status: "ready" | "degraded" | "unavailable"; state?: "embedded" | "redis"; redis?: "up" | "down" };
+};
+
+export async function readiness(): Promise<Readiness> {
+  let health;
+  try {
+    health = await stateHealth();
+  } catch {
+    // stateHealth only throws when the configuration cannot be read: this instance serves nothing.
+    return { status: 503, body: { status: "unavailable" } };
+  }
+  if (health.engine === "embedded") return { status: 200, body: { status: "ready", state: "embedded" } };
+  return {
+    status: 200,
+    body: { status: health.redis === "up" ? "ready" : "degraded", state: "redis", redis: health.redis },
+  };
+}
