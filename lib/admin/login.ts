@@ -74,10 +74,7 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
   const trusted = deviceForAccount !== null && blockedFor(deviceUsed, DEVICE_FAILURE_LIMIT) === 0;
 
   if (!trusted) {
-    const [a, c] = await Promise.all([
-      user ? budgets.account.get(user.email) : null,
-      budgets.client.get(attempt.client),
-    ]);
+    const [a, c] = await Promise.all([budgets.account.get(accountKey), budgets.client.get(attempt.client)]);
     const wait = Math.max(blockedFor(a, ACCOUNT_FAILURE_LIMIT), blockedFor(c, CLIENT_FAILURE_LIMIT));
     if (wait > 0) return { ok: false, reason: "rate_limited", retryAfterSeconds: wait };
   }
@@ -92,11 +89,8 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
   if (trusted) {
     await budgets.device.consume(deviceForAccount.id).catch(() => {});
   } else {
-    await Promise.allSettled([
-      // Only real accounts get an account counter: made-up addresses must not grow the store.
-      user ? budgets.account.consume(user.email) : Promise.resolve(),
-      budgets.client.consume(attempt.client),
-    ]);
+    // Unknown addresses are counted too: a lockout only for real accounts would tell which are admins.
+    await Promise.allSettled([budgets.account.consume(accountKey), budgets.client.consume(attempt.client)]);
   }
   return { ok: false, reason: "invalid" };
 }
