@@ -49,18 +49,27 @@ function loadPosts(ctx: ApiContext): { posts: (PostRow & { authors: Author[] })[
   };
 }
 
+type PostRecord = ReturnType<typeof loadPosts>["posts"][number];
+
+/** The fields v1 and v2 summaries share. */
+function summary(p: PostRecord, origin: string) {
+  return {
+    slug: p.slug,
+    title: p.title,
+    publication_date: p.publication_date,
+    page_title: p.page_title,
+    meta_description: p.meta_description,
+    cover_image_url: `${origin}${imagePath("covers", p.slug)}`,
+  };
+}
+
 export function listBlogPostsV2(ctx: ApiContext): Response {
   const { posts, blogName } = loadPosts(ctx);
   return json({
     blog_posts: posts.map((p) => ({
-      slug: p.slug,
-      title: p.title,
-      publication_date: p.publication_date,
+      ...summary(p, ctx.origin),
       authors: p.authors,
-      page_title: p.page_title,
-      meta_description: p.meta_description,
       keywords: JSON.parse(p.keywords) as string[],
-      cover_image_url: `${ctx.origin}${imagePath("covers", p.slug)}`,
       // The document allows an empty string; a couple of seeded posts exercise it.
       thumbnail_image_url: p.has_thumbnail ? `${ctx.origin}${imagePath("thumbs", p.slug)}` : "",
     })),
@@ -81,14 +90,9 @@ export function listBlogPostsV1(ctx: ApiContext): Response {
   const { posts, blogName } = loadPosts(ctx);
   return json({
     blog_posts: posts.map((p) => ({
-      slug: p.slug,
-      title: p.title,
-      publication_date: p.publication_date,
+      ...summary(p, ctx.origin),
       author: p.authors[0] ?? null,
-      page_title: p.page_title,
-      meta_description: p.meta_description,
       keywords: (JSON.parse(p.keywords) as string[]).join(", "),
-      cover_image_url: `${ctx.origin}${imagePath("covers", p.slug)}`,
     })),
     blog_name: blogName,
   });

@@ -52,21 +52,40 @@ export function getTeamMemberV2(ctx: ApiContext): Response {
   return json({ team_member: getMember(ctx.db, ctx.workspaceId, memberId(ctx), ctx.origin) });
 }
 
-export async function addTeamMembersV2(ctx: ApiContext): Promise<Response> {
-  requireAcceptJson(ctx.request);
-  const body = await readJsonObject(ctx.request);
-  return json(
-    addMembers(ctx.db, ctx.workspaceId, { body, allowSendInvitationFlag: true }, ctx.origin, ctx.now),
-    201,
-  );
+/**
+ * Add and update differ between versions only in what the document lists: v2 add requires
+ * Accept, answers 201 and honours send_invitation_email; v1 add requires no Accept, answers
+ * 200 and always invites. Update requires Accept in both; only v1 accepts `active`.
+ */
+function addTeamMembers(version: 1 | 2) {
+  return async (ctx: ApiContext): Promise<Response> => {
+    if (version === 2) requireAcceptJson(ctx.request);
+    const body = await readJsonObject(ctx.request);
+    const added = addMembers(
+      ctx.db,
+      ctx.workspaceId,
+      { body, allowSendInvitationFlag: version === 2 },
+      ctx.origin,
+      ctx.now,
+    );
+    return json(added, version === 2 ? 201 : 200);
+  };
 }
 
-export async function updateTeamMemberV2(ctx: ApiContext): Promise<Response> {
-  requireAcceptJson(ctx.request);
-  const id = memberId(ctx);
-  const body = await readJsonObject(ctx.request);
-  return json({ team_member: updateMember(ctx.db, ctx.workspaceId, id, body, false, ctx.origin, ctx.now) });
+function updateTeamMember(version: 1 | 2) {
+  return async (ctx: ApiContext): Promise<Response> => {
+    requireAcceptJson(ctx.request);
+    const id = memberId(ctx);
+    const body = await readJsonObject(ctx.request);
+    const allowActive = version === 1;
+    return json({
+      team_member: updateMember(ctx.db, ctx.workspaceId, id, body, allowActive, ctx.origin, ctx.now),
+    });
+  };
 }
+
+export const addTeamMembersV2 = addTeamMembers(2);
+export const updateTeamMemberV2 = updateTeamMember(2);
 
 export function removeTeamMemberV2(ctx: ApiContext): Response {
   requireAcceptJson(ctx.request);
@@ -74,21 +93,8 @@ export function removeTeamMemberV2(ctx: ApiContext): Response {
   return noContent();
 }
 
-/** v1 add: Accept not required, 200 instead of 201, no send_invitation_email (always invites). */
-export async function addTeamMembersV1(ctx: ApiContext): Promise<Response> {
-  const body = await readJsonObject(ctx.request);
-  return json(
-    addMembers(ctx.db, ctx.workspaceId, { body, allowSendInvitationFlag: false }, ctx.origin, ctx.now),
-    200,
-  );
-}
-
-export async function updateTeamMemberV1(ctx: ApiContext): Promise<Response> {
-  requireAcceptJson(ctx.request);
-  const id = memberId(ctx);
-  const body = await readJsonObject(ctx.request);
-  return json({ team_member: updateMember(ctx.db, ctx.workspaceId, id, body, true, ctx.origin, ctx.now) });
-}
+export const addTeamMembersV1 = addTeamMembers(1);
+export const updateTeamMemberV1 = updateTeamMember(1);
 
 export async function removeTeamMembersV1(ctx: ApiContext): Promise<Response> {
   requireAcceptJson(ctx.request);
