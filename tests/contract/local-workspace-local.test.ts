@@ -415,5 +415,6 @@ describe("CLI", () => {
       if (child.exitCode === null) child.kill("SIGKILL");
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // A cold tsx start on a busy two-core machine can take longer than the default 30 s.
+  }, 90_000);
 });
