@@ -445,10 +445,14 @@ export default class MastheadCacheHandler {
  * Redis, so a render on any instance sees a revalidation made on any other.
  */
 function tagRevalidatedAt(tag) {
+  const now = Date.now();
   let latest = 0;
   for (const state of globalThis[Symbol.for("masthead.nextCache")]?.values() ?? []) {
     const mark = state.tags.get(tag);
-    if (mark) latest = Math.max(latest, mark.stale, mark.expired);
+    // An expiry still in the future (revalidateTag(tag, "max") sets it a year ahead) is not a
+    // revalidation yet: counting it would make every copy look outdated until then, so each
+    // render would refetch the blog's post list.
+    if (mark) latest = Math.max(latest, mark.stale, mark.expired <= now ? mark.expired : 0);
   }
   return latest;
 }
