@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_HASH_PATTERN, verifyPassword } from "./admin/password";
+import { PASSWORD_HASH_PATTERN, verifyPasswordSync } from "./admin/password";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 import { LOCAL_DEMO_API_KEY } from "./local-workspace/keys";
 
@@ -284,7 +284,7 @@ export function parseEnv(vars: Vars): AppConfig {
     else if (
       mode === "remote" &&
       adminUsers.some(
-        (u) => u.passwordHash === DEMO_ADMIN_HASH || verifyPassword(DEMO_ADMIN_PASSWORD, u.passwordHash),
+        (u) => u.passwordHash === DEMO_ADMIN_HASH || verifyPasswordSync(DEMO_ADMIN_PASSWORD, u.passwordHash),
       )
     ) {
       problems.push({

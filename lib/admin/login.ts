@@ -4,6 +4,7 @@ import { env } from "../env";
 import { limiter, processMemo } from "../state";
 import { readDevice, sealDevice } from "./device";
 import { verifyPassword } from "./password";
+import { checkPassword, GateBusyError } from "./password-check";
 
 /*
  * Checking an admin's credentials. Every attempt costs one scrypt, known email or not, so
@@ -56,6 +57,8 @@ export type LoginAttempt = {
 export type LoginOutcome =
   | { ok: true; email: string; /** A fresh device cookie to set. */ deviceCookie: string }
   | { ok: false; reason: "invalid" }
+  /** Too many password checks under way (a flood): nothing was checked or counted. */
+  | { ok: false; reason: "busy"; retryAfterSeconds: number }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 function blockedFor(res: RateLimiterRes | null, limit: number): number {
@@ -79,7 +82,16 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
     if (wait > 0) return { ok: false, reason: "rate_limited", retryAfterSeconds: wait };
   }
 
-  const matches = verifyPassword(attempt.password, user?.passwordHash ?? DUMMY_HASH);
+  let matches: boolean;
+  try {
+    // A browser that signed in before skips the flood gate (strangers' floods must not lock it
+    // out); its own failures are limited by the device budget above.
+    const check = trusted ? verifyPassword : checkPassword;
+    matches = await check(attempt.password, user?.passwordHash ?? DUMMY_HASH);
+  } catch (error) {
+    if (error instanceof GateBusyError) return { ok: false, reason: "busy", retryAfterSeconds: 1 };
+    throw error;
+  }
   if (user && matches && attempt.password.length > 0) {
     // The stranger budget is left as it is: a success must not hand an attacker a fresh one.
     if (deviceForAccount) await budgets.device.delete(deviceForAccount.id).catch(() => {});

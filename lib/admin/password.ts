@@ -1,4 +1,4 @@
-import { randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
 
 // Admin passwords are stored as `scrypt:<salt hex>:<hash hex>` in ADMIN_USERS.
 // The ':' separator (not '$') survives shells and .env files without escaping.
@@ -11,16 +11,33 @@ export function hashPassword(password: string, salt: Buffer = randomBytes(16)): 
   return `scrypt:${salt.toString("hex")}:${hash.toString("hex")}`;
 }
 
-/** Constant-time check; a malformed stored hash simply fails. */
-export function verifyPassword(password: string, stored: string): boolean {
-  if (!PASSWORD_HASH_PATTERN.test(stored)) return false;
+function parseStored(stored: string): { salt: Buffer; expected: Buffer } | null {
+  if (!PASSWORD_HASH_PATTERN.test(stored)) return null;
   const [, saltHex, hashHex] = stored.split(":") as [string, string, string];
-  const expected = Buffer.from(hashHex, "hex");
-  const actual = scryptSync(
-    password.normalize("NFKC"),
-    Buffer.from(saltHex, "hex"),
-    KEY_LENGTH,
-    SCRYPT_OPTIONS,
-  );
-  return timingSafeEqual(actual, expected);
+  return { salt: Buffer.from(saltHex, "hex"), expected: Buffer.from(hashHex, "hex") };
+}
+
+/**
+ * Constant-time check; a malformed stored hash simply fails. Hashes on libuv's thread pool
+ * (async scrypt), never on the event loop: ~50 ms of CPU per attempt would otherwise stall
+ * every request the process is serving. Sign-in goes through lib/admin/password-check.ts,
+ * which also caps how many run at once.
+ */
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseStored(stored);
+  if (!parsed) return Promise.resolve(false);
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize("NFKC"), parsed.salt, KEY_LENGTH, SCRYPT_OPTIONS, (error, actual) => {
+      if (error) reject(error);
+      else resolve(timingSafeEqual(actual, parsed.expected));
+    });
+  });
+}
+
+/** The same check, synchronous: only for start-up configuration checks, never per request. */
+export function verifyPasswordSync(password: string, stored: string): boolean {
+  const parsed = parseStored(stored);
+  if (!parsed) return false;
+  const actual = scryptSync(password.normalize("NFKC"), parsed.salt, KEY_LENGTH, SCRYPT_OPTIONS);
+  return timingSafeEqual(actual, parsed.expected);
 }

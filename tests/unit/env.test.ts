@@ -56,8 +56,8 @@ describe("parseEnv: local mode (nothing configured)", () => {
 
   it("the demo admin hash really is the documented demo password", async () => {
     const { verifyPassword } = await import("@/lib/admin/password");
-    expect(verifyPassword(DEMO_ADMIN_PASSWORD, DEMO_ADMIN_HASH)).toBe(true);
-    expect(verifyPassword("wrong", DEMO_ADMIN_HASH)).toBe(false);
+    expect(await verifyPassword(DEMO_ADMIN_PASSWORD, DEMO_ADMIN_HASH)).toBe(true);
+    expect(await verifyPassword("wrong", DEMO_ADMIN_HASH)).toBe(false);
   });
 });
 

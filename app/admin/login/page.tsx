@@ -13,6 +13,7 @@ const ERRORS: Record<string, string> = {
   invalid: INVALID_CREDENTIALS,
   rate_limited: "Too many failed sign-in attempts. Try again in a few minutes.",
   origin: CROSS_ORIGIN,
+  busy: "Sign-in is busy right now. Try again in a moment.",
 };
 
 export default async function LoginPage({

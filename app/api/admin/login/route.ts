@@ -39,7 +39,10 @@ export async function POST(request: Request): Promise<Response> {
   const fail = (status: number, error: string, headers: Record<string, string> = {}) => {
     if (!isForm) return errorResponse(status, error, {}, headers);
     const url = new URL("/admin/login", request.url);
-    url.searchParams.set("error", status === 429 ? "rate_limited" : status === 403 ? "origin" : "invalid");
+    url.searchParams.set(
+      "error",
+      status === 429 ? "rate_limited" : status === 403 ? "origin" : status === 503 ? "busy" : "invalid",
+    );
     if (next !== "/admin") url.searchParams.set("next", next);
     return NextResponse.redirect(url, 303);
   };
@@ -65,6 +68,11 @@ export async function POST(request: Request): Promise<Response> {
       outcome: "refused",
       detail: outcome.reason,
     });
+    if (outcome.reason === "busy") {
+      return fail(503, "Sign-in is busy right now. Try again in a moment.", {
+        "Retry-After": String(outcome.retryAfterSeconds),
+      });
+    }
     if (outcome.reason === "rate_limited") {
       const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
       return fail(

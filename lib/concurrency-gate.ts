@@ -1,0 +1,68 @@
+/*
+ * A small admission gate for CPU-heavy work (password hashing): at most `concurrency` run at
+ * once, a bounded queue waits its turn for a bounded time, and anything beyond is refused at
+ * once with GateBusyError, so a flood costs the server a fixed amount of work however large it is.
+ */
+
+export class GateBusyError extends Error {
+  constructor() {
+    super("busy");
+    this.name = "GateBusyError";
+  }
+}
+
+export type GateOptions = { concurrency: number; maxQueue: number; maxWaitMs: number };
+
+export type Gate = {
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Running and waiting right now (for tests and logs). */
+  load(): { running: number; waiting: number };
+};
+
+type Waiter = { start: () => void; timer: NodeJS.Timeout };
+
+export function createGate({ concurrency, maxQueue, maxWaitMs }: GateOptions): Gate {
+  let running = 0;
+  const queue: Waiter[] = [];
+
+  const release = () => {
+    running--;
+    const next = queue.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      running++;
+      next.start();
+    }
+  };
+
+  const admit = (): Promise<void> => {
+    if (running < concurrency) {
+      running++;
+      return Promise.resolve();
+    }
+    if (queue.length >= maxQueue) return Promise.reject(new GateBusyError());
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        start: resolve,
+        timer: setTimeout(() => {
+          const i = queue.indexOf(waiter);
+          if (i >= 0) queue.splice(i, 1);
+          reject(new GateBusyError());
+        }, maxWaitMs),
+      };
+      queue.push(waiter);
+    });
+  };
+
+  return {
+    async run(task) {
+      await admit();
+      try {
+        return await task();
+      } finally {
+        release();
+      }
+    },
+    load: () => ({ running, waiting: queue.length }),
+  };
+}
