@@ -11,7 +11,8 @@
  *   npm run bench -- --quick      # 100 and 1,000 posts only
  *   npm run bench -- --skip-lighthouse
  *   npm run bench -- --only search   # one section (comma-separated for several): builds,
- *                                    # page-views, newsletter, lighthouse, search, admin;
+ *                                    # page-views, newsletter, lighthouse, search, admin,
+ *                                    # security (tests/bench/security.ts);
  *                                    # without "builds" only the 100-post build is made
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -41,6 +42,7 @@ import {
   type WorkspaceProcess,
 } from "./lib";
 import { searchInProcess, searchOverHttp, searchRows, searchTargets, type SearchBenchResult } from "./search";
+import { securityBench, securityTables, securityTargets, type SecurityBenchResult } from "./security";
 
 const { values: flags } = parseArgs({
   options: {
@@ -52,7 +54,7 @@ const { values: flags } = parseArgs({
   strict: true,
 });
 
-const SECTIONS = ["builds", "page-views", "newsletter", "lighthouse", "search", "admin"] as const;
+const SECTIONS = ["builds", "page-views", "newsletter", "lighthouse", "search", "admin", "security"] as const;
 const only = flags.only?.split(",").map((s) => s.trim());
 for (const s of only ?? [])
   if (!(SECTIONS as readonly string[]).includes(s))
@@ -123,6 +125,7 @@ const results: {
     pages: { path: string; jsBytes: number; ratio: number }[];
   };
   search?: SearchBenchResult;
+  security?: SecurityBenchResult;
   targets: Target[];
 } = {
   startedAt: new Date().toISOString(),
@@ -629,6 +632,7 @@ function evaluateTargets(): void {
     });
   }
   if (results.search) t.push(...searchTargets(results.search));
+  if (results.security) t.push(...securityTargets(results.security));
   for (const p of results.javascript?.pages ?? []) {
     t.push({
       name: `JS bytes ${p.path} / empty page`,
@@ -763,6 +767,7 @@ function printTable(): string {
     const s = searchRows(results.search);
     table(s.header, s.rows);
   }
+  for (const s of results.security ? securityTables(results.security) : []) table(s.header, s.rows);
   table(
     ["target", "measured", "target", "pass"],
     results.targets.map((t) => [t.name, t.value, t.target, t.pass === null ? "-" : t.pass ? "yes" : "NO"]),
@@ -819,7 +824,12 @@ async function main(): Promise<void> {
       const result = await build(posts, ws, distDir);
       results.builds.push(result);
       // The runtime measurements use the 100-post build, right after it (well inside its ISR window).
-      if (posts === 100 && result.ok) await runtimePhase(ws, distDir, Date.now());
+      if (posts === 100 && result.ok) {
+        await runtimePhase(ws, distDir, Date.now());
+        // Its own site process (TRUST_PROXY=1), after the shared one has stopped.
+        if (wants("security"))
+          results.security = await securityBench({ distDir, wsPort: ws.port, sitePort: SITE_PORT });
+      }
     } finally {
       await ws.stop();
       if (!flags["keep-builds"] && posts !== 100)
