@@ -12,8 +12,9 @@
  *   npm run bench -- --skip-lighthouse
  *   npm run bench -- --only search   # one section (comma-separated for several): builds,
  *                                    # page-views, newsletter, lighthouse, search, admin,
- *                                    # security (tests/bench/security.ts);
- *                                    # without "builds" only the 100-post build is made
+ *                                    # security (tests/bench/security.ts), instances;
+ *                                    # without "builds" only the 100-post build is made,
+ *                                    # and "instances" alone makes only its own build
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -41,6 +42,7 @@ import {
   type SiteProcess,
   type WorkspaceProcess,
 } from "./lib";
+import { instancesBench, instancesRows, instancesTargets, type InstancesBenchResult } from "./instances";
 import { searchInProcess, searchOverHttp, searchRows, searchTargets, type SearchBenchResult } from "./search";
 import { securityBench, securityTables, securityTargets, type SecurityBenchResult } from "./security";
 
@@ -54,7 +56,16 @@ const { values: flags } = parseArgs({
   strict: true,
 });
 
-const SECTIONS = ["builds", "page-views", "newsletter", "lighthouse", "search", "admin", "security"] as const;
+const SECTIONS = [
+  "builds",
+  "page-views",
+  "newsletter",
+  "lighthouse",
+  "search",
+  "admin",
+  "security",
+  "instances",
+] as const;
 const only = flags.only?.split(",").map((s) => s.trim());
 for (const s of only ?? [])
   if (!(SECTIONS as readonly string[]).includes(s))
@@ -63,7 +74,15 @@ const wants = (section: (typeof SECTIONS)[number]) => !only || only.includes(sec
 
 const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 3501);
 const WS_PORT = Number(process.env.BENCH_WORKSPACE_PORT ?? 4501);
-const SIZES = !wants("builds") ? [100] : flags.quick ? [100, 1_000] : [100, 1_000, 10_000];
+// The sections measured on the 100-post build; "instances" makes its own build.
+const needsSizedBuilds = !only || only.some((s) => s !== "instances");
+const SIZES = !needsSizedBuilds
+  ? []
+  : !wants("builds")
+    ? [100]
+    : flags.quick
+      ? [100, 1_000]
+      : [100, 1_000, 10_000];
 const BUILD_TIMEOUT_MS = 20 * 60_000;
 const TOTAL_GUARD_MS = 45 * 60_000;
 const MEMBERS_SMALL = 100;
@@ -126,6 +145,7 @@ const results: {
   };
   search?: SearchBenchResult;
   security?: SecurityBenchResult;
+  instances?: InstancesBenchResult;
   targets: Target[];
 } = {
   startedAt: new Date().toISOString(),
@@ -633,6 +653,7 @@ function evaluateTargets(): void {
   }
   if (results.search) t.push(...searchTargets(results.search));
   if (results.security) t.push(...securityTargets(results.security));
+  if (results.instances) t.push(...instancesTargets(results.instances));
   for (const p of results.javascript?.pages ?? []) {
     t.push({
       name: `JS bytes ${p.path} / empty page`,
@@ -662,28 +683,29 @@ function printTable(): string {
     "",
   );
   const base = results.builds.find((b) => b.posts === 100 && b.ok);
-  table(
-    [
-      "build",
-      "posts in workspace",
-      "wall time",
-      "time / 100-post build",
-      "peak RSS (tree)",
-      "upstream requests",
-      "prerendered routes",
-      "HTML files",
-    ],
-    results.builds.map((b) => [
-      `${b.posts.toLocaleString("en")} posts${b.ok ? "" : " (FAILED)"}`,
-      String(b.postsInWorkspace),
-      fmtMs(b.wallMs),
-      base ? `${(b.wallMs / base.wallMs).toFixed(2)}x` : "n/a",
-      mib(b.peakRssBytes),
-      String(b.upstreamRequests),
-      String(b.prerenderedRoutes),
-      String(b.prerenderedHtmlFiles),
-    ]),
-  );
+  if (results.builds.length > 0)
+    table(
+      [
+        "build",
+        "posts in workspace",
+        "wall time",
+        "time / 100-post build",
+        "peak RSS (tree)",
+        "upstream requests",
+        "prerendered routes",
+        "HTML files",
+      ],
+      results.builds.map((b) => [
+        `${b.posts.toLocaleString("en")} posts${b.ok ? "" : " (FAILED)"}`,
+        String(b.postsInWorkspace),
+        fmtMs(b.wallMs),
+        base ? `${(b.wallMs / base.wallMs).toFixed(2)}x` : "n/a",
+        mib(b.peakRssBytes),
+        String(b.upstreamRequests),
+        String(b.prerenderedRoutes),
+        String(b.prerenderedHtmlFiles),
+      ]),
+    );
   if (results.pageViews) {
     const pv = results.pageViews;
     const med = (rs: AutocannonSummary[], k: "rps" | "p99Ms" | "p50Ms") =>
@@ -768,6 +790,10 @@ function printTable(): string {
     table(s.header, s.rows);
   }
   for (const s of results.security ? securityTables(results.security) : []) table(s.header, s.rows);
+  if (results.instances) {
+    const r = instancesRows(results.instances);
+    table(r.header, r.rows);
+  }
   table(
     ["target", "measured", "target", "pass"],
     results.targets.map((t) => [t.name, t.value, t.target, t.pass === null ? "-" : t.pass ? "yes" : "NO"]),
@@ -837,6 +863,7 @@ async function main(): Promise<void> {
       rmSync(path.join(ROOT, dataDir), { recursive: true, force: true });
     }
   }
+  if (wants("instances")) results.instances = await instancesBench();
   evaluateTargets();
   write();
   printTable();
