@@ -44,7 +44,10 @@ const nextConfig = {
   ...(process.env.REDIS_URL?.trim() ? { cacheMaxMemorySize: 0 } : {}),
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ["better-sqlite3"],
+  // One copy per process of what lib/state shares between Next's bundles (its engine lives on
+  // globalThis): bundled into each route type, a limiter built by one bundle would reject with
+  // a RateLimiterRes class the others do not recognise.
+  serverExternalPackages: ["better-sqlite3", "ioredis", "rate-limiter-flexible"],
   experimental: {
     // app/global-not-found.tsx answers unmatched URLs; see that file for the bytes it saves.
     globalNotFound: true,

@@ -1,6 +1,6 @@
 import "server-only";
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { limiter, type LimiterOptions } from "../state";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { limitedFor, limiter, type LimiterOptions } from "../state";
 
 /*
  * Three budgets, each a rate-limiter-flexible limiter from lib/state (in memory for one
@@ -58,7 +58,8 @@ export async function take(
     await limiter.consume(key);
     return null;
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    const wait = limitedFor(rejection);
+    if (wait !== null) return wait;
     log(
       `[newsletter] rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the request`,
     );

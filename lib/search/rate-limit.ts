@@ -1,6 +1,5 @@
 import "server-only";
-import { RateLimiterRes } from "rate-limiter-flexible";
-import { limiter } from "../state";
+import { limitedFor, limiter } from "../state";
 
 /*
  * Searches per client. Generous for a reader (a search every second, all minute long) and a
@@ -22,7 +21,8 @@ export async function takeSearch(clientKey: string): Promise<number | null> {
     await searchLimiter().consume(clientKey);
     return null;
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    const wait = limitedFor(rejection);
+    if (wait !== null) return wait;
     console.warn(
       `[search] rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the search`,
     );

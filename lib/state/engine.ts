@@ -17,6 +17,19 @@ import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-conn
 
 export type EngineKind = "embedded" | "redis";
 
+/**
+ * The whole seconds a limiter's rejection asks to wait (at least 1), or null when the
+ * rejection is not a limit (a store error). Duck-typed on purpose: Next bundles
+ * rate-limiter-flexible into each route type, and the one engine per process may have been
+ * built by another bundle, so `instanceof RateLimiterRes` can be false for a real rejection.
+ */
+export function limitedFor(rejection: unknown): number | null {
+  if (rejection instanceof Error || typeof rejection !== "object" || rejection === null) return null;
+  const { msBeforeNext, consumedPoints } = rejection as { msBeforeNext?: unknown; consumedPoints?: unknown };
+  if (typeof msBeforeNext !== "number" || typeof consumedPoints !== "number") return null;
+  return Math.max(1, Math.ceil(msBeforeNext / 1000));
+}
+
 export type LimiterOptions = { keyPrefix: string; points: number; durationSeconds: number };
 
 export type SharedCache<T> = {

@@ -4,6 +4,7 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../env";
 import {
   createStateEngine,
+  limitedFor,
   type EngineKind,
   type LimiterOptions,
   type Revocations,
@@ -22,6 +23,7 @@ import { processMemo } from "./process-memo";
 
 export type { EngineKind, LimiterOptions, Revocations, SharedCache, StateHealth };
 export { processMemo } from "./process-memo";
+export { limitedFor };
 
 function engine(): StateEngine {
   return processMemo("state.engine", () => createStateEngine({ redisUrl: env().redisUrl }));

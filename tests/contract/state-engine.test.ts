@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createStateEngine, type StateEngine } from "@/lib/state/engine";
+import { createStateEngine, limitedFor, type StateEngine } from "@/lib/state/engine";
 import { forgetProcessMemo, processMemo } from "@/lib/state/process-memo";
 import { freePort, startTestRedis, type TestRedis } from "../helpers/redis-server";
 
@@ -55,6 +55,23 @@ describe("processMemo", () => {
       Symbol.for("masthead.processMemo")
     ];
     expect(registry?.get("test.memo")).toBe(a);
+  });
+});
+
+describe("limitedFor (is a rejection a limit, and for how long)", () => {
+  it("recognises a limiter's rejection, even one made by another bundle's copy of the library", async () => {
+    const engine = createStateEngine({ redisUrl: null });
+    const one = engine.limiter({ keyPrefix: unique(), points: 1, durationSeconds: 30 });
+    await one.consume("k");
+    const rejection = await one.consume("k").catch((r: unknown) => r);
+    expect(limitedFor(rejection)).toBeGreaterThanOrEqual(29);
+    expect(limitedFor(rejection)).toBeLessThanOrEqual(30);
+    // What a RateLimiterRes from a second copy of rate-limiter-flexible looks like to this one.
+    expect(limitedFor({ msBeforeNext: 1_500, consumedPoints: 2, remainingPoints: 0 })).toBe(2);
+    expect(limitedFor({ msBeforeNext: 0, consumedPoints: 2 })).toBe(1);
+    expect(limitedFor(new Error("Redis connection is not ready"))).toBeNull();
+    expect(limitedFor(undefined)).toBeNull();
+    expect(limitedFor({ message: "no" })).toBeNull();
   });
 });
 
