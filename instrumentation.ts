@@ -1,8 +1,10 @@
 /*
  * Runs once when a Next server starts, before it handles a request (Next's instrumentation hook).
  * On the Node.js runtime: stamp each request with its connection's address (lib/client-key.ts:
- * route handlers get no socket, and a client can write its own X-Forwarded-For), and open the
- * Redis connection now rather than on the first request, so the first limits are shared too.
+ * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
+ * Redis connection now rather than on the first request, so the first limits are shared too,
+ * and start the newsletter's delivery worker, so a server resumes delivering stored signups by
+ * itself without waiting for a new one (never in `next build`'s workers).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -11,5 +13,15 @@ export async function register(): Promise<void> {
   if (process.env.REDIS_URL?.trim()) {
     const { redisConnection } = await import("./lib/state");
     redisConnection();
+  }
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { startInProcessDelivery } = await import("./lib/delivery");
+  try {
+    startInProcessDelivery();
+  } catch (error) {
+    // A bad configuration is reported by the first request too; the server still serves pages.
+    console.error(
+      `[delivery] the delivery worker did not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

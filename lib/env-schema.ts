@@ -72,7 +72,24 @@ export type AppConfig = {
    * set = every instance shares rate limits, caches and session revocations through this Redis.
    */
   redisUrl: string | null;
+  /** Signups kept while the workspace cannot take them (lib/delivery/). */
+  delivery: {
+    /** SQLite file of the embedded store (unused when REDIS_URL selects the Redis queue). */
+    storePath: string;
+    /** Most subscribe calls per second to the workspace, route and worker together. */
+    ratePerSecond: number;
+    /** How long the route waits for the workspace before keeping the signup for later. */
+    directTimeoutMs: number;
+    /** Signups older than this move to the failed list instead of being retried. */
+    maxAgeHours: number;
+    /** Pending signups beyond which the store refuses more (503): a bound on disk use. */
+    maxPending: number;
+    /** false: this process does not run the delivery worker (`npm run worker` does). */
+    inProcessWorker: boolean;
+  };
 };
+
+export const DEFAULT_DELIVERY_STORE_PATH = "data/newsletter-delivery.sqlite";
 
 export type ConfigProblem = { variable: string; problem: string; fix: string };
 
@@ -186,6 +203,17 @@ function parseRedisUrl(raw: string | undefined, problems: ConfigProblem[]): stri
     return null;
   }
   return raw;
+}
+
+function parseWorkerSwitch(raw: string | undefined, problems: ConfigProblem[]): boolean {
+  if (raw === undefined || /^(on|true|yes|in-process)$/i.test(raw)) return true;
+  if (/^(off|false|no|external)$/i.test(raw)) return false;
+  problems.push({
+    variable: "DELIVERY_WORKER",
+    problem: `"${raw}" is neither on nor off.`,
+    fix: "unset it (each server process delivers stored signups), or set it to off when `npm run worker` runs separately.",
+  });
+  return true;
 }
 
 export function parseEnv(vars: Vars): AppConfig {
@@ -361,6 +389,14 @@ export function parseEnv(vars: Vars): AppConfig {
     imageHosts: imageHosts(vars),
     trustProxy: parseTrustProxy(str("TRUST_PROXY"), problems),
     redisUrl: parseRedisUrl(str("REDIS_URL"), problems),
+    delivery: {
+      storePath: str("DELIVERY_STORE_PATH") ?? DEFAULT_DELIVERY_STORE_PATH,
+      ratePerSecond: num("DELIVERY_RATE_PER_SECOND", 1, 1000, 10),
+      directTimeoutMs: num("DELIVERY_DIRECT_TIMEOUT_MS", 200, 120_000, 3_000),
+      maxAgeHours: num("DELIVERY_MAX_AGE_HOURS", 1, 8760, 72),
+      maxPending: num("DELIVERY_MAX_PENDING", 1, 10_000_000, 100_000),
+      inProcessWorker: parseWorkerSwitch(str("DELIVERY_WORKER"), problems),
+    },
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -134,7 +134,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
   } else if (options.seed !== false) seedDemo(db, { apiKey, now: now() });
 
   const faults = new FaultInjector();
-  const stats = new RequestStats();
+  const stats = new RequestStats(() => now().getTime());
   const limiter = new FixedWindowRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
   const services: RouteContext["services"] = {
     faults,

@@ -1,4 +1,5 @@
 import "server-only";
+import { keyRefusedHint } from "../delivery/attempt";
 import { isWorkspaceApiError } from "../workspace/errors";
 import { checkSubscriberEmail } from "./email";
 import {
@@ -31,19 +32,47 @@ export type NewsletterHandlerOptions = {
   /** Which variable to name when the key is refused. */
   mode: "local" | "remote";
   limiters?: NewsletterLimiters;
+  /**
+   * Where a signup goes when the workspace cannot take it now (lib/delivery). Without it the
+   * reader is told to try again (503), as before durable delivery existed.
+   */
+  queue?: SignupQueue;
   /** Server log; never receives the key, and never a reader's address. */
   log?: (line: string) => void;
+};
+
+/** The durable side, as the route sees it (implemented by lib/delivery). */
+export type SignupQueue = {
+  /** Is a delivery for this address already waiting? */
+  isPending(email: string): Promise<boolean>;
+  /** May the route call the workspace right now (the shared pace, and no outage hold)? */
+  mayCallNow(): Promise<boolean>;
+  directSucceeded(): Promise<void>;
+  /** Records the failure (backoff, the refused-key log line). */
+  directFailed(error: unknown): Promise<void>;
+  /** Durable when it resolves; throws when the store cannot take it (full, unwritable, unreachable). */
+  enqueue(email: string): Promise<"queued" | "already_pending">;
 };
 
 const STATUS: Record<NewsletterOutcome["kind"], number> = {
   subscribed: 201,
   // Not an error for the reader: what they wanted is already true, and fetch callers treat 2xx as fine.
   already_subscribed: 200,
+  // Accepted, not yet done: the worker delivers it.
+  queued: 202,
+  // Looks like success on purpose: someone else posting this address must not lock its owner out.
+  recently_sent: 200,
   invalid: 422,
   rate_limited: 429,
-  address_limited: 429,
   unavailable: 503,
 };
+
+const SUCCESSES = new Set<NewsletterOutcome["kind"]>([
+  "subscribed",
+  "already_subscribed",
+  "queued",
+  "recently_sent",
+]);
 
 function json(
   status: number,
@@ -54,12 +83,6 @@ function json(
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
   });
-}
-
-function keyRefusedHint(mode: "local" | "remote"): string {
-  return mode === "remote"
-    ? "Fix: set WORKSPACE_API_KEY to a current key from the workspace's Admin panel (API keys; it may have expired or been revoked), and check that WORKSPACE_URL names your workspace's real subdomain: a key only works for its own workspace."
-    : "Fix: unset LOCAL_WORKSPACE_API_KEY to use the local demo key, or set it to the key the local workspace was started with.";
 }
 
 /**
@@ -92,8 +115,11 @@ export function createNewsletterHandler(
       });
     }
     const message = messageFor(outcome);
-    if (outcome.kind === "subscribed" || outcome.kind === "already_subscribed") {
-      return json(STATUS[outcome.kind], { outcome: outcome.kind, message });
+    if (SUCCESSES.has(outcome.kind)) {
+      return json(STATUS[outcome.kind], {
+        outcome: outcome.kind as "subscribed" | "already_subscribed" | "queued" | "recently_sent",
+        message,
+      });
     }
     return json(
       STATUS[outcome.kind],
@@ -187,47 +213,95 @@ export function createNewsletterHandler(
     const email = checkSubscriberEmail(fields.email);
     if (!email.ok) return answer({ kind: "invalid", reason: email.reason }, how);
 
+    const queue = options.queue;
+    // One pending delivery per address: a repeat while one waits adds nothing and says it is on its way.
+    if (queue && (await pendingOrUnknown(queue, email.email, log))) return answer({ kind: "queued" }, how);
+
+    const addressKey = email.email.toLowerCase();
+    const addressWait = await take(limiters.perAddress, addressKey, log);
+    // Confirmation emails went to this address recently: send nothing more, and do not tell the
+    // owner "too many attempts" because a stranger typed their address three times.
+    if (addressWait !== null) return answer({ kind: "recently_sent" }, how);
+
     const globalWait = await take(limiters.global, "all", log);
-    if (globalWait !== null) {
+    if (!queue && globalWait !== null) {
       log("[newsletter] global subscription budget spent; answering 503");
       return answer({ kind: "unavailable" }, { ...how, retryAfterSeconds: Math.max(globalWait, 1) });
     }
-    const addressKey = email.email.toLowerCase();
-    const addressWait = await take(limiters.perAddress, addressKey, log);
-    if (addressWait !== null)
-      return answer({ kind: "address_limited" }, { ...how, retryAfterSeconds: addressWait });
+
+    /** One call to the workspace; undefined when it could not take the signup (queue only). */
+    const direct = async (): Promise<Response | undefined> => {
+      try {
+        await options.subscribe(email.email);
+        await queue?.directSucceeded();
+        return answer({ kind: "subscribed" }, how);
+      } catch (error) {
+        if (isWorkspaceApiError(error) && error.code === "already_subscribed")
+          return answer({ kind: "already_subscribed" }, how);
+        if (isWorkspaceApiError(error) && error.code === "invalid")
+          return answer({ kind: "invalid", reason: "rejected" }, how);
+        if (!queue) {
+          await limiters.perAddress.reward(addressKey).catch(() => {});
+          return unavailable(error, how);
+        }
+        await queue.directFailed(error);
+        logFailure(error, false);
+        return undefined;
+      }
+    };
+    if (!queue) return (await direct())!;
+    // With a queue, the workspace is called directly only when the shared pace allows it now;
+    // otherwise (a burst, an outage being waited out) the signup is stored straight away.
+    let tried = false;
+    if (globalWait === null && (await queue.mayCallNow())) {
+      tried = true;
+      const answered = await direct();
+      if (answered) return answered;
+    }
 
     try {
-      await options.subscribe(email.email);
-      return answer({ kind: "subscribed" }, how);
+      await queue.enqueue(email.email);
+      return answer({ kind: "queued" }, how);
     } catch (error) {
-      if (isWorkspaceApiError(error) && error.code === "already_subscribed")
-        return answer({ kind: "already_subscribed" }, how);
-      if (isWorkspaceApiError(error) && error.code === "invalid")
-        return answer({ kind: "invalid", reason: "rejected" }, how);
-      // Nothing was sent, so this attempt should not count against the address.
+      log(
+        `[newsletter] a signup could not be kept for later delivery (${error instanceof Error ? error.message : typeof error})`,
+      );
+      // Nothing can be kept: one direct try beats refusing outright, even outside the pace.
+      if (!tried) {
+        const answered = await direct();
+        if (answered) return answered;
+      }
+      // Nothing was sent or kept, so this attempt should not count against the address.
       await limiters.perAddress.reward(addressKey).catch(() => {});
-      if (isWorkspaceApiError(error) && error.code === "unauthorized") {
+      return answer({ kind: "unavailable" }, { ...how, retryAfterSeconds: DEFAULT_RETRY_SECONDS });
+    }
+  }
+
+  /** The reader-facing message is fixed; the log names the code, status and endpoint (never the address). */
+  function logFailure(error: unknown, keyHint: boolean): void {
+    if (isWorkspaceApiError(error) && error.code === "unauthorized") {
+      if (keyHint)
         log(
           `[newsletter] The workspace refused the API key (401 from ${error.endpoint}); readers see "try again in a minute". ${keyRefusedHint(options.mode)}`,
         );
-      } else if (isWorkspaceApiError(error)) {
-        // The message may quote the address, so only the code, status and endpoint are logged.
-        log(
-          `[newsletter] subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`,
-        );
-      } else {
-        log(
-          `[newsletter] subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`,
-        );
-      }
-      const upstreamWait = isWorkspaceApiError(error) ? error.retryAfterSeconds : undefined;
-      const retryAfterSeconds = Math.min(
-        MAX_RETRY_SECONDS,
-        Math.max(DEFAULT_RETRY_SECONDS, upstreamWait ?? 0),
+    } else if (isWorkspaceApiError(error)) {
+      // The message may quote the address, so only the code, status and endpoint are logged.
+      log(
+        `[newsletter] subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`,
       );
-      return answer({ kind: "unavailable" }, { ...how, retryAfterSeconds });
+    } else {
+      log(
+        `[newsletter] subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`,
+      );
     }
+  }
+
+  /** Without a queue: the old answer, "try again in a minute", as long as the workspace asked for. */
+  function unavailable(error: unknown, how: { redirectTo?: string; formId: FormId }): Response {
+    logFailure(error, true);
+    const upstreamWait = isWorkspaceApiError(error) ? error.retryAfterSeconds : undefined;
+    const retryAfterSeconds = Math.min(MAX_RETRY_SECONDS, Math.max(DEFAULT_RETRY_SECONDS, upstreamWait ?? 0));
+    return answer({ kind: "unavailable" }, { ...how, retryAfterSeconds });
   }
 
   return async (request) => {
@@ -245,6 +319,22 @@ export function createNewsletterHandler(
       );
     }
   };
+}
+
+/** A store that cannot answer must not stop a signup: go on as if nothing were pending (logged). */
+async function pendingOrUnknown(
+  queue: SignupQueue,
+  email: string,
+  log: (line: string) => void,
+): Promise<boolean> {
+  try {
+    return await queue.isPending(email);
+  } catch (error) {
+    log(
+      `[newsletter] could not check for a pending delivery (${error instanceof Error ? error.name : typeof error}); going on`,
+    );
+    return false;
+  }
 }
 
 /** Every outcome key a redirect can carry (the form renders a message for each). */

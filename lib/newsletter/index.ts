@@ -1,9 +1,14 @@
 import "server-only";
+import { delivery, directSubscribe } from "../delivery";
 import { env } from "../env";
-import { workspace } from "../workspace";
 import { createNewsletterHandler } from "./handler";
 
-export { createNewsletterHandler, HONEYPOT_FIELD, type NewsletterHandlerOptions } from "./handler";
+export {
+  createNewsletterHandler,
+  HONEYPOT_FIELD,
+  type NewsletterHandlerOptions,
+  type SignupQueue,
+} from "./handler";
 export { createNewsletterLimiters, DEFAULT_LIMITS, type NewsletterLimits } from "./rate-limit";
 
 let shared: ((request: Request) => Promise<Response>) | undefined;
@@ -13,7 +18,9 @@ export function newsletterHandler(): (request: Request) => Promise<Response> {
   if (!shared) {
     const config = env();
     shared = createNewsletterHandler({
-      subscribe: (email) => workspace().addSubscriber(email),
+      // One short try; when the workspace cannot take the signup now, the queue keeps it.
+      subscribe: directSubscribe(),
+      queue: delivery().route,
       siteUrl: config.siteUrl,
       trustProxy: config.trustProxy,
       mode: config.mode,

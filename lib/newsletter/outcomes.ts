@@ -14,9 +14,12 @@ export type InvalidReason =
 export type NewsletterOutcome =
   | { kind: "subscribed" }
   | { kind: "already_subscribed" }
+  /** The workspace could not take it now; the signup is stored and the worker will deliver it. */
+  | { kind: "queued" }
+  /** This address was sent confirmation emails recently: nothing more is sent, and the form says so kindly. */
+  | { kind: "recently_sent" }
   | { kind: "invalid"; reason: InvalidReason }
   | { kind: "rate_limited" }
-  | { kind: "address_limited" }
   | { kind: "unavailable" };
 
 export type Tone = "success" | "info" | "error";
@@ -35,12 +38,14 @@ export const SUBSCRIBED_MESSAGE =
   "Almost done: check your inbox and click the link in the email we just sent to confirm your subscription.";
 export const ALREADY_SUBSCRIBED_MESSAGE =
   "Good news: you're already subscribed with that address, so there's nothing more to do. Thanks for reading!";
+export const QUEUED_MESSAGE =
+  "Thanks! Your confirmation email is on its way; it may take a few minutes to arrive. Click the link in it to confirm your subscription.";
+export const RECENTLY_SENT_MESSAGE =
+  "We've just sent a confirmation email to this address. Check your inbox (and your spam folder) and click the link in it to confirm your subscription.";
 export const UNAVAILABLE_MESSAGE =
   "Sorry, we couldn't subscribe you just now. Nothing was saved; please try again in a minute.";
 export const RATE_LIMITED_MESSAGE =
   "That's a lot of attempts in a short time. Please wait a few minutes and try again.";
-export const ADDRESS_LIMITED_MESSAGE =
-  "We've already sent several confirmation emails to this address recently. Check your inbox and spam folder, or try again later.";
 
 export function messageFor(outcome: NewsletterOutcome): string {
   switch (outcome.kind) {
@@ -50,17 +55,20 @@ export function messageFor(outcome: NewsletterOutcome): string {
       return ALREADY_SUBSCRIBED_MESSAGE;
     case "invalid":
       return INVALID_MESSAGES[outcome.reason];
+    case "queued":
+      return QUEUED_MESSAGE;
+    case "recently_sent":
+      return RECENTLY_SENT_MESSAGE;
     case "rate_limited":
       return RATE_LIMITED_MESSAGE;
-    case "address_limited":
-      return ADDRESS_LIMITED_MESSAGE;
     case "unavailable":
       return UNAVAILABLE_MESSAGE;
   }
 }
 
 export function toneFor(outcome: NewsletterOutcome): Tone {
-  if (outcome.kind === "subscribed") return "success";
+  if (outcome.kind === "subscribed" || outcome.kind === "queued" || outcome.kind === "recently_sent")
+    return "success";
   if (outcome.kind === "already_subscribed") return "info";
   return "error";
 }
@@ -75,12 +83,13 @@ export function outcomeKey(outcome: NewsletterOutcome): string {
 export const ALL_OUTCOMES: NewsletterOutcome[] = [
   { kind: "subscribed" },
   { kind: "already_subscribed" },
+  { kind: "queued" },
+  { kind: "recently_sent" },
   ...(Object.keys(INVALID_MESSAGES) as InvalidReason[]).map((reason) => ({
     kind: "invalid" as const,
     reason,
   })),
   { kind: "rate_limited" },
-  { kind: "address_limited" },
   { kind: "unavailable" },
 ];
 
@@ -101,5 +110,5 @@ export function isFormId(value: unknown): value is FormId {
 
 /** The JSON the route handler answers with (success and failure alike carry `outcome`). */
 export type NewsletterResponseBody =
-  | { outcome: "subscribed" | "already_subscribed"; message: string }
+  | { outcome: "subscribed" | "already_subscribed" | "queued" | "recently_sent"; message: string }
   | { outcome: string; error: string; reason?: InvalidReason; retryAfterSeconds?: number };

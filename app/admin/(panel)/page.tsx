@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { mapWorkspaceError } from "@/lib/admin/errors";
+import { deliveryCounts } from "@/lib/admin/delivery";
 import { memberCounts } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { workspace } from "@/lib/workspace";
+import { FailedSignupsActions } from "@/components/admin/failed-signups-actions";
 import { RefreshBlogButton } from "@/components/admin/refresh-blog-button";
 import styles from "@/components/admin/admin.module.css";
 
@@ -11,7 +13,12 @@ export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
   await requireAdminPage("/admin");
-  const [members, posts] = await Promise.allSettled([memberCounts(), workspace().listBlogSlugs()]);
+  const [members, posts, signups] = await Promise.allSettled([
+    memberCounts(),
+    workspace().listBlogSlugs(),
+    deliveryCounts(),
+  ]);
+  const delivery = signups.status === "fulfilled" ? signups.value : null;
   const problem =
     members.status === "rejected"
       ? mapWorkspaceError(members.reason).error
@@ -56,6 +63,39 @@ export default async function DashboardPage() {
           editing a post.
         </p>
         <RefreshBlogButton />
+      </section>
+      <section className={styles.card} aria-labelledby="newsletter-heading">
+        <h2 id="newsletter-heading">Newsletter signups</h2>
+        <p className={styles.muted}>
+          Signups the workspace could not take at once (down, slow or busy) are kept and delivered as soon as
+          it can. Signups still undelivered after the maximum age, or refused by the workspace, are failed.
+        </p>
+        {delivery ? null : (
+          <p className={styles.alert} role="alert">
+            The signup store could not be reached, so these counts are unknown.
+          </p>
+        )}
+        <ul className={styles.stats} aria-label="Newsletter delivery">
+          <li className={styles.stat}>
+            <span className={styles.statValue} data-testid="count-signups-pending">
+              {show(delivery?.pending)}
+            </span>
+            <span className={styles.statLabel}>Waiting for delivery</span>
+          </li>
+          <li className={styles.stat}>
+            <span className={styles.statValue} data-testid="count-signups-delivered">
+              {show(delivery?.deliveredLastDay)}
+            </span>
+            <span className={styles.statLabel}>Delivered later (last 24 h)</span>
+          </li>
+          <li className={styles.stat}>
+            <span className={styles.statValue} data-testid="count-signups-failed">
+              {show(delivery?.failed)}
+            </span>
+            <span className={styles.statLabel}>Failed</span>
+          </li>
+        </ul>
+        <FailedSignupsActions failed={delivery?.failed ?? 0} />
       </section>
       <section className={styles.card} aria-labelledby="team-heading">
         <h2 id="team-heading">Team</h2>

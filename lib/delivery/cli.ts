@@ -1,0 +1,34 @@
+import { env } from "../env";
+import { delivery } from "./index";
+
+/*
+ * `npm run worker`: the delivery worker alone, for hosts where a web process cannot keep one
+ * running (serverless functions, or web processes that should only serve). Set
+ * DELIVERY_WORKER=off on the web processes then; with REDIS_URL any number of these may run.
+ */
+
+async function main(): Promise<void> {
+  const config = env();
+  const service = delivery();
+  const counts = await service.store.counts();
+  service.startWorker();
+  console.info(
+    `[delivery] worker running (${service.store.engine === "redis" ? "Redis queue" : `SQLite at ${config.delivery.storePath}`}, at most ${config.delivery.ratePerSecond} calls/s): ${counts.pending} pending, ${counts.failed} failed`,
+  );
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await service.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `[delivery] worker could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import "server-only";
+import path from "node:path";
+import { env } from "../env";
+import { processMemo, redisConnection, stateEngine } from "../state";
+import { createWorkspaceClient } from "../workspace";
+import { MemoryGate, RedisGate } from "./gate";
+import { RedisSignupStore } from "./redis-queue";
+import { createDeliveryService, type DeliveryService } from "./service";
+import { SqliteSignupStore } from "./sqlite-store";
+
+export { createDeliveryService, type DeliveryService, type RouteQueue } from "./service";
+export { StoreUnavailableError, type DeliveryCounts, type SignupStore } from "./types";
+
+/**
+ * The process's delivery service, configured from lib/env.ts and the state engine: the SQLite
+ * store and an in-memory gate when embedded, the BullMQ queue and a Redis gate with REDIS_URL.
+ * One per process (processMemo), shared by the route, the admin and the worker, whichever of
+ * Next's bundles asks first.
+ */
+export function delivery(): DeliveryService {
+  return processMemo("newsletter.delivery", () => {
+    const config = env();
+    const d = config.delivery;
+    const { workspace: w } = config;
+    const client = createWorkspaceClient({
+      apiBase: w.apiBase,
+      apiKey: w.apiKey,
+      timeoutMs: w.timeoutMs,
+      // The worker retries on its own schedule, through the gate: no hidden extra calls.
+      maxRetries: 0,
+    });
+    const base = {
+      subscribe: (email: string) => client.addSubscriber(email),
+      mode: config.mode,
+      maxAgeMs: d.maxAgeHours * 60 * 60 * 1000,
+      leaseMs: w.timeoutMs + 5_000,
+    };
+    const redis = stateEngine() === "redis" ? redisConnection("delivery") : null;
+    if (redis) {
+      return createDeliveryService({
+        ...base,
+        store: new RedisSignupStore(redis, d.maxPending),
+        gate: new RedisGate(redis, d.ratePerSecond),
+        // BullMQ's worker blocks on Redis: it needs its own connection that waits rather than fails fast.
+        workerConnection: () =>
+          redis.duplicate({
+            maxRetriesPerRequest: null,
+            enableOfflineQueue: true,
+            commandTimeout: undefined,
+            lazyConnect: false,
+            connectionName: "masthead:delivery-worker",
+          }),
+      });
+    }
+    return createDeliveryService({
+      ...base,
+      store: new SqliteSignupStore({ file: path.resolve(d.storePath), maxPending: d.maxPending }),
+      gate: new MemoryGate(d.ratePerSecond),
+    });
+  });
+}
+
+/** The route's direct attempt: one call within DELIVERY_DIRECT_TIMEOUT_MS, no retries (the store is the retry). */
+export function directSubscribe(): (email: string) => Promise<unknown> {
+  return processMemo("newsletter.direct-subscribe", () => {
+    const { workspace: w, delivery: d } = env();
+    const client = createWorkspaceClient({
+      apiBase: w.apiBase,
+      apiKey: w.apiKey,
+      timeoutMs: Math.min(w.timeoutMs, d.directTimeoutMs),
+      maxRetries: 0,
+    });
+    return (email: string) => client.addSubscriber(email);
+  });
+}
+
+/** Starts this process's delivery worker unless DELIVERY_WORKER=off (instrumentation.ts calls it). */
+export function startInProcessDelivery(): void {
+  if (!env().delivery.inProcessWorker) return;
+  delivery().startWorker();
+}

@@ -1,0 +1,203 @@
+import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
+import type { Redis } from "ioredis";
+import { addressKey } from "./address-key";
+import { attemptDelivery, type AttemptContext, type OutageTracker } from "./attempt";
+import type { WorkerHandle } from "./sqlite-worker";
+import { StoreUnavailableError, type DeliveryCounts, type EnqueueResult, type SignupStore } from "./types";
+
+/*
+ * The Redis engine: a BullMQ queue, so any instance's worker can take a signup and BullMQ's
+ * job lock makes sure only one does. The job id is the hashed address (BullMQ ignores an add
+ * whose id exists), which is what keeps one pending delivery per address across instances.
+ * Delivered jobs are removed at once (removeOnComplete), taking the address with them; failed
+ * ones stay until an admin retries or discards them. Job data and failure reasons never hold
+ * more than the address and a short code.
+ */
+
+export const QUEUE_NAME = "newsletter-delivery";
+export const QUEUE_PREFIX = "masthead";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type SignupJob = { email: string; queuedAt: number };
+
+export type RedisQueueConnections = {
+  /** Commands from the route and the admin: fails fast when Redis is unreachable. */
+  commands: Redis;
+  /** A dedicated connection with maxRetriesPerRequest: null, as BullMQ's workers require. */
+  worker: () => Redis;
+};
+
+export class RedisSignupStore implements SignupStore {
+  readonly engine = "redis" as const;
+  readonly queue: Queue<SignupJob>;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly maxPending: number,
+  ) {
+    this.queue = new Queue<SignupJob>(QUEUE_NAME, {
+      connection: redis,
+      prefix: QUEUE_PREFIX,
+      // Events are not used; keep the stream short.
+      streams: { events: { maxLen: 100 } },
+    });
+    // Errors surface on the calls themselves; without a listener an 'error' event would crash the process.
+    this.queue.on("error", () => {});
+  }
+
+  private get deliveredKey() {
+    return `${QUEUE_PREFIX}:delivery:delivered`;
+  }
+
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) throw error;
+      throw new StoreUnavailableError(
+        "unwritable",
+        `Redis: ${error instanceof Error ? error.name : typeof error}`,
+      );
+    }
+  }
+
+  async isPending(email: string): Promise<boolean> {
+    return this.guard(async () => {
+      const state = await this.queue.getJobState(addressKey(email));
+      return state !== "unknown" && state !== "failed" && state !== "completed";
+    });
+  }
+
+  async enqueue(email: string): Promise<EnqueueResult> {
+    return this.guard(async () => {
+      const id = addressKey(email);
+      const state = await this.queue.getJobState(id);
+      if (state === "failed" || state === "completed") await this.queue.remove(id);
+      else if (state !== "unknown") return "already_pending";
+      if ((await this.queue.count()) >= this.maxPending)
+        throw new StoreUnavailableError("full", `${this.maxPending} signups are already waiting`);
+      await this.queue.add(
+        "signup",
+        { email, queuedAt: Date.now() },
+        { jobId: id, removeOnComplete: true, removeOnFail: false, attempts: 1 },
+      );
+      return "queued";
+    });
+  }
+
+  async counts(): Promise<DeliveryCounts> {
+    return this.guard(async () => {
+      const c = await this.queue.getJobCounts(
+        "waiting",
+        "delayed",
+        "active",
+        "prioritized",
+        "waiting-children",
+        "failed",
+      );
+      const since = Date.now() - DAY_MS;
+      await this.redis.zremrangebyscore(this.deliveredKey, "-inf", since);
+      const delivered = await this.redis.zcount(this.deliveredKey, since, "+inf");
+      return {
+        pending:
+          (c.waiting ?? 0) +
+          (c.delayed ?? 0) +
+          (c.active ?? 0) +
+          (c.prioritized ?? 0) +
+          (c["waiting-children"] ?? 0),
+        failed: c.failed ?? 0,
+        deliveredLastDay: delivered,
+      };
+    });
+  }
+
+  async retryFailed(): Promise<number> {
+    return this.guard(async () => {
+      let moved = 0;
+      for (;;) {
+        const jobs = await this.queue.getFailed(0, 499);
+        if (jobs.length === 0) return moved;
+        for (const job of jobs) {
+          // Its age starts again, or it would expire straight back into the failed list.
+          await job.updateData({ ...job.data, queuedAt: Date.now() });
+          await job.retry("failed");
+          moved++;
+        }
+      }
+    });
+  }
+
+  async discardFailed(): Promise<number> {
+    return this.guard(async () => {
+      let removed = 0;
+      for (;;) {
+        const ids = await this.queue.clean(0, 1000, "failed");
+        removed += ids.length;
+        if (ids.length < 1000) return removed;
+      }
+    });
+  }
+
+  /** A bare member per delivery (no address), scored by time, for the 24-hour count. */
+  async recordDelivery(): Promise<void> {
+    const now = Date.now();
+    await this.redis.zadd(this.deliveredKey, now, `${now}-${Math.random().toString(36).slice(2)}`);
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+/**
+ * A BullMQ worker: one job at a time per process, paced by the shared gate. A failure that
+ * may pass (outage, Retry-After, refused key) rate-limits the whole queue for the backoff and
+ * puts the job back (BullMQ's manual rate limit; not counted as an attempt), so every
+ * instance waits together instead of each hammering the workspace.
+ */
+export function runRedisWorker(opts: {
+  store: RedisSignupStore;
+  connection: Redis;
+  ctx: AttemptContext;
+  outage: OutageTracker;
+  maxAgeMs: number;
+}): WorkerHandle {
+  const { store, ctx, outage } = opts;
+  const stopper = new AbortController();
+  const worker = new Worker<SignupJob>(
+    QUEUE_NAME,
+    async (job: Job<SignupJob>) => {
+      if (Date.now() - job.data.queuedAt > opts.maxAgeMs) throw new UnrecoverableError("expired");
+      await ctx.gate.take(stopper.signal);
+      const result = await attemptDelivery(job.data.email, ctx, outage);
+      if (result.kind === "delivered" || result.kind === "already_subscribed") {
+        await store.recordDelivery().catch(() => {});
+        return "delivered";
+      }
+      if (result.kind === "rejected") throw new UnrecoverableError("rejected");
+      // The gate already holds every instance's calls; the queue's own limit keeps workers from spinning.
+      await store.queue.rateLimit(Math.max(1, await ctx.gate.remainingHoldMs()));
+      throw Worker.RateLimitError();
+    },
+    {
+      connection: opts.connection,
+      prefix: QUEUE_PREFIX,
+      concurrency: 1,
+      // A call can take the workspace timeout; the lock is renewed while the job runs anyway.
+      lockDuration: 60_000,
+    },
+  );
+  worker.on("error", (error) => ctx.log(`[delivery] queue worker error (${error.name})`));
+  worker.on("failed", (_job, error) => {
+    if (error.message === "expired")
+      ctx.log("[delivery] a signup passed the maximum age and moved to the failed list");
+    else if (error.message === "rejected")
+      ctx.log("[delivery] the workspace refused a stored address (422); it moved to the failed list");
+  });
+  return {
+    async stop() {
+      stopper.abort();
+      await worker.close();
+    },
+  };
+}

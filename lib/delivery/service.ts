@@ -1,0 +1,106 @@
+import { attemptDelivery, classify, OutageTracker, type AttemptContext } from "./attempt";
+import { isWorkspaceApiError } from "../workspace/errors";
+import { RedisSignupStore, runRedisWorker } from "./redis-queue";
+import { SqliteSignupStore } from "./sqlite-store";
+import { runSqliteWorker, type WorkerHandle } from "./sqlite-worker";
+import type { DeliveryGate, SignupStore } from "./types";
+import type { Redis } from "ioredis";
+
+export { attemptDelivery };
+
+/**
+ * How long a signup may wait for its turn at the workspace before it is stored instead: a
+ * reader right behind another still gets "check your inbox", a burst goes to the store.
+ */
+export const DIRECT_SLOT_WAIT_MS = 1_000;
+
+/** What the newsletter route needs from delivery (lib/newsletter/handler.ts's SignupQueue). */
+export type RouteQueue = {
+  isPending(email: string): Promise<boolean>;
+  mayCallNow(): Promise<boolean>;
+  directSucceeded(): Promise<void>;
+  directFailed(error: unknown): Promise<void>;
+  enqueue(email: string): ReturnType<SignupStore["enqueue"]>;
+};
+
+export type DeliveryService = {
+  store: SignupStore;
+  gate: DeliveryGate;
+  route: RouteQueue;
+  /** Starts this process's worker (once; later calls return the same handle). */
+  startWorker(): WorkerHandle;
+  /** Stops the worker and closes the store and gate. */
+  close(): Promise<void>;
+};
+
+export type DeliveryServiceOptions = {
+  store: SignupStore;
+  gate: DeliveryGate;
+  /** The worker's call: the configured timeout, no retries of its own (the worker retries). */
+  subscribe: (email: string) => Promise<unknown>;
+  mode: "local" | "remote";
+  maxAgeMs: number;
+  /** A claimed signup stays reserved this long (longer than one call can take). */
+  leaseMs: number;
+  /** Redis engine only: a factory for the worker's dedicated connection. */
+  workerConnection?: () => Redis;
+  log?: (line: string) => void;
+};
+
+/**
+ * Wires a store, a gate and the workspace into the route's side (store when the workspace
+ * cannot take a signup now) and the worker's side (deliver what was stored), sharing one
+ * outage tracker so a process logs a refused key once and backs off as one.
+ */
+export function createDeliveryService(options: DeliveryServiceOptions): DeliveryService {
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const ctx: AttemptContext = { subscribe: options.subscribe, gate: options.gate, mode: options.mode, log };
+  const outage = new OutageTracker(ctx);
+  let worker: WorkerHandle | undefined;
+
+  const route: RouteQueue = {
+    isPending: (email) => options.store.isPending(email),
+    mayCallNow: () => options.gate.tryTake(DIRECT_SLOT_WAIT_MS),
+    directSucceeded: () => outage.succeeded(),
+    async directFailed(error) {
+      const result = classify(error);
+      if (result.kind === "retry")
+        await outage.failed(result, isWorkspaceApiError(error) ? error.endpoint : undefined, "signup");
+    },
+    enqueue: (email) => options.store.enqueue(email),
+  };
+
+  return {
+    store: options.store,
+    gate: options.gate,
+    route,
+    startWorker() {
+      if (worker) return worker;
+      const { store } = options;
+      if (store instanceof SqliteSignupStore) {
+        worker = runSqliteWorker({
+          store,
+          ctx,
+          outage,
+          maxAgeMs: options.maxAgeMs,
+          leaseMs: options.leaseMs,
+        });
+      } else if (store instanceof RedisSignupStore && options.workerConnection) {
+        worker = runRedisWorker({
+          store,
+          connection: options.workerConnection(),
+          ctx,
+          outage,
+          maxAgeMs: options.maxAgeMs,
+        });
+      } else throw new Error("No worker for this store");
+      return worker;
+    },
+    async close() {
+      await worker?.stop();
+      worker = undefined;
+      await options.store.close();
+      await options.gate.close();
+    },
+  };
+}

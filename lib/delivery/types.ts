@@ -1,0 +1,67 @@
+/*
+ * The durable side of the newsletter: signups the workspace could not take at once, kept until
+ * the delivery worker hands them over. Two engines behind one interface (SQLite embedded,
+ * BullMQ on Redis); neither the route nor the admin knows which it got.
+ */
+
+export type EnqueueResult =
+  /** Written durably; the worker will deliver it. */
+  | "queued"
+  /** A delivery for this address is already waiting: nothing added (one pending delivery per address). */
+  | "already_pending";
+
+export type DeliveryCounts = {
+  pending: number;
+  /** Delivered (or found already subscribed) in the last 24 hours. */
+  deliveredLastDay: number;
+  failed: number;
+};
+
+/** The store cannot take a signup: it is full, or its disk or server refuses writes. */
+export class StoreUnavailableError extends Error {
+  constructor(
+    readonly reason: "full" | "unwritable",
+    detail: string,
+  ) {
+    super(`The signup store cannot take signups (${reason}): ${detail}`);
+    this.name = "StoreUnavailableError";
+  }
+}
+
+export interface SignupStore {
+  readonly engine: "sqlite" | "redis";
+  isPending(email: string): Promise<boolean>;
+  /** Throws StoreUnavailableError; resolves only once the signup is durable. */
+  enqueue(email: string): Promise<EnqueueResult>;
+  counts(): Promise<DeliveryCounts>;
+  /** Moves every failed signup back to pending (their age starts again). Returns how many. */
+  retryFailed(): Promise<number>;
+  /** Deletes every failed signup, addresses included. Returns how many. */
+  discardFailed(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Paces subscribe calls to the workspace across the route and the worker (and, with Redis,
+ * across instances): calls are spaced at least 1/rate seconds apart, and none are made while
+ * an outage or a Retry-After holds them.
+ */
+export interface DeliveryGate {
+  /**
+   * The route: a slot within `maxWaitMs` (waiting for it), or false at once when no slot is
+   * that close or a hold is on (then the signup is stored instead).
+   */
+  tryTake(maxWaitMs?: number): Promise<boolean>;
+  /** The worker: waits for the hold to end and for a free slot. Rejects when `signal` aborts. */
+  take(signal: AbortSignal): Promise<void>;
+  /** No calls for `ms` (an outage's backoff or the workspace's Retry-After); never shortens a hold. */
+  hold(ms: number): Promise<void>;
+  /** How long the current hold has left (0 when none). */
+  remainingHoldMs(): Promise<number>;
+  /** The workspace answered: end any hold at once. */
+  clearHold(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Keys of one address, the same in every engine: lowercase, hashed (BullMQ job ids may not contain ':'). */
+export { addressKey } from "./address-key";

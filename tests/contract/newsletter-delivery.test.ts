@@ -1,0 +1,331 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  LOCAL_DEMO_API_KEY,
+  startLocalWorkspaceServer,
+  type LocalWorkspaceServer,
+} from "@/lib/local-workspace";
+import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
+import { createDeliveryService, type DeliveryService } from "@/lib/delivery/service";
+import { MemoryGate } from "@/lib/delivery/gate";
+import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
+import { createWorkspaceClient } from "@/lib/workspace";
+import { freePort } from "../helpers/redis-server";
+
+/*
+ * Durable delivery with the embedded engine (SQLite store, in-process worker) against a real
+ * local workspace over HTTP: outages, refused connections, a refused key, bursts against the
+ * workspace's own rate limit, one pending delivery per address, and a store that cannot write.
+ * Every test asserts what the workspace received (its outbox and stats) and what the store holds.
+ */
+
+const SITE = "http://localhost:3000";
+let dir: string;
+let port: number;
+let ws: LocalWorkspaceServer | undefined;
+const services: DeliveryService[] = [];
+
+async function startWorkspace(opts: { rateLimit?: { limit: number; windowMs: number } } = {}) {
+  ws = await startLocalWorkspaceServer({
+    port,
+    dataDir: path.join(dir, "workspace"),
+    log: () => {},
+    ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+  });
+  return ws;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "masthead-delivery-"));
+  port = await freePort();
+  await startWorkspace();
+});
+beforeEach(async () => {
+  await local("/__local/stats/reset", { method: "POST" });
+});
+afterEach(async () => {
+  while (services.length) await services.pop()!.close();
+  await local("/__local/faults", { method: "DELETE" });
+});
+afterAll(async () => {
+  await ws?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const base = () => `http://127.0.0.1:${port}`;
+
+/** A control call to the workspace; retried once because a restart leaves pooled sockets to the old server. */
+async function local(pathname: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(`${base()}${pathname}`, init);
+  } catch {
+    return fetch(`${base()}${pathname}`, init);
+  }
+}
+let ipCounter = 0;
+const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.org`;
+
+type Setup = {
+  file?: string;
+  rate?: number;
+  maxPending?: number;
+  apiKey?: string;
+  logs?: string[];
+  now?: () => number;
+  worker?: boolean;
+};
+
+function setup(opts: Setup = {}) {
+  const logs = opts.logs ?? [];
+  const client = (timeoutMs: number) =>
+    createWorkspaceClient({
+      apiBase: `${base()}/api/external`,
+      apiKey: opts.apiKey ?? LOCAL_DEMO_API_KEY,
+      timeoutMs,
+      maxRetries: 0,
+      log: (l) => logs.push(l),
+    });
+  const direct = client(500);
+  const store = new SqliteSignupStore({
+    file: opts.file ?? path.join(dir, `store-${randomUUID()}.sqlite`),
+    maxPending: opts.maxPending ?? 1000,
+    now: opts.now,
+  });
+  const worker = client(2_000);
+  const service = createDeliveryService({
+    store,
+    gate: new MemoryGate(opts.rate ?? 20),
+    subscribe: (e) => worker.addSubscriber(e),
+    mode: "local",
+    maxAgeMs: 72 * 3600_000,
+    leaseMs: 5_000,
+    log: (l) => logs.push(l),
+  });
+  services.push(service);
+  if (opts.worker !== false) service.startWorker();
+  const handler = createNewsletterHandler({
+    subscribe: (e) => direct.addSubscriber(e),
+    queue: service.route,
+    siteUrl: SITE,
+    trustProxy: 0,
+    mode: "local",
+    limiters: createNewsletterLimiters(),
+    log: (l) => logs.push(l),
+  });
+  return { handler, service, store, logs };
+}
+
+function post(value: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${SITE}/api/newsletter`, {
+    method: "POST",
+    headers: {
+      origin: SITE,
+      "content-type": "application/json",
+      "x-forwarded-for": `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
+      ...headers,
+    },
+    body: typeof value === "string" ? value : JSON.stringify(value),
+  });
+}
+
+const fault = (config: Record<string, unknown>) =>
+  local("/__local/faults", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(config),
+  });
+const liftFault = () => local("/__local/faults", { method: "DELETE" });
+
+async function outbox(to: string): Promise<unknown[]> {
+  const res = await local(`/__local/outbox?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { emails: unknown[] }).emails;
+}
+
+async function stats(): Promise<{ total: number; peakPerSecond: number; byRoute: Record<string, number> }> {
+  return ((await (await local("/__local/stats")).json()) as { requests: never }).requests;
+}
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function everyoneGotOneEmail(addresses: string[], service: DeliveryService): Promise<void> {
+  await until("every address delivered", async () => (await service.store.counts()).pending === 0);
+  for (const a of addresses) expect(await outbox(a), a).toHaveLength(1);
+}
+
+describe("newsletter delivery (SQLite store, in-process worker)", () => {
+  it("workspace answering 503: every signup gets 202 'on its way', is stored, and is delivered once when it recovers", async () => {
+    await fault({ mode: "status", status: 503 });
+    const { handler, service } = setup();
+    const addresses = Array.from({ length: 6 }, () => email("outage"));
+    for (const a of addresses) {
+      const res = await handler(post({ email: a }));
+      expect(res.status).toBe(202);
+      const body = (await res.json()) as { outcome: string; message: string };
+      expect(body.outcome).toBe("queued");
+      expect(body.message).toMatch(/confirmation email is on its way/);
+    }
+    expect((await service.store.counts()).pending).toBe(6);
+    for (const a of addresses) expect(await outbox(a)).toHaveLength(0);
+    await liftFault();
+    await everyoneGotOneEmail(addresses, service);
+    expect(await service.store.counts()).toMatchObject({ pending: 0, failed: 0, deliveredLastDay: 6 });
+  });
+
+  it("workspace refusing connections: 202, kept, delivered once after it is back on the same port", async () => {
+    const { handler, service } = setup();
+    await ws!.close();
+    const addresses = Array.from({ length: 4 }, () => email("refused"));
+    try {
+      for (const a of addresses) expect((await handler(post({ email: a }))).status).toBe(202);
+      expect((await service.store.counts()).pending).toBe(4);
+    } finally {
+      await startWorkspace();
+    }
+    await everyoneGotOneEmail(addresses, service);
+  });
+
+  it("a repeat for a pending address adds no second delivery, and the owner is told it is on its way", async () => {
+    await fault({ mode: "status", status: 503 });
+    const { handler, service } = setup();
+    const a = email("twice");
+    expect((await handler(post({ email: a }))).status).toBe(202);
+    for (const variant of [a, a.toUpperCase(), `  ${a} `]) {
+      const res = await handler(post({ email: variant }));
+      expect(res.status).toBe(202);
+      expect(((await res.json()) as { outcome: string }).outcome).toBe("queued");
+    }
+    expect((await service.store.counts()).pending).toBe(1);
+    await liftFault();
+    await everyoneGotOneEmail([a], service);
+  });
+
+  it("bad input never reaches the store: invalid addresses, the honeypot, oversize and malformed bodies", async () => {
+    await fault({ mode: "status", status: 503 });
+    const { handler, service } = setup();
+    const statuses = [];
+    for (const bad of ["", "nope", "a@b", "x y@example.org", `${"a".repeat(250)}@example.org`, 42, null])
+      statuses.push((await handler(post({ email: bad }))).status);
+    statuses.push((await handler(post({ email: email("bot"), homepage: "http://spam.example" }))).status);
+    statuses.push((await handler(post({ email: email("big"), pad: "x".repeat(5000) }))).status);
+    statuses.push((await handler(post("{not json"))).status);
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 422, 422, 201, 413, 400]);
+    expect(await service.store.counts()).toEqual({ pending: 0, failed: 0, deliveredLastDay: 0 });
+    expect((await stats()).byRoute["POST /api/external/v2/email-subscriptions"] ?? 0).toBe(0);
+  });
+
+  it("a full store answers 503 'nothing was saved' (never a 500) and does not use up the address's budget", async () => {
+    await fault({ mode: "status", status: 503 });
+    const logs: string[] = [];
+    const { handler, service } = setup({ maxPending: 2, worker: false, logs });
+    expect((await handler(post({ email: email("one") }))).status).toBe(202);
+    expect((await handler(post({ email: email("two") }))).status).toBe(202);
+    const third = email("three");
+    const res = await handler(post({ email: third }));
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    const body = (await res.json()) as { outcome: string; error: string };
+    expect(body).toMatchObject({ outcome: "unavailable" });
+    expect(body.error).toMatch(/Nothing was saved; please try again/);
+    expect((await service.store.counts()).pending).toBe(2);
+    expect(logs.some((l) => /could not be kept.*full/.test(l))).toBe(true);
+    for (const line of logs) expect(line).not.toContain(third);
+  });
+
+  it("an unwritable store answers 503 with the same clear message, and the form still works while the workspace is up", async () => {
+    const blocker = path.join(dir, `not-a-dir-${randomUUID()}`);
+    writeFileSync(blocker, "a file where the store's folder should be");
+    await fault({ mode: "status", status: 503 });
+    const { handler } = setup({ file: path.join(blocker, "store.sqlite"), worker: false });
+    const res = await handler(post({ email: email("nodisk") }));
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: string }).error).toMatch(/Nothing was saved/);
+    await liftFault();
+    // The store is only needed when the workspace cannot take the signup at once.
+    expect((await handler(post({ email: email("direct") }))).status).toBe(201);
+  });
+
+  it("a refused key is an outage: signups are kept (202), one log line names the variable, nothing is dropped", async () => {
+    const logs: string[] = [];
+    const wrong = "wps_wrong_key_0123456789abcdef";
+    const file = path.join(dir, `store-${randomUUID()}.sqlite`);
+    const { handler, service } = setup({ apiKey: wrong, logs, file });
+    const addresses = Array.from({ length: 3 }, () => email("key"));
+    for (const a of addresses) expect((await handler(post({ email: a }))).status).toBe(202);
+    // The worker keeps trying (and failing) without dropping anything or logging again.
+    await until("the worker to retry", async () => (await stats()).total >= 3);
+    expect(await service.store.counts()).toMatchObject({ pending: 3, failed: 0 });
+    const keyLines = logs.filter((l) => /refused the API key/.test(l));
+    expect(keyLines).toHaveLength(1);
+    expect(keyLines[0]).toMatch(/LOCAL_WORKSPACE_API_KEY/);
+    for (const line of logs) {
+      expect(line).not.toContain(wrong);
+      for (const a of addresses) expect(line).not.toContain(a);
+    }
+    // The key is fixed (a restart with the right one): the same store is delivered.
+    await services.pop()!.close();
+    const fixed = setup({ file });
+    await everyoneGotOneEmail(addresses, fixed.service);
+  });
+
+  it("a burst against the workspace's own rate limit (Retry-After beyond the client's 5 s cap): all 2xx, all delivered, never faster than configured", async () => {
+    await ws!.close();
+    await startWorkspace({ rateLimit: { limit: 4, windowMs: 6_000 } });
+    try {
+      await local("/__local/stats/reset", { method: "POST" });
+      const rate = 2;
+      const { handler, service } = setup({ rate });
+      const addresses = Array.from({ length: 10 }, () => email("burst"));
+      const answers = await Promise.all(addresses.map((a) => handler(post({ email: a }))));
+      for (const res of answers)
+        expect(res.status === 201 || res.status === 202, String(res.status)).toBe(true);
+      await until("the burst delivered", async () => (await service.store.counts()).pending === 0, 45_000);
+      for (const a of addresses) expect(await outbox(a), a).toHaveLength(1);
+      const s = await stats();
+      expect(s.peakPerSecond).toBeLessThanOrEqual(rate);
+      // The workspace did push back (429 with a Retry-After up to 6 s), and it was honoured.
+      expect(s.total).toBeGreaterThan(addresses.length);
+    } finally {
+      await ws!.close();
+      await startWorkspace();
+    }
+  }, 60_000);
+
+  it("signups past the maximum age move to the failed list; admins can retry or discard them", async () => {
+    await fault({ mode: "status", status: 503 });
+    let clock = Date.now() - 73 * 3600_000;
+    const file = path.join(dir, `store-${randomUUID()}.sqlite`);
+    const old = setup({ file, worker: false, now: () => clock });
+    const a = email("old");
+    expect((await old.handler(post({ email: a }))).status).toBe(202);
+    clock = Date.now();
+    const { service } = setup({ file });
+    await until("the old signup to expire", async () => (await service.store.counts()).failed === 1);
+    expect((await service.store.counts()).pending).toBe(0);
+    await liftFault();
+    expect(await service.store.retryFailed()).toBe(1);
+    await everyoneGotOneEmail([a], service);
+
+    await fault({ mode: "status", status: 503 });
+    clock = Date.now() - 73 * 3600_000;
+    expect((await old.handler(post({ email: email("discard") }))).status).toBe(202);
+    clock = Date.now();
+    await until("it to expire", async () => (await service.store.counts()).failed === 1);
+    expect(await service.store.discardFailed()).toBe(1);
+    expect(await service.store.counts()).toMatchObject({ pending: 0, failed: 0 });
+  });
+});
