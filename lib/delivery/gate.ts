@@ -4,11 +4,17 @@ import type { DeliveryGate } from "./types";
 /*
  * Spacing rather than a per-second counter: a fixed window lets `rate` calls at the end of one
  * second and `rate` more at the start of the next, so the workspace could see twice the rate in
- * one second. A small margin absorbs timer and network jitter.
+ * one second. A margin absorbs timer and network jitter (a call taken on time can leave late).
  */
 export function spacingMs(ratePerSecond: number): number {
-  return Math.ceil((1000 / ratePerSecond) * 1.05);
+  return Math.ceil((1000 / ratePerSecond) * 1.1) + 25;
 }
+
+/** While a hold is on, the route may still probe the workspace this often: recovery is noticed on live traffic. */
+export const PROBE_INTERVAL_MS = 5_000;
+
+/** Sleeps are cut into pieces this long, so a cleared hold or a stop is noticed quickly. */
+const MAX_NAP_MS = 1_000;
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -30,6 +36,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export class MemoryGate implements DeliveryGate {
   private nextSlot = 0;
   private holdUntil = 0;
+  private lastProbe = 0;
   private readonly interval: number;
 
   constructor(
@@ -39,22 +46,35 @@ export class MemoryGate implements DeliveryGate {
     this.interval = spacingMs(ratePerSecond);
   }
 
-  async tryTake(maxWaitMs = 0): Promise<boolean> {
+  /** A slot is taken at the moment it is free, never reserved ahead, so calls leave one spacing apart. */
+  private takeIfFree(): boolean {
     const now = this.now();
-    if (now < this.holdUntil) return false;
-    const slot = Math.max(now, this.nextSlot);
-    if (slot - now > maxWaitMs) return false;
-    // Reserved before sleeping, so concurrent callers line up one spacing apart.
-    this.nextSlot = slot + this.interval;
-    if (slot > now) await sleep(slot - now);
+    if (now < this.nextSlot) return false;
+    this.nextSlot = now + this.interval;
     return true;
+  }
+
+  async tryTake(maxWaitMs = 0): Promise<boolean> {
+    const deadline = this.now() + maxWaitMs;
+    for (;;) {
+      const now = this.now();
+      if (now < this.holdUntil) {
+        // Half-open: one probe per interval tells whether the outage is over.
+        if (now - this.lastProbe < PROBE_INTERVAL_MS || !this.takeIfFree()) return false;
+        this.lastProbe = now;
+        return true;
+      }
+      if (this.takeIfFree()) return true;
+      if (this.nextSlot > deadline) return false;
+      await sleep(this.nextSlot - now);
+    }
   }
 
   async take(signal: AbortSignal): Promise<void> {
     for (;;) {
       const wait = Math.max(this.holdUntil, this.nextSlot) - this.now();
-      if (wait <= 0 && (await this.tryTake(0))) return;
-      await sleep(Math.max(wait, 1), signal);
+      if (wait <= 0 && this.takeIfFree()) return;
+      await sleep(Math.min(Math.max(wait, 1), MAX_NAP_MS), signal);
     }
   }
 
@@ -97,12 +117,25 @@ export class RedisGate implements DeliveryGate {
     return `${this.prefix}:slot`;
   }
 
+  private get probeKey() {
+    return `${this.prefix}:probe`;
+  }
+
+  private async takeIfFree(): Promise<boolean> {
+    return (await this.redis.set(this.slotKey, "1", "PX", this.interval, "NX")) === "OK";
+  }
+
   async tryTake(maxWaitMs = 0): Promise<boolean> {
     const deadline = Date.now() + maxWaitMs;
     try {
       for (;;) {
-        if ((await this.redis.pttl(this.holdKey)) > 0) return false;
-        if ((await this.redis.set(this.slotKey, "1", "PX", this.interval, "NX")) === "OK") return true;
+        if ((await this.redis.pttl(this.holdKey)) > 0) {
+          // Half-open: one probe per interval across every instance.
+          if ((await this.redis.set(this.probeKey, "1", "PX", PROBE_INTERVAL_MS, "NX")) !== "OK")
+            return false;
+          return this.takeIfFree();
+        }
+        if (await this.takeIfFree()) return true;
         const wait = Math.max(1, await this.redis.pttl(this.slotKey));
         if (Date.now() + wait > deadline) return false;
         await sleep(wait);
@@ -121,12 +154,11 @@ export class RedisGate implements DeliveryGate {
           this.redis.pttl(this.slotKey),
         ]);
         wait = Math.max(hold, slot, 0);
-        if (wait === 0 && (await this.redis.set(this.slotKey, "1", "PX", this.interval, "NX")) === "OK")
-          return;
+        if (wait === 0 && (await this.takeIfFree())) return;
       } catch {
-        wait = 1000;
+        wait = MAX_NAP_MS;
       }
-      await sleep(Math.max(wait, 1), signal);
+      await sleep(Math.min(Math.max(wait, 1), MAX_NAP_MS), signal);
     }
   }
 

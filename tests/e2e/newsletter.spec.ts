@@ -139,6 +139,53 @@ test.describe("newsletter footer form", () => {
     expect(posts).toBe(1);
   });
 
+  test("while the workspace is down, both paths say the confirmation email is on its way, and it arrives once", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const fault = (on: boolean) =>
+      on
+        ? page.request.post(`${WORKSPACE}/__local/faults`, { data: { mode: "status", status: 503 } })
+        : page.request.delete(`${WORKSPACE}/__local/faults`);
+    const path = await postPath(page);
+    const withJs = uniqueEmail("down-js");
+    const withoutJs = uniqueEmail("down-nojs");
+    expect((await fault(true)).ok()).toBe(true);
+    try {
+      await page.goto(path);
+      await hydrated(page);
+      const form = footer(page);
+      await form.getByLabel("Email address").fill(withJs);
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await expect(form.getByRole("status")).toContainText(/your confirmation email is on its way/i);
+      await expect(form.getByRole("status")).toHaveAttribute("data-tone", "success");
+
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+      const plain = await context.newPage();
+      await plain.goto(path);
+      await footer(plain).getByLabel("Email address").fill(withoutJs);
+      await footer(plain).getByRole("button", { name: "Subscribe" }).click();
+      await plain.waitForURL((url) => url.hash === "#newsletter-queued");
+      expect(new URL(plain.url()).pathname).toBe(path);
+      await expect(plain.locator("#newsletter-queued")).toBeVisible();
+      await expect(plain.locator("#newsletter-queued")).toContainText(/on its way/i);
+      await context.close();
+      expect(await outbox(page, withJs)).toHaveLength(0);
+    } finally {
+      await fault(false);
+    }
+    // The site's own worker delivers each kept signup once the workspace answers again.
+    for (const email of [withJs, withoutJs])
+      await expect
+        .poll(async () => (await outbox(page, email)).length, {
+          timeout: 90_000,
+          intervals: [250, 500, 1000],
+        })
+        .toBe(1);
+  });
+
   test("the /newsletter page introduces the newsletter, has its own form and metadata, and passes axe", async ({
     page,
   }) => {
