@@ -12,7 +12,8 @@
  *   npm run bench -- --skip-lighthouse
  *   npm run bench -- --only search   # one section (comma-separated for several): builds,
  *                                    # page-views, newsletter, lighthouse, search, admin,
- *                                    # security (tests/bench/security.ts), instances;
+ *                                    # security (tests/bench/security.ts), instances,
+ *                                    # delivery (tests/bench/delivery.ts, no build);
  *                                    # without "builds" only the 100-post build is made,
  *                                    # and "instances" alone makes only its own build
  */
@@ -45,6 +46,7 @@ import {
 import { instancesBench, instancesRows, instancesTargets, type InstancesBenchResult } from "./instances";
 import { searchInProcess, searchOverHttp, searchRows, searchTargets, type SearchBenchResult } from "./search";
 import { securityBench, securityTables, securityTargets, type SecurityBenchResult } from "./security";
+import { benchDelivery, deliveryTable, deliveryTargets, type DeliveryBench } from "./delivery";
 
 const { values: flags } = parseArgs({
   options: {
@@ -65,6 +67,7 @@ const SECTIONS = [
   "admin",
   "security",
   "instances",
+  "delivery",
 ] as const;
 const only = flags.only?.split(",").map((s) => s.trim());
 for (const s of only ?? [])
@@ -75,7 +78,7 @@ const wants = (section: (typeof SECTIONS)[number]) => !only || only.includes(sec
 const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 3501);
 const WS_PORT = Number(process.env.BENCH_WORKSPACE_PORT ?? 4501);
 // The sections measured on the 100-post build; "instances" makes its own build.
-const needsSizedBuilds = !only || only.some((s) => s !== "instances");
+const needsSizedBuilds = !only || only.some((s) => s !== "instances" && s !== "delivery");
 const SIZES = !needsSizedBuilds
   ? []
   : !wants("builds")
@@ -145,6 +148,7 @@ const results: {
   };
   search?: SearchBenchResult;
   security?: SecurityBenchResult;
+  delivery?: DeliveryBench;
   instances?: InstancesBenchResult;
   targets: Target[];
 } = {
@@ -654,6 +658,7 @@ function evaluateTargets(): void {
   if (results.search) t.push(...searchTargets(results.search));
   if (results.security) t.push(...securityTargets(results.security));
   if (results.instances) t.push(...instancesTargets(results.instances));
+  if (results.delivery) t.push(...deliveryTargets(results.delivery));
   for (const p of results.javascript?.pages ?? []) {
     t.push({
       name: `JS bytes ${p.path} / empty page`,
@@ -790,6 +795,10 @@ function printTable(): string {
     table(s.header, s.rows);
   }
   for (const s of results.security ? securityTables(results.security) : []) table(s.header, s.rows);
+  if (results.delivery) {
+    const d = deliveryTable(results.delivery);
+    table(d.header, d.rows);
+  }
   if (results.instances) {
     const r = instancesRows(results.instances);
     table(r.header, r.rows);
@@ -864,6 +873,7 @@ async function main(): Promise<void> {
     }
   }
   if (wants("instances")) results.instances = await instancesBench();
+  if (wants("delivery")) results.delivery = await benchDelivery();
   evaluateTargets();
   write();
   printTable();

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createDeliveryService } from "../../lib/delivery/service";
+import { MemoryGate } from "../../lib/delivery/gate";
+import { SqliteSignupStore } from "../../lib/delivery/sqlite-store";
+import { createNewsletterHandler } from "../../lib/newsletter/handler";
+import { createNewsletterLimiters } from "../../lib/newsletter/rate-limit";
+import { createWorkspaceClient } from "../../lib/workspace/client";
+import { DEMO_KEY, log, resetWorkspaceStats, startWorkspace, stopAll } from "./lib";
+
+/*
+ * The delivery bench's measurements, run in a child started with the react-server condition
+ * (the newsletter handler is a server-only module). It measures the route's handler itself
+ * (the code behind POST /api/newsletter, minus Next's fixed cost) against a local workspace
+ * process on loopback, with the real SQLite store on disk (WAL, synchronous=FULL):
+ *  - signups accepted per second while the workspace is up (each one a direct call) and while
+ *    it answers 503 (each one a durable write), in interleaved rounds;
+ *  - the time the worker takes to drain 1,000 stored signups at the configured rate.
+ * Prints one JSON line on stdout.
+ */
+
+const ROUNDS = 3;
+const PER_ROUND = Number(process.env.BENCH_DELIVERY_SIGNUPS ?? 200);
+const DRAIN = Number(process.env.BENCH_DELIVERY_DRAIN ?? 1_000);
+const RATE = Number(process.env.DELIVERY_RATE_PER_SECOND ?? 10);
+const SITE = "http://localhost:3000";
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), "masthead-bench-delivery-"));
+  const port = Number(process.env.BENCH_DELIVERY_WORKSPACE_PORT ?? 4502);
+  const ws = await startWorkspace({ port, dataDir: path.join(dir, "ws") });
+  const apiBase = `${ws.url}/api/external`;
+  let n = 0;
+  try {
+    const client = (timeoutMs: number) =>
+      createWorkspaceClient({ apiBase, apiKey: DEMO_KEY, timeoutMs, maxRetries: 0, log: () => {} });
+
+    // A fresh service per round: its gate starts with no hold, as a server does after a restart.
+    function round(rate: number) {
+      const store = new SqliteSignupStore({ file: path.join(dir, `round-${++n}.sqlite`), maxPending: 1e6 });
+      const worker = client(10_000);
+      const service = createDeliveryService({
+        store,
+        gate: new MemoryGate(rate),
+        subscribe: (e) => worker.addSubscriber(e),
+        mode: "local",
+        maxAgeMs: 72 * 3600_000,
+        leaseMs: 15_000,
+        log: () => {},
+      });
+      const direct = client(3_000);
+      const handler = createNewsletterHandler({
+        subscribe: (e) => direct.addSubscriber(e),
+        queue: service.route,
+        siteUrl: SITE,
+        trustProxy: 0,
+        mode: "local",
+        // The bench measures the paths, not the per-client and per-address budgets.
+        limiters: createNewsletterLimiters({
+          perClient: { points: 1e9, durationSeconds: 60 },
+          perAddress: { points: 1e9, durationSeconds: 60 },
+          global: { points: 1e9, durationSeconds: 60 },
+        }),
+        log: () => {},
+      });
+      return { service, handler };
+    }
+
+    const post = (handler: (r: Request) => Promise<Response>, email: string) =>
+      handler(
+        new Request(`${SITE}/api/newsletter`, {
+          method: "POST",
+          headers: { origin: SITE, "content-type": "application/json" },
+          body: JSON.stringify({ email }),
+        }),
+      );
+
+    async function measure(kind: "up" | "down", r: number) {
+      // Up: a rate far above the loop's pace, so every signup is a direct call (what "up" means).
+      const { service, handler } = round(1_000);
+      const statuses: Record<string, number> = {};
+      const started = performance.now();
+      for (let i = 0; i < PER_ROUND; i++) {
+        const res = await post(handler, `bench-${kind}-${r}-${i}-${Date.now().toString(36)}@example.org`);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const stored = (await service.store.counts()).pending;
+      await service.close();
+      return { perSecond: PER_ROUND / seconds, statuses, stored };
+    }
+
+    const fault = (on: boolean) =>
+      fetch(`${ws.url}/__local/faults`, {
+        method: on ? "POST" : "DELETE",
+        headers: { "content-type": "application/json" },
+        body: on ? JSON.stringify({ mode: "status", status: 503 }) : undefined,
+      });
+
+    const up: Awaited<ReturnType<typeof measure>>[] = [];
+    const down: Awaited<ReturnType<typeof measure>>[] = [];
+    await measure("up", -1); // warm-up: module loading, the first SQLite open, the HTTP pool
+    for (let r = 0; r < ROUNDS; r++) {
+      await fault(false);
+      up.push(await measure("up", r));
+      await fault(true);
+      down.push(await measure("down", r));
+      log(
+        `delivery round ${r + 1}/${ROUNDS}: up ${up.at(-1)!.perSecond.toFixed(0)}/s, down ${down.at(-1)!.perSecond.toFixed(0)}/s`,
+      );
+    }
+    await fault(false);
+
+    // Drain: DRAIN stored signups, then the worker at the configured rate.
+    const { service } = round(RATE);
+    for (let i = 0; i < DRAIN; i++)
+      await service.store.enqueue(`bench-drain-${i}-${Date.now().toString(36)}@example.org`);
+    await resetWorkspaceStats(ws.url);
+    const started = performance.now();
+    service.startWorker();
+    for (;;) {
+      if ((await service.store.counts()).pending === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const drainSeconds = (performance.now() - started) / 1000;
+    const stats = (
+      (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+        requests: { total: number; peakPerSecond: number };
+      }
+    ).requests;
+    const counts = await service.store.counts();
+    await service.close();
+
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    process.stdout.write(
+      JSON.stringify({
+        signupsPerRound: PER_ROUND,
+        rounds: ROUNDS,
+        up: { perSecondMedian: median(up.map((x) => x.perSecond)), rounds: up },
+        down: { perSecondMedian: median(down.map((x) => x.perSecond)), rounds: down },
+        drain: {
+          signups: DRAIN,
+          configuredRatePerSecond: RATE,
+          seconds: drainSeconds,
+          achievedPerSecond: DRAIN / drainSeconds,
+          workspaceCalls: stats.total,
+          workspacePeakPerSecond: stats.peakPerSecond,
+          delivered: counts.deliveredLastDay,
+        },
+      }) + "\n",
+    );
+  } finally {
+    await ws.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  async () => {
+    await stopAll();
+    process.exit(0);
+  },
+  async (error: unknown) => {
+    log(`delivery bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await stopAll();
+    process.exit(1);
+  },
+);

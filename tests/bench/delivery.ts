@@ -1,0 +1,100 @@
+import path from "node:path";
+import { log, ROOT, spawnChild } from "./lib";
+
+/*
+ * Durable newsletter delivery (lib/delivery): signups accepted per second while the workspace
+ * is down (the store's write path) against while it is up (direct), and the time the worker
+ * takes to drain 1,000 stored signups at the configured rate. The measuring runs in
+ * delivery-child.ts (its own process, with the react-server condition the handler needs).
+ */
+
+export type DeliveryBench = {
+  signupsPerRound: number;
+  rounds: number;
+  up: {
+    perSecondMedian: number;
+    rounds: { perSecond: number; statuses: Record<string, number>; stored: number }[];
+  };
+  down: {
+    perSecondMedian: number;
+    rounds: { perSecond: number; statuses: Record<string, number>; stored: number }[];
+  };
+  drain: {
+    signups: number;
+    configuredRatePerSecond: number;
+    seconds: number;
+    achievedPerSecond: number;
+    workspaceCalls: number;
+    workspacePeakPerSecond: number;
+    delivered: number;
+  };
+};
+
+export async function benchDelivery(): Promise<DeliveryBench> {
+  log("delivery: signups accepted while the workspace is up vs down, then a 1,000-signup drain");
+  const output: string[] = [];
+  const child = spawnChild(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "tests/bench/delivery-child.ts")],
+    {},
+    { quiet: true, logFile: output },
+  );
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const text = output.join("");
+  const line = text
+    .split("\n")
+    .reverse()
+    .find((l) => l.startsWith("{"));
+  if (code !== 0 || !line) throw new Error(`the delivery bench failed (exit ${code}):\n${text.slice(-2000)}`);
+  return JSON.parse(line) as DeliveryBench;
+}
+
+type Target = { name: string; value: string; target: string; pass: boolean | null };
+
+export function deliveryTargets(d: DeliveryBench): Target[] {
+  const ratio = d.down.perSecondMedian / d.up.perSecondMedian;
+  return [
+    {
+      name: "signups accepted/s: workspace down (stored) / up (direct)",
+      value: `${ratio.toFixed(2)}x (${d.down.perSecondMedian.toFixed(0)} vs ${d.up.perSecondMedian.toFixed(0)}/s)`,
+      target: ">= 0.5x",
+      pass: ratio >= 0.5,
+    },
+    {
+      name: `drain ${d.drain.signups.toLocaleString("en")} stored signups at ${d.drain.configuredRatePerSecond}/s`,
+      value: `${d.drain.seconds.toFixed(1)} s (${d.drain.achievedPerSecond.toFixed(2)}/s)`,
+      target: `>= 0.75x of ${d.drain.configuredRatePerSecond}/s`,
+      pass: d.drain.achievedPerSecond >= 0.75 * d.drain.configuredRatePerSecond,
+    },
+    {
+      name: "drain: workspace's busiest second / configured rate",
+      value: `${d.drain.workspacePeakPerSecond} / ${d.drain.configuredRatePerSecond}`,
+      target: "<= 1x",
+      pass: d.drain.workspacePeakPerSecond <= d.drain.configuredRatePerSecond,
+    },
+  ];
+}
+
+export function deliveryTable(d: DeliveryBench): { header: string[]; rows: string[][] } {
+  const statuses = (rs: { statuses: Record<string, number> }[]) => {
+    const sum: Record<string, number> = {};
+    for (const r of rs) for (const [k, v] of Object.entries(r.statuses)) sum[k] = (sum[k] ?? 0) + v;
+    return JSON.stringify(sum);
+  };
+  return {
+    header: [
+      `newsletter delivery (${d.rounds} interleaved rounds of ${d.signupsPerRound})`,
+      "signups/s (median)",
+      "statuses",
+    ],
+    rows: [
+      ["workspace up: direct call", d.up.perSecondMedian.toFixed(0), statuses(d.up.rounds)],
+      ["workspace down (503): durable write", d.down.perSecondMedian.toFixed(0), statuses(d.down.rounds)],
+      [
+        `drain ${d.drain.signups} at ${d.drain.configuredRatePerSecond}/s (${d.drain.workspaceCalls} calls, peak ${d.drain.workspacePeakPerSecond}/s)`,
+        d.drain.achievedPerSecond.toFixed(2),
+        `${d.drain.delivered} delivered in ${d.drain.seconds.toFixed(1)} s`,
+      ],
+    ],
+  };
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+
+/*
+ * The admin's actions on failed newsletter deliveries (POST = retry, DELETE = discard) as Next
+ * runs them: session and Origin checks, the counts they answer with, and one audit line each.
+ * Failed signups are made the way they happen: too old, then expired by the worker.
+ */
+
+const SITE = "http://localhost:3000";
+let ws: LocalWorkspaceServer;
+let dir: string;
+let route: typeof import("@/app/api/admin/newsletter/failed/route");
+let session: typeof import("@/lib/admin/session");
+let audit: typeof import("@/lib/admin/audit");
+let delivery: typeof import("@/lib/delivery");
+let cookie: string;
+const auditLines: string[] = [];
+
+beforeAll(async () => {
+  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
+  dir = mkdtempSync(path.join(tmpdir(), "masthead-admin-delivery-"));
+  delete process.env.WORKSPACE_URL;
+  delete process.env.SITE_URL;
+  delete process.env.PORT;
+  delete process.env.ADMIN_USERS;
+  delete process.env.SESSION_SECRET;
+  delete process.env.REDIS_URL;
+  process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
+  process.env.DELIVERY_STORE_PATH = path.join(dir, "delivery.sqlite");
+  process.env.DELIVERY_MAX_AGE_HOURS = "1";
+  route = await import("@/app/api/admin/newsletter/failed/route");
+  session = await import("@/lib/admin/session");
+  audit = await import("@/lib/admin/audit");
+  delivery = await import("@/lib/delivery");
+  audit.setAuditSink((line) => auditLines.push(line));
+  cookie = (await session.sealSession("admin@example.com")).value;
+});
+
+afterAll(async () => {
+  audit?.setAuditSink(null);
+  await delivery?.delivery().close();
+  await ws?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function req(method: "POST" | "DELETE", opts: { cookie?: string | null; origin?: string } = {}): Request {
+  const headers = new Headers({ host: "localhost:3000", origin: opts.origin ?? SITE });
+  const c = opts.cookie === undefined ? cookie : opts.cookie;
+  if (c) headers.set("cookie", `${session.SESSION_COOKIE}=${c}`);
+  return new Request(`${SITE}/api/admin/newsletter/failed`, { method, headers });
+}
+
+/** Writes `n` signups two hours old straight into the store file, as a crashed week-old site would leave them. */
+async function failedSignups(n: number): Promise<void> {
+  const { SqliteSignupStore } = await import("@/lib/delivery/sqlite-store");
+  const old = new SqliteSignupStore({
+    file: process.env.DELIVERY_STORE_PATH!,
+    maxPending: 100,
+    now: () => Date.now() - 2 * 3600_000,
+  });
+  for (let i = 0; i < n; i++) await old.enqueue(`failed-${i}-${Date.now()}@example.org`);
+  await old.close();
+  const store = delivery.delivery().store as import("@/lib/delivery/sqlite-store").SqliteSignupStore;
+  expect(store.expire(3600_000)).toBe(n);
+}
+
+describe("/api/admin/newsletter/failed", () => {
+  it("refuses the signed out (401) and other sites (403) without touching the store", async () => {
+    await failedSignups(1);
+    expect((await route.POST(req("POST", { cookie: null }))).status).toBe(401);
+    expect((await route.DELETE(req("DELETE", { origin: "https://evil.example" }))).status).toBe(403);
+    expect(await delivery.delivery().store.counts()).toMatchObject({ failed: 1 });
+    expect(auditLines).toHaveLength(0);
+  });
+
+  it("retry moves failed signups back to pending, discard deletes them; each is audited with its count", async () => {
+    const retried = await route.POST(req("POST"));
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toMatchObject({ ok: true, count: 1, counts: { pending: 1, failed: 0 } });
+
+    await delivery.delivery().store.discardFailed();
+    await failedSignups(2);
+    const discarded = await route.DELETE(req("DELETE"));
+    expect(discarded.status).toBe(200);
+    expect(await discarded.json()).toMatchObject({ ok: true, count: 2, counts: { failed: 0 } });
+
+    const lines = auditLines.map((l) => JSON.parse(l) as Record<string, string>);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        kind: "admin_audit",
+        actor: "admin@example.com",
+        action: "retry_failed_signups",
+        target: "newsletter_delivery",
+        outcome: "ok",
+        detail: "count=1",
+      }),
+      expect.objectContaining({ action: "discard_failed_signups", outcome: "ok", detail: "count=2" }),
+    ]);
+    // Counts only: no address in an answer or an audit line.
+    expect(auditLines.join("\n")).not.toMatch(/@example\.org/);
+  });
+});

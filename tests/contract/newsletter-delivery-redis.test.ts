@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  LOCAL_DEMO_API_KEY,
+  startLocalWorkspaceServer,
+  type LocalWorkspaceServer,
+} from "@/lib/local-workspace";
+import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
+import { createDeliveryService, type DeliveryService } from "@/lib/delivery/service";
+import { RedisGate } from "@/lib/delivery/gate";
+import { RedisSignupStore } from "@/lib/delivery/redis-queue";
+import { createWorkspaceClient } from "@/lib/workspace";
+import { startTestRedis, type TestRedis } from "../helpers/redis-server";
+
+/*
+ * The Redis engine (BullMQ) with two instances, each with its own connections, route handler
+ * and worker, sharing one Redis and one workspace: each signup is delivered exactly once, a
+ * repeat through the other instance adds nothing, and the shared pace holds across both.
+ */
+
+const SITE = "http://localhost:3000";
+let redis: TestRedis;
+let ws: LocalWorkspaceServer;
+const clients: Redis[] = [];
+
+beforeAll(async () => {
+  [redis, ws] = await Promise.all([
+    startTestRedis(),
+    startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} }),
+  ]);
+});
+afterAll(async () => {
+  await ws.close();
+  await redis.stop();
+});
+
+function connect(blocking: boolean): Redis {
+  const client = new Redis(
+    redis.url,
+    blocking ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1 },
+  );
+  client.on("error", () => {});
+  clients.push(client);
+  return client;
+}
+
+function instance(rate: number, logs: string[]) {
+  const commands = connect(false);
+  const client = createWorkspaceClient({
+    apiBase: `${ws.url}/api/external`,
+    apiKey: LOCAL_DEMO_API_KEY,
+    timeoutMs: 2_000,
+    maxRetries: 0,
+  });
+  const service = createDeliveryService({
+    store: new RedisSignupStore(commands, 1000),
+    gate: new RedisGate(commands, rate),
+    subscribe: (e) => client.addSubscriber(e),
+    mode: "local",
+    maxAgeMs: 72 * 3600_000,
+    leaseMs: 5_000,
+    workerConnection: () => connect(true),
+    log: (l) => logs.push(l),
+  });
+  const handler = createNewsletterHandler({
+    subscribe: (e) => client.addSubscriber(e),
+    queue: service.route,
+    siteUrl: SITE,
+    trustProxy: 0,
+    mode: "local",
+    limiters: createNewsletterLimiters(),
+    log: (l) => logs.push(l),
+  });
+  return { service, handler };
+}
+
+let ip = 0;
+const post = (email: string) =>
+  new Request(`${SITE}/api/newsletter`, {
+    method: "POST",
+    headers: { origin: SITE, "content-type": "application/json", "x-forwarded-for": `10.8.0.${++ip % 250}` },
+    body: JSON.stringify({ email }),
+  });
+
+const outbox = async (to: string) =>
+  (
+    (await (await fetch(`${ws.url}/__local/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+      emails: unknown[];
+    }
+  ).emails.length;
+
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
+  it("each signup is delivered exactly once, whichever instance took it and however often it was repeated", async () => {
+    const logs: string[] = [];
+    const rate = 5;
+    const a = instance(rate, logs);
+    const b = instance(rate, logs);
+    const services: DeliveryService[] = [a.service, b.service];
+    try {
+      await fetch(`${ws.url}/__local/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ mode: "status", status: 503 }),
+      });
+      const addresses = Array.from(
+        { length: 8 },
+        (_, i) => `redis-${i}-${randomUUID().slice(0, 6)}@example.org`,
+      );
+      for (const [i, address] of addresses.entries()) {
+        const first = await (i % 2 ? a : b).handler(post(address));
+        expect(first.status).toBe(202);
+        // The same address through the other instance: nothing more is queued.
+        const again = await (i % 2 ? b : a).handler(post(address.toUpperCase()));
+        expect(again.status).toBe(202);
+      }
+      expect(await a.service.store.counts()).toMatchObject({ pending: 8, failed: 0 });
+
+      await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+      const stats = async () =>
+        (
+          (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+            requests: { total: number; peakPerSecond: number };
+          }
+        ).requests;
+      a.service.startWorker();
+      b.service.startWorker();
+      // Both workers meet the outage: the queue backs off as one, and nothing is lost or failed.
+      await until("the workers to try during the outage", async () => (await stats()).total >= 2);
+      expect(await a.service.store.counts()).toMatchObject({ pending: 8, failed: 0 });
+      await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
+      await until(
+        "both workers to drain the queue",
+        async () => (await b.service.store.counts()).pending === 0,
+      );
+      for (const address of addresses) expect(await outbox(address), address).toBe(1);
+      expect(await a.service.store.counts()).toMatchObject({ pending: 0, failed: 0, deliveredLastDay: 8 });
+      expect((await stats()).peakPerSecond).toBeLessThanOrEqual(rate);
+      for (const line of logs) for (const address of addresses) expect(line).not.toContain(address);
+      // Delivered addresses left Redis with their jobs.
+      const keys = await connect(false).keys("*");
+      const values = await Promise.all(
+        keys.map(async (k) => {
+          const type = await clients[0]!.type(k);
+          return type === "hash" ? JSON.stringify(await clients[0]!.hgetall(k)) : "";
+        }),
+      );
+      for (const address of addresses) expect(values.join("\n")).not.toContain(address);
+    } finally {
+      for (const s of services) await s.close();
+      for (const c of clients.splice(0)) c.disconnect();
+    }
+  }, 60_000);
+});
