@@ -7,7 +7,7 @@ import type { DeliveryGate } from "./types";
  * one second. A margin absorbs timer and network jitter (a call taken on time can leave late).
  */
 export function spacingMs(ratePerSecond: number): number {
-  return Math.ceil((1000 / ratePerSecond) * 1.1) + 25;
+  return Math.ceil((1000 / ratePerSecond) * 1.15);
 }
 
 /** While a hold is on, the route may still probe the workspace this often: recovery is noticed on live traffic. */

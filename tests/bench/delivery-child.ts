@@ -7,7 +7,7 @@ import { SqliteSignupStore } from "../../lib/delivery/sqlite-store";
 import { createNewsletterHandler } from "../../lib/newsletter/handler";
 import { createNewsletterLimiters } from "../../lib/newsletter/rate-limit";
 import { createWorkspaceClient } from "../../lib/workspace/client";
-import { DEMO_KEY, log, resetWorkspaceStats, startWorkspace, stopAll } from "./lib";
+import { DEMO_KEY, log, startWorkspace, stopAll } from "./lib";
 
 /*
  * The delivery bench's measurements, run in a child started with the react-server condition
@@ -25,6 +25,15 @@ const PER_ROUND = Number(process.env.BENCH_DELIVERY_SIGNUPS ?? 200);
 const DRAIN = Number(process.env.BENCH_DELIVERY_DRAIN ?? 1_000);
 const RATE = Number(process.env.DELIVERY_RATE_PER_SECOND ?? 10);
 const SITE = "http://localhost:3000";
+
+/** A control call to the workspace, retried once: a pooled socket may have been closed while idle. */
+async function control(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "masthead-bench-delivery-"));
@@ -92,7 +101,7 @@ async function main() {
     }
 
     const fault = (on: boolean) =>
-      fetch(`${ws.url}/__local/faults`, {
+      control(`${ws.url}/__local/faults`, {
         method: on ? "POST" : "DELETE",
         headers: { "content-type": "application/json" },
         body: on ? JSON.stringify({ mode: "status", status: 503 }) : undefined,
@@ -116,7 +125,7 @@ async function main() {
     const { service } = round(RATE);
     for (let i = 0; i < DRAIN; i++)
       await service.store.enqueue(`bench-drain-${i}-${Date.now().toString(36)}@example.org`);
-    await resetWorkspaceStats(ws.url);
+    await control(`${ws.url}/__local/stats/reset`, { method: "POST" });
     const started = performance.now();
     service.startWorker();
     for (;;) {
@@ -125,7 +134,7 @@ async function main() {
     }
     const drainSeconds = (performance.now() - started) / 1000;
     const stats = (
-      (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+      (await (await control(`${ws.url}/__local/stats`)).json()) as {
         requests: { total: number; peakPerSecond: number };
       }
     ).requests;

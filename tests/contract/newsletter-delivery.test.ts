@@ -110,7 +110,8 @@ function setup(opts: Setup = {}) {
     subscribe: (e) => direct.addSubscriber(e),
     queue: service.route,
     siteUrl: SITE,
-    trustProxy: 0,
+    // Each test request carries its own X-Forwarded-For: one client each, as if behind one proxy.
+    trustProxy: 1,
     mode: "local",
     limiters: createNewsletterLimiters(),
     log: (l) => logs.push(l),
