@@ -29,6 +29,10 @@ beforeAll(async () => {
     startTestRedis(),
     startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} }),
   ]);
+  // lib/env.ts reads the environment once, on first use (the limiters below use it too).
+  process.env.REDIS_URL = redis.url;
+  delete process.env.WORKSPACE_URL;
+  process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
 });
 afterAll(async () => {
   await ws.close();
@@ -160,4 +164,27 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
       for (const c of clients.splice(0)) c.disconnect();
     }
   }, 60_000);
+
+  it("with REDIS_URL set, the app's delivery() picks the BullMQ queue and its worker delivers", async () => {
+    const { delivery } = await import("@/lib/delivery");
+    const service = delivery();
+    try {
+      expect(service.store.engine).toBe("redis");
+      const address = `wired-${randomUUID().slice(0, 6)}@example.org`;
+      // The fail-fast connection may still be connecting: the store says so (503), it never hangs.
+      await until("the queue to take a signup", async () =>
+        service.store.enqueue(address).then(
+          (r) => r === "queued",
+          () => false,
+        ),
+      );
+      expect(await service.store.enqueue(address)).toBe("already_pending");
+      service.startWorker();
+      await until("the worker to deliver it", async () => (await outbox(address)) === 1);
+      await until("the queue to empty", async () => (await service.store.counts()).pending === 0);
+      expect(await outbox(address)).toBe(1);
+    } finally {
+      await service.close();
+    }
+  });
 });

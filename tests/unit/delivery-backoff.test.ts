@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { BACKOFF_CAP_MS, backoffMs, classify } from "@/lib/delivery/attempt";
+import { MemoryGate, spacingMs } from "@/lib/delivery/gate";
+import { WorkspaceApiError } from "@/lib/workspace";
+
+describe("delivery backoff", () => {
+  it("grows exponentially with jitter (at least half of each step) and stops at about a minute", () => {
+    const low = () => 0;
+    const high = () => 0.999;
+    expect(backoffMs(1, undefined, low)).toBe(250);
+    expect(backoffMs(2, undefined, low)).toBe(500);
+    expect(backoffMs(5, undefined, high)).toBeLessThanOrEqual(8_000);
+    for (let n = 1; n < 40; n++) expect(backoffMs(n, undefined, high)).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+    expect(backoffMs(30, undefined, low)).toBe(BACKOFF_CAP_MS / 2);
+  });
+
+  it("honours a Retry-After however long it is", () => {
+    expect(backoffMs(1, 3_600_000, () => 0)).toBe(3_600_000);
+    expect(backoffMs(9, 90_000, () => 0.5)).toBeGreaterThanOrEqual(90_000);
+  });
+
+  it("keeps every signup on failures that may pass, including a refused key; drops nothing for a verified address", () => {
+    const err = (status: number, code: ConstructorParameters<typeof WorkspaceApiError>[0]["code"]) =>
+      new WorkspaceApiError({ status, code, message: "x", endpoint: "POST http://w/v2/email-subscriptions" });
+    for (const code of [
+      "unauthorized",
+      "unavailable",
+      "rate_limited",
+      "timeout",
+      "unreachable",
+      "bad_response",
+    ] as const)
+      expect(classify(err(0, code)).kind, code).toBe("retry");
+    expect(classify(err(422, "already_subscribed")).kind).toBe("already_subscribed");
+    expect(classify(err(422, "invalid")).kind).toBe("rejected");
+    expect(classify(new TypeError("boom")).kind).toBe("retry");
+  });
+});
+
+describe("delivery gate (one process)", () => {
+  it("spaces slots 1/rate apart, refuses the route during a hold except for one probe per interval", async () => {
+    let now = 1_000_000;
+    const gate = new MemoryGate(10, () => now);
+    expect(await gate.tryTake()).toBe(true);
+    expect(await gate.tryTake()).toBe(false); // the next slot is one spacing away
+    now += spacingMs(10);
+    expect(await gate.tryTake()).toBe(true);
+    await gate.hold(60_000);
+    now += 1_000;
+    expect(await gate.tryTake()).toBe(true); // the probe
+    now += 1_000;
+    expect(await gate.tryTake()).toBe(false);
+    expect(await gate.remainingHoldMs()).toBe(58_000);
+    await gate.clearHold();
+    expect(await gate.tryTake()).toBe(true);
+  });
+});
