@@ -47,7 +47,8 @@ const nextConfig = {
   // One copy per process of what lib/state shares between Next's bundles (its engine lives on
   // globalThis): bundled into each route type, a limiter built by one bundle would reject with
   // a RateLimiterRes class the others do not recognise.
-  serverExternalPackages: ["better-sqlite3", "ioredis", "rate-limiter-flexible"],
+  // bullmq too: the delivery worker (started by instrumentation) and the route share one queue.
+  serverExternalPackages: ["better-sqlite3", "ioredis", "rate-limiter-flexible", "bullmq"],
   experimental: {
     // app/global-not-found.tsx answers unmatched URLs; see that file for the bytes it saves.
     globalNotFound: true,

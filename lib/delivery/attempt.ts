@@ -17,8 +17,32 @@ export type AttemptResult =
   /** Down, slow, busy, refusing the key, or answering garbage: keep the signup and try later. */
   | { kind: "retry"; code: string; retryAfterMs: number | undefined };
 
-export function classify(error: unknown): AttemptResult {
-  if (isWorkspaceApiError(error)) {
+/**
+ * The route's client and this module may come from different Next bundles (the service is
+ * shared per process), so a WorkspaceApiError is recognised by its shape, not by instanceof.
+ */
+export function asWorkspaceError(
+  error: unknown,
+): { code: string; endpoint: string; retryAfterSeconds: number | undefined } | undefined {
+  if (isWorkspaceApiError(error)) return error;
+  const e = error as {
+    name?: unknown;
+    code?: unknown;
+    endpoint?: unknown;
+    retryAfterSeconds?: unknown;
+  } | null;
+  if (e && e.name === "WorkspaceApiError" && typeof e.code === "string" && typeof e.endpoint === "string")
+    return {
+      code: e.code,
+      endpoint: e.endpoint,
+      retryAfterSeconds: typeof e.retryAfterSeconds === "number" ? e.retryAfterSeconds : undefined,
+    };
+  return undefined;
+}
+
+export function classify(raw: unknown): AttemptResult {
+  const error = asWorkspaceError(raw);
+  if (error) {
     if (error.code === "already_subscribed") return { kind: "already_subscribed" };
     if (error.code === "invalid") return { kind: "rejected" };
     return {
@@ -29,7 +53,7 @@ export function classify(error: unknown): AttemptResult {
   }
   return {
     kind: "retry",
-    code: error instanceof Error ? error.name : typeof error,
+    code: raw instanceof Error ? raw.name : typeof raw,
     retryAfterMs: undefined,
   };
 }
@@ -120,8 +144,7 @@ export async function attemptDelivery(
     return { kind: "delivered" };
   } catch (error) {
     const result = classify(error);
-    if (result.kind === "retry")
-      await outage.failed(result, isWorkspaceApiError(error) ? error.endpoint : undefined, "delivery");
+    if (result.kind === "retry") await outage.failed(result, asWorkspaceError(error)?.endpoint, "delivery");
     else await outage.succeeded();
     return result;
   }

@@ -1,5 +1,4 @@
-import { attemptDelivery, classify, OutageTracker, type AttemptContext } from "./attempt";
-import { isWorkspaceApiError } from "../workspace/errors";
+import { asWorkspaceError, attemptDelivery, classify, OutageTracker, type AttemptContext } from "./attempt";
 import { RedisSignupStore, runRedisWorker } from "./redis-queue";
 import { SqliteSignupStore } from "./sqlite-store";
 import { runSqliteWorker, type WorkerHandle } from "./sqlite-worker";
@@ -64,8 +63,7 @@ export function createDeliveryService(options: DeliveryServiceOptions): Delivery
     directSucceeded: () => outage.succeeded(),
     async directFailed(error) {
       const result = classify(error);
-      if (result.kind === "retry")
-        await outage.failed(result, isWorkspaceApiError(error) ? error.endpoint : undefined, "signup");
+      if (result.kind === "retry") await outage.failed(result, asWorkspaceError(error)?.endpoint, "signup");
     },
     enqueue: (email) => options.store.enqueue(email),
   };

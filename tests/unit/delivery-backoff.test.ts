@@ -34,6 +34,14 @@ describe("delivery backoff", () => {
     expect(classify(err(422, "already_subscribed")).kind).toBe("already_subscribed");
     expect(classify(err(422, "invalid")).kind).toBe("rejected");
     expect(classify(new TypeError("boom")).kind).toBe("retry");
+    // Thrown by another Next bundle's copy of the client: recognised by shape, Retry-After kept.
+    const foreign = Object.assign(new Error("x"), {
+      name: "WorkspaceApiError",
+      code: "rate_limited",
+      endpoint: "POST http://w/v2/email-subscriptions",
+      retryAfterSeconds: 600,
+    });
+    expect(classify(foreign)).toEqual({ kind: "retry", code: "rate_limited", retryAfterMs: 600_000 });
   });
 });
 
