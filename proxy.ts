@@ -1,6 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 // Only the session module: the proxy bundle stays free of the workspace client.
 import { NOT_SIGNED_IN, SESSION_COOKIE, readSessionValue } from "@/lib/admin/session";
+import { currentBlogAddresses, isUnknownBlogAddress } from "@/lib/blog/known-addresses";
+import { env } from "@/lib/env";
 
 /*
  * First gate of the admin area: pages without a valid session go to the login page (keeping
@@ -19,6 +21,25 @@ function decodes(pathname: string): boolean {
 
 const isAdminPath = (p: string) => p === "/admin" || p.startsWith("/admin/") || p.startsWith("/api/admin/");
 
+/**
+ * A blog address that names no post, tag, author or page gets the prerendered not-found page
+ * (or a plain 404 for a preview image) without rendering: random addresses cost what a cached
+ * page costs and leave nothing behind. Decided only while the proxy's copy of the blog's
+ * addresses is current (lib/blog/known-addresses.ts); otherwise the route decides, as before.
+ */
+function publicAddress(request: NextRequest): NextResponse {
+  const { pathname } = request.nextUrl;
+  const known = currentBlogAddresses(env().blog.revalidateSeconds);
+  if (!known || !isUnknownBlogAddress(pathname, known)) return NextResponse.next();
+  if (pathname.startsWith("/og/")) {
+    return new NextResponse("Not found", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+  return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
+}
+
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // Next answers a malformed percent-escape in a dynamic segment with a bare 500 before any app
@@ -29,7 +50,7 @@ export async function proxy(request: NextRequest) {
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });
   }
-  if (!isAdminPath(pathname)) return NextResponse.next();
+  if (!isAdminPath(pathname)) return publicAddress(request);
   const isApi = pathname.startsWith("/api/admin");
   if (pathname === "/admin/login" || pathname === "/api/admin/login" || pathname === "/api/admin/logout") {
     return NextResponse.next();
@@ -51,7 +72,17 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // The last entry only catches addresses with a percent-escape (checked above); every other
-  // public page is served without running the proxy at all.
-  matcher: ["/admin", "/admin/:path*", "/api/admin/:path*", "/(.*%.*)"],
+  // "/(.*%.*)" only catches addresses with a percent-escape (checked above); public pages other
+  // than the blog's dynamic ones are served without running the proxy at all.
+  matcher: [
+    "/admin",
+    "/admin/:path*",
+    "/api/admin/:path*",
+    "/(.*%.*)",
+    // Blog addresses that may name nothing (answered without rendering when they do not exist).
+    "/blog/:path+",
+    "/tags/:path+",
+    "/authors/:path+",
+    "/og/blog/:path+",
+  ],
 };

@@ -11,6 +11,7 @@ import {
   type WorkspaceClient,
 } from "../workspace";
 import { BLOG_CACHE_TAG } from "./cache-tags";
+import { rememberBlogAddresses } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
 
 /*
@@ -154,9 +155,17 @@ function blogList(): Promise<Blog> {
   const current =
     memo && Date.now() - memo.fetchedAt < maxAgeMs && memo.fetchedAt > tagRevalidatedAt(BLOG_CACHE_TAG);
   if (memo && (build || current)) return memo.promise;
+  const fetchedAt = Date.now();
   const entry = {
-    fetchedAt: Date.now(),
-    promise: fetchBlog().catch((e: unknown) => Promise.reject(toSourceError(e))),
+    fetchedAt,
+    promise: fetchBlog().then(
+      (blog) => {
+        // proxy.ts answers addresses this copy does not know without rendering (lib/blog/known-addresses.ts).
+        if (!build) rememberBlogAddresses(blog, fetchedAt);
+        return blog;
+      },
+      (e: unknown) => Promise.reject(toSourceError(e)),
+    ),
   };
   // At runtime a failure is not remembered: the next regeneration tries again, and until
   // then Next keeps serving the last good pages. During a build it is remembered, so the
