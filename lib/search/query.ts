@@ -29,6 +29,13 @@ export function firstParam(value: string | string[] | undefined): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** English function words, left out of a query that has other words (see parseSearchQuery). */
+const STOP_WORDS = new Set(
+  "a an and are as at be but by for from has have how i in is it its of on or our that the this to was we what when where which who why with you your".split(
+    " ",
+  ),
+);
+
 /** Control and format characters (NUL, escapes, bidi overrides, zero-width joiners) become spaces. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}]+/gu;
 
@@ -42,12 +49,17 @@ export function parseSearchQuery(raw: string | undefined): SearchQuery {
   if (length > MAX_QUERY_CHARS) {
     return { kind: "too_long", length, shown: [...text].slice(0, MAX_QUERY_CHARS).join("") };
   }
-  const distinct: string[] = [];
+  const words: string[] = [];
   for (const word of tokenize(text)) {
     const term = normalizeTerm(word.slice(0, MAX_TERM_CHARS));
-    if (term && !distinct.includes(term)) distinct.push(term);
+    if (term && !words.includes(term)) words.push(term);
   }
-  if (distinct.length === 0) return { kind: "empty" };
+  if (words.length === 0) return { kind: "empty" };
+  // "how we run design critiques" searches "run design critiques": the little words are in
+  // nearly every post, so they would only slow the search and blur the ranking. A query of
+  // nothing but little words ("the who") is searched as typed.
+  const meaningful = words.filter((w) => !STOP_WORDS.has(w));
+  const distinct = meaningful.length > 0 ? meaningful : words;
   return {
     kind: "ok",
     text,

@@ -144,7 +144,7 @@ export async function searchOverHttp(
   const searchPath = `/search?q=${encodeURIComponent("statc blg")}`;
   // Warm: the first search builds the index, as the first view of any page loads the blog.
   await timeSearches(site, smallPosts, 1);
-  const small = await timeSearches(site, smallPosts, 20);
+  const small = await timeSearches(site, smallPosts, 40);
   log(
     `search over HTTP, ${smallPosts} posts: p50 ${small.p50Ms.toFixed(1)} ms, p99 ${small.p99Ms.toFixed(1)} ms`,
   );
@@ -195,7 +195,7 @@ export async function searchOverHttp(
     await sleep(500);
   }
   await timeSearches(site, 10_016, 1);
-  const large = await timeSearches(site, 10_016, 20);
+  const large = await timeSearches(site, 10_016, 40);
   log(`search over HTTP, 10,016 posts: p50 ${large.p50Ms.toFixed(1)} ms, p99 ${large.p99Ms.toFixed(1)} ms`);
   return {
     small,

@@ -25,6 +25,13 @@ describe("parseSearchQuery", () => {
     });
   });
 
+  it("leaves little words out of a query that has other words, and keeps a query of only little words", () => {
+    const q = parseSearchQuery("How we run the design critiques");
+    expect(q.kind === "ok" && q.terms).toEqual(["run", "design", "critiques"]);
+    const only = parseSearchQuery("The Who");
+    expect(only.kind === "ok" && only.terms).toEqual(["the", "who"]);
+  });
+
   it("treats blank, punctuation-only and missing queries as empty", () => {
     for (const raw of [undefined, "", "   ", "\u0000\u0001", "?!.,;", "\u200b"])
       expect(parseSearchQuery(raw).kind, JSON.stringify(raw)).toBe("empty");
