@@ -44,7 +44,13 @@ import {
   type WorkspaceProcess,
 } from "./lib";
 import { instancesBench, instancesRows, instancesTargets, type InstancesBenchResult } from "./instances";
-import { searchInProcess, searchOverHttp, searchRows, searchTargets, type SearchBenchResult } from "./search";
+import {
+  searchInProcessChild,
+  searchOverHttp,
+  searchRows,
+  searchTargets,
+  type SearchBenchResult,
+} from "./search";
 import { securityBench, securityTables, securityTargets, type SecurityBenchResult } from "./security";
 import { benchDelivery, deliveryTable, deliveryTargets, type DeliveryBench } from "./delivery";
 
@@ -832,7 +838,7 @@ async function runtimePhase(ws: WorkspaceProcess, distDir: string, builtAt: numb
     }
     // Reseeds the workspace with 10,000 posts, so after everything that reads the blog.
     if (wants("search")) {
-      const inProcess = searchInProcess();
+      const inProcess = await searchInProcessChild();
       results.search = { inProcess };
       results.search.http = await searchOverHttp(site, ws, postPath, await postCount(ws));
     }
