@@ -45,6 +45,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       LOCAL_WORKSPACE_PORT: String(E2E_WORKSPACE_PORT),
       LOCAL_WORKSPACE_DATA_DIR: process.env.E2E_DATA_DIR ?? "data/e2e-workspace",
+      // Signups kept while the workspace fails: apart from a dev server's store in the same checkout.
+      DELIVERY_STORE_PATH: process.env.E2E_DELIVERY_STORE ?? "data/e2e-delivery.sqlite",
       NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
       NEXT_TELEMETRY_DISABLED: "1",
       // The suites play the proxy in front of the site: each request names its client in

@@ -200,6 +200,19 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     await everyoneGotOneEmail(addresses, service);
   });
 
+  it("workspace hanging: the route gives up within its short budget, answers 202, and the signup arrives once", async () => {
+    await fault({ mode: "hang" });
+    const { handler, service } = setup();
+    const a = email("hang");
+    const started = Date.now();
+    const res = await handler(post({ email: a }));
+    expect(res.status).toBe(202);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect((await service.store.counts()).pending).toBe(1);
+    await liftFault();
+    await everyoneGotOneEmail([a], service);
+  });
+
   it("a repeat for a pending address adds no second delivery, and the owner is told it is on its way", async () => {
     await fault({ mode: "status", status: 503 });
     const { handler, service } = setup();
