@@ -238,6 +238,17 @@ function headerTags(value) {
   return typeof header === "string" && header ? header.split(",") : [];
 }
 
+/** A stored record, or null for nothing or bytes that are not one (never a thrown error mid-request). */
+function decode(bytes) {
+  if (!bytes) return null;
+  try {
+    const record = deserialize(bytes);
+    return record && typeof record === "object" && "lastModified" in record ? record : null;
+  } catch {
+    return null;
+  }
+}
+
 const isResponseKind = (value) => value && (value.kind === "APP_PAGE" || value.kind === "APP_ROUTE");
 
 /** A response for an address with no page: the entries a random address would create. */
@@ -269,9 +280,9 @@ export default class MastheadCacheHandler {
   }
 
   async get(key, ctx) {
-    const notFound = this.state.notFound.get(key);
-    if (notFound) return this.judge(deserialize(notFound), ctx);
-    if (!this.redisMode) return this.judgeFile(await this.files.get(key, ctx), ctx);
+    const notFound = decode(this.state.notFound.get(key));
+    if (notFound) return this.judge(notFound, ctx);
+    if (!this.redisMode) return this.seed(key, ctx);
 
     if (await readyNow(this.state)) {
       try {
@@ -288,9 +299,10 @@ export default class MastheadCacheHandler {
           mergeTag(this.state, tag, { expired: Number(at) });
         // A mark this instance could not write earlier goes out with the first answer from Redis.
         if (this.state.pendingTags.size > 0) void flushPendingTags(this.state);
-        if (stored) {
+        const record = decode(stored);
+        if (record) {
           this.state.copies.set(key, stored);
-          return this.judge(deserialize(stored), ctx);
+          return this.judge(record, ctx);
         }
         this.state.copies.delete(key);
         return this.seed(key, ctx);
@@ -298,14 +310,17 @@ export default class MastheadCacheHandler {
         // Redis failed mid-request: answer from what this process has
       }
     }
-    const copy = this.state.copies.get(key);
-    if (copy) return this.judge(deserialize(copy), ctx);
+    const copy = decode(this.state.copies.get(key));
+    if (copy) return this.judge(copy, ctx);
     return this.seed(key, ctx);
   }
 
-  /** The build's prerendered files, read through Next's file cache (which checks they belong to this route). */
+  /**
+   * Next's file cache: the whole cache without Redis; with it, the build's prerendered files
+   * (read only, and Next's file cache checks they belong to this route).
+   */
   async seed(key, ctx) {
-    if (ctx.kind === "FETCH") return null;
+    if (this.redisMode && ctx.kind === "FETCH") return null;
     try {
       return this.judgeFile(await this.files.get(key, ctx), ctx);
     } catch {
