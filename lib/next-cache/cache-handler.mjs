@@ -141,6 +141,8 @@ function processState({ redisUrl, prefix, instance, log }) {
     tags: new Map(),
     /** Marks made here that Redis has not confirmed yet. */
     pendingTags: new Map(),
+    /** key -> when the get() that started its render asked (see noteRenderStart). */
+    renderStarts: new Map(),
     client: null,
     firstAttempt: Promise.resolve(),
     log,
@@ -196,6 +198,30 @@ function connect(url, state) {
   return client;
 }
 
+/*
+ * An entry is dated from the get() that started its render, not from when it is stored: a tag
+ * revalidation that lands during the render (here, or on another instance) is newer than the
+ * data the render used, so it must leave the entry stale. Kept per key for one render window,
+ * bounded in count.
+ */
+const RENDER_WINDOW_MS = 30_000;
+const MAX_RENDER_STARTS = 10_000;
+
+function noteRenderStart(state, key, at) {
+  const known = state.renderStarts.get(key);
+  if (known !== undefined && at - known < RENDER_WINDOW_MS) return; // the render already under way
+  state.renderStarts.delete(key);
+  state.renderStarts.set(key, at);
+  if (state.renderStarts.size > MAX_RENDER_STARTS)
+    state.renderStarts.delete(state.renderStarts.keys().next().value);
+}
+
+function takeRenderStart(state, key, now) {
+  const at = state.renderStarts.get(key);
+  state.renderStarts.delete(key);
+  return at !== undefined && now - at < RENDER_WINDOW_MS && at <= now ? at : now;
+}
+
 const ready = (state) => state.client !== null && state.client.status === "ready";
 
 /** ready(), after the first connection attempt has been answered. */
@@ -212,13 +238,23 @@ function mergeTag(state, tag, mark) {
   });
 }
 
+/**
+ * Writes the marks Redis has not confirmed. A mark that waited out an outage is written with
+ * the time it reaches Redis, not the time it was made: meanwhile other instances may have
+ * regenerated entries from data older than the revalidation and stored them later than its
+ * original time, and those must go stale too (as must their in-process copies of the data).
+ */
 async function flushPendingTags(state) {
   if (!ready(state) || state.pendingTags.size === 0) return;
   const batch = [...state.pendingTags];
-  const args = batch.flatMap(([tag, m]) => [tag, String(m.stale ?? 0), String(m.expired ?? 0)]);
+  const now = Date.now();
+  const at = (t) => (t ? Math.max(t, now) : 0);
+  const marks = batch.map(([tag, m]) => [tag, { stale: at(m.stale), expired: at(m.expired) }]);
+  const args = marks.flatMap(([tag, m]) => [tag, String(m.stale), String(m.expired)]);
   try {
     await state.client.markTags(state.keys.staleTags, state.keys.expiredTags, ...args);
     for (const [tag, mark] of batch) if (state.pendingTags.get(tag) === mark) state.pendingTags.delete(tag);
+    for (const [tag, mark] of marks) mergeTag(state, tag, mark);
   } catch {
     // still down: the next 'ready' tries again
   }
@@ -280,6 +316,16 @@ export default class MastheadCacheHandler {
   }
 
   async get(key, ctx) {
+    const asked = Date.now();
+    const entry = await this.lookup(key, ctx);
+    // A miss or a stale entry makes Next render; what it then stores is dated from here.
+    const revalidate = entry?.cacheControl?.revalidate ?? ctx.revalidate ?? entry?.value?.revalidate;
+    if (entry === null || (typeof revalidate === "number" && asked - entry.lastModified > revalidate * 1000))
+      noteRenderStart(this.state, key, asked);
+    return entry;
+  }
+
+  async lookup(key, ctx) {
     const notFound = decode(this.state.notFound.get(key));
     if (notFound) return this.judge(notFound, ctx);
     if (!this.redisMode) return this.seed(key, ctx);
@@ -365,7 +411,7 @@ export default class MastheadCacheHandler {
     const fetchCache = Boolean(ctx && ctx.fetchCache);
     const record = {
       value: data,
-      lastModified: Date.now(),
+      lastModified: takeRenderStart(this.state, key, Date.now()),
       cacheControl: fetchCache ? undefined : ctx?.cacheControl,
       tags: fetchCache ? (ctx.tags ?? []) : [],
     };

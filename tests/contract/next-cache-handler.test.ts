@@ -178,6 +178,18 @@ describe("with Redis: one cache for every instance", () => {
     expect(Date.now() - regenerated!.lastModified).toBeLessThan(REVALIDATE * 1000);
   });
 
+  it("a revalidation that lands while a page renders leaves what that render stores stale", async () => {
+    const a = handler("race-A");
+    const b = handler("race-B");
+    expect(await get(b, "/blog/rendering")).toBeNull(); // B starts rendering from the data it has
+    await new Promise((r) => setTimeout(r, 5));
+    await a.revalidateTag("blog", { expire: 31_536_000 }); // meanwhile, A revalidates
+    await set(b, "/blog/rendering", page("rendered from data older than the revalidation"));
+    const entry = await get(a, "/blog/rendering");
+    expect(entry?.value?.html).toBe("rendered from data older than the revalidation");
+    expect(Date.now() - entry!.lastModified).toBeGreaterThan(REVALIDATE * 1000);
+  });
+
   it("a revalidation without a profile expires the tag at once: a miss on every instance", async () => {
     const a = handler("expire-A");
     await set(a, "/authors/x", page("author", { tags: "authors-only" }));
