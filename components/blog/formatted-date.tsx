@@ -6,10 +6,6 @@ const format = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-export function FormattedDate({ iso, className }: { iso: string; className?: string }) {
-  return (
-    <time dateTime={iso} className={className}>
-      {format.format(new Date(iso))}
-    </time>
-  );
+export function FormattedDate({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{format.format(new Date(iso))}</time>;
 }

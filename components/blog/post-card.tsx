@@ -28,12 +28,14 @@ export function PostCard({
     <article className={styles.card}>
       <div className={styles.cardMedia} aria-hidden="true">
         {image ? (
+          // A nominal size with 1x/2x candidates (384 and 828 px) rather than `fill` and `sizes`,
+          // which cost four candidates and an inline style per card; CSS fits it to the frame.
           <Image
             src={image}
             alt=""
-            fill
-            sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw"
-            className={styles.cover}
+            width={384}
+            height={202}
+            className={styles.thumb}
             {...(lead ? ({ loading: "eager", fetchPriority: "high" } as const) : {})}
           />
         ) : (

@@ -100,6 +100,12 @@ const person = (a: { id: string; name: string; avatarUrl: string | null }, siteU
   ...(a.avatarUrl ? { image: a.avatarUrl } : {}),
 });
 
+/*
+ * JSON-LD is written into the page twice (the <script> and Next's RSC payload), so it says
+ * each thing once: no `name` beside `headline`, authors by name and page (their portraits
+ * are in the Person data of their own pages), list entries by headline, address and date.
+ */
+
 export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
   const url = `${s.siteUrl}${postPath(post.slug)}`;
   return {
@@ -109,7 +115,6 @@ export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
     mainEntityOfPage: externalPostUrl(s.postUrlTemplate, post.slug) ?? url,
     url,
     headline: post.title,
-    name: post.pageTitle,
     description: post.description || undefined,
     datePublished: post.publishedAt,
     dateModified: post.publishedAt,
@@ -117,7 +122,11 @@ export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
       ? [post.coverImageUrl, `${s.siteUrl}${postOgPath(post.slug)}`]
       : [`${s.siteUrl}${postOgPath(post.slug)}`],
     keywords: post.keywords.map((k) => k.label).join(", ") || undefined,
-    author: post.authors.map((a) => person(a, s.siteUrl)),
+    author: post.authors.map((a) => ({
+      "@type": "Person",
+      name: a.name,
+      url: `${s.siteUrl}${authorPath(a.id)}`,
+    })),
     isPartOf: { "@type": "Blog", name: blog.name, url: `${s.siteUrl}/blog` },
     publisher: { "@type": "Organization", name: blog.name, url: `${s.siteUrl}/` },
   };
@@ -136,7 +145,6 @@ export function blogJsonLd(blog: Blog, posts: Post[], s: SeoSettings) {
       headline: p.title,
       url: `${s.siteUrl}${postPath(p.slug)}`,
       datePublished: p.publishedAt,
-      author: p.authors.map((a) => person(a, s.siteUrl)),
     })),
   };
 }

@@ -6,7 +6,6 @@ import { AuthorByline } from "@/components/blog/author-byline";
 import { FormattedDate } from "@/components/blog/formatted-date";
 import { JsonLd } from "@/components/blog/json-ld";
 import { KeywordList } from "@/components/blog/keyword-list";
-import { PostGrid } from "@/components/blog/post-card";
 import styles from "@/components/blog/blog.module.css";
 import {
   authorPath,
@@ -154,6 +153,23 @@ export default async function PostPage({ params }: Props) {
               </ul>
             </section>
           ) : null}
+          {related.length ? (
+            // Titles and dates, not cards: three cards (image, description, authors) weighed
+            // ~7 KB of the page's HTML and RSC payload; a reader picks by title.
+            <section aria-labelledby="related-title">
+              <h2 id="related-title">Related posts</h2>
+              <ul className={styles.related}>
+                {related.map((p) => (
+                  <li key={p.slug}>
+                    <Link href={postPath(p.slug)} prefetch={false}>
+                      {p.title}
+                    </Link>{" "}
+                    <FormattedDate iso={p.publishedAt} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {/* The one link prefetched on sight: the next post in reading order (the older one,
               or the newer one on the oldest post). Every other link waits for a click. */}
           {newer || older ? (
@@ -176,14 +192,6 @@ export default async function PostPage({ params }: Props) {
           ) : null}
         </footer>
       </article>
-      {related.length ? (
-        <section className={`container ${styles.page}`} aria-labelledby="related-title">
-          <div className={styles.sectionHeader}>
-            <h2 id="related-title">Related posts</h2>
-          </div>
-          <PostGrid posts={related} headingLevel={3} />
-        </section>
-      ) : null}
     </>
   );
 }
