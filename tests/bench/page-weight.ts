@@ -1,0 +1,123 @@
+/*
+ * Page weight for `npm run bench` (issue "public pages as light as the lightest Next.js blog"):
+ * decoded HTML bytes of the public pages and where they go, RSC (prefetch) requests during a
+ * view in Chromium, and requests/s of a post page against the same server's smallest route.
+ * Bytes and request counts are deterministic; only the throughput ratio depends on the machine.
+ */
+import { chromium } from "playwright";
+import { CHROMIUM_ARGS, chromiumPath } from "../helpers/chromium";
+import {
+  PAGE_WEIGHT_TARGETS,
+  htmlBreakdown,
+  prefetchesDuringView,
+  type HtmlBreakdown,
+} from "../helpers/page-weight";
+import { loadRun, log, type AutocannonSummary } from "./lib";
+
+export type PageWeight = HtmlBreakdown & {
+  path: string;
+  /** Most RSC requests seen in one view, over a phone-sized and a desktop-sized viewport. */
+  prefetchRequests: number;
+  prefetchedPaths: string[];
+};
+
+/** Phone (Lighthouse's Moto G Power) and desktop: which links are on screen differs. */
+const VIEWPORTS = [
+  { width: 412, height: 823 },
+  { width: 1280, height: 800 },
+];
+
+export async function measurePageWeight(siteUrl: string, paths: string[]): Promise<PageWeight[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const out: PageWeight[] = [];
+  try {
+    for (const path of paths) {
+      const res = await fetch(`${siteUrl}${path}`, { signal: AbortSignal.timeout(15_000) });
+      const html = await res.text();
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      let worst: string[] = [];
+      for (const viewport of VIEWPORTS) {
+        const context = await browser.newContext({ viewport });
+        try {
+          const seen = await prefetchesDuringView(await context.newPage(), `${siteUrl}${path}`);
+          if (seen.length > worst.length) worst = seen;
+        } finally {
+          await context.close();
+        }
+      }
+      const weight = { path, ...htmlBreakdown(html), prefetchRequests: worst.length, prefetchedPaths: worst };
+      log(
+        `page weight ${path}: ${weight.bytes} B HTML (RSC payload ${weight.rscBytes} B), ` +
+          `${weight.prefetchRequests} RSC requests during a view`,
+      );
+      out.push(weight);
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+export type ThroughputRatio = {
+  path: string;
+  floorPath: string;
+  page: AutocannonSummary[];
+  floor: AutocannonSummary[];
+  /** Median req/s of the page over median req/s of the floor route, same server, same run. */
+  ratio: number;
+};
+
+/**
+ * Requests/s of `path` against the same `next start`'s smallest route (robots.txt: a few
+ * bytes through the same server, routing and headers). Interleaved rounds, medians.
+ */
+export async function throughputRatio(siteUrl: string, path: string, floorPath = "/robots.txt") {
+  const common = { connections: 10, timeout: 10 };
+  await loadRun({ ...common, url: `${siteUrl}${floorPath}`, amount: 300 });
+  const page: AutocannonSummary[] = [];
+  const floor: AutocannonSummary[] = [];
+  for (let round = 0; round < 3; round++) {
+    floor.push(await loadRun({ ...common, url: `${siteUrl}${floorPath}`, duration: 5 }, 30_000));
+    page.push(await loadRun({ ...common, url: `${siteUrl}${path}`, duration: 5 }, 30_000));
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const ratio = med(page.map((r) => r.rps)) / med(floor.map((r) => r.rps));
+  log(
+    `throughput: ${path} ${med(page.map((r) => r.rps)).toFixed(0)} rps vs ${floorPath} ` +
+      `${med(floor.map((r) => r.rps)).toFixed(0)} rps (${ratio.toFixed(2)}x)`,
+  );
+  return { path, floorPath, page, floor, ratio } satisfies ThroughputRatio;
+}
+
+export type WeightTarget = { name: string; value: string; target: string; pass: boolean | null };
+
+/** Rows for the bench's targets table. `kind` says which target a page is held to. */
+export function pageWeightTargets(
+  pages: (PageWeight & { kind: "post" | "blog" | "home" })[],
+): WeightTarget[] {
+  const rows: WeightTarget[] = [];
+  const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
+  for (const p of pages) {
+    const limit =
+      p.kind === "post"
+        ? PAGE_WEIGHT_TARGETS.postHtmlBytes
+        : p.kind === "blog"
+          ? PAGE_WEIGHT_TARGETS.blogHtmlBytes
+          : undefined;
+    rows.push({
+      name: `HTML bytes ${p.path} (decoded; RSC payload ${kb(p.rscBytes)})`,
+      value: kb(p.bytes),
+      target: limit ? `<= ${kb(limit)}` : "reported",
+      pass: limit ? p.bytes <= limit : null,
+    });
+  }
+  for (const p of pages) {
+    rows.push({
+      name: `prefetch (RSC) requests during a view of ${p.path}`,
+      value: String(p.prefetchRequests),
+      target: `<= ${PAGE_WEIGHT_TARGETS.prefetchRequests}`,
+      pass: p.prefetchRequests <= PAGE_WEIGHT_TARGETS.prefetchRequests,
+    });
+  }
+  return rows;
+}
