@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { contentSecurityPolicy } from "./lib/content-security-policy.mjs";
 import { imageRemotePatterns } from "./lib/image-hosts.mjs";
 
 // Next reads this file before any TypeScript runs, so the few values it needs
@@ -7,19 +8,7 @@ const workspaceUrl = process.env.WORKSPACE_URL?.trim();
 const isLocal = !workspaceUrl;
 const isDev = process.env.NODE_ENV === "development";
 
-const csp = [
-  "default-src 'self'",
-  // Static pages cannot carry per-request nonces; Next's inline bootstrap needs 'unsafe-inline'.
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
+const csp = contentSecurityPolicy({ isDev });
 
 const securityHeaders = [
   { key: "Content-Security-Policy", value: csp },

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { NOT_SIGNED_IN, SESSION_COOKIE, readSessionValue } from "@/lib/admin/session";
 import { currentBlogAddresses, isUnknownBlogAddress } from "@/lib/blog/known-addresses";
 import { env } from "@/lib/env";
+import { contentSecurityPolicy } from "@/lib/content-security-policy.mjs";
 
 /*
  * First gate of the admin area: pages without a valid session go to the login page (keeping
@@ -40,6 +41,21 @@ function publicAddress(request: NextRequest): NextResponse {
   return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
 }
 
+/**
+ * Admin pages render per request anyway (they read the session), so they get a strict policy:
+ * a fresh nonce, 'strict-dynamic', no 'unsafe-inline'. Next reads the nonce from the request's
+ * Content-Security-Policy header and puts it on every script it writes.
+ */
+function withNonce(request: NextRequest): NextResponse {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
+  const policy = contentSecurityPolicy({ isDev: process.env.NODE_ENV === "development", nonce });
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // Next answers a malformed percent-escape in a dynamic segment with a bare 500 before any app
@@ -53,10 +69,10 @@ export async function proxy(request: NextRequest) {
   if (!isAdminPath(pathname)) return publicAddress(request);
   const isApi = pathname.startsWith("/api/admin");
   if (pathname === "/admin/login" || pathname === "/api/admin/login" || pathname === "/api/admin/logout") {
-    return NextResponse.next();
+    return isApi ? NextResponse.next() : withNonce(request);
   }
   const session = await readSessionValue(request.cookies.get(SESSION_COOKIE)?.value);
-  if (session) return NextResponse.next();
+  if (session) return isApi ? NextResponse.next() : withNonce(request);
 
   if (isApi) {
     return NextResponse.json(

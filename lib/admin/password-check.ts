@@ -4,14 +4,14 @@ import { processMemo } from "../state";
 import { verifyPassword } from "./password";
 
 /*
- * Sign-in's password check, admitted through a gate: scrypt runs on libuv's thread pool
- * (4 threads by default, shared with file reads and DNS lookups that pages need), so at most
- * two hash at once, a few more wait briefly, and the rest of a flood is told "busy" at once
- * (GateBusyError) instead of queueing CPU work. Two at a time still checks ~40 passwords a
- * second on two cores, far more than admins signing in need.
+ * Sign-in's password check, admitted through a gate. scrypt runs on libuv's thread pool, but
+ * it still burns a core for ~50 ms per check: on a two-core server, two checks at once left the
+ * event loop a third of the CPU during a flood. So one hashes at a time, a few wait briefly, and
+ * the rest of a flood is told "busy" at once (GateBusyError) instead of queueing CPU work. One at
+ * a time still checks ~20 passwords a second, far more than admins signing in need.
  */
 
-export const PASSWORD_CHECK_LIMITS = { concurrency: 2, maxQueue: 8, maxWaitMs: 1_000 } as const;
+export const PASSWORD_CHECK_LIMITS = { concurrency: 1, maxQueue: 4, maxWaitMs: 1_000 } as const;
 
 function gate(): Gate {
   // One per process, whichever of Next's bundles asks first.
