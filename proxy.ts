@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-// Only the session module: the proxy bundle stays free of the workspace client.
+// Only the session module: the proxy bundle stays free of the workspace client. Proxy runs on
+// the Node.js runtime (Next 16) in the server's own process, so the session's revocation check
+// (lib/state: memory, or Redis) works here and shares the process's one state engine.
 import { NOT_SIGNED_IN, SESSION_COOKIE, readSessionValue } from "@/lib/admin/session";
 import { currentBlogAddresses, isUnknownBlogAddress } from "@/lib/blog/known-addresses";
 import { env } from "@/lib/env";

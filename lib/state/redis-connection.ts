@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from "ioredis";
+import { Redis, type Command, type RedisOptions } from "ioredis";
 
 /*
  * How Masthead talks to Redis: every call fails fast instead of waiting. With the offline
@@ -59,6 +59,13 @@ export function createRedisClient(
   client.on("end", () => {
     reachable = undefined;
   });
+  dropConnectionWhenStalled(client, () => {
+    if (reachable !== false)
+      log(
+        `[state] Redis at ${where} (${purpose}) stopped answering (a command timed out); reconnecting, using in-memory fallbacks until it answers.`,
+      );
+    reachable = false;
+  });
   client.connect().catch(() => {
     // Reported by the 'error' handler; the retry strategy keeps reconnecting.
   });
@@ -88,6 +95,26 @@ const firstAttempts = new WeakMap<Redis, Promise<void>>();
  */
 export function firstConnectionAttempt(client: Redis): Promise<void> {
   return firstAttempts.get(client) ?? Promise.resolve();
+}
+
+/**
+ * A stalled Redis (connected, not answering) would cost every call its full command timeout.
+ * After the first timeout the connection is dropped and reopened: until a new connection
+ * passes ioredis's ready check, the client is not "ready", so every caller falls back at once
+ * instead of waiting 250 ms each.
+ */
+function dropConnectionWhenStalled(client: Redis, onStall: () => void): void {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = ((command: Command, stream?: Parameters<Redis["sendCommand"]>[1]) => {
+    const result = send(command, stream);
+    command.promise.catch((error: unknown) => {
+      if (error instanceof Error && error.message === "Command timed out" && client.status === "ready") {
+        onStall();
+        client.disconnect(true);
+      }
+    });
+    return result;
+  }) as Redis["sendCommand"];
 }
 
 /** ioredis messages can quote the URL; never let its password reach a log. */

@@ -196,13 +196,23 @@ describe("redis engine: two instances on one Redis", () => {
       const { value, ms } = await timed(() => allowed(a.limiter(opts), "stalled"));
       expect(value).toBe(true); // answered by the insurance limiter
       expect(ms).toBeLessThan(FAIL_FAST_MS);
+      // One timeout is enough: the stalled connection is dropped, so the next calls do not wait
+      // at all (the client is not ready until a new connection answers).
+      await until(async () => a.connection()!.status !== "ready", 1_000);
       const cached = await timed(() => a.sharedCache(unique(), { ttlSeconds: 5 }).get("x"));
       expect(cached.value).toBeUndefined();
       expect(cached.ms).toBeLessThan(FAIL_FAST_MS);
+      expect(logs.some((l) => l.includes("stopped answering"))).toBe(true);
     } finally {
       await pauser.call("CLIENT", "UNPAUSE").catch(() => {});
       pauser.disconnect();
     }
+    // Shared again once it answers. (A fresh key: the command that timed out was only queued
+    // by the pause, and Redis ran it afterwards.)
+    await until(async () => (await a.health()).redis === "up");
+    expect(await allowed(a.limiter(opts), "after-stall")).toBe(true);
+    expect(await allowed(b.limiter(opts), "after-stall")).toBe(true);
+    expect(await allowed(a.limiter(opts), "after-stall")).toBe(false);
   });
 
   it("Redis stopped: every call falls back at once and limits still apply; Redis back: shared again", async () => {
@@ -264,6 +274,13 @@ describe("redis engine: two instances on one Redis", () => {
     await redis.stop();
     await until(async () => (await b.health()).redis === "down");
     await b.sharedCache<string>(ns, { ttlSeconds: 60 }).delete("copy");
+    // Wait until B's reconnect back-off is at least a second, so the restarted server can be
+    // given the old entry before B is back (and replays the delete).
+    let backoffMs = 0;
+    const onReconnecting = (delay: number) => (backoffMs = delay);
+    b.connection()!.on("reconnecting", onReconnecting);
+    await until(async () => backoffMs >= 1_000, 15_000);
+    b.connection()!.off("reconnecting", onReconnecting);
     await redis.restart();
     // The test server keeps nothing across a restart, so put the old entry back as a
     // persistent Redis would have kept it; the replay must then remove it.
