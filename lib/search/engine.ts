@@ -20,7 +20,11 @@ import { normalizeTerm, tokenize } from "./text";
  */
 
 type IndexedPost = { id: string; title: string; description: string; keywords: string; authors: string };
-export type SearchIndex = MiniSearch<IndexedPost>;
+export type SearchIndex = {
+  mini: MiniSearch<IndexedPost>;
+  /** Every indexed word, sorted: tells a typo (in no post) from a word the blog uses. */
+  vocabulary: string[];
+};
 
 const FIELDS = ["title", "keywords", "authors", "description"] as const;
 /** A title match says most about a post; keywords and authors are chosen labels; the description is prose. */
@@ -29,8 +33,7 @@ const BUILD_CHUNK = 500;
 
 /**
  * Typo tolerance grows with the word: none for 1-2 letters (too many neighbours), one edit up
- * to 7 letters ("blg" → "blog", "statc" → "static"), two for longer words. Each extra edit
- * multiplies the terms a fuzzy lookup visits, so this is also what keeps big blogs fast.
+ * to 7 letters ("blg" → "blog", "statc" → "static"), two for longer words.
  */
 export function fuzzyDistance(term: string): number | false {
   if (term.length <= 2) return false;
@@ -40,14 +43,40 @@ export function fuzzyDistance(term: string): number | false {
 /** "ux" is a word; "u" or "a" as a prefix would match most of the blog. */
 const prefixSearch = (term: string) => term.length >= 3;
 
-function newIndex(): SearchIndex {
-  return new MiniSearch<IndexedPost>({
+/**
+ * Whether the blog uses `term` as it is typed (as a word, or as the start of one when prefix
+ * search applies). Only words it does not use are looked up with typos: a fuzzy lookup is
+ * most of a search's cost in a large index, and a word the blog uses is not a typo.
+ */
+export function inVocabulary(vocabulary: readonly string[], term: string): boolean {
+  let lo = 0;
+  let hi = vocabulary.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (vocabulary[mid]! < term) lo = mid + 1;
+    else hi = mid;
+  }
+  const next = vocabulary[lo];
+  return next !== undefined && (next === term || (prefixSearch(term) && next.startsWith(term)));
+}
+
+function newIndex(): { mini: MiniSearch<IndexedPost>; words: Set<string> } {
+  const words = new Set<string>();
+  const mini = new MiniSearch<IndexedPost>({
     fields: [...FIELDS],
     storeFields: [],
     tokenize,
-    processTerm: normalizeTerm,
+    // Called with the field name while indexing: collects the vocabulary on the way.
+    processTerm: (term, field) => {
+      const t = normalizeTerm(term);
+      if (t && typeof field === "string") words.add(t);
+      return t;
+    },
   });
+  return { mini, words };
 }
+
+const sortedVocabulary = (words: Set<string>) => [...words].sort();
 
 function documentOf(p: Post): IndexedPost {
   return {
@@ -61,15 +90,15 @@ function documentOf(p: Post): IndexedPost {
 
 /** Builds in one go (tests, the bench's measure of the library's cost). */
 export function buildSearchIndex(posts: readonly Post[]): SearchIndex {
-  const index = newIndex();
-  index.addAll(posts.map(documentOf));
-  return index;
+  const { mini, words } = newIndex();
+  mini.addAll(posts.map(documentOf));
+  return { mini, vocabulary: sortedVocabulary(words) };
 }
 
 async function buildSearchIndexAsync(posts: readonly Post[]): Promise<SearchIndex> {
-  const index = newIndex();
-  await index.addAllAsync(posts.map(documentOf), { chunkSize: BUILD_CHUNK });
-  return index;
+  const { mini, words } = newIndex();
+  await mini.addAllAsync(posts.map(documentOf), { chunkSize: BUILD_CHUNK });
+  return { mini, vocabulary: sortedVocabulary(words) };
 }
 
 /** The searchable text of every post, hashed: equal fingerprints index identically. */
@@ -136,13 +165,14 @@ export async function searchPosts(blog: Blog, terms: readonly string[]): Promise
 export function rankPosts(index: SearchIndex, blog: Blog, terms: readonly string[]): SearchOutcome {
   if (terms.length === 0) return { hits: [], matched: "all" };
   const run = (combineWith: "AND" | "OR") =>
-    index.search(terms.join(" "), {
+    index.mini.search(terms.join(" "), {
       boost: BOOST,
       prefix: prefixSearch,
-      fuzzy: (term) => fuzzyDistance(term),
+      fuzzy: (term) => (inVocabulary(index.vocabulary, term) ? false : fuzzyDistance(term)),
       combineWith,
-      // The terms are already normalised; the query tokenizer must not split them differently.
+      // The terms are already normalised: split them as they are, nothing more.
       tokenize: (text) => text.split(" "),
+      processTerm: (term) => term,
     });
   let results: SearchResult[] = run("AND");
   let matched: SearchOutcome["matched"] = "all";

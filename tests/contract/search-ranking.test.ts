@@ -96,7 +96,7 @@ describe("search ranking on the demo blog", () => {
   it("builds one index per blog object, reuses it for identical content, rebuilds on change", async () => {
     expect(searchIndexFor(blog)).toBe(searchIndexFor(blog));
     const index = await searchIndexFor(blog);
-    expect(index.documentCount).toBe(blog.posts.length);
+    expect(index.mini.documentCount).toBe(blog.posts.length);
     // A refetch with nothing changed is a new Blog object with the same text: same index.
     const same = buildBlog({ blogName: blog.name, posts: raw.posts });
     expect(same).not.toBe(blog);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildBlog } from "@/lib/blog/model";
+import { inVocabulary } from "@/lib/search/engine";
 import { resultSummary, tooLongMessage } from "@/lib/search/messages";
 import {
   MAX_QUERY_CHARS,
@@ -85,6 +86,16 @@ describe("parseSearchQuery", () => {
     expect(parseSearchPage("3")).toBe(3);
     for (const bad of ["0", "-1", "1.5", "abc", "1e3", "9999999", ""])
       expect(parseSearchPage(bad), bad).toBeNull();
+  });
+});
+
+describe("inVocabulary", () => {
+  it("knows words the blog uses, whole or (from 3 letters) as a prefix, and nothing else", () => {
+    const words = ["blog", "c++", "caching", "static", "ux"];
+    for (const t of ["blog", "cach", "c++", "ux", "static"]) expect(inVocabulary(words, t), t).toBe(true);
+    for (const t of ["blg", "statc", "u", "ca", "zebra", "", "statics"])
+      expect(inVocabulary(words, t), t).toBe(false);
+    expect(inVocabulary([], "blog")).toBe(false);
   });
 });
 
