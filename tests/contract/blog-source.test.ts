@@ -36,6 +36,19 @@ async function stats() {
   ).requests.byRoute;
 }
 
+/** Waits until the workspace's request count stops moving (nothing left in flight). */
+async function settled() {
+  const total = async () => Object.values(await stats()).reduce((a, b) => a + b, 0);
+  let last = await total();
+  // Longer than the build client's retry back-off (200 ms base, jittered).
+  for (let i = 0; i < 25; i++) {
+    await new Promise((r) => setTimeout(r, 600));
+    const now = await total();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 beforeAll(async () => {
   ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
   process.env.LOCAL_WORKSPACE_PORT = String(new URL(ws.url).port);
@@ -81,7 +94,10 @@ describe("loadBlog during a build", () => {
     );
     expect(error.message).toMatch(cause);
     expect(error.message).toMatch(/build stops here rather than publish an empty blog/);
-    // Remembered for the rest of the build: no second round of requests per page.
+    // Remembered for the rest of the build: no second round of requests per page. The first
+    // round may still have a retry in flight (the slugs failing first ends loadBlog): let the
+    // request count settle before counting afresh.
+    await settled();
     await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
     await expect(loadBlog()).rejects.toThrow(error.message);
     expect((await stats())["GET /api/external/v2/blog-posts"] ?? 0).toBe(0);
