@@ -1,7 +1,7 @@
 import "server-only";
 import { delivery, type DeliveryCounts } from "../delivery";
 import { audit } from "./audit";
-import { errorResponse, jsonResponse, type Authorized } from "./http";
+import { errorResponse, jsonResponse, readJson, type Authorized } from "./http";
 
 /*
  * The admin's view of newsletter delivery: counts for the dashboard, and the two actions on
@@ -19,11 +19,23 @@ export async function deliveryCounts(): Promise<DeliveryCounts | null> {
 export const STORE_UNAVAILABLE =
   "The signup store could not be reached, so nothing was changed. Try again in a minute.";
 
+export const NO_INPUT = "This action takes no input: send no body, or an empty JSON object.";
+
 /** POST (retry) and DELETE (discard) /api/admin/newsletter/failed, after authorize(). */
 export async function actOnFailed(
+  request: Request,
   auth: Extract<Authorized, { ok: true }>,
   action: "retry" | "discard",
 ): Promise<Response> {
+  // Nothing to read, but a body is refused rather than ignored: a request carrying one was not
+  // made by the dashboard's buttons.
+  if (request.body !== null) {
+    const parsed = await readJson(request);
+    if (!parsed.ok) return parsed.response;
+    const body = parsed.body;
+    if (!body || typeof body !== "object" || Array.isArray(body) || Object.keys(body).length > 0)
+      return errorResponse(400, NO_INPUT);
+  }
   const entry = {
     actor: auth.session.email,
     action: action === "retry" ? "retry_failed_signups" : "discard_failed_signups",

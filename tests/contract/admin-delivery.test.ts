@@ -47,11 +47,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function req(method: "POST" | "DELETE", opts: { cookie?: string | null; origin?: string } = {}): Request {
+function req(
+  method: "POST" | "DELETE",
+  opts: { cookie?: string | null; origin?: string; body?: string; contentType?: string } = {},
+): Request {
   const headers = new Headers({ host: "localhost:3000", origin: opts.origin ?? SITE });
   const c = opts.cookie === undefined ? cookie : opts.cookie;
   if (c) headers.set("cookie", `${session.SESSION_COOKIE}=${c}`);
-  return new Request(`${SITE}/api/admin/newsletter/failed`, { method, headers });
+  if (opts.contentType) headers.set("content-type", opts.contentType);
+  return new Request(`${SITE}/api/admin/newsletter/failed`, { method, headers, body: opts.body });
 }
 
 /** Writes `n` signups two hours old straight into the store file, as a crashed week-old site would leave them. */
@@ -77,10 +81,33 @@ describe("/api/admin/newsletter/failed", () => {
     expect(auditLines).toHaveLength(0);
   });
 
+  it("refuses a body it does not take (4xx, clear message), acting on nothing", async () => {
+    const cases: [string | undefined, string | undefined, number][] = [
+      ['{"count":5}', "application/json", 400],
+      ["[1]", "application/json", 400],
+      ["{not json", "application/json", 400],
+      ["a=1", "application/x-www-form-urlencoded", 415],
+      ["x".repeat(70_000), "application/json", 413],
+    ];
+    for (const [body, contentType, status] of cases) {
+      const res = await route.DELETE(req("DELETE", { body, contentType }));
+      expect(res.status, `${contentType} ${body?.slice(0, 10)}`).toBe(status);
+      expect(((await res.json()) as { error: string }).error).toMatch(/\w/);
+    }
+    expect(await delivery.delivery().store.counts()).toMatchObject({ failed: 1 });
+    expect(auditLines).toHaveLength(0);
+    // An empty JSON object is fine (what a generic client may send).
+    const ok = await route.POST(req("POST", { body: "{}", contentType: "application/json" }));
+    expect(ok.status).toBe(200);
+    await delivery.delivery().store.counts();
+    auditLines.length = 0;
+  });
+
   it("retry moves failed signups back to pending, discard deletes them; each is audited with its count", async () => {
+    await failedSignups(1);
     const retried = await route.POST(req("POST"));
     expect(retried.status).toBe(200);
-    expect(await retried.json()).toMatchObject({ ok: true, count: 1, counts: { pending: 1, failed: 0 } });
+    expect(await retried.json()).toMatchObject({ ok: true, count: 1, counts: { failed: 0 } });
 
     await delivery.delivery().store.discardFailed();
     await failedSignups(2);

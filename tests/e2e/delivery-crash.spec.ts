@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -80,7 +81,19 @@ async function startSite(): Promise<void> {
     },
     stdio: "ignore",
   });
-  await waitFor("next start", async () => (await fetch(`${siteUrl()}/api/newsletter`)).status === 405);
+  // Only a TCP connect: no HTTP request, so delivery after a restart proves the worker started
+  // with the server (instrumentation), not with the first request.
+  await waitFor("next start", () => accepts(sitePort));
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+  });
 }
 
 async function killSite(): Promise<void> {

@@ -7,12 +7,12 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   const auth = await authorize(request);
   if (!auth.ok) return auth.response;
-  return actOnFailed(auth, "retry");
+  return actOnFailed(request, auth, "retry");
 }
 
 /** DELETE /api/admin/newsletter/failed: "discard failed" (the addresses are deleted). */
 export async function DELETE(request: Request): Promise<Response> {
   const auth = await authorize(request);
   if (!auth.ok) return auth.response;
-  return actOnFailed(auth, "discard");
+  return actOnFailed(request, auth, "discard");
 }
