@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { StaticImage } from "@/components/blog/static-image";
 import Link from "next/link";
 import { authorPath, type PostAuthor } from "@/lib/blog/model";
 import styles from "./blog.module.css";
@@ -12,7 +12,7 @@ export function AuthorByline({ authors, size = 32 }: { authors: PostAuthor[]; si
         <li key={a.id}>
           <Link href={authorPath(a.id)} prefetch={false} className={styles.bylineLink}>
             {a.avatarUrl ? (
-              <Image src={a.avatarUrl} alt="" width={size} height={size} className={styles.avatar} />
+              <StaticImage src={a.avatarUrl} alt="" width={size} height={size} className={styles.avatar} />
             ) : (
               <span
                 aria-hidden="true"

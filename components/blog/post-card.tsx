@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { StaticImage } from "@/components/blog/static-image";
 import Link from "next/link";
 import { postPath, type Post } from "@/lib/blog/model";
 import { FormattedDate } from "./formatted-date";
@@ -30,7 +30,7 @@ export function PostCard({
         {image ? (
           // A nominal size with 1x/2x candidates (384 and 828 px) rather than `fill` and `sizes`,
           // which cost four candidates and an inline style per card; CSS fits it to the frame.
-          <Image
+          <StaticImage
             src={image}
             alt=""
             width={384}

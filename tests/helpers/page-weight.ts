@@ -19,8 +19,8 @@ export const PAGE_WEIGHT_TARGETS = {
  * fails (the bench prints the gap to PAGE_WEIGHT_TARGETS, and README.md says what holds it).
  */
 export const PAGE_WEIGHT_CEILINGS = {
-  postHtmlBytes: 35_000,
-  blogHtmlBytes: 53_000,
+  postHtmlBytes: 37_000,
+  blogHtmlBytes: 58_000,
 } as const;
 
 export type HtmlBreakdown = {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Image from "next/image";
+import { StaticImage } from "@/components/blog/static-image";
 import { notFound, permanentRedirect } from "next/navigation";
 import { JsonLd } from "@/components/blog/json-ld";
 import { KeywordList } from "@/components/blog/keyword-list";
@@ -40,7 +40,7 @@ export async function AuthorView({ id, page }: { id: string; page: number }) {
       <header className={styles.hero}>
         <div className={styles.profile}>
           {author.avatarUrl ? (
-            <Image
+            <StaticImage
               src={author.avatarUrl}
               alt={`Portrait of ${author.name}`}
               width={96}

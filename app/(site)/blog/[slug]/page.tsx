@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Image from "next/image";
+import { StaticImage } from "@/components/blog/static-image";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AuthorByline } from "@/components/blog/author-byline";
@@ -107,7 +107,7 @@ export default async function PostPage({ params }: Props) {
 
         {post.coverImageUrl ? (
           <figure className={styles.articleCover}>
-            <Image
+            <StaticImage
               src={post.coverImageUrl}
               alt={`Cover image for “${post.title}”`}
               fill
