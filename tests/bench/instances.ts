@@ -167,6 +167,8 @@ export async function instancesBench(): Promise<InstancesBenchResult> {
   }
 }
 
+const signedMs = (ms: number) => `${ms < 0 ? "-" : "+"}${Math.abs(ms).toFixed(2)} ms`;
+
 export function instancesTargets(r: InstancesBenchResult): Target[] {
   const statuses = [...r.latency.redis, ...r.latency.files].flatMap((round) => Object.keys(round.statuses));
   return [
@@ -178,7 +180,7 @@ export function instancesTargets(r: InstancesBenchResult): Target[] {
     },
     {
       name: "post page p50: Redis cache / file cache",
-      value: `${r.latency.p50Ratio.toFixed(2)}x (+${(r.latency.redisP50Ms - r.latency.filesP50Ms).toFixed(2)} ms)`,
+      value: `${r.latency.p50Ratio.toFixed(2)}x (${signedMs(r.latency.redisP50Ms - r.latency.filesP50Ms)})`,
       target: "(reported)",
       pass: null,
     },
