@@ -1,7 +1,8 @@
 import "server-only";
 import { delivery, type DeliveryCounts } from "../delivery";
 import { audit } from "./audit";
-import { errorResponse, jsonResponse, readJson, type Authorized } from "./http";
+import { errorResponse, jsonResponse, readJson } from "./http";
+import type { AdminSession } from "./session";
 
 /*
  * The admin's view of newsletter delivery: counts for the dashboard, and the two actions on
@@ -21,10 +22,10 @@ export const STORE_UNAVAILABLE =
 
 export const NO_INPUT = "This action takes no input: send no body, or an empty JSON object.";
 
-/** POST (retry) and DELETE (discard) /api/admin/newsletter/failed, after authorize(). */
+/** POST (retry) and DELETE (discard) /api/admin/newsletter/failed, once the admin is authorized. */
 export async function actOnFailed(
   request: Request,
-  auth: Extract<Authorized, { ok: true }>,
+  session: AdminSession,
   action: "retry" | "discard",
 ): Promise<Response> {
   // Nothing to read, but a body is refused rather than ignored: a request carrying one was not
@@ -37,7 +38,7 @@ export async function actOnFailed(
       return errorResponse(400, NO_INPUT);
   }
   const entry = {
-    actor: auth.session.email,
+    actor: session.email,
     action: action === "retry" ? "retry_failed_signups" : "discard_failed_signups",
     target: "newsletter_delivery",
   };

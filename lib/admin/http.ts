@@ -1,17 +1,18 @@
 import "server-only";
-import type { ZodError } from "zod";
+import type { ZodError, ZodType } from "zod";
 import { readLimitedBody } from "../request-body";
 import { audit, type AuditEntry } from "./audit";
-import { mapWorkspaceError, type AdminErrorContext } from "./errors";
+import { MESSAGES, mapWorkspaceError, type AdminErrorContext } from "./errors";
 import { isSameOriginWrite } from "./origin";
 import { NOT_SIGNED_IN, sessionFromRequest, type AdminSession } from "./session";
-import { fieldErrors } from "./validation";
+import { fieldErrors, memberIdSchema } from "./validation";
 
 export { NOT_SIGNED_IN } from "./session";
 
 /*
- * The shared shape of every /api/admin handler: parse → authorize (session + Origin) →
- * act → map errors to `{ error }`. Nothing here trusts proxy.ts to have run.
+ * The shared shape of every /api/admin handler (adminRoute below): authorize (session +
+ * Origin) → parse (path, then body) → act → map errors to `{ error }`. Nothing here trusts
+ * proxy.ts to have run, and nothing of a request is read before its sender is known.
  */
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -100,4 +101,57 @@ export function failure(
     ? { "Retry-After": String(mapped.retryAfterSeconds) }
     : {};
   return errorResponse(mapped.status, mapped.error, { code: mapped.code }, headers);
+}
+
+/** What a parser makes of a path parameter or a body: the value, or the 4xx to send. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+/** A body parser from a zod schema: 422 with the first message per field when it is refused. */
+export function schemaBody<T>(schema: ZodType<T>): (raw: unknown) => Parsed<T> {
+  return (raw) => {
+    const parsed = schema.safeParse(raw);
+    return parsed.success
+      ? { ok: true, value: parsed.data }
+      : { ok: false, response: invalidInput(parsed.error) };
+  };
+}
+
+export type AdminRequest<P, B> = { request: Request; session: AdminSession; params: P; body: B };
+
+/**
+ * An /api/admin route handler that reads in one order: session and Origin first (401/403),
+ * then the path parameters (`params`, e.g. 404 for an id that cannot name a member), then the
+ * JSON body (`body`: 415/413/400, then the parser's own 4xx), then `act`.
+ */
+export function adminRoute<P = Record<string, never>, B = undefined, R = Record<string, string>>(
+  options: { params?: (raw: R) => Parsed<P>; body?: (raw: unknown) => Parsed<B> },
+  act: (req: AdminRequest<P, B>) => Promise<Response>,
+): (request: Request, context?: { params: Promise<R> }) => Promise<Response> {
+  return async (request, context) => {
+    const auth = await authorize(request);
+    if (!auth.ok) return auth.response;
+    let params = {} as P;
+    if (options.params) {
+      const parsed = options.params((await context?.params) ?? ({} as R));
+      if (!parsed.ok) return parsed.response;
+      params = parsed.value;
+    }
+    let body = undefined as B;
+    if (options.body) {
+      const read = await readJson(request);
+      if (!read.ok) return read.response;
+      const parsed = options.body(read.body);
+      if (!parsed.ok) return parsed.response;
+      body = parsed.value;
+    }
+    return act({ request, session: auth.session, params, body });
+  };
+}
+
+/** The `[id]` of a member route. An id that cannot name a member is the same 404 as an unknown one, without asking upstream. */
+export function memberIdParam(raw: { id: string }): Parsed<{ id: string }> {
+  const id = memberIdSchema.safeParse(raw.id);
+  return id.success
+    ? { ok: true, value: { id: id.data } }
+    : { ok: false, response: errorResponse(404, MESSAGES.notFound, { code: "not_found" }) };
 }

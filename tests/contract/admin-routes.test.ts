@@ -207,6 +207,48 @@ describe("authentication: every handler refuses without a valid session (401 JSO
     },
   );
 
+  it("a signed-out or cross-origin write is refused before a byte of its body is read", async () => {
+    const id = LINUS.id;
+    // A body that counts how much of it was pulled: the handlers must decide who is asking first.
+    const countingRequest = (path: string, method: string, opts: Opts) => {
+      let pulled = 0;
+      // highWaterMark 0: nothing is pulled until someone reads.
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new TextEncoder().encode('{"firstName":"x"}'));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const base = req(path, { ...opts, method });
+      const request = new Request(base.url, {
+        method,
+        headers: { ...Object.fromEntries(base.headers), "content-type": "application/json" },
+        body,
+        duplex: "half",
+      } as RequestInit & { duplex: "half" });
+      return { request, pulled: () => pulled };
+    };
+    const cases = [
+      { opts: { cookie: null }, status: 401 },
+      { opts: { origin: "https://evil.example" }, status: 403 },
+    ];
+    for (const { opts, status } of cases) {
+      const patch = countingRequest(`/api/admin/team-members/${id}`, "PATCH", opts);
+      expect((await routes.one.PATCH(patch.request, params(id))).status).toBe(status);
+      expect(patch.pulled(), `PATCH ${status}`).toBe(0);
+      const invite = countingRequest("/api/admin/team-members", "POST", opts);
+      expect((await routes.list.POST(invite.request)).status).toBe(status);
+      expect(invite.pulled(), `POST ${status}`).toBe(0);
+      const bulk = countingRequest("/api/admin/team-members/bulk", "POST", opts);
+      expect((await routes.bulk.POST(bulk.request)).status).toBe(status);
+      expect(bulk.pulled(), `bulk ${status}`).toBe(0);
+    }
+  });
+
   it("the same calls succeed with the valid session (the 401s above are about the cookie)", async () => {
     const res = await routes.one.GET(req(`/api/admin/team-members/${id}`), params(id));
     expect(res.status).toBe(200);

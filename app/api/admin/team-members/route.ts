@@ -1,42 +1,42 @@
 import { audit } from "@/lib/admin/audit";
-import { authorize, errorResponse, failure, jsonResponse, readJson } from "@/lib/admin/http";
+import { adminRoute, errorResponse, failure, jsonResponse, type Parsed } from "@/lib/admin/http";
 import { inviteMembers, listMembers } from "@/lib/admin/members";
-import { parseInvite, parseListQuery } from "@/lib/admin/validation";
+import { parseInvite, parseListQuery, type InviteInput } from "@/lib/admin/validation";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/admin/team-members?page=&pageSize=&q=&status=all|active|inactive */
-export async function GET(request: Request): Promise<Response> {
+export const GET = adminRoute({}, async ({ request }) => {
   const query = parseListQuery(new URL(request.url).searchParams);
-  const auth = await authorize(request);
-  if (!auth.ok) return auth.response;
   try {
     return jsonResponse(await listMembers(query));
   } catch (error) {
     return failure(error, null);
   }
+});
+
+/** An invite names each address it refused, beside the usual field messages. */
+function inviteBody(raw: unknown): Parsed<InviteInput> {
+  const input = parseInvite(raw);
+  return input.ok
+    ? { ok: true, value: input.value }
+    : {
+        ok: false,
+        response: errorResponse(422, input.error, {
+          fields: input.fields,
+          invalidEmails: input.invalidEmails,
+        }),
+      };
 }
 
 /** POST /api/admin/team-members: invite { emails, role?, invitedBy?, sendInvitationEmail? } (v2 add). */
-export async function POST(request: Request): Promise<Response> {
-  const body = await readJson(request);
-  const auth = await authorize(request);
-  if (!auth.ok) return auth.response;
-  if (!body.ok) return body.response;
-  const input = parseInvite(body.body);
-  if (!input.ok)
-    return errorResponse(422, input.error, { fields: input.fields, invalidEmails: input.invalidEmails });
-
-  const entry = { actor: auth.session.email, action: "invite", target: input.value.emails.join(",") };
+export const POST = adminRoute({ body: inviteBody }, async ({ session, body: input }) => {
+  const entry = { actor: session.email, action: "invite", target: input.emails.join(",") };
   try {
-    const result = await inviteMembers(input.value);
-    audit({
-      ...entry,
-      outcome: "ok",
-      detail: `${input.value.emails.length} address(es), role ${input.value.role}`,
-    });
-    return jsonResponse({ message: result.message, emails: input.value.emails }, 201);
+    const result = await inviteMembers(input);
+    audit({ ...entry, outcome: "ok", detail: `${input.emails.length} address(es), role ${input.role}` });
+    return jsonResponse({ message: result.message, emails: input.emails }, 201);
   } catch (error) {
-    return failure(error, entry, { role: input.value.role, action: "invite" });
+    return failure(error, entry, { role: input.role, action: "invite" });
   }
-}
+});

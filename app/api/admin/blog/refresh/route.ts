@@ -1,14 +1,12 @@
 import { NOT_EVERY_INSTANCE, RETRY_AFTER_SECONDS, revalidateBlog } from "@/lib/blog/revalidate";
 import { audit } from "@/lib/admin/audit";
-import { authorize, errorResponse, jsonResponse } from "@/lib/admin/http";
+import { adminRoute, errorResponse, jsonResponse } from "@/lib/admin/http";
 
 export const dynamic = "force-dynamic";
 
 /** POST /api/admin/blog/refresh: the dashboard's "refresh blog" button. */
-export async function POST(request: Request): Promise<Response> {
-  const auth = await authorize(request);
-  if (!auth.ok) return auth.response;
-  const entry = { actor: auth.session.email, action: "refresh_blog", target: "blog" };
+export const POST = adminRoute({}, async ({ session }) => {
+  const entry = { actor: session.email, action: "refresh_blog", target: "blog" };
   try {
     const result = await revalidateBlog();
     if (!result.reachedAllInstances) {
@@ -28,4 +26,4 @@ export async function POST(request: Request): Promise<Response> {
     audit({ ...entry, outcome: "failed", detail: error instanceof Error ? error.name : "unknown" });
     return errorResponse(503, "The blog could not be refreshed. Try again in a minute.");
   }
-}
+});
