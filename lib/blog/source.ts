@@ -95,15 +95,10 @@ function describe(error: WorkspaceApiError): string {
   const status = error.status ? ` (HTTP ${error.status})` : "";
   const detail = error.message.replace(/\.+$/, "");
   switch (error.code) {
-    case "unreachable": {
-      // The transport ends the message with the system code, e.g. "(ECONNREFUSED)".
-      const code = /\([A-Z_]+\)$/.exec(detail)?.[0];
-      return `the workspace could not be reached${code ? ` ${code}` : ""}`;
-    }
-    case "timeout": {
-      const within = /within \d+ ms/.exec(detail)?.[0];
-      return `the workspace did not answer ${within ?? "in time"}`;
-    }
+    case "unreachable":
+      return `the workspace could not be reached${error.systemCode ? ` (${error.systemCode})` : ""}`;
+    case "timeout":
+      return `the workspace did not answer ${error.timeoutMs !== undefined ? `within ${error.timeoutMs} ms` : "in time"}`;
     case "rate_limited":
       return `the workspace is rate-limiting requests${status}${error.retryAfterSeconds ? `, retry after ${error.retryAfterSeconds} s` : ""}`;
     case "bad_response":

@@ -24,6 +24,10 @@ export class WorkspaceApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** "GET https://acme.example.net/api/external/v2/team-members": method and URL, never the key or query. */
   readonly endpoint: string;
+  /** "unreachable": the system error code of the failed connection (ECONNREFUSED, ENOTFOUND...), when known. */
+  readonly systemCode: string | undefined;
+  /** "timeout": how long the attempt waited for an answer. */
+  readonly timeoutMs: number | undefined;
 
   constructor(init: {
     status: number;
@@ -31,6 +35,8 @@ export class WorkspaceApiError extends Error {
     message: string;
     endpoint: string;
     retryAfterSeconds?: number;
+    systemCode?: string;
+    timeoutMs?: number;
   }) {
     super(init.message);
     this.name = "WorkspaceApiError";
@@ -38,6 +44,8 @@ export class WorkspaceApiError extends Error {
     this.code = init.code;
     this.endpoint = init.endpoint;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.systemCode = init.systemCode;
+    this.timeoutMs = init.timeoutMs;
   }
 
   /** Failures that may pass if tried again later (the workspace is down, slow or busy). */

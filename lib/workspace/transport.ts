@@ -175,6 +175,7 @@ function networkError(error: unknown, endpoint: string, timeoutMs: number): Work
       code: "timeout",
       endpoint,
       message: `The workspace did not answer ${endpoint} within ${timeoutMs} ms.`,
+      timeoutMs,
     });
   }
   const code = causeCode(error);
@@ -183,5 +184,6 @@ function networkError(error: unknown, endpoint: string, timeoutMs: number): Work
     code: "unreachable",
     endpoint,
     message: `Could not reach the workspace for ${endpoint}${code ? ` (${code})` : ""}.`,
+    systemCode: code,
   });
 }

@@ -65,6 +65,7 @@ describe("timeouts and retries", () => {
     });
     const e = await failure(client().listBlogSlugs());
     expect(e.code).toBe("timeout");
+    expect(e.timeoutMs).toBe(300);
     expect(e.status).toBe(0);
     expect(e.isTransient).toBe(true);
     expect(e.message).toContain("/api/external/v2/blog-posts/slugs");
