@@ -3,6 +3,11 @@ import "server-only";
 /*
  * Reading an untrusted request body with a byte bound, the same way in every route handler
  * (newsletter, admin): the bound holds while the body streams in, not only by Content-Length.
+ *
+ * Two other places read bytes with a bound and keep their own loop on purpose: the local
+ * workspace (lib/local-workspace/http.ts) is a separate program that must run without Next, and
+ * this module is server-only; it also drains an oversized body so its client sees the 413.
+ * The cover fetch (lib/blog/cover-fetch.ts) reads a node:http response, not a Request.
  */
 
 export type BodyKind = "json" | "urlencoded" | "multipart";
@@ -56,30 +61,68 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
   return { ok: true, bytes };
 }
 
-export type ParsedBody = { ok: true; fields: Record<string, unknown> } | { ok: false };
+/** What was wrong with a body, for each route to word in its own voice (415, 413, 400, 400). */
+export type BodyProblem = "unsupported_type" | "too_large" | "unreadable" | "malformed";
 
-/** JSON must be an object; forms keep the first value of each text field (files are ignored). */
-export async function parseBody(kind: BodyKind, bytes: Uint8Array, contentType: string): Promise<ParsedBody> {
+export type ParsedRequestBody<T> =
+  { ok: true; kind: BodyKind; value: T } | { ok: false; problem: BodyProblem };
+
+const ALL_KINDS: readonly BodyKind[] = ["json", "urlencoded", "multipart"];
+
+/**
+ * The one body parser of the route handlers (admin, sign-in, newsletter): the kind from
+ * Content-Type (one of `accept`, else "unsupported_type" without reading), at most `limit`
+ * bytes, then strict UTF-8 and the parse. JSON is any JSON value (the route's schema decides its
+ * shape); a form is the first text value of each field (files are ignored).
+ */
+export async function readBody(
+  request: Request,
+  limit: number,
+  accept: readonly BodyKind[] = ALL_KINDS,
+): Promise<ParsedRequestBody<unknown>> {
+  const kind = bodyKind(request);
+  if (!kind || !accept.includes(kind)) {
+    await request.body?.cancel().catch(() => {});
+    return { ok: false, problem: "unsupported_type" };
+  }
+  const read = await readLimitedBody(request, limit);
+  if (!read.ok) return { ok: false, problem: read.tooLarge ? "too_large" : "unreadable" };
+  const value = await parseBytes(kind, read.bytes, request.headers.get("content-type") ?? "");
+  return value === MALFORMED ? { ok: false, problem: "malformed" } : { ok: true, kind, value };
+}
+
+/** readBody for a body of named fields: a JSON body must be an object ("malformed" otherwise). */
+export async function readFields(
+  request: Request,
+  limit: number,
+): Promise<ParsedRequestBody<Record<string, unknown>>> {
+  const read = await readBody(request, limit);
+  if (!read.ok) return read;
+  const { value } = read;
+  if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, problem: "malformed" };
+  return { ok: true, kind: read.kind, value: value as Record<string, unknown> };
+}
+
+const MALFORMED = Symbol("malformed");
+
+async function parseBytes(kind: BodyKind, bytes: Uint8Array, contentType: string): Promise<unknown> {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return { ok: false };
+    return MALFORMED;
   }
   if (kind === "json") {
-    let value: unknown;
     try {
-      value = JSON.parse(text);
+      return JSON.parse(text) as unknown;
     } catch {
-      return { ok: false };
+      return MALFORMED;
     }
-    if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false };
-    return { ok: true, fields: value as Record<string, unknown> };
   }
-  const fields: Record<string, unknown> = {};
+  const fields: Record<string, string> = {};
   if (kind === "urlencoded") {
     for (const [k, v] of new URLSearchParams(text)) if (!(k in fields)) fields[k] = v;
-    return { ok: true, fields };
+    return fields;
   }
   try {
     // The bytes are already bounded, so letting undici parse the multipart framing is safe.
@@ -87,8 +130,8 @@ export async function parseBody(kind: BodyKind, bytes: Uint8Array, contentType: 
       headers: { "content-type": contentType },
     }).formData();
     for (const [k, v] of form) if (typeof v === "string" && !(k in fields)) fields[k] = v;
-    return { ok: true, fields };
+    return fields;
   } catch {
-    return { ok: false };
+    return MALFORMED;
   }
 }

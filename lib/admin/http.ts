@@ -1,6 +1,7 @@
 import "server-only";
 import type { ZodError, ZodType } from "zod";
-import { readLimitedBody } from "../request-body";
+import { errorResponse } from "../json-response";
+import { readBody, type BodyProblem } from "../request-body";
 import { audit, type AuditEntry } from "./audit";
 import { MESSAGES, mapWorkspaceError, type AdminErrorContext } from "./errors";
 import { isSameOriginWrite } from "./origin";
@@ -8,27 +9,13 @@ import { NOT_SIGNED_IN, sessionFromRequest, type AdminSession } from "./session"
 import { fieldErrors, memberIdSchema } from "./validation";
 
 export { NOT_SIGNED_IN } from "./session";
+export { errorResponse, jsonResponse } from "../json-response";
 
 /*
  * The shared shape of every /api/admin handler (adminRoute below): authorize (session +
  * Origin) → parse (path, then body) → act → map errors to `{ error }`. Nothing here trusts
  * proxy.ts to have run, and nothing of a request is read before its sender is known.
  */
-
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
-}
-
-export function errorResponse(
-  status: number,
-  error: string,
-  extra: Record<string, unknown> = {},
-  headers: Record<string, string> = {},
-): Response {
-  return jsonResponse({ error, ...extra }, status, headers);
-}
 
 export const CROSS_ORIGIN = "This request did not come from this site, so it was refused.";
 export const TOO_LARGE = "The request is too large.";
@@ -46,31 +33,21 @@ export async function authorize(request: Request): Promise<Authorized> {
 /** Admin bodies are a form's worth of fields (at most 100 invites or 200 ids); far below this. */
 export const MAX_BODY_BYTES = 64_000;
 
-/** The parsed JSON body, or the 4xx to send. Never throws; never reads more than MAX_BODY_BYTES. */
+const BODY_PROBLEMS: Record<BodyProblem, [number, string]> = {
+  unsupported_type: [415, "Send the request as JSON (Content-Type: application/json)."],
+  too_large: [413, TOO_LARGE],
+  unreadable: [400, "The request body could not be read."],
+  malformed: [400, "The request body is not valid JSON."],
+};
+
+/** The parsed JSON body (lib/request-body.ts), or the 4xx to send. Never throws; never reads more than MAX_BODY_BYTES. */
 export async function readJson(
   request: Request,
 ): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) {
-    return {
-      ok: false,
-      response: errorResponse(415, "Send the request as JSON (Content-Type: application/json)."),
-    };
-  }
-  const read = await readLimitedBody(request, MAX_BODY_BYTES);
-  if (!read.ok) {
-    return {
-      ok: false,
-      response: read.tooLarge
-        ? errorResponse(413, TOO_LARGE)
-        : errorResponse(400, "The request body could not be read."),
-    };
-  }
-  try {
-    return { ok: true, body: JSON.parse(new TextDecoder().decode(read.bytes)) };
-  } catch {
-    return { ok: false, response: errorResponse(400, "The request body is not valid JSON.") };
-  }
+  const read = await readBody(request, MAX_BODY_BYTES, ["json"]);
+  if (read.ok) return { ok: true, body: read.value };
+  const [status, message] = BODY_PROBLEMS[read.problem];
+  return { ok: false, response: errorResponse(status, message) };
 }
 
 /** 422 with the first message per field, for a body the schema refused. */

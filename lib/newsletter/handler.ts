@@ -1,5 +1,6 @@
 import "server-only";
 import { keyRefusedHint } from "../delivery/attempt";
+import { jsonResponse } from "../json-response";
 import { isWorkspaceApiError } from "../workspace/errors";
 import { checkSubscriberEmail } from "./email";
 import {
@@ -12,7 +13,7 @@ import {
   type NewsletterOutcome,
   type NewsletterResponseBody,
 } from "./outcomes";
-import { bodyKind, parseBody, readLimitedBody } from "../request-body";
+import { bodyKind, readFields } from "../request-body";
 import { createNewsletterLimiters, take, type NewsletterLimiters } from "./rate-limit";
 import { checkOrigin, clientKey, MAX_BODY_BYTES, safeReturnPath, wantsRedirect } from "./request";
 
@@ -74,16 +75,12 @@ const SUCCESSES = new Set<NewsletterOutcome["kind"]>([
   "recently_sent",
 ]);
 
-function json(
+/** Every JSON answer of this route: an outcome and its message (lib/json-response.ts). */
+const json = (
   status: number,
   body: NewsletterResponseBody | { error: string; outcome: string },
   headers: Record<string, string> = {},
-): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
-}
+): Response => jsonResponse(body, status, headers);
 
 /**
  * POST /api/newsletter, in the house order: parse → authorize (origin, rate limit) → act
@@ -143,7 +140,6 @@ export function createNewsletterHandler(
     }
     const kind = bodyKind(request);
     const redirect = wantsRedirect(request, kind);
-    const contentType = request.headers.get("content-type") ?? "";
 
     // Authorize before reading anything: another site's page must not be able to post for its visitors.
     if (checkOrigin(request, options.siteUrl, options.trustProxy) === "cross-site") {
@@ -165,31 +161,30 @@ export function createNewsletterHandler(
       );
     }
 
-    if (!kind) {
-      await request.body?.cancel().catch(() => {});
-      return json(415, {
-        outcome: "unsupported_media_type",
-        error: "Send the form as JSON or as a form post.",
-      });
-    }
-    const read = await readLimitedBody(request, MAX_BODY_BYTES);
-    if (!read.ok) {
-      return read.tooLarge
-        ? json(413, {
+    const parsed = await readFields(request, MAX_BODY_BYTES);
+    if (!parsed.ok) {
+      switch (parsed.problem) {
+        case "unsupported_type":
+          return json(415, {
+            outcome: "unsupported_media_type",
+            error: "Send the form as JSON or as a form post.",
+          });
+        case "too_large":
+          return json(413, {
             outcome: "too_large",
             error: "That request is too large for a newsletter subscription.",
-          })
-        : json(400, { outcome: "bad_request", error: "The request body could not be read." });
+          });
+        case "unreadable":
+          return json(400, { outcome: "bad_request", error: "The request body could not be read." });
+        case "malformed":
+          return json(400, {
+            outcome: "bad_request",
+            error:
+              kind === "json" ? "The request body is not a JSON object." : "The form data could not be read.",
+          });
+      }
     }
-    const parsed = await parseBody(kind, read.bytes, contentType);
-    if (!parsed.ok) {
-      return json(400, {
-        outcome: "bad_request",
-        error:
-          kind === "json" ? "The request body is not a JSON object." : "The form data could not be read.",
-      });
-    }
-    const fields = parsed.fields;
+    const fields = parsed.value;
     const formId: FormId = isFormId(fields.form) ? fields.form : "newsletter";
     const how = {
       formId,

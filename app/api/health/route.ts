@@ -1,3 +1,5 @@
+import { jsonResponse } from "@/lib/json-response";
+
 export const dynamic = "force-dynamic";
 
 /**
@@ -5,5 +7,5 @@ export const dynamic = "force-dynamic";
  * workspace call, no Redis), so a load balancer can poll it every second for free.
  */
 export function GET(): Response {
-  return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
+  return jsonResponse({ status: "ok" });
 }

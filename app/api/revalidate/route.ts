@@ -2,6 +2,7 @@ import "server-only";
 import { NOT_EVERY_INSTANCE, RETRY_AFTER_SECONDS, revalidateBlog } from "@/lib/blog/revalidate";
 import { presentedSecret, secretMatches } from "@/lib/blog/secret";
 import { env } from "@/lib/env";
+import { errorResponse, jsonResponse } from "@/lib/json-response";
 
 /*
  * POST /api/revalidate: refreshes the whole blog (pages, feeds, sitemaps) from the workspace.
@@ -14,30 +15,30 @@ import { env } from "@/lib/env";
  * a webhook sender retries on 503, and the retry (once Redis is back) reaches them all.
  */
 
-const json = (body: unknown, status: number) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
-
 export async function POST(request: Request) {
   const { revalidateSecret } = env();
-  if (!revalidateSecret) return json({ error: "Not found" }, 404);
+  if (!revalidateSecret) return errorResponse(404, "Not found");
   if (!secretMatches(presentedSecret(request.headers), revalidateSecret)) {
-    return json({ error: "A valid revalidation secret is required (Authorization: Bearer <secret>)." }, 401);
+    return errorResponse(401, "A valid revalidation secret is required (Authorization: Bearer <secret>).");
   }
   try {
     const { revalidatedAt, reachedAllInstances } = await revalidateBlog();
     if (!reachedAllInstances) {
-      return Response.json(
+      return jsonResponse(
         { revalidated: true, reachedAllInstances, revalidatedAt, error: NOT_EVERY_INSTANCE },
-        { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) } },
+        503,
+        {
+          "Retry-After": String(RETRY_AFTER_SECONDS),
+        },
       );
     }
-    return json({ revalidated: true, reachedAllInstances, revalidatedAt }, 200);
+    return jsonResponse({ revalidated: true, reachedAllInstances, revalidatedAt });
   } catch {
     console.error("[blog] revalidation failed");
-    return json({ error: "The blog could not be revalidated; try again." }, 500);
+    return errorResponse(500, "The blog could not be revalidated; try again.");
   }
 }
 
 export function GET() {
-  return json({ error: "Use POST." }, 405);
+  return errorResponse(405, "Use POST.");
 }

@@ -5,7 +5,7 @@ import { DEVICE_COOKIE, deviceCookieOptions } from "@/lib/admin/device";
 import { checkLogin, INVALID_CREDENTIALS } from "@/lib/admin/login";
 import { clientKey } from "@/lib/client-key";
 import { env } from "@/lib/env";
-import { bodyKind, parseBody, readLimitedBody } from "@/lib/request-body";
+import { bodyKind, readFields } from "@/lib/request-body";
 import { isSameOriginWrite } from "@/lib/admin/origin";
 import {
   cookieFromHeader,
@@ -28,12 +28,14 @@ export async function POST(request: Request): Promise<Response> {
   const isForm = kind === "urlencoded" || kind === "multipart";
 
   // parse
-  if (!kind) return errorResponse(415, "Send the sign-in form as JSON or as a form post.");
-  const read = await readLimitedBody(request, MAX_BODY_BYTES);
-  if (!read.ok && read.tooLarge) return errorResponse(413, TOO_LARGE);
-  const body = read.ok ? await parseBody(kind, read.bytes, request.headers.get("content-type") ?? "") : null;
-  if (!body?.ok) return errorResponse(400, "The sign-in request could not be read.");
-  const parsed = loginSchema.safeParse(body.fields);
+  const body = await readFields(request, MAX_BODY_BYTES);
+  if (!body.ok) {
+    if (body.problem === "unsupported_type")
+      return errorResponse(415, "Send the sign-in form as JSON or as a form post.");
+    if (body.problem === "too_large") return errorResponse(413, TOO_LARGE);
+    return errorResponse(400, "The sign-in request could not be read.");
+  }
+  const parsed = loginSchema.safeParse(body.value);
   const next = safeNextPath(parsed.success ? parsed.data.next : undefined);
 
   const fail = (status: number, error: string, headers: Record<string, string> = {}) => {
