@@ -389,11 +389,14 @@ export default class MastheadCacheHandler {
     if (ctx.kind === "FETCH") for (const tag of [...(ctx.tags ?? []), ...(ctx.softTags ?? [])]) tags.add(tag);
     const now = Date.now();
     let stale = false;
+    // An entry dated in the same millisecond as a revalidation counts as older: its render may
+    // have read the data the revalidation replaced, and the cost of being wrong is one more
+    // regeneration, not a stale page kept until the next interval.
     for (const tag of tags) {
       const mark = this.state.tags.get(tag);
       if (!mark) continue;
-      if (mark.expired && mark.expired <= now && mark.expired > lastModified) return null;
-      if (mark.stale > lastModified) stale = true;
+      if (mark.expired && mark.expired <= now && mark.expired >= lastModified) return null;
+      if (mark.stale >= lastModified) stale = true;
     }
     const entry = { value, lastModified, ...(cacheControl ? { cacheControl } : {}) };
     if (!stale) return entry;
