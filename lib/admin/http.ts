@@ -4,7 +4,7 @@ import { errorResponse } from "../json-response";
 import { readBody, type BodyProblem } from "../request-body";
 import { audit, type AuditEntry } from "./audit";
 import { MESSAGES, mapWorkspaceError, type AdminErrorContext } from "./errors";
-import { isSameOriginWrite } from "./origin";
+import { isSameOriginWrite } from "../request-origin";
 import { NOT_SIGNED_IN, sessionFromRequest, type AdminSession } from "./session";
 import { fieldErrors, memberIdSchema } from "./validation";
 

@@ -14,6 +14,7 @@ import {
   type NewsletterResponseBody,
 } from "./outcomes";
 import { bodyKind, readFields } from "../request-body";
+import { newsletterOriginAllows } from "../request-origin";
 import { createNewsletterLimiters, take, type NewsletterLimiters } from "./rate-limit";
 import { checkOrigin, clientKey, MAX_BODY_BYTES, safeReturnPath, wantsRedirect } from "./request";
 
@@ -142,7 +143,7 @@ export function createNewsletterHandler(
     const redirect = wantsRedirect(request, kind);
 
     // Authorize before reading anything: another site's page must not be able to post for its visitors.
-    if (checkOrigin(request, options.siteUrl, options.trustProxy) === "cross-site") {
+    if (!newsletterOriginAllows(checkOrigin(request, options.siteUrl, options.trustProxy))) {
       await request.body?.cancel().catch(() => {});
       return json(403, { outcome: "forbidden", error: "This form only accepts submissions from this site." });
     }

@@ -6,7 +6,7 @@ import { checkLogin, INVALID_CREDENTIALS } from "@/lib/admin/login";
 import { clientKey } from "@/lib/client-key";
 import { env } from "@/lib/env";
 import { bodyKind, readFields } from "@/lib/request-body";
-import { isSameOriginWrite } from "@/lib/admin/origin";
+import { isSameOriginWrite } from "@/lib/request-origin";
 import {
   cookieFromHeader,
   isConfiguredAdmin,
