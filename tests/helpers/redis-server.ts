@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer, connect } from "node:net";
 
 /*
@@ -85,7 +85,23 @@ async function stopChild(child: ChildProcess | null): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Fails at once, with the command to run, where there is no redis-server to start. */
+function requireRedisServer(): void {
+  const bin = process.env.REDIS_SERVER_BIN || "redis-server";
+  const probe = spawnSync(bin, ["--version"], { encoding: "utf8" });
+  if (probe.status === 0) return;
+  throw new Error(
+    [
+      `The shared-state tests start their own Redis, and ${bin} could not be run.`,
+      "  Debian/Ubuntu:  sudo apt-get install redis-server   (no service needs to run)",
+      "  macOS:          brew install redis",
+      "  Or point REDIS_SERVER_BIN at a redis-server binary.",
+    ].join("\n"),
+  );
+}
+
 export async function startTestRedis(options: { port?: number } = {}): Promise<TestRedis> {
+  requireRedisServer();
   const port = options.port ?? (await freePort());
   let child: ChildProcess | null = launch(port);
   const kill = () => child?.kill("SIGKILL");
