@@ -1,5 +1,6 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { parse as parseCookies } from "cookie";
 import { sealData, unsealData } from "iron-session";
 import { env } from "../env";
 import { revocations } from "../state";
@@ -125,21 +126,9 @@ export function isConfiguredAdmin(email: string): boolean {
   return env().adminUsers.some((u) => u.email === email);
 }
 
+/** One cookie's value from a Cookie header (parsed by `cookie`, the parser iron-session uses). */
 export function cookieFromHeader(header: string | null, name = SESSION_COOKIE): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const raw = part.slice(eq + 1).trim();
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return raw;
-      }
-    }
-  }
-  return undefined;
+  return header ? parseCookies(header)[name] : undefined;
 }
 
 export async function sessionFromRequest(request: Request): Promise<AdminSession | null> {
