@@ -4,6 +4,13 @@ import { authorPath, indexPath, listPath, pageCount, postPath, tagPath, type Blo
  * Sitemaps per the protocol (sitemaps.org): at most 50,000 URLs per file, so beyond that
  * /sitemap.xml becomes a sitemap index of numbered files. /sitemap.xml therefore always
  * resolves, whatever the size of the blog.
+ *
+ * Written here rather than with Next's `app/sitemap.ts` + `generateSitemaps`: that convention
+ * serves /sitemap/[id].xml and writes no index at /sitemap.xml (vercel/next.js#77304), so the
+ * address robots.txt names would stop resolving once a blog passes 50,000 URLs, or we would serve
+ * an index even for a small blog. A sitemap package would add a dependency for two templates;
+ * what needs care is escaping, and every value goes through escapeXml (tests/unit/feeds-xml.test.ts
+ * parses the output with a strict XML parser, hostile slugs included).
  */
 
 export const SITEMAP_URL_LIMIT = 50_000;
