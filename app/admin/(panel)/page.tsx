@@ -1,31 +1,28 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { mapWorkspaceError } from "@/lib/admin/errors";
-import { deliveryCounts } from "@/lib/admin/delivery";
-import { memberCounts } from "@/lib/admin/members";
+import { dashboardFigures } from "@/lib/admin/dashboard";
 import { requireAdminPage } from "@/lib/admin/page-session";
-import { workspace } from "@/lib/workspace";
 import { FailedSignupsActions } from "@/components/admin/failed-signups-actions";
 import { RefreshBlogButton } from "@/components/admin/refresh-blog-button";
 import styles from "@/components/admin/admin.module.css";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
+/** One figure; a dash when it could not be loaded. */
+function Stat({ testId, value, label }: { testId: string; value: number | undefined; label: string }) {
+  return (
+    <li className={styles.stat}>
+      <span className={styles.statValue} data-testid={testId}>
+        {value === undefined ? "—" : value.toLocaleString("en")}
+      </span>
+      <span className={styles.statLabel}>{label}</span>
+    </li>
+  );
+}
+
 export default async function DashboardPage() {
   await requireAdminPage("/admin");
-  const [members, posts, signups] = await Promise.allSettled([
-    memberCounts(),
-    workspace().listBlogSlugs(),
-    deliveryCounts(),
-  ]);
-  const delivery = signups.status === "fulfilled" ? signups.value : null;
-  const problem =
-    members.status === "rejected"
-      ? mapWorkspaceError(members.reason).error
-      : posts.status === "rejected"
-        ? mapWorkspaceError(posts.reason).error
-        : null;
-  const show = (v: number | undefined) => (v === undefined ? "—" : v.toLocaleString("en"));
+  const { members, activeMembers, posts, delivery, problem } = await dashboardFigures();
   return (
     <>
       <div className={styles.pageHeader}>
@@ -37,24 +34,9 @@ export default async function DashboardPage() {
         </p>
       ) : null}
       <ul className={styles.stats} aria-label="Workspace at a glance">
-        <li className={styles.stat}>
-          <span className={styles.statValue} data-testid="count-members">
-            {show(members.status === "fulfilled" ? members.value.total : undefined)}
-          </span>
-          <span className={styles.statLabel}>Team members</span>
-        </li>
-        <li className={styles.stat}>
-          <span className={styles.statValue} data-testid="count-active">
-            {show(members.status === "fulfilled" ? members.value.active : undefined)}
-          </span>
-          <span className={styles.statLabel}>Active members</span>
-        </li>
-        <li className={styles.stat}>
-          <span className={styles.statValue} data-testid="count-posts">
-            {show(posts.status === "fulfilled" ? posts.value.length : undefined)}
-          </span>
-          <span className={styles.statLabel}>Blog posts</span>
-        </li>
+        <Stat testId="count-members" value={members} label="Team members" />
+        <Stat testId="count-active" value={activeMembers} label="Active members" />
+        <Stat testId="count-posts" value={posts} label="Blog posts" />
       </ul>
       <section className={styles.card} aria-labelledby="blog-heading">
         <h2 id="blog-heading">Blog</h2>
@@ -76,24 +58,13 @@ export default async function DashboardPage() {
           </p>
         )}
         <ul className={styles.stats} aria-label="Newsletter delivery">
-          <li className={styles.stat}>
-            <span className={styles.statValue} data-testid="count-signups-pending">
-              {show(delivery?.pending)}
-            </span>
-            <span className={styles.statLabel}>Waiting for delivery</span>
-          </li>
-          <li className={styles.stat}>
-            <span className={styles.statValue} data-testid="count-signups-delivered">
-              {show(delivery?.deliveredLastDay)}
-            </span>
-            <span className={styles.statLabel}>Delivered later (last 24 h)</span>
-          </li>
-          <li className={styles.stat}>
-            <span className={styles.statValue} data-testid="count-signups-failed">
-              {show(delivery?.failed)}
-            </span>
-            <span className={styles.statLabel}>Failed</span>
-          </li>
+          <Stat testId="count-signups-pending" value={delivery?.pending} label="Waiting for delivery" />
+          <Stat
+            testId="count-signups-delivered"
+            value={delivery?.deliveredLastDay}
+            label="Delivered later (last 24 h)"
+          />
+          <Stat testId="count-signups-failed" value={delivery?.failed} label="Failed" />
         </ul>
         <FailedSignupsActions failed={delivery?.failed ?? 0} />
       </section>

@@ -7,16 +7,9 @@ import { FormattedDate } from "@/components/blog/formatted-date";
 import { JsonLd } from "@/components/blog/json-ld";
 import { KeywordList } from "@/components/blog/keyword-list";
 import styles from "@/components/blog/blog.module.css";
-import {
-  authorPath,
-  externalPostUrl,
-  postPath,
-  prerenderSlugs,
-  tagPath,
-  type Blog,
-  type Post,
-} from "@/lib/blog/model";
+import { authorPath, externalPostUrl, postPath, prerenderSlugs, tagPath } from "@/lib/blog/model";
 import { blogForPage } from "@/lib/blog/pages";
+import { postNeighbours, relatedPosts } from "@/lib/blog/related";
 import { blogPostingJsonLd, postMetadata } from "@/lib/blog/seo";
 
 type Props = { params: Promise<{ slug: string }> };
@@ -48,32 +41,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return post ? postMetadata(blog, post, settings) : {};
 }
 
-/** Up to three other posts sharing the most keywords (then authors), newest first on ties. */
-function relatedPosts(blog: Blog, post: Post): Post[] {
-  const keys = new Set(post.keywords.map((k) => k.slug));
-  const authors = new Set(post.authors.map((a) => a.id));
-  const scored: { p: Post; score: number }[] = [];
-  const candidates = new Set<Post>();
-  for (const k of keys) for (const p of blog.postsByKeyword.get(k)?.slice(0, 50) ?? []) candidates.add(p);
-  for (const a of authors) for (const p of blog.postsByAuthor.get(a)?.slice(0, 50) ?? []) candidates.add(p);
-  for (const p of candidates) {
-    if (p.slug === post.slug) continue;
-    const score =
-      p.keywords.filter((k) => keys.has(k.slug)).length * 2 +
-      p.authors.filter((a) => authors.has(a.id)).length;
-    scored.push({ p, score });
-  }
-  scored.sort((a, b) => b.score - a.score || b.p.publishedAt.localeCompare(a.p.publishedAt));
-  return scored.slice(0, 3).map((s) => s.p);
-}
-
 export default async function PostPage({ params }: Props) {
   const { blog, post, settings } = await findPost(params);
   if (!post) notFound();
   const external = externalPostUrl(settings.postUrlTemplate, post.slug);
-  const index = blog.posts.indexOf(post);
-  const newer = index > 0 ? blog.posts[index - 1] : undefined;
-  const older = blog.posts[index + 1];
+  const { newer, older } = postNeighbours(blog, post);
   const related = relatedPosts(blog, post);
 
   return (

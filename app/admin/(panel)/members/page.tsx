@@ -3,7 +3,8 @@ import Link from "next/link";
 import { mapWorkspaceError } from "@/lib/admin/errors";
 import { displayName, listMembers, type MemberListResult } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
-import { PAGE_SIZES, parseListQuery, type ListQuery } from "@/lib/admin/validation";
+import { memberListHref, pageWindow } from "@/lib/admin/member-list";
+import { PAGE_SIZES, parseListQuery } from "@/lib/admin/validation";
 import { MemberTable, type MemberRow } from "@/components/admin/member-table";
 import { PageSizeSelect } from "@/components/admin/page-size-select";
 import styles from "@/components/admin/admin.module.css";
@@ -12,33 +13,10 @@ export const metadata: Metadata = { title: "Members" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-function href(q: ListQuery, changes: Partial<ListQuery>): string {
-  const next = { ...q, ...changes };
-  const p = new URLSearchParams();
-  if (next.q) p.set("q", next.q);
-  if (next.status !== "all") p.set("status", next.status);
-  if (next.pageSize !== 30) p.set("pageSize", String(next.pageSize));
-  if (next.page > 1) p.set("page", String(next.page));
-  const s = p.toString();
-  return `/admin/members${s ? `?${s}` : ""}`;
-}
-
-/** Page numbers to show: first, last, and a window around the current one. */
-function pageWindow(current: number, total: number): (number | "gap")[] {
-  const pages = new Set([1, total, current - 1, current, current + 1].filter((n) => n >= 1 && n <= total));
-  const sorted = [...pages].sort((a, b) => a - b);
-  const out: (number | "gap")[] = [];
-  sorted.forEach((n, i) => {
-    if (i > 0 && n - (sorted[i - 1] as number) > 1) out.push("gap");
-    out.push(n);
-  });
-  return out;
-}
-
 export default async function MembersPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const query = parseListQuery(params);
-  await requireAdminPage(href(query, {}));
+  await requireAdminPage(memberListHref(query));
   const removed = typeof params.removed === "string" ? params.removed.slice(0, 200) : "";
 
   let result: MemberListResult | null = null;
@@ -106,7 +84,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
           Apply
         </button>
         {filtering ? (
-          <Link href={href(query, { q: "", status: "all", page: 1 })} className={styles.small}>
+          <Link href={memberListHref(query, { q: "", status: "all", page: 1 })} className={styles.small}>
             Clear search
           </Link>
         ) : null}
@@ -136,14 +114,14 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
           ) : result.page > 1 && result.totalRecords > 0 ? (
             <p className={styles.info}>
               This page is past the end of the list.{" "}
-              <Link href={href(query, { page: 1 })}>Go to the first page</Link>.
+              <Link href={memberListHref(query, { page: 1 })}>Go to the first page</Link>.
             </p>
           ) : null}
           {result.totalPages > 1 ? (
             <nav className={styles.pagination} aria-label="Pages">
               <span className={styles.small}>
                 {query.page > 1 ? (
-                  <Link href={href(query, { page: query.page - 1 })} rel="prev">
+                  <Link href={memberListHref(query, { page: query.page - 1 })} rel="prev">
                     ← Previous
                   </Link>
                 ) : null}
@@ -159,7 +137,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
                       {p === result.page ? (
                         <span aria-current="page">{p}</span>
                       ) : (
-                        <Link href={href(query, { page: p })} aria-label={`Page ${p}`}>
+                        <Link href={memberListHref(query, { page: p })} aria-label={`Page ${p}`}>
                           {p}
                         </Link>
                       )}
@@ -169,7 +147,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
               </ul>
               <span className={styles.small}>
                 {result.page < result.totalPages ? (
-                  <Link href={href(query, { page: result.page + 1 })} rel="next">
+                  <Link href={memberListHref(query, { page: result.page + 1 })} rel="next">
                     Next →
                   </Link>
                 ) : null}

@@ -1,0 +1,35 @@
+import type { Blog, Post } from "./model";
+
+/*
+ * What a post page links to besides itself: the posts around it in reading order, and the
+ * few posts that share its topics and authors.
+ */
+
+/** The newer and the older neighbour of a post in the blog's newest-first order. */
+export function postNeighbours(blog: Blog, post: Post): { newer: Post | undefined; older: Post | undefined } {
+  const index = blog.posts.indexOf(post);
+  return { newer: index > 0 ? blog.posts[index - 1] : undefined, older: blog.posts[index + 1] };
+}
+
+/**
+ * Up to three other posts sharing the most keywords (worth 2 each), then authors (1 each),
+ * newest first on ties. Candidates are the newest 50 posts of each of the post's keywords and
+ * authors, so a topic with thousands of posts costs no more than a small one.
+ */
+export function relatedPosts(blog: Blog, post: Post): Post[] {
+  const keys = new Set(post.keywords.map((k) => k.slug));
+  const authors = new Set(post.authors.map((a) => a.id));
+  const scored: { p: Post; score: number }[] = [];
+  const candidates = new Set<Post>();
+  for (const k of keys) for (const p of blog.postsByKeyword.get(k)?.slice(0, 50) ?? []) candidates.add(p);
+  for (const a of authors) for (const p of blog.postsByAuthor.get(a)?.slice(0, 50) ?? []) candidates.add(p);
+  for (const p of candidates) {
+    if (p.slug === post.slug) continue;
+    const score =
+      p.keywords.filter((k) => keys.has(k.slug)).length * 2 +
+      p.authors.filter((a) => authors.has(a.id)).length;
+    scored.push({ p, score });
+  }
+  scored.sort((a, b) => b.score - a.score || b.p.publishedAt.localeCompare(a.p.publishedAt));
+  return scored.slice(0, 3).map((s) => s.p);
+}
