@@ -2,7 +2,7 @@ import type { Page } from "playwright";
 
 /*
  * What a public page weighs, measured the same way by the e2e budget test
- * (tests/e2e/page-weight.spec.ts) and the bench (tests/bench/page-weight.ts): decoded HTML
+ * (tests/e2e/page-weight.spec.ts) and the bench (bench/page-weight.ts): decoded HTML
  * bytes, where they go, and how many RSC requests (link prefetches) a view fires.
  */
 

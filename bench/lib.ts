@@ -1,14 +1,14 @@
 /*
- * Process and HTTP helpers shared by the benchmark (tests/bench/run.ts) and the load run
- * (tests/load/run.ts). Everything here talks to 127.0.0.1 only, and every wait is bounded.
+ * Process and HTTP helpers shared by the benchmark (bench/run.ts) and the load run
+ * (bench/load/run.ts). Everything here talks to 127.0.0.1 only, and every wait is bounded.
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { keepingTsconfig } from "../helpers/tsconfig";
+import { keepingTsconfig } from "../tests/helpers/tsconfig";
 
-export const ROOT = path.resolve(__dirname, "../..");
+export const ROOT = path.resolve(__dirname, "..");
 export const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 export const WORKSPACE_CLI = path.join(ROOT, "lib/local-workspace/cli.ts");
 export const DEMO_KEY = "wps_local_demo_7f3a9c2e5b8d4f61a0c9e2b7";

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
-import { DEMO_REVALIDATE_SECRET } from "../../lib/env-schema";
-import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
+import { DEMO_REVALIDATE_SECRET } from "../lib/env-schema";
+import { startCluster, type Cluster, type Instance } from "../tests/helpers/multi-instance";
 import { loadRun, log, percentile, sleep, type AutocannonSummary } from "./lib";
 
 /*

@@ -24,7 +24,7 @@ import {
   stopAll,
   workspaceStats,
   type AutocannonSummary,
-} from "../bench/lib";
+} from "../lib";
 
 const { values: flags } = parseArgs({
   options: { rebuild: { type: "boolean", default: false }, seconds: { type: "string", default: "15" } },

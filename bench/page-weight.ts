@@ -5,13 +5,13 @@
  * Bytes and request counts are deterministic; only the throughput ratio depends on the machine.
  */
 import { chromium } from "playwright";
-import { CHROMIUM_ARGS, chromiumPath } from "../helpers/chromium";
+import { CHROMIUM_ARGS, chromiumPath } from "../tests/helpers/chromium";
 import {
   PAGE_WEIGHT_TARGETS,
   htmlBreakdown,
   prefetchesDuringView,
   type HtmlBreakdown,
-} from "../helpers/page-weight";
+} from "../tests/helpers/page-weight";
 import { loadRun, log, type AutocannonSummary } from "./lib";
 
 export type PageWeight = HtmlBreakdown & {

@@ -35,7 +35,7 @@ export async function benchDelivery(): Promise<DeliveryBench> {
   const output: string[] = [];
   const child = spawnChild(
     process.execPath,
-    ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "tests/bench/delivery-child.ts")],
+    ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench/delivery-child.ts")],
     {},
     { quiet: true, logFile: output },
   );

@@ -12,8 +12,8 @@
  *   npm run bench -- --skip-lighthouse
  *   npm run bench -- --only search   # one section (comma-separated for several): builds,
  *                                    # page-views, weight, newsletter, javascript, lighthouse,
- *                                    # search, admin, security (tests/bench/security.ts),
- *                                    # instances, delivery (tests/bench/delivery.ts, no build);
+ *                                    # search, admin, security (bench/security.ts),
+ *                                    # instances, delivery (bench/delivery.ts, no build);
  *                                    # without "builds" only the 100-post build is made,
  *                                    # and "instances" alone makes only its own build
  *                                    # (--skip-lighthouse also skips javascript)
@@ -26,7 +26,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CHROMIUM_ARGS, chromiumPath } from "../helpers/chromium";
+import { CHROMIUM_ARGS, chromiumPath } from "../tests/helpers/chromium";
 import {
   measurePageWeight,
   pageWeightTargets,

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createDeliveryService } from "../../lib/delivery/service";
-import { MemoryGate } from "../../lib/delivery/gate";
-import { SqliteSignupStore } from "../../lib/delivery/sqlite-store";
-import { createNewsletterHandler } from "../../lib/newsletter/handler";
-import { createNewsletterLimiters } from "../../lib/newsletter/rate-limit";
-import { createWorkspaceClient } from "../../lib/workspace/client";
+import { createDeliveryService } from "../lib/delivery/service";
+import { MemoryGate } from "../lib/delivery/gate";
+import { SqliteSignupStore } from "../lib/delivery/sqlite-store";
+import { createNewsletterHandler } from "../lib/newsletter/handler";
+import { createNewsletterLimiters } from "../lib/newsletter/rate-limit";
+import { createWorkspaceClient } from "../lib/workspace/client";
 import { DEMO_KEY, log, startWorkspace, stopAll } from "./lib";
 
 /*
