@@ -53,11 +53,23 @@ beforeAll(async () => {
   delete process.env.WORKSPACE_URL;
   delete process.env.LOCAL_WORKSPACE_API_KEY;
 });
+/**
+ * A failed Promise.all rejects while its sibling request may still be in flight or retrying: a test
+ * that makes the build fail waits here until each of the two requests has made its `attempts` (1, or
+ * 2 where the status is retried: the build allows one retry), so no straggler lands after the
+ * counters are reset and counts against the next test.
+ */
+async function untilBothGaveUp(attempts: 1 | 2): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      expect(await blogRequests()).toEqual({ list: attempts, slugs: attempts });
+    },
+    { timeout: 5_000, interval: 25 },
+  );
+}
+
 afterEach(async () => {
   await fault(null);
-  // A failed Promise.all leaves its sibling request retrying (one backoff, ~200-400 ms): let it
-  // land before the counters are reset, so it is not counted against the next test.
-  await new Promise((r) => setTimeout(r, 1_000));
   await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
   vi.restoreAllMocks();
 });
@@ -68,9 +80,9 @@ afterAll(async () => {
 
 describe("the build's data step under faults", () => {
   it.each([
-    [{ mode: "status", status: 500 }, /HTTP 500/],
-    [{ mode: "status", status: 502 }, /HTTP 502/],
-  ])("%o: fails with one clear message naming the URL, never the key", async (f, cause) => {
+    [{ mode: "status", status: 500 }, /HTTP 500/, 1 as const],
+    [{ mode: "status", status: 502 }, /HTTP 502/, 2 as const],
+  ])("%o: fails with one clear message naming the URL, never the key", async (f, cause, attempts) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     await fault(f);
     const { loadBlog } = await freshSource();
@@ -80,6 +92,7 @@ describe("the build's data step under faults", () => {
     expect(error.message).toMatch(cause);
     expect(error.message).not.toContain(LOCAL_DEMO_API_KEY);
     expect(error.stack ?? "").not.toContain(LOCAL_DEMO_API_KEY);
+    await untilBothGaveUp(attempts);
   });
 
   it.each([
@@ -122,5 +135,6 @@ describe("the build's data step under faults", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(error.message).toMatch(/rate-limiting requests \(HTTP 429\), retry after 1 s/);
     expect(error.message).not.toContain(LOCAL_DEMO_API_KEY);
+    await untilBothGaveUp(2);
   });
 });

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
   DB_FILE_NAME,
@@ -296,7 +296,14 @@ describe("/__local/faults", () => {
     const other = await startTestWorkspace();
     await call(other, "/__local/faults", { method: "POST", key: null, body: { mode: "hang" } });
     const pending = call(other, "/api/external/v2/blog-posts").catch((e: Error) => e);
-    await new Promise((r) => setTimeout(r, 100));
+    // The workspace counts a request before applying the fault: once counted, it is hanging.
+    await vi.waitFor(
+      async () => {
+        const stats = statsSchema.parse((await call(other, "/__local/stats", { key: null })).json());
+        expect(stats.requests.byRoute["GET /api/external/v2/blog-posts"]).toBe(1);
+      },
+      { timeout: 2_000, interval: 10 },
+    );
     const started = performance.now();
     await other.close();
     expect(performance.now() - started).toBeLessThan(2000);
