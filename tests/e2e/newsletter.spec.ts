@@ -123,18 +123,25 @@ test.describe("newsletter footer form", () => {
     await expect(input).toHaveAttribute("aria-invalid", "true");
     await expect(input).toBeFocused();
 
+    // The first request is held at this gate until the repeated clicks are done, so they all land
+    // while it is in flight; nothing is left to timing.
     let posts = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/newsletter", async (route) => {
       posts++;
-      await new Promise((r) => setTimeout(r, 800));
+      await gate;
       await route.continue();
     });
     await input.fill(uniqueEmail("double"));
     const button = form.getByRole("button", { name: "Subscribe" });
     await button.click();
-    await expect(form.getByRole("button", { name: /subscribing/i })).toHaveAttribute("aria-disabled", "true");
-    await form.getByRole("button", { name: /subscribing/i }).click({ force: true });
+    const busy = form.getByRole("button", { name: /subscribing/i });
+    await expect(busy).toHaveAttribute("aria-disabled", "true");
+    await busy.click({ force: true });
     await page.keyboard.press("Enter");
+    await expect(busy).toHaveAttribute("aria-disabled", "true"); // still held: the clicks met a busy form
+    release();
     await expect(status).toContainText(/check your inbox/i);
     expect(posts).toBe(1);
   });
