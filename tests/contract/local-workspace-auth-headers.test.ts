@@ -1,5 +1,5 @@
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   AUTH_ERROR,
   createLocalWorkspace,
@@ -8,28 +8,13 @@ import {
   LOCAL_DEMO_API_KEY,
   LOCAL_EXPIRED_API_KEY,
   LOCAL_REVOKED_API_KEY,
-  type LocalWorkspaceServer,
 } from "@/lib/local-workspace";
-import {
-  call,
-  expectError,
-  resetWorkspace,
-  startTestWorkspace,
-  type CallOptions,
-} from "./helpers/local-workspace-server";
+import { call, expectError, startTestWorkspace, type CallOptions } from "./helpers/local-workspace-server";
+import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
 
 const LINUS = DEMO_MEMBERS.find((m) => m.email === "linus.berg@example.com")!;
 
-let server: LocalWorkspaceServer;
-beforeAll(async () => {
-  server = await startTestWorkspace();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  await resetWorkspace(server);
-});
+const fixture = localWorkspaceForSuite({ resetBeforeEach: true });
 
 type Endpoint = { name: string; path: string; method: string; body?: unknown; ok: number };
 
@@ -86,7 +71,7 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 function send(e: Endpoint, opts: CallOptions = {}) {
-  return call(server, e.path, { method: e.method, body: e.body, ...opts });
+  return call(fixture.server, e.path, { method: e.method, body: e.body, ...opts });
 }
 
 describe("authentication (section 5)", () => {
@@ -112,7 +97,7 @@ describe("authentication (section 5)", () => {
   }
 
   it("the acme key works on acme", async () => {
-    const r = await call(server, "/api/external/v2/blog-posts", {
+    const r = await call(fixture.server, "/api/external/v2/blog-posts", {
       workspace: "acme",
       key: LOCAL_ACME_API_KEY,
     });
@@ -120,11 +105,11 @@ describe("authentication (section 5)", () => {
   });
 
   it("a refused request changes nothing", async () => {
-    await call(server, `/api/external/v2/team-members/${LINUS.id}`, {
+    await call(fixture.server, `/api/external/v2/team-members/${LINUS.id}`, {
       method: "DELETE",
       key: LOCAL_EXPIRED_API_KEY,
     });
-    expect((await call(server, `/api/external/v2/team-members/${LINUS.id}`)).status).toBe(200);
+    expect((await call(fixture.server, `/api/external/v2/team-members/${LINUS.id}`)).status).toBe(200);
   });
 });
 
@@ -171,7 +156,7 @@ describe("Accept header rules (section 4)", () => {
 
   it("checks the key before Accept", async () => {
     expectError(
-      await call(server, "/api/external/v2/team-members", { key: null, accept: null }),
+      await call(fixture.server, "/api/external/v2/team-members", { key: null, accept: null }),
       401,
       AUTH_ERROR,
     );
@@ -182,21 +167,25 @@ describe("request bodies", () => {
   const bodyEndpoints = ENDPOINTS.filter((e) => e.body !== undefined);
   for (const e of bodyEndpoints) {
     it(`${e.name}: 400 for a missing body`, async () => {
-      expectError(await call(server, e.path, { method: e.method }), 400, /body is required/);
+      expectError(await call(fixture.server, e.path, { method: e.method }), 400, /body is required/);
     });
     it(`${e.name}: 400 for malformed JSON`, async () => {
       expectError(
-        await call(server, e.path, { method: e.method, body: '{"emails": [' }),
+        await call(fixture.server, e.path, { method: e.method, body: '{"emails": [' }),
         400,
         "Malformed JSON in request body",
       );
     });
     it(`${e.name}: 400 for a JSON body that is not an object`, async () => {
-      expectError(await call(server, e.path, { method: e.method, body: '"hello"' }), 400, /JSON object/);
+      expectError(
+        await call(fixture.server, e.path, { method: e.method, body: '"hello"' }),
+        400,
+        /JSON object/,
+      );
     });
     it(`${e.name}: 415 for a non-JSON Content-Type`, async () => {
       expectError(
-        await call(server, e.path, {
+        await call(fixture.server, e.path, {
           method: e.method,
           body: "email=a@example.com",
           contentType: "text/plain",
@@ -205,7 +194,11 @@ describe("request bodies", () => {
         /Content-Type: application\/json/,
       );
       expectError(
-        await call(server, e.path, { method: e.method, body: JSON.stringify(e.body), contentType: null }),
+        await call(fixture.server, e.path, {
+          method: e.method,
+          body: JSON.stringify(e.body),
+          contentType: null,
+        }),
         415,
         /Content-Type/,
       );
@@ -213,7 +206,7 @@ describe("request bodies", () => {
     it(`${e.name}: accepts application/json with a charset`, async () => {
       expect(
         (
-          await call(server, e.path, {
+          await call(fixture.server, e.path, {
             method: e.method,
             body: e.body,
             contentType: "application/json; charset=utf-8",
@@ -226,7 +219,7 @@ describe("request bodies", () => {
   it("413 for a body over 1 MiB", async () => {
     const big = JSON.stringify({ email: "a@example.com", pad: "x".repeat(1024 * 1024) });
     expectError(
-      await call(server, "/api/external/v2/email-subscriptions", { method: "POST", body: big }),
+      await call(fixture.server, "/api/external/v2/email-subscriptions", { method: "POST", body: big }),
       413,
       /too large/,
     );
@@ -237,11 +230,11 @@ describe("request bodies", () => {
       const req = httpRequest(
         {
           host: "127.0.0.1",
-          port: server.port,
+          port: fixture.server.port,
           path: "/api/external/v2/email-subscriptions",
           method: "POST",
           headers: {
-            host: `127.0.0.1:${server.port}`,
+            host: `127.0.0.1:${fixture.server.port}`,
             "x-api-key": LOCAL_DEMO_API_KEY,
             "content-type": "application/json",
           },
@@ -269,7 +262,7 @@ describe("routing", () => {
     ["/__local/nope"],
     ["/api/external/v2/blog-posts/slugs/x"],
   ])('404 { error: "Not found" } for %s', async (path) => {
-    expectError(await call(server, path), 404, "Not found");
+    expectError(await call(fixture.server, path), 404, "Not found");
   });
 
   it.each([
@@ -281,20 +274,20 @@ describe("routing", () => {
     ["POST", "/api/external/v1/blog_posts", "GET, HEAD"],
     ["GET", "/__local/reset", "POST"],
   ])("405 with Allow for %s %s", async (method, path, allow) => {
-    const r = await call(server, path, { method });
+    const r = await call(fixture.server, path, { method });
     expectError(r, 405, "Method not allowed");
     expect(r.headers.allow).toBe(allow);
   });
 
   it("HEAD answers like GET without a body", async () => {
-    const r = await call(server, "/api/external/v2/blog-posts", { method: "HEAD" });
+    const r = await call(fixture.server, "/api/external/v2/blog-posts", { method: "HEAD" });
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toMatch(/^application\/json/);
     expect(r.body.length).toBe(0);
   });
 
   it("tolerates a trailing slash", async () => {
-    expect((await call(server, "/api/external/v2/blog-posts/")).status).toBe(200);
+    expect((await call(fixture.server, "/api/external/v2/blog-posts/")).status).toBe(200);
   });
 });
 

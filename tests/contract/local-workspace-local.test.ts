@@ -2,16 +2,9 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import {
-  DB_FILE_NAME,
-  LOCAL_DEMO_API_KEY,
-  openStore,
-  seedDemo,
-  seedSynthetic,
-  type LocalWorkspaceServer,
-} from "@/lib/local-workspace";
+import { DB_FILE_NAME, LOCAL_DEMO_API_KEY, openStore, seedDemo, seedSynthetic } from "@/lib/local-workspace";
 import {
   blogListV2Schema,
   call,
@@ -22,6 +15,7 @@ import {
   slugsSchema,
   startTestWorkspace,
 } from "./helpers/local-workspace-server";
+import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
 
 const statsSchema = z.object({
   requests: z.object({ total: z.number().int(), byRoute: z.record(z.string(), z.number().int()) }),
@@ -34,20 +28,13 @@ const faultStateSchema = z.object({
     .nullable(),
 });
 
-let server: LocalWorkspaceServer;
-beforeAll(async () => {
-  server = await startTestWorkspace();
-});
-afterAll(async () => {
-  await server.close();
-});
+const fixture = localWorkspaceForSuite({ resetBeforeEach: true });
 beforeEach(async () => {
-  await resetWorkspace(server);
-  await call(server, "/__local/faults", { method: "DELETE", key: null });
+  await call(fixture.server, "/__local/faults", { method: "DELETE", key: null });
 });
 
 const local = (path: string, opts: Parameters<typeof call>[2] = {}) =>
-  call(server, path, { key: null, accept: null, ...opts });
+  call(fixture.server, path, { key: null, accept: null, ...opts });
 
 describe("/__local/health", () => {
   it("reports ok and the workspaces", async () => {
@@ -79,35 +66,39 @@ describe("/__local/health", () => {
 
 describe("/__local/reset", () => {
   it("restores the demo seed after changes", async () => {
-    await call(server, "/api/external/v2/team-members", {
+    await call(fixture.server, "/api/external/v2/team-members", {
       method: "POST",
       body: { emails: ["x@example.com"] },
     });
-    await call(server, "/api/external/v2/email-subscriptions", {
+    await call(fixture.server, "/api/external/v2/email-subscriptions", {
       method: "POST",
       body: { email: "y@example.com" },
     });
-    expect((await readOutbox(server)).emails).toHaveLength(2);
+    expect((await readOutbox(fixture.server)).emails).toHaveLength(2);
     const r = await local("/__local/reset", { method: "POST" });
     expect(r.status).toBe(200);
     expect(r.json()).toEqual({ ok: true, synthetic: { posts: 0, members: 0 } });
-    const members = listMembersSchema.parse((await call(server, "/api/external/v2/team-members")).json());
+    const members = listMembersSchema.parse(
+      (await call(fixture.server, "/api/external/v2/team-members")).json(),
+    );
     expect(members.pagination.total_records).toBe(8);
-    expect((await readOutbox(server)).emails).toHaveLength(0);
+    expect((await readOutbox(fixture.server)).emails).toHaveLength(0);
   });
 
   it("seeds synthetic posts and members on request", async () => {
-    await resetWorkspace(server, { posts: 120, members: 95 });
-    const slugs = slugsSchema.parse((await call(server, "/api/external/v2/blog-posts/slugs")).json()).slugs;
+    await resetWorkspace(fixture.server, { posts: 120, members: 95 });
+    const slugs = slugsSchema.parse(
+      (await call(fixture.server, "/api/external/v2/blog-posts/slugs")).json(),
+    ).slugs;
     expect(slugs).toHaveLength(136);
     expect(new Set(slugs).size).toBe(136);
     const posts = blogListV2Schema.parse(
-      (await call(server, "/api/external/v2/blog-posts")).json(),
+      (await call(fixture.server, "/api/external/v2/blog-posts")).json(),
     ).blog_posts;
     const dates = posts.map((p) => Date.parse(p.publication_date));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     const page = listMembersSchema.parse(
-      (await call(server, "/api/external/v2/team-members?page_number=4&page_size=30")).json(),
+      (await call(fixture.server, "/api/external/v2/team-members?page_number=4&page_size=30")).json(),
     );
     expect(page.pagination).toEqual({ total_records: 103, total_pages: 4, current_page: 4, page_size: 30 });
     expect(page.team_members).toHaveLength(13);
@@ -116,12 +107,14 @@ describe("/__local/reset", () => {
   it.each([[{ posts: -1 }], [{ posts: 10_001 }], [{ members: 1.5 }], [{ posts: "5" }], [{ other: 1 }]])(
     "422 for %j, leaving data intact",
     async (body) => {
-      await call(server, "/api/external/v2/team-members", {
+      await call(fixture.server, "/api/external/v2/team-members", {
         method: "POST",
         body: { emails: ["keep@example.com"] },
       });
       expectError(await local("/__local/reset", { method: "POST", body }), 422);
-      const members = listMembersSchema.parse((await call(server, "/api/external/v2/team-members")).json());
+      const members = listMembersSchema.parse(
+        (await call(fixture.server, "/api/external/v2/team-members")).json(),
+      );
       expect(members.pagination.total_records).toBe(9);
     },
   );
@@ -160,14 +153,14 @@ describe("/__local/stats", () => {
     expect(
       statsSchema.parse((await local("/__local/stats/reset", { method: "POST" })).json()).requests.total,
     ).toBe(0);
-    for (let i = 0; i < 3; i++) await call(server, "/api/external/v2/blog-posts");
-    await call(server, "/api/external/v2/blog-posts/slugs");
-    await call(server, "/api/external/v2/team-members/6f1c9a52-8d3b-4e7a-9c10-000000000003");
-    await call(server, "/api/external/v2/team-members/6f1c9a52-8d3b-4e7a-9c10-000000000004");
-    await call(server, "/api/external/v2/blog-posts", { key: "wrong" }); // refused requests still reached the upstream
+    for (let i = 0; i < 3; i++) await call(fixture.server, "/api/external/v2/blog-posts");
+    await call(fixture.server, "/api/external/v2/blog-posts/slugs");
+    await call(fixture.server, "/api/external/v2/team-members/6f1c9a52-8d3b-4e7a-9c10-000000000003");
+    await call(fixture.server, "/api/external/v2/team-members/6f1c9a52-8d3b-4e7a-9c10-000000000004");
+    await call(fixture.server, "/api/external/v2/blog-posts", { key: "wrong" }); // refused requests still reached the upstream
     // Unknown paths share one bucket, so probing random paths cannot grow the counts.
-    await call(server, "/api/external/v2/nope-1");
-    await call(server, "/api/external/v2/nope-2");
+    await call(fixture.server, "/api/external/v2/nope-1");
+    await call(fixture.server, "/api/external/v2/nope-2");
     await local("/__local/health");
     const body = statsSchema.parse((await local("/__local/stats")).json());
     expect(body.requests).toEqual({
@@ -187,8 +180,8 @@ describe("/__local/stats", () => {
   });
 
   it("is cleared by /__local/reset", async () => {
-    await call(server, "/api/external/v2/blog-posts");
-    await resetWorkspace(server);
+    await call(fixture.server, "/api/external/v2/blog-posts");
+    await resetWorkspace(fixture.server);
     expect(statsSchema.parse((await local("/__local/stats")).json()).requests.total).toBe(0);
   });
 });
@@ -199,7 +192,8 @@ describe("/__local/faults", () => {
     expect(r.status).toBe(200);
     return faultStateSchema.parse(r.json());
   };
-  const blog = (opts: Parameters<typeof call>[2] = {}) => call(server, "/api/external/v2/blog-posts", opts);
+  const blog = (opts: Parameters<typeof call>[2] = {}) =>
+    call(fixture.server, "/api/external/v2/blog-posts", opts);
 
   it("status: answers the configured status for `count` requests, then recovers", async () => {
     const state = await setFault({ mode: "status", status: 502, count: 2 });
@@ -270,7 +264,7 @@ describe("/__local/faults", () => {
   it("pathPrefix limits the fault; local endpoints are never affected", async () => {
     await setFault({ mode: "status", status: 500, pathPrefix: "/api/external/v1/" });
     expect((await blog()).status).toBe(200);
-    expectError(await call(server, "/api/external/v1/blog_posts"), 500);
+    expectError(await call(fixture.server, "/api/external/v1/blog_posts"), 500);
     expect((await local("/__local/health")).status).toBe(200);
   });
 

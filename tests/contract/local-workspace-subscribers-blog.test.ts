@@ -1,6 +1,6 @@
 import { inflateSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALREADY_SUBSCRIBED, LOCAL_ACME_API_KEY, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ALREADY_SUBSCRIBED, LOCAL_ACME_API_KEY } from "@/lib/local-workspace";
 import {
   blogListV1Schema,
   blogListV2Schema,
@@ -9,34 +9,26 @@ import {
   messageSchema,
   pngSize,
   readOutbox,
-  resetWorkspace,
   slugsSchema,
-  startTestWorkspace,
 } from "./helpers/local-workspace-server";
+import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
 
 const SUBSCRIBE = "/api/external/v2/email-subscriptions";
 
-let server: LocalWorkspaceServer;
+const fixture = localWorkspaceForSuite({ resetBeforeEach: true });
 let origin: string;
-beforeAll(async () => {
-  server = await startTestWorkspace();
-  origin = `http://127.0.0.1:${server.port}`;
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  await resetWorkspace(server);
+beforeAll(() => {
+  origin = `http://127.0.0.1:${fixture.server.port}`;
 });
 
 function subscribe(email: unknown, opts: { workspace?: string; key?: string } = {}) {
-  return call(server, SUBSCRIBE, { method: "POST", body: { email }, accept: null, ...opts });
+  return call(fixture.server, SUBSCRIBE, { method: "POST", body: { email }, accept: null, ...opts });
 }
 
 /** Follows an outbox link over HTTP, as a person clicking it would. */
 function follow(link: string) {
   const url = new URL(link);
-  return call(server, url.pathname + url.search, { key: null, accept: "text/html" });
+  return call(fixture.server, url.pathname + url.search, { key: null, accept: "text/html" });
 }
 
 describe("email subscriptions (API decision 3)", () => {
@@ -47,7 +39,7 @@ describe("email subscriptions (API decision 3)", () => {
     expect(message).toMatch(/verification email has been sent/i);
     expect(message).toContain("reader@example.com");
     expect(message).toMatch(/verify/i);
-    const { emails } = await readOutbox(server);
+    const { emails } = await readOutbox(fixture.server);
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ to: "reader@example.com", kind: "verification" });
     expect(emails[0]!.subject).toContain("The Masthead Journal");
@@ -57,7 +49,7 @@ describe("email subscriptions (API decision 3)", () => {
   it("runs the whole lifecycle: unverified again → new email; verify; then 422 already subscribed", async () => {
     expect((await subscribe("life@example.com")).status).toBe(201);
     expect((await subscribe("LIFE@example.com")).status).toBe(201);
-    const { emails } = await readOutbox(server, { to: "life@example.com" });
+    const { emails } = await readOutbox(fixture.server, { to: "life@example.com" });
     expect(emails).toHaveLength(2);
     expect(emails[0]!.id).toBeGreaterThan(emails[1]!.id); // newest first
     expect(emails[0]!.link).not.toBe(emails[1]!.link);
@@ -71,21 +63,21 @@ describe("email subscriptions (API decision 3)", () => {
     expectError(await subscribe("life@example.com"), 422, ALREADY_SUBSCRIBED);
     expectError(await subscribe("Life@Example.COM"), 422, ALREADY_SUBSCRIBED);
     // No new verification email for a verified address.
-    expect((await readOutbox(server, { to: "life@example.com" })).emails).toHaveLength(2);
+    expect((await readOutbox(fixture.server, { to: "life@example.com" })).emails).toHaveLength(2);
   });
 
   it("explains used, unknown and missing verification tokens in HTML", async () => {
     await subscribe("once@example.com");
-    const [mail] = (await readOutbox(server)).emails;
+    const [mail] = (await readOutbox(fixture.server)).emails;
     expect((await follow(mail!.link)).status).toBe(200);
     const used = await follow(mail!.link);
     expect(used.status).toBe(400);
     expect(used.text).toMatch(/already been used/);
-    const unknown = await call(server, "/__local/verify?token=nope", { key: null });
+    const unknown = await call(fixture.server, "/__local/verify?token=nope", { key: null });
     expect(unknown.status).toBe(404);
     expect(unknown.headers["content-type"]).toMatch(/^text\/html/);
     expect(unknown.text).toMatch(/not valid/);
-    const missing = await call(server, "/__local/verify", { key: null });
+    const missing = await call(fixture.server, "/__local/verify", { key: null });
     expect(missing.status).toBe(400);
     expect(missing.text).toMatch(/no token/);
   });
@@ -93,7 +85,7 @@ describe("email subscriptions (API decision 3)", () => {
   it("an older unused link still verifies", async () => {
     await subscribe("two@example.com");
     await subscribe("two@example.com");
-    const { emails } = await readOutbox(server);
+    const { emails } = await readOutbox(fixture.server);
     expect((await follow(emails[1]!.link)).status).toBe(200);
     expectError(await subscribe("two@example.com"), 422, ALREADY_SUBSCRIBED);
   });
@@ -102,13 +94,13 @@ describe("email subscriptions (API decision 3)", () => {
     "422 for email %j",
     async (email) => {
       expectError(await subscribe(email), 422, /email/i);
-      expect((await readOutbox(server)).emails).toHaveLength(0);
+      expect((await readOutbox(fixture.server)).emails).toHaveLength(0);
     },
   );
 
   it("422 when the email field is missing", async () => {
     expectError(
-      await call(server, SUBSCRIBE, { method: "POST", body: { address: "a@example.com" } }),
+      await call(fixture.server, SUBSCRIBE, { method: "POST", body: { address: "a@example.com" } }),
       422,
       "email is required",
     );
@@ -117,14 +109,14 @@ describe("email subscriptions (API decision 3)", () => {
   it("keeps subscribers and the outbox per workspace, with links on the caller's origin", async () => {
     await subscribe("both@example.com");
     await subscribe("both@example.com", { workspace: "acme", key: LOCAL_ACME_API_KEY });
-    const acme = await readOutbox(server, { workspace: "acme" });
+    const acme = await readOutbox(fixture.server, { workspace: "acme" });
     expect(acme.emails).toHaveLength(1);
     expect(acme.emails[0]!.subject).toContain("Acme Field Notes");
     expect(
-      acme.emails[0]!.link.startsWith(`http://acme.localhost:${server.port}/__local/verify?token=`),
+      acme.emails[0]!.link.startsWith(`http://acme.localhost:${fixture.server.port}/__local/verify?token=`),
     ).toBe(true);
     // Verifying on the default workspace does not subscribe the address on acme.
-    const [demoMail] = (await readOutbox(server)).emails;
+    const [demoMail] = (await readOutbox(fixture.server)).emails;
     await follow(demoMail!.link);
     expectError(await subscribe("both@example.com"), 422, ALREADY_SUBSCRIBED);
     expect((await subscribe("both@example.com", { workspace: "acme", key: LOCAL_ACME_API_KEY })).status).toBe(
@@ -136,32 +128,36 @@ describe("email subscriptions (API decision 3)", () => {
 describe("outbox (API decision 9)", () => {
   it("lists newest first, filters by ?to= case-insensitively", async () => {
     await subscribe("a@example.com");
-    await call(server, "/api/external/v2/team-members", {
+    await call(fixture.server, "/api/external/v2/team-members", {
       method: "POST",
       body: { emails: ["b@example.com"] },
     });
     await subscribe("c@example.com");
-    const all = await readOutbox(server);
+    const all = await readOutbox(fixture.server);
     expect(all.emails.map((e) => [e.to, e.kind])).toEqual([
       ["c@example.com", "verification"],
       ["b@example.com", "invitation"],
       ["a@example.com", "verification"],
     ]);
-    expect((await readOutbox(server, { to: "B@EXAMPLE.COM" })).emails.map((e) => e.to)).toEqual([
+    expect((await readOutbox(fixture.server, { to: "B@EXAMPLE.COM" })).emails.map((e) => e.to)).toEqual([
       "b@example.com",
     ]);
-    expect((await readOutbox(server, { to: "nobody@example.com" })).emails).toEqual([]);
+    expect((await readOutbox(fixture.server, { to: "nobody@example.com" })).emails).toEqual([]);
   });
 
   it("needs no API key and 404s for a host naming no workspace", async () => {
-    expect((await call(server, "/__local/outbox", { key: null, accept: null })).status).toBe(200);
-    expectError(await call(server, "/__local/outbox", { key: null, workspace: "nope" }), 404, /workspace/);
+    expect((await call(fixture.server, "/__local/outbox", { key: null, accept: null })).status).toBe(200);
+    expectError(
+      await call(fixture.server, "/__local/outbox", { key: null, workspace: "nope" }),
+      404,
+      /workspace/,
+    );
   });
 });
 
 describe("blog posts", () => {
   async function v2(workspace?: string) {
-    const r = await call(server, "/api/external/v2/blog-posts", {
+    const r = await call(fixture.server, "/api/external/v2/blog-posts", {
       accept: null,
       workspace,
       key: workspace === "acme" ? LOCAL_ACME_API_KEY : undefined,
@@ -222,13 +218,13 @@ describe("blog posts", () => {
   });
 
   it("slugs: { slugs } in the same order as the posts", async () => {
-    const r = await call(server, "/api/external/v2/blog-posts/slugs", { accept: null });
+    const r = await call(fixture.server, "/api/external/v2/blog-posts/slugs", { accept: null });
     expect(r.status).toBe(200);
     expect(slugsSchema.parse(r.json()).slugs).toEqual((await v2()).blog_posts.map((p) => p.slug));
   });
 
   it("v1: single author (the first), comma-separated keywords, no thumbnail", async () => {
-    const r = await call(server, "/api/external/v1/blog_posts", { accept: null });
+    const r = await call(fixture.server, "/api/external/v1/blog_posts", { accept: null });
     expect(r.status).toBe(200);
     const body = blogListV1Schema.parse(r.json());
     const current = await v2();
@@ -253,9 +249,9 @@ describe("blog posts", () => {
     const demoSlugs = new Set((await v2()).blog_posts.map((p) => p.slug));
     expect(acme.blog_posts.length).toBeGreaterThan(0);
     expect(acme.blog_posts.every((p) => !demoSlugs.has(p.slug))).toBe(true);
-    expect(acme.blog_posts[0]!.cover_image_url.startsWith(`http://acme.localhost:${server.port}/`)).toBe(
-      true,
-    );
+    expect(
+      acme.blog_posts[0]!.cover_image_url.startsWith(`http://acme.localhost:${fixture.server.port}/`),
+    ).toBe(true);
   });
 });
 
@@ -294,7 +290,7 @@ describe("generated images", () => {
 
   async function fetchImage(url: string) {
     const u = new URL(url);
-    const r = await call(server, u.pathname, {
+    const r = await call(fixture.server, u.pathname, {
       key: null,
       accept: "image/*",
       workspace: u.hostname.endsWith(".localhost") ? u.hostname.split(".")[0] : undefined,
@@ -306,7 +302,7 @@ describe("generated images", () => {
   }
 
   it("serves every cover, thumbnail and avatar of the blog as a valid PNG of the documented size", async () => {
-    const body = blogListV2Schema.parse((await call(server, "/api/external/v2/blog-posts")).json());
+    const body = blogListV2Schema.parse((await call(fixture.server, "/api/external/v2/blog-posts")).json());
     const post = body.blog_posts.find((p) => p.thumbnail_image_url !== "")!;
     assertValidPng(await fetchImage(post.cover_image_url), 1200, 630);
     assertValidPng(await fetchImage(post.thumbnail_image_url), 400, 300);
@@ -323,7 +319,7 @@ describe("generated images", () => {
   });
 
   it("serves member avatars", async () => {
-    const r = await call(server, "/api/external/v2/team-members");
+    const r = await call(fixture.server, "/api/external/v2/team-members");
     const { team_members } = r.json() as { team_members: { profile_image_url: string | null }[] };
     const url = team_members.find((m) => m.profile_image_url)!.profile_image_url!;
     assertValidPng(await fetchImage(url), 128, 128);
@@ -339,32 +335,41 @@ describe("generated images", () => {
 
   it("404s for images nothing links to", async () => {
     const posts = blogListV2Schema.parse(
-      (await call(server, "/api/external/v2/blog-posts")).json(),
+      (await call(fixture.server, "/api/external/v2/blog-posts")).json(),
     ).blog_posts;
     const noThumb = posts.find((p) => p.thumbnail_image_url === "")!;
     expectError(
-      await call(server, `/__local/images/thumbs/${noThumb.slug}.png`, { key: null }),
+      await call(fixture.server, `/__local/images/thumbs/${noThumb.slug}.png`, { key: null }),
       404,
       "Image not found",
     );
     expectError(
-      await call(server, "/__local/images/covers/no-such-post.png", { key: null }),
+      await call(fixture.server, "/__local/images/covers/no-such-post.png", { key: null }),
       404,
       "Image not found",
     );
     expectError(
-      await call(server, "/__local/images/avatars/00000000-0000-4000-8000-000000000000.png", { key: null }),
+      await call(fixture.server, "/__local/images/avatars/00000000-0000-4000-8000-000000000000.png", {
+        key: null,
+      }),
       404,
       "Image not found",
     );
     // Percent-escapes are decoded once, by the router: "%25" is a literal "%", not a 500.
-    expectError(await call(server, "/__local/images/covers/%25.png", { key: null }), 404, "Image not found");
-    expectError(await call(server, "/__local/images/other/x.png", { key: null }), 404);
-    expectError(await call(server, "/__local/images/covers/caching-without-tears.jpg", { key: null }), 404);
+    expectError(
+      await call(fixture.server, "/__local/images/covers/%25.png", { key: null }),
+      404,
+      "Image not found",
+    );
+    expectError(await call(fixture.server, "/__local/images/other/x.png", { key: null }), 404);
+    expectError(
+      await call(fixture.server, "/__local/images/covers/caching-without-tears.jpg", { key: null }),
+      404,
+    );
   });
 
   it("answers HEAD with headers only", async () => {
-    const r = await call(server, "/__local/images/covers/caching-without-tears.png", {
+    const r = await call(fixture.server, "/__local/images/covers/caching-without-tears.png", {
       method: "HEAD",
       key: null,
     });
