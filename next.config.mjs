@@ -1,11 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { contentSecurityPolicy } from "./lib/content-security-policy.mjs";
+import { DEFAULT_NEXT_DIST_DIR, envValue, isLocalMode } from "./lib/env-defaults.mjs";
 import { imageRemotePatterns } from "./lib/image-hosts.mjs";
 
-// Next reads this file before any TypeScript runs, so the few values it needs
-// are read here directly; lib/env.ts validates the same variables at start-up.
-const workspaceUrl = process.env.WORKSPACE_URL?.trim();
-const isLocal = !workspaceUrl;
+// Next reads this file before any TypeScript runs, so it reads the few variables it needs
+// through lib/env-defaults.mjs, the same readings and defaults as the schema that validates
+// them at start-up (lib/env-schema.ts).
+const isLocal = isLocalMode(process.env);
 const isDev = process.env.NODE_ENV === "development";
 
 const csp = contentSecurityPolicy({ isDev });
@@ -16,7 +17,7 @@ const securityHeaders = [
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-  ...(process.env.SITE_URL?.startsWith("https://") && !isDev
+  ...(envValue(process.env, "SITE_URL")?.startsWith("https://") && !isDev
     ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }]
     : []),
 ];
@@ -24,13 +25,13 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Separate build folders let parallel builds (tests, benchmarks) share one checkout.
-  distDir: process.env.NEXT_DIST_DIR || ".next",
+  distDir: envValue(process.env, "NEXT_DIST_DIR") ?? DEFAULT_NEXT_DIST_DIR,
   // Next's cache: its file cache on one instance, Redis shared by every instance with REDIS_URL;
   // never a stored 404 for an address that never existed (lib/next-cache/cache-handler.mjs).
   cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)),
   // With Redis no page is served from a per-process memory copy (Next's self-hosting guide):
   // every instance reads the shared entry. Read by `next start` too, so one build serves both.
-  ...(process.env.REDIS_URL?.trim() ? { cacheMaxMemorySize: 0 } : {}),
+  ...(envValue(process.env, "REDIS_URL") ? { cacheMaxMemorySize: 0 } : {}),
   reactStrictMode: true,
   poweredByHeader: false,
   // One copy per process of what lib/state shares between Next's bundles (its engine lives on

@@ -1,20 +1,22 @@
 /*
  * The image hosts the site may load images from: `next/image` (next.config.mjs) and the preview
  * image's cover loader (lib/blog/cover-fetch.ts) both read this one list. Plain JavaScript because
- * next.config.mjs is read before any TypeScript runs; lib/env.ts validates the same variables.
+ * next.config.mjs is read before any TypeScript runs; lib/env-schema.ts validates the same variables.
  *
  * - local mode (no WORKSPACE_URL): the local workspace on 127.0.0.1/localhost:LOCAL_WORKSPACE_PORT,
  *   the one host allowed to be on a loopback address (it is ours, and configured);
  * - a real workspace: its origin; plus every IMAGE_HOSTS entry (e.g. a CDN serving covers).
  */
 
+import { DEFAULT_LOCAL_WORKSPACE_PORT, envValue } from "./env-defaults.mjs";
+
 /**
  * @param {Record<string, string | undefined>} env
  * @returns {{ origin: string; protocol: string; hostname: string; port: string; privateAddressAllowed: boolean }[]}
  */
 export function imageHosts(env) {
-  const workspaceUrl = env.WORKSPACE_URL?.trim();
-  const localPort = env.LOCAL_WORKSPACE_PORT?.trim() || "4010";
+  const workspaceUrl = envValue(env, "WORKSPACE_URL");
+  const localPort = envValue(env, "LOCAL_WORKSPACE_PORT") ?? String(DEFAULT_LOCAL_WORKSPACE_PORT);
   /** @type {{ origin: string; privateAddressAllowed: boolean }[]} */
   const entries = [];
   if (!workspaceUrl) {

@@ -1,0 +1,45 @@
+/*
+ * The environment variables' defaults and the few readings that next.config.mjs shares with the
+ * configuration schema (lib/env-schema.ts). Plain JavaScript because next.config.mjs is read
+ * before any TypeScript runs; one module so that the two cannot drift apart.
+ */
+
+/**
+ * A variable as Masthead reads it: trimmed, and unset when empty.
+ * @param {Record<string, string | undefined>} env
+ * @param {string} name
+ * @returns {string | undefined}
+ */
+export function envValue(env, name) {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * Local mode: no WORKSPACE_URL, so the launcher runs the local workspace and demo defaults apply.
+ * @param {Record<string, string | undefined>} env
+ */
+export function isLocalMode(env) {
+  return envValue(env, "WORKSPACE_URL") === undefined;
+}
+
+/** Where `next build` writes; separate folders let parallel builds share one checkout. */
+export const DEFAULT_NEXT_DIST_DIR = ".next";
+export const DEFAULT_DELIVERY_STORE_PATH = "data/newsletter-delivery.sqlite";
+
+/** The whole-number variables: their range and the value used when they are unset. */
+export const WHOLE_NUMBER_VARIABLES = Object.freeze({
+  PORT: { min: 1, max: 65_535, fallback: 3000 },
+  LOCAL_WORKSPACE_PORT: { min: 1, max: 65_535, fallback: 4010 },
+  WORKSPACE_TIMEOUT_MS: { min: 500, max: 120_000, fallback: 10_000 },
+  WORKSPACE_MAX_RETRIES: { min: 0, max: 5, fallback: 2 },
+  BLOG_REVALIDATE_SECONDS: { min: 1, max: 31_536_000, fallback: 300 },
+  BLOG_PRERENDER_LIMIT: { min: 0, max: 100_000, fallback: 200 },
+  DELIVERY_RATE_PER_SECOND: { min: 1, max: 1000, fallback: 10 },
+  DELIVERY_DIRECT_TIMEOUT_MS: { min: 200, max: 120_000, fallback: 3_000 },
+  DELIVERY_MAX_AGE_HOURS: { min: 1, max: 8760, fallback: 72 },
+  DELIVERY_MAX_PENDING: { min: 1, max: 10_000_000, fallback: 100_000 },
+});
+
+export const DEFAULT_PORT = WHOLE_NUMBER_VARIABLES.PORT.fallback;
+export const DEFAULT_LOCAL_WORKSPACE_PORT = WHOLE_NUMBER_VARIABLES.LOCAL_WORKSPACE_PORT.fallback;
