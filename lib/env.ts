@@ -1,5 +1,6 @@
 import "server-only";
-import { parseEnv, type AppConfig } from "./env-schema";
+import type { AppConfig } from "./env-schema";
+import { loadConfig } from "./env-startup";
 
 export type { AppConfig } from "./env-schema";
 
@@ -7,6 +8,6 @@ let cached: AppConfig | undefined;
 
 /** The validated configuration; the only reader of process.env in the app. Throws ConfigError. */
 export function env(): AppConfig {
-  cached ??= parseEnv(process.env);
+  cached ??= loadConfig(process.env);
   return cached;
 }

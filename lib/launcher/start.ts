@@ -5,7 +5,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { ConfigError, parseEnv } from "../env-schema";
+import { ConfigError } from "../env-schema";
+import { loadConfig } from "../env-startup";
 import { listenPlan } from "./listen";
 
 const root = path.resolve(__dirname, "../..");
@@ -63,7 +64,7 @@ async function main() {
 
   let config;
   try {
-    config = parseEnv(process.env);
+    config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -108,7 +109,7 @@ async function main() {
     console.log(`[masthead] Using the workspace at ${new URL(config.workspace.apiBase).origin}.`);
   }
 
-  const port = process.env.PORT?.trim() || "3000";
+  const port = String(config.port);
   const listen = listenPlan({
     hostnameEnv: process.env.HOSTNAME,
     localMode: Boolean(config.localWorkspace),

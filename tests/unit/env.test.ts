@@ -8,8 +8,9 @@ import {
   DEMO_SESSION_SECRET,
   LOCAL_DEMO_API_KEY,
   parseAdminUsers,
-  parseEnv,
 } from "@/lib/env-schema";
+// The whole start-up load: the schema plus the slow demo-password check, reported together.
+import { loadConfig as parseEnv } from "@/lib/env-startup";
 
 const strongHash = hashPassword("a strong admin password");
 const remote = {
