@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
  * The blog's data layer as `next build` sees it (NEXT_PHASE set), against the local workspace
@@ -9,7 +9,7 @@ import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/loca
  * failure naming the URL and the cause when the workspace misbehaves.
  */
 
-let ws: LocalWorkspaceServer;
+const fixture = localWorkspaceForSuite();
 const saved = { ...process.env };
 
 async function freshSource() {
@@ -21,7 +21,7 @@ async function freshSource() {
 
 async function fault(body: Record<string, unknown> | null) {
   await fetch(
-    `${ws.url}/__local/faults`,
+    `${fixture.server.url}/__local/faults`,
     body
       ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
       : { method: "DELETE" },
@@ -30,7 +30,7 @@ async function fault(body: Record<string, unknown> | null) {
 
 async function stats() {
   return (
-    (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+    (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
       requests: { byRoute: Record<string, number> };
     }
   ).requests.byRoute;
@@ -50,10 +50,7 @@ async function settled() {
 }
 
 beforeAll(async () => {
-  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
-  process.env.LOCAL_WORKSPACE_PORT = String(new URL(ws.url).port);
-  process.env.NEXT_PHASE = "phase-production-build";
-  delete process.env.WORKSPACE_URL;
+  pointAppAtWorkspace(fixture.server, { NEXT_PHASE: "phase-production-build" });
 });
 afterEach(async () => {
   await fault(null);
@@ -61,12 +58,11 @@ afterEach(async () => {
 });
 afterAll(async () => {
   process.env = saved;
-  await ws.close();
 });
 
 describe("loadBlog during a build", () => {
   it("makes one list request however many pages ask at once (slugs are shared by Next's data cache)", async () => {
-    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { loadBlog } = await freshSource();
     const results = await Promise.all(Array.from({ length: 200 }, () => loadBlog()));
@@ -90,7 +86,9 @@ describe("loadBlog during a build", () => {
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(error.name).toBe("BlogSourceError");
     expect(error.message).toMatch(
-      new RegExp(`from GET ${ws.url.replace(/[.]/g, "\\.")}/api/external/v2/blog-posts(/slugs)?: `),
+      new RegExp(
+        `from GET ${fixture.server.url.replace(/[.]/g, "\\.")}/api/external/v2/blog-posts(/slugs)?: `,
+      ),
     );
     expect(error.message).toMatch(cause);
     expect(error.message).toMatch(/build stops here rather than publish an empty blog/);
@@ -98,7 +96,7 @@ describe("loadBlog during a build", () => {
     // round may still have a retry in flight (the slugs failing first ends loadBlog): let the
     // request count settle before counting afresh.
     await settled();
-    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
     await expect(loadBlog()).rejects.toThrow(error.message);
     expect((await stats())["GET /api/external/v2/blog-posts"] ?? 0).toBe(0);
   });

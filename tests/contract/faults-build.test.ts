@@ -1,9 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  LOCAL_DEMO_API_KEY,
-  startLocalWorkspaceServer,
-  type LocalWorkspaceServer,
-} from "@/lib/local-workspace";
+import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
  * "The build" under each fault: the blog data step that `next build` runs (lib/blog/source with
@@ -15,7 +12,7 @@ import {
  * minutes each on these machines.
  */
 
-let ws: LocalWorkspaceServer;
+const fixture = localWorkspaceForSuite();
 const saved = { ...process.env };
 
 async function freshSource() {
@@ -27,7 +24,7 @@ async function freshSource() {
 
 async function fault(body: Record<string, unknown> | null) {
   const res = await fetch(
-    `${ws.url}/__local/faults`,
+    `${fixture.server.url}/__local/faults`,
     body
       ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
       : { method: "DELETE" },
@@ -36,7 +33,7 @@ async function fault(body: Record<string, unknown> | null) {
 }
 
 async function blogRequests(): Promise<{ list: number; slugs: number }> {
-  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+  const stats = (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
     requests: { byRoute: Record<string, number> };
   };
   return {
@@ -46,12 +43,7 @@ async function blogRequests(): Promise<{ list: number; slugs: number }> {
 }
 
 beforeAll(async () => {
-  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
-  process.env.LOCAL_WORKSPACE_PORT = String(new URL(ws.url).port);
-  process.env.NEXT_PHASE = "phase-production-build";
-  process.env.WORKSPACE_TIMEOUT_MS = "3000";
-  delete process.env.WORKSPACE_URL;
-  delete process.env.LOCAL_WORKSPACE_API_KEY;
+  pointAppAtWorkspace(fixture.server, { NEXT_PHASE: "phase-production-build", WORKSPACE_TIMEOUT_MS: "3000" });
 });
 /**
  * A failed Promise.all rejects while its sibling request may still be in flight or retrying: a test
@@ -70,12 +62,11 @@ async function untilBothGaveUp(attempts: 1 | 2): Promise<void> {
 
 afterEach(async () => {
   await fault(null);
-  await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+  await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
   vi.restoreAllMocks();
 });
 afterAll(async () => {
   process.env = saved;
-  await ws.close();
 });
 
 describe("the build's data step under faults", () => {
@@ -88,7 +79,7 @@ describe("the build's data step under faults", () => {
     const { loadBlog } = await freshSource();
     const error = (await loadBlog().catch((e: unknown) => e)) as Error;
     expect(error.name).toBe("BlogSourceError");
-    expect(error.message).toContain(`${ws.url}/api/external/v2/blog-posts`);
+    expect(error.message).toContain(`${fixture.server.url}/api/external/v2/blog-posts`);
     expect(error.message).toMatch(cause);
     expect(error.message).not.toContain(LOCAL_DEMO_API_KEY);
     expect(error.stack ?? "").not.toContain(LOCAL_DEMO_API_KEY);
@@ -103,7 +94,7 @@ describe("the build's data step under faults", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { loadBlog: healthy } = await freshSource();
     const expected = (await healthy()).blog.posts.length;
-    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
     await fault({ ...f, pathPrefix: "/api/external/v2/blog-posts" });
     const { loadBlog } = await freshSource();
     const { blog } = await loadBlog();

@@ -1,13 +1,10 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  LOCAL_DEMO_API_KEY,
-  startLocalWorkspaceServer,
-  type LocalWorkspaceServer,
-} from "@/lib/local-workspace";
+import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
 import { createWorkspaceClient } from "@/lib/workspace";
+import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
 
 /*
  * Property-based fuzzing of POST /api/newsletter with malformed and hostile bodies and headers,
@@ -21,17 +18,8 @@ const SUBSCRIPTIONS = "POST /api/external/v2/email-subscriptions";
 const HOSTILE_RUNS = 2_000;
 const MIXED_RUNS = 500;
 
-let ws: LocalWorkspaceServer;
-beforeAll(async () => {
-  ws = await startLocalWorkspaceServer({
-    port: 0,
-    dataDir: ":memory:",
-    log: () => {},
-    rateLimit: { limit: 1_000_000, windowMs: 60_000 },
-  });
-});
-afterAll(async () => {
-  await ws.close();
+const fixture = localWorkspaceForSuite({ options: { rateLimit: { limit: 1_000_000, windowMs: 60_000 } } });
+afterAll(() => {
   // The report quotes these.
   console.info(`[newsletter fuzz] hostile runs: ${HOSTILE_RUNS}, mixed runs: ${MIXED_RUNS}`);
 });
@@ -40,7 +28,7 @@ afterAll(async () => {
 function instrumentedHandler() {
   const upstream: string[] = [];
   const client = createWorkspaceClient({
-    apiBase: `${ws.url}/api/external`,
+    apiBase: `${fixture.server.url}/api/external`,
     apiKey: LOCAL_DEMO_API_KEY,
     timeoutMs: 5_000,
     maxRetries: 0,
@@ -63,7 +51,7 @@ function instrumentedHandler() {
 }
 
 async function upstreamCallsSeenByWorkspace(): Promise<number> {
-  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+  const stats = (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
     requests: { byRoute: Record<string, number> };
   };
   return stats.requests.byRoute[SUBSCRIPTIONS] ?? 0;
@@ -241,7 +229,7 @@ function build(c: Case): Request | undefined {
 describe("POST /api/newsletter under fuzzing", () => {
   it(`hostile bodies and headers (${HOSTILE_RUNS} runs): zero 5xx, zero upstream calls`, async () => {
     const { handle, upstream } = instrumentedHandler();
-    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
     const statuses = new Map<number, number>();
     let built = 0;
 
@@ -285,7 +273,7 @@ describe("POST /api/newsletter under fuzzing", () => {
 
   it(`valid and invalid input mixed (${MIXED_RUNS} runs): zero 5xx; upstream gets only trimmed well-formed addresses, once per success`, async () => {
     const { handle, upstream } = instrumentedHandler();
-    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
     const independentEmail = z.email();
     let successes = 0;
 

@@ -5,15 +5,12 @@ import path from "node:path";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  LOCAL_DEMO_API_KEY,
-  startLocalWorkspaceServer,
-  type LocalWorkspaceServer,
-} from "@/lib/local-workspace";
+import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { stampPeerAddress } from "@/lib/client-key";
 import { createNewsletterHandler, createNewsletterLimiters, DEFAULT_LIMITS } from "@/lib/newsletter";
 import { createStateEngine } from "@/lib/state/engine";
 import { createWorkspaceClient } from "@/lib/workspace";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
  * POST /api/newsletter against a real local workspace over HTTP. The first block calls the
@@ -25,20 +22,14 @@ import { createWorkspaceClient } from "@/lib/workspace";
 const SITE = "http://localhost:3000";
 const SUBSCRIPTIONS = "POST /api/external/v2/email-subscriptions";
 
-let ws: LocalWorkspaceServer;
+const fixture = localWorkspaceForSuite();
 let storeDir: string;
 let POST: (request: Request) => Promise<Response>;
 let GET: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
-  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
   // lib/env.ts reads process.env once, on first use: point it at this workspace before importing the route.
-  delete process.env.WORKSPACE_URL;
-  delete process.env.LOCAL_WORKSPACE_API_KEY;
-  delete process.env.SITE_URL;
-  delete process.env.TRUST_PROXY;
-  process.env.PORT = "3000";
-  process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
+  pointAppAtWorkspace(fixture.server, { SITE_URL: undefined, TRUST_PROXY: undefined, PORT: "3000" });
   // The route keeps signups the workspace cannot take; this suite's store is a throwaway file.
   storeDir = mkdtempSync(path.join(tmpdir(), "masthead-route-"));
   process.env.DELIVERY_STORE_PATH = path.join(storeDir, "delivery.sqlite");
@@ -46,13 +37,12 @@ beforeAll(async () => {
   process.env.DELIVERY_RATE_PER_SECOND = "100";
   ({ POST, GET } = await import("@/app/api/newsletter/route"));
 });
-afterAll(async () => {
-  await ws.close();
+afterAll(() => {
   rmSync(storeDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
-  await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+  await fetch(`${fixture.server.url}/__local/faults`, { method: "DELETE" });
+  await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
 });
 
 // ---- helpers --------------------------------------------------------------------------
@@ -97,7 +87,7 @@ function formPost(fields: Record<string, string>, opts: PostOptions = {}): Reque
 }
 
 async function upstreamCalls(): Promise<number> {
-  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
+  const stats = (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
     requests: { byRoute: Record<string, number> };
   };
   return stats.requests.byRoute[SUBSCRIPTIONS] ?? 0;
@@ -105,7 +95,7 @@ async function upstreamCalls(): Promise<number> {
 
 type OutboxEmail = { to: string; kind: string; link: string };
 async function outbox(to: string): Promise<OutboxEmail[]> {
-  const res = await fetch(`${ws.url}/__local/outbox?to=${encodeURIComponent(to)}`);
+  const res = await fetch(`${fixture.server.url}/__local/outbox?to=${encodeURIComponent(to)}`);
   return ((await res.json()) as { emails: OutboxEmail[] }).emails;
 }
 
@@ -135,7 +125,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     const email = uniqueEmail("again");
     expect((await POST(jsonPost({ email }))).status).toBe(201);
     const [mail] = await outbox(email);
-    const verified = await fetch(mail!.link.replace(/^http:\/\/[^/]+/, ws.url));
+    const verified = await fetch(mail!.link.replace(/^http:\/\/[^/]+/, fixture.server.url));
     expect(verified.status).toBe(200);
 
     const res = await POST(jsonPost({ email }));
@@ -365,7 +355,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
     sent = [];
     logs = [];
     const client = createWorkspaceClient({
-      apiBase: opts.apiBase ?? `${ws.url}/api/external`,
+      apiBase: opts.apiBase ?? `${fixture.server.url}/api/external`,
       apiKey: opts.apiKey ?? LOCAL_DEMO_API_KEY,
       timeoutMs: 400,
       maxRetries: opts.maxRetries ?? 2,
@@ -400,7 +390,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
   }
 
   const fault = (config: Record<string, unknown>) =>
-    fetch(`${ws.url}/__local/faults`, {
+    fetch(`${fixture.server.url}/__local/faults`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(config),
@@ -421,7 +411,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
     expect(res.status).toBe(201);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe("POST");
-    expect(sent[0]!.url).toBe(`${ws.url}/api/external/v2/email-subscriptions`);
+    expect(sent[0]!.url).toBe(`${fixture.server.url}/api/external/v2/email-subscriptions`);
     expect(sent[0]!.headers["x-api-key"]).toBe(LOCAL_DEMO_API_KEY);
     expect(sent[0]!.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(sent[0]!.body!)).toEqual({ email });
@@ -518,7 +508,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
     const email = uniqueEmail("budget");
     for (let i = 0; i < DEFAULT_LIMITS.perAddress.points + 1; i++)
       expect((await h(jsonPost({ email }))).status).toBe(503);
-    await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
+    await fetch(`${fixture.server.url}/__local/faults`, { method: "DELETE" });
     expect((await h(jsonPost({ email }))).status).toBe(201);
   });
 
