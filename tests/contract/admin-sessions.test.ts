@@ -6,6 +6,7 @@ import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/loca
 import { createStateEngine, type StateEngine } from "@/lib/state/engine";
 import { forgetProcessMemo } from "@/lib/state/process-memo";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
+import { until } from "../helpers/until";
 
 /*
  * Sessions that can be ended, login limits and the member-search copy with REDIS_URL set,
@@ -63,14 +64,6 @@ function req(path: string, init: { method?: string; body?: unknown; cookie?: str
   });
   stampPeerAddress(request.headers, init.ip ?? "203.0.113.5");
   return request;
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function signIn(app: Routes, ip = "203.0.113.5"): Promise<string> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { forgetProcessMemo } from "@/lib/state/process-memo";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
+import { until } from "../helpers/until";
 
 /*
  * GET /api/health (liveness) and GET /api/health/ready (readiness), embedded and with Redis
@@ -25,14 +26,6 @@ async function load(redisUrl: string | undefined): Promise<Routes> {
     ready: await import("@/app/api/health/ready/route"),
     state: await import("@/lib/state"),
   };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 let redis: TestRedis;

@@ -12,6 +12,7 @@ import { RedisGate } from "@/lib/delivery/gate";
 import { RedisSignupStore } from "@/lib/delivery/redis-queue";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
+import { until } from "../helpers/until";
 
 /*
  * The Redis engine (BullMQ) with two instances, each with its own connections, route handler
@@ -95,14 +96,6 @@ const outbox = async (to: string) =>
     }
   ).emails.length;
 
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
   it("each signup is delivered exactly once, whichever instance took it and however often it was repeated", async () => {
     const logs: string[] = [];
@@ -139,13 +132,16 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
       a.service.startWorker();
       b.service.startWorker();
       // Both workers meet the outage: the queue backs off as one, and nothing is lost or failed.
-      await until("the workers to try during the outage", async () => (await stats()).total >= 2);
+      await until(async () => (await stats()).total >= 2, {
+        what: "the workers to try during the outage",
+        timeoutMs: 30_000,
+      });
       expect(await a.service.store.counts()).toMatchObject({ pending: 8, failed: 0 });
       await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
-      await until(
-        "both workers to drain the queue",
-        async () => (await b.service.store.counts()).pending === 0,
-      );
+      await until(async () => (await b.service.store.counts()).pending === 0, {
+        what: "both workers to drain the queue",
+        timeoutMs: 30_000,
+      });
       for (const address of addresses) expect(await outbox(address), address).toBe(1);
       expect(await a.service.store.counts()).toMatchObject({ pending: 0, failed: 0, deliveredLastDay: 8 });
       expect((await stats()).peakPerSecond).toBeLessThanOrEqual(rate);
@@ -172,16 +168,24 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
       expect(service.store.engine).toBe("redis");
       const address = `wired-${randomUUID().slice(0, 6)}@example.org`;
       // The fail-fast connection may still be connecting: the store says so (503), it never hangs.
-      await until("the queue to take a signup", async () =>
-        service.store.enqueue(address).then(
-          (r) => r === "queued",
-          () => false,
-        ),
+      await until(
+        async () =>
+          service.store.enqueue(address).then(
+            (r) => r === "queued",
+            () => false,
+          ),
+        { what: "the queue to take a signup", timeoutMs: 30_000 },
       );
       expect(await service.store.enqueue(address)).toBe("already_pending");
       service.startWorker();
-      await until("the worker to deliver it", async () => (await outbox(address)) === 1);
-      await until("the queue to empty", async () => (await service.store.counts()).pending === 0);
+      await until(async () => (await outbox(address)) === 1, {
+        what: "the worker to deliver it",
+        timeoutMs: 30_000,
+      });
+      await until(async () => (await service.store.counts()).pending === 0, {
+        what: "the queue to empty",
+        timeoutMs: 30_000,
+      });
       expect(await outbox(address)).toBe(1);
     } finally {
       await service.close();

@@ -14,6 +14,7 @@ import { MemoryGate } from "@/lib/delivery/gate";
 import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { freePort } from "../helpers/redis-server";
+import { until } from "../helpers/until";
 
 /*
  * Durable delivery with the embedded engine (SQLite store, in-process worker) against a real
@@ -149,22 +150,11 @@ async function stats(): Promise<{ total: number; peakPerSecond: number; byRoute:
   return ((await (await local("/__local/stats")).json()) as { requests: never }).requests;
 }
 
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function everyoneGotOneEmail(addresses: string[], service: DeliveryService): Promise<void> {
-  await until("every address delivered", async () => (await service.store.counts()).pending === 0);
+  await until(async () => (await service.store.counts()).pending === 0, {
+    what: "every address delivered",
+    timeoutMs: 20_000,
+  });
   for (const a of addresses) expect(await outbox(a), a).toHaveLength(1);
 }
 
@@ -281,7 +271,7 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     const addresses = Array.from({ length: 3 }, () => email("key"));
     for (const a of addresses) expect((await handler(post({ email: a }))).status).toBe(202);
     // The worker keeps trying (and failing) without dropping anything or logging again.
-    await until("the worker to retry", async () => (await stats()).total >= 3);
+    await until(async () => (await stats()).total >= 3, { what: "the worker to retry", timeoutMs: 20_000 });
     expect(await service.store.counts()).toMatchObject({ pending: 3, failed: 0 });
     const keyLines = logs.filter((l) => /refused the API key/.test(l));
     expect(keyLines).toHaveLength(1);
@@ -307,7 +297,10 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
       const answers = await Promise.all(addresses.map((a) => handler(post({ email: a }))));
       for (const res of answers)
         expect(res.status === 201 || res.status === 202, String(res.status)).toBe(true);
-      await until("the burst delivered", async () => (await service.store.counts()).pending === 0, 45_000);
+      await until(async () => (await service.store.counts()).pending === 0, {
+        what: "the burst delivered",
+        timeoutMs: 45_000,
+      });
       for (const a of addresses) expect(await outbox(a), a).toHaveLength(1);
       const s = await stats();
       expect(s.peakPerSecond).toBeLessThanOrEqual(rate);
@@ -328,7 +321,10 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     expect((await old.handler(post({ email: a }))).status).toBe(202);
     clock = Date.now();
     const { service } = setup({ file });
-    await until("the old signup to expire", async () => (await service.store.counts()).failed === 1);
+    await until(async () => (await service.store.counts()).failed === 1, {
+      what: "the old signup to expire",
+      timeoutMs: 20_000,
+    });
     expect((await service.store.counts()).pending).toBe(0);
     await liftFault();
     expect(await service.store.retryFailed()).toBe(1);
@@ -338,7 +334,10 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     clock = Date.now() - 73 * 3600_000;
     expect((await old.handler(post({ email: email("discard") }))).status).toBe(202);
     clock = Date.now();
-    await until("it to expire", async () => (await service.store.counts()).failed === 1);
+    await until(async () => (await service.store.counts()).failed === 1, {
+      what: "it to expire",
+      timeoutMs: 20_000,
+    });
     expect(await service.store.discardFailed()).toBe(1);
     expect(await service.store.counts()).toMatchObject({ pending: 0, failed: 0 });
   });

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createStateEngine, limitedFor, type StateEngine } from "@/lib/state/engine";
 import { forgetProcessMemo, processMemo } from "@/lib/state/process-memo";
 import { freePort, startTestRedis, type TestRedis } from "../helpers/redis-server";
+import { until } from "../helpers/until";
 
 /*
  * The state module's contract, against a real redis-server: two engines built on one Redis
@@ -28,14 +29,6 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
   const start = performance.now();
   const value = await fn();
   return { value, ms: performance.now() - start };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const unique = () => `k-${Math.random().toString(36).slice(2)}`;
@@ -106,7 +99,7 @@ describe("embedded engine (no REDIS_URL)", () => {
     await cache.delete("a");
     expect(await cache.get("a")).toBeUndefined();
     await cache.set("b", { n: 2 });
-    await until(async () => (await cache.get("b")) === undefined, 2_000);
+    await until(async () => (await cache.get("b")) === undefined, { timeoutMs: 2_000 });
   });
 
   it("revokes until the given time", async () => {
@@ -115,7 +108,7 @@ describe("embedded engine (no REDIS_URL)", () => {
     expect(await list.isRevoked(id)).toBe(false);
     await list.revoke(id, Date.now() + 150);
     expect(await engine.revocations().isRevoked(id)).toBe(true);
-    await until(async () => !(await list.isRevoked(id)), 2_000);
+    await until(async () => !(await list.isRevoked(id)), { timeoutMs: 2_000 });
     await list.revoke("already-over", Date.now() - 1);
     expect(await list.isRevoked("already-over")).toBe(false);
   });
@@ -177,7 +170,7 @@ describe("redis engine: two instances on one Redis", () => {
     const short = a.sharedCache<number>(ns, { ttlSeconds: 0.3 });
     await short.set("brief", 7);
     expect(await b.sharedCache<number>(ns, { ttlSeconds: 0.3 }).get("brief")).toBe(7);
-    await until(async () => (await short.get("brief")) === undefined, 3_000);
+    await until(async () => (await short.get("brief")) === undefined, { timeoutMs: 3_000 });
   });
 
   it("a revocation on one instance is seen on the other, and expires", async () => {
@@ -185,7 +178,7 @@ describe("redis engine: two instances on one Redis", () => {
     expect(await b.revocations().isRevoked(id)).toBe(false);
     await a.revocations().revoke(id, Date.now() + 400);
     expect(await b.revocations().isRevoked(id)).toBe(true);
-    await until(async () => !(await b.revocations().isRevoked(id)), 3_000);
+    await until(async () => !(await b.revocations().isRevoked(id)), { timeoutMs: 3_000 });
   });
 
   it("a stalled Redis (connected, not answering) costs at most the command timeout", async () => {
@@ -198,7 +191,7 @@ describe("redis engine: two instances on one Redis", () => {
       expect(ms).toBeLessThan(FAIL_FAST_MS);
       // One timeout is enough: the stalled connection is dropped, so the next calls do not wait
       // at all (the client is not ready until a new connection answers).
-      await until(async () => a.connection()!.status !== "ready", 1_000);
+      await until(async () => a.connection()!.status !== "ready", { timeoutMs: 1_000 });
       const cached = await timed(() => a.sharedCache(unique(), { ttlSeconds: 5 }).get("x"));
       expect(cached.value).toBeUndefined();
       expect(cached.ms).toBeLessThan(FAIL_FAST_MS);
@@ -279,7 +272,7 @@ describe("redis engine: two instances on one Redis", () => {
     let backoffMs = 0;
     const onReconnecting = (delay: number) => (backoffMs = delay);
     b.connection()!.on("reconnecting", onReconnecting);
-    await until(async () => backoffMs >= 1_000, 15_000);
+    await until(async () => backoffMs >= 1_000, { timeoutMs: 15_000 });
     b.connection()!.off("reconnecting", onReconnecting);
     await redis.restart();
     // The test server keeps nothing across a restart, so put the old entry back as a
