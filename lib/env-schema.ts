@@ -242,18 +242,6 @@ const redisUrl = variable(
   },
 );
 
-/** "redis://user:***@host:6379/0": safe to print, whatever the URL carries. */
-export function redactRedisUrl(raw: string): string {
-  try {
-    const url = new URL(raw);
-    if (url.password) url.password = "***";
-    return url.toString();
-  } catch {
-    return "(unreadable URL)";
-  }
-}
-
-/** false: this process does not run the delivery worker (`npm run worker` does). */
 const deliveryWorker = variable(
   "unset it (each server process delivers stored signups), or set it to off when `npm run worker` runs separately.",
   (raw) => {
@@ -287,7 +275,6 @@ const rest = {
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
   DELIVERY_MAX_PENDING: wholeNumber("DELIVERY_MAX_PENDING"),
   DELIVERY_WORKER: deliveryWorker,
-  /** Where images may be loaded from (next/image and preview-image covers): lib/image-hosts.mjs. */
   imageHosts: z.custom<ImageHost[]>(),
 };
 
@@ -350,7 +337,7 @@ export const envSchema = z
     localWorkspace: v.mode === "local" ? { port: v.LOCAL_WORKSPACE_PORT } : null,
     /** Where images may be loaded from (next/image and preview-image covers): lib/image-hosts.mjs. */
     imageHosts: v.imageHosts,
-    /** How far to trust X-Forwarded-For when telling clients apart (rate limits): see TRUST_PROXY above. */
+    /** How far to trust X-Forwarded-For when telling clients apart (rate limits): see `trustProxy` above. */
     trustProxy: v.TRUST_PROXY,
     /**
      * null = one instance, runtime state in memory (lib/state picks the embedded engine);
