@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { untilBothGaveUp } from "./helpers/blog-requests";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
@@ -36,19 +37,6 @@ async function stats() {
   ).requests.byRoute;
 }
 
-/** Waits until the workspace's request count stops moving (nothing left in flight). */
-async function settled() {
-  const total = async () => Object.values(await stats()).reduce((a, b) => a + b, 0);
-  let last = await total();
-  // Longer than the build client's retry back-off (200 ms base, jittered).
-  for (let i = 0; i < 25; i++) {
-    await new Promise((r) => setTimeout(r, 600));
-    const now = await total();
-    if (now === last) return;
-    last = now;
-  }
-}
-
 beforeAll(async () => {
   pointAppAtWorkspace(fixture.server, { NEXT_PHASE: "phase-production-build" });
 });
@@ -73,12 +61,14 @@ describe("loadBlog during a build", () => {
   });
 
   it.each([
-    [{ mode: "status", status: 503 }, /HTTP 503/],
-    [{ mode: "malformed-json" }, /not a blog-post list/],
-    [{ mode: "wrong-shape" }, /not a blog-post list/],
-    [{ mode: "rate-limit", retryAfter: 30 }, /rate-limiting/],
-  ])("fails fast with one message naming the URL and the cause: %o", async (f, cause) => {
+    // The last column: requests per endpoint (a 503 is retried once; a Retry-After beyond the cap is not).
+    [{ mode: "status", status: 503 }, /HTTP 503/, 2 as const],
+    [{ mode: "malformed-json" }, /not a blog-post list/, 1 as const],
+    [{ mode: "wrong-shape" }, /not a blog-post list/, 1 as const],
+    [{ mode: "rate-limit", retryAfter: 30 }, /rate-limiting/, 1 as const],
+  ])("fails fast with one message naming the URL and the cause: %o", async (f, cause, attempts) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
+    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
     await fault(f);
     const { loadBlog } = await freshSource();
     const started = Date.now();
@@ -93,9 +83,9 @@ describe("loadBlog during a build", () => {
     expect(error.message).toMatch(cause);
     expect(error.message).toMatch(/build stops here rather than publish an empty blog/);
     // Remembered for the rest of the build: no second round of requests per page. The first
-    // round may still have a retry in flight (the slugs failing first ends loadBlog): let the
-    // request count settle before counting afresh.
-    await settled();
+    // round may still have a retry in flight (the slugs failing first ends loadBlog): wait for
+    // both requests' attempts before counting afresh.
+    await untilBothGaveUp(fixture.server, attempts);
     await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
     await expect(loadBlog()).rejects.toThrow(error.message);
     expect((await stats())["GET /api/external/v2/blog-posts"] ?? 0).toBe(0);

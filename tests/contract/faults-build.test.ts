@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
+import { blogRequests, untilBothGaveUp } from "./helpers/blog-requests";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
@@ -32,34 +33,9 @@ async function fault(body: Record<string, unknown> | null) {
   expect(res.status).toBe(200);
 }
 
-async function blogRequests(): Promise<{ list: number; slugs: number }> {
-  const stats = (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
-    requests: { byRoute: Record<string, number> };
-  };
-  return {
-    list: stats.requests.byRoute["GET /api/external/v2/blog-posts"] ?? 0,
-    slugs: stats.requests.byRoute["GET /api/external/v2/blog-posts/slugs"] ?? 0,
-  };
-}
-
 beforeAll(async () => {
   pointAppAtWorkspace(fixture.server, { NEXT_PHASE: "phase-production-build", WORKSPACE_TIMEOUT_MS: "3000" });
 });
-/**
- * A failed Promise.all rejects while its sibling request may still be in flight or retrying: a test
- * that makes the build fail waits here until each of the two requests has made its `attempts` (1, or
- * 2 where the status is retried: the build allows one retry), so no straggler lands after the
- * counters are reset and counts against the next test.
- */
-async function untilBothGaveUp(attempts: 1 | 2): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      expect(await blogRequests()).toEqual({ list: attempts, slugs: attempts });
-    },
-    { timeout: 5_000, interval: 25 },
-  );
-}
-
 afterEach(async () => {
   await fault(null);
   await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
@@ -83,7 +59,7 @@ describe("the build's data step under faults", () => {
     expect(error.message).toMatch(cause);
     expect(error.message).not.toContain(LOCAL_DEMO_API_KEY);
     expect(error.stack ?? "").not.toContain(LOCAL_DEMO_API_KEY);
-    await untilBothGaveUp(attempts);
+    await untilBothGaveUp(fixture.server, attempts);
   });
 
   it.each([
@@ -100,7 +76,7 @@ describe("the build's data step under faults", () => {
     const { blog } = await loadBlog();
     expect(blog.posts.length).toBe(expected);
     // One list and one slugs request, plus one retry of whichever met the fault: nothing more.
-    const { list, slugs } = await blogRequests();
+    const { list, slugs } = await blogRequests(fixture.server);
     expect(list + slugs).toBe(3);
     expect(list).toBeGreaterThanOrEqual(1);
     expect(slugs).toBeGreaterThanOrEqual(1);
@@ -114,7 +90,7 @@ describe("the build's data step under faults", () => {
     const all = await Promise.all(Array.from({ length: 20 }, () => loadBlog()));
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
     expect(all[0]!.blog.posts.length).toBeGreaterThanOrEqual(14);
-    expect((await blogRequests()).list).toBe(1);
+    expect((await blogRequests(fixture.server)).list).toBe(1);
   });
 
   it("a persistent 429 fails the build quickly with the workspace's Retry-After in the message", async () => {
@@ -126,6 +102,6 @@ describe("the build's data step under faults", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(error.message).toMatch(/rate-limiting requests \(HTTP 429\), retry after 1 s/);
     expect(error.message).not.toContain(LOCAL_DEMO_API_KEY);
-    await untilBothGaveUp(2);
+    await untilBothGaveUp(fixture.server, 2);
   });
 });
