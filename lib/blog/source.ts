@@ -50,8 +50,19 @@ const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
 /**
  * Next's patched fetch must not see the list request: it is shared by many renders (so it
- * belongs to none of them), too large for the data cache, and a `no-store` fetch inside a
- * static render would turn the page dynamic. The unpatched fetch is what Next itself keeps.
+ * belongs to none of them) and too large for the data cache. The original fetch Next keeps on
+ * the patched one as `_nextOriginalFetch` (set, in Next's own words, "for external consumers")
+ * sends it; where Next has not patched fetch, fetch itself does. No public API of Next 16 does
+ * this job:
+ * - `cache: "no-store"`, `unstable_noStore()` and `connection()` mark the render that makes the
+ *   request dynamic, and every blog page is static (ISR);
+ * - the data cache (`next: { revalidate }`, `unstable_cache`) refuses bodies over 2 MB, and the
+ *   list is ~10 MB at 10,000 posts; `'use cache'` needs `cacheComponents`, which changes how
+ *   every route of the site renders and keeps its entries in Next's own memory LRU;
+ * - the request cannot be made outside a render: it is memoised per process and first needed
+ *   by whichever render asks for it, inside Next's request context, which has no public exit.
+ * The remaining way around Next's fetch would be a second HTTP client (node:http, or undici,
+ * which is not a dependency) beside the one lib/workspace/transport.ts already is.
  */
 function unpatchedFetch(): typeof fetch {
   const patched = globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch };

@@ -1,18 +1,10 @@
-import type { Metadata } from "next";
-import { blogForPage } from "@/lib/blog/pages";
-import { authorMetadata, AuthorView } from "./author-view";
+import { authorListing, firstPageRoute } from "@/lib/blog/listings";
+import { AuthorView } from "./author-view";
 
-type Props = { params: Promise<{ id: string }> };
+const route = firstPageRoute(authorListing, "id");
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
 
-export async function generateStaticParams() {
-  const { blog } = await blogForPage();
-  return blog.authors.map((a) => ({ id: a.id }));
-}
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return authorMetadata((await params).id, 1);
-}
-
-export default async function AuthorPage({ params }: Props) {
+export default async function AuthorPage({ params }: { params: Promise<{ id: string }> }) {
   return <AuthorView id={(await params).id} page={1} />;
 }

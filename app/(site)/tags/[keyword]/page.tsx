@@ -1,18 +1,10 @@
-import type { Metadata } from "next";
-import { blogForPage } from "@/lib/blog/pages";
-import { tagMetadata, TagView } from "./tag-view";
+import { firstPageRoute, topicListing } from "@/lib/blog/listings";
+import { TagView } from "./tag-view";
 
-type Props = { params: Promise<{ keyword: string }> };
+const route = firstPageRoute(topicListing, "keyword");
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
 
-export async function generateStaticParams() {
-  const { blog } = await blogForPage();
-  return blog.keywords.map((k) => ({ keyword: k.slug }));
-}
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return tagMetadata((await params).keyword, 1);
-}
-
-export default async function TagPage({ params }: Props) {
+export default async function TagPage({ params }: { params: Promise<{ keyword: string }> }) {
   return <TagView slug={(await params).keyword} page={1} />;
 }

@@ -1,22 +1,11 @@
-import type { Metadata } from "next";
-import { parsePageParam } from "@/lib/blog/model";
-import { redirectToFirstPage, tagMetadata, TagView } from "../../tag-view";
+import { laterPageRoute, topicListing } from "@/lib/blog/listings";
+import { TagView } from "../../tag-view";
 
-type Props = { params: Promise<{ keyword: string; page: string }> };
+const route = laterPageRoute(topicListing, "keyword");
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
 
-// Older pages of a topic render on first request, then are cached.
-export function generateStaticParams(): { keyword: string; page: string }[] {
-  return [];
-}
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { keyword, page } = await params;
-  return tagMetadata(keyword, parsePageParam(page));
-}
-
-export default async function TagPageN({ params }: Props) {
-  const { keyword, page } = await params;
-  const n = parsePageParam(page);
-  if (n === 1) await redirectToFirstPage(keyword);
-  return <TagView slug={keyword} page={n} />;
+export default async function TagPageN({ params }: { params: Promise<{ keyword: string; page: string }> }) {
+  const { segment, page } = await route.page(params);
+  return <TagView slug={segment} page={page} />;
 }

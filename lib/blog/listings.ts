@@ -1,0 +1,131 @@
+import "server-only";
+import type { Metadata } from "next";
+import { notFound, permanentRedirect } from "next/navigation";
+import {
+  authorPath,
+  listPath,
+  parsePageParam,
+  postsOnPage,
+  tagPath,
+  type AuthorProfile,
+  type Blog,
+  type Keyword,
+  type Post,
+} from "./model";
+import { blogForPage } from "./pages";
+import { pageMetadata } from "./seo";
+
+/*
+ * The two listings of posts under a subject, an author (/authors/[id]) and a topic
+ * (/tags/[keyword]), twelve to a page, with page N at <path>/page/N. Both routes work the same
+ * way through this one module: find the subject by its URL segment, the page of its posts, the
+ * metadata, and the redirect of page 1 to the subject's own address.
+ */
+
+export type ListingSubject<T> = {
+  find(blog: Blog, segment: string): T | undefined;
+  /** Every URL segment to prerender. */
+  segments(blog: Blog): string[];
+  /** The subject's posts, newest first. */
+  posts(blog: Blog, subject: T): Post[];
+  path(subject: T): string;
+  postCount(subject: T): number;
+  /** Metadata that differs between subjects; `suffix` is ", page N" past the first page. */
+  seo(
+    blog: Blog,
+    subject: T,
+    suffix: string,
+  ): { title: string; description: string; profile?: boolean; keywords?: string[] };
+};
+
+const count = (n: number) => `${n} ${n === 1 ? "post" : "posts"}`;
+
+export const authorListing: ListingSubject<AuthorProfile> = {
+  find: (blog, id) => blog.authors.find((a) => a.id === id),
+  segments: (blog) => blog.authors.map((a) => a.id),
+  posts: (blog, author) => blog.postsByAuthor.get(author.id) ?? [],
+  path: (author) => authorPath(author.id),
+  postCount: (author) => author.postCount,
+  seo: (blog, author, suffix) => ({
+    title: `${author.name}${suffix}`,
+    description: `${count(author.postCount)} by ${author.name} on ${blog.name}${suffix}.`,
+    profile: true,
+  }),
+};
+
+export const topicListing: ListingSubject<Keyword & { postCount: number }> = {
+  find: (blog, slug) => blog.keywords.find((k) => k.slug === slug),
+  segments: (blog) => blog.keywords.map((k) => k.slug),
+  posts: (blog, keyword) => blog.postsByKeyword.get(keyword.slug) ?? [],
+  path: (keyword) => tagPath(keyword.slug),
+  postCount: (keyword) => keyword.postCount,
+  seo: (blog, keyword, suffix) => ({
+    title: `Posts about ${keyword.label}${suffix}`,
+    description: `${count(keyword.postCount)} about ${keyword.label} on ${blog.name}${suffix}.`,
+    keywords: [keyword.label],
+  }),
+};
+
+/** The subject and its posts on `page`; either is missing when the address is not a page. */
+export async function findListing<T>(listing: ListingSubject<T>, segment: string, page: number) {
+  const data = await blogForPage();
+  const subject = listing.find(data.blog, segment);
+  const posts = subject ? postsOnPage(listing.posts(data.blog, subject), page) : null;
+  return { ...data, subject, posts };
+}
+
+export async function listingMetadata<T>(
+  listing: ListingSubject<T>,
+  segment: string,
+  page: number,
+): Promise<Metadata> {
+  const { blog, subject, posts } = await findListing(listing, segment, page);
+  if (!subject || !posts) return {};
+  const suffix = page > 1 ? `, page ${page}` : "";
+  return pageMetadata({
+    blogName: blog.name,
+    path: listPath(listing.path(subject), page),
+    ...listing.seo(blog, subject, suffix),
+  });
+}
+
+/** <path>/page/1 is <path>. An unknown subject is a 404, not a cached redirect per made-up name. */
+export async function redirectToFirstPage<T>(listing: ListingSubject<T>, segment: string): Promise<never> {
+  const { subject } = await findListing(listing, segment, 1);
+  if (!subject) notFound();
+  permanentRedirect(listing.path(subject));
+}
+
+/** generateStaticParams and generateMetadata of a listing's first page, e.g. /authors/[id]. */
+export function firstPageRoute<K extends string, T>(listing: ListingSubject<T>, param: K) {
+  return {
+    async generateStaticParams(): Promise<Record<K, string>[]> {
+      const { blog } = await blogForPage();
+      return listing.segments(blog).map((segment) => ({ [param]: segment }) as Record<K, string>);
+    },
+    async generateMetadata({ params }: { params: Promise<Record<K, string>> }): Promise<Metadata> {
+      return listingMetadata(listing, (await params)[param], 1);
+    },
+  };
+}
+
+/** The same for its later pages, e.g. /authors/[id]/page/[page], which render on first request, then are cached. */
+export function laterPageRoute<K extends string, T>(listing: ListingSubject<T>, param: K) {
+  type Params = Promise<Record<K | "page", string>>;
+  return {
+    generateStaticParams(): Record<K | "page", string>[] {
+      return [];
+    },
+    async generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+      const p = await params;
+      return listingMetadata(listing, p[param], parsePageParam(p.page));
+    },
+    /** The subject's segment and the page number; page 1 redirects to the subject's own address. */
+    async page(params: Params): Promise<{ segment: string; page: number }> {
+      const p = await params;
+      const page = parsePageParam(p.page);
+      if (page === 1) await redirectToFirstPage(listing, p[param]);
+      return { segment: p[param], page };
+    },
+  };
+}
