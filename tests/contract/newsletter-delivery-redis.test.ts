@@ -6,13 +6,13 @@ import {
   startLocalWorkspaceServer,
   type LocalWorkspaceServer,
 } from "@/lib/local-workspace";
-import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
 import { createDeliveryService, type DeliveryService } from "@/lib/delivery/service";
 import { RedisGate } from "@/lib/delivery/gate";
 import { RedisSignupStore } from "@/lib/delivery/redis-queue";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
+import { deliveryTestHandler } from "./helpers/delivery-handler";
 
 /*
  * The Redis engine (BullMQ) with two instances, each with its own connections, route handler
@@ -68,14 +68,10 @@ function instance(rate: number, logs: string[]) {
     workerConnection: () => connect(true),
     log: (l) => logs.push(l),
   });
-  const handler = createNewsletterHandler({
+  const handler = deliveryTestHandler({
     subscribe: (e) => client.addSubscriber(e),
     queue: service.route,
     siteUrl: SITE,
-    // Each test request carries its own X-Forwarded-For: one client each, as if behind one proxy.
-    trustProxy: 1,
-    mode: "local",
-    limiters: createNewsletterLimiters(),
     log: (l) => logs.push(l),
   });
   return { service, handler };

@@ -8,13 +8,13 @@ import {
   startLocalWorkspaceServer,
   type LocalWorkspaceServer,
 } from "@/lib/local-workspace";
-import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
 import { createDeliveryService, type DeliveryService } from "@/lib/delivery/service";
 import { MemoryGate } from "@/lib/delivery/gate";
 import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { freePort } from "../helpers/redis-server";
 import { until } from "../helpers/until";
+import { deliveryTestHandler } from "./helpers/delivery-handler";
 
 /*
  * Durable delivery with the embedded engine (SQLite store, in-process worker) against a real
@@ -107,14 +107,10 @@ function setup(opts: Setup = {}) {
   });
   services.push(service);
   if (opts.worker !== false) service.startWorker();
-  const handler = createNewsletterHandler({
+  const handler = deliveryTestHandler({
     subscribe: (e) => direct.addSubscriber(e),
     queue: service.route,
     siteUrl: SITE,
-    // Each test request carries its own X-Forwarded-For: one client each, as if behind one proxy.
-    trustProxy: 1,
-    mode: "local",
-    limiters: createNewsletterLimiters(),
     log: (l) => logs.push(l),
   });
   return { handler, service, store, logs };
