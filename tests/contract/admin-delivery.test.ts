@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
  * The admin's actions on failed newsletter deliveries (POST = retry, DELETE = discard) as Next
@@ -11,7 +11,7 @@ import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/loca
  */
 
 const SITE = "http://localhost:3000";
-let ws: LocalWorkspaceServer;
+const fixture = localWorkspaceForSuite();
 let dir: string;
 let route: typeof import("@/app/api/admin/newsletter/failed/route");
 let session: typeof import("@/lib/admin/session");
@@ -21,17 +21,16 @@ let cookie: string;
 const auditLines: string[] = [];
 
 beforeAll(async () => {
-  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
   dir = mkdtempSync(path.join(tmpdir(), "masthead-admin-delivery-"));
-  delete process.env.WORKSPACE_URL;
-  delete process.env.SITE_URL;
-  delete process.env.PORT;
-  delete process.env.ADMIN_USERS;
-  delete process.env.SESSION_SECRET;
-  delete process.env.REDIS_URL;
-  process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
-  process.env.DELIVERY_STORE_PATH = path.join(dir, "delivery.sqlite");
-  process.env.DELIVERY_MAX_AGE_HOURS = "1";
+  pointAppAtWorkspace(fixture.server, {
+    SITE_URL: undefined,
+    PORT: undefined,
+    ADMIN_USERS: undefined,
+    SESSION_SECRET: undefined,
+    REDIS_URL: undefined,
+    DELIVERY_STORE_PATH: path.join(dir, "delivery.sqlite"),
+    DELIVERY_MAX_AGE_HOURS: "1",
+  });
   route = await import("@/app/api/admin/newsletter/failed/route");
   session = await import("@/lib/admin/session");
   audit = await import("@/lib/admin/audit");
@@ -43,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   audit?.setAuditSink(null);
   await delivery?.delivery().close();
-  await ws?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

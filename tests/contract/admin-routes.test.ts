@@ -1,14 +1,15 @@
 import { sealData } from "iron-session";
 import { stampPeerAddress } from "@/lib/client-key";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_MEMBERS, startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import { DEMO_MEMBERS } from "@/lib/local-workspace";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
  * The /api/admin route handlers, called with real Request objects, against a local workspace
  * over real HTTP. What the upstream received is read back from /__local/stats.
  */
 
-let ws: LocalWorkspaceServer;
+const fixture = localWorkspaceForSuite();
 const SITE = "http://localhost:3000";
 const ADA = DEMO_MEMBERS[0]!; // admin@example.com, active Admin
 const GRACE = DEMO_MEMBERS[1]!; // the other active Admin
@@ -62,16 +63,16 @@ async function json(res: Response): Promise<Record<string, unknown>> {
 }
 
 async function upstreamCalls(): Promise<number> {
-  const res = await fetch(`${ws.url}/__local/stats`);
+  const res = await fetch(`${fixture.server.url}/__local/stats`);
   return ((await res.json()) as { requests: { total: number } }).requests.total;
 }
 
 async function resetStats() {
-  await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+  await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
 }
 
 async function fault(body: Record<string, unknown>) {
-  const res = await fetch(`${ws.url}/__local/faults`, {
+  const res = await fetch(`${fixture.server.url}/__local/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -80,7 +81,7 @@ async function fault(body: Record<string, unknown>) {
 }
 
 async function clearFaults() {
-  await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
+  await fetch(`${fixture.server.url}/__local/faults`, { method: "DELETE" });
 }
 
 async function setActive(id: string, active: boolean) {
@@ -92,15 +93,14 @@ async function setActive(id: string, active: boolean) {
 }
 
 beforeAll(async () => {
-  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
-  delete process.env.WORKSPACE_URL;
-  process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
-  process.env.WORKSPACE_MAX_RETRIES = "0";
-  process.env.WORKSPACE_TIMEOUT_MS = "1500";
-  delete process.env.SITE_URL;
-  delete process.env.PORT;
-  delete process.env.ADMIN_USERS;
-  delete process.env.SESSION_SECRET;
+  pointAppAtWorkspace(fixture.server, {
+    WORKSPACE_MAX_RETRIES: "0",
+    WORKSPACE_TIMEOUT_MS: "1500",
+    SITE_URL: undefined,
+    PORT: undefined,
+    ADMIN_USERS: undefined,
+    SESSION_SECRET: undefined,
+  });
   routes = {
     list: await import("@/app/api/admin/team-members/route"),
     one: await import("@/app/api/admin/team-members/[id]/route"),
@@ -119,7 +119,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   audit?.setAuditSink(null);
-  await ws?.close();
 });
 
 beforeEach(async () => {
@@ -498,7 +497,7 @@ describe("member operations through the routes", () => {
     expect(res.status).toBe(201);
     expect((await json(res)).emails).toEqual([a, b]);
     for (const to of [a, b]) {
-      const out = (await (await fetch(`${ws.url}/__local/outbox?to=${to}`)).json()) as {
+      const out = (await (await fetch(`${fixture.server.url}/__local/outbox?to=${to}`)).json()) as {
         emails: { kind: string }[];
       };
       expect(out.emails.map((e) => e.kind)).toEqual(["invitation"]);
@@ -942,7 +941,7 @@ describe("login", () => {
 
 describe("the workspace is unreachable", () => {
   it("maps to 503 with plain words (runs last: closes the workspace)", async () => {
-    await ws.close();
+    await fixture.server.close();
     const res = await routes.one.GET(req(`/api/admin/team-members/${LINUS.id}`), params(LINUS.id));
     expect(res.status).toBe(503);
     expect(await json(res)).toMatchObject({
