@@ -1,24 +1,14 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import Parser from "rss-parser";
+import { expectAccessible } from "../helpers/accessibility";
 
 /*
  * The public blog in real Chromium against the demo workspace: the reader's path
  * home → post → author → tag → unknown post, accessibility on every page type, and what
  * crawlers and feed readers fetch (sitemap, feeds, preview images, structured data).
  */
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map(
-      (v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    ),
-  ).toEqual([]);
-}
 
 async function expectFeedsAdvertised(page: Page) {
   for (const [type, href] of [

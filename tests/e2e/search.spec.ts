@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
 import { XMLParser } from "fast-xml-parser";
+import { expectAccessible } from "../helpers/accessibility";
 
 /*
  * Blog search in real Chromium against the demo workspace: the header form with JavaScript off
@@ -16,16 +16,6 @@ const STATIC_BLOG = "Shipping a Static Blog That Still Feels Live";
 // the other suites) is never spent by another.
 let ipSeq = Math.floor(Math.random() * 10_000);
 const freshIp = () => `203.0.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map(
-      (v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    ),
-  ).toEqual([]);
-}
 
 /** The visible text of a page's <main>, so a failed expectation prints a sentence, not the whole page. */
 function mainText(html: string): string {
