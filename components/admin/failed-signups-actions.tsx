@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { callApi } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
+import { InlineStatus } from "./inline-status";
+import { useApiAction } from "./use-api-action";
 import styles from "./admin.module.css";
 
 type Result = { count: number };
@@ -11,26 +13,21 @@ type Result = { count: number };
 /** "Retry failed" and "Discard failed" for the newsletter's failed deliveries. */
 export function FailedSignupsActions({ failed }: { failed: number }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const action = useApiAction();
   const [confirming, setConfirming] = useState(false);
-  const [status, setStatus] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const plural = (n: number) => `${n.toLocaleString("en")} signup${n === 1 ? "" : "s"}`;
 
   async function act(method: "POST" | "DELETE") {
-    setBusy(true);
-    setStatus(null);
-    const res = await callApi<Result>("/api/admin/newsletter/failed", method);
-    setBusy(false);
+    await action.run(
+      () => callApi<Result>("/api/admin/newsletter/failed", method),
+      (data) => {
+        router.refresh();
+        return method === "POST"
+          ? `${plural(data.count)} moved back to pending; they will be delivered shortly.`
+          : `${plural(data.count)} discarded; their addresses were deleted.`;
+      },
+    );
     setConfirming(false);
-    if (!res.ok) return setStatus({ kind: "error", text: res.error });
-    setStatus({
-      kind: "ok",
-      text:
-        method === "POST"
-          ? `${plural(res.data.count)} moved back to pending; they will be delivered shortly.`
-          : `${plural(res.data.count)} discarded; their addresses were deleted.`,
-    });
-    router.refresh();
   }
 
   return (
@@ -39,7 +36,7 @@ export function FailedSignupsActions({ failed }: { failed: number }) {
         type="button"
         className={styles.button}
         onClick={() => act("POST")}
-        disabled={busy || failed === 0}
+        disabled={action.busy || failed === 0}
       >
         Retry failed
       </button>
@@ -47,22 +44,16 @@ export function FailedSignupsActions({ failed }: { failed: number }) {
         type="button"
         className={styles.buttonDanger}
         onClick={() => setConfirming(true)}
-        disabled={busy || failed === 0}
+        disabled={action.busy || failed === 0}
       >
         Discard failed
       </button>
-      <p
-        className={styles.inlineStatus}
-        data-kind={status?.kind}
-        role={status?.kind === "error" ? "alert" : "status"}
-      >
-        {status?.text ?? ""}
-      </p>
+      <InlineStatus status={action.status} />
       <ConfirmDialog
         open={confirming}
         title="Discard failed signups?"
         confirmLabel="Discard"
-        busy={busy}
+        busy={action.busy}
         onConfirm={() => act("DELETE")}
         onCancel={() => setConfirming(false)}
       >

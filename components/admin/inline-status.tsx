@@ -2,7 +2,7 @@ import type { ActionStatus } from "./use-api-action";
 import styles from "./admin.module.css";
 
 /** The outcome of an action, next to its button: announced politely, or as an alert on failure. */
-export function InlineStatus({ status, id }: { status: ActionStatus; id: string }) {
+export function InlineStatus({ status, id }: { status: ActionStatus; id?: string }) {
   return (
     <p
       id={id}
