@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { findListing, type ListingSubject } from "@/lib/blog/listings";
-import { pageCount, type Post } from "@/lib/blog/model";
+import { listPath, pageCount, type Post } from "@/lib/blog/model";
 import { Pagination } from "./pagination";
 import { PostGrid } from "./post-card";
 import styles from "./blog.module.css";
@@ -35,7 +35,7 @@ export function ListingPage({
       <header className={styles.hero}>{header}</header>
       <h2 className="visually-hidden">{heading}</h2>
       <PostGrid posts={posts} leadFirst headingLevel={3} />
-      <Pagination page={page} pages={pageCount(postCount)} basePath={basePath} />
+      <Pagination page={page} pages={pageCount(postCount)} href={(n) => listPath(basePath, n)} />
     </div>
   );
 }

@@ -2,35 +2,45 @@ import Link from "next/link";
 import { listPath } from "@/lib/blog/model";
 import styles from "./blog.module.css";
 
+/**
+ * Previous / "page N of M" / next, for the blog's lists and the search results. Blog pages are
+ * static, so their links are next/link (never prefetched: the reader may not go on). Search
+ * results render per request and count against the reader's search budget, so they use plain
+ * links (`plainLinks`) that nothing fetches ahead.
+ */
 export function Pagination({
   page,
   pages,
-  basePath = "/blog",
+  href = (n) => listPath("/blog", n),
+  previousLabel = "← Newer posts",
+  nextLabel = "Older posts →",
+  plainLinks = false,
 }: {
   page: number;
   pages: number;
-  basePath?: string;
+  href?: (page: number) => string;
+  previousLabel?: string;
+  nextLabel?: string;
+  plainLinks?: boolean;
 }) {
   if (pages <= 1) return null;
+  const link = (n: number, rel: "prev" | "next", label: string) =>
+    plainLinks ? (
+      <a href={href(n)} rel={rel}>
+        {label}
+      </a>
+    ) : (
+      <Link href={href(n)} rel={rel} prefetch={false}>
+        {label}
+      </Link>
+    );
   return (
     <nav aria-label="Pagination" className={styles.pagination}>
-      {page > 1 ? (
-        <Link href={listPath(basePath, page - 1)} rel="prev" prefetch={false}>
-          ← Newer posts
-        </Link>
-      ) : (
-        <span />
-      )}
+      {page > 1 ? link(page - 1, "prev", previousLabel) : <span />}
       <span className={styles.pageStatus}>
         Page {page} of {pages}
       </span>
-      {page < pages ? (
-        <Link href={listPath(basePath, page + 1)} rel="next" prefetch={false}>
-          Older posts →
-        </Link>
-      ) : (
-        <span />
-      )}
+      {page < pages ? link(page + 1, "next", nextLabel) : <span />}
     </nav>
   );
 }

@@ -1,9 +1,7 @@
 import Link from "next/link";
 import { FormattedDate } from "@/components/blog/formatted-date";
-import blogStyles from "@/components/blog/blog.module.css";
 import { postPath } from "@/lib/blog/model";
 import type { SearchHit } from "@/lib/search/engine";
-import { searchPath } from "@/lib/search/results";
 import { Highlight } from "./highlight";
 import styles from "./search.module.css";
 
@@ -42,34 +40,5 @@ export function SearchResults({ hits }: { hits: SearchHit[] }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-/**
- * Like the blog index's pagination, with plain links: a search page is rendered per request and
- * counts against the reader's search budget, so it must not be prefetched.
- */
-export function SearchPagination({ text, page, pages }: { text: string; page: number; pages: number }) {
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pagination" className={blogStyles.pagination}>
-      {page > 1 ? (
-        <a href={searchPath(text, page - 1)} rel="prev">
-          ← Previous results
-        </a>
-      ) : (
-        <span />
-      )}
-      <span className={blogStyles.pageStatus}>
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <a href={searchPath(text, page + 1)} rel="next">
-          More results →
-        </a>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { PostGrid } from "@/components/blog/post-card";
 import blogStyles from "@/components/blog/blog.module.css";
 import { SearchForm } from "@/components/search/search-form";
-import { SearchPagination, SearchResults } from "@/components/search/search-results";
+import { Pagination } from "@/components/blog/pagination";
+import { SearchResults } from "@/components/search/search-results";
 import searchStyles from "@/components/search/search.module.css";
 import { clientKey } from "@/lib/client-key";
 import { env } from "@/lib/env";
@@ -19,7 +20,7 @@ import {
 } from "@/lib/search/messages";
 import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
 import { takeSearch } from "@/lib/search/rate-limit";
-import { searchPage } from "@/lib/search/results";
+import { searchPage, searchPath } from "@/lib/search/results";
 
 /*
  * /search?q=…&page=N, rendered on the server for every request (reading searchParams makes it
@@ -86,7 +87,14 @@ export default async function SearchPageView({ searchParams }: Props) {
         <>
           <p className={searchStyles.notice}>{resultSummary(result)}</p>
           <SearchResults hits={result.hits} />
-          <SearchPagination text={result.text} page={result.page} pages={result.pages} />
+          <Pagination
+            page={result.page}
+            pages={result.pages}
+            href={(n) => searchPath(result.text, n)}
+            previousLabel="← Previous results"
+            nextLabel="More results →"
+            plainLinks
+          />
         </>,
       );
   }
