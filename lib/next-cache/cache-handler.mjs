@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { Redis } from "ioredis";
+import { FAIL_FAST_OPTIONS, describeRedis, firstAttempt } from "../state/redis-fail-fast.mjs";
 
 /*
  * Next's cache handler (next.config.mjs `cacheHandler`): where ISR pages and cached route
@@ -50,8 +51,6 @@ const require = createRequire(import.meta.url);
 const NextFileCache = require("next/dist/server/lib/incremental-cache/file-system-cache.js").default;
 const { PHASE_PRODUCTION_BUILD } = require("next/constants");
 
-const CONNECT_TIMEOUT_MS = 500;
-const COMMAND_TIMEOUT_MS = 250;
 /** Bounds what one process keeps for 404s of unknown addresses, and for copies used while Redis is down. */
 export const NOT_FOUND_MEMORY_BYTES = 8 * 1024 * 1024;
 export const REDIS_DOWN_COPY_BYTES = 32 * 1024 * 1024;
@@ -114,15 +113,6 @@ return 1`;
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
 /** "host:port" of a Redis URL, never its password. */
-function describeRedis(url) {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || "6379"}`;
-  } catch {
-    return "(unreadable REDIS_URL)";
-  }
-}
-
 /**
  * Per-process state, on globalThis: Next constructs a handler per request, and the module may
  * be loaded more than once in one process. Tests name an `instance` to hold two in one process.
@@ -154,15 +144,7 @@ function processState({ redisUrl, prefix, instance, log }) {
 
 function connect(url, state) {
   const where = describeRedis(url);
-  const client = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-    maxRetriesPerRequest: 1,
-    connectionName: "masthead:next-cache",
-    retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 6), 2_000) + Math.random() * 100,
-  });
+  const client = new Redis(url, { ...FAIL_FAST_OPTIONS, connectionName: "masthead:next-cache" });
   client.defineCommand("markTags", { numberOfKeys: 2, lua: MARK_TAGS_SCRIPT });
   let reachable;
   client.on("ready", () => {
@@ -185,16 +167,7 @@ function connect(url, state) {
   });
   // The first requests after start-up wait for the first answer (at most the connect
   // timeout) instead of missing Redis while it connects; later ones never wait.
-  state.firstAttempt = new Promise((resolve) => {
-    const timer = setTimeout(resolve, CONNECT_TIMEOUT_MS + 50);
-    timer.unref();
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    client.once("ready", done);
-    client.once("error", done);
-  });
+  state.firstAttempt = firstAttempt(client);
   return client;
 }
 

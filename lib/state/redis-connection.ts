@@ -1,37 +1,10 @@
-import { Redis, type Command, type RedisOptions } from "ioredis";
+import { Redis, type Command } from "ioredis";
+import { FAIL_FAST_OPTIONS, describeRedis, firstAttempt } from "./redis-fail-fast.mjs";
 
 /*
- * How Masthead talks to Redis: every call fails fast instead of waiting. With the offline
- * queue off, a command issued while the connection is down is refused at once (no buffering
- * until Redis comes back); a command on a live but stalled connection gives up after
- * COMMAND_TIMEOUT_MS. Callers fall back (insurance limiter, cache miss, local revocation list),
- * so a page or a form answers as fast with Redis down as with it up.
+ * The app's Redis clients: the fail-fast settings every Masthead client shares
+ * (./redis-fail-fast.mjs), plus logging of reachable/unreachable once per change.
  */
-
-export const CONNECT_TIMEOUT_MS = 500;
-export const COMMAND_TIMEOUT_MS = 250;
-const MAX_BACKOFF_MS = 2_000;
-
-/** "host:port/db" without user or password, for log lines. */
-export function describeRedis(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || "6379"}${u.pathname && u.pathname !== "/" ? u.pathname : ""}`;
-  } catch {
-    return "(unreadable REDIS_URL)";
-  }
-}
-
-export const FAIL_FAST_OPTIONS: RedisOptions = {
-  lazyConnect: true,
-  enableOfflineQueue: false,
-  connectTimeout: CONNECT_TIMEOUT_MS,
-  commandTimeout: COMMAND_TIMEOUT_MS,
-  maxRetriesPerRequest: 1,
-  // Keep trying for as long as the process lives, backing off to every 2 s (with jitter, so a
-  // fleet of instances does not reconnect in lockstep).
-  retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 6), MAX_BACKOFF_MS) + Math.random() * 100,
-};
 
 /**
  * A connected-on-demand ioredis client that logs each change between reachable and
@@ -69,20 +42,7 @@ export function createRedisClient(
   client.connect().catch(() => {
     // Reported by the 'error' handler; the retry strategy keeps reconnecting.
   });
-  // Settles on the first answer (ready or error), bounded by the connect timeout.
-  firstAttempts.set(
-    client,
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, CONNECT_TIMEOUT_MS + 50);
-      timer.unref();
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      client.once("ready", done);
-      client.once("error", done);
-    }),
-  );
+  firstAttempts.set(client, firstAttempt(client));
   return client;
 }
 
@@ -90,7 +50,7 @@ const firstAttempts = new WeakMap<Redis, Promise<void>>();
 
 /**
  * Resolves once a client made by createRedisClient has had its first connection attempt
- * answered (at most CONNECT_TIMEOUT_MS): a yes/no question asked right after start-up
+ * answered (at most the connect timeout): a yes/no question asked right after start-up
  * ("is Redis up?") then gets the true answer instead of "not connected yet".
  */
 export function firstConnectionAttempt(client: Redis): Promise<void> {
