@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { callApi } from "./api";
 import { Field } from "./field";
+import { SuggestingInput } from "./suggesting-input";
 import styles from "./admin.module.css";
 
 /** Invite several people at once (v2 add). The form stays filled when anything fails. */
@@ -69,22 +70,13 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
       <div className={styles.grid2}>
         <Field id="invite-role" label="Role" hint="Case sensitive. Default: Standard." error={fields.role}>
           {(control) => (
-            <>
-              <input
-                {...control}
-                className={styles.input}
-                list="invite-role-options"
-                value={role}
-                onChange={(e) => setRole(e.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-              />
-              <datalist id="invite-role-options">
-                {roles.map((r) => (
-                  <option key={r} value={r} />
-                ))}
-              </datalist>
-            </>
+            <SuggestingInput
+              control={control}
+              listId="invite-role-options"
+              options={roles}
+              value={role}
+              onChange={(e) => setRole(e.target.value)}
+            />
           )}
         </Field>
         <Field

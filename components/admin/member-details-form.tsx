@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { callApi } from "./api";
 import { Field } from "./field";
+import { SuggestingInput } from "./suggesting-input";
 import { InlineStatus } from "./inline-status";
 import type { MemberRow } from "./member-table";
 import { useApiAction } from "./use-api-action";
@@ -102,31 +103,30 @@ export function MemberDetailsForm({
           )}
         </Field>
         <div className={styles.grid2}>
-          <Field
-            id="m-timeZone"
-            label="Time zone"
-            hint="Type to search, e.g. “Paris” or “America/”."
-            error={err("timeZone")}
-          >
-            {(control) => (
-              <SuggestingInput
-                control={control}
-                listId="time-zone-options"
-                options={timeZones}
-                {...bind("timeZone")}
-              />
-            )}
-          </Field>
-          <Field
-            id="m-role"
-            label="Role"
-            hint="Case sensitive. Pick one the workspace uses or type another."
-            error={err("role")}
-          >
-            {(control) => (
-              <SuggestingInput control={control} listId="role-options" options={roles} {...bind("role")} />
-            )}
-          </Field>
+          {(
+            [
+              [
+                "timeZone",
+                "Time zone",
+                "Type to search, e.g. “Paris” or “America/”.",
+                "time-zone-options",
+                timeZones,
+              ],
+              [
+                "role",
+                "Role",
+                "Case sensitive. Pick one the workspace uses or type another.",
+                "role-options",
+                roles,
+              ],
+            ] as const
+          ).map(([key, label, hint, listId, options]) => (
+            <Field key={key} id={`m-${key}`} label={label} hint={hint} error={err(key)}>
+              {(control) => (
+                <SuggestingInput control={control} listId={listId} options={options} {...bind(key)} />
+              )}
+            </Field>
+          ))}
         </div>
         <div className={styles.actions} style={{ marginBottom: "1rem" }}>
           <button type="submit" className={styles.buttonPrimary} disabled={save.busy}>
@@ -150,39 +150,5 @@ export function MemberDetailsForm({
         </div>
       </form>
     </section>
-  );
-}
-
-/** A free-text input that suggests the given options (time zones, roles) as the admin types. */
-function SuggestingInput({
-  control,
-  listId,
-  options,
-  value,
-  onChange,
-}: {
-  control: React.ComponentProps<"input">;
-  listId: string;
-  options: string[];
-  value: string;
-  onChange: (e: React.ChangeEvent<HTMLInputElement>) => void;
-}) {
-  return (
-    <>
-      <input
-        {...control}
-        className={styles.input}
-        list={listId}
-        autoComplete="off"
-        spellCheck={false}
-        value={value}
-        onChange={onChange}
-      />
-      <datalist id={listId}>
-        {options.map((o) => (
-          <option key={o} value={o} />
-        ))}
-      </datalist>
-    </>
   );
 }
