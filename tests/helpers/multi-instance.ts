@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freePort, startTestRedis, type TestRedis } from "./redis-server";
 import { keepingTsconfig } from "./tsconfig";
+import { stopProcess } from "./stop-process";
 
 /*
  * Several Masthead instances as a team scaling out runs them: one `next build`, then
@@ -108,15 +109,6 @@ function baseEnv(): Record<string, string> {
     delete env[k];
   env.NEXT_TELEMETRY_DISABLED = "1";
   return env;
-}
-
-async function stopProcess(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function waitForOk(
@@ -231,7 +223,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         await waitForOk(`${url}/`, 60_000, child, lines);
       },
       async stop() {
-        await stopProcess(child);
+        await stopProcess(child, 5_000);
         child = null;
       },
       logs: () => lines.join("\n"),

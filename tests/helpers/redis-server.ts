@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer, connect } from "node:net";
+import { stopProcess } from "./stop-process";
 
 /*
  * A throwaway Redis for tests and benchmarks: Debian's redis-server on a free loopback port,
@@ -76,15 +77,6 @@ function launch(port: number): ChildProcess {
   return child;
 }
 
-async function stopChild(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 2_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** Fails at once, with the command to run, where there is no redis-server to start. */
 function requireRedisServer(): void {
   const bin = process.env.REDIS_SERVER_BIN || "redis-server";
@@ -111,11 +103,11 @@ export async function startTestRedis(options: { port?: number } = {}): Promise<T
     port,
     url: `redis://127.0.0.1:${port}`,
     stop: async () => {
-      await stopChild(child);
+      await stopProcess(child, 2_000);
       child = null;
     },
     restart: async () => {
-      await stopChild(child);
+      await stopProcess(child, 2_000);
       child = launch(port);
       await waitForPong(port, 10_000);
     },
