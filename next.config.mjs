@@ -1,11 +1,11 @@
 import { fileURLToPath } from "node:url";
-import { contentSecurityPolicy } from "./lib/content-security-policy.mjs";
-import { DEFAULT_NEXT_DIST_DIR, envValue, isLocalMode } from "./lib/env-defaults.mjs";
-import { imageRemotePatterns } from "./lib/image-hosts.mjs";
+import { contentSecurityPolicy } from "./lib/config/content-security-policy.mjs";
+import { DEFAULT_NEXT_DIST_DIR, envValue, isLocalMode } from "./lib/config/defaults.mjs";
+import { imageRemotePatterns } from "./lib/config/image-hosts.mjs";
 
 // Next reads this file before any TypeScript runs, so it reads the few variables it needs
-// through lib/env-defaults.mjs, the same readings and defaults as the schema that validates
-// them at start-up (lib/env-schema.ts).
+// through lib/config/defaults.mjs, the same readings and defaults as the schema that validates
+// them at start-up (lib/config/schema.ts).
 const isLocal = isLocalMode(process.env);
 const isDev = process.env.NODE_ENV === "development";
 
@@ -44,7 +44,7 @@ const nextConfig = {
     globalNotFound: true,
   },
   images: {
-    // One list with the preview image's cover loader (lib/image-hosts.mjs).
+    // One list with the preview image's cover loader (lib/config/image-hosts.mjs).
     remotePatterns: imageRemotePatterns(process.env),
     // Candidate widths: every one is a ~120-byte URL in each <img srcset>. Covers show at most
     // 46rem (736 px) wide, card images at most 22rem, avatars at 32-96 px; 640/828/1200 cover

@@ -4,8 +4,8 @@ import { NextResponse, type NextRequest } from "next/server";
 // (lib/state: memory, or Redis) works here and shares the process's one state engine.
 import { NOT_SIGNED_IN, SESSION_COOKIE, readSessionValue } from "@/lib/admin/session";
 import { currentBlogAddresses, isUnknownBlogAddress } from "@/lib/blog/known-addresses";
-import { env } from "@/lib/env";
-import { contentSecurityPolicy } from "@/lib/content-security-policy.mjs";
+import { env } from "@/lib/config/env";
+import { contentSecurityPolicy } from "@/lib/config/content-security-policy.mjs";
 
 /*
  * First gate of the admin area: pages without a valid session go to the login page (keeping

@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { DEMO_REVALIDATE_SECRET } from "../lib/env-schema";
+import { DEMO_REVALIDATE_SECRET } from "../lib/config/schema";
 import { startCluster, type Cluster, type Instance } from "../tests/helpers/multi-instance";
 import { loadRun, log, percentile, sleep, type AutocannonSummary } from "./lib";
 

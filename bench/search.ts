@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { DEMO_REVALIDATE_SECRET } from "../lib/env-schema";
+import { DEMO_REVALIDATE_SECRET } from "../lib/config/schema";
 import { buildSearchIndex, rankPosts } from "../lib/search/engine";
 import { parseSearchQuery } from "../lib/search/query";
 import {

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { sealData, unsealData } from "iron-session";
-import { env } from "../env";
+import { env } from "../config/env";
 import { cookieIsSecure } from "./session";
 
 /*

@@ -3,7 +3,7 @@
  * standard input (never from argv, which lands in shell history and `ps`).
  */
 import { createInterface } from "node:readline";
-import { hashPassword } from "./password";
+import { hashPassword } from "../config/password-hash";
 
 const email = process.argv[2]?.trim().toLowerCase();
 const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });

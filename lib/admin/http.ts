@@ -1,15 +1,15 @@
 import "server-only";
 import type { ZodError, ZodType } from "zod";
-import { errorResponse } from "../json-response";
-import { readBody, type BodyProblem } from "../request-body";
+import { errorResponse } from "../http/json-response";
+import { readBody, type BodyProblem } from "../http/request-body";
 import { audit, type AuditEntry } from "./audit";
 import { MESSAGES, mapWorkspaceError, type AdminErrorContext } from "./errors";
-import { isSameOriginWrite } from "../request-origin";
+import { isSameOriginWrite } from "../http/request-origin";
 import { NOT_SIGNED_IN, sessionFromRequest, type AdminSession } from "./session";
 import { fieldErrors, memberIdSchema } from "./validation";
 
 export { NOT_SIGNED_IN } from "./session";
-export { errorResponse, jsonResponse } from "../json-response";
+export { errorResponse, jsonResponse } from "../http/json-response";
 
 /*
  * The shared shape of every /api/admin handler (adminRoute below): authorize (session +
@@ -40,7 +40,7 @@ const BODY_PROBLEMS: Record<BodyProblem, [number, string]> = {
   malformed: [400, "The request body is not valid JSON."],
 };
 
-/** The parsed JSON body (lib/request-body.ts), or the 4xx to send. Never throws; never reads more than MAX_BODY_BYTES. */
+/** The parsed JSON body (lib/http/request-body.ts), or the 4xx to send. Never throws; never reads more than MAX_BODY_BYTES. */
 export async function readJson(
   request: Request,
 ): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {

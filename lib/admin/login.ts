@@ -1,9 +1,9 @@
 import "server-only";
 import type { RateLimiterRes } from "rate-limiter-flexible";
-import { env } from "../env";
+import { env } from "../config/env";
 import { limiter, processMemo } from "../state";
 import { readDevice, sealDevice } from "./device";
-import { verifyPassword } from "./password";
+import { verifyPassword } from "../config/password-hash";
 import { checkPassword, GateBusyError } from "./password-check";
 
 /*
@@ -48,7 +48,7 @@ function limiters() {
 export type LoginAttempt = {
   email: string;
   password: string;
-  /** lib/client-key.ts */
+  /** lib/http/client-key.ts */
   client: string;
   /** The raw device cookie, if the browser sent one. */
   deviceCookie?: string | null;

@@ -1,7 +1,7 @@
 import "server-only";
-import { createGate, GateBusyError, type Gate } from "../concurrency-gate";
+import { createGate, GateBusyError, type Gate } from "../http/concurrency-gate";
 import { processMemo } from "../state";
-import { verifyPassword } from "./password";
+import { verifyPassword } from "../config/password-hash";
 
 /*
  * Sign-in's password check, admitted through a gate. scrypt runs on libuv's thread pool, but

@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { parse as parseCookies } from "cookie";
 import { sealData, unsealData } from "iron-session";
-import { env } from "../env";
+import { env } from "../config/env";
 import { revocations } from "../state";
 
 /*

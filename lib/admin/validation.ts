@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sameOriginPath } from "../same-origin-path";
+import { sameOriginPath } from "../http/same-origin-path";
 import { isValidTimeZone } from "./time-zones";
 
 /*

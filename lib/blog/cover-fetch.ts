@@ -3,13 +3,13 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
-import type { ImageHost } from "../image-hosts.mjs";
+import type { ImageHost } from "../config/image-hosts.mjs";
 
 /*
  * Fetching a post's cover for its preview image, without letting post data aim the server at
  * anything else (server-side request forgery). The URL comes from the workspace, and what is
  * fetched ends up in a public image, so:
- * - only the configured image hosts are fetched (the list `next/image` allows, lib/image-hosts.mjs);
+ * - only the configured image hosts are fetched (the list `next/image` allows, lib/config/image-hosts.mjs);
  * - redirects are followed by hand, and every hop is checked again like the first URL;
  * - the address is checked where the connection is made (the socket's own DNS lookup), so a name
  *   that resolves to a loopback, private, link-local, unspecified (0.0.0.0) or other special

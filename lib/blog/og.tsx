@@ -1,5 +1,5 @@
 import { ImageResponse } from "next/og";
-import { env } from "../env";
+import { env } from "../config/env";
 import { fetchCoverBytes } from "./cover-fetch";
 import { OG_SIZE } from "./seo";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "../env";
+import { env } from "../config/env";
 import type { SeoSettings } from "./seo";
 import { loadBlog } from "./source";
 

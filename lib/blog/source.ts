@@ -1,6 +1,6 @@
 import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
-import { env } from "../env";
+import { env } from "../config/env";
 import { tagRevalidatedAt } from "../next-cache/tag-marks";
 import { processMemo } from "../state";
 import {

@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { env } from "../env";
+import { env } from "../config/env";
 import { processMemo, redisConnection, stateEngine } from "../state";
 import { createWorkspaceClient } from "../workspace";
 import { MemoryGate, RedisGate } from "./gate";
@@ -12,7 +12,7 @@ export { createDeliveryService, type DeliveryService, type RouteQueue } from "./
 export { StoreUnavailableError, type DeliveryCounts, type SignupStore } from "./types";
 
 /**
- * The process's delivery service, configured from lib/env.ts and the state engine: the SQLite
+ * The process's delivery service, configured from lib/config/env.ts and the state engine: the SQLite
  * store and an in-memory gate when embedded, the BullMQ queue and a Redis gate with REDIS_URL.
  * One per process (processMemo), shared by the route, the admin and the worker, whichever of
  * Next's bundles asks first.

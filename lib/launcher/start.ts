@@ -5,8 +5,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { ConfigError } from "../env-schema";
-import { loadConfig } from "../env-startup";
+import { ConfigError } from "../config/schema";
+import { loadConfig } from "../config/startup";
 import { listenPlan } from "./listen";
 
 const root = path.resolve(__dirname, "../..");

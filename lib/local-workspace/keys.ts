@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LOCAL_DEMO_API_KEY } from "../config/defaults.mjs";
 
 /**
  * Well-known API keys of the local workspace. They only ever open the local, seeded demo
@@ -8,7 +9,7 @@ export const DEFAULT_WORKSPACE_ID = "demo";
 export const ACME_WORKSPACE_ID = "acme";
 
 /** Default key of the default (no-subdomain) workspace; overridable via `apiKey` / LOCAL_WORKSPACE_API_KEY. */
-export const LOCAL_DEMO_API_KEY = "wps_local_demo_7f3a9c2e5b8d4f61a0c9e2b7";
+export { LOCAL_DEMO_API_KEY };
 /** Seeded on the default workspace with an expiry in the past. */
 export const LOCAL_EXPIRED_API_KEY = "wps_local_expired_0000000000000000";
 /** Seeded on the default workspace with `revoked_at` set. */

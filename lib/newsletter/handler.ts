@@ -1,6 +1,6 @@
 import "server-only";
 import { keyRefusedHint } from "../delivery/attempt";
-import { jsonResponse } from "../json-response";
+import { jsonResponse } from "../http/json-response";
 import { isWorkspaceApiError } from "../workspace/errors";
 import { checkSubscriberEmail } from "./email";
 import {
@@ -13,8 +13,8 @@ import {
   type NewsletterOutcome,
   type NewsletterResponseBody,
 } from "./outcomes";
-import { bodyKind, readFields } from "../request-body";
-import { newsletterOriginAllows } from "../request-origin";
+import { bodyKind, readFields } from "../http/request-body";
+import { newsletterOriginAllows } from "../http/request-origin";
 import { createNewsletterLimiters, take, type NewsletterLimiters } from "./rate-limit";
 import { checkOrigin, clientKey, MAX_BODY_BYTES, safeReturnPath, wantsRedirect } from "./request";
 
@@ -76,7 +76,7 @@ const SUCCESSES = new Set<NewsletterOutcome["kind"]>([
   "recently_sent",
 ]);
 
-/** Every JSON answer of this route: an outcome and its message (lib/json-response.ts). */
+/** Every JSON answer of this route: an outcome and its message (lib/http/json-response.ts). */
 const json = (
   status: number,
   body: NewsletterResponseBody | { error: string; outcome: string },

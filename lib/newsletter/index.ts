@@ -1,6 +1,6 @@
 import "server-only";
 import { delivery, directSubscribe } from "../delivery";
-import { env } from "../env";
+import { env } from "../config/env";
 import { createNewsletterHandler } from "./handler";
 
 export {

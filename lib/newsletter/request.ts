@@ -1,11 +1,11 @@
 import "server-only";
-import type { BodyKind } from "../request-body";
-import { originVerdict, ownSiteUrl } from "../request-origin";
-import { sameOriginPath } from "../same-origin-path";
+import type { BodyKind } from "../http/request-body";
+import { originVerdict, ownSiteUrl } from "../http/request-origin";
+import { sameOriginPath } from "../http/same-origin-path";
 
 /*
- * Reading an untrusted POST (its body is read by lib/request-body.ts, its origin judged by
- * lib/request-origin.ts): where to send a browser back, and which client to count for the
+ * Reading an untrusted POST (its body is read by lib/http/request-body.ts, its origin judged by
+ * lib/http/request-origin.ts): where to send a browser back, and which client to count for the
  * rate limit. Pure functions of the Request, so
  * the handler's order (parse → authorize → act) stays readable and each piece is testable.
  */
@@ -13,9 +13,9 @@ import { sameOriginPath } from "../same-origin-path";
 /** A subscription is one address and two short hidden fields; anything bigger is not a reader. */
 export const MAX_BODY_BYTES = 4 * 1024;
 
-/** CSRF verdict for a subscription (lib/request-origin.ts; the handler refuses only "cross-site"). */
+/** CSRF verdict for a subscription (lib/http/request-origin.ts; the handler refuses only "cross-site"). */
 export const checkOrigin = originVerdict;
-export type { OriginVerdict } from "../request-origin";
+export type { OriginVerdict } from "../http/request-origin";
 
 /** A browser navigation (no-JS form post) is answered with a redirect; everything else with JSON. */
 export function wantsRedirect(request: Request, kind: BodyKind | undefined): boolean {
@@ -57,4 +57,4 @@ function relativePath(value: string): string | undefined {
 }
 
 // Shared with the admin login limit.
-export { clientKey } from "../client-key";
+export { clientKey } from "../http/client-key";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { env } from "../env";
+import { env } from "../config/env";
 import {
   createStateEngine,
   limitedFor,

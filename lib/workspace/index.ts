@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "../env";
+import { env } from "../config/env";
 import { createWorkspaceClient, type WorkspaceClient } from "./client";
 
 export { createWorkspaceClient, type WorkspaceClient } from "./client";
@@ -8,7 +8,7 @@ export type * from "./types";
 
 let shared: WorkspaceClient | undefined;
 
-/** The app's client, configured from lib/env.ts. */
+/** The app's client, configured from lib/config/env.ts. */
 export function workspace(): WorkspaceClient {
   if (!shared) {
     const { workspace: w } = env();

@@ -1,5 +1,5 @@
 import { sealData } from "iron-session";
-import { stampPeerAddress } from "@/lib/client-key";
+import { stampPeerAddress } from "@/lib/http/client-key";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";

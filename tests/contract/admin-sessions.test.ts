@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { stampPeerAddress } from "@/lib/client-key";
-import { hashPassword } from "@/lib/admin/password";
-import { DEMO_ADMIN_HASH } from "@/lib/env-schema";
+import { stampPeerAddress } from "@/lib/http/client-key";
+import { hashPassword } from "@/lib/config/password-hash";
+import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
 import { createStateEngine, type StateEngine } from "@/lib/state/engine";
 import { forgetProcessMemo } from "@/lib/state/process-memo";

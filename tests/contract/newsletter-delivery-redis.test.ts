@@ -30,7 +30,7 @@ beforeAll(async () => {
     startTestRedis(),
     startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} }),
   ]);
-  // lib/env.ts reads the environment once, on first use (the limiters below use it too).
+  // lib/config/env.ts reads the environment once, on first use (the limiters below use it too).
   process.env.REDIS_URL = redis.url;
   delete process.env.WORKSPACE_URL;
   process.env.LOCAL_WORKSPACE_PORT = String(ws.port);

@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
-import { stampPeerAddress } from "@/lib/client-key";
+import { stampPeerAddress } from "@/lib/http/client-key";
 import { createNewsletterHandler, createNewsletterLimiters, DEFAULT_LIMITS } from "@/lib/newsletter";
 import { createStateEngine } from "@/lib/state/engine";
 import { createWorkspaceClient } from "@/lib/workspace";
@@ -28,7 +28,7 @@ let POST: (request: Request) => Promise<Response>;
 let GET: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
-  // lib/env.ts reads process.env once, on first use: point it at this workspace before importing the route.
+  // lib/config/env.ts reads process.env once, on first use: point it at this workspace before importing the route.
   pointAppAtWorkspace(fixture.server, { SITE_URL: undefined, TRUST_PROXY: undefined, PORT: "3000" });
   // The route keeps signups the workspace cannot take; this suite's store is a throwaway file.
   storeDir = mkdtempSync(path.join(tmpdir(), "masthead-route-"));

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { DEMO_REVALIDATE_SECRET, LOCAL_DEMO_API_KEY } from "../../lib/env-schema";
+import { DEMO_REVALIDATE_SECRET, LOCAL_DEMO_API_KEY } from "../../lib/config/schema";
 
 /*
  * Fault injection against the running site: the e2e local workspace is made slow, failing

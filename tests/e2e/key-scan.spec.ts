@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DEMO_REVALIDATE_SECRET, DEMO_SESSION_SECRET, LOCAL_DEMO_API_KEY } from "../../lib/env-schema";
+import { DEMO_REVALIDATE_SECRET, DEMO_SESSION_SECRET, LOCAL_DEMO_API_KEY } from "../../lib/config/schema";
 
 /*
  * The key stays on the server: every byte a browser can be sent — all built static assets,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../lib/env-schema";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../lib/config/schema";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 
 /*

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_REVALIDATE_SECRET } from "../../lib/env-schema";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_REVALIDATE_SECRET } from "../../lib/config/schema";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 
 /*

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { sealData } from "iron-session";
-import { DEMO_SESSION_SECRET } from "../../lib/env-schema";
+import { DEMO_SESSION_SECRET } from "../../lib/config/schema";
 
 /*
  * The security suite against the running site (the key/secret scan of every client-delivered

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGate, GateBusyError } from "@/lib/concurrency-gate";
+import { createGate, GateBusyError } from "@/lib/http/concurrency-gate";
 
 /* The admission gate in front of password hashing: bounded work however large the flood. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "@/lib/admin/password";
+import { hashPassword } from "@/lib/config/password-hash";
 import {
   ConfigError,
   DEMO_ADMIN_HASH,
@@ -8,9 +8,9 @@ import {
   DEMO_SESSION_SECRET,
   LOCAL_DEMO_API_KEY,
   parseAdminUsers,
-} from "@/lib/env-schema";
+} from "@/lib/config/schema";
 // The whole start-up load: the schema plus the slow demo-password check, reported together.
-import { loadConfig as parseEnv } from "@/lib/env-startup";
+import { loadConfig as parseEnv } from "@/lib/config/startup";
 
 const strongHash = hashPassword("a strong admin password");
 const remote = {
@@ -56,7 +56,7 @@ describe("parseEnv: local mode (nothing configured)", () => {
   });
 
   it("the demo admin hash really is the documented demo password", async () => {
-    const { verifyPassword } = await import("@/lib/admin/password");
+    const { verifyPassword } = await import("@/lib/config/password-hash");
     expect(await verifyPassword(DEMO_ADMIN_PASSWORD, DEMO_ADMIN_HASH)).toBe(true);
     expect(await verifyPassword("wrong", DEMO_ADMIN_HASH)).toBe(false);
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { checkSubscriberEmail } from "@/lib/newsletter/email";
 import { ALL_OUTCOMES, outcomeFromKey, outcomeKey } from "@/lib/newsletter/outcomes";
-import { PEER_ADDRESS_HEADER, requestHost, stampPeerAddress } from "@/lib/client-key";
+import { PEER_ADDRESS_HEADER, requestHost, stampPeerAddress } from "@/lib/http/client-key";
 import { checkOrigin, clientKey, safeReturnPath, wantsRedirect } from "@/lib/newsletter/request";
-import { bodyKind, readLimitedBody } from "@/lib/request-body";
-import { parseEnv } from "@/lib/env-schema";
+import { bodyKind, readLimitedBody } from "@/lib/http/request-body";
+import { parseEnv } from "@/lib/config/schema";
 
 const SITE = "https://news.example.org";
 const req = (headers: Record<string, string>, url = `${SITE}/api/newsletter`) =>

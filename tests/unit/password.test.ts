@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword, verifyPasswordSync } from "@/lib/admin/password";
+import { hashPassword, verifyPassword, verifyPasswordSync } from "@/lib/config/password-hash";
 
 describe("password checks", () => {
   const stored = hashPassword("correct horse battery staple");

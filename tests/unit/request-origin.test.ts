@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { isSameOriginWrite, newsletterOriginAllows, originVerdict } from "@/lib/request-origin";
+import { isSameOriginWrite, newsletterOriginAllows, originVerdict } from "@/lib/http/request-origin";
 
 /*
- * The two origin policies of lib/request-origin.ts side by side: one reading of the headers,
+ * The two origin policies of lib/http/request-origin.ts side by side: one reading of the headers,
  * and where the admin and the newsletter differ on purpose (a request with no browser signal).
  */
 const SITE = "https://news.example.org";

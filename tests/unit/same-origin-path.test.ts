@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { safeNextPath } from "@/lib/admin/validation";
-import { isSameOriginPath, sameOriginPath } from "@/lib/same-origin-path";
+import { isSameOriginPath, sameOriginPath } from "@/lib/http/same-origin-path";
 
 /*
  * The one check behind every post-form redirect (admin `next`, newsletter return path): whatever

@@ -7,8 +7,8 @@ import { SearchForm } from "@/components/search/search-form";
 import { Pagination } from "@/components/blog/pagination";
 import { SearchResults } from "@/components/search/search-results";
 import searchStyles from "@/components/search/search.module.css";
-import { clientKey } from "@/lib/client-key";
-import { env } from "@/lib/env";
+import { clientKey } from "@/lib/http/client-key";
+import { env } from "@/lib/config/env";
 import { blogForPage } from "@/lib/blog/pages";
 import {
   emptyMessage,

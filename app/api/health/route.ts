@@ -1,4 +1,4 @@
-import { jsonResponse } from "@/lib/json-response";
+import { jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { NOT_EVERY_INSTANCE, RETRY_AFTER_SECONDS, revalidateBlog } from "@/lib/blog/revalidate";
 import { presentedSecret, secretMatches } from "@/lib/blog/secret";
-import { env } from "@/lib/env";
-import { errorResponse, jsonResponse } from "@/lib/json-response";
+import { env } from "@/lib/config/env";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 
 /*
  * POST /api/revalidate: refreshes the whole blog (pages, feeds, sitemaps) from the workspace.

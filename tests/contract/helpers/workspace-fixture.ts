@@ -35,7 +35,7 @@ export function localWorkspaceForSuite(
 }
 
 /**
- * Points the app's configuration (lib/env.ts, read from process.env on first use) at `server`:
+ * Points the app's configuration (lib/config/env.ts, read from process.env on first use) at `server`:
  * no WORKSPACE_URL or LOCAL_WORKSPACE_API_KEY override, so the app uses the local workspace on
  * LOCAL_WORKSPACE_PORT with its demo key; `more` sets further variables (`undefined` removes one).
  * Call it in `beforeAll`, before the first import of app code.

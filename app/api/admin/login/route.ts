@@ -3,10 +3,10 @@ import { audit } from "@/lib/admin/audit";
 import { CROSS_ORIGIN, errorResponse, MAX_BODY_BYTES, TOO_LARGE } from "@/lib/admin/http";
 import { DEVICE_COOKIE, deviceCookieOptions } from "@/lib/admin/device";
 import { checkLogin, INVALID_CREDENTIALS } from "@/lib/admin/login";
-import { clientKey } from "@/lib/client-key";
-import { env } from "@/lib/env";
-import { bodyKind, readFields } from "@/lib/request-body";
-import { isSameOriginWrite } from "@/lib/request-origin";
+import { clientKey } from "@/lib/http/client-key";
+import { env } from "@/lib/config/env";
+import { bodyKind, readFields } from "@/lib/http/request-body";
+import { isSameOriginWrite } from "@/lib/http/request-origin";
 import {
   cookieFromHeader,
   isConfiguredAdmin,

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { audit } from "@/lib/admin/audit";
 import { CROSS_ORIGIN, errorResponse } from "@/lib/admin/http";
-import { isSameOriginWrite } from "@/lib/request-origin";
+import { isSameOriginWrite } from "@/lib/http/request-origin";
 import { endSession, SESSION_COOKIE, sessionCookieOptions, sessionFromRequest } from "@/lib/admin/session";
 
 export const dynamic = "force-dynamic";

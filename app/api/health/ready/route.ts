@@ -1,9 +1,9 @@
-import { readiness } from "@/lib/health";
-import { jsonResponse } from "@/lib/json-response";
+import { readiness } from "@/lib/state/readiness";
+import { jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/health/ready: readiness, including Redis when REDIS_URL is set (lib/health.ts). */
+/** GET /api/health/ready: readiness, including Redis when REDIS_URL is set (lib/state/readiness.ts). */
 export async function GET(): Promise<Response> {
   const { status, body } = await readiness();
   return jsonResponse(body, status);

@@ -1,14 +1,14 @@
 /*
  * The image hosts the site may load images from: `next/image` (next.config.mjs) and the preview
  * image's cover loader (lib/blog/cover-fetch.ts) both read this one list. Plain JavaScript because
- * next.config.mjs is read before any TypeScript runs; lib/env-schema.ts validates the same variables.
+ * next.config.mjs is read before any TypeScript runs; lib/config/schema.ts validates the same variables.
  *
  * - local mode (no WORKSPACE_URL): the local workspace on 127.0.0.1/localhost:LOCAL_WORKSPACE_PORT,
  *   the one host allowed to be on a loopback address (it is ours, and configured);
  * - a real workspace: its origin; plus every IMAGE_HOSTS entry (e.g. a CDN serving covers).
  */
 
-import { DEFAULT_LOCAL_WORKSPACE_PORT, envValue } from "./env-defaults.mjs";
+import { DEFAULT_LOCAL_WORKSPACE_PORT, envValue } from "./defaults.mjs";
 
 /**
  * @param {Record<string, string | undefined>} env

@@ -1,6 +1,6 @@
 import "server-only";
 import { requestHost } from "./client-key";
-import { env } from "./env";
+import { env } from "../config/env";
 
 /*
  * Where a write comes from: the one cross-site request forgery check of the route handlers,
@@ -28,7 +28,7 @@ function httpUrl(value: string): URL | undefined {
   }
 }
 
-/** The host the browser addressed (lib/client-key.ts), else the request URL's, which Next builds from Host. */
+/** The host the browser addressed (lib/http/client-key.ts), else the request URL's, which Next builds from Host. */
 function addressedHost(request: Request, trustProxy: number): string | undefined {
   const host = requestHost(request, trustProxy);
   if (host) return host;

@@ -1,5 +1,5 @@
 import "server-only";
-import { stateHealth } from "./state";
+import { stateHealth } from "./index";
 
 /*
  * Readiness for load balancers. An instance whose Redis is unreachable still serves every

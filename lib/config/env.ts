@@ -1,8 +1,8 @@
 import "server-only";
-import type { AppConfig } from "./env-schema";
-import { loadConfig } from "./env-startup";
+import type { AppConfig } from "./schema";
+import { loadConfig } from "./startup";
 
-export type { AppConfig } from "./env-schema";
+export type { AppConfig } from "./schema";
 
 let cached: AppConfig | undefined;
 

@@ -1,26 +1,25 @@
 import { z } from "zod";
-import { PASSWORD_HASH_PATTERN } from "./admin/password";
+import { PASSWORD_HASH_PATTERN } from "./password-hash";
 import {
   DEFAULT_DELIVERY_STORE_PATH,
   DEFAULT_LOCAL_WORKSPACE_PORT,
+  LOCAL_DEMO_API_KEY,
   WHOLE_NUMBER_VARIABLES,
   envValue,
   isLocalMode,
-} from "./env-defaults.mjs";
+} from "./defaults.mjs";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
-import { LOCAL_DEMO_API_KEY } from "./local-workspace/keys";
 
 /*
  * The configuration schema: one zod schema from the environment variables to AppConfig, whose
  * type is inferred from it. Pure and fast, so that the launcher (which cannot import
  * server-only modules) and the tests share it; the slow check (scrypt against the demo
- * password) runs once at start-up in lib/env-startup.ts. The app reads it only through lib/env.ts.
+ * password) runs once at start-up in lib/config/startup.ts. The app reads it only through lib/config/env.ts.
  *
  * Every variable has one reader per mode; a reader returns the value or a Refusal. Each problem
  * names its variable and a fix, never echoes a secret, and all of them are reported at once.
  */
 
-// The local workspace's own constant, so the app's default key and the seeded key cannot drift apart.
 export { LOCAL_DEMO_API_KEY, DEFAULT_DELIVERY_STORE_PATH, DEFAULT_LOCAL_WORKSPACE_PORT };
 export const DEMO_SESSION_SECRET = "masthead-local-demo-session-secret-do-not-use";
 export const DEMO_REVALIDATE_SECRET = "masthead-local-demo-revalidate-secret";
@@ -164,7 +163,7 @@ function secrets(mode: Mode) {
         );
       return secret;
     }),
-    // Whether an admin uses the demo password takes scrypt: lib/env-startup.ts checks it.
+    // Whether an admin uses the demo password takes scrypt: lib/config/startup.ts checks it.
     ADMIN_USERS: variable(
       "set ADMIN_USERS to `email=hash` entries separated by commas; print a hash with `npm run hash-password`.",
       (raw) => {
@@ -300,7 +299,7 @@ export const CONFIG_VARIABLES = Object.keys(remoteVariables.shape);
 
 export const envSchema = z
   .preprocess(
-    // Every value read as lib/env-defaults.mjs reads it (trimmed, empty = unset), plus what is
+    // Every value read as lib/config/defaults.mjs reads it (trimmed, empty = unset), plus what is
     // derived from several variables: the mode and the image hosts next.config.mjs also allows.
     (input) => {
       const vars = input as Vars;
@@ -335,7 +334,7 @@ export const envSchema = z
     },
     /** Set in local mode: where the launcher runs the local workspace. */
     localWorkspace: v.mode === "local" ? { port: v.LOCAL_WORKSPACE_PORT } : null,
-    /** Where images may be loaded from (next/image and preview-image covers): lib/image-hosts.mjs. */
+    /** Where images may be loaded from (next/image and preview-image covers): lib/config/image-hosts.mjs. */
     imageHosts: v.imageHosts,
     /** How far to trust X-Forwarded-For when telling clients apart (rate limits): see `trustProxy` above. */
     trustProxy: v.TRUST_PROXY,
@@ -364,7 +363,7 @@ export const envSchema = z
 export type AppConfig = z.output<typeof envSchema>;
 export type AdminUser = { email: string; passwordHash: string };
 
-/** The configuration, or every problem with it. Fast: no password hashing (lib/env-startup.ts). */
+/** The configuration, or every problem with it. Fast: no password hashing (lib/config/startup.ts). */
 export function checkEnv(
   vars: Vars,
 ): { config: AppConfig; problems: [] } | { config: undefined; problems: ConfigProblem[] } {

@@ -1,5 +1,5 @@
-import { verifyPasswordSync } from "./admin/password";
-import { envValue, isLocalMode } from "./env-defaults.mjs";
+import { verifyPasswordSync } from "./password-hash";
+import { envValue, isLocalMode } from "./defaults.mjs";
 import {
   CONFIG_VARIABLES,
   ConfigError,
@@ -9,11 +9,11 @@ import {
   parseAdminUsers,
   type AppConfig,
   type ConfigProblem,
-} from "./env-schema";
+} from "./schema";
 
 /*
  * Loading the configuration once at start-up (the launcher, and env() on its first call): the
- * schema (lib/env-schema.ts) plus the checks too slow to belong in parsing. Today that is one:
+ * schema (lib/config/schema.ts) plus the checks too slow to belong in parsing. Today that is one:
  * with a real workspace, no admin may sign in with the public demo password, which takes one
  * scrypt per admin. Its problem is reported together with the schema's, in variable order.
  */

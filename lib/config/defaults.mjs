@@ -1,6 +1,6 @@
 /*
  * The environment variables' defaults and the few readings that next.config.mjs shares with the
- * configuration schema (lib/env-schema.ts). Plain JavaScript because next.config.mjs is read
+ * configuration schema (lib/config/schema.ts). Plain JavaScript because next.config.mjs is read
  * before any TypeScript runs; one module so that the two cannot drift apart.
  */
 
@@ -26,6 +26,12 @@ export function isLocalMode(env) {
 /** Where `next build` writes; separate folders let parallel builds share one checkout. */
 export const DEFAULT_NEXT_DIST_DIR = ".next";
 export const DEFAULT_DELIVERY_STORE_PATH = "data/newsletter-delivery.sqlite";
+
+/**
+ * The local workspace's default key: public, it only opens the seeded demo data. Defined here,
+ * at the bottom of the import graph, so the app's default and the seeded key cannot drift apart.
+ */
+export const LOCAL_DEMO_API_KEY = "wps_local_demo_7f3a9c2e5b8d4f61a0c9e2b7";
 
 /** The whole-number variables: their range and the value used when they are unset. */
 export const WHOLE_NUMBER_VARIABLES = Object.freeze({
