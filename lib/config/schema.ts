@@ -274,6 +274,7 @@ const rest = {
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
   DELIVERY_MAX_PENDING: wholeNumber("DELIVERY_MAX_PENDING"),
   DELIVERY_WORKER: deliveryWorker,
+  SHUTDOWN_GRACE_SECONDS: wholeNumber("SHUTDOWN_GRACE_SECONDS"),
   imageHosts: z.custom<ImageHost[]>(),
 };
 
@@ -358,6 +359,8 @@ export const envSchema = z
       /** false: this process does not run the delivery worker (`npm run worker` does). */
       inProcessWorker: v.DELIVERY_WORKER,
     },
+    /** On SIGTERM: how long the requests an instance holds may take to finish (lib/launcher/shutdown.ts). */
+    shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,
   }));
 
 export type AppConfig = z.output<typeof envSchema>;

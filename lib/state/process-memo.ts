@@ -23,6 +23,11 @@ export function processMemo<T>(name: string, init: () => T): T {
   return value;
 }
 
+/** The process's value for `name` if something created it, without creating it (shutdown). */
+export function existingProcessMemo<T>(name: string): T | undefined {
+  return registry().get(name) as T | undefined;
+}
+
 /** Forgets `name` (tests and shutdown); the next processMemo call creates it again. */
 export function forgetProcessMemo(name: string): void {
   registry().delete(name);

@@ -1,11 +1,19 @@
 import type { ChildProcess } from "node:child_process";
 
-/** SIGTERM, then SIGKILL after `graceMs`; resolves once the child has exited. Safe on a child already gone. */
-export async function stopProcess(child: ChildProcess | null, graceMs: number): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+export type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+/**
+ * SIGTERM, then SIGKILL after `graceMs`; resolves with how the child exited (a child killed
+ * after the grace shows signal SIGKILL). Safe on a child already gone (null: nothing to stop).
+ */
+export async function stopProcess(child: ChildProcess | null, graceMs: number): Promise<Exit | null> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return null;
+  const exited = new Promise<Exit>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-  await exited;
+  const exit = await exited;
   clearTimeout(timer);
+  return exit;
 }

@@ -1,0 +1,348 @@
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { connect } from "node:net";
+import { expect, test } from "@playwright/test";
+import { DEMO_REVALIDATE_SECRET } from "../../lib/config/schema";
+import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
+import { startFront, type Front } from "../helpers/nginx";
+import { freePort } from "../helpers/redis-server";
+import { until } from "../helpers/until";
+
+/*
+ * The production front (deploy/nginx/masthead.conf.template, deploy/README.md) as a team runs
+ * it: Debian's nginx before two `npm run start:instance` on one build, one Redis, the local
+ * workspace, TRUST_PROXY=1. What the edge caches and never caches, what it refuses, who the
+ * client is, and a rolling restart under load with no failed request and every signup once.
+ * Latency and throughput figures are in `npm run bench -- --only front`, not here.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const RUN = Date.now().toString(36);
+let cluster: Cluster;
+let front: Front;
+let A: Instance;
+let B: Instance;
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/**
+ * One request on its own connection (node:http: fetch cannot choose the source address).
+ * `from` is a loopback address (127.0.0.0/8 is all this machine), so readers can differ.
+ */
+function send(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string; from?: string; timeoutMs?: number } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: opts.method ?? "GET",
+        headers: opts.headers,
+        localAddress: opts.from,
+        agent: false,
+        timeout: opts.timeoutMs ?? 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`timed out: ${url}`)));
+    req.on("error", reject);
+    req.end(opts.body);
+  });
+}
+
+const signup = (email: string, from?: string, headers: Record<string, string> = {}) =>
+  send(`${front.url}/api/newsletter`, {
+    method: "POST",
+    from,
+    headers: { "content-type": "application/json", accept: "application/json", origin: front.url, ...headers },
+    body: JSON.stringify({ email }),
+  });
+
+async function firstPost(): Promise<{ slug: string; title: string }> {
+  const { body } = await send(`${front.url}/blog`);
+  const match = /<a[^>]+href="\/blog\/([^"/?#]+)"[^>]*>([^<]+)<\/a>/.exec(body);
+  expect(match, "a post link on /blog").not.toBeNull();
+  return { slug: match![1]!, title: match![2]! };
+}
+
+async function outbox(): Promise<{ to: string; kind: string }[]> {
+  const res = await fetch(`${cluster.workspaceUrl}/__local/outbox`);
+  return ((await res.json()) as { emails: { to: string; kind: string }[] }).emails;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(900_000);
+  const port = await freePort();
+  cluster = await startCluster({
+    instances: 2,
+    distDir: ".next-front",
+    launcher: true,
+    env: { TRUST_PROXY: "1", SITE_URL: `http://127.0.0.1:${port}`, SHUTDOWN_GRACE_SECONDS: "10" },
+  });
+  [A, B] = cluster.instances as [Instance, Instance];
+  // deploy/README.md's upstream entries.
+  front = await startFront({ port, upstreams: cluster.instances.map((i) => `127.0.0.1:${i.port} max_fails=0`) });
+});
+
+test.afterAll(async () => {
+  await front?.stop();
+  await cluster?.stop();
+});
+
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    for (const i of cluster?.instances ?? []) console.log(`--- instance ${i.name}\n${i.logs().slice(-4000)}`);
+    console.log(`--- nginx\n${front?.errors().slice(-4000)}`);
+  }
+});
+
+test("public pages come from the edge cache; a revalidation through the front shows within 2 s", async () => {
+  await send(`${front.url}/blog`);
+  const hit = await send(`${front.url}/blog`);
+  expect(hit.status).toBe(200);
+  expect(hit.headers["x-masthead-cache"]).toMatch(/^(HIT|UPDATING|STALE)$/);
+
+  const { slug } = await firstPost();
+  const title = `Renamed behind the front ${RUN}`;
+  const renamed = await fetch(`${cluster.workspaceUrl}/__local/posts/${encodeURIComponent(slug)}`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ title }),
+  });
+  expect(renamed.status).toBe(200);
+  // Both pages are hot at the edge when the revalidation arrives.
+  await send(`${front.url}/blog/${slug}`);
+  await send(`${front.url}/blog/${slug}`);
+
+  const started = Date.now();
+  const revalidated = await send(`${front.url}/api/revalidate`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${DEMO_REVALIDATE_SECRET}` },
+  });
+  expect(revalidated.status).toBe(200);
+  const shows = async (path: string) => (await send(`${front.url}${path}`)).body.includes(title);
+  await until(async () => (await shows("/blog")) && (await shows(`/blog/${slug}`)), {
+    what: "the new title on /blog and the post page through the front",
+    timeoutMs: 10_000,
+    intervalMs: 100,
+  });
+  const elapsed = Date.now() - started;
+  console.log(`[front] new content through the front ${elapsed} ms after POST /api/revalidate`);
+  expect(elapsed).toBeLessThan(2_000);
+});
+
+test("never cached at the edge: admin, API, search, a signed-in admin; RSC and HTML keyed apart; static immutable", async () => {
+  for (const path of ["/admin/login", "/api/health", "/api/health/ready", "/search?q=post"]) {
+    for (let i = 0; i < 2; i++) {
+      const res = await send(`${front.url}${path}`, { headers: { accept: "text/html" } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers["x-masthead-cache"], `${path} carries no cache status`).toBeUndefined();
+    }
+  }
+  const asAdmin = await send(`${front.url}/blog`, { headers: { cookie: "masthead_admin=anything" } });
+  expect(asAdmin.headers["x-masthead-cache"]).toBe("BYPASS");
+
+  // Alternate the two kinds of answer for one address: each always gets its own.
+  for (let i = 0; i < 3; i++) {
+    const html = await send(`${front.url}/blog`, { headers: { accept: "text/html" } });
+    expect(html.headers["content-type"]).toMatch(/^text\/html/);
+    expect(html.body).toMatch(/^<!DOCTYPE html>/i);
+    const rsc = await send(`${front.url}/blog`, { headers: { rsc: "1" } });
+    expect(rsc.headers["content-type"]).toMatch(/^text\/x-component/);
+    expect(rsc.body).not.toMatch(/^<!DOCTYPE html>/i);
+  }
+  const prefetch = await send(`${front.url}/blog`, { headers: { rsc: "1", "next-router-prefetch": "1" } });
+  expect(prefetch.headers["content-type"]).toMatch(/^text\/x-component/);
+  const html = await send(`${front.url}/blog`);
+  expect(html.headers["content-type"]).toMatch(/^text\/html/);
+
+  const asset = /\/_next\/static\/[^"']+\.js/.exec(html.body)?.[0];
+  expect(asset, "a script of the build on /blog").toBeTruthy();
+  await send(`${front.url}${asset}`);
+  const cached = await send(`${front.url}${asset}`);
+  expect(cached.status).toBe(200);
+  expect(cached.headers["cache-control"]).toContain("immutable");
+  expect(cached.headers["x-masthead-cache"]).toBe("HIT");
+});
+
+test("the front refuses floods, oversized bodies and slow clients with short clear answers", async () => {
+  // 200 concurrent sign-in attempts from one address: most stop at the front with 429.
+  const attempts = await Promise.all(
+    Array.from({ length: 200 }, () =>
+      send(`${front.url}/api/admin/login`, {
+        method: "POST",
+        from: "127.0.0.21",
+        headers: { "content-type": "application/json", accept: "application/json", origin: front.url },
+        body: JSON.stringify({ email: "admin@example.com", password: "wrong" }),
+      }),
+    ),
+  );
+  const refused = attempts.filter((a) => a.status === 429 && a.headers.server === "nginx");
+  expect(refused.length, "refused by the front").toBeGreaterThanOrEqual(150);
+  expect(attempts.filter((a) => a.status >= 500)).toEqual([]);
+  expect(refused[0]!.headers["retry-after"]).toBe("10");
+  expect(JSON.parse(refused[0]!.body)).toEqual({ error: expect.stringContaining("Too many requests") });
+  // Meanwhile another reader is served.
+  expect((await send(`${front.url}/blog`, { from: "127.0.0.22" })).status).toBe(200);
+
+  // The newsletter's body limit is the app's own (4 KiB); a form post gets an HTML answer.
+  const big = await send(`${front.url}/api/newsletter`, {
+    method: "POST",
+    from: "127.0.0.23",
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", origin: front.url },
+    body: `email=${"a".repeat(5000)}%40example.org`,
+  });
+  expect(big.status).toBe(413);
+  expect(big.headers["content-type"]).toMatch(/^text\/html/);
+  expect(big.body).toContain("This request is too large.");
+
+  // A client trickling its headers is cut off by the front (10 s), while readers are served.
+  const started = Date.now();
+  const closed = new Promise<number>((resolve) => {
+    const socket = connect(front.port, "127.0.0.1", () => {
+      socket.write("GET / HTTP/1.1\r\nHost: x\r\n");
+      const trickle = setInterval(() => socket.write("X-Slow: 1\r\n"), 1_000);
+      socket.on("close", () => {
+        clearInterval(trickle);
+        resolve(Date.now() - started);
+      });
+    });
+    socket.on("error", () => {});
+  });
+  expect((await send(`${front.url}/`)).status).toBe(200);
+  expect(await closed).toBeLessThan(15_000);
+});
+
+test("behind the front each reader has its own newsletter budget, and headers a reader writes change nothing", async () => {
+  const readerA = "127.0.0.31";
+  const readerB = "127.0.0.32";
+  const statuses: number[] = [];
+  for (let i = 0; i < 21; i++) statuses.push((await signup(`budget-a-${RUN}-${i}@example.org`, readerA)).status);
+  expect(statuses.slice(0, 20).every((s) => s === 201 || s === 202), `${statuses}`).toBe(true);
+  const limited = await signup(`budget-a-${RUN}-x@example.org`, readerA);
+  expect(limited.status).toBe(429);
+  expect(limited.headers.server, "the app's own budget, not the front's").not.toBe("nginx");
+  expect(JSON.parse(limited.body)).toMatchObject({ outcome: "rate_limited" });
+
+  const forgeries: Record<string, string>[] = [
+    { "x-forwarded-for": "198.51.100.7" },
+    { "x-real-ip": "198.51.100.8" },
+    { forwarded: "for=198.51.100.9" },
+  ];
+  for (const forged of forgeries) {
+    const res = await signup(`budget-a-${RUN}-${Object.keys(forged)[0]}@example.org`, readerA, forged);
+    expect(res.status, `with ${JSON.stringify(forged)}`).toBe(429);
+  }
+  expect([201, 202]).toContain((await signup(`budget-b-${RUN}@example.org`, readerB)).status);
+});
+
+test("a rolling restart under load: readiness drains, held requests finish, no failed request, every signup once", async () => {
+  test.setTimeout(300_000);
+  const { slug } = await firstPost();
+  const pages = ["/", "/blog", `/blog/${slug}`, "/newsletter", "/feed.xml"];
+  const failures: string[] = [];
+  const accepted: string[] = [];
+  let views = 0;
+  let stopLoad = false;
+
+  const viewer = async () => {
+    while (!stopLoad) {
+      const path = pages[views++ % pages.length]!;
+      try {
+        const res = await send(`${front.url}${path}`);
+        if (res.status !== 200) failures.push(`GET ${path}: ${res.status}`);
+      } catch (error) {
+        failures.push(`GET ${path}: ${(error as Error).message}`);
+      }
+    }
+  };
+  let n = 0;
+  const subscriber = async () => {
+    while (!stopLoad) {
+      const i = n++;
+      const email = `roll-${RUN}-${i}@example.org`;
+      try {
+        // Each signup from its own reader address, so no per-client budget is reached.
+        const res = await signup(email, `127.0.1.${(i % 250) + 1}`);
+        if (res.status === 201 || res.status === 202) accepted.push(email);
+        else failures.push(`POST signup: ${res.status} ${res.body.slice(0, 200)}`);
+      } catch (error) {
+        failures.push(`POST signup: ${(error as Error).message}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const load = [viewer(), viewer(), viewer(), subscriber(), subscriber()];
+
+  for (const instance of [A, B]) {
+    await new Promise((r) => setTimeout(r, 2_000));
+    // A signup the instance holds when it is told to stop (the workspace answers it in 1.5 s).
+    await fetch(`${cluster.workspaceUrl}/__local/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        mode: "slow",
+        delayMs: 1_500,
+        pathPrefix: "/api/external/v2/email-subscriptions",
+        count: 1,
+      }),
+    });
+    const heldEmail = `held-${instance.name}-${RUN}@example.org`;
+    const held = send(`${instance.url}/api/newsletter`, {
+      method: "POST",
+      from: "127.0.2.1",
+      headers: { "content-type": "application/json", accept: "application/json", origin: front.url },
+      body: JSON.stringify({ email: heldEmail }),
+    });
+    await new Promise((r) => setTimeout(r, 300));
+
+    const exiting = instance.stop(30_000);
+    let readiness = "";
+    await until(
+      async () => {
+        try {
+          const res = await send(`${instance.url}/api/health/ready`, { timeoutMs: 2_000 });
+          readiness = `${res.status} ${res.body}`;
+          return res.status === 503;
+        } catch {
+          return false;
+        }
+      },
+      { what: `${instance.name}'s readiness to say draining`, timeoutMs: 2_000, intervalMs: 20 },
+    );
+    expect(readiness).toContain('"draining"');
+    const heldAnswer = await held;
+    expect([201, 202], "the held signup is answered").toContain(heldAnswer.status);
+    accepted.push(heldEmail);
+    expect(await exiting, `${instance.name} exits 0`).toEqual({ code: 0, signal: null });
+    await instance.start();
+  }
+  await new Promise((r) => setTimeout(r, 2_000));
+  stopLoad = true;
+  await Promise.all(load);
+
+  console.log(`[front] rolling restart: ${views} page views, ${accepted.length} signups, ${failures.length} failed`);
+  expect(failures).toEqual([]);
+  expect(views).toBeGreaterThan(50);
+  expect(accepted.length).toBeGreaterThan(20);
+
+  // Every accepted signup reaches the workspace exactly once (a verification email each).
+  const once = async () => {
+    const sent = (await outbox()).filter((e) => e.kind === "verification");
+    return accepted.map((email) => sent.filter((e) => e.to === email).length);
+  };
+  await until(async () => (await once()).every((count) => count >= 1), {
+    what: "every accepted signup delivered",
+    timeoutMs: 60_000,
+    intervalMs: 500,
+  });
+  expect((await once()).filter((count) => count !== 1)).toEqual([]);
+});
