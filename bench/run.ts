@@ -13,9 +13,10 @@
  *   npm run bench -- --only search   # one section (comma-separated for several): builds,
  *                                    # page-views, weight, newsletter, javascript, lighthouse,
  *                                    # search, admin, security (bench/security.ts),
- *                                    # instances, delivery (bench/delivery.ts, no build);
+ *                                    # instances, delivery (bench/delivery.ts, no build),
+ *                                    # front (bench/front.ts: nginx before two instances);
  *                                    # without "builds" only the 100-post build is made,
- *                                    # and "instances" alone makes only its own build
+ *                                    # and "instances" or "front" alone make only their own build
  *                                    # (--skip-lighthouse also skips javascript)
  *
  * weight: decoded HTML bytes of /, /blog and a post (and where they go), RSC (prefetch)
@@ -65,6 +66,7 @@ import {
 } from "./search";
 import { securityBench, securityTables, securityTargets, type SecurityBenchResult } from "./security";
 import { benchDelivery, deliveryTable, deliveryTargets, type DeliveryBench } from "./delivery";
+import { frontBench, frontRows, frontTargets, type FrontBenchResult } from "./front";
 
 const { values: flags } = parseArgs({
   options: {
@@ -88,6 +90,7 @@ const SECTIONS = [
   "security",
   "instances",
   "delivery",
+  "front",
 ] as const;
 const only = flags.only?.split(",").map((s) => s.trim());
 for (const s of only ?? [])
@@ -101,7 +104,7 @@ const wants = (section: (typeof SECTIONS)[number]) =>
 const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 3501);
 const WS_PORT = Number(process.env.BENCH_WORKSPACE_PORT ?? 4501);
 // The sections measured on the 100-post build; "instances" makes its own build.
-const needsSizedBuilds = !only || only.some((s) => s !== "instances" && s !== "delivery");
+const needsSizedBuilds = !only || only.some((s) => s !== "instances" && s !== "delivery" && s !== "front");
 const SIZES = !needsSizedBuilds
   ? []
   : !wants("builds")
@@ -177,6 +180,7 @@ const results: {
   security?: SecurityBenchResult;
   delivery?: DeliveryBench;
   instances?: InstancesBenchResult;
+  front?: FrontBenchResult;
   targets: Target[];
 } = {
   startedAt: new Date().toISOString(),
@@ -695,6 +699,7 @@ function evaluateTargets(): void {
   if (results.security) t.push(...securityTargets(results.security));
   if (results.instances) t.push(...instancesTargets(results.instances));
   if (results.delivery) t.push(...deliveryTargets(results.delivery));
+  if (results.front) t.push(...frontTargets(results.front));
   const pw = results.pageWeight;
   if (pw) {
     t.push(...pageWeightTargets(pw.pages));
@@ -882,6 +887,10 @@ function printTable(): string {
     const r = instancesRows(results.instances);
     table(r.header, r.rows);
   }
+  if (results.front) {
+    const r = frontRows(results.front);
+    table(r.header, r.rows);
+  }
   table(
     ["target", "measured", "target", "pass"],
     results.targets.map((t) => [t.name, t.value, t.target, t.pass === null ? "-" : t.pass ? "yes" : "NO"]),
@@ -953,6 +962,7 @@ async function main(): Promise<void> {
   }
   if (wants("instances")) results.instances = await instancesBench();
   if (wants("delivery")) results.delivery = await benchDelivery();
+  if (wants("front")) results.front = await frontBench();
   evaluateTargets();
   write();
   printTable();

@@ -47,7 +47,11 @@ export function installGracefulShutdown(options: ShutdownOptions): void {
     const life: Lifecycle = { servers: new Set(), open: new Set(), draining: false };
 
     subscribe("http.server.request.start", (message) => {
-      const { response, server } = message as { request: IncomingMessage; response: ServerResponse; server: Server };
+      const { response, server } = message as {
+        request: IncomingMessage;
+        response: ServerResponse;
+        server: Server;
+      };
       if (server) life.servers.add(server);
       life.open.add(response);
       response.once("close", () => life.open.delete(response));
@@ -70,7 +74,9 @@ export function installGracefulShutdown(options: ShutdownOptions): void {
 /** Resolves when `work` settles or at `deadline`, whichever comes first; true when it settled. */
 async function within(work: Promise<unknown>, deadline: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), Math.max(0, deadline - Date.now()))));
+  const late = new Promise<false>(
+    (r) => (timer = setTimeout(() => r(false), Math.max(0, deadline - Date.now()))),
+  );
   const done = work.then(
     () => true as const,
     () => true as const,

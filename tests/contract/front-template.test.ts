@@ -20,13 +20,21 @@ function send(
   opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: opts.method ?? "GET", headers: opts.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
-      );
-    });
+    const req = httpRequest(
+      url,
+      { method: opts.method ?? "GET", headers: opts.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(opts.body);
   });
@@ -39,7 +47,11 @@ describe("deploy/nginx/masthead.conf.template", () => {
   it("has exactly the three documented placeholders; nginx's own variables survive the render", () => {
     const template = readFileSync(FRONT_TEMPLATE, "utf8");
     const placeholders = new Set(template.match(/\$\{[A-Za-z_]+\}/g));
-    expect([...placeholders].sort()).toEqual(["${MASTHEAD_CACHE_DIR}", "${MASTHEAD_LISTEN}", "${MASTHEAD_UPSTREAMS}"]);
+    expect([...placeholders].sort()).toEqual([
+      "${MASTHEAD_CACHE_DIR}",
+      "${MASTHEAD_LISTEN}",
+      "${MASTHEAD_UPSTREAMS}",
+    ]);
   });
 
   describe("in front of one scripted instance", () => {
@@ -59,7 +71,11 @@ describe("deploy/nginx/masthead.conf.template", () => {
     it("passes the reader's address where TRUST_PROXY=1 reads it; X-Real-IP and Forwarded a reader writes are replaced", async () => {
       upstream.reply((_req, res) => res.writeHead(200, { "cache-control": "no-store" }).end("ok"));
       await send(`${front.url}/api/anything`, {
-        headers: { "x-forwarded-for": "198.51.100.1", "x-real-ip": "198.51.100.2", forwarded: "for=198.51.100.3" },
+        headers: {
+          "x-forwarded-for": "198.51.100.1",
+          "x-real-ip": "198.51.100.2",
+          forwarded: "for=198.51.100.3",
+        },
       });
       const seen = upstream.received[0]!.headers;
       expect(seen["x-forwarded-for"]).toBe("198.51.100.1, 127.0.0.1");
@@ -123,9 +139,17 @@ describe("deploy/nginx/masthead.conf.template", () => {
     it("refuses oversized bodies and floods with short answers in the asker's format", async () => {
       upstream.reply((_req, res) => res.writeHead(201, { "content-type": "application/json" }).end("{}"));
       const json = { "content-type": "application/json", accept: "application/json" };
-      const fits = await send(`${front.url}/api/newsletter`, { method: "POST", headers: json, body: "x".repeat(4096) });
+      const fits = await send(`${front.url}/api/newsletter`, {
+        method: "POST",
+        headers: json,
+        body: "x".repeat(4096),
+      });
       expect(fits.status).toBe(201);
-      const tooBig = await send(`${front.url}/api/newsletter`, { method: "POST", headers: json, body: "x".repeat(4097) });
+      const tooBig = await send(`${front.url}/api/newsletter`, {
+        method: "POST",
+        headers: json,
+        body: "x".repeat(4097),
+      });
       expect(tooBig.status).toBe(413);
       expect(JSON.parse(tooBig.body)).toEqual({ error: "This request is too large." });
       const admin = await send(`${front.url}/api/admin/team-members`, {
@@ -136,7 +160,9 @@ describe("deploy/nginx/masthead.conf.template", () => {
       expect(admin.status).toBe(413);
 
       const answers = await Promise.all(
-        Array.from({ length: 60 }, () => send(`${front.url}/api/admin/login`, { method: "POST", headers: json, body: "{}" })),
+        Array.from({ length: 60 }, () =>
+          send(`${front.url}/api/admin/login`, { method: "POST", headers: json, body: "{}" }),
+        ),
       );
       const refused = answers.filter((a) => a.status === 429);
       expect(refused.length).toBeGreaterThanOrEqual(45);
@@ -187,7 +213,10 @@ describe("deploy/nginx/masthead.conf.template", () => {
       const dropped = bodies(dropper.received);
       const delivered = bodies(steady.received);
       expect(dropped.length, "some POSTs reached the dropping instance").toBeGreaterThan(0);
-      expect(dropped.filter((b) => delivered.includes(b)), "none was sent again").toEqual([]);
+      expect(
+        dropped.filter((b) => delivered.includes(b)),
+        "none was sent again",
+      ).toEqual([]);
       expect(answers.filter((a) => a.status === 200)).toHaveLength(delivered.length);
       const failed = answers.filter((a) => a.status !== 200);
       expect(failed).toHaveLength(dropped.length);

@@ -1,7 +1,13 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { DEMO_REVALIDATE_SECRET } from "../../lib/config/schema";
+import {
+  rollingRestart,
+  send,
+  signup as signupTo,
+  steadyLoad,
+  verificationsPerAddress,
+} from "../helpers/front-load";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { startFront, type Front } from "../helpers/nginx";
 import { freePort } from "../helpers/redis-server";
@@ -23,59 +29,14 @@ let front: Front;
 let A: Instance;
 let B: Instance;
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
-
-/**
- * One request on its own connection (node:http: fetch cannot choose the source address).
- * `from` is a loopback address (127.0.0.0/8 is all this machine), so readers can differ.
- */
-function send(
-  url: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: string; from?: string; timeoutMs?: number } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      {
-        method: opts.method ?? "GET",
-        headers: opts.headers,
-        localAddress: opts.from,
-        agent: false,
-        timeout: opts.timeoutMs ?? 30_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error(`timed out: ${url}`)));
-    req.on("error", reject);
-    req.end(opts.body);
-  });
-}
-
 const signup = (email: string, from?: string, headers: Record<string, string> = {}) =>
-  send(`${front.url}/api/newsletter`, {
-    method: "POST",
-    from,
-    headers: { "content-type": "application/json", accept: "application/json", origin: front.url, ...headers },
-    body: JSON.stringify({ email }),
-  });
+  signupTo(front.url, email, from, headers);
 
 async function firstPost(): Promise<{ slug: string; title: string }> {
   const { body } = await send(`${front.url}/blog`);
   const match = /<a[^>]+href="\/blog\/([^"/?#]+)"[^>]*>([^<]+)<\/a>/.exec(body);
   expect(match, "a post link on /blog").not.toBeNull();
   return { slug: match![1]!, title: match![2]! };
-}
-
-async function outbox(): Promise<{ to: string; kind: string }[]> {
-  const res = await fetch(`${cluster.workspaceUrl}/__local/outbox`);
-  return ((await res.json()) as { emails: { to: string; kind: string }[] }).emails;
 }
 
 test.beforeAll(async () => {
@@ -89,7 +50,10 @@ test.beforeAll(async () => {
   });
   [A, B] = cluster.instances as [Instance, Instance];
   // deploy/README.md's upstream entries.
-  front = await startFront({ port, upstreams: cluster.instances.map((i) => `127.0.0.1:${i.port} max_fails=0`) });
+  front = await startFront({
+    port,
+    upstreams: cluster.instances.map((i) => `127.0.0.1:${i.port} max_fails=0`),
+  });
 });
 
 test.afterAll(async () => {
@@ -225,8 +189,12 @@ test("behind the front each reader has its own newsletter budget, and headers a 
   const readerA = "127.0.0.31";
   const readerB = "127.0.0.32";
   const statuses: number[] = [];
-  for (let i = 0; i < 21; i++) statuses.push((await signup(`budget-a-${RUN}-${i}@example.org`, readerA)).status);
-  expect(statuses.slice(0, 20).every((s) => s === 201 || s === 202), `${statuses}`).toBe(true);
+  for (let i = 0; i < 21; i++)
+    statuses.push((await signup(`budget-a-${RUN}-${i}@example.org`, readerA)).status);
+  expect(
+    statuses.slice(0, 20).every((s) => s === 201 || s === 202),
+    `${statuses}`,
+  ).toBe(true);
   const limited = await signup(`budget-a-${RUN}-x@example.org`, readerA);
   expect(limited.status).toBe(429);
   expect(limited.headers.server, "the app's own budget, not the front's").not.toBe("nginx");
@@ -247,102 +215,86 @@ test("behind the front each reader has its own newsletter budget, and headers a 
 test("a rolling restart under load: readiness drains, held requests finish, no failed request, every signup once", async () => {
   test.setTimeout(300_000);
   const { slug } = await firstPost();
-  const pages = ["/", "/blog", `/blog/${slug}`, "/newsletter", "/feed.xml"];
-  const failures: string[] = [];
-  const accepted: string[] = [];
-  let views = 0;
-  let stopLoad = false;
-
-  const viewer = async () => {
-    while (!stopLoad) {
-      const path = pages[views++ % pages.length]!;
-      try {
-        const res = await send(`${front.url}${path}`);
-        if (res.status !== 200) failures.push(`GET ${path}: ${res.status}`);
-      } catch (error) {
-        failures.push(`GET ${path}: ${(error as Error).message}`);
-      }
-    }
-  };
-  let n = 0;
-  const subscriber = async () => {
-    while (!stopLoad) {
-      const i = n++;
-      const email = `roll-${RUN}-${i}@example.org`;
-      try {
-        // Each signup from its own reader address, so no per-client budget is reached.
-        const res = await signup(email, `127.0.1.${(i % 250) + 1}`);
-        if (res.status === 201 || res.status === 202) accepted.push(email);
-        else failures.push(`POST signup: ${res.status} ${res.body.slice(0, 200)}`);
-      } catch (error) {
-        failures.push(`POST signup: ${(error as Error).message}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  const load = [viewer(), viewer(), viewer(), subscriber(), subscriber()];
-
-  for (const instance of [A, B]) {
-    await new Promise((r) => setTimeout(r, 2_000));
-    // A signup the instance holds when it is told to stop (the workspace answers it in 1.5 s).
-    await fetch(`${cluster.workspaceUrl}/__local/faults`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        mode: "slow",
-        delayMs: 1_500,
-        pathPrefix: "/api/external/v2/email-subscriptions",
-        count: 1,
-      }),
-    });
-    const heldEmail = `held-${instance.name}-${RUN}@example.org`;
-    const held = send(`${instance.url}/api/newsletter`, {
-      method: "POST",
-      from: "127.0.2.1",
-      headers: { "content-type": "application/json", accept: "application/json", origin: front.url },
-      body: JSON.stringify({ email: heldEmail }),
-    });
-    await new Promise((r) => setTimeout(r, 300));
-
-    const exiting = instance.stop(30_000);
-    let readiness = "";
-    await until(
-      async () => {
-        try {
-          const res = await send(`${instance.url}/api/health/ready`, { timeoutMs: 2_000 });
-          readiness = `${res.status} ${res.body}`;
-          return res.status === 503;
-        } catch {
-          return false;
-        }
-      },
-      { what: `${instance.name}'s readiness to say draining`, timeoutMs: 2_000, intervalMs: 20 },
-    );
-    expect(readiness).toContain('"draining"');
-    const heldAnswer = await held;
-    expect([201, 202], "the held signup is answered").toContain(heldAnswer.status);
-    accepted.push(heldEmail);
-    expect(await exiting, `${instance.name} exits 0`).toEqual({ code: 0, signal: null });
-    await instance.start();
-  }
+  const load = steadyLoad({
+    siteUrl: front.url,
+    pages: ["/", "/blog", `/blog/${slug}`, "/newsletter", "/feed.xml"],
+    emailPrefix: `roll-${RUN}`,
+  });
+  const held = new Map<string, Promise<number>>();
+  const exits = await rollingRestart([A, B], {
+    async beforeStop(instance) {
+      // A signup the instance holds when it is told to stop (the workspace takes 1.5 s to answer).
+      await fetch(`${cluster.workspaceUrl}/__local/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          mode: "slow",
+          delayMs: 1_500,
+          pathPrefix: "/api/external/v2/email-subscriptions",
+          count: 1,
+        }),
+      });
+      const email = `held-${instance.name}-${RUN}@example.org`;
+      const answer = send(`${instance.url}/api/newsletter`, {
+        method: "POST",
+        from: "127.0.2.1",
+        headers: { "content-type": "application/json", accept: "application/json", origin: front.url },
+        body: JSON.stringify({ email }),
+      });
+      held.set(
+        email,
+        answer.then(
+          (a) => a.status,
+          () => 0,
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+    },
+    async whileStopping(instance) {
+      // Readiness says "draining" at once, while the instance still answers.
+      let readiness = "";
+      await until(
+        async () => {
+          try {
+            const res = await send(`${instance.url}/api/health/ready`, { timeoutMs: 2_000 });
+            readiness = `${res.status} ${res.body}`;
+            return res.status === 503;
+          } catch {
+            return false;
+          }
+        },
+        { what: `${instance.name}'s readiness to say draining`, timeoutMs: 900, intervalMs: 10 },
+      );
+      expect(readiness).toContain('"draining"');
+    },
+  });
+  for (const [email, status] of held)
+    expect([201, 202], `the signup ${email} held during the shutdown is answered`).toContain(await status);
   await new Promise((r) => setTimeout(r, 2_000));
-  stopLoad = true;
-  await Promise.all(load);
+  const report = await load.stop();
 
-  console.log(`[front] rolling restart: ${views} page views, ${accepted.length} signups, ${failures.length} failed`);
-  expect(failures).toEqual([]);
-  expect(views).toBeGreaterThan(50);
-  expect(accepted.length).toBeGreaterThan(20);
+  console.log(
+    `[front] rolling restart: ${report.views} page views, ${report.accepted.length} signups, ` +
+      `${report.failures.length} failed; ${exits.map((e) => `${e.instance} down ${e.downMs} ms`).join(", ")}`,
+  );
+  expect(exits.map((e) => e.exit)).toEqual([
+    { code: 0, signal: null },
+    { code: 0, signal: null },
+  ]);
+  expect(report.failures).toEqual([]);
+  expect(report.views).toBeGreaterThan(50);
+  expect(report.accepted.length).toBeGreaterThan(20);
 
   // Every accepted signup reaches the workspace exactly once (a verification email each).
-  const once = async () => {
-    const sent = (await outbox()).filter((e) => e.kind === "verification");
-    return accepted.map((email) => sent.filter((e) => e.to === email).length);
-  };
-  await until(async () => (await once()).every((count) => count >= 1), {
-    what: "every accepted signup delivered",
-    timeoutMs: 60_000,
-    intervalMs: 500,
-  });
-  expect((await once()).filter((count) => count !== 1)).toEqual([]);
+  const accepted = [...report.accepted, ...held.keys()];
+  await until(
+    async () => (await verificationsPerAddress(cluster.workspaceUrl, accepted)).every((n) => n >= 1),
+    {
+      what: "every accepted signup delivered",
+      timeoutMs: 60_000,
+      intervalMs: 500,
+    },
+  );
+  const counts = await verificationsPerAddress(cluster.workspaceUrl, accepted);
+  expect(accepted.filter((_, i) => counts[i] !== 1)).toEqual([]);
 });
