@@ -69,10 +69,11 @@ test.afterEach(async ({}, testInfo) => {
 });
 
 test("public pages come from the edge cache; a revalidation through the front shows within 2 s", async () => {
+  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
   await send(`${front.url}/blog`);
   const hit = await send(`${front.url}/blog`);
   expect(hit.status).toBe(200);
-  expect(hit.headers["x-masthead-cache"]).toMatch(/^(HIT|UPDATING|STALE)$/);
+  expect(hit.headers["x-masthead-cache"]).toBe("HIT");
 
   const { slug } = await firstPost();
   const title = `Renamed behind the front ${RUN}`;
