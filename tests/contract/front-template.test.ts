@@ -1,7 +1,7 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type Received } from "../helpers/fake-upstream";
+import { send, type Answer } from "../helpers/front-load";
 import { FRONT_TEMPLATE, startFront, type Front } from "../helpers/nginx";
 import { freePort } from "../helpers/redis-server";
 
@@ -13,33 +13,6 @@ import { freePort } from "../helpers/redis-server";
  */
 
 type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;
-type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
-
-function send(
-  url: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method: opts.method ?? "GET", headers: opts.headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(opts.body);
-  });
-}
-
 const portOf = (u: Upstream) => new URL(u.apiBase).port;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits for the start of a second: the edge keeps a page within one second of the clock. */

@@ -163,3 +163,43 @@ export async function verificationsPerAddress(workspaceUrl: string, emails: stri
   for (const e of sent) counts.set(e.to, (counts.get(e.to) ?? 0) + 1);
   return emails.map((email) => counts.get(email.toLowerCase()) ?? 0);
 }
+
+/**
+ * How long until every page in `watch` shows a post's new title after a revalidation: renames
+ * the post in the local workspace, views the pages (so they are hot where they are watched),
+ * POSTs `/api/revalidate` to `revalidateAt`, then polls every page until it shows the title.
+ */
+export async function revalidationDelayMs(opts: {
+  workspaceUrl: string;
+  slug: string;
+  revalidateAt: string;
+  secret: string;
+  watch: string[];
+  timeoutMs?: number;
+}): Promise<number> {
+  const title = `Renamed ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const renamed = await fetch(`${opts.workspaceUrl}/__local/posts/${encodeURIComponent(opts.slug)}`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ title }),
+  });
+  if (renamed.status !== 200) throw new Error(`renaming ${opts.slug} answered ${renamed.status}`);
+  for (const url of opts.watch) for (let i = 0; i < 2; i++) await send(url);
+  const started = Date.now();
+  const res = await send(`${opts.revalidateAt}/api/revalidate`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${opts.secret}` },
+  });
+  if (res.status !== 200) throw new Error(`revalidation answered ${res.status}: ${res.body.slice(0, 200)}`);
+  const deadline = started + (opts.timeoutMs ?? 15_000);
+  await Promise.all(
+    opts.watch.map(async (url) => {
+      while (!(await send(url)).body.includes(title)) {
+        if (Date.now() > deadline)
+          throw new Error(`${url} did not show the new title within ${opts.timeoutMs ?? 15_000} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }),
+  );
+  return Date.now() - started;
+}
