@@ -108,16 +108,26 @@ test("never cached at the edge: admin, API, search, a signed-in admin; RSC and H
   const asAdmin = await send(`${front.url}/blog`, { headers: { cookie: "masthead_admin=anything" } });
   expect(asAdmin.headers["x-masthead-cache"]).toBe("BYPASS");
 
-  // Alternate the two kinds of answer for one address: each always gets its own.
+  // An RSC request names its kind in `_rsc` (Next redirects there first, as a browser follows);
+  // alternate the two kinds of answer for one address: each always gets its own.
+  const rscGet = async (headers: Record<string, string>) => {
+    const first = await send(`${front.url}/blog`, { headers });
+    const location = first.status === 307 ? String(first.headers.location) : "/blog";
+    return send(`${front.url}${location}`, { headers });
+  };
   for (let i = 0; i < 3; i++) {
     const html = await send(`${front.url}/blog`, { headers: { accept: "text/html" } });
     expect(html.headers["content-type"]).toMatch(/^text\/html/);
     expect(html.body).toMatch(/^<!DOCTYPE html>/i);
-    const rsc = await send(`${front.url}/blog`, { headers: { rsc: "1" } });
+    const rsc = await rscGet({ rsc: "1" });
     expect(rsc.headers["content-type"]).toMatch(/^text\/x-component/);
     expect(rsc.body).not.toMatch(/^<!DOCTYPE html>/i);
+    const htmlAtRscAddress = await send(`${front.url}/blog?_rsc`, { headers: { accept: "text/html" } });
+    expect(htmlAtRscAddress.headers["content-type"] ?? "", "HTML asked at the RSC address").not.toMatch(
+      /x-component/,
+    );
   }
-  const prefetch = await send(`${front.url}/blog`, { headers: { rsc: "1", "next-router-prefetch": "1" } });
+  const prefetch = await rscGet({ rsc: "1", "next-router-prefetch": "1" });
   expect(prefetch.headers["content-type"]).toMatch(/^text\/x-component/);
   const html = await send(`${front.url}/blog`);
   expect(html.headers["content-type"]).toMatch(/^text\/html/);
