@@ -163,7 +163,7 @@ async function unknownAddresses(
   const u = best(unknown);
   log(`security: ${knownPath} ${k.rps.toFixed(0)} req/s, unknown addresses ${u.rps.toFixed(0)} req/s`);
 
-  // 12,000 as in the report that found the growth; fewer on a slow machine (each is a full render before the fix).
+  // Enough for a per-address leak to show; BENCH_UNKNOWN_REQUESTS lowers it on a slow machine.
   const requestsForMemory = Number(process.env.BENCH_UNKNOWN_REQUESTS ?? 12_000);
   log(`security: ${requestsForMemory} unknown addresses for the memory figure`);
   const mem = await unknownRun({ amount: requestsForMemory });

@@ -5,7 +5,7 @@ import { startCluster, type Cluster, type Instance } from "../helpers/multi-inst
 import { until } from "../helpers/until";
 
 /*
- * Two `next start` processes on one build, one Redis, one local workspace (issue 9): Next's
+ * Two `next start` processes on one build, one Redis, one local workspace: Next's
  * cache is shared, a revalidation on one instance reaches the other (pages and the in-process
  * post list), and a Redis outage costs sharing, never pages; the revalidation says so.
  * The cluster is this file's own (tests/helpers/multi-instance.ts), not Playwright's site.
