@@ -12,7 +12,9 @@ import {
 import { startCluster, type Cluster, type Instance } from "../tests/helpers/multi-instance";
 import { startFront, type Front } from "../tests/helpers/nginx";
 import { freePort } from "../tests/helpers/redis-server";
-import { loadRun, log, percentile, ROOT, sleep, type AutocannonSummary } from "./lib";
+import { sleep } from "../tests/helpers/until";
+import { loadRun, log, percentile, ROOT, type AutocannonSummary } from "./lib";
+import { median, section, type Table, type Target } from "./section";
 
 /*
  * The production front (`npm run bench -- --only front`): Debian's nginx with
@@ -42,7 +44,6 @@ const SLOW_SECONDS = Number(process.env.BENCH_FRONT_SLOW_SECONDS ?? 60);
 const FLOOD_CONNECTIONS = 200;
 const FLOOD_SECONDS = 10;
 
-type Target = { name: string; value: string; target: string; pass: boolean | null };
 type Latency = { samples: number; p50Ms: number; p99Ms: number; failed: number };
 
 export type FrontBenchResult = {
@@ -69,12 +70,6 @@ export type FrontBenchResult = {
     undelivered: number;
   };
 };
-
-const median = (xs: number[]) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
 
 /** Sequential GETs of `url` until `done()`; failures (errors, non-200) counted apart. */
 async function probe(url: string, done: () => boolean): Promise<Latency> {
@@ -168,7 +163,7 @@ function signInFlood(url: string, origin: string): Promise<Record<string, number
   });
 }
 
-export async function frontBench(): Promise<FrontBenchResult> {
+async function frontBench(): Promise<FrontBenchResult> {
   log("front: one build, two instances (npm run start:instance) behind nginx");
   const port = await freePort();
   const cluster: Cluster = await startCluster({
@@ -286,7 +281,7 @@ export async function frontBench(): Promise<FrontBenchResult> {
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-export function frontTargets(r: FrontBenchResult): Target[] {
+function frontTargets(r: FrontBenchResult): Target[] {
   const { rest, slowClients: slow, signInFlood: flood } = r.latency;
   const roll = r.rollingRestart;
   return [
@@ -329,7 +324,7 @@ export function frontTargets(r: FrontBenchResult): Target[] {
   ];
 }
 
-export function frontRows(r: FrontBenchResult): { header: string[]; rows: string[][] } {
+function frontRows(r: FrontBenchResult): Table {
   const lat = (name: string, l: Latency) => [
     name,
     String(l.samples),
@@ -369,3 +364,11 @@ export function frontRows(r: FrontBenchResult): { header: string[]; rows: string
     ],
   };
 }
+
+export const front = section({
+  name: "front",
+  needs: "none",
+  run: frontBench,
+  targets: frontTargets,
+  tables: (r) => [frontRows(r)],
+});
