@@ -153,7 +153,10 @@ test("the front refuses floods, oversized bodies and slow clients with short cle
       }),
     ),
   );
-  const refused = attempts.filter((a) => a.status === 429 && a.headers.server === "nginx");
+  // The front's own answer (the app's would name its outcome).
+  const refused = attempts.filter(
+    (a) => a.status === 429 && a.body.includes("Too many requests from your address"),
+  );
   expect(refused.length, "refused by the front").toBeGreaterThanOrEqual(150);
   expect(attempts.filter((a) => a.status >= 500)).toEqual([]);
   expect(refused[0]!.headers["retry-after"]).toBe("10");
@@ -201,7 +204,7 @@ test("behind the front each reader has its own newsletter budget, and headers a 
   ).toBe(true);
   const limited = await signup(`budget-a-${RUN}-x@example.org`, readerA);
   expect(limited.status).toBe(429);
-  expect(limited.headers.server, "the app's own budget, not the front's").not.toBe("nginx");
+  // The app's own budget (its answer names the outcome), not the front's.
   expect(JSON.parse(limited.body)).toMatchObject({ outcome: "rate_limited" });
 
   const forgeries: Record<string, string>[] = [
