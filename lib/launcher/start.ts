@@ -73,18 +73,18 @@ async function stop(code: number, asked = false): Promise<never> {
   process.exit(asked ? (serverCode ?? 1) : code);
 }
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {
+async function waitForHealth(url: string, timeoutMs: number, attemptMs = 1_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  for (;;) {
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(attemptMs) });
       if (res.ok) return true;
     } catch {
       // not up yet
     }
+    if (Date.now() >= deadline) return false;
     await new Promise((r) => setTimeout(r, 200));
   }
-  return false;
 }
 
 async function main() {
@@ -104,7 +104,9 @@ async function main() {
 
   if (config.localWorkspace) {
     const health = `http://127.0.0.1:${config.localWorkspace.port}/__local/health`;
-    if (await waitForHealth(health, 300)) {
+    // One probe: nothing listening is refused at once; a workspace that is there but busy may
+    // take seconds to answer, and starting a second one on its port would fail.
+    if (await waitForHealth(health, 0, 5_000)) {
       console.log(
         `[masthead] Using the local workspace already running on port ${config.localWorkspace.port}.`,
       );
