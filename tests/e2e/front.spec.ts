@@ -92,9 +92,10 @@ test("public pages come from the edge cache; a revalidation through the front sh
   console.log(
     `[front] new content ${instances} ms after a revalidation on the instances, ${viaFront} ms through the front`,
   );
-  // Within 2 s where an instance renders the new pages within a second; the edge itself adds at
-  // most the rest of the current second (plus the polling).
-  expect(viaFront).toBeLessThan(Math.max(2_000, instances + 1_200));
+  // Within 2 s where an instance renders the new pages quickly. Through the front the render is
+  // asked for at the turn of the edge's second (at most a second later), then takes as long as on
+  // the instances alone (plus polling).
+  expect(viaFront).toBeLessThan(Math.max(2_000, 1_000 + 2 * instances + 300));
 });
 
 test("never cached at the edge: admin, API, search, a signed-in admin; RSC and HTML keyed apart; static immutable", async () => {
