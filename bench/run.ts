@@ -13,9 +13,11 @@
  *   npm run bench -- --only search   # one section (comma-separated for several): builds,
  *                                    # page-views, weight, newsletter, javascript, lighthouse,
  *                                    # search, admin, security (bench/security.ts),
- *                                    # instances, delivery (bench/delivery.ts, no build);
+ *                                    # instances, delivery (bench/delivery.ts, no build),
+ *                                    # serving (bench/serving.ts: Masthead against a bare
+ *                                    # Next app, each its own build);
  *                                    # without "builds" only the 100-post build is made,
- *                                    # and "instances" alone makes only its own build
+ *                                    # and "instances" or "serving" alone make only their own
  *                                    # (--skip-lighthouse also skips javascript)
  *
  * weight: decoded HTML bytes of /, /blog and a post (and where they go), RSC (prefetch)
@@ -65,6 +67,7 @@ import {
 } from "./search";
 import { securityBench, securityTables, securityTargets, type SecurityBenchResult } from "./security";
 import { benchDelivery, deliveryTable, deliveryTargets, type DeliveryBench } from "./delivery";
+import { servingBench, servingRows, servingTargets, type ServingBenchResult } from "./serving";
 
 const { values: flags } = parseArgs({
   options: {
@@ -88,6 +91,7 @@ const SECTIONS = [
   "security",
   "instances",
   "delivery",
+  "serving",
 ] as const;
 const only = flags.only?.split(",").map((s) => s.trim());
 for (const s of only ?? [])
@@ -101,7 +105,7 @@ const wants = (section: (typeof SECTIONS)[number]) =>
 const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 3501);
 const WS_PORT = Number(process.env.BENCH_WORKSPACE_PORT ?? 4501);
 // The sections measured on the 100-post build; "instances" makes its own build.
-const needsSizedBuilds = !only || only.some((s) => s !== "instances" && s !== "delivery");
+const needsSizedBuilds = !only || only.some((s) => s !== "instances" && s !== "delivery" && s !== "serving");
 const SIZES = !needsSizedBuilds
   ? []
   : !wants("builds")
@@ -177,6 +181,7 @@ const results: {
   security?: SecurityBenchResult;
   delivery?: DeliveryBench;
   instances?: InstancesBenchResult;
+  serving?: ServingBenchResult;
   targets: Target[];
 } = {
   startedAt: new Date().toISOString(),
@@ -695,6 +700,7 @@ function evaluateTargets(): void {
   if (results.security) t.push(...securityTargets(results.security));
   if (results.instances) t.push(...instancesTargets(results.instances));
   if (results.delivery) t.push(...deliveryTargets(results.delivery));
+  if (results.serving) t.push(...servingTargets(results.serving));
   const pw = results.pageWeight;
   if (pw) {
     t.push(...pageWeightTargets(pw.pages));
@@ -882,6 +888,10 @@ function printTable(): string {
     const r = instancesRows(results.instances);
     table(r.header, r.rows);
   }
+  if (results.serving) {
+    const r = servingRows(results.serving);
+    table(r.header, r.rows);
+  }
   table(
     ["target", "measured", "target", "pass"],
     results.targets.map((t) => [t.name, t.value, t.target, t.pass === null ? "-" : t.pass ? "yes" : "NO"]),
@@ -953,6 +963,7 @@ async function main(): Promise<void> {
   }
   if (wants("instances")) results.instances = await instancesBench();
   if (wants("delivery")) results.delivery = await benchDelivery();
+  if (wants("serving")) results.serving = await servingBench();
   evaluateTargets();
   write();
   printTable();

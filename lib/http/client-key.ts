@@ -57,7 +57,8 @@ export function installPeerAddressStamp(): void {
   processMemo("clientKey.stampInstalled", () => {
     subscribe("http.server.request.start", (message) => {
       const { request, socket } = message as { request: IncomingMessage; socket: Socket };
-      if (readsClientKey(request.method, request.url)) stampPeerAddress(request.headers, socket?.remoteAddress);
+      if (readsClientKey(request.method, request.url))
+        stampPeerAddress(request.headers, socket?.remoteAddress);
     });
     return true;
   });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { ByteLru, sizeOf } from "./memory.mjs";
 import { isNotFound, notFoundMemory, unknownAddressAnswer } from "./not-found.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
-import { entryTags, TagMarks } from "./tags.mjs";
+import { entryTags, judgeEntry, RenderStarts, TagMarks } from "./tags.mjs";
 
 export { NOT_FOUND_MEMORY_BYTES } from "./not-found.mjs";
 export { ByteLru } from "./memory.mjs";
@@ -26,12 +26,9 @@ export { ByteLru } from "./memory.mjs";
  *    instance, and answer 500 if the workspace were down then). A hit costs one round trip for
  *    the entry's version; the entry itself travels only when another instance wrote a newer one.
  *
- * The 404 policy is not-found.mjs. Tags: an entry older than its tag's stale mark is returned
- * stale, so Next serves it once more and regenerates it in the background (stale-while-
- * revalidate: a workspace failing at that moment keeps the last good page). The contract's only
- * way to say "stale" is lastModified, so a stale entry is returned with lastModified moved back
- * past its revalidate interval. A fetch entry older than a stale mark is a miss, so the
- * regeneration fetches fresh data instead of the stale copy.
+ * The 404 policy is not-found.mjs. Tags (tags.mjs): an entry older than its tag's stale mark is
+ * returned stale, so Next serves it once more and regenerates it in the background (stale-while-
+ * revalidate: a workspace failing at that moment keeps the last good page).
  */
 
 const require = createRequire(import.meta.url);
@@ -43,50 +40,31 @@ const DEFAULT_MEMORY_BYTES = 50 * 1024 * 1024;
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
 /**
- * Per-process state, on globalThis: Next constructs a handler per request, and the module may
- * be loaded more than once in one process. Tests name an `instance` to hold two in one process.
+ * Per-process state, on globalThis: Next constructs a handler for every request (so this must
+ * cost a Map lookup, not a file read), and the module may be loaded more than once in one
+ * process. Tests name an `instance` to hold two in one process.
  */
-function processState({ redisUrl, prefix, instance, log, memoryBytes }) {
+function processState(ctx, { redisUrl, instance, log }) {
   const registry = (globalThis[Symbol.for("masthead.nextCache")] ??= new Map());
-  const id = `${instance}|${redisUrl ?? ""}|${prefix}`;
+  const id = `${instance}|${redisUrl ?? ""}|${ctx.serverDistDir ?? ""}`;
   let state = registry.get(id);
   if (state) return state;
+  const prefix = `masthead:next:${readBuildId(ctx.serverDistDir)}:`;
   const tags = new TagMarks();
   state = {
-    memory: new ByteLru(memoryBytes, (record) => sizeOf(record.value)),
+    memory: new ByteLru(ctx.maxMemoryCacheSize ?? DEFAULT_MEMORY_BYTES, (record) => sizeOf(record.value)),
     notFound: notFoundMemory(),
     notFoundPage: {},
     tags,
-    /** key -> when the get() that started its render asked (see noteRenderStart). */
-    renderStarts: new Map(),
+    renderStarts: new RenderStarts(),
     shared: redisUrl ? new SharedCache(redisUrl, prefix, tags, log) : null,
+    // This handler's memory is the one in-process copy. With Redis the files are only read (the
+    // build's seed): a copy written here would be this instance's alone, and could outlive Redis.
+    files: new NextFileCache({ ...ctx, maxMemoryCacheSize: 0, ...(redisUrl ? { flushToDisk: false } : {}) }),
     log,
   };
   registry.set(id, state);
   return state;
-}
-
-/*
- * An entry is dated from the get() that started its render, not from when it is stored: a tag
- * revalidation that lands during the render (here, or on another instance) is newer than the
- * data the render used, so it must leave the entry stale. Kept per key for one render window,
- * bounded in count.
- */
-const RENDER_WINDOW_MS = 30_000;
-const MAX_RENDER_STARTS = 10_000;
-
-function noteRenderStart(state, key, at) {
-  const known = state.renderStarts.get(key);
-  if (known !== undefined && at - known < RENDER_WINDOW_MS) return; // the render already under way
-  state.renderStarts.delete(key);
-  state.renderStarts.set(key, at);
-  if (state.renderStarts.size > MAX_RENDER_STARTS) state.renderStarts.delete(state.renderStarts.keys().next().value);
-}
-
-function takeRenderStart(state, key, now) {
-  const at = state.renderStarts.get(key);
-  state.renderStarts.delete(key);
-  return at !== undefined && now - at < RENDER_WINDOW_MS && at <= now ? at : now;
 }
 
 function readBuildId(serverDistDir) {
@@ -106,24 +84,17 @@ export default class MastheadCacheHandler {
    * @param {object} [options] for tests: { redisUrl, instance, log }; Next passes none, so REDIS_URL decides.
    */
   constructor(ctx, options = {}) {
-    const configured = options.redisUrl !== undefined ? options.redisUrl : process.env.REDIS_URL?.trim() || null;
+    const configured =
+      options.redisUrl !== undefined ? options.redisUrl : process.env.REDIS_URL?.trim() || null;
     // The build writes the prerendered files itself and must not depend on Redis being up.
     const redisUrl = isBuildPhase() ? null : configured;
     this.serverDistDir = ctx.serverDistDir;
-    this.state = processState({
+    this.state = processState(ctx, {
       redisUrl,
-      prefix: `masthead:next:${readBuildId(ctx.serverDistDir)}:`,
       instance: options.instance ?? "",
       log: options.log ?? ((line) => console.warn(line)),
-      memoryBytes: ctx.maxMemoryCacheSize ?? DEFAULT_MEMORY_BYTES,
     });
-    // This handler's memory is the one in-process copy. With Redis the files are only read (the
-    // build's seed): a copy written here would be this instance's alone, and could outlive Redis.
-    this.files = new NextFileCache({
-      ...ctx,
-      maxMemoryCacheSize: 0,
-      ...(this.state.shared ? { flushToDisk: false } : {}),
-    });
+    this.files = this.state.files;
   }
 
   async get(key, ctx) {
@@ -132,7 +103,7 @@ export default class MastheadCacheHandler {
     // A miss or a stale entry makes Next render; what it then stores is dated from here.
     const revalidate = entry?.cacheControl?.revalidate ?? ctx.revalidate ?? entry?.value?.revalidate;
     if (entry === null || (typeof revalidate === "number" && asked - entry.lastModified > revalidate * 1000))
-      noteRenderStart(this.state, key, asked);
+      this.state.renderStarts.note(key, asked);
     return entry;
   }
 
@@ -173,23 +144,8 @@ export default class MastheadCacheHandler {
     }
   }
 
-  /** Applies tag marks to a stored record: fresh as stored, stale (served once more), or a miss. */
   judge(record, ctx, now) {
-    const { value, lastModified, cacheControl } = record;
-    const tags =
-      ctx.kind === "FETCH" ? [...record.allTags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : record.allTags;
-    const verdict = this.state.tags.judge(tags, lastModified, now);
-    if (verdict === "expired") return null;
-    const entry = { value, lastModified, ...(cacheControl ? { cacheControl } : {}) };
-    if (verdict === "fresh") return entry;
-    if (value && value.kind === "FETCH") return null;
-    const revalidate = cacheControl?.revalidate;
-    if (typeof revalidate !== "number") return null;
-    const staleSince = now - revalidate * 1000 - 1;
-    const expire = cacheControl.expire;
-    // Past its expire time Next would block on a render; then a miss says the same honestly.
-    if (typeof expire === "number" && now - expire * 1000 >= staleSince) return null;
-    return { ...entry, lastModified: Math.min(lastModified, staleSince) };
+    return judgeEntry(this.state.tags, record, ctx, now);
   }
 
   async set(key, data, ctx) {
@@ -197,7 +153,7 @@ export default class MastheadCacheHandler {
     const tags = fetchCache ? (ctx.tags ?? []) : [];
     const record = {
       value: data,
-      lastModified: takeRenderStart(this.state, key, Date.now()),
+      lastModified: this.state.renderStarts.take(key, Date.now()),
       cacheControl: fetchCache ? undefined : ctx?.cacheControl,
       tags,
       allTags: entryTags(data, tags),

@@ -10,7 +10,8 @@ export function sizeOf(value) {
   for (const part of [value.html, value.rscData, value.body, value.data?.body]) {
     if (typeof part === "string" || Buffer.isBuffer(part)) size += part.length;
   }
-  if (value.segmentData instanceof Map) for (const segment of value.segmentData.values()) size += segment.length;
+  if (value.segmentData instanceof Map)
+    for (const segment of value.segmentData.values()) size += segment.length;
   return size;
 }
 
@@ -50,10 +51,6 @@ export class ByteLru {
     if (held === undefined) return;
     this.map.delete(key);
     this.bytes -= held.size;
-  }
-  clear() {
-    this.map.clear();
-    this.bytes = 0;
   }
   get size() {
     return this.map.size;

@@ -72,7 +72,9 @@ function prerenderedNotFound(serverDistDir) {
   try {
     const base = path.join(serverDistDir, "app", "_not-found");
     const meta = JSON.parse(readFileSync(`${base}.meta`, "utf8"));
-    const manifest = JSON.parse(readFileSync(path.join(serverDistDir, "..", "prerender-manifest.json"), "utf8"));
+    const manifest = JSON.parse(
+      readFileSync(path.join(serverDistDir, "..", "prerender-manifest.json"), "utf8"),
+    );
     const route = manifest.routes?.["/_not-found"] ?? {};
     const segmentData = new Map();
     for (const segment of meta.segmentPaths ?? [])

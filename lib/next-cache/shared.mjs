@@ -45,7 +45,11 @@ function decode(version, bytes) {
   try {
     const record = deserialize(bytes);
     if (!record || typeof record !== "object" || !("lastModified" in record)) return undefined;
-    return { ...record, version: version ? String(version) : null, allTags: entryTags(record.value, record.tags) };
+    return {
+      ...record,
+      version: version ? String(version) : null,
+      allTags: entryTags(record.value, record.tags),
+    };
   } catch {
     return undefined;
   }
@@ -167,7 +171,9 @@ export class SharedCache {
     }
     const expire = record.cacheControl?.expire;
     const ttl =
-      typeof expire === "number" && expire > 0 ? Math.min(Math.ceil(expire), ENTRY_TTL_SECONDS) : ENTRY_TTL_SECONDS;
+      typeof expire === "number" && expire > 0
+        ? Math.min(Math.ceil(expire), ENTRY_TTL_SECONDS)
+        : ENTRY_TTL_SECONDS;
     const entryKey = this.prefix + "e:" + key;
     try {
       await this.client.multi().hset(entryKey, "v", record.version, "b", bytes).expire(entryKey, ttl).exec();

@@ -56,3 +56,58 @@ export function entryTags(value, storedTags) {
   const fromHeader = typeof header === "string" && header ? header.split(",") : [];
   return storedTags && storedTags.length ? [...new Set([...storedTags, ...fromHeader])] : fromHeader;
 }
+
+/**
+ * Applies tag marks to a stored record: fresh as stored, stale (served once more), or a miss
+ * (null). The contract's only way to say "stale" is lastModified, so a stale entry is returned
+ * with lastModified moved back past its revalidate interval; a stale fetch entry is a miss, so
+ * the regeneration fetches fresh data instead of the stale copy.
+ */
+export function judgeEntry(marks, record, ctx, now) {
+  const { value, lastModified, cacheControl } = record;
+  const tags =
+    ctx.kind === "FETCH" ? [...record.allTags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : record.allTags;
+  const verdict = marks.judge(tags, lastModified, now);
+  if (verdict === "expired") return null;
+  const entry = { value, lastModified, ...(cacheControl ? { cacheControl } : {}) };
+  if (verdict === "fresh") return entry;
+  if (value && value.kind === "FETCH") return null;
+  const revalidate = cacheControl?.revalidate;
+  if (typeof revalidate !== "number") return null;
+  const staleSince = now - revalidate * 1000 - 1;
+  const expire = cacheControl.expire;
+  // Past its expire time Next would block on a render; then a miss says the same honestly.
+  if (typeof expire === "number" && now - expire * 1000 >= staleSince) return null;
+  return { ...entry, lastModified: Math.min(lastModified, staleSince) };
+}
+
+/*
+ * An entry is dated from the get() that started its render, not from when it is stored: a tag
+ * revalidation that lands during the render (here, or on another instance) is newer than the
+ * data the render used, so it must leave the entry stale. Kept per key for one render window,
+ * bounded in count.
+ */
+const RENDER_WINDOW_MS = 30_000;
+const MAX_RENDER_STARTS = 10_000;
+
+export class RenderStarts {
+  constructor() {
+    /** key -> when the get() that started its render asked */
+    this.starts = new Map();
+  }
+
+  note(key, at) {
+    const known = this.starts.get(key);
+    if (known !== undefined && at - known < RENDER_WINDOW_MS) return; // the render already under way
+    this.starts.delete(key);
+    this.starts.set(key, at);
+    if (this.starts.size > MAX_RENDER_STARTS) this.starts.delete(this.starts.keys().next().value);
+  }
+
+  /** When the render that produced what is stored now started (now, if unknown). */
+  take(key, now) {
+    const at = this.starts.get(key);
+    this.starts.delete(key);
+    return at !== undefined && now - at < RENDER_WINDOW_MS && at <= now ? at : now;
+  }
+}

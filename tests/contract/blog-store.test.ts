@@ -40,7 +40,9 @@ function buildDir(): string {
   );
   writeFileSync(
     path.join(dir, "prerender-manifest.json"),
-    JSON.stringify({ routes: { "/_not-found": { initialRevalidateSeconds: 300, initialExpireSeconds: 31_536_000 } } }),
+    JSON.stringify({
+      routes: { "/_not-found": { initialRevalidateSeconds: 300, initialExpireSeconds: 31_536_000 } },
+    }),
   );
   return dir;
 }
