@@ -2,20 +2,20 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startCluster, type Cluster, type Instance } from "../tests/helpers/multi-instance";
 import { freePort } from "../tests/helpers/redis-server";
+import { stopProcess } from "../tests/helpers/stop-process";
+import { waitForOk } from "../tests/helpers/until";
 import { regenerate } from "./instances";
 import {
   NEXT_BIN,
   ROOT,
   loadRun,
   log,
-  percentile,
   runMeasured,
   spawnChild,
-  stopChild,
   treeRssBytes,
-  waitForOk,
   type AutocannonSummary,
 } from "./lib";
+import { median, section, type Table, type Target } from "./section";
 
 /*
  * The serving path (`npm run bench -- --only serving`): Masthead's cached pages against a bare
@@ -45,9 +45,7 @@ const CONNECTIONS = 10;
 const MEMORY_REQUESTS = 24_000;
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 
-type Target = { name: string; value: string; target: string; pass: boolean | null };
-
-export type PathFigures = {
+type PathFigures = {
   path: string;
   mastheadBytes: number;
   controlBytes: number;
@@ -61,7 +59,7 @@ export type PathFigures = {
   p50Ratio: number;
 };
 
-export type ServingBenchResult = {
+type ServingBenchResult = {
   paths: PathFigures[];
   redis: { runs: AutocannonSummary[]; rps: number; p50Ms: number; ratioToEmbedded: number };
   unknown: {
@@ -72,12 +70,6 @@ export type ServingBenchResult = {
     memory: { requests: number; rssAtHalfBytes: number; rssAtEndBytes: number; growth: number };
   };
 };
-
-const median = (xs: number[]) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
 
 /** A random address of each kind that may name nothing, spread evenly. */
 function randomUnknownPath(): string {
@@ -148,8 +140,8 @@ async function startControl(
     { quiet: true },
   );
   const url = `http://127.0.0.1:${port}`;
-  await waitForOk(`${url}/`, 60_000, child);
-  return { url, stop: () => stopChild(child) };
+  await waitForOk(`${url}/`, { timeoutMs: 60_000, child });
+  return { url, stop: () => stopProcess(child) };
 }
 
 async function bytesOf(url: string): Promise<number> {
@@ -157,7 +149,7 @@ async function bytesOf(url: string): Promise<number> {
   return (await res.arrayBuffer()).byteLength;
 }
 
-export async function servingBench(): Promise<ServingBenchResult> {
+async function servingBench(): Promise<ServingBenchResult> {
   log("serving: one Masthead build, an instance without Redis and one with it");
   let embedded: Cluster | undefined;
   let shared: Cluster | undefined;
@@ -270,7 +262,7 @@ const isPage = (p: string) => (PAGES as readonly string[]).includes(p);
 /** RSS may move with the garbage collector; more than this over 12,000 requests is growth. */
 const FLAT_RSS = 0.05;
 
-export function servingTargets(r: ServingBenchResult): Target[] {
+function servingTargets(r: ServingBenchResult): Target[] {
   const targets: Target[] = [];
   for (const f of r.paths) {
     targets.push({
@@ -318,7 +310,7 @@ export function servingTargets(r: ServingBenchResult): Target[] {
 
 const mibOf = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
-export function servingRows(r: ServingBenchResult): { header: string[]; rows: string[][] } {
+function servingRows(r: ServingBenchResult): Table {
   const rows = r.paths.map((f) => [
     f.path,
     `${f.mastheadBytes} / ${f.controlBytes}`,
@@ -347,3 +339,11 @@ export function servingRows(r: ServingBenchResult): { header: string[]; rows: st
     rows,
   };
 }
+
+export const serving = section({
+  name: "serving",
+  needs: "none",
+  run: servingBench,
+  targets: servingTargets,
+  tables: (r) => [servingRows(r)],
+});
