@@ -138,7 +138,8 @@ export async function POST(request: Request): Promise<Response> {
       outcome: "refused",
       detail: outcome.outcome,
     });
-    const refusal = REFUSALS[outcome.outcome];
+    // At the code step a wrong password reads exactly like a wrong code.
+    const refusal = REFUSALS[isCodeStep && outcome.outcome === "invalid" ? "wrong_code" : outcome.outcome];
     if (outcome.outcome === "rate_limited" || outcome.outcome === "busy") {
       const wait = { "Retry-After": String(outcome.retryAfterSeconds) };
       const error =
