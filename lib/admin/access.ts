@@ -28,6 +28,12 @@ export async function sessionEndedByWorkspace(session: AdminSession): Promise<Se
   const standing = await standingInSession(session.email);
   if (standing.ok) return null;
   await endSession(session);
-  audit({ actor: session.email, action: "session_ended", target: "admin", outcome: "refused", detail: standing.reason });
+  audit({
+    actor: session.email,
+    action: "session_ended",
+    target: "admin",
+    outcome: "refused",
+    detail: standing.reason,
+  });
   return endedBecause(standing);
 }

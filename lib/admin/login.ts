@@ -147,7 +147,10 @@ async function admit(email: string, deviceCookie?: string | null): Promise<Login
     return { outcome: standing.reason === "unverified" ? "workspace_unreachable" : "not_admin", email };
   // The stranger budget is left as it is: a success must not hand an attacker a fresh one.
   const device = await readDevice(deviceCookie);
-  if (device?.email === email) await limiters().device.delete(device.id).catch(() => {});
+  if (device?.email === email)
+    await limiters()
+      .device.delete(device.id)
+      .catch(() => {});
   return { outcome: "ok", email, deviceCookie: await sealDevice(email) };
 }
 
@@ -200,10 +203,10 @@ export async function checkCode(attempt: CodeAttempt): Promise<LoginOutcome> {
   const secret = user ? env().adminAccess.totpSecrets[user.email] : undefined;
   const code = normalizeCode(attempt.code);
   const step = matchingStep(pending.email, secret ?? DUMMY_SECRET, code ?? "000000");
-  if (!user || !secret || !code || step === null)
-    return { outcome: "wrong_code", email: user?.email };
+  if (!user || !secret || !code || step === null) return { outcome: "wrong_code", email: user?.email };
   if (!pending.passwordOk) return { outcome: "invalid", email: user.email };
-  if (!(await usedCodes().claim(`${user.email}:${step}`))) return { outcome: "replayed_code", email: user.email };
+  if (!(await usedCodes().claim(`${user.email}:${step}`)))
+    return { outcome: "replayed_code", email: user.email };
   await refund(pending);
   return admit(user.email, attempt.deviceCookie);
 }

@@ -37,7 +37,11 @@ export function isOwnMember(actor: string, member: Pick<TeamMember, "email">): b
 }
 
 /** The refusal (plain words) when `change` to `target` would lock `actor` out, else null. */
-export function ownAccountRefusal(actor: string, target: TeamMember, change: OwnAccountChange): string | null {
+export function ownAccountRefusal(
+  actor: string,
+  target: TeamMember,
+  change: OwnAccountChange,
+): string | null {
   if (!isOwnMember(actor, target)) return null;
   switch (change.kind) {
     case "remove":

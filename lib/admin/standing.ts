@@ -43,11 +43,16 @@ function settings() {
 }
 
 const answers = () =>
-  sharedCache<Answer>("admin-standing", { ttlSeconds: env().adminAccess.recheckSeconds * OUTAGE_GRACE_FACTOR });
+  sharedCache<Answer>("admin-standing", {
+    ttlSeconds: env().adminAccess.recheckSeconds * OUTAGE_GRACE_FACTOR,
+  });
 /** One recheck per interval across every instance; whoever claims it walks. */
-const recheckClaims = () => firstUse("admin-standing-recheck", { ttlSeconds: env().adminAccess.recheckSeconds });
+const recheckClaims = () =>
+  firstUse("admin-standing-recheck", { ttlSeconds: env().adminAccess.recheckSeconds });
 // A walk this process is making, which concurrent requests without any answer join.
-const inflight = processMemo<{ walk: Promise<Map<string, Answer>> | null }>("admin.standingWalk", () => ({ walk: null }));
+const inflight = processMemo<{ walk: Promise<Map<string, Answer>> | null }>("admin.standingWalk", () => ({
+  walk: null,
+}));
 
 function judge(answer: Answer): Standing {
   const { member } = answer;

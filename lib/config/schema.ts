@@ -127,7 +127,13 @@ export function parseAdminTotp(raw: string): { secrets: Record<string, string>; 
   for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
     const eq = entry.indexOf("=");
     const email = (eq > 0 ? entry.slice(0, eq) : entry).trim().toLowerCase();
-    const secret = eq > 0 ? entry.slice(eq + 1).replace(/=+$/, "").toUpperCase() : "";
+    const secret =
+      eq > 0
+        ? entry
+            .slice(eq + 1)
+            .replace(/=+$/, "")
+            .toUpperCase()
+        : "";
     if (!z.email().safeParse(email).success) errors.push(`"${email.slice(0, 60)}" is not an email address.`);
     else if (email in secrets) errors.push(`${email} is listed twice.`);
     else if (!TOTP_SECRET_PATTERN.test(secret))
@@ -323,7 +329,9 @@ function checkSecondFactor(v: AdminAccessValues, ctx: z.RefinementCtx): void {
       code: "custom",
       path: ["ADMIN_TOTP"],
       message: `lists ${strangers.join(", ")}, not in ADMIN_USERS.`,
-      params: { fix: "add them to ADMIN_USERS (`npm run hash-password <email>`) or remove their ADMIN_TOTP entries." },
+      params: {
+        fix: "add them to ADMIN_USERS (`npm run hash-password <email>`) or remove their ADMIN_TOTP entries.",
+      },
     });
   const without = [...admins].filter((email) => !(email in v.ADMIN_TOTP));
   if (v.ADMIN_TWO_FACTOR === "required" && without.length)

@@ -138,7 +138,9 @@ const listStatus = async (sessionCookie: string) =>
 /** A change made in the workspace itself (not through Masthead). */
 async function inWorkspace(id: string, change: { active?: boolean; organization_role?: string }) {
   const path =
-    change.active !== undefined ? `/api/external/v1/team_members/${id}` : `/api/external/v2/team-members/${id}`;
+    change.active !== undefined
+      ? `/api/external/v1/team_members/${id}`
+      : `/api/external/v2/team-members/${id}`;
   const res = await call(fixture.server, path, { method: "PATCH", body: change });
   expect(res.status, res.text).toBe(200);
 }
@@ -209,7 +211,10 @@ describe("two-factor sign-in (ADMIN_TOTP)", () => {
   it("the right code signs in; the same code is refused the next time", async () => {
     const code = await graceCode();
     const first = await signIn(GRACE.email, GRACE_PASSWORD);
-    const ok = await enterCode(setCookie(first, "masthead_login_step"), ` ${code.slice(0, 3)} ${code.slice(3)} `);
+    const ok = await enterCode(
+      setCookie(first, "masthead_login_step"),
+      ` ${code.slice(0, 3)} ${code.slice(3)} `,
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ ok: true, email: GRACE.email, redirectTo: "/admin" });
     const session = setCookie(ok, "masthead_admin")!;

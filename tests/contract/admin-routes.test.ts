@@ -615,7 +615,12 @@ describe("member operations through the routes", () => {
       }),
     );
     expect(bulk.status).toBe(207);
-    const results = (await json(bulk)).results as { id: string; ok: boolean; code?: string; error?: string }[];
+    const results = (await json(bulk)).results as {
+      id: string;
+      ok: boolean;
+      code?: string;
+      error?: string;
+    }[];
     expect(results.find((r) => r.id === ADA.id)).toMatchObject({
       ok: false,
       code: "own_account",

@@ -28,7 +28,11 @@ export const PATCH = adminRoute(
       // Only a new role or email can change who is an admin: names and time zones need no read.
       const access = changes.role !== undefined || changes.email !== undefined;
       const guard = access
-        ? await guardOwnAccount(entry, params.id, { kind: "update", role: changes.role, email: changes.email })
+        ? await guardOwnAccount(entry, params.id, {
+            kind: "update",
+            role: changes.role,
+            email: changes.email,
+          })
         : null;
       if (guard && !guard.ok) return guard.response;
       try {

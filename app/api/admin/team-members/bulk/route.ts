@@ -22,7 +22,9 @@ export const POST = adminRoute({ body: schemaBody(bulkSchema) }, async ({ sessio
       return { error: m.error, code: m.code };
     },
     (member) =>
-      isOwnMember(session.email, member) ? { error: OWN_ACCOUNT[input.action], code: OWN_ACCOUNT_CODE } : null,
+      isOwnMember(session.email, member)
+        ? { error: OWN_ACCOUNT[input.action], code: OWN_ACCOUNT_CODE }
+        : null,
   );
   await forgetStanding(results.filter((r) => r.ok).map((r) => r.email));
   for (const r of results) {

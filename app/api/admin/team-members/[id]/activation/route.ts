@@ -20,7 +20,9 @@ export const PUT = adminRoute(
       target: params.id,
     };
     try {
-      const guard = await guardOwnAccount(entry, params.id, { kind: body.active ? "reactivate" : "deactivate" });
+      const guard = await guardOwnAccount(entry, params.id, {
+        kind: body.active ? "reactivate" : "deactivate",
+      });
       if (!guard.ok) return guard.response;
       try {
         const member = await setMemberActive(params.id, body.active);
