@@ -3,6 +3,7 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
+import { unusedCodes } from "../helpers/totp-codes";
 import { until } from "../helpers/until";
 import { call } from "./helpers/local-workspace-server";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
@@ -113,22 +114,8 @@ const enterCode = (step: string | undefined, code: string, ip?: string, form = f
     }),
   );
 
-const usedSteps = new Set<number>();
-/**
- * A code for Grace's secret that has not signed in yet (each is accepted once): this time step's,
- * else the next one's (still inside the accepted window), else, after waiting, a new step's.
- */
-async function graceCode(): Promise<string> {
-  for (;;) {
-    const now = Math.floor(Date.now() / 30_000);
-    const step = [now, now + 1].find((s) => !usedSteps.has(s));
-    if (step !== undefined) {
-      usedSteps.add(step);
-      return app.totp.currentCode(GRACE.email, GRACE_SECRET, step * 30_000 + 1);
-    }
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-}
+/** A code of Grace's that has not signed in yet (each is accepted once). */
+const graceCode = unusedCodes(GRACE.email, GRACE_SECRET);
 /** A valid code where the test expects it to be refused before it is used up. */
 const unusedGraceCode = () => app.totp.currentCode(GRACE.email, GRACE_SECRET);
 
