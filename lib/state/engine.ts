@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-connection";
+import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-fail-fast.mjs";
 
 /*
  * The one place that decides which engine backs each piece of runtime state. Features ask
