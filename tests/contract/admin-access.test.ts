@@ -354,8 +354,9 @@ describe("access follows the workspace", () => {
   });
 
   it("an outage during a session: it keeps working for at most ADMIN_RECHECK_SECONDS × 5, then asks to sign in again", async () => {
-    const session = setCookie(await signIn(ADA.email, "masthead-demo"), "masthead_admin")!;
+    // The sign-in's answer is read after this moment, so the grace cannot end before +5 s.
     const signedInAt = Date.now();
+    const session = setCookie(await signIn(ADA.email, "masthead-demo"), "masthead_admin")!;
     const authorized = async () =>
       app.http.authorize(request("/api/admin/team-members", { cookies: [session] }));
     await fault({ mode: "status", status: 503, pathPrefix: "/api/external/v2/team-members" });
