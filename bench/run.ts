@@ -34,6 +34,7 @@ import { pageWeight } from "./page-weight";
 import { search } from "./search";
 import type { BaseContext, BuildContext, Section, SiteContext, Table, Target } from "./section";
 import { security } from "./security";
+import { serving } from "./serving";
 
 /**
  * In the order they run. "site" sections share one server, so the ones that reseed the
@@ -52,6 +53,7 @@ const SECTIONS: Section<unknown>[] = [
   builds,
   instances,
   delivery,
+  serving,
   front,
 ];
 

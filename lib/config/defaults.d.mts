@@ -15,7 +15,11 @@ export const WHOLE_NUMBER_VARIABLES: Readonly<{
   DELIVERY_DIRECT_TIMEOUT_MS: WholeNumberVariable;
   DELIVERY_MAX_AGE_HOURS: WholeNumberVariable;
   DELIVERY_MAX_PENDING: WholeNumberVariable;
+<<<<<<< HEAD
   SHUTDOWN_GRACE_SECONDS: WholeNumberVariable;
+=======
+  ADMIN_RECHECK_SECONDS: WholeNumberVariable;
+>>>>>>> main
 }>;
 export const DEFAULT_PORT: number;
 export const DEFAULT_LOCAL_WORKSPACE_PORT: number;

@@ -6,6 +6,7 @@ import {
   createStateEngine,
   limitedFor,
   type EngineKind,
+  type FirstUse,
   type LimiterOptions,
   type Revocations,
   type SharedCache,
@@ -21,8 +22,13 @@ import { existingProcessMemo, processMemo } from "./process-memo";
  * Next's bundles asks first.
  */
 
+<<<<<<< HEAD
 export type { EngineKind, LimiterOptions, Revocations, SharedCache, StateHealth };
 export { existingProcessMemo, processMemo } from "./process-memo";
+=======
+export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
+export { processMemo } from "./process-memo";
+>>>>>>> main
 export { limitedFor };
 
 const ENGINE = "state.engine";
@@ -56,6 +62,11 @@ export function sharedCache<T>(namespace: string, opts: { ttlSeconds: number }):
 
 export function revocations(): Revocations {
   return engine().revocations();
+}
+
+/** Keys that can be claimed once per `ttlSeconds`, across every instance (one-time codes, single-use steps). */
+export function firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
+  return engine().firstUse(namespace, opts);
 }
 
 /** For readiness checks: which engine, and whether Redis answers (one PING, 250 ms at most). */
