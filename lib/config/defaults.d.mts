@@ -15,11 +15,8 @@ export const WHOLE_NUMBER_VARIABLES: Readonly<{
   DELIVERY_DIRECT_TIMEOUT_MS: WholeNumberVariable;
   DELIVERY_MAX_AGE_HOURS: WholeNumberVariable;
   DELIVERY_MAX_PENDING: WholeNumberVariable;
-<<<<<<< HEAD
-  SHUTDOWN_GRACE_SECONDS: WholeNumberVariable;
-=======
   ADMIN_RECHECK_SECONDS: WholeNumberVariable;
->>>>>>> main
+  SHUTDOWN_GRACE_SECONDS: WholeNumberVariable;
 }>;
 export const DEFAULT_PORT: number;
 export const DEFAULT_LOCAL_WORKSPACE_PORT: number;

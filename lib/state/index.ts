@@ -22,13 +22,8 @@ import { existingProcessMemo, processMemo } from "./process-memo";
  * Next's bundles asks first.
  */
 
-<<<<<<< HEAD
-export type { EngineKind, LimiterOptions, Revocations, SharedCache, StateHealth };
-export { existingProcessMemo, processMemo } from "./process-memo";
-=======
 export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
-export { processMemo } from "./process-memo";
->>>>>>> main
+export { existingProcessMemo, processMemo } from "./process-memo";
 export { limitedFor };
 
 const ENGINE = "state.engine";
