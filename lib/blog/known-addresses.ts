@@ -1,5 +1,5 @@
 import { tagRevalidatedAt } from "../next-cache/tag-marks";
-import { processMemo } from "../state/process-memo";
+import { processMemo } from "../state/process-memo.mjs";
 import { BLOG_CACHE_TAG } from "./cache-tags";
 import { pageCount, parsePageParam, type Blog } from "./model";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import MiniSearch, { type SearchResult } from "minisearch";
 import type { Blog, Post } from "../blog/model";
-import { processMemo } from "../state/process-memo";
+import { processMemo } from "../state/process-memo.mjs";
 import { normalizeTerm, tokenize } from "./text";
 
 /*

@@ -12,7 +12,7 @@ import {
   type StateEngine,
   type StateHealth,
 } from "./engine";
-import { processMemo } from "./process-memo";
+import { processMemo } from "./process-memo.mjs";
 
 /*
  * Runtime state that outlives a request: the only door to it. REDIS_URL unset → embedded
@@ -22,7 +22,7 @@ import { processMemo } from "./process-memo";
  */
 
 export type { EngineKind, LimiterOptions, Revocations, SharedCache, StateHealth };
-export { processMemo } from "./process-memo";
+export { processMemo } from "./process-memo.mjs";
 export { limitedFor };
 
 function engine(): StateEngine {

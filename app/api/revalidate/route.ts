@@ -1,6 +1,7 @@
 import "server-only";
 import { NOT_EVERY_INSTANCE, RETRY_AFTER_SECONDS, revalidateBlog } from "@/lib/blog/revalidate";
-import { presentedSecret, secretMatches } from "@/lib/blog/secret";
+import { presentedSecret } from "@/lib/blog/secret";
+import { secretMatches } from "@/lib/http/bearer";
 import { env } from "@/lib/config/env";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 
