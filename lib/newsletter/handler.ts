@@ -1,6 +1,8 @@
 import "server-only";
 import { keyRefusedHint } from "../delivery/attempt";
 import { jsonResponse } from "../http/json-response";
+import { logLine } from "../observability/log.mjs";
+import { metrics, type SignupOutcome } from "../observability/metrics";
 import { isWorkspaceApiError } from "../workspace/errors";
 import { checkSubscriberEmail } from "./email";
 import {
@@ -69,6 +71,17 @@ const STATUS: Record<NewsletterOutcome["kind"], number> = {
   unavailable: 503,
 };
 
+/** The `outcome` label of masthead_newsletter_signups_total for each answer. */
+const SIGNUP_OUTCOME: Record<NewsletterOutcome["kind"], SignupOutcome> = {
+  subscribed: "created",
+  already_subscribed: "already",
+  queued: "queued",
+  recently_sent: "recently_sent",
+  invalid: "invalid",
+  rate_limited: "rate_limited",
+  unavailable: "refused",
+};
+
 const SUCCESSES = new Set<NewsletterOutcome["kind"]>([
   "subscribed",
   "already_subscribed",
@@ -93,12 +106,16 @@ export function createNewsletterHandler(
   options: NewsletterHandlerOptions,
 ): (request: Request) => Promise<Response> {
   const limiters = options.limiters ?? createNewsletterLimiters();
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logLine("newsletter");
+  const { signups } = metrics();
+  const count = (outcome: SignupOutcome) => signups.inc({ outcome });
 
   function answer(
     outcome: NewsletterOutcome,
     how: { redirectTo?: string; formId: FormId; retryAfterSeconds?: number },
+    counted: SignupOutcome = SIGNUP_OUTCOME[outcome.kind],
   ): Response {
+    count(counted);
     const retryHeader: Record<string, string> = how.retryAfterSeconds
       ? { "retry-after": String(how.retryAfterSeconds) }
       : {};
@@ -133,6 +150,7 @@ export function createNewsletterHandler(
 
   async function handle(request: Request): Promise<Response> {
     if (request.method !== "POST") {
+      count("bad_request");
       return json(
         405,
         { outcome: "method_not_allowed", error: "Subscribe with a POST from the newsletter form." },
@@ -145,6 +163,7 @@ export function createNewsletterHandler(
     // Authorize before reading anything: another site's page must not be able to post for its visitors.
     if (!newsletterOriginAllows(checkOrigin(request, options.siteUrl, options.trustProxy))) {
       await request.body?.cancel().catch(() => {});
+      count("forbidden");
       return json(403, { outcome: "forbidden", error: "This form only accepts submissions from this site." });
     }
     const clientWait = await take(limiters.perClient, clientKey(request, options.trustProxy), log);
@@ -164,6 +183,7 @@ export function createNewsletterHandler(
 
     const parsed = await readFields(request, MAX_BODY_BYTES);
     if (!parsed.ok) {
+      count("bad_request");
       switch (parsed.problem) {
         case "unsupported_type":
           return json(415, {
@@ -202,8 +222,8 @@ export function createNewsletterHandler(
       trap !== "" &&
       !(typeof trap === "string" && trap.trim() === "")
     ) {
-      log("[newsletter] honeypot field filled; answered as a success without subscribing");
-      return answer({ kind: "subscribed" }, how);
+      log("honeypot field filled; answered as a success without subscribing");
+      return answer({ kind: "subscribed" }, how, "honeypot");
     }
 
     const email = checkSubscriberEmail(fields.email);
@@ -221,7 +241,7 @@ export function createNewsletterHandler(
 
     const globalWait = await take(limiters.global, "all", log);
     if (!queue && globalWait !== null) {
-      log("[newsletter] global subscription budget spent; answering 503");
+      log("global subscription budget spent; answering 503");
       return answer({ kind: "unavailable" }, { ...how, retryAfterSeconds: Math.max(globalWait, 1) });
     }
 
@@ -260,7 +280,7 @@ export function createNewsletterHandler(
       return answer({ kind: "queued" }, how);
     } catch (error) {
       log(
-        `[newsletter] a signup could not be kept for later delivery (${error instanceof Error ? error.message : typeof error})`,
+        `a signup could not be kept for later delivery (${error instanceof Error ? error.message : typeof error})`,
       );
       // Nothing can be kept: one direct try beats refusing outright, even outside the pace.
       if (!tried) {
@@ -278,17 +298,13 @@ export function createNewsletterHandler(
     if (isWorkspaceApiError(error) && error.code === "unauthorized") {
       if (keyHint)
         log(
-          `[newsletter] The workspace refused the API key (401 from ${error.endpoint}); readers see "try again in a minute". ${keyRefusedHint(options.mode)}`,
+          `The workspace refused the API key (401 from ${error.endpoint}); readers see "try again in a minute". ${keyRefusedHint(options.mode)}`,
         );
     } else if (isWorkspaceApiError(error)) {
       // The message may quote the address, so only the code, status and endpoint are logged.
-      log(
-        `[newsletter] subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`,
-      );
+      log(`subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`);
     } else {
-      log(
-        `[newsletter] subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`,
-      );
+      log(`subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`);
     }
   }
 
@@ -305,9 +321,8 @@ export function createNewsletterHandler(
       return await handle(request);
     } catch (error) {
       // Last resort: a reader never sees a stack trace or a 500 for something they sent.
-      log(
-        `[newsletter] unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`,
-      );
+      count("refused");
+      log(`unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`);
       return json(
         503,
         { outcome: "unavailable", error: messageFor({ kind: "unavailable" }) },
@@ -327,7 +342,7 @@ async function pendingOrUnknown(
     return await queue.isPending(email);
   } catch (error) {
     log(
-      `[newsletter] could not check for a pending delivery (${error instanceof Error ? error.name : typeof error}); going on`,
+      `could not check for a pending delivery (${error instanceof Error ? error.name : typeof error}); going on`,
     );
     return false;
   }

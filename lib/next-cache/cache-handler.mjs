@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { Redis } from "ioredis";
+import { logLine } from "../observability/log.mjs";
 import { FAIL_FAST_OPTIONS, describeRedis, firstAttempt } from "../state/redis-fail-fast.mjs";
 
 /*
@@ -148,14 +149,14 @@ function connect(url, state) {
   client.defineCommand("markTags", { numberOfKeys: 2, lua: MARK_TAGS_SCRIPT });
   let reachable;
   client.on("ready", () => {
-    if (reachable !== true) state.log(`[next-cache] Redis at ${where} is reachable; pages are shared.`);
+    if (reachable !== true) state.log(`Next cache: Redis at ${where} is reachable; pages are shared.`);
     reachable = true;
     void flushPendingTags(state);
   });
   const unreachable = (why) => {
     if (reachable !== false)
       state.log(
-        `[next-cache] Redis at ${where} is unreachable (${why}); serving this instance's copies, the build's pages or fresh renders until it is back.`,
+        `Next cache: Redis at ${where} is unreachable (${why}); serving this instance's copies, the build's pages or fresh renders until it is back.`,
       );
     reachable = false;
   };
@@ -279,7 +280,7 @@ export default class MastheadCacheHandler {
       redisUrl,
       prefix: this.prefix,
       instance: options.instance ?? "",
-      log: options.log ?? ((line) => console.warn(line)),
+      log: options.log ?? logLine("state"),
     });
     // With Redis the files are only read (the build's seed): a copy written here would be this
     // instance's alone, and could outlive what Redis says.
@@ -468,7 +469,7 @@ export default class MastheadCacheHandler {
     await flushPendingTags(this.state);
     if (this.state.pendingTags.size > 0)
       this.state.log(
-        `[next-cache] Redis is unreachable: ${list.join(", ")} revalidated on this instance now, on the others once Redis is back.`,
+        `Next cache: Redis is unreachable: ${list.join(", ")} revalidated on this instance now, on the others once Redis is back.`,
       );
   }
 

@@ -5,6 +5,7 @@ import { env } from "../config/env";
 import {
   createStateEngine,
   limitedFor,
+  limitName,
   type EngineKind,
   type LimiterOptions,
   type Revocations,
@@ -23,7 +24,7 @@ import { processMemo } from "./process-memo.mjs";
 
 export type { EngineKind, LimiterOptions, Revocations, SharedCache, StateHealth };
 export { processMemo } from "./process-memo.mjs";
-export { limitedFor };
+export { limitedFor, limitName };
 
 function engine(): StateEngine {
   return processMemo("state.engine", () => createStateEngine({ redisUrl: env().redisUrl }));

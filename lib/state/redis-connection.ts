@@ -1,4 +1,5 @@
 import { Redis, type Command } from "ioredis";
+import { logLine } from "../observability/log.mjs";
 import { FAIL_FAST_OPTIONS, describeRedis, firstAttempt } from "./redis-fail-fast.mjs";
 
 /*
@@ -13,19 +14,19 @@ import { FAIL_FAST_OPTIONS, describeRedis, firstAttempt } from "./redis-fail-fas
 export function createRedisClient(
   url: string,
   purpose: string,
-  log: (line: string) => void = (line) => console.warn(line),
+  log: (line: string) => void = logLine("state"),
 ): Redis {
   const where = describeRedis(url);
   const client = new Redis(url, { ...FAIL_FAST_OPTIONS, connectionName: `masthead:${purpose}` });
   let reachable: boolean | undefined;
   client.on("ready", () => {
-    if (reachable !== true) log(`[state] Redis at ${where} (${purpose}) is reachable; state is shared.`);
+    if (reachable !== true) log(`Redis at ${where} (${purpose}) is reachable; state is shared.`);
     reachable = true;
   });
   client.on("error", (error: Error) => {
     if (reachable !== false)
       log(
-        `[state] Redis at ${where} (${purpose}) is unreachable (${error.name}: ${redactMessage(error.message, url)}); using in-memory fallbacks until it is back.`,
+        `Redis at ${where} (${purpose}) is unreachable (${error.name}: ${redactMessage(error.message, url)}); using in-memory fallbacks until it is back.`,
       );
     reachable = false;
   });
@@ -35,7 +36,7 @@ export function createRedisClient(
   dropConnectionWhenStalled(client, () => {
     if (reachable !== false)
       log(
-        `[state] Redis at ${where} (${purpose}) stopped answering (a command timed out); reconnecting, using in-memory fallbacks until it answers.`,
+        `Redis at ${where} (${purpose}) stopped answering (a command timed out); reconnecting, using in-memory fallbacks until it answers.`,
       );
     reachable = false;
   });

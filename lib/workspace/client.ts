@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { logLine } from "../observability/log.mjs";
 import {
   blogPostListWire,
   blogPostV1Wire,
@@ -26,7 +27,7 @@ export type WorkspaceClientOptions = TransportOptions;
 /** Every endpoint of the external API, v2 and v1, with exactly the headers each documents. */
 export function createWorkspaceClient(options: WorkspaceClientOptions) {
   const send = createTransport(options);
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logLine("workspace");
 
   async function call<S extends z.ZodType>(req: WorkspaceRequest, schema: S): Promise<z.output<S>> {
     return (await send(req, schema)).body as z.output<S>;
@@ -46,7 +47,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       if (parsed.success) posts.push(parsed.data);
       else skipped++;
     }
-    if (skipped) log(`[workspace] GET ${path}: skipped ${skipped} blog post(s) with an unexpected shape`);
+    if (skipped) log(`GET ${path}: skipped ${skipped} blog post(s) with an unexpected shape`);
     // Newest first whatever order the workspace used (lib/local-workspace/README.md, API decision 7); ties keep their order.
     posts.sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
     return { blogName: body.blog_name, posts, skipped };
@@ -97,9 +98,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
           if (batch.length === 0) return { members, truncated: false, pagesFetched: page };
           const fresh = batch.filter((m) => !seen.has(m.id));
           if (fresh.length === 0) {
-            log(
-              `[workspace] team-members page ${page} repeated earlier ids; stopping (is page_number ignored?)`,
-            );
+            log(`team-members page ${page} repeated earlier ids; stopping (is page_number ignored?)`);
             return { members, truncated: true, pagesFetched: page };
           }
           for (const m of fresh) {

@@ -6,6 +6,7 @@ import { checkLogin, INVALID_CREDENTIALS } from "@/lib/admin/login";
 import { clientKey } from "@/lib/http/client-key";
 import { env } from "@/lib/config/env";
 import { bodyKind, readFields } from "@/lib/http/request-body";
+import { metrics, type LoginOutcome } from "@/lib/observability/metrics";
 import { isSameOriginWrite } from "@/lib/http/request-origin";
 import {
   cookieFromHeader,
@@ -26,10 +27,12 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   const kind = bodyKind(request);
   const isForm = kind === "urlencoded" || kind === "multipart";
+  const count = (outcome: LoginOutcome) => metrics().adminLogins.inc({ outcome });
 
   // parse
   const body = await readFields(request, MAX_BODY_BYTES);
   if (!body.ok) {
+    count("bad_request");
     if (body.problem === "unsupported_type")
       return errorResponse(415, "Send the sign-in form as JSON or as a form post.");
     if (body.problem === "too_large") return errorResponse(413, TOO_LARGE);
@@ -39,6 +42,9 @@ export async function POST(request: Request): Promise<Response> {
   const next = safeNextPath(parsed.success ? parsed.data.next : undefined);
 
   const fail = (status: number, error: string, headers: Record<string, string> = {}) => {
+    count(
+      status === 429 ? "rate_limited" : status === 403 ? "forbidden" : status === 503 ? "busy" : "invalid",
+    );
     if (!isForm) return errorResponse(status, error, {}, headers);
     const url = new URL("/admin/login", request.url);
     url.searchParams.set(
@@ -89,6 +95,7 @@ export async function POST(request: Request): Promise<Response> {
   }
 
   const { value } = await sealSession(outcome.email);
+  count("ok");
   audit({ actor: outcome.email, action: "login", target: "admin", outcome: "ok" });
   const response = isForm
     ? NextResponse.redirect(new URL(next, request.url), 303)
