@@ -252,7 +252,13 @@ test("the delivery gauges follow the store: pending, then failed past the maximu
   const cookie = await signIn();
   const retried = await call("/api/admin/newsletter/failed", {
     method: "POST",
-    headers: { cookie, origin: cluster.siteUrl, accept: "application/json" },
+    headers: {
+      cookie,
+      origin: cluster.siteUrl,
+      accept: "application/json",
+      "content-type": "application/json",
+    },
+    body: "{}",
   });
   expect(retried.status).toBe(200);
   await until(
@@ -360,7 +366,7 @@ test("every line the server wrote is JSON with time, level, msg and component, a
     headers: admin,
   });
   await call("/api/admin/blog/refresh", { method: "POST", headers: admin });
-  await call("/api/admin/newsletter/failed", { method: "DELETE", headers: admin });
+  await call("/api/admin/newsletter/failed", { method: "DELETE", headers: admin, body: "{}" });
   await call("/api/admin/team-members", { headers: { accept: "application/json" } });
   await call("/api/revalidate", { method: "POST", headers: { authorization: "Bearer wrong" } });
   await call("/api/revalidate", {
@@ -420,6 +426,50 @@ test("every line the server wrote is JSON with time, level, msg and component, a
   expect(output).not.toMatch(/masthead_admin=|masthead_device=|Fe26\.2\*/);
   for (const reader of ADDRESSES)
     expect(output.includes(reader), `${reader} in the server's output`).toBe(false);
+});
+
+test("with Redis: masthead_redis_up follows Redis, and a scrape answers at once while it is down", async () => {
+  test.setTimeout(180_000);
+  const shared = await startCluster({
+    instances: 1,
+    redis: true,
+    env: { METRICS_TOKEN: SECRETS["metrics token"] },
+  });
+  try {
+    const url = shared.instances[0]!.url;
+    const read = async () => {
+      const started = Date.now();
+      const res = await fetch(`${url}/api/metrics`, {
+        headers: { authorization: `Bearer ${SECRETS["metrics token"]}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      // A scrape never waits on an unreachable Redis (one PING, fail-fast commands).
+      expect(Date.now() - started).toBeLessThan(5_000);
+      return text;
+    };
+    await until(async () => sample(await read(), "masthead_redis_up") === 1, {
+      what: "masthead_redis_up 1",
+      timeoutMs: 20_000,
+      intervalMs: 250,
+    });
+    expect(sample(await read(), "masthead_delivery_pending")).toBe(0);
+    await shared.redis!.stop();
+    await until(async () => sample(await read(), "masthead_redis_up") === 0, {
+      what: "masthead_redis_up 0",
+      timeoutMs: 20_000,
+      intervalMs: 250,
+    });
+    await shared.redis!.restart();
+    await until(async () => sample(await read(), "masthead_redis_up") === 1, {
+      what: "masthead_redis_up 1 again",
+      timeoutMs: 30_000,
+      intervalMs: 250,
+    });
+  } finally {
+    await shared.stop();
+  }
 });
 
 test("without METRICS_TOKEN the route does not exist (404)", async () => {

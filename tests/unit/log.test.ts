@@ -70,7 +70,6 @@ describe("the logger", () => {
       { encoding: "utf8", env: { ...process.env, LOG_LEVEL: "info" } },
     );
     expect(tty.status, tty.stderr).toBe(0);
-    // eslint-disable-next-line no-control-regex
     const plain = tty.stdout.replace(/\u001b\[[0-9;]*m/g, "").replace(/\r/g, "");
     expect(plain).toMatch(
       /^\[\d\d:\d\d:\d\d\] INFO: \[delivery\] worker running \{"pending":3,"password":"\[redacted\]"/m,
