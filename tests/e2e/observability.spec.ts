@@ -391,7 +391,7 @@ test("every line the server wrote is JSON with time, level, msg and component, a
   const nextInfo = /^\s*(▲ Next\.js \S+|- (Local|Network|Environments?|Experiments[^:]*):|✓ )/;
   expect(
     lines.some((l) => /✓ Ready in/.test(l)),
-    "Next's start-up banner was captured",
+    `Next's start-up banner in:\n${lines.slice(0, 15).join("\n")}`,
   ).toBe(true);
   const entries: Record<string, unknown>[] = [];
   const notJson: string[] = [];
