@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { logLine } from "../observability/log.mjs";
-import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-connection";
+import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-fail-fast.mjs";
 
 /*
  * The one place that decides which engine backs each piece of runtime state. Features ask

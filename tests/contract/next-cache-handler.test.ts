@@ -8,8 +8,9 @@ import MastheadCacheHandler, {
   closeNextCacheConnections,
   NOT_FOUND_MEMORY_BYTES,
 } from "../../lib/next-cache/cache-handler.mjs";
-import { tagRevalidatedAt } from "../../lib/next-cache/tag-marks";
+import { tagRevalidatedAt } from "../../lib/next-cache/app-bridge";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
+import { sleep, until } from "../helpers/until";
 
 /*
  * The Next cache handler against a real Redis, through the interface Next calls (get, set,
@@ -122,6 +123,20 @@ describe("with Redis: one cache for every instance", () => {
     expect((await redisKeys()).some((k) => k.endsWith(":e:/blog/shared"))).toBe(true);
   });
 
+  it("a hit with a copy in memory asks Redis only for the version; a newer version is fetched", async () => {
+    const a = handler("version-A");
+    const b = handler("version-B");
+    await set(a, "/blog/versioned", page("first"));
+    expect((await get(b, "/blog/versioned"))?.value?.html).toBe("first");
+    // Take the entry's bytes away, leaving its version: B still answers, so it did not fetch them.
+    const key = (await redisKeys()).find((k) => k.endsWith(":e:/blog/versioned"))!;
+    await inspect.hdel(key, "b");
+    expect((await get(b, "/blog/versioned"))?.value?.html).toBe("first");
+    // A writes a newer version: B's next hit sees the version change and fetches it.
+    await set(a, "/blog/versioned", page("second"));
+    expect((await get(b, "/blog/versioned"))?.value?.html).toBe("second");
+  });
+
   it("route handler bodies (feeds, preview images) round-trip byte for byte", async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 254, 255]);
     await set(handler("route-A"), "/og/blog/x", {
@@ -163,6 +178,11 @@ describe("with Redis: one cache for every instance", () => {
     expect(Date.now() - fresh!.lastModified).toBeLessThan(REVALIDATE * 1000);
 
     await a.revalidateTag("blog", { expire: 31_536_000 });
+    // B hears of it by pub/sub (a hit never asks Redis about tags): within moments.
+    await until(async () => (await age(get(b, "/blog/tagged"))) > REVALIDATE * 1000, {
+      what: "B to hear of the revalidation",
+      timeoutMs: 2_000,
+    });
     const stale = await get(b, "/blog/tagged");
     // Still the old page (stale-while-revalidate), dated past its revalidate interval so Next regenerates it.
     expect(stale?.value?.html).toBe("old");
@@ -192,7 +212,7 @@ describe("with Redis: one cache for every instance", () => {
     const a = handler("race-A");
     const b = handler("race-B");
     expect(await get(b, "/blog/rendering")).toBeNull(); // B starts rendering from the data it has
-    await new Promise((r) => setTimeout(r, 5));
+    await sleep(5);
     await a.revalidateTag("blog", { expire: 31_536_000 }); // meanwhile, A revalidates
     await set(b, "/blog/rendering", page("rendered from data older than the revalidation"));
     const entry = await get(a, "/blog/rendering");
@@ -203,17 +223,21 @@ describe("with Redis: one cache for every instance", () => {
   it("a revalidation without a profile expires the tag at once: a miss on every instance", async () => {
     const a = handler("expire-A");
     await set(a, "/authors/x", page("author", { tags: "authors-only" }));
+    const b = handler("expire-B");
     await a.revalidateTag(["authors-only"]);
-    expect(await get(handler("expire-B"), "/authors/x")).toBeNull();
+    await until(async () => (await get(b, "/authors/x")) === null, { what: "a miss on B", timeoutMs: 2_000 });
+    expect(await get(a, "/authors/x")).toBeNull();
   });
 
   it("an entry with a finite lifetime leaves Redis when it expires", async () => {
     const a = handler("ttl-A");
     await set(a, "/blog/short-lived", page("short"), { cacheControl: { revalidate: 1, expire: 1 } });
     expect(await inspect.ttl((await redisKeys()).find((k) => k.endsWith(":e:/blog/short-lived"))!)).toBe(1);
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline && (await redisKeys()).some((k) => k.endsWith(":e:/blog/short-lived")))
-      await new Promise((r) => setTimeout(r, 100));
+    await until(async () => !(await redisKeys()).some((k) => k.endsWith(":e:/blog/short-lived")), {
+      what: "Redis to expire the entry",
+      timeoutMs: 5_000,
+      intervalMs: 100,
+    });
     expect(await get(handler("ttl-B"), "/blog/short-lived")).toBeNull();
   });
 
@@ -298,21 +322,20 @@ describe("Redis down: pages keep answering, nothing waits", () => {
       // A applies its own revalidation at once; B cannot know yet.
       expect(await age(get(a, "/blog/during-outage"))).toBeGreaterThan(REVALIDATE * 1000);
       expect(await age(get(b, "/blog/built"))).toBeLessThan(REVALIDATE * 1000);
-      expect(logs.some((l) => /Redis at 127\.0\.0\.1:\d+ is unreachable/.test(l))).toBe(true);
+      expect(logs.some((l) => /Redis at 127\.0\.0\.1:\d+ \(next-cache\) is unreachable/.test(l))).toBe(true);
       expect(logs.join("\n")).not.toContain("redis://");
 
       // Redis comes back (empty: no persistence in tests); A replays its revalidation and B's
       // pages from before it go stale.
       await redis.restart();
       down = false;
-      const deadline = Date.now() + 8_000;
-      let staleOnB = false;
-      while (!staleOnB && Date.now() < deadline) {
-        const entry = await get(b, "/blog/built");
-        staleOnB = entry !== null && Date.now() - entry.lastModified > REVALIDATE * 1000;
-        if (!staleOnB) await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(staleOnB).toBe(true);
+      await until(
+        async () => {
+          const entry = await get(b, "/blog/built");
+          return entry !== null && Date.now() - entry.lastModified > REVALIDATE * 1000;
+        },
+        { what: "B's page from before the revalidation to go stale", timeoutMs: 8_000, intervalMs: 200 },
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

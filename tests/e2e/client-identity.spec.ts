@@ -3,6 +3,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_WORKSPACE_PORT } from "../../playwright.config";
 import { freePort } from "../helpers/redis-server";
+import { stopProcess } from "../helpers/stop-process";
+import { waitForOk } from "../helpers/until";
 
 /*
  * Who a client is, in the default deployment: `next start` with nothing in front and no
@@ -34,27 +36,10 @@ test.beforeAll(async () => {
     [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
     { cwd: ROOT, env, stdio: "ignore" },
   );
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${site}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(200);
+  await waitForOk(`${site}/api/health`, { timeoutMs: 60_000, child: server });
 });
 
-test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-});
+test.afterAll(() => stopProcess(server));
 
 async function subscriptionsReceived(): Promise<number> {
   const stats = (await (await fetch(`${WORKSPACE}/__local/stats`)).json()) as {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { freePort, startTestRedis, type TestRedis } from "./redis-server";
 import { keepingTsconfig } from "./tsconfig";
 import { stopProcess } from "./stop-process";
+import { waitForOk } from "./until";
 
 /*
  * Several Masthead instances as a team scaling out runs them: one `next build`, then
@@ -31,6 +32,8 @@ export type Instance = {
   start(): Promise<void>;
   /** The instance's recent output, for failure messages. */
   logs(): string;
+  /** The running server's process id (undefined while stopped), e.g. to read its memory. */
+  pid(): number | undefined;
 };
 
 export type Cluster = {
@@ -59,10 +62,6 @@ export type ClusterOptions = {
   /** Build folder (default .next-multi). */
   distDir?: string;
 };
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
 
 const children = new Set<ChildProcess>();
 let exitHooked = false;
@@ -111,28 +110,6 @@ function baseEnv(): Record<string, string> {
   return env;
 }
 
-async function waitForOk(
-  url: string,
-  timeoutMs: number,
-  child: ChildProcess,
-  lines: string[],
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`exited (${child.exitCode}) before ${url} answered:\n${lines.slice(-30).join("\n")}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${lines.slice(-30).join("\n")}`);
-}
-
 type Shared = { workspaceUrl: string; workspacePort: number; distDir: string };
 const shared = new Map<string, Promise<Shared>>();
 
@@ -153,7 +130,11 @@ function sharedWorkspaceAndBuild(distDir: string): Promise<Shared> {
         wsLines,
       );
       const workspaceUrl = `http://127.0.0.1:${workspacePort}`;
-      await waitForOk(`${workspaceUrl}/__local/health`, 120_000, ws, wsLines);
+      await waitForOk(`${workspaceUrl}/__local/health`, {
+        timeoutMs: 120_000,
+        child: ws,
+        detail: () => wsLines.slice(-30).join("\n"),
+      });
       const buildLines: string[] = [];
       const code = await keepingTsconfig(
         () =>
@@ -220,13 +201,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           { ...env, PORT: String(port) },
           lines,
         );
-        await waitForOk(`${url}/`, 60_000, child, lines);
+        await waitForOk(`${url}/`, { timeoutMs: 60_000, child, detail: () => lines.slice(-30).join("\n") });
       },
       async stop() {
         await stopProcess(child, 5_000);
         child = null;
       },
       logs: () => lines.join("\n"),
+      pid: () => child?.pid,
     };
     return instance;
   });
