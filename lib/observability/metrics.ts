@@ -29,7 +29,17 @@ export type SignupOutcome = (typeof SIGNUP_OUTCOMES)[number];
 export const DELIVERY_OUTCOMES = ["delivered", "already_subscribed", "rejected", "retry"] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
-export const LOGIN_OUTCOMES = ["ok", "invalid", "rate_limited", "busy", "forbidden", "bad_request"] as const;
+export const LOGIN_OUTCOMES = [
+  "ok",
+  "code_required",
+  "invalid",
+  "rate_limited",
+  "busy",
+  "forbidden",
+  "not_admin",
+  "workspace_unreachable",
+  "bad_request",
+] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
 function createMetrics() {
@@ -82,7 +92,7 @@ function createMetrics() {
     }),
     adminLogins: new Counter({
       name: "masthead_admin_logins_total",
-      help: "Admin sign-in attempts by outcome (ok, invalid, rate_limited, busy, forbidden, bad_request).",
+      help: "Admin sign-in attempts by outcome (ok, code_required, invalid, rate_limited, busy, forbidden, not_admin, workspace_unreachable, bad_request).",
       labelNames: ["outcome"] as const,
       registers,
     }),

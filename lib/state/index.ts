@@ -7,6 +7,7 @@ import {
   limitedFor,
   limitName,
   type EngineKind,
+  type FirstUse,
   type LimiterOptions,
   type Revocations,
   type SharedCache,
@@ -22,7 +23,7 @@ import { processMemo } from "./process-memo.mjs";
  * Next's bundles asks first.
  */
 
-export type { EngineKind, LimiterOptions, Revocations, SharedCache, StateHealth };
+export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
 export { processMemo } from "./process-memo.mjs";
 export { limitedFor, limitName };
 
@@ -50,6 +51,11 @@ export function sharedCache<T>(namespace: string, opts: { ttlSeconds: number }):
 
 export function revocations(): Revocations {
   return engine().revocations();
+}
+
+/** Keys that can be claimed once per `ttlSeconds`, across every instance (one-time codes, single-use steps). */
+export function firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
+  return engine().firstUse(namespace, opts);
 }
 
 /** For readiness checks: which engine, and whether Redis answers (one PING, 250 ms at most). */
