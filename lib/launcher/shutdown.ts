@@ -2,6 +2,7 @@ import "server-only";
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { closeDelivery, stopDeliveryWorker } from "../delivery";
+import { log as logger } from "../observability/log.mjs";
 import { processMemo } from "../state";
 import { markDraining } from "../state/readiness";
 import { closeState } from "../state";
@@ -42,7 +43,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0,
 /** Installs the signal handlers and the request count. Once per process. */
 export function installGracefulShutdown(options: ShutdownOptions): void {
   processMemo("shutdown.installed", () => {
-    const log = options.log ?? ((line: string) => console.log(line));
+    const log = options.log ?? ((line: string) => logger("launcher").info(line));
     const exit = options.exit ?? ((code: number) => process.exit(code));
     const life: Lifecycle = { servers: new Set(), open: new Set(), draining: false };
 
@@ -61,7 +62,7 @@ export function installGracefulShutdown(options: ShutdownOptions): void {
     const onSignal = (signal: NodeJS.Signals) => {
       if (life.draining) return;
       void drain(life, signal, options.graceSeconds, log).then(exit, (error: unknown) => {
-        log(`[masthead] shutdown failed (${error instanceof Error ? error.message : String(error)})`);
+        log(`shutdown failed (${error instanceof Error ? error.message : String(error)})`);
         exit(1);
       });
     };
@@ -97,7 +98,7 @@ async function drain(
   markDraining();
   for (const response of life.open) if (!response.headersSent) response.setHeader("connection", "close");
   log(
-    `[masthead] ${signal}: draining (readiness answers 503); finishing the requests in hand within ${graceSeconds} s.`,
+    `${signal}: draining (readiness answers 503); finishing the requests in hand within ${graceSeconds} s.`,
   );
   const workerStopped = stopDeliveryWorker();
 
@@ -110,13 +111,13 @@ async function drain(
   while (life.open.size > 0 && Date.now() < deadline) await sleep(25);
   const cut = life.open.size;
   if (!(await within(workerStopped, deadline)))
-    log("[masthead] the delivery worker's call did not finish within the grace; its signup stays queued.");
+    log("the delivery worker's call did not finish within the grace; its signup stays queued.");
   await within(closeDelivery(), deadline + 1_000);
   await within(closeState(), deadline + 1_000);
   log(
     cut === 0
-      ? "[masthead] every request answered; exiting."
-      : `[masthead] ${cut} request(s) still open after ${graceSeconds} s (SHUTDOWN_GRACE_SECONDS); exiting anyway.`,
+      ? "every request answered; exiting."
+      : `${cut} request(s) still open after ${graceSeconds} s (SHUTDOWN_GRACE_SECONDS); exiting anyway.`,
   );
   return 0;
 }
