@@ -3,6 +3,7 @@
  * On the Node.js runtime: stamp each request with its connection's address (lib/http/client-key.ts:
  * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
  * Redis connection now rather than on the first request, so the first limits are shared too,
+ * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),
  * and start the newsletter's delivery worker, so a server resumes delivering stored signups by
  * itself without waiting for a new one (never in `next build`'s workers).
  */
@@ -10,6 +11,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerAddressStamp } = await import("./lib/http/client-key");
   installPeerAddressStamp();
+  const { installRequestStart } = await import("./lib/http/request-start");
+  installRequestStart(process.env);
   if (process.env.REDIS_URL?.trim()) {
     const { redisConnection } = await import("./lib/state");
     redisConnection();
@@ -25,3 +28,4 @@ export async function register(): Promise<void> {
     );
   }
 }
+

@@ -90,17 +90,66 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
+  // Requests that carry a body never reach the proxy: Next copies a body for the proxy and
+  // answers only once all of it has arrived, so a stranger's upload would be read before anyone
+  // decided anything. The handlers and pages behind these paths check the session themselves and
+  // refuse a stranger without reading the body (lib/admin/http.ts); next.config.mjs caps what the
+  // proxy may still be given (proxyClientMaxBodySize). Next reads this object without running
+  // it, so each entry spells the condition out.
   // "/(.*%.*)" only catches addresses with a percent-escape (checked above); public pages other
   // than the blog's dynamic ones are served without running the proxy at all.
   matcher: [
-    "/admin",
-    "/admin/:path*",
-    "/api/admin/:path*",
+    {
+      source: "/admin",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    {
+      source: "/admin/:path*",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    {
+      source: "/api/admin/:path*",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    // Every method: Next would answer 500 for these. A body is read up to the cap and discarded.
     "/(.*%.*)",
     // Blog addresses that may name nothing (answered without rendering when they do not exist).
-    "/blog/:path+",
-    "/tags/:path+",
-    "/authors/:path+",
-    "/og/blog/:path+",
+    {
+      source: "/blog/:path+",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    {
+      source: "/tags/:path+",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    {
+      source: "/authors/:path+",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    {
+      source: "/og/blog/:path+",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
   ],
 };

@@ -15,6 +15,7 @@ export const WHOLE_NUMBER_VARIABLES: Readonly<{
   DELIVERY_DIRECT_TIMEOUT_MS: WholeNumberVariable;
   DELIVERY_MAX_AGE_HOURS: WholeNumberVariable;
   DELIVERY_MAX_PENDING: WholeNumberVariable;
+  IMAGE_CACHE_MAX_MB: WholeNumberVariable;
 }>;
 export const DEFAULT_PORT: number;
 export const DEFAULT_LOCAL_WORKSPACE_PORT: number;

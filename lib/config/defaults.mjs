@@ -45,6 +45,7 @@ export const WHOLE_NUMBER_VARIABLES = Object.freeze({
   DELIVERY_DIRECT_TIMEOUT_MS: { min: 200, max: 120_000, fallback: 3_000 },
   DELIVERY_MAX_AGE_HOURS: { min: 1, max: 8760, fallback: 72 },
   DELIVERY_MAX_PENDING: { min: 1, max: 10_000_000, fallback: 100_000 },
+  IMAGE_CACHE_MAX_MB: { min: 0, max: 1_000_000, fallback: 256 },
 });
 
 export const DEFAULT_PORT = WHOLE_NUMBER_VARIABLES.PORT.fallback;

@@ -274,6 +274,16 @@ const rest = {
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
   DELIVERY_MAX_PENDING: wholeNumber("DELIVERY_MAX_PENDING"),
   DELIVERY_WORKER: deliveryWorker,
+  // next.config.mjs reads these two (lib/config/image-hosts.mjs); checked here so a typo stops the start.
+  IMAGE_CACHE_MAX_MB: wholeNumber("IMAGE_CACHE_MAX_MB"),
+  IMAGE_QUERY_STRINGS: variable(
+    "unset it (image URLs may not carry a query string), or set it to allow when your image host needs one (signed URLs).",
+    (raw) => {
+      if (raw === undefined || /^(refuse|none|off)$/i.test(raw)) return false;
+      if (/^allow$/i.test(raw)) return true;
+      return new Refusal(`"${raw}" is neither allow nor refuse.`);
+    },
+  ),
   imageHosts: z.custom<ImageHost[]>(),
 };
 
