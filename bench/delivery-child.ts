@@ -64,7 +64,6 @@ async function main() {
         queue: service.route,
         siteUrl: SITE,
         trustProxy: 0,
-        mode: "local",
         // The bench measures the paths, not the per-client and per-address budgets.
         limiters: createNewsletterLimiters({
           perClient: { points: 1e9, durationSeconds: 60 },

@@ -8,8 +8,8 @@ import { RedisSignupStore } from "./redis-queue";
 import { createDeliveryService, type DeliveryService } from "./service";
 import { SqliteSignupStore } from "./sqlite-store";
 
-export { createDeliveryService, type DeliveryService, type RouteQueue } from "./service";
-export { StoreUnavailableError, type DeliveryCounts, type SignupStore } from "./types";
+export { createDeliveryService, type DeliveryService } from "./service";
+export { StoreUnavailableError, type DeliveryCounts, type SignupQueue, type SignupStore } from "./types";
 
 /**
  * The process's delivery service, configured from lib/config/env.ts and the state engine: the SQLite

@@ -2,7 +2,7 @@ import { asWorkspaceError, attemptDelivery, classify, OutageTracker, type Attemp
 import { RedisSignupStore, runRedisWorker } from "./redis-queue";
 import { SqliteSignupStore } from "./sqlite-store";
 import { runSqliteWorker, type WorkerHandle } from "./sqlite-worker";
-import type { DeliveryGate, SignupStore } from "./types";
+import type { DeliveryGate, SignupQueue, SignupStore } from "./types";
 import type { Redis } from "ioredis";
 
 export { attemptDelivery };
@@ -13,19 +13,10 @@ export { attemptDelivery };
  */
 export const DIRECT_SLOT_WAIT_MS = 1_000;
 
-/** What the newsletter route needs from delivery (lib/newsletter/handler.ts's SignupQueue). */
-export type RouteQueue = {
-  isPending(email: string): Promise<boolean>;
-  mayCallNow(): Promise<boolean>;
-  directSucceeded(): Promise<void>;
-  directFailed(error: unknown): Promise<void>;
-  enqueue(email: string): ReturnType<SignupStore["enqueue"]>;
-};
-
 export type DeliveryService = {
   store: SignupStore;
   gate: DeliveryGate;
-  route: RouteQueue;
+  route: SignupQueue;
   /** Starts this process's worker (once; later calls return the same handle). */
   startWorker(): WorkerHandle;
   /** Stops the worker and closes the store and gate. */
@@ -57,7 +48,7 @@ export function createDeliveryService(options: DeliveryServiceOptions): Delivery
   const outage = new OutageTracker(ctx);
   let worker: WorkerHandle | undefined;
 
-  const route: RouteQueue = {
+  const route: SignupQueue = {
     isPending: (email) => options.store.isPending(email),
     mayCallNow: () => options.gate.tryTake(DIRECT_SLOT_WAIT_MS),
     directSucceeded: () => outage.succeeded(),

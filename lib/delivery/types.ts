@@ -42,6 +42,22 @@ export interface SignupStore {
 }
 
 /**
+ * The newsletter route's side of delivery (`delivery().route`): one short direct try when the
+ * shared pace allows it, the store when the workspace cannot take a signup now.
+ */
+export type SignupQueue = {
+  /** Is a delivery for this address already waiting? */
+  isPending(email: string): Promise<boolean>;
+  /** May the route call the workspace right now (the shared pace, and no outage hold)? */
+  mayCallNow(): Promise<boolean>;
+  directSucceeded(): Promise<void>;
+  /** Records the failure (backoff, the refused-key log line). */
+  directFailed(error: unknown): Promise<void>;
+  /** Durable when it resolves; throws when the store cannot take it (full, unwritable, unreachable). */
+  enqueue(email: string): Promise<EnqueueResult>;
+};
+
+/**
  * Paces subscribe calls to the workspace across the route and the worker (and, with Redis,
  * across instances): calls are spaced at least 1/rate seconds apart, and none are made while
  * an outage or a Retry-After holds them.

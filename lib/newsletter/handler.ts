@@ -1,5 +1,5 @@
 import "server-only";
-import { keyRefusedHint } from "../delivery/attempt";
+import type { SignupQueue } from "../delivery/types";
 import { jsonResponse } from "../http/json-response";
 import { isWorkspaceApiError } from "../workspace/errors";
 import { checkSubscriberEmail } from "./email";
@@ -20,40 +20,21 @@ import { checkOrigin, clientKey, MAX_BODY_BYTES, safeReturnPath, wantsRedirect }
 
 export { HONEYPOT_FIELD } from "./outcomes";
 
-/** How long "try again in a minute" means when the workspace did not say. */
-const DEFAULT_RETRY_SECONDS = 60;
-const MAX_RETRY_SECONDS = 60 * 60;
+/** "Try again in a minute", for a reader whose signup could be neither sent nor kept. */
+const RETRY_SECONDS = 60;
 
 export type NewsletterHandlerOptions = {
-  /** The upstream call: `workspace().addSubscriber`. Throws WorkspaceApiError on failure. */
+  /** One short try at the workspace (`directSubscribe()`). Throws WorkspaceApiError on failure. */
   subscribe: (email: string) => Promise<unknown>;
+  /** Where a signup goes when the workspace cannot take it now (`delivery().route`). */
+  queue: SignupQueue;
   /** Absolute origin of the site (env().siteUrl). */
   siteUrl: string;
   /** env().trustProxy */
   trustProxy: number;
-  /** Which variable to name when the key is refused. */
-  mode: "local" | "remote";
   limiters?: NewsletterLimiters;
-  /**
-   * Where a signup goes when the workspace cannot take it now (lib/delivery). Without it the
-   * reader is told to try again (503), as before durable delivery existed.
-   */
-  queue?: SignupQueue;
   /** Server log; never receives the key, and never a reader's address. */
   log?: (line: string) => void;
-};
-
-/** The durable side, as the route sees it (implemented by lib/delivery). */
-export type SignupQueue = {
-  /** Is a delivery for this address already waiting? */
-  isPending(email: string): Promise<boolean>;
-  /** May the route call the workspace right now (the shared pace, and no outage hold)? */
-  mayCallNow(): Promise<boolean>;
-  directSucceeded(): Promise<void>;
-  /** Records the failure (backoff, the refused-key log line). */
-  directFailed(error: unknown): Promise<void>;
-  /** Durable when it resolves; throws when the store cannot take it (full, unwritable, unreachable). */
-  enqueue(email: string): Promise<"queued" | "already_pending">;
 };
 
 const STATUS: Record<NewsletterOutcome["kind"], number> = {
@@ -84,10 +65,11 @@ const json = (
 ): Response => jsonResponse(body, status, headers);
 
 /**
- * POST /api/newsletter, in the house order: parse → authorize (origin, rate limit) → act
- * (honeypot, validation, upstream) → map every failure to a reader-facing message.
- * Browser form posts (no JavaScript) get 303 back to their page with the outcome in the
- * fragment; everything else gets JSON with a status that says what happened.
+ * POST /api/newsletter, in the house order: authorize (origin, per-client limit, before the
+ * body is read) → parse → act (honeypot, validation, one direct try or the queue) → map every
+ * failure to a reader-facing message. Browser form posts (no JavaScript) get 303 back to their
+ * page with the outcome in the fragment; everything else gets JSON with a status that says
+ * what happened.
  */
 export function createNewsletterHandler(
   options: NewsletterHandlerOptions,
@@ -211,7 +193,7 @@ export function createNewsletterHandler(
 
     const queue = options.queue;
     // One pending delivery per address: a repeat while one waits adds nothing and says it is on its way.
-    if (queue && (await pendingOrUnknown(queue, email.email, log))) return answer({ kind: "queued" }, how);
+    if (await pendingOrUnknown(queue, email.email, log)) return answer({ kind: "queued" }, how);
 
     const addressKey = email.email.toLowerCase();
     const addressWait = await take(limiters.perAddress, addressKey, log);
@@ -220,34 +202,25 @@ export function createNewsletterHandler(
     if (addressWait !== null) return answer({ kind: "recently_sent" }, how);
 
     const globalWait = await take(limiters.global, "all", log);
-    if (!queue && globalWait !== null) {
-      log("[newsletter] global subscription budget spent; answering 503");
-      return answer({ kind: "unavailable" }, { ...how, retryAfterSeconds: Math.max(globalWait, 1) });
-    }
 
-    /** One call to the workspace; undefined when it could not take the signup (queue only). */
+    /** One call to the workspace; undefined when it could not take the signup. */
     const direct = async (): Promise<Response | undefined> => {
       try {
         await options.subscribe(email.email);
-        await queue?.directSucceeded();
+        await queue.directSucceeded();
         return answer({ kind: "subscribed" }, how);
       } catch (error) {
         if (isWorkspaceApiError(error) && error.code === "already_subscribed")
           return answer({ kind: "already_subscribed" }, how);
         if (isWorkspaceApiError(error) && error.code === "invalid")
           return answer({ kind: "invalid", reason: "rejected" }, how);
-        if (!queue) {
-          await limiters.perAddress.reward(addressKey).catch(() => {});
-          return unavailable(error, how);
-        }
         await queue.directFailed(error);
-        logFailure(error, false);
+        logFailure(error);
         return undefined;
       }
     };
-    if (!queue) return (await direct())!;
-    // With a queue, the workspace is called directly only when the shared pace allows it now;
-    // otherwise (a burst, an outage being waited out) the signup is stored straight away.
+    // The workspace is called directly only when the shared pace allows it now; otherwise (a
+    // burst, an outage being waited out) the signup is stored straight away.
     let tried = false;
     if (globalWait === null && (await queue.mayCallNow())) {
       tried = true;
@@ -269,35 +242,25 @@ export function createNewsletterHandler(
       }
       // Nothing was sent or kept, so this attempt should not count against the address.
       await limiters.perAddress.reward(addressKey).catch(() => {});
-      return answer({ kind: "unavailable" }, { ...how, retryAfterSeconds: DEFAULT_RETRY_SECONDS });
+      return answer({ kind: "unavailable" }, { ...how, retryAfterSeconds: RETRY_SECONDS });
     }
   }
 
-  /** The reader-facing message is fixed; the log names the code, status and endpoint (never the address). */
-  function logFailure(error: unknown, keyHint: boolean): void {
-    if (isWorkspaceApiError(error) && error.code === "unauthorized") {
-      if (keyHint)
+  /**
+   * The log names the code, status and endpoint, never the address (the message may quote it).
+   * A refused key is the delivery side's line (once per outage, with the fix).
+   */
+  function logFailure(error: unknown): void {
+    if (isWorkspaceApiError(error)) {
+      if (error.code !== "unauthorized")
         log(
-          `[newsletter] The workspace refused the API key (401 from ${error.endpoint}); readers see "try again in a minute". ${keyRefusedHint(options.mode)}`,
+          `[newsletter] subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`,
         );
-    } else if (isWorkspaceApiError(error)) {
-      // The message may quote the address, so only the code, status and endpoint are logged.
-      log(
-        `[newsletter] subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`,
-      );
     } else {
       log(
         `[newsletter] subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`,
       );
     }
-  }
-
-  /** Without a queue: the old answer, "try again in a minute", as long as the workspace asked for. */
-  function unavailable(error: unknown, how: { redirectTo?: string; formId: FormId }): Response {
-    logFailure(error, true);
-    const upstreamWait = isWorkspaceApiError(error) ? error.retryAfterSeconds : undefined;
-    const retryAfterSeconds = Math.min(MAX_RETRY_SECONDS, Math.max(DEFAULT_RETRY_SECONDS, upstreamWait ?? 0));
-    return answer({ kind: "unavailable" }, { ...how, retryAfterSeconds });
   }
 
   return async (request) => {
@@ -311,7 +274,7 @@ export function createNewsletterHandler(
       return json(
         503,
         { outcome: "unavailable", error: messageFor({ kind: "unavailable" }) },
-        { "retry-after": String(DEFAULT_RETRY_SECONDS) },
+        { "retry-after": String(RETRY_SECONDS) },
       );
     }
   };

@@ -3,12 +3,7 @@ import { delivery, directSubscribe } from "../delivery";
 import { env } from "../config/env";
 import { createNewsletterHandler } from "./handler";
 
-export {
-  createNewsletterHandler,
-  HONEYPOT_FIELD,
-  type NewsletterHandlerOptions,
-  type SignupQueue,
-} from "./handler";
+export { createNewsletterHandler, HONEYPOT_FIELD, type NewsletterHandlerOptions } from "./handler";
 export { createNewsletterLimiters, DEFAULT_LIMITS, type NewsletterLimits } from "./rate-limit";
 
 let shared: ((request: Request) => Promise<Response>) | undefined;
@@ -23,7 +18,6 @@ export function newsletterHandler(): (request: Request) => Promise<Response> {
       queue: delivery().route,
       siteUrl: config.siteUrl,
       trustProxy: config.trustProxy,
-      mode: config.mode,
     });
   }
   return shared;

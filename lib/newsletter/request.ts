@@ -6,8 +6,8 @@ import { sameOriginPath } from "../http/same-origin-path";
 /*
  * Reading an untrusted POST (its body is read by lib/http/request-body.ts, its origin judged by
  * lib/http/request-origin.ts): where to send a browser back, and which client to count for the
- * rate limit. Pure functions of the Request, so
- * the handler's order (parse → authorize → act) stays readable and each piece is testable.
+ * rate limit. Pure functions of the Request, so the handler's order (authorize → parse → act)
+ * stays readable and each piece is testable.
  */
 
 /** A subscription is one address and two short hidden fields; anything bigger is not a reader. */

@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { DeliveryService } from "@/lib/delivery";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
 import { createWorkspaceClient } from "@/lib/workspace";
+import { storeOnlyDelivery } from "./helpers/delivery-handler";
 import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
 
 /*
@@ -19,7 +24,11 @@ const HOSTILE_RUNS = 2_000;
 const MIXED_RUNS = 500;
 
 const fixture = localWorkspaceForSuite({ options: { rateLimit: { limit: 1_000_000, windowMs: 60_000 } } });
-afterAll(() => {
+const storeDir = mkdtempSync(path.join(tmpdir(), "masthead-fuzz-"));
+const services: DeliveryService[] = [];
+afterAll(async () => {
+  while (services.length) await services.pop()!.close();
+  rmSync(storeDir, { recursive: true, force: true });
   // The report quotes these.
   console.info(`[newsletter fuzz] hostile runs: ${HOSTILE_RUNS}, mixed runs: ${MIXED_RUNS}`);
 });
@@ -36,18 +45,21 @@ function instrumentedHandler() {
   });
   const big = { points: 1_000_000_000, durationSeconds: 60 };
   const logs: string[] = [];
+  // Paced far above the fuzzing rate, so every valid address is tried directly.
+  const service = storeOnlyDelivery({ dir: storeDir, ratePerSecond: 1_000_000 });
+  services.push(service);
   const handle = createNewsletterHandler({
     subscribe: async (email) => {
       upstream.push(email);
       return client.addSubscriber(email);
     },
+    queue: service.route,
     siteUrl: SITE,
     trustProxy: 0,
-    mode: "local",
     limiters: createNewsletterLimiters({ perClient: big, perAddress: big, global: big }),
     log: (line) => logs.push(line),
   });
-  return { handle, upstream, logs };
+  return { handle, upstream, logs, service };
 }
 
 async function upstreamCallsSeenByWorkspace(): Promise<number> {
@@ -228,7 +240,7 @@ function build(c: Case): Request | undefined {
 
 describe("POST /api/newsletter under fuzzing", () => {
   it(`hostile bodies and headers (${HOSTILE_RUNS} runs): zero 5xx, zero upstream calls`, async () => {
-    const { handle, upstream } = instrumentedHandler();
+    const { handle, upstream, service } = instrumentedHandler();
     await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
     const statuses = new Map<number, number>();
     let built = 0;
@@ -265,6 +277,7 @@ describe("POST /api/newsletter under fuzzing", () => {
     );
 
     expect(await upstreamCallsSeenByWorkspace()).toBe(0);
+    expect((await service.store.counts()).pending).toBe(0);
     console.info(
       `[newsletter fuzz] hostile: ${built} requests built of ${HOSTILE_RUNS} runs, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );

@@ -4,18 +4,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { createNewsletterHandler, createNewsletterLimiters, DEFAULT_LIMITS } from "@/lib/newsletter";
+import type { DeliveryService } from "@/lib/delivery";
 import { createStateEngine } from "@/lib/state/engine";
 import { createWorkspaceClient } from "@/lib/workspace";
+import { storeOnlyDelivery } from "./helpers/delivery-handler";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
  * POST /api/newsletter against a real local workspace over HTTP. The first block calls the
  * route's exported POST exactly as Next does (config from the environment); the fault block
- * builds the same handler around a client with short timeouts so retries stay fast.
+ * builds the same handler around a client with short timeouts so retries stay fast, and a
+ * store whose worker never runs, so what the route kept is visible there.
  * Every test asserts what the workspace received: its request counter and its outbox.
  */
 
@@ -348,9 +351,20 @@ describe("POST /api/newsletter when the workspace fails", () => {
   type Sent = { url: string; method: string; headers: Record<string, string>; body: string | undefined };
   let sent: Sent[];
   let logs: string[];
+  let service: DeliveryService | undefined;
+  const services: DeliveryService[] = [];
+  afterEach(async () => {
+    while (services.length) await services.pop()!.close();
+  });
 
   function handler(
-    opts: { apiKey?: string; apiBase?: string; mode?: "local" | "remote"; maxRetries?: number } = {},
+    opts: {
+      apiKey?: string;
+      apiBase?: string;
+      mode?: "local" | "remote";
+      maxRetries?: number;
+      maxPending?: number;
+    } = {},
   ) {
     sent = [];
     logs = [];
@@ -378,11 +392,18 @@ describe("POST /api/newsletter when the workspace fails", () => {
         return fetch(input, init);
       },
     });
+    service = storeOnlyDelivery({
+      dir: storeDir,
+      mode: opts.mode ?? "local",
+      maxPending: opts.maxPending,
+      log: (line) => logs.push(line),
+    });
+    services.push(service);
     return createNewsletterHandler({
       subscribe: (email) => client.addSubscriber(email),
+      queue: service.route,
       siteUrl: SITE,
       trustProxy: 0,
-      mode: opts.mode ?? "local",
       // Counters of its own, so these cases do not spend the app handler's budgets.
       limiters: createNewsletterLimiters(DEFAULT_LIMITS, createStateEngine({ redisUrl: null }).limiter),
       log: (line) => logs.push(line),
@@ -396,6 +417,18 @@ describe("POST /api/newsletter when the workspace fails", () => {
       body: JSON.stringify(config),
     });
 
+  /** The workspace could not take it: "on its way" (202), and the signup is in the store, not lost. */
+  async function expectKept(res: Response, email: string) {
+    expect(res.status).toBe(202);
+    const b = await body(res);
+    expect(b.outcome).toBe("queued");
+    expect(String(b.message)).toMatch(/on its way/i);
+    expect(JSON.stringify(b)).not.toMatch(/at .*\.ts|Error:|stack/i);
+    expect(await service!.store.isPending(email)).toBe(true);
+    expect(await outbox(email)).toHaveLength(0);
+  }
+
+  /** Neither sent nor kept: "try again in a minute" (503 with Retry-After), never a false success. */
   async function expectTryAgain(res: Response) {
     expect(res.status).toBe(503);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(60);
@@ -415,6 +448,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
     expect(sent[0]!.headers["x-api-key"]).toBe(LOCAL_DEMO_API_KEY);
     expect(sent[0]!.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(sent[0]!.body!)).toEqual({ email });
+    expect((await service!.store.counts()).pending).toBe(0);
   });
 
   it("retries a brief outage within bounds and then succeeds", async () => {
@@ -424,70 +458,72 @@ describe("POST /api/newsletter when the workspace fails", () => {
     expect(res.status).toBe(201);
     expect(sent).toHaveLength(2);
     expect(await outbox(email)).toHaveLength(1);
+    expect(await service!.store.isPending(email)).toBe(false);
   });
 
-  it("workspace down (503 every time): bounded retries, then 503 'try again in a minute', no false success", async () => {
+  it("workspace down (503 every time): bounded retries, then 202 'on its way' with the signup kept, no false success", async () => {
     await fault({ mode: "status", status: 503 });
     const email = uniqueEmail("down");
-    await expectTryAgain(await handler()(jsonPost({ email })));
+    await expectKept(await handler()(jsonPost({ email })), email);
     expect(sent).toHaveLength(3); // first try + maxRetries
     expect(await upstreamCalls()).toBe(3);
-    expect(await outbox(email)).toHaveLength(0);
   });
 
-  it("workspace rate-limiting (429): honours its Retry-After within the cap, then 503 with Retry-After", async () => {
+  it("workspace rate-limiting (429): honours its Retry-After within the cap, then keeps the signup and holds delivery as long as asked", async () => {
     await fault({ mode: "rate-limit", retryAfter: 1 });
     const started = Date.now();
-    await expectTryAgain(await handler()(jsonPost({ email: uniqueEmail("busy") })));
+    const busy = uniqueEmail("busy");
+    await expectKept(await handler()(jsonPost({ email: busy })), busy);
     expect(sent).toHaveLength(3);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900); // two waits of 1 s
 
     await fault({ mode: "rate-limit", retryAfter: 600 });
-    const res = await handler()(jsonPost({ email: uniqueEmail("busier") }));
-    await expectTryAgain(res);
+    const busier = uniqueEmail("busier");
+    await expectKept(await handler()(jsonPost({ email: busier })), busier);
     expect(sent).toHaveLength(1); // a wait beyond the cap is not slept through
-    expect(Number(res.headers.get("retry-after"))).toBe(600);
+    // ...but it is honoured: no call to the workspace for the 600 s it asked for.
+    expect(await service!.gate.remainingHoldMs()).toBeGreaterThan(590_000);
   });
 
-  it("workspace slow or hanging: the attempt times out, 503 'try again in a minute'", async () => {
+  it("workspace slow or hanging: the attempt times out, and the signup is kept", async () => {
     await fault({ mode: "hang" });
     const started = Date.now();
-    await expectTryAgain(await handler()(jsonPost({ email: uniqueEmail("hang") })));
+    const email = uniqueEmail("hang");
+    await expectKept(await handler()(jsonPost({ email })), email);
     expect(Date.now() - started).toBeLessThan(5_000);
     // A timed-out subscribe may have been processed, so it is not blindly repeated.
     expect(sent).toHaveLength(1);
     expect(logs.some((l) => l.includes("timeout"))).toBe(true);
   });
 
-  it("workspace unreachable: retried, then 503", async () => {
+  it("workspace unreachable: retried, then kept", async () => {
     // A port that was just free: connection refused (fetch blocks well-known ports such as 9).
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((r) => probe.close(() => r()));
-    const res = await handler({ apiBase: `http://127.0.0.1:${port}/api/external` })(
-      jsonPost({ email: uniqueEmail("gone") }),
-    );
-    await expectTryAgain(res);
+    const email = uniqueEmail("gone");
+    const res = await handler({ apiBase: `http://127.0.0.1:${port}/api/external` })(jsonPost({ email }));
+    await expectKept(res, email);
     expect(sent).toHaveLength(3);
   });
 
   it.each(["malformed-json", "wrong-shape"])(
-    "workspace answers garbage (%s): 503, never a false success",
+    "workspace answers garbage (%s): kept, never a false success",
     async (mode) => {
       await fault({ mode });
-      await expectTryAgain(await handler()(jsonPost({ email: uniqueEmail("garbage") })));
+      const email = uniqueEmail("garbage");
+      await expectKept(await handler()(jsonPost({ email })), email);
       expect(sent).toHaveLength(1);
     },
   );
 
-  it("workspace rejects the key (401): the reader sees a temporary failure; one log line says what to fix, without the key", async () => {
+  it("workspace rejects the key (401): the signup is kept; one log line says what to fix, without the key", async () => {
     const wrongKey = "wps_wrong_key_0123456789abcdef";
     const email = uniqueEmail("key");
-    await expectTryAgain(await handler({ apiKey: wrongKey, mode: "remote" })(jsonPost({ email })));
+    await expectKept(await handler({ apiKey: wrongKey, mode: "remote" })(jsonPost({ email })), email);
     expect(sent).toHaveLength(1); // a refused key is not retried
     expect(await upstreamCalls()).toBe(1);
-    expect(await outbox(email)).toHaveLength(0);
     const keyLines = logs.filter((l) => /401/.test(l));
     expect(keyLines).toHaveLength(1);
     expect(keyLines[0]).toMatch(/WORKSPACE_API_KEY/);
@@ -502,19 +538,25 @@ describe("POST /api/newsletter when the workspace fails", () => {
     expect(logs.filter((l) => /401/.test(l))[0]).toMatch(/LOCAL_WORKSPACE_API_KEY/);
   });
 
-  it("a failed attempt does not use up the address's confirmation budget", async () => {
+  it("neither sent nor kept (store full): 503 'try again in a minute', and the address's confirmation budget is not used up", async () => {
     await fault({ mode: "status", status: 503 });
-    const h = handler({ maxRetries: 0 });
+    const h = handler({ maxRetries: 0, maxPending: 0 });
     const email = uniqueEmail("budget");
     for (let i = 0; i < DEFAULT_LIMITS.perAddress.points + 1; i++)
-      expect((await h(jsonPost({ email }))).status).toBe(503);
+      await expectTryAgain(await h(jsonPost({ email })));
     await fetch(`${fixture.server.url}/__local/faults`, { method: "DELETE" });
     expect((await h(jsonPost({ email }))).status).toBe(201);
   });
 
-  it("a no-JS reader gets the failure on their page too (303 to #…-unavailable)", async () => {
+  it("a no-JS reader gets the outcome on their page too (303 to #…-queued, or #…-unavailable when nothing could be kept)", async () => {
     await fault({ mode: "status", status: 503 });
-    const res = await handler({ maxRetries: 0 })(
+    const kept = await handler({ maxRetries: 0 })(
+      formPost({ email: uniqueEmail("nojs-kept"), returnTo: "/blog" }),
+    );
+    expect(kept.status).toBe(303);
+    expect(kept.headers.get("location")).toBe("/blog#newsletter-queued");
+
+    const res = await handler({ maxRetries: 0, maxPending: 0 })(
       formPost({ email: uniqueEmail("nojs-down"), returnTo: "/blog" }),
     );
     expect(res.status).toBe(303);

@@ -1,3 +1,8 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { MemoryGate } from "@/lib/delivery/gate";
+import { createDeliveryService, type DeliveryService } from "@/lib/delivery/service";
+import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import {
   createNewsletterHandler,
   createNewsletterLimiters,
@@ -5,7 +10,7 @@ import {
 } from "@/lib/newsletter";
 
 /**
- * The newsletter handler the delivery suites test with: local mode, the app's default limiters,
+ * The newsletter handler the delivery suites test with: the app's default limiters,
  * and `trustProxy: 1` because each test request carries its own X-Forwarded-For (one client
  * each, as if behind one proxy).
  */
@@ -15,7 +20,32 @@ export function deliveryTestHandler(
   return createNewsletterHandler({
     ...opts,
     trustProxy: 1,
-    mode: "local",
     limiters: createNewsletterLimiters(),
+  });
+}
+
+/**
+ * The embedded delivery service on a fresh SQLite file in `dir`, its worker not started: what
+ * the route could not send stays in the store for the test to see. Close it after the test.
+ */
+export function storeOnlyDelivery(opts: {
+  dir: string;
+  mode?: "local" | "remote";
+  maxPending?: number;
+  ratePerSecond?: number;
+  log?: (line: string) => void;
+}): DeliveryService {
+  return createDeliveryService({
+    store: new SqliteSignupStore({
+      file: path.join(opts.dir, `store-${randomUUID()}.sqlite`),
+      maxPending: opts.maxPending ?? 1000,
+    }),
+    gate: new MemoryGate(opts.ratePerSecond ?? 100),
+    // Only the worker calls this, and it is never started here.
+    subscribe: () => Promise.reject(new Error("no worker in this test")),
+    mode: opts.mode ?? "local",
+    maxAgeMs: 72 * 3600_000,
+    leaseMs: 5_000,
+    log: opts.log ?? (() => {}),
   });
 }
