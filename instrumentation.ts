@@ -28,4 +28,3 @@ export async function register(): Promise<void> {
     );
   }
 }
-

@@ -16,6 +16,8 @@ export const WHOLE_NUMBER_VARIABLES: Readonly<{
   DELIVERY_MAX_AGE_HOURS: WholeNumberVariable;
   DELIVERY_MAX_PENDING: WholeNumberVariable;
   IMAGE_CACHE_MAX_MB: WholeNumberVariable;
+  NEWSLETTER_NETWORK_IPV4_PREFIX: WholeNumberVariable;
+  NEWSLETTER_NETWORK_IPV6_PREFIX: WholeNumberVariable;
 }>;
 export const DEFAULT_PORT: number;
 export const DEFAULT_LOCAL_WORKSPACE_PORT: number;

@@ -81,11 +81,18 @@ describe("checkOrigin", () => {
     expect(checkOrigin(req(rebound), SITE, 0, "remote")).toBe("same-origin");
     expect(checkOrigin(req(rebound), SITE, 0, "local")).toBe("cross-site");
     // Not even a browser signal can vouch for a host this server is not meant to be reached by.
-    expect(checkOrigin(req({ host: "rebind.evil.example:3000", "sec-fetch-site": "same-origin" }), SITE, 0, "local")).toBe(
-      "cross-site",
-    );
+    expect(
+      checkOrigin(
+        req({ host: "rebind.evil.example:3000", "sec-fetch-site": "same-origin" }),
+        SITE,
+        0,
+        "local",
+      ),
+    ).toBe("cross-site");
     for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "news.example.org"]) {
-      expect(checkOrigin(req({ origin: `http://${host}`, host }), SITE, 0, "local"), host).toBe("same-origin");
+      expect(checkOrigin(req({ origin: `http://${host}`, host }), SITE, 0, "local"), host).toBe(
+        "same-origin",
+      );
     }
   });
   it("falls back to Sec-Fetch-Site, then Referer; nothing at all is not a browser", () => {
