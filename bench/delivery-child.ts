@@ -6,8 +6,11 @@ import { MemoryGate } from "../lib/delivery/gate";
 import { SqliteSignupStore } from "../lib/delivery/sqlite-store";
 import { createNewsletterHandler } from "../lib/newsletter/handler";
 import { createNewsletterLimiters } from "../lib/newsletter/rate-limit";
+import { LOCAL_DEMO_API_KEY } from "../lib/config/schema";
 import { createWorkspaceClient } from "../lib/workspace/client";
-import { DEMO_KEY, log, startWorkspace, stopAll } from "./lib";
+import { freePort } from "../tests/helpers/redis-server";
+import { until } from "../tests/helpers/until";
+import { log, startWorkspace, stopAll } from "./lib";
 
 /*
  * The delivery bench's measurements, run in a child started with the react-server condition
@@ -37,13 +40,12 @@ async function control(url: string, init?: RequestInit): Promise<Response> {
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "masthead-bench-delivery-"));
-  const port = Number(process.env.BENCH_DELIVERY_WORKSPACE_PORT ?? 4502);
-  const ws = await startWorkspace({ port, dataDir: path.join(dir, "ws") });
+  const ws = await startWorkspace({ port: await freePort(), dataDir: path.join(dir, "ws") });
   const apiBase = `${ws.url}/api/external`;
   let n = 0;
   try {
     const client = (timeoutMs: number) =>
-      createWorkspaceClient({ apiBase, apiKey: DEMO_KEY, timeoutMs, maxRetries: 0, log: () => {} });
+      createWorkspaceClient({ apiBase, apiKey: LOCAL_DEMO_API_KEY, timeoutMs, maxRetries: 0, log: () => {} });
 
     // A fresh service per round: its gate starts with no hold, as a server does after a restart.
     function round(rate: number) {
@@ -128,10 +130,11 @@ async function main() {
     await control(`${ws.url}/__local/stats/reset`, { method: "POST" });
     const started = performance.now();
     service.startWorker();
-    for (;;) {
-      if ((await service.store.counts()).pending === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until(async () => (await service.store.counts()).pending === 0, {
+      what: `the worker to drain ${DRAIN} signups`,
+      // Four times what the configured rate needs: a slower drain is a failure to report, not to wait out.
+      timeoutMs: (DRAIN / RATE) * 4_000 + 60_000,
+    });
     const drainSeconds = (performance.now() - started) / 1000;
     const stats = (
       (await (await control(`${ws.url}/__local/stats`)).json()) as {

@@ -1,14 +1,15 @@
 import path from "node:path";
 import { log, ROOT, spawnChild } from "./lib";
+import { section, type Table, type Target } from "./section";
 
 /*
- * Durable newsletter delivery (lib/delivery): signups accepted per second while the workspace
+ * Durable newsletter delivery (section "delivery", lib/delivery): signups accepted per second while the workspace
  * is down (the store's write path) against while it is up (direct), and the time the worker
  * takes to drain 1,000 stored signups at the configured rate. The measuring runs in
  * delivery-child.ts (its own process, with the react-server condition the handler needs).
  */
 
-export type DeliveryBench = {
+type DeliveryBench = {
   signupsPerRound: number;
   rounds: number;
   up: {
@@ -30,7 +31,7 @@ export type DeliveryBench = {
   };
 };
 
-export async function benchDelivery(): Promise<DeliveryBench> {
+async function benchDelivery(): Promise<DeliveryBench> {
   log("delivery: signups accepted while the workspace is up vs down, then a 1,000-signup drain");
   const output: string[] = [];
   const child = spawnChild(
@@ -49,9 +50,7 @@ export async function benchDelivery(): Promise<DeliveryBench> {
   return JSON.parse(line) as DeliveryBench;
 }
 
-type Target = { name: string; value: string; target: string; pass: boolean | null };
-
-export function deliveryTargets(d: DeliveryBench): Target[] {
+function deliveryTargets(d: DeliveryBench): Target[] {
   const ratio = d.down.perSecondMedian / d.up.perSecondMedian;
   return [
     {
@@ -75,7 +74,7 @@ export function deliveryTargets(d: DeliveryBench): Target[] {
   ];
 }
 
-export function deliveryTable(d: DeliveryBench): { header: string[]; rows: string[][] } {
+function deliveryTable(d: DeliveryBench): Table {
   const statuses = (rs: { statuses: Record<string, number> }[]) => {
     const sum: Record<string, number> = {};
     for (const r of rs) for (const [k, v] of Object.entries(r.statuses)) sum[k] = (sum[k] ?? 0) + v;
@@ -98,3 +97,11 @@ export function deliveryTable(d: DeliveryBench): { header: string[]; rows: strin
     ],
   };
 }
+
+export const delivery = section({
+  name: "delivery",
+  needs: "none",
+  run: benchDelivery,
+  targets: deliveryTargets,
+  tables: (d) => [deliveryTable(d)],
+});

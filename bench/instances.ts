@@ -1,10 +1,12 @@
 import { Redis } from "ioredis";
 import { DEMO_REVALIDATE_SECRET } from "../lib/config/schema";
 import { startCluster, type Cluster, type Instance } from "../tests/helpers/multi-instance";
-import { loadRun, log, percentile, sleep, type AutocannonSummary } from "./lib";
+import { until } from "../tests/helpers/until";
+import { loadRun, log, percentile, type AutocannonSummary } from "./lib";
+import { median, section, type Table, type Target } from "./section";
 
 /*
- * Several instances for `npm run bench` (section "instances"), on one build made by the
+ * Several instances (section "instances"), on one build made by the
  * multi-instance harness (tests/helpers/multi-instance.ts):
  *  - throughput: a post page under the same load generator (autocannon in this process, 10
  *    connections in all) against one instance, then split over two instances sharing Redis;
@@ -22,16 +24,14 @@ const LOAD_SECONDS = 5;
 const CONNECTIONS = 10;
 const LATENCY_SAMPLES = 300;
 
-type Target = { name: string; value: string; target: string; pass: boolean | null };
-
-export type LatencyRound = {
+type LatencyRound = {
   samples: number;
   p50Ms: number;
   p99Ms: number;
   statuses: Record<string, number>;
 };
 
-export type InstancesBenchResult = {
+type InstancesBenchResult = {
   path: string;
   throughput: {
     oneInstance: AutocannonSummary[];
@@ -53,12 +53,6 @@ export type InstancesBenchResult = {
   };
 };
 
-const median = (xs: number[]) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
-
 async function firstPostPath(instance: Instance): Promise<string> {
   const html = await (await fetch(`${instance.url}/blog`)).text();
   const path = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)]
@@ -78,14 +72,14 @@ async function regenerate(instance: Instance, path: string, stored?: () => Promi
     headers: { authorization: `Bearer ${DEMO_REVALIDATE_SECRET}` },
   });
   if (res.status !== 200) throw new Error(`revalidation on ${instance.name} answered ${res.status}`);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const view = await fetch(`${instance.url}${path}`);
-    await view.arrayBuffer();
-    if (view.headers.get("x-nextjs-cache") === "HIT" && (!stored || (await stored()))) return;
-    await sleep(200);
-  }
-  throw new Error(`${instance.name}${path} was not regenerated within 30 s`);
+  await until(
+    async () => {
+      const view = await fetch(`${instance.url}${path}`);
+      await view.arrayBuffer();
+      return view.headers.get("x-nextjs-cache") === "HIT" && (!stored || (await stored()));
+    },
+    { what: `${instance.name}${path} to be regenerated`, timeoutMs: 30_000, intervalMs: 200 },
+  );
 }
 
 async function sequentialLatency(url: string): Promise<LatencyRound> {
@@ -102,7 +96,7 @@ async function sequentialLatency(url: string): Promise<LatencyRound> {
   return { samples: times.length, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), statuses };
 }
 
-export async function instancesBench(): Promise<InstancesBenchResult> {
+async function instancesBench(): Promise<InstancesBenchResult> {
   log("instances: one build, two instances on Redis and one on the file cache");
   const shared: Cluster = await startCluster({ instances: 2, distDir: DIST_DIR });
   let files: Cluster | undefined;
@@ -169,7 +163,7 @@ export async function instancesBench(): Promise<InstancesBenchResult> {
 
 const signedMs = (ms: number) => `${ms < 0 ? "-" : "+"}${Math.abs(ms).toFixed(2)} ms`;
 
-export function instancesTargets(r: InstancesBenchResult): Target[] {
+function instancesTargets(r: InstancesBenchResult): Target[] {
   const statuses = [...r.latency.redis, ...r.latency.files].flatMap((round) => Object.keys(round.statuses));
   return [
     {
@@ -193,7 +187,7 @@ export function instancesTargets(r: InstancesBenchResult): Target[] {
   ];
 }
 
-export function instancesRows(r: InstancesBenchResult): { header: string[]; rows: string[][] } {
+function instancesRows(r: InstancesBenchResult): Table {
   const ms = (n: number) => `${n.toFixed(2)} ms`;
   return {
     header: [`instances ${r.path}`, "req/s or samples", "p50", "p99"],
@@ -215,3 +209,11 @@ export function instancesRows(r: InstancesBenchResult): { header: string[]; rows
     ],
   };
 }
+
+export const instances = section({
+  name: "instances",
+  needs: "none",
+  run: instancesBench,
+  targets: instancesTargets,
+  tables: (r) => [instancesRows(r)],
+});

@@ -6,18 +6,15 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
+import { stopProcess } from "../tests/helpers/stop-process";
 import { keepingTsconfig } from "../tests/helpers/tsconfig";
+import { sleep, waitForOk } from "../tests/helpers/until";
 
 export const ROOT = path.resolve(__dirname, "..");
 export const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 export const WORKSPACE_CLI = path.join(ROOT, "lib/local-workspace/cli.ts");
-export const DEMO_KEY = "wps_local_demo_7f3a9c2e5b8d4f61a0c9e2b7";
 
 const started = new Set<ChildProcess>();
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
 
 export function log(line: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
@@ -47,29 +44,9 @@ export function spawnChild(
   return child;
 }
 
-/** SIGTERM to the child's process group, SIGKILL after a grace period. */
-export async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  const timedOut = await Promise.race([exited.then(() => false), sleep(graceMs).then(() => true)]);
-  if (timedOut) {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-    await Promise.race([exited, sleep(2_000)]);
-  }
-}
-
 /** Stops everything this process started (on normal exit, errors and Ctrl-C). */
 export async function stopAll(): Promise<void> {
-  await Promise.all([...started].map((c) => stopChild(c, 3_000)));
+  await Promise.all([...started].map((c) => stopProcess(c, 3_000)));
 }
 
 export function installCleanup(): void {
@@ -79,23 +56,6 @@ export function installCleanup(): void {
   };
   process.once("SIGINT", () => bail("SIGINT"));
   process.once("SIGTERM", () => bail("SIGTERM"));
-}
-
-export async function waitForOk(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null)
-      throw new Error(`process exited (${child.exitCode}) before ${url} answered`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await res.arrayBuffer();
-      if (res.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 export type WorkspaceProcess = { url: string; port: number; child: ChildProcess; stop: () => Promise<void> };
@@ -120,14 +80,21 @@ export async function startWorkspace(opts: {
     { quiet: true },
   );
   const url = `http://127.0.0.1:${opts.port}`;
-  await waitForOk(`${url}/__local/health`, 120_000, child);
-  return { url, port: opts.port, child, stop: () => stopChild(child) };
+  await waitForOk(`${url}/__local/health`, { timeoutMs: 120_000, child });
+  return { url, port: opts.port, child, stop: () => stopProcess(child) };
 }
 
 export async function workspaceTotalRequests(wsUrl: string): Promise<number> {
   const res = await fetch(`${wsUrl}/__local/stats`, { signal: AbortSignal.timeout(5_000) });
   const body = (await res.json()) as { requests: { total: number } };
   return body.requests.total;
+}
+
+/** Posts in the default workspace. */
+export async function workspacePostCount(ws: { url: string }): Promise<number> {
+  const res = await fetch(`${ws.url}/__local/health`, { signal: AbortSignal.timeout(5_000) });
+  const body = (await res.json()) as { workspaces: { default: boolean; posts: number }[] };
+  return body.workspaces.find((w) => w.default)?.posts ?? 0;
 }
 
 export async function workspaceStats(
@@ -195,7 +162,7 @@ export async function runMeasured(
   const result = await Promise.race([exit, timer]);
   clearInterval(sampler);
   if (result === "timeout") {
-    await stopChild(child);
+    await stopProcess(child);
     throw new Error(`${command} ${args.join(" ")} did not finish within ${timeoutMs} ms`);
   }
   return { exitCode: result, wallMs: performance.now() - t0, peakRssBytes: peak, output: output.join("") };
@@ -230,18 +197,17 @@ export async function startSite(opts: {
   distDir: string;
   wsPort: number;
   sitePort: number;
-  extraEnv?: Record<string, string>;
 }): Promise<SiteProcess> {
   const child = spawnChild(
     process.execPath,
     [NEXT_BIN, "start", "-p", String(opts.sitePort), "-H", "127.0.0.1"],
     // The bench plays a proxy: each newsletter sample names its own client in X-Forwarded-For.
-    { TRUST_PROXY: "1", ...nextBuildEnv(opts), ...opts.extraEnv },
+    { TRUST_PROXY: "1", ...nextBuildEnv(opts) },
     { quiet: true },
   );
   const url = `http://127.0.0.1:${opts.sitePort}`;
-  await waitForOk(`${url}/`, 60_000, child);
-  return { url, child, stop: () => stopChild(child) };
+  await waitForOk(`${url}/`, { timeoutMs: 60_000, child });
+  return { url, child, stop: () => stopProcess(child) };
 }
 
 /** Counts prerendered pages: HTML files the build wrote plus the prerender manifest's routes. */

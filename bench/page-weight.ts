@@ -1,6 +1,5 @@
 /*
- * Page weight for `npm run bench` (issue "public pages as light as the lightest Next.js blog"):
- * decoded HTML bytes of the public pages and where they go, RSC (prefetch) requests during a
+ * Page weight (section "weight"): decoded HTML bytes of the public pages and where they go, RSC (prefetch) requests during a
  * view in Chromium, and requests/s of a post page against the same server's smallest route.
  * Bytes and request counts are deterministic; only the throughput ratio depends on the machine.
  */
@@ -13,8 +12,9 @@ import {
   type HtmlBreakdown,
 } from "../tests/helpers/page-weight";
 import { loadRun, log, type AutocannonSummary } from "./lib";
+import { median, section, type Target } from "./section";
 
-export type PageWeight = HtmlBreakdown & {
+type PageWeight = HtmlBreakdown & {
   path: string;
   /** Most RSC requests seen in one view, over a phone-sized and a desktop-sized viewport. */
   prefetchRequests: number;
@@ -27,7 +27,7 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ];
 
-export async function measurePageWeight(siteUrl: string, paths: string[]): Promise<PageWeight[]> {
+async function measurePageWeight(siteUrl: string, paths: string[]): Promise<PageWeight[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const out: PageWeight[] = [];
   try {
@@ -58,7 +58,7 @@ export async function measurePageWeight(siteUrl: string, paths: string[]): Promi
   return out;
 }
 
-export type ThroughputRatio = {
+type ThroughputRatio = {
   path: string;
   floorPath: string;
   page: AutocannonSummary[];
@@ -71,7 +71,7 @@ export type ThroughputRatio = {
  * Requests/s of `path` against the same `next start`'s smallest route (robots.txt: a few
  * bytes through the same server, routing and headers). Interleaved rounds, medians.
  */
-export async function throughputRatio(siteUrl: string, path: string, floorPath = "/robots.txt") {
+async function throughputRatio(siteUrl: string, path: string, floorPath = "/robots.txt") {
   const common = { connections: 10, timeout: 10 };
   await loadRun({ ...common, url: `${siteUrl}${floorPath}`, amount: 300 });
   const page: AutocannonSummary[] = [];
@@ -80,22 +80,19 @@ export async function throughputRatio(siteUrl: string, path: string, floorPath =
     floor.push(await loadRun({ ...common, url: `${siteUrl}${floorPath}`, duration: 5 }, 30_000));
     page.push(await loadRun({ ...common, url: `${siteUrl}${path}`, duration: 5 }, 30_000));
   }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const ratio = med(page.map((r) => r.rps)) / med(floor.map((r) => r.rps));
+  const ratio = median(page.map((r) => r.rps)) / median(floor.map((r) => r.rps));
   log(
-    `throughput: ${path} ${med(page.map((r) => r.rps)).toFixed(0)} rps vs ${floorPath} ` +
-      `${med(floor.map((r) => r.rps)).toFixed(0)} rps (${ratio.toFixed(2)}x)`,
+    `throughput: ${path} ${median(page.map((r) => r.rps)).toFixed(0)} rps vs ${floorPath} ` +
+      `${median(floor.map((r) => r.rps)).toFixed(0)} rps (${ratio.toFixed(2)}x)`,
   );
   return { path, floorPath, page, floor, ratio } satisfies ThroughputRatio;
 }
 
-export type WeightTarget = { name: string; value: string; target: string; pass: boolean | null };
+type Kind = "post" | "blog" | "home";
 
 /** Rows for the bench's targets table. `kind` says which target a page is held to. */
-export function pageWeightTargets(
-  pages: (PageWeight & { kind: "post" | "blog" | "home" })[],
-): WeightTarget[] {
-  const rows: WeightTarget[] = [];
+function pageWeightTargets(pages: (PageWeight & { kind: Kind })[]): Target[] {
+  const rows: Target[] = [];
   const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
   for (const p of pages) {
     const limit =
@@ -121,3 +118,57 @@ export function pageWeightTargets(
   }
   return rows;
 }
+
+export const pageWeight = section({
+  name: "weight",
+  needs: "site",
+  async run({ site, postPath }) {
+    const kinds: Record<string, Kind> = { "/": "home", "/blog": "blog", [postPath]: "post" };
+    const measured = await measurePageWeight(site.url, Object.keys(kinds));
+    return {
+      pages: measured.map((p) => ({ ...p, kind: kinds[p.path] ?? "post" })),
+      throughput: await throughputRatio(site.url, postPath),
+    };
+  },
+  targets: (pw) => [
+    ...pageWeightTargets(pw.pages),
+    {
+      name: `post page rps: ${pw.throughput.path} / ${pw.throughput.floorPath} (same next start)`,
+      value: `${pw.throughput.ratio.toFixed(2)}x`,
+      target: "reported",
+      pass: null,
+    },
+  ],
+  tables(pw) {
+    const rps = (rs: AutocannonSummary[]) => median(rs.map((r) => r.rps)).toFixed(0);
+    return [
+      {
+        header: [
+          "page weight (decoded HTML)",
+          "bytes",
+          "RSC payload",
+          "JSON-LD",
+          "<head>",
+          "srcset",
+          "prefetch requests",
+        ],
+        rows: pw.pages.map((p) => [
+          p.path,
+          String(p.bytes),
+          String(p.rscBytes),
+          String(p.jsonLdBytes),
+          String(p.headBytes),
+          String(p.srcsetBytes),
+          String(p.prefetchRequests),
+        ]),
+      },
+      {
+        header: ["next start, same server", "req/s (median of 3)", "ratio"],
+        rows: [
+          [pw.throughput.path, rps(pw.throughput.page), pw.throughput.ratio.toFixed(2) + "x"],
+          [pw.throughput.floorPath, rps(pw.throughput.floor), "1.00x"],
+        ],
+      },
+    ];
+  },
+});

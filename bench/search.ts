@@ -5,19 +5,22 @@ import { runInNewContext } from "node:vm";
 import { DEMO_REVALIDATE_SECRET } from "../lib/config/schema";
 import { buildSearchIndex, rankPosts } from "../lib/search/engine";
 import { parseSearchQuery } from "../lib/search/query";
+import { sleep, until } from "../tests/helpers/until";
+import { reseed } from "./builds";
 import {
   loadRun,
   log,
   percentile,
-  sleep,
+  workspacePostCount,
   type AutocannonSummary,
   type SiteProcess,
   type WorkspaceProcess,
 } from "./lib";
 import { BENCH_QUERIES, syntheticBlog } from "./search-corpus";
+import { median, section, type Target } from "./section";
 
 /*
- * Search figures for `npm run bench` (section "search"):
+ * Search (section "search"):
  *  - in process: index build time and memory at 10,000 posts, and search latency at 100 and
  *    10,000 posts over a fixed query mix (the library's own cost, no HTTP);
  *  - over HTTP, against `next start`: /search latency with the workspace holding ~100 posts,
@@ -26,9 +29,9 @@ import { BENCH_QUERIES, syntheticBlog } from "./search-corpus";
  *    since the bench measures speed, not the per-client search limit.
  */
 
-export type LatencySample = { posts: number; samples: number; p50Ms: number; p99Ms: number };
+type LatencySample = { posts: number; samples: number; p50Ms: number; p99Ms: number };
 
-export type SearchBenchResult = {
+type SearchBenchResult = {
   inProcess: {
     queries: string[];
     small: LatencySample;
@@ -38,7 +41,7 @@ export type SearchBenchResult = {
     p50Ratio: number;
     p99Ratio: number;
   };
-  http?: {
+  http: {
     small: LatencySample & { statuses: Record<string, number> };
     large: LatencySample & { statuses: Record<string, number> };
     firstSearchAfterRevalidateMs: number;
@@ -64,8 +67,6 @@ export type PageUnderSearches = {
   /** How the searches were answered: run, or refused at once by the site-wide budget. */
   searches: { ran: number; busy: number; other: number };
 };
-
-type Target = { name: string; value: string; target: string; pass: boolean | null };
 
 function gcFunction(): () => void {
   const exposed = (globalThis as { gc?: () => void }).gc;
@@ -123,7 +124,7 @@ export function searchInProcess(rounds = 60): SearchBenchResult["inProcess"] {
 }
 
 /** searchInProcess() in a child process: a clean heap, and no blocked event loop in the bench. */
-export function searchInProcessChild(): Promise<SearchBenchResult["inProcess"]> {
+function searchInProcessChild(): Promise<SearchBenchResult["inProcess"]> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -171,12 +172,12 @@ const withFreshClient = [
 ];
 
 /** Over HTTP against a running site whose workspace holds `smallPosts` posts; reseeds it with 10,000. */
-export async function searchOverHttp(
+async function searchOverHttp(
   site: SiteProcess,
   ws: WorkspaceProcess,
   postPath: string,
   smallPosts: number,
-): Promise<NonNullable<SearchBenchResult["http"]>> {
+): Promise<SearchBenchResult["http"]> {
   const searchPath = `/search?q=${encodeURIComponent("statc blg")}`;
   // Warm: the first search builds the index, as the first view of any page loads the blog.
   await timeSearches(site, smallPosts, 1);
@@ -195,20 +196,13 @@ export async function searchOverHttp(
     searchRps.push(await loadRun({ ...common, url: `${site.url}${searchPath}` }));
     postPageRps.push(await loadRun({ ...common, url: `${site.url}${postPath}` }));
   }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const rpsRatio = med(searchRps.map((r) => r.rps)) / med(postPageRps.map((r) => r.rps));
+  const rpsRatio = median(searchRps.map((r) => r.rps)) / median(postPageRps.map((r) => r.rps));
   log(
-    `search ${med(searchRps.map((r) => r.rps)).toFixed(0)} req/s vs post page ${med(postPageRps.map((r) => r.rps)).toFixed(0)} req/s`,
+    `search ${median(searchRps.map((r) => r.rps)).toFixed(0)} req/s vs post page ${median(postPageRps.map((r) => r.rps)).toFixed(0)} req/s`,
   );
 
   log("search: reseeding the workspace with 10,000 posts and revalidating the blog");
-  const reset = await fetch(`${ws.url}/__local/reset`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ posts: 10_000 }),
-    signal: AbortSignal.timeout(120_000),
-  });
-  if (!reset.ok) throw new Error(`reseeding 10,000 posts failed: ${reset.status}`);
+  await reseed(ws, 10_000);
   const revalidate = await fetch(`${site.url}/api/revalidate`, {
     method: "POST",
     headers: { Authorization: `Bearer ${DEMO_REVALIDATE_SECRET}` },
@@ -216,23 +210,26 @@ export async function searchOverHttp(
   });
   if (!revalidate.ok) throw new Error(`revalidation failed: ${revalidate.status}`);
   // The first search after a revalidation loads the new list and builds the new index.
-  const deadline = Date.now() + 120_000;
   let firstSearchAfterRevalidateMs = NaN;
-  for (;;) {
-    const t = performance.now();
-    const res = await fetch(`${site.url}/search?q=synthetic+10000`, {
-      headers: { "x-forwarded-for": freshClient() },
-      signal: AbortSignal.timeout(60_000),
-    });
-    const html = await res.text();
-    if (Number.isNaN(firstSearchAfterRevalidateMs)) firstSearchAfterRevalidateMs = performance.now() - t;
-    if (html.includes("synthetic-post-10000")) break;
-    if (Date.now() > deadline) throw new Error("the 10,000-post blog never reached /search");
-    await sleep(500);
-  }
-  await timeSearches(site, 10_016, 1);
-  const large = await timeSearches(site, 10_016, 40);
-  log(`search over HTTP, 10,016 posts: p50 ${large.p50Ms.toFixed(1)} ms, p99 ${large.p99Ms.toFixed(1)} ms`);
+  await until(
+    async () => {
+      const t = performance.now();
+      const res = await fetch(`${site.url}/search?q=synthetic+10000`, {
+        headers: { "x-forwarded-for": freshClient() },
+        signal: AbortSignal.timeout(60_000),
+      });
+      const html = await res.text();
+      if (Number.isNaN(firstSearchAfterRevalidateMs)) firstSearchAfterRevalidateMs = performance.now() - t;
+      return html.includes("synthetic-post-10000");
+    },
+    { what: "the 10,000-post blog to reach /search", timeoutMs: 120_000, intervalMs: 500 },
+  );
+  const largePosts = await workspacePostCount(ws);
+  await timeSearches(site, largePosts, 1);
+  const large = await timeSearches(site, largePosts, 40);
+  log(
+    `search over HTTP, ${largePosts.toLocaleString("en")} posts: p50 ${large.p50Ms.toFixed(1)} ms, p99 ${large.p99Ms.toFixed(1)} ms`,
+  );
   const pageUnderSearches = await pageWhileSearching(site, postPath);
   return {
     pageUnderSearches,
@@ -312,7 +309,7 @@ export async function pageWhileSearching(site: SiteProcess, postPath: string): P
   };
 }
 
-export function searchTargets(r: SearchBenchResult): Target[] {
+function searchTargets(r: SearchBenchResult): Target[] {
   const t: Target[] = [];
   const ip = r.inProcess;
   t.push({
@@ -366,7 +363,7 @@ export function searchTargets(r: SearchBenchResult): Target[] {
   return t;
 }
 
-export function searchRows(r: SearchBenchResult): { header: string[]; rows: string[][] } {
+function searchRows(r: SearchBenchResult): { header: string[]; rows: string[][] } {
   const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
   const rows: string[][] = [
     [
@@ -418,3 +415,14 @@ export function searchRows(r: SearchBenchResult): { header: string[]; rows: stri
   }
   return { header: ["search (latency)", "samples", "p50", "p99"], rows };
 }
+
+export const search = section({
+  name: "search",
+  needs: "site",
+  async run({ site, ws, postPath }): Promise<SearchBenchResult> {
+    const inProcess = await searchInProcessChild();
+    return { inProcess, http: await searchOverHttp(site, ws, postPath, await workspacePostCount(ws)) };
+  },
+  targets: searchTargets,
+  tables: (r) => [searchRows(r)],
+});

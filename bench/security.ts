@@ -12,9 +12,11 @@
  * The site is started here with TRUST_PROXY=1 so X-Forwarded-For names the client (one hop).
  */
 import { randomBytes } from "node:crypto";
-import { loadRun, log, percentile, sleep, startSite, treeRssBytes, type AutocannonSummary } from "./lib";
+import { sleep } from "../tests/helpers/until";
+import { loadRun, log, percentile, startSite, treeRssBytes, type AutocannonSummary } from "./lib";
+import { section, type Table, type Target } from "./section";
 
-export type SecurityBenchResult = {
+type SecurityBenchResult = {
   signInFlood: {
     probePath: string;
     alone: { samples: number; p50Ms: number; p99Ms: number };
@@ -161,7 +163,7 @@ async function unknownAddresses(
   const u = best(unknown);
   log(`security: ${knownPath} ${k.rps.toFixed(0)} req/s, unknown addresses ${u.rps.toFixed(0)} req/s`);
 
-  // 12,000 as in the report that found the growth; fewer on a slow machine (each is a full render before the fix).
+  // Enough for a per-address leak to show; BENCH_UNKNOWN_REQUESTS lowers it on a slow machine.
   const requestsForMemory = Number(process.env.BENCH_UNKNOWN_REQUESTS ?? 12_000);
   log(`security: ${requestsForMemory} unknown addresses for the memory figure`);
   const mem = await unknownRun({ amount: requestsForMemory });
@@ -180,12 +182,12 @@ async function unknownAddresses(
   };
 }
 
-export async function securityBench(opts: {
+async function securityBench(opts: {
   distDir: string;
   wsPort: number;
   sitePort: number;
 }): Promise<SecurityBenchResult> {
-  const site = await startSite({ ...opts, extraEnv: { TRUST_PROXY: "1" } });
+  const site = await startSite(opts);
   try {
     const html = await (await fetch(`${site.url}/blog`)).text();
     const knownPath = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)]
@@ -200,10 +202,9 @@ export async function securityBench(opts: {
   }
 }
 
-type Target = { name: string; value: string; target: string; pass: boolean | null };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-export function securityTargets(r: SecurityBenchResult): Target[] {
+function securityTargets(r: SecurityBenchResult): Target[] {
   const f = r.signInFlood;
   const u = r.unknownAddresses;
   return [
@@ -228,7 +229,7 @@ export function securityTargets(r: SecurityBenchResult): Target[] {
   ];
 }
 
-export function securityTables(r: SecurityBenchResult): { header: string[]; rows: string[][] }[] {
+function securityTables(r: SecurityBenchResult): Table[] {
   const f = r.signInFlood;
   const u = r.unknownAddresses;
   return [
@@ -266,3 +267,12 @@ export function securityTables(r: SecurityBenchResult): { header: string[]; rows
     },
   ];
 }
+
+export const security = section({
+  name: "security",
+  // A server of its own, after the shared one: the sign-in flood must not skew other figures.
+  needs: "build",
+  run: ({ distDir, ws, ports }) => securityBench({ distDir, wsPort: ws.port, sitePort: ports.site }),
+  targets: securityTargets,
+  tables: securityTables,
+});

@@ -7,7 +7,7 @@
  * the page's data in inline <script> elements (self.__next_f.push) whose content differs per
  * page and per regeneration. A nonce must be new per response, so it forces dynamic rendering;
  * hashes would have to be computed per page and per regeneration into a header Next sends from
- * a fixed config. So public pages keep 'unsafe-inline' for scripts (README, Security).
+ * a fixed config. So public pages keep 'unsafe-inline' for scripts (docs/security.md).
  * The admin area renders per request anyway (it reads the session), so its pages get a nonce
  * and 'strict-dynamic' instead: no inline script runs there unless Next itself wrote it.
  */

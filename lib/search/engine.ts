@@ -8,7 +8,8 @@ import { normalizeTerm, tokenize } from "./text";
 /*
  * Full-text search over the blog the pages already hold (no I/O here: the index is built from
  * the Blog object that lib/blog/source.ts loads). MiniSearch is an in-memory inverted index
- * with BM25 ranking, prefix and fuzzy matching; see README "Search" for why this library.
+ * with BM25 ranking, prefix and fuzzy matching; docs/architecture.md ("Search") says why
+ * this library.
  *
  * One index per Blog object (a WeakMap keyed by the object itself): a revalidation produces a
  * new Blog, so the next search gets an index of the new posts, and the old index is collected

@@ -10,6 +10,7 @@ import MastheadCacheHandler, {
 } from "../../lib/next-cache/cache-handler.mjs";
 import { tagRevalidatedAt } from "../../lib/next-cache/tag-marks";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
+import { sleep, until } from "../helpers/until";
 
 /*
  * The Next cache handler against a real Redis, through the interface Next calls (get, set,
@@ -192,7 +193,7 @@ describe("with Redis: one cache for every instance", () => {
     const a = handler("race-A");
     const b = handler("race-B");
     expect(await get(b, "/blog/rendering")).toBeNull(); // B starts rendering from the data it has
-    await new Promise((r) => setTimeout(r, 5));
+    await sleep(5);
     await a.revalidateTag("blog", { expire: 31_536_000 }); // meanwhile, A revalidates
     await set(b, "/blog/rendering", page("rendered from data older than the revalidation"));
     const entry = await get(a, "/blog/rendering");
@@ -211,9 +212,11 @@ describe("with Redis: one cache for every instance", () => {
     const a = handler("ttl-A");
     await set(a, "/blog/short-lived", page("short"), { cacheControl: { revalidate: 1, expire: 1 } });
     expect(await inspect.ttl((await redisKeys()).find((k) => k.endsWith(":e:/blog/short-lived"))!)).toBe(1);
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline && (await redisKeys()).some((k) => k.endsWith(":e:/blog/short-lived")))
-      await new Promise((r) => setTimeout(r, 100));
+    await until(async () => !(await redisKeys()).some((k) => k.endsWith(":e:/blog/short-lived")), {
+      what: "Redis to expire the entry",
+      timeoutMs: 5_000,
+      intervalMs: 100,
+    });
     expect(await get(handler("ttl-B"), "/blog/short-lived")).toBeNull();
   });
 
@@ -305,14 +308,13 @@ describe("Redis down: pages keep answering, nothing waits", () => {
       // pages from before it go stale.
       await redis.restart();
       down = false;
-      const deadline = Date.now() + 8_000;
-      let staleOnB = false;
-      while (!staleOnB && Date.now() < deadline) {
-        const entry = await get(b, "/blog/built");
-        staleOnB = entry !== null && Date.now() - entry.lastModified > REVALIDATE * 1000;
-        if (!staleOnB) await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(staleOnB).toBe(true);
+      await until(
+        async () => {
+          const entry = await get(b, "/blog/built");
+          return entry !== null && Date.now() - entry.lastModified > REVALIDATE * 1000;
+        },
+        { what: "B's page from before the revalidation to go stale", timeoutMs: 8_000, intervalMs: 200 },
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import Parser from "rss-parser";
 import { expectAccessible } from "../helpers/accessibility";
+import { sleep } from "../helpers/until";
 
 /*
  * The public blog in real Chromium against the demo workspace: the reader's path
@@ -200,7 +201,7 @@ test("addresses that name no post, author, tag or page answer 404 and add nothin
   // An absence can only be checked after a bound: Next writes ISR entries in the background after
   // the response is sent and signals nothing when a write is done (or that none will come), so
   // this waits a bounded time for a write that must never happen, then looks.
-  await new Promise((r) => setTimeout(r, 500));
+  await sleep(500);
   const written = readdirSync(server, { recursive: true, encoding: "utf8" }).filter(
     (f) => f.includes(token) || f.includes(`page${path.sep}${n}`),
   );

@@ -6,6 +6,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../helpers/redis-server";
+import { stopProcess } from "../helpers/stop-process";
+import { until } from "../helpers/until";
 
 /*
  * No signup lost, through the real route of a real `next start` (the e2e build, a second
@@ -27,13 +29,9 @@ const storeFile = () => path.join(dir, "delivery.sqlite");
 const wsUrl = () => `http://127.0.0.1:${wsPort}`;
 const siteUrl = () => `http://127.0.0.1:${sitePort}`;
 
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** A probe that throws (nothing listening yet) counts as "not yet". */
+const waitFor = (what: string, probe: () => Promise<boolean>) =>
+  until(() => probe().catch(() => false), { what, timeoutMs: 60_000, intervalMs: 100 });
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null
@@ -61,9 +59,7 @@ async function startWorkspace(reset: boolean): Promise<void> {
 }
 
 async function stopWorkspace(): Promise<void> {
-  if (!workspace) return;
-  workspace.kill("SIGTERM");
-  await exited(workspace);
+  await stopProcess(workspace);
   workspace = undefined;
 }
 

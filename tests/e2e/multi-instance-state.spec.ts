@@ -4,7 +4,7 @@ import { startCluster, type Cluster, type Instance } from "../helpers/multi-inst
 
 /*
  * Runtime state across two `next start` processes on one build, one Redis, one local
- * workspace (issue 9): newsletter and sign-in limits are counted once for both instances,
+ * workspace: newsletter and sign-in limits are counted once for both instances,
  * a logout on one ends the session on the other, an admin write on one shows in the other's
  * member search, and a Redis outage keeps the limits (per instance) and loses nothing else.
  * The instances run behind an imagined load balancer (TRUST_PROXY=1): each test names its

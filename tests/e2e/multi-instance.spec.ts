@@ -2,9 +2,10 @@ import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_REVALIDATE_SECRET } from "../../lib/config/schema";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
+import { until } from "../helpers/until";
 
 /*
- * Two `next start` processes on one build, one Redis, one local workspace (issue 9): Next's
+ * Two `next start` processes on one build, one Redis, one local workspace: Next's
  * cache is shared, a revalidation on one instance reaches the other (pages and the in-process
  * post list), and a Redis outage costs sharing, never pages; the revalidation says so.
  * The cluster is this file's own (tests/helpers/multi-instance.ts), not Playwright's site.
@@ -38,18 +39,21 @@ async function renamePost(slug: string, title: string): Promise<void> {
   expect(res.status, "renaming a post in the local workspace").toBe(200);
 }
 
-/** Polls `path` on `instance` until its text contains `needle`; returns the milliseconds it took. */
-async function until(instance: Instance, path: string, needle: string, withinMs: number): Promise<number> {
-  const start = Date.now();
+/** Polls `path` on `instance` until its text contains `needle`. */
+async function shows(instance: Instance, path: string, needle: string, withinMs: number): Promise<void> {
   let last = "";
-  while (Date.now() - start < withinMs) {
-    const { status, text } = await page(instance, path);
-    last = `${status}`;
-    if (status === 200 && text.includes(needle)) return Date.now() - start;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(
-    `${instance.name}${path} did not show "${needle}" within ${withinMs} ms (last status ${last})`,
+  await until(
+    async () => {
+      const { status, text } = await page(instance, path);
+      last = `${status}`;
+      return status === 200 && text.includes(needle);
+    },
+    {
+      what: `${instance.name}${path} to show "${needle}"`,
+      timeoutMs: withinMs,
+      intervalMs: 100,
+      detail: () => `last status ${last}`,
+    },
   );
 }
 
@@ -113,10 +117,10 @@ test("a revalidation on A reaches B within 5 s, including B's in-process post li
   const res = await revalidate(A);
   expect(res.status).toBe(200);
   expect(await res.json()).toMatchObject({ revalidated: true, reachedAllInstances: true });
-  await until(B, "/blog", title, 5_000 - (Date.now() - started));
-  await until(B, `/blog/${slug}`, title, 5_000 - (Date.now() - started));
+  await shows(B, "/blog", title, 5_000 - (Date.now() - started));
+  await shows(B, `/blog/${slug}`, title, 5_000 - (Date.now() - started));
   expect(Date.now() - started).toBeLessThan(5_000);
-  await until(A, "/blog", title, 5_000);
+  await shows(A, "/blog", title, 5_000);
 });
 
 test("Redis stopped: both instances answer 200, and the revalidation and the admin's refresh say it may not reach every instance", async () => {
@@ -168,7 +172,7 @@ test("Redis stopped: both instances answer 200, and the revalidation and the adm
   });
 
   // The instance that was asked refreshes all the same.
-  await until(A, "/blog", title, 5_000);
+  await shows(A, "/blog", title, 5_000);
   expect((await page(B, "/blog")).status).toBe(200);
 });
 
@@ -176,18 +180,18 @@ test("Redis back: the outage's revalidation reaches B, and revalidations are sha
   await cluster.redis!.restart();
   const { slug } = await firstPost(A);
   // A replays the revalidation it could not share as soon as it reconnects (backoff <= 2 s).
-  await until(B, "/blog", `Renamed during the outage ${RUN}`, 10_000);
+  await shows(B, "/blog", `Renamed during the outage ${RUN}`, 10_000);
 
   let res: Response | undefined;
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const title = `Renamed after the outage ${RUN}`;
-    await renamePost(slug, title);
-    res = await revalidate(A);
-    if (res.status === 200) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await until(
+    async () => {
+      await renamePost(slug, `Renamed after the outage ${RUN}`);
+      res = await revalidate(A);
+      return res.status === 200;
+    },
+    { what: "a revalidation that reaches Redis again", timeoutMs: 10_000, intervalMs: 250 },
+  );
   expect(res?.status).toBe(200);
   expect(await res!.json()).toMatchObject({ reachedAllInstances: true });
-  await until(B, `/blog/${slug}`, `Renamed after the outage ${RUN}`, 5_000);
+  await shows(B, `/blog/${slug}`, `Renamed after the outage ${RUN}`, 5_000);
 });

@@ -4,9 +4,9 @@ import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 
 /*
- * Security hardening against the running site (issue "Security hardening"): what an outsider on
- * the same network or with a browser can reach. The per-module regression tests live beside the
- * code's other tests (unit/contract); these check the assembled site.
+ * Security hardening against the running site: what an outsider on the same network or with a
+ * browser can reach. The per-module regression tests live beside the code's other tests
+ * (unit/contract); these check the assembled site.
  */
 
 function connect(host: string, port: number): Promise<string> {

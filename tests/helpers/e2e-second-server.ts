@@ -3,7 +3,7 @@ import path from "node:path";
 import { E2E_WORKSPACE_PORT } from "../../playwright.config";
 import { freePort } from "./redis-server";
 import { stopProcess } from "./stop-process";
-import { until } from "./until";
+import { waitForOk } from "./until";
 
 /*
  * A second `next start` on the e2e build (made by Playwright's web server, without SITE_URL or
@@ -40,15 +40,6 @@ export async function startSecondServer(
     [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
     { cwd: ROOT, env: childEnv, stdio: "ignore" },
   );
-  await until(
-    async () => {
-      try {
-        return (await fetch(`${url}/api/health`)).status === 200;
-      } catch {
-        return false;
-      }
-    },
-    { timeoutMs: 60_000, what: `next start on port ${port}` },
-  );
-  return { url, port, pid: child.pid!, stop: () => stopProcess(child, 5_000) };
+  await waitForOk(`${url}/api/health`, { timeoutMs: 60_000, child });
+  return { url, port, pid: child.pid!, stop: () => stopProcess(child) };
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { freePort, startTestRedis, type TestRedis } from "./redis-server";
 import { keepingTsconfig } from "./tsconfig";
 import { stopProcess } from "./stop-process";
+import { waitForOk } from "./until";
 
 /*
  * Several Masthead instances as a team scaling out runs them: one `next build`, then
@@ -60,10 +61,6 @@ export type ClusterOptions = {
   distDir?: string;
 };
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
 const children = new Set<ChildProcess>();
 let exitHooked = false;
 function track(child: ChildProcess): ChildProcess {
@@ -111,28 +108,6 @@ function baseEnv(): Record<string, string> {
   return env;
 }
 
-async function waitForOk(
-  url: string,
-  timeoutMs: number,
-  child: ChildProcess,
-  lines: string[],
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`exited (${child.exitCode}) before ${url} answered:\n${lines.slice(-30).join("\n")}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${lines.slice(-30).join("\n")}`);
-}
-
 type Shared = { workspaceUrl: string; workspacePort: number; distDir: string };
 const shared = new Map<string, Promise<Shared>>();
 
@@ -153,7 +128,11 @@ function sharedWorkspaceAndBuild(distDir: string): Promise<Shared> {
         wsLines,
       );
       const workspaceUrl = `http://127.0.0.1:${workspacePort}`;
-      await waitForOk(`${workspaceUrl}/__local/health`, 120_000, ws, wsLines);
+      await waitForOk(`${workspaceUrl}/__local/health`, {
+        timeoutMs: 120_000,
+        child: ws,
+        detail: () => wsLines.slice(-30).join("\n"),
+      });
       const buildLines: string[] = [];
       const code = await keepingTsconfig(
         () =>
@@ -220,7 +199,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           { ...env, PORT: String(port) },
           lines,
         );
-        await waitForOk(`${url}/`, 60_000, child, lines);
+        await waitForOk(`${url}/`, { timeoutMs: 60_000, child, detail: () => lines.slice(-30).join("\n") });
       },
       async stop() {
         await stopProcess(child, 5_000);

@@ -6,7 +6,7 @@ import type { Page } from "playwright";
  * bytes, where they go, and how many RSC requests (link prefetches) a view fires.
  */
 
-/** Issue 12's targets; decimal kilobytes, as the issue measured them (45.6 KB = 45,598 B). */
+/** The pages' targets, in decimal kilobytes (45.6 KB = 45,598 B). */
 export const PAGE_WEIGHT_TARGETS = {
   postHtmlBytes: 25_000,
   blogHtmlBytes: 40_000,
@@ -16,7 +16,7 @@ export const PAGE_WEIGHT_TARGETS = {
 
 /**
  * What the e2e test holds the demo blog's pages to: the level reached so far, so any regression
- * fails (the bench prints the gap to PAGE_WEIGHT_TARGETS, and README.md says what holds it).
+ * fails (the bench prints the gap to PAGE_WEIGHT_TARGETS, and docs/performance.md says what holds it).
  */
 export const PAGE_WEIGHT_CEILINGS = {
   postHtmlBytes: 37_000,

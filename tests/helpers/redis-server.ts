@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer, connect } from "node:net";
 import { stopProcess } from "./stop-process";
+import { until } from "./until";
 
 /*
  * A throwaway Redis for tests and benchmarks: Debian's redis-server on a free loopback port,
@@ -31,10 +32,9 @@ export function freePort(): Promise<number> {
 }
 
 /** Sends PING until the server answers PONG, or rejects after `timeoutMs`. */
-async function waitForPong(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
+function waitForPong(port: number, timeoutMs: number): Promise<void> {
+  const pong = () =>
+    new Promise<boolean>((resolve) => {
       const socket = connect({ host: "127.0.0.1", port }, () => socket.write("PING\r\n"));
       socket.setTimeout(500, () => socket.destroy());
       socket.on("data", (data) => {
@@ -44,11 +44,7 @@ async function waitForPong(port: number, timeoutMs: number): Promise<void> {
       socket.on("error", () => resolve(false));
       socket.on("close", () => resolve(false));
     });
-    if (ok) return;
-    if (Date.now() > deadline)
-      throw new Error(`redis-server on port ${port} did not answer PING in ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return until(pong, { what: `redis-server on port ${port} to answer PING`, timeoutMs });
 }
 
 function launch(port: number): ChildProcess {
