@@ -1,6 +1,6 @@
 /*
  * Runs once when a Next server starts, before it handles a request (Next's instrumentation hook).
- * On the Node.js runtime: stamp each request with its connection's address (lib/http/client-key.ts:
+ * On the Node.js runtime: stamp the requests that may need it with their connection's address (lib/http/client-key.ts:
  * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
  * Redis connection now rather than on the first request, so the first limits are shared too,
  * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),

@@ -25,12 +25,11 @@ const securityHeaders = [
 const nextConfig = {
   // Separate build folders let parallel builds (tests, benchmarks) share one checkout.
   distDir: envValue(process.env, "NEXT_DIST_DIR") ?? DEFAULT_NEXT_DIST_DIR,
-  // Next's cache: its file cache on one instance, Redis shared by every instance with REDIS_URL;
-  // never a stored 404 for an address that never existed (lib/next-cache/cache-handler.mjs).
+  // Next's cache: hits from this process's memory; misses from Next's file cache on one
+  // instance, from Redis shared by every instance with REDIS_URL (each hit then checks the
+  // entry's version in one round trip); unknown blog addresses answered with the not-found page
+  // and never stored (lib/next-cache/).
   cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)),
-  // With Redis no page is served from a per-process memory copy (Next's self-hosting guide):
-  // every instance reads the shared entry. Read by `next start` too, so one build serves both.
-  ...(envValue(process.env, "REDIS_URL") ? { cacheMaxMemorySize: 0 } : {}),
   reactStrictMode: true,
   poweredByHeader: false,
   // One copy per process of what lib/state shares between Next's bundles (its engine lives on

@@ -3,8 +3,6 @@ import { NextResponse, type NextRequest } from "next/server";
 // the Node.js runtime (Next 16) in the server's own process, so the session's revocation check
 // (lib/state: memory, or Redis) works here and shares the process's one state engine.
 import { NOT_SIGNED_IN, SESSION_COOKIE, readSessionValue } from "@/lib/admin/session";
-import { currentBlogAddresses, isUnknownBlogAddress } from "@/lib/blog/known-addresses";
-import { env } from "@/lib/config/env";
 import { contentSecurityPolicy } from "@/lib/config/content-security-policy.mjs";
 
 /*
@@ -23,25 +21,6 @@ function decodes(pathname: string): boolean {
 }
 
 const isAdminPath = (p: string) => p === "/admin" || p.startsWith("/admin/") || p.startsWith("/api/admin/");
-
-/**
- * A blog address that names no post, tag, author or page gets the prerendered not-found page
- * (or a plain 404 for a preview image) without rendering: random addresses cost what a cached
- * page costs and leave nothing behind. Decided only while the proxy's copy of the blog's
- * addresses is current (lib/blog/known-addresses.ts); otherwise the route decides, as before.
- */
-function publicAddress(request: NextRequest): NextResponse {
-  const { pathname } = request.nextUrl;
-  const known = currentBlogAddresses(env().blog.revalidateSeconds);
-  if (!known || !isUnknownBlogAddress(pathname, known)) return NextResponse.next();
-  if (pathname.startsWith("/og/")) {
-    return new NextResponse("Not found", {
-      status: 404,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-    });
-  }
-  return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
-}
 
 /**
  * Admin pages render per request anyway (they read the session), so they get a strict policy:
@@ -68,7 +47,7 @@ export async function proxy(request: NextRequest) {
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });
   }
-  if (!isAdminPath(pathname)) return publicAddress(request);
+  if (!isAdminPath(pathname)) return NextResponse.next();
   const isApi = pathname.startsWith("/api/admin");
   if (pathname === "/admin/login" || pathname === "/api/admin/login" || pathname === "/api/admin/logout") {
     return isApi ? NextResponse.next() : withNonce(request);
@@ -90,14 +69,14 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Requests that carry a body never reach the proxy: Next copies a body for the proxy and
-  // answers only once all of it has arrived, so a stranger's upload would be read before anyone
-  // decided anything. The handlers and pages behind these paths check the session themselves and
-  // refuse a stranger without reading the body (lib/admin/http.ts); next.config.mjs caps what the
-  // proxy may still be given (proxyClientMaxBodySize). Next reads this object without running
-  // it, so each entry spells the condition out.
-  // "/(.*%.*)" only catches addresses with a percent-escape (checked above); public pages other
-  // than the blog's dynamic ones are served without running the proxy at all.
+  // Public pages never run the proxy: a cached page view costs what Next's cache costs. Unknown
+  // blog addresses are answered by Next's cache handler (lib/next-cache/not-found.mjs).
+  // Requests that carry a body never reach the proxy either: Next copies a body for the proxy
+  // and answers only once all of it has arrived, so a stranger's upload would be read before
+  // anyone decided anything. The handlers and pages behind these paths check the session
+  // themselves and refuse a stranger without reading the body (lib/admin/http.ts);
+  // next.config.mjs caps what the proxy may still be given (proxyClientMaxBodySize). Next reads
+  // this object without running it, so each entry spells the condition out.
   matcher: [
     {
       source: "/admin",
@@ -122,34 +101,5 @@ export const config = {
     },
     // Every method: Next would answer 500 for these. A body is read up to the cap and discarded.
     "/(.*%.*)",
-    // Blog addresses that may name nothing (answered without rendering when they do not exist).
-    {
-      source: "/blog/:path+",
-      missing: [
-        { type: "header", key: "content-length" },
-        { type: "header", key: "transfer-encoding" },
-      ],
-    },
-    {
-      source: "/tags/:path+",
-      missing: [
-        { type: "header", key: "content-length" },
-        { type: "header", key: "transfer-encoding" },
-      ],
-    },
-    {
-      source: "/authors/:path+",
-      missing: [
-        { type: "header", key: "content-length" },
-        { type: "header", key: "transfer-encoding" },
-      ],
-    },
-    {
-      source: "/og/blog/:path+",
-      missing: [
-        { type: "header", key: "content-length" },
-        { type: "header", key: "transfer-encoding" },
-      ],
-    },
   ],
 };

@@ -66,7 +66,11 @@ async function firstPostPath(instance: Instance): Promise<string> {
  * Revalidates the blog and views `path` until the instance serves a regenerated entry
  * (x-nextjs-cache: HIT after the stale view), so the figures are for the store itself.
  */
-async function regenerate(instance: Instance, path: string, stored?: () => Promise<boolean>): Promise<void> {
+export async function regenerate(
+  instance: Instance,
+  path: string,
+  stored?: () => Promise<boolean>,
+): Promise<void> {
   const res = await fetch(`${instance.url}/api/revalidate`, {
     method: "POST",
     headers: { authorization: `Bearer ${DEMO_REVALIDATE_SECRET}` },

@@ -33,6 +33,7 @@ import { pageWeight } from "./page-weight";
 import { search } from "./search";
 import type { BaseContext, BuildContext, Section, SiteContext, Table, Target } from "./section";
 import { security } from "./security";
+import { serving } from "./serving";
 
 /**
  * In the order they run. "site" sections share one server, so the ones that reseed the
@@ -51,6 +52,7 @@ const SECTIONS: Section<unknown>[] = [
   builds,
   instances,
   delivery,
+  serving,
 ];
 
 const { values: flags } = parseArgs({

@@ -1,20 +1,10 @@
-import { tagRevalidatedAt } from "../next-cache/tag-marks";
-import { processMemo } from "../state/process-memo";
-import { BLOG_CACHE_TAG } from "./cache-tags";
 import { pageCount, parsePageParam, type Blog } from "./model";
 
 /*
- * Which blog addresses exist, so that proxy.ts can answer an address that names no post, tag or
- * author with the prerendered not-found page before any route renders. A random /blog/<x> used
- * to cost a full render each (about a tenth of the rate of a cached page) and grew the server's
- * memory with every new address.
- *
- * The set is taken from the same copy of the blog-post list the pages render from (lib/blog/
- * source.ts hands every copy it fetches to rememberBlogAddresses). While that copy may be
- * outdated (older than BLOG_REVALIDATE_SECONDS, or fetched before the blog's cache tag was last
- * revalidated) the proxy does not decide: the request goes to the route, which fetches a fresh
- * list and renders, so a post published a moment ago is never refused. The proxy never waits
- * on the workspace.
+ * Which blog addresses exist, so that an address that names no post, tag, author or page can be
+ * answered with the prerendered not-found page before any route renders (lib/next-cache/): a
+ * render per random address would cost a tenth of a cached page's rate and leave a 404 behind.
+ * Derived from the blog store's current copy (lib/blog/source.ts), and dropped with it.
  */
 
 export type BlogAddresses = {
@@ -24,36 +14,15 @@ export type BlogAddresses = {
   /** Author id → number of posts. */
   authors: Map<string, number>;
   posts: number;
-  /** When the list these come from was fetched (epoch ms). */
-  fetchedAt: number;
 };
 
-const holder = () =>
-  processMemo<{ current: BlogAddresses | null }>("blog.knownAddresses", () => ({ current: null }));
-
-export function blogAddresses(blog: Blog, fetchedAt: number): BlogAddresses {
+export function blogAddresses(blog: Blog): BlogAddresses {
   return {
     slugs: new Set(blog.bySlug.keys()),
     keywords: new Map(blog.keywords.map((k) => [k.slug, k.postCount])),
     authors: new Map(blog.authors.map((a) => [a.id, a.postCount])),
     posts: blog.posts.length,
-    fetchedAt,
   };
-}
-
-/** Called with every copy of the list the pages render from; the newest copy wins. */
-export function rememberBlogAddresses(blog: Blog, fetchedAt: number): void {
-  const h = holder();
-  if (!h.current || h.current.fetchedAt <= fetchedAt) h.current = blogAddresses(blog, fetchedAt);
-}
-
-/** The remembered set while it is still the one pages would render from; null otherwise. */
-export function currentBlogAddresses(maxAgeSeconds: number, now = Date.now()): BlogAddresses | null {
-  const current = holder().current;
-  if (!current) return null;
-  if (now - current.fetchedAt >= maxAgeSeconds * 1000) return null;
-  if (current.fetchedAt <= tagRevalidatedAt(BLOG_CACHE_TAG)) return null;
-  return current;
 }
 
 function decoded(segment: string): string {

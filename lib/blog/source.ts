@@ -1,7 +1,7 @@
 import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
-import { tagRevalidatedAt } from "../next-cache/tag-marks";
+import { answerUnknownAddresses, tagRevalidatedAt } from "../next-cache/app-bridge";
 import { processMemo } from "../state";
 import {
   createWorkspaceClient,
@@ -11,25 +11,19 @@ import {
   type WorkspaceClient,
 } from "../workspace";
 import { BLOG_CACHE_TAG } from "./cache-tags";
-import { rememberBlogAddresses } from "./known-addresses";
+import { blogDerived } from "./derived";
+import { blogAddresses, isUnknownBlogAddress } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
+import { unpatchedFetch } from "./unpatched-fetch";
 
 /*
- * Where every blog page, feed and sitemap gets its data.
- *
- * The blog-posts list is fetched once per process and reused by every page rendered from it
- * (a memo of the promise, so concurrent renders share one request). Next's data cache cannot
- * hold it: it refuses bodies over 2 MB and 10,000 posts are ~10 MB. So during `next build`
- * the number of upstream requests is one list + one slugs request per build worker, whatever
- * the number of posts; at runtime the memo lives for BLOG_REVALIDATE_SECONDS, revalidateBlog()
- * drops it, and so does a revalidation of the blog tag made on any other instance (Next's
- * cache handler knows when the tag was last revalidated): an instance that learns the blog
- * changed regenerates from the workspace, never from its own older copy.
- *
- * The small slugs list does go through Next's data cache, with the configured revalidate
- * interval and the blog tag: that is what gives every blog page its ISR interval (segment
- * config must be a literal, so it cannot come from the environment) and what lets
- * revalidateTag() reach them all.
+ * The blog store, one per process: every blog page, feed, sitemap, preview image and search
+ * reads the one copy of the post list fetched here, and everything derived from it
+ * (./derived.ts) is dropped with it. A copy is current while younger than
+ * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance;
+ * concurrent renders share one request. The list (~10 MB at 10,000 posts) is too large for
+ * Next's data cache; the small slugs list goes through it, with the blog tag, and gives every
+ * blog page its ISR interval. docs/architecture.md ("The blog") has the detail.
  */
 
 export type BlogData = { blog: Blog; slugs: string[] };
@@ -47,27 +41,6 @@ export class BlogSourceError extends Error {
 
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
-
-/**
- * Next's patched fetch must not see the list request: it is shared by many renders (so it
- * belongs to none of them) and too large for the data cache. The original fetch Next keeps on
- * the patched one as `_nextOriginalFetch` (set, in Next's own words, "for external consumers")
- * sends it; where Next has not patched fetch, fetch itself does. No public API of Next 16 does
- * this job:
- * - `cache: "no-store"`, `unstable_noStore()` and `connection()` mark the render that makes the
- *   request dynamic, and every blog page is static (ISR);
- * - the data cache (`next: { revalidate }`, `unstable_cache`) refuses bodies over 2 MB, and the
- *   list is ~10 MB at 10,000 posts; `'use cache'` needs `cacheComponents`, which changes how
- *   every route of the site renders and keeps its entries in Next's own memory LRU;
- * - the request cannot be made outside a render: it is memoised per process and first needed
- *   by whichever render asks for it, inside Next's request context, which has no public exit.
- * The remaining way around Next's fetch would be a second HTTP client (node:http, or undici,
- * which is not a dependency) beside the one lib/workspace/transport.ts already is.
- */
-function unpatchedFetch(): typeof fetch {
-  const patched = globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch };
-  return patched._nextOriginalFetch ?? patched;
-}
 
 const clients: { list?: WorkspaceClient; slugs?: WorkspaceClient } = {};
 
@@ -99,8 +72,33 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
  * One per process (not per bundle): Next bundles this module once per route type (pages, route
  * handlers), and revalidateBlog() in /api/revalidate must clear the copy the pages use too.
  */
-type MemoState = { memo: { promise: Promise<Blog>; fetchedAt: number } | null };
-const memoState = () => processMemo<MemoState>("blog.source.postList", () => ({ memo: null }));
+type Generation = { promise: Promise<Blog>; fetchedAt: number; blog: Blog | null };
+type StoreState = { memo: Generation | null };
+const storeState = () => processMemo<StoreState>("blog.source.store", () => ({ memo: null }));
+
+/** Whether a copy fetched at `fetchedAt` may still be used: the one freshness rule. */
+function isCurrent(fetchedAt: number, now = Date.now()): boolean {
+  return (
+    now - fetchedAt < env().blog.revalidateSeconds * 1000 && fetchedAt > tagRevalidatedAt(BLOG_CACHE_TAG)
+  );
+}
+
+/** The loaded copy while it is current; null while none is (the next render fetches one). */
+export function currentBlog(): Blog | null {
+  const memo = storeState().memo;
+  return memo?.blog && isCurrent(memo.fetchedAt) ? memo.blog : null;
+}
+
+/**
+ * Whether `pathname` names a blog post, tag, author or page that the current copy of the blog
+ * does not have; false while no copy is current (then the route renders and decides). Next's
+ * cache handler asks it before looking anything up, so a random address is answered with the
+ * prerendered not-found page without rendering, at the cost of a cached page.
+ */
+function isUnknownAddress(pathname: string): boolean {
+  const blog = currentBlog();
+  return blog !== null && isUnknownBlogAddress(pathname, blogDerived(blog, "addresses", blogAddresses));
+}
 
 function describe(error: WorkspaceApiError): string {
   const status = error.status ? ` (HTTP ${error.status})` : "";
@@ -155,19 +153,15 @@ async function fetchBlog(): Promise<Blog> {
 
 function blogList(): Promise<Blog> {
   const build = isBuildPhase();
-  const state = memoState();
-  const maxAgeMs = env().blog.revalidateSeconds * 1000;
+  const state = storeState();
   const memo = state.memo;
-  const current =
-    memo && Date.now() - memo.fetchedAt < maxAgeMs && memo.fetchedAt > tagRevalidatedAt(BLOG_CACHE_TAG);
-  if (memo && (build || current)) return memo.promise;
-  const fetchedAt = Date.now();
-  const entry = {
-    fetchedAt,
+  if (memo && (build || isCurrent(memo.fetchedAt))) return memo.promise;
+  const entry: Generation = {
+    fetchedAt: Date.now(),
+    blog: null,
     promise: fetchBlog().then(
       (blog) => {
-        // proxy.ts answers addresses this copy does not know without rendering (lib/blog/known-addresses.ts).
-        if (!build) rememberBlogAddresses(blog, fetchedAt);
+        entry.blog = blog;
         return blog;
       },
       (e: unknown) => Promise.reject(toSourceError(e)),
@@ -222,7 +216,10 @@ export async function loadBlog(): Promise<BlogData> {
   return { blog, slugs };
 }
 
-/** Drops the in-process copy of the list so the next render fetches it again. */
+/** Drops the in-process copy of the blog (and all derived from it) so the next render fetches it again. */
 export function forgetBlogData(): void {
-  memoState().memo = null;
+  storeState().memo = null;
 }
+
+// The build renders every page itself; at run time the cache handler answers unknown addresses.
+if (!isBuildPhase()) answerUnknownAddresses(isUnknownAddress);

@@ -18,6 +18,7 @@ export const WHOLE_NUMBER_VARIABLES: Readonly<{
   IMAGE_CACHE_MAX_MB: WholeNumberVariable;
   NEWSLETTER_NETWORK_IPV4_PREFIX: WholeNumberVariable;
   NEWSLETTER_NETWORK_IPV6_PREFIX: WholeNumberVariable;
+  ADMIN_RECHECK_SECONDS: WholeNumberVariable;
 }>;
 export const DEFAULT_PORT: number;
 export const DEFAULT_LOCAL_WORKSPACE_PORT: number;

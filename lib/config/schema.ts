@@ -112,6 +112,39 @@ export function parseAdminUsers(raw: string): { users: AdminUser[]; errors: stri
   return { users, errors };
 }
 
+/** Base32 (RFC 4648) of at least 128 bits, the least RFC 4226 allows for a shared secret. */
+const TOTP_SECRET_PATTERN = /^[A-Z2-7]{26,128}$/;
+const TOTP_FIX = "print a fresh entry with `npm run admin-totp <email>` and put it in ADMIN_TOTP.";
+
+/**
+ * Parses ADMIN_TOTP: `email=BASE32SECRET` entries separated by commas, spaces or newlines (the
+ * shape of ADMIN_USERS). Secrets are upper-cased and their `=` padding dropped, as authenticator
+ * apps read them. Problems name the email, never the secret.
+ */
+export function parseAdminTotp(raw: string): { secrets: Record<string, string>; errors: string[] } {
+  const secrets: Record<string, string> = {};
+  const errors: string[] = [];
+  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
+    const eq = entry.indexOf("=");
+    const email = (eq > 0 ? entry.slice(0, eq) : entry).trim().toLowerCase();
+    const secret =
+      eq > 0
+        ? entry
+            .slice(eq + 1)
+            .replace(/=+$/, "")
+            .toUpperCase()
+        : "";
+    if (!z.email().safeParse(email).success) errors.push(`"${email.slice(0, 60)}" is not an email address.`);
+    else if (email in secrets) errors.push(`${email} is listed twice.`);
+    else if (!TOTP_SECRET_PATTERN.test(secret))
+      errors.push(
+        `the secret for ${email} is not a base32 secret of at least 26 characters (128 bits; letters A-Z and digits 2-7).`,
+      );
+    else secrets[email] = secret;
+  }
+  return { secrets, errors };
+}
+
 /** WORKSPACE_URL (it is what selects remote mode) → the API base: origin + path prefix + /api/external. */
 const workspaceApiBase = variable(
   "set it to your workspace's address, e.g. https://<your workspace's real subdomain>.<service host>, as shown in the Admin panel.",
@@ -250,6 +283,68 @@ const deliveryWorker = variable(
   },
 );
 
+/**
+ * Who may use /admin besides ADMIN_USERS: the workspace roles that count as admin, how often a
+ * session re-asks the workspace, and the second factor (lib/admin/standing.ts, lib/admin/totp.ts).
+ */
+const adminAccess = {
+  ADMIN_ROLES: variable(
+    "set ADMIN_ROLES to the workspace role names that may use /admin, separated by commas (case-sensitive, e.g. Admin), or unset it for Admin.",
+    (raw) => {
+      if (raw === undefined) return ["Admin"];
+      const roles = Array.from(new Set(raw.split(",").map((r) => r.trim()))).filter(Boolean);
+      if (roles.length === 0) return new Refusal("lists no role, so nobody could sign in.");
+      if (roles.some((r) => r.length > 100)) return new Refusal("names a role longer than 100 characters.");
+      return roles;
+    },
+  ),
+  ADMIN_RECHECK_SECONDS: wholeNumber("ADMIN_RECHECK_SECONDS"),
+  ADMIN_TOTP: variable(TOTP_FIX, (raw) => {
+    if (raw === undefined) return {};
+    const { secrets, errors } = parseAdminTotp(raw);
+    return errors.length ? new Refusal(errors.join(" ")) : secrets;
+  }),
+  ADMIN_TWO_FACTOR: variable(
+    "set ADMIN_TWO_FACTOR to required (every admin needs an ADMIN_TOTP secret) or optional, or unset it for optional.",
+    (raw) => {
+      if (raw === undefined || /^optional$/i.test(raw)) return "optional" as const;
+      if (/^required$/i.test(raw)) return "required" as const;
+      return new Refusal(`"${raw.slice(0, 40)}" is neither required nor optional.`);
+    },
+  ),
+};
+
+type AdminAccessValues = {
+  ADMIN_USERS: AdminUser[];
+  ADMIN_TOTP: Record<string, string>;
+  ADMIN_TWO_FACTOR: "optional" | "required";
+};
+
+/** The checks between ADMIN_USERS, ADMIN_TOTP and ADMIN_TWO_FACTOR, once each is valid alone. */
+function checkSecondFactor(v: AdminAccessValues, ctx: z.RefinementCtx): void {
+  const admins = new Set(v.ADMIN_USERS.map((u) => u.email));
+  const strangers = Object.keys(v.ADMIN_TOTP).filter((email) => !admins.has(email));
+  if (strangers.length)
+    ctx.addIssue({
+      code: "custom",
+      path: ["ADMIN_TOTP"],
+      message: `lists ${strangers.join(", ")}, not in ADMIN_USERS.`,
+      params: {
+        fix: "add them to ADMIN_USERS (`npm run hash-password <email>`) or remove their ADMIN_TOTP entries.",
+      },
+    });
+  const without = [...admins].filter((email) => !(email in v.ADMIN_TOTP));
+  if (v.ADMIN_TWO_FACTOR === "required" && without.length)
+    ctx.addIssue({
+      code: "custom",
+      path: ["ADMIN_TWO_FACTOR"],
+      message: `is required, but ${without.join(", ")} ${without.length === 1 ? "has" : "have"} no ADMIN_TOTP secret.`,
+      params: {
+        fix: "enrol each of them with `npm run admin-totp <email>` and add the entries to ADMIN_TOTP, or set ADMIN_TWO_FACTOR=optional.",
+      },
+    });
+}
+
 // The order of the keys is the order in which problems are reported.
 const ports = { PORT: wholeNumber("PORT"), LOCAL_WORKSPACE_PORT: wholeNumber("LOCAL_WORKSPACE_PORT") };
 const rest = {
@@ -289,22 +384,28 @@ const rest = {
   imageHosts: z.custom<ImageHost[]>(),
 };
 
-const localVariables = z.object({
-  mode: z.literal("local"),
-  ...ports,
-  LOCAL_WORKSPACE_API_KEY: z.string().default(LOCAL_DEMO_API_KEY),
-  ...secrets("local"),
-  ...rest,
-});
+const localVariables = z
+  .object({
+    mode: z.literal("local"),
+    ...ports,
+    LOCAL_WORKSPACE_API_KEY: z.string().default(LOCAL_DEMO_API_KEY),
+    ...secrets("local"),
+    ...adminAccess,
+    ...rest,
+  })
+  .superRefine(checkSecondFactor);
 
-const remoteVariables = z.object({
-  mode: z.literal("remote"),
-  ...ports,
-  WORKSPACE_URL: workspaceApiBase,
-  WORKSPACE_API_KEY: workspaceApiKey,
-  ...secrets("remote"),
-  ...rest,
-});
+const remoteVariables = z
+  .object({
+    mode: z.literal("remote"),
+    ...ports,
+    WORKSPACE_URL: workspaceApiBase,
+    WORKSPACE_API_KEY: workspaceApiKey,
+    ...secrets("remote"),
+    ...adminAccess,
+    ...rest,
+  })
+  .superRefine(checkSecondFactor);
 
 /** The variables in the order their problems are reported. */
 export const CONFIG_VARIABLES = Object.keys(remoteVariables.shape);
@@ -336,6 +437,16 @@ export const envSchema = z
     siteUrl: v.SITE_URL ?? `http://localhost:${v.PORT}`,
     sessionSecret: v.SESSION_SECRET,
     adminUsers: v.ADMIN_USERS,
+    /** Beyond ADMIN_USERS: the workspace's word, and the second factor (lib/admin/). */
+    adminAccess: {
+      /** Workspace roles (case-sensitive) whose active members listed in ADMIN_USERS may use /admin. */
+      roles: v.ADMIN_ROLES,
+      /** A session re-asks the workspace at most this long after the last answer. */
+      recheckSeconds: v.ADMIN_RECHECK_SECONDS,
+      /** email → base32 TOTP secret: these admins give a code after their password. */
+      totpSecrets: v.ADMIN_TOTP,
+      twoFactor: v.ADMIN_TWO_FACTOR,
+    },
     /** null disables POST /api/revalidate. */
     revalidateSecret: v.REVALIDATE_SECRET,
     blog: {

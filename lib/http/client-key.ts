@@ -12,8 +12,9 @@ import { processMemo } from "../state/process-memo";
  * when the request has none (`??=` in next/dist/server/base-server.js): a header the client
  * sent itself is passed on untouched, as is its X-Forwarded-Host. So forwarded headers are
  * believed only when TRUST_PROXY says a proxy in front sets them; otherwise the key is the
- * connection's own address, which instrumentation.ts stamps on every request from Node's
- * `http.server.request.start` diagnostics channel (public API, runs before Next sees the request).
+ * connection's own address, which instrumentation.ts stamps on the requests that may read it
+ * (readsClientKey) from Node's `http.server.request.start` diagnostics channel (public API, runs
+ * before Next sees the request).
  */
 
 /** Anything with request headers: a Request in route handlers, `{ headers: await headers() }` in pages. */
@@ -37,12 +38,27 @@ export function stampPeerAddress(
   else headers[PEER_ADDRESS_HEADER] = value;
 }
 
-/** Subscribes the stamp to every HTTP request this process serves. Idempotent. */
+/**
+ * Whether a request may read its client key: writes, route handlers, the admin and search (the
+ * routes with per-client limits or sessions). Page views and assets are not stamped, so the
+ * cached pages readers hit most pay nothing for it. A new reader of clientKey() on another GET
+ * address must be added here (it would otherwise count every client as one).
+ */
+export function readsClientKey(method: string | undefined, url: string | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return true;
+  return (
+    url !== undefined &&
+    (url.startsWith("/api/") || url.startsWith("/admin") || url === "/search" || url.startsWith("/search?"))
+  );
+}
+
+/** Subscribes the stamp to the HTTP requests of this process that may read it. Idempotent. */
 export function installPeerAddressStamp(): void {
   processMemo("clientKey.stampInstalled", () => {
     subscribe("http.server.request.start", (message) => {
       const { request, socket } = message as { request: IncomingMessage; socket: Socket };
-      stampPeerAddress(request.headers, socket?.remoteAddress);
+      if (readsClientKey(request.method, request.url))
+        stampPeerAddress(request.headers, socket?.remoteAddress);
     });
     return true;
   });

@@ -1,14 +1,14 @@
 /* Types for cache-handler.mjs (plain JavaScript, because Next loads it outside the app's bundles). */
 
 export declare const NOT_FOUND_MEMORY_BYTES: number;
-export declare const REDIS_DOWN_COPY_BYTES: number;
 
-export declare class ByteLru {
-  constructor(maxBytes: number);
+export declare class ByteLru<V = Buffer> {
+  constructor(maxBytes: number, sizeOfValue?: (value: V) => number);
   readonly bytes: number;
   readonly size: number;
-  get(key: string): Buffer | undefined;
-  set(key: string, value: Buffer): void;
+  get(key: string): V | undefined;
+  peek(key: string): V | undefined;
+  set(key: string, value: V): void;
   delete(key: string): void;
 }
 

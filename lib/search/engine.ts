@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import MiniSearch, { type SearchResult } from "minisearch";
 import type { Blog, Post } from "../blog/model";
-import { processMemo } from "../state/process-memo";
+import { blogDerived } from "../blog/derived";
 import { searchBudget } from "./budget";
 import { normalizeTerm, tokenize } from "./text";
 
@@ -11,11 +10,9 @@ import { normalizeTerm, tokenize } from "./text";
  * with BM25 ranking, prefix and fuzzy matching; docs/architecture.md ("Search") says why
  * this library.
  *
- * One index per Blog object (a WeakMap keyed by the object itself): a revalidation produces a
- * new Blog, so the next search gets an index of the new posts, and the old index is collected
- * with the old Blog. When the new Blog has exactly the same searchable text as the last one
- * (a periodic refetch where nothing changed), the last index is reused instead of rebuilt.
- * Building yields to the event loop every few hundred posts, so other requests keep being
+ * One index per copy of the blog, derived from the blog store's copy (lib/blog/derived.ts): a
+ * refetch produces a new copy, so the next search gets an index of the new posts, and the old
+ * index is collected with the old copy; search never decides freshness itself. Building yields to the event loop every few hundred posts, so other requests keep being
  * served while a large blog is indexed; concurrent searches wait on the same build.
  * Nothing is shared across instances: each indexes the blog it renders pages from, so search
  * and pages always agree.
@@ -181,45 +178,9 @@ async function buildSearchIndexAsync(posts: readonly Post[]): Promise<SearchInde
   return finish(mini, words);
 }
 
-/** The searchable text of every post, hashed: equal fingerprints index identically. */
-function fingerprint(posts: readonly Post[]): string {
-  const hash = createHash("sha256");
-  for (const p of posts) {
-    const d = documentOf(p);
-    hash.update(`${d.id}\u0000${d.title}\u0000${d.description}\u0000${d.keywords}\u0000${d.authors}\u0001`);
-  }
-  return hash.digest("hex");
-}
-
-type IndexCache = {
-  byBlog: WeakMap<Blog, Promise<SearchIndex>>;
-  last: { fingerprint: string; index: Promise<SearchIndex> } | null;
-};
-
-// Per process (processMemo), so every Next bundle that searches shares one index.
-const cache = () => processMemo<IndexCache>("search.index", () => ({ byBlog: new WeakMap(), last: null }));
-
-/** The index of this blog: built on first use, shared by concurrent searches. */
+/** The index of this copy of the blog: built on first use, shared by concurrent searches. */
 export function searchIndexFor(blog: Blog): Promise<SearchIndex> {
-  const c = cache();
-  const known = c.byBlog.get(blog);
-  if (known) return known;
-  const print = fingerprint(blog.posts);
-  let index: Promise<SearchIndex>;
-  if (c.last?.fingerprint === print) {
-    index = c.last.index;
-  } else {
-    index = buildSearchIndexAsync(blog.posts);
-    const entry = { fingerprint: print, index };
-    c.last = entry;
-    // A failed build is not remembered: the next search tries again.
-    index.catch(() => {
-      c.byBlog.delete(blog);
-      if (c.last === entry) c.last = null;
-    });
-  }
-  c.byBlog.set(blog, index);
-  return index;
+  return blogDerived(blog, "searchIndex", (b) => buildSearchIndexAsync(b.posts));
 }
 
 export type SearchHit = {

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-connection";
+import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-fail-fast.mjs";
 
 /*
  * The one place that decides which engine backs each piece of runtime state. Features ask
@@ -47,6 +47,15 @@ export type Revocations = {
   isRevoked(id: string): Promise<boolean>;
 };
 
+export type FirstUse = {
+  /**
+   * True for the first claim of `key` within the namespace's time to live, on any instance
+   * (Redis SET NX); false for every later one. While Redis is unreachable, claims are this
+   * instance's only (a key claimed elsewhere in the meantime can be claimed here once more).
+   */
+  claim(key: string): Promise<boolean>;
+};
+
 export type StateHealth = { engine: EngineKind; redis?: "up" | "down" };
 
 export type StateEngine = {
@@ -55,6 +64,7 @@ export type StateEngine = {
   limiter(opts: LimiterOptions): RateLimiterAbstract;
   sharedCache<T>(namespace: string, opts: { ttlSeconds: number }): SharedCache<T>;
   revocations(): Revocations;
+  firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse;
   health(): Promise<StateHealth>;
   /** Closes every connection (tests, shutdown). */
   close(): Promise<void>;
@@ -241,6 +251,38 @@ export function createStateEngine(options: { redisUrl: string | null; log?: Log 
     return revocationList;
   }
 
+  const firstUses = new Map<string, FirstUse>();
+  function firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
+    const id = `${namespace}|${opts.ttlSeconds}`;
+    let made = firstUses.get(id);
+    if (made) return made;
+    const ttlMs = Math.max(1, Math.round(opts.ttlSeconds * 1000));
+    const local = new Map<string, number>();
+    const claimLocally = (key: string) => {
+      const until = local.get(key);
+      if (until !== undefined && until > Date.now()) return false;
+      if (local.size >= MAX_MEMORY_ENTRIES) sweep(local);
+      if (local.size >= MAX_MEMORY_ENTRIES) local.delete(local.keys().next().value as string);
+      local.set(key, Date.now() + ttlMs);
+      return true;
+    };
+    const client = connection();
+    made = {
+      async claim(key) {
+        // Kept locally too, so this instance refuses a second use even if Redis drops out between the two.
+        if (!claimLocally(key)) return false;
+        if (!client || !isReady(client)) return true;
+        try {
+          return (await client.set(`${KEY_ROOT}:once:${namespace}:${key}`, "1", "PX", ttlMs, "NX")) === "OK";
+        } catch {
+          return true;
+        }
+      },
+    };
+    firstUses.set(id, made);
+    return made;
+  }
+
   async function health(): Promise<StateHealth> {
     const client = connection();
     if (!client) return { engine: "embedded" };
@@ -268,7 +310,7 @@ export function createStateEngine(options: { redisUrl: string | null; log?: Log 
     clients.clear();
   }
 
-  return { kind, connection, limiter, sharedCache, revocations, health, close };
+  return { kind, connection, limiter, sharedCache, revocations, firstUse, health, close };
 }
 
 /** The embedded cache: a bounded Map with expiry, in this process. */

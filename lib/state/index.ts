@@ -6,6 +6,7 @@ import {
   createStateEngine,
   limitedFor,
   type EngineKind,
+  type FirstUse,
   type LimiterOptions,
   type Revocations,
   type SharedCache,
@@ -21,7 +22,7 @@ import { processMemo } from "./process-memo";
  * Next's bundles asks first.
  */
 
-export type { EngineKind, LimiterOptions, Revocations, SharedCache, StateHealth };
+export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
 export { processMemo } from "./process-memo";
 export { limitedFor };
 
@@ -49,6 +50,11 @@ export function sharedCache<T>(namespace: string, opts: { ttlSeconds: number }):
 
 export function revocations(): Revocations {
   return engine().revocations();
+}
+
+/** Keys that can be claimed once per `ttlSeconds`, across every instance (one-time codes, single-use steps). */
+export function firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
+  return engine().firstUse(namespace, opts);
 }
 
 /** For readiness checks: which engine, and whether Redis answers (one PING, 250 ms at most). */

@@ -4,4 +4,11 @@ export const CONNECT_TIMEOUT_MS: number;
 export const COMMAND_TIMEOUT_MS: number;
 export const FAIL_FAST_OPTIONS: RedisOptions;
 export function describeRedis(url: string): string;
-export function firstAttempt(client: Redis): Promise<void>;
+export function createRedisClient(
+  url: string,
+  purpose: string,
+  log?: (line: string) => void,
+  options?: { subscriber?: boolean },
+): Redis;
+export function firstConnectionAttempt(client: Redis): Promise<void>;
+export function isReady(client: Redis): boolean;

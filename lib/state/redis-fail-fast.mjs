@@ -1,12 +1,15 @@
+import { Redis } from "ioredis";
+
 /*
- * How every Masthead Redis client connects, in plain JavaScript because Next loads the cache
- * handler (lib/next-cache/cache-handler.mjs) as plain JS outside its bundles, while the app's
- * clients (lib/state/redis-connection.ts) are TypeScript: one source for both.
+ * How every Masthead Redis client connects and fails, in plain JavaScript because Next loads the
+ * cache handler (lib/next-cache/) as plain JS outside its bundles while the app's clients
+ * (lib/state/engine.ts) are TypeScript: one recipe for both.
  *
  * Every call fails fast instead of waiting. With the offline queue off, a command issued while
  * the connection is down is refused at once (no buffering until Redis comes back); a command on
- * a live but stalled connection gives up after COMMAND_TIMEOUT_MS. Callers fall back (insurance
- * limiter, cache miss, local copy), so pages and forms answer as fast with Redis down as up.
+ * a live but stalled connection gives up after COMMAND_TIMEOUT_MS, and the stalled connection is
+ * then dropped so later calls fall back at once. Callers fall back (insurance limiter, cache
+ * miss, local copy), so pages and forms answer as fast with Redis down as up.
  */
 
 export const CONNECT_TIMEOUT_MS = 500;
@@ -34,12 +37,55 @@ export function describeRedis(url) {
   }
 }
 
+const firstAttempts = new WeakMap();
+
+/**
+ * A connected-on-demand ioredis client with the fail-fast options, that logs each change
+ * between reachable and unreachable once (never the URL's credentials), never throws an
+ * unhandled 'error', and drops a stalled connection. `subscriber` clients skip the stall check
+ * (a subscribed connection sends no commands to time out).
+ */
+export function createRedisClient(url, purpose, log = (line) => console.warn(line), options = {}) {
+  const where = describeRedis(url);
+  const client = new Redis(url, { ...FAIL_FAST_OPTIONS, connectionName: `masthead:${purpose}` });
+  let reachable;
+  client.on("ready", () => {
+    if (reachable !== true) log(`[state] Redis at ${where} (${purpose}) is reachable; state is shared.`);
+    reachable = true;
+  });
+  const unreachable = (why) => {
+    if (reachable !== false)
+      log(
+        `[state] Redis at ${where} (${purpose}) is unreachable (${why}); using in-memory fallbacks until it is back.`,
+      );
+    reachable = false;
+  };
+  client.on("error", (error) => unreachable(`${error.name}: ${redactMessage(error.message, url)}`));
+  // A dropped connection is reported at once, not at the first failed reconnect.
+  client.on("close", () => {
+    if (reachable === true) unreachable("connection closed");
+  });
+  if (!options.subscriber)
+    dropConnectionWhenStalled(client, () => {
+      if (reachable !== false)
+        log(
+          `[state] Redis at ${where} (${purpose}) stopped answering (a command timed out); reconnecting, using in-memory fallbacks until it answers.`,
+        );
+      reachable = false;
+    });
+  client.connect().catch(() => {
+    // Reported by the 'error' handler; the retry strategy keeps reconnecting.
+  });
+  firstAttempts.set(client, firstAttempt(client));
+  return client;
+}
+
 /**
  * Settles on a new client's first answer (ready or error), at most the connect timeout later:
  * the first requests after start-up wait for it instead of missing Redis while it connects;
  * later ones never wait.
  */
-export function firstAttempt(client) {
+function firstAttempt(client) {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, CONNECT_TIMEOUT_MS + 50);
     timer.unref();
@@ -50,4 +96,52 @@ export function firstAttempt(client) {
     client.once("ready", done);
     client.once("error", done);
   });
+}
+
+/**
+ * Resolves once a client made by createRedisClient has had its first connection attempt
+ * answered (at most the connect timeout): a yes/no question asked right after start-up
+ * ("is Redis up?") then gets the true answer instead of "not connected yet".
+ */
+export function firstConnectionAttempt(client) {
+  return firstAttempts.get(client) ?? Promise.resolve();
+}
+
+/** True when the client can take a command right now (no waiting for a connection). */
+export function isReady(client) {
+  return client.status === "ready";
+}
+
+/**
+ * A stalled Redis (connected, not answering) would cost every call its full command timeout.
+ * After the first timeout the connection is dropped and reopened: until a new connection
+ * passes ioredis's ready check, the client is not "ready", so every caller falls back at once
+ * instead of waiting 250 ms each.
+ */
+function dropConnectionWhenStalled(client, onStall) {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command, stream) => {
+    const result = send(command, stream);
+    command.promise.catch((error) => {
+      if (error instanceof Error && error.message === "Command timed out" && client.status === "ready") {
+        onStall();
+        client.disconnect(true);
+      }
+    });
+    return result;
+  };
+}
+
+/** ioredis messages can quote the URL; never let its password reach a log. */
+function redactMessage(message, url) {
+  let out = message.slice(0, 200);
+  try {
+    const { password, username } = new URL(url);
+    for (const secret of [password, username, decodeURIComponent(password)]) {
+      if (secret && secret.length >= 3) out = out.split(secret).join("***");
+    }
+  } catch {
+    // nothing to redact from an unreadable URL
+  }
+  return out;
 }

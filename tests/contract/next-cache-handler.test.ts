@@ -8,7 +8,7 @@ import MastheadCacheHandler, {
   closeNextCacheConnections,
   NOT_FOUND_MEMORY_BYTES,
 } from "../../lib/next-cache/cache-handler.mjs";
-import { tagRevalidatedAt } from "../../lib/next-cache/tag-marks";
+import { tagRevalidatedAt } from "../../lib/next-cache/app-bridge";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { sleep, until } from "../helpers/until";
 
@@ -123,6 +123,20 @@ describe("with Redis: one cache for every instance", () => {
     expect((await redisKeys()).some((k) => k.endsWith(":e:/blog/shared"))).toBe(true);
   });
 
+  it("a hit with a copy in memory asks Redis only for the version; a newer version is fetched", async () => {
+    const a = handler("version-A");
+    const b = handler("version-B");
+    await set(a, "/blog/versioned", page("first"));
+    expect((await get(b, "/blog/versioned"))?.value?.html).toBe("first");
+    // Take the entry's bytes away, leaving its version: B still answers, so it did not fetch them.
+    const key = (await redisKeys()).find((k) => k.endsWith(":e:/blog/versioned"))!;
+    await inspect.hdel(key, "b");
+    expect((await get(b, "/blog/versioned"))?.value?.html).toBe("first");
+    // A writes a newer version: B's next hit sees the version change and fetches it.
+    await set(a, "/blog/versioned", page("second"));
+    expect((await get(b, "/blog/versioned"))?.value?.html).toBe("second");
+  });
+
   it("route handler bodies (feeds, preview images) round-trip byte for byte", async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 254, 255]);
     await set(handler("route-A"), "/og/blog/x", {
@@ -164,6 +178,11 @@ describe("with Redis: one cache for every instance", () => {
     expect(Date.now() - fresh!.lastModified).toBeLessThan(REVALIDATE * 1000);
 
     await a.revalidateTag("blog", { expire: 31_536_000 });
+    // B hears of it by pub/sub (a hit never asks Redis about tags): within moments.
+    await until(async () => (await age(get(b, "/blog/tagged"))) > REVALIDATE * 1000, {
+      what: "B to hear of the revalidation",
+      timeoutMs: 2_000,
+    });
     const stale = await get(b, "/blog/tagged");
     // Still the old page (stale-while-revalidate), dated past its revalidate interval so Next regenerates it.
     expect(stale?.value?.html).toBe("old");
@@ -204,8 +223,10 @@ describe("with Redis: one cache for every instance", () => {
   it("a revalidation without a profile expires the tag at once: a miss on every instance", async () => {
     const a = handler("expire-A");
     await set(a, "/authors/x", page("author", { tags: "authors-only" }));
+    const b = handler("expire-B");
     await a.revalidateTag(["authors-only"]);
-    expect(await get(handler("expire-B"), "/authors/x")).toBeNull();
+    await until(async () => (await get(b, "/authors/x")) === null, { what: "a miss on B", timeoutMs: 2_000 });
+    expect(await get(a, "/authors/x")).toBeNull();
   });
 
   it("an entry with a finite lifetime leaves Redis when it expires", async () => {
@@ -301,7 +322,7 @@ describe("Redis down: pages keep answering, nothing waits", () => {
       // A applies its own revalidation at once; B cannot know yet.
       expect(await age(get(a, "/blog/during-outage"))).toBeGreaterThan(REVALIDATE * 1000);
       expect(await age(get(b, "/blog/built"))).toBeLessThan(REVALIDATE * 1000);
-      expect(logs.some((l) => /Redis at 127\.0\.0\.1:\d+ is unreachable/.test(l))).toBe(true);
+      expect(logs.some((l) => /Redis at 127\.0\.0\.1:\d+ \(next-cache\) is unreachable/.test(l))).toBe(true);
       expect(logs.join("\n")).not.toContain("redis://");
 
       // Redis comes back (empty: no persistence in tests); A replays its revalidation and B's

@@ -93,15 +93,11 @@ describe("search ranking on the demo blog", () => {
     expect((await search("xylophone")).hits).toEqual([]);
   });
 
-  it("builds one index per blog object, reuses it for identical content, rebuilds on change", async () => {
+  it("builds one index per copy of the blog, and a new copy (a refetch) gets its own", async () => {
     expect(searchIndexFor(blog)).toBe(searchIndexFor(blog));
     const index = await searchIndexFor(blog);
     expect(index.mini.documentCount).toBe(blog.posts.length);
-    // A refetch with nothing changed is a new Blog object with the same text: same index.
-    const same = buildBlog({ blogName: blog.name, posts: raw.posts });
-    expect(same).not.toBe(blog);
-    expect(await searchIndexFor(same)).toBe(index);
-    // A changed post is a new index that finds the change.
+    // A changed post arrives as a new copy: a new index that finds the change.
     const changed = buildBlog({
       blogName: blog.name,
       posts: raw.posts.map((p, i) => (i === 0 ? { ...p, title: "Zeppelins Over the Harbour" } : p)),

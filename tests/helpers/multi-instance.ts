@@ -32,6 +32,8 @@ export type Instance = {
   start(): Promise<void>;
   /** The instance's recent output, for failure messages. */
   logs(): string;
+  /** The running server's process id (undefined while stopped), e.g. to read its memory. */
+  pid(): number | undefined;
 };
 
 export type Cluster = {
@@ -206,6 +208,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         child = null;
       },
       logs: () => lines.join("\n"),
+      pid: () => child?.pid,
     };
     return instance;
   });

@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  blogAddresses,
-  currentBlogAddresses,
-  isUnknownBlogAddress,
-  rememberBlogAddresses,
-} from "@/lib/blog/known-addresses";
+import { blogAddresses, isUnknownBlogAddress } from "@/lib/blog/known-addresses";
 import { buildBlog } from "@/lib/blog/model";
 import type { BlogPost } from "@/lib/workspace/types";
 
-/* What the proxy may answer 404 without rendering: only addresses no route would answer. */
+/* What the cache handler may answer 404 without rendering: only addresses no route would answer. */
 
 function post(i: number, slug: string, keywords: string[], author = "ada"): BlogPost {
   return {
@@ -29,7 +24,7 @@ const posts = Array.from({ length: 30 }, (_, i) =>
 );
 posts.push(post(31, "café au lait", ["C++"]));
 const blog = buildBlog({ blogName: "B", posts });
-const known = blogAddresses(blog, Date.now());
+const known = blogAddresses(blog);
 
 describe("isUnknownBlogAddress", () => {
   it.each([
@@ -68,17 +63,5 @@ describe("isUnknownBlogAddress", () => {
     "/og/blog/no-such-post",
   ])("answers %s as unknown", (path) => {
     expect(isUnknownBlogAddress(path, known)).toBe(true);
-  });
-});
-
-describe("currentBlogAddresses", () => {
-  it("decides only while the remembered copy is within the revalidation interval", () => {
-    const now = Date.now();
-    rememberBlogAddresses(blog, now - 10_000);
-    expect(currentBlogAddresses(300, now)?.slugs.has("post-0")).toBe(true);
-    expect(currentBlogAddresses(5, now)).toBeNull();
-    // An older copy never replaces a newer one.
-    rememberBlogAddresses(buildBlog({ blogName: "B", posts: [] }), now - 20_000);
-    expect(currentBlogAddresses(300, now)?.posts).toBe(blog.posts.length);
   });
 });

@@ -1,0 +1,7 @@
+import { capturedRoute } from "../captured";
+
+export const dynamic = "force-static";
+
+export function GET() {
+  return capturedRoute("/robots.txt");
+}

@@ -1,0 +1,4 @@
+/** Next's defaults: the control measures the framework alone. */
+const nextConfig = {};
+
+export default nextConfig;

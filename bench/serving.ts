@@ -1,0 +1,349 @@
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { startCluster, type Cluster, type Instance } from "../tests/helpers/multi-instance";
+import { freePort } from "../tests/helpers/redis-server";
+import { stopProcess } from "../tests/helpers/stop-process";
+import { waitForOk } from "../tests/helpers/until";
+import { regenerate } from "./instances";
+import {
+  NEXT_BIN,
+  ROOT,
+  loadRun,
+  log,
+  runMeasured,
+  spawnChild,
+  treeRssBytes,
+  type AutocannonSummary,
+} from "./lib";
+import { median, section, type Table, type Target } from "./section";
+
+/*
+ * The serving path (`npm run bench -- --only serving`): Masthead's cached pages against a bare
+ * Next app with the same route shapes that renders the markup captured from Masthead
+ * (bench/control/, built here into .next-bench-control/), side by side in one run.
+ *
+ *  - pages and routes: each address on Masthead (no REDIS_URL) and on the control app,
+ *    autocannon with 10 connections, rounds alternating which server goes first, medians;
+ *  - Redis: the post page on a second Masthead instance of the same build with REDIS_URL (its
+ *    entry regenerated first, so Redis really holds it), in the same rounds;
+ *  - unknown addresses: random /blog, /tags, /authors and /og/blog addresses on the embedded
+ *    instance in the same rounds, then 24,000 more on the warmed server, its memory (the process
+ *    tree's RSS) read after 12,000 and after 24,000.
+ *
+ * Everything runs on the same cores as the load generator and whatever else the machine is
+ * doing, which is why only ratios measured in the same rounds are targets.
+ */
+
+const DIST_DIR = ".next-bench-serving";
+const CONTROL_DIR = path.join(ROOT, ".next-bench-control");
+const POST = "/blog/shipping-a-static-blog-that-feels-live";
+const PAGES = [POST, "/blog", "/"] as const;
+const ROUTES = ["/robots.txt", "/feed.xml", "/sitemap.xml"] as const;
+const ROUNDS = 3;
+const LOAD_SECONDS = 5;
+const CONNECTIONS = 10;
+const MEMORY_REQUESTS = 24_000;
+const BUILD_TIMEOUT_MS = 15 * 60_000;
+
+type PathFigures = {
+  path: string;
+  mastheadBytes: number;
+  controlBytes: number;
+  masthead: AutocannonSummary[];
+  control: AutocannonSummary[];
+  mastheadRps: number;
+  controlRps: number;
+  mastheadP50Ms: number;
+  controlP50Ms: number;
+  rpsRatio: number;
+  p50Ratio: number;
+};
+
+type ServingBenchResult = {
+  paths: PathFigures[];
+  redis: { runs: AutocannonSummary[]; rps: number; p50Ms: number; ratioToEmbedded: number };
+  unknown: {
+    runs: AutocannonSummary[];
+    rps: number;
+    ratioToKnown: number;
+    statuses: Record<string, number>;
+    memory: { requests: number; rssAtHalfBytes: number; rssAtEndBytes: number; growth: number };
+  };
+};
+
+/** A random address of each kind that may name nothing, spread evenly. */
+function randomUnknownPath(): string {
+  const token = Math.random().toString(36).slice(2, 12);
+  switch (Math.floor(Math.random() * 4)) {
+    case 0:
+      return `/blog/${token}`;
+    case 1:
+      return `/tags/${token}`;
+    case 2:
+      return `/authors/${token}`;
+    default:
+      return `/og/blog/${token}`;
+  }
+}
+
+const unknownLoad = (url: string, opts: { duration?: number; amount?: number }) =>
+  loadRun({
+    url,
+    connections: CONNECTIONS,
+    ...opts,
+    requests: [{ setupRequest: (req) => ({ ...req, path: randomUnknownPath() }) }],
+  });
+
+/** The markup a page renders: its <body> without the scripts (the control app ships its own). */
+function bodyMarkup(html: string): string {
+  const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? html;
+  return body.replace(/<script\b[\s\S]*?<\/script>/g, "");
+}
+
+async function capture(site: string): Promise<Record<string, unknown>> {
+  const pages: Record<string, string> = {};
+  for (const p of PAGES) {
+    const res = await fetch(site + p);
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status} on Masthead`);
+    pages[p] = bodyMarkup(await res.text());
+  }
+  const routes: Record<string, { body: string; contentType: string }> = {};
+  for (const p of ROUTES) {
+    const res = await fetch(site + p);
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status} on Masthead`);
+    routes[p] = { body: await res.text(), contentType: res.headers.get("content-type") ?? "text/plain" };
+  }
+  return { pages, routes, post: { slug: POST.slice("/blog/".length) } };
+}
+
+/** Copies bench/control/ with the captured markup into a git-ignored folder, builds and serves it. */
+async function startControl(
+  captured: Record<string, unknown>,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  rmSync(CONTROL_DIR, { recursive: true, force: true });
+  mkdirSync(CONTROL_DIR, { recursive: true });
+  cpSync(path.join(ROOT, "bench", "control"), CONTROL_DIR, { recursive: true });
+  writeFileSync(path.join(CONTROL_DIR, "captured.json"), JSON.stringify(captured));
+  log("serving: building the control app");
+  const build = await runMeasured(
+    process.execPath,
+    [NEXT_BIN, "build", CONTROL_DIR],
+    { NODE_ENV: "production" },
+    BUILD_TIMEOUT_MS,
+  );
+  if (build.exitCode !== 0) throw new Error(`control app build failed:\n${build.output.slice(-3000)}`);
+  const port = await freePort();
+  const child = spawnChild(
+    process.execPath,
+    [NEXT_BIN, "start", CONTROL_DIR, "-p", String(port), "-H", "127.0.0.1"],
+    { NODE_ENV: "production" },
+    { quiet: true },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitForOk(`${url}/`, { timeoutMs: 60_000, child });
+  return { url, stop: () => stopProcess(child) };
+}
+
+async function bytesOf(url: string): Promise<number> {
+  const res = await fetch(url);
+  return (await res.arrayBuffer()).byteLength;
+}
+
+async function servingBench(): Promise<ServingBenchResult> {
+  log("serving: one Masthead build, an instance without Redis and one with it");
+  let embedded: Cluster | undefined;
+  let shared: Cluster | undefined;
+  let control: { url: string; stop: () => Promise<void> } | undefined;
+  try {
+    embedded = await startCluster({ instances: 1, redis: false, distDir: DIST_DIR });
+    shared = await startCluster({ instances: 1, distDir: DIST_DIR });
+    const E: Instance = embedded.instances[0]!;
+    const R: Instance = shared.instances[0]!;
+    control = await startControl(await capture(E.url));
+    const redis = shared.redis!;
+    await regenerate(R, POST, async () => {
+      const { Redis } = await import("ioredis");
+      const inspect = new Redis(redis.url);
+      try {
+        return (await inspect.keys(`*:e:*$${POST}`)).length > 0;
+      } finally {
+        inspect.disconnect();
+      }
+    });
+    // Warm every address on both servers (first views fill each process's memory).
+    for (const p of [...PAGES, ...ROUTES])
+      for (const base of [E.url, control.url, R.url]) for (let i = 0; i < 3; i++) await bytesOf(base + p);
+
+    const runs = new Map<string, { masthead: AutocannonSummary[]; control: AutocannonSummary[] }>();
+    const redisRuns: AutocannonSummary[] = [];
+    const unknownRuns: AutocannonSummary[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      log(`serving: round ${round}/${ROUNDS}`);
+      for (const p of [...PAGES, ...ROUTES]) {
+        const figures = runs.get(p) ?? { masthead: [], control: [] };
+        runs.set(p, figures);
+        const m = () => loadRun({ url: E.url + p, connections: CONNECTIONS, duration: LOAD_SECONDS });
+        const c = () => loadRun({ url: control!.url + p, connections: CONNECTIONS, duration: LOAD_SECONDS });
+        if (round % 2) {
+          figures.masthead.push(await m());
+          figures.control.push(await c());
+        } else {
+          figures.control.push(await c());
+          figures.masthead.push(await m());
+        }
+      }
+      redisRuns.push(await loadRun({ url: R.url + POST, connections: CONNECTIONS, duration: LOAD_SECONDS }));
+      unknownRuns.push(await unknownLoad(E.url, { duration: LOAD_SECONDS }));
+    }
+
+    log(`serving: ${MEMORY_REQUESTS} unknown addresses on the warmed server`);
+    const pid = E.pid();
+    if (pid === undefined) throw new Error("the embedded instance has no process id");
+    const first = await unknownLoad(E.url, { amount: MEMORY_REQUESTS / 2 });
+    const rssAtHalfBytes = treeRssBytes(pid);
+    const second = await unknownLoad(E.url, { amount: MEMORY_REQUESTS / 2 });
+    const rssAtEndBytes = treeRssBytes(pid);
+
+    const paths: PathFigures[] = [];
+    for (const [p, figures] of runs) {
+      const mastheadRps = median(figures.masthead.map((r) => r.rps));
+      const controlRps = median(figures.control.map((r) => r.rps));
+      const mastheadP50Ms = median(figures.masthead.map((r) => r.p50Ms));
+      const controlP50Ms = median(figures.control.map((r) => r.p50Ms));
+      paths.push({
+        path: p,
+        mastheadBytes: await bytesOf(E.url + p),
+        controlBytes: await bytesOf(control.url + p),
+        ...figures,
+        mastheadRps,
+        controlRps,
+        mastheadP50Ms,
+        controlP50Ms,
+        rpsRatio: mastheadRps / controlRps,
+        p50Ratio: mastheadP50Ms / Math.max(controlP50Ms, 0.5),
+      });
+    }
+    const post = paths.find((f) => f.path === POST)!;
+    const redisRps = median(redisRuns.map((r) => r.rps));
+    const unknownRps = median(unknownRuns.map((r) => r.rps));
+    const statuses: Record<string, number> = {};
+    for (const r of [...unknownRuns, first, second])
+      for (const [code, n] of Object.entries(r.statusCodes)) statuses[code] = (statuses[code] ?? 0) + n;
+    return {
+      paths,
+      redis: {
+        runs: redisRuns,
+        rps: redisRps,
+        p50Ms: median(redisRuns.map((r) => r.p50Ms)),
+        ratioToEmbedded: redisRps / post.mastheadRps,
+      },
+      unknown: {
+        runs: unknownRuns,
+        rps: unknownRps,
+        ratioToKnown: unknownRps / post.mastheadRps,
+        statuses,
+        memory: {
+          requests: first.requests + second.requests,
+          rssAtHalfBytes,
+          rssAtEndBytes,
+          growth: rssAtEndBytes / rssAtHalfBytes - 1,
+        },
+      },
+    };
+  } finally {
+    await control?.stop();
+    await shared?.stop();
+    await embedded?.stop();
+  }
+}
+
+const x = (n: number) => `${n.toFixed(2)}x`;
+const isPage = (p: string) => (PAGES as readonly string[]).includes(p);
+/** RSS may move with the garbage collector; more than this over 12,000 requests is growth. */
+const FLAT_RSS = 0.05;
+
+function servingTargets(r: ServingBenchResult): Target[] {
+  const targets: Target[] = [];
+  for (const f of r.paths) {
+    targets.push({
+      name: `${f.path} rps: Masthead / bare Next`,
+      value: x(f.rpsRatio),
+      target: ">= 0.9x",
+      pass: f.rpsRatio >= 0.9,
+    });
+    if (isPage(f.path))
+      targets.push({
+        name: `${f.path} p50: Masthead / bare Next`,
+        value: `${x(f.p50Ratio)} (${f.mastheadP50Ms} / ${f.controlP50Ms} ms)`,
+        target: "<= 1.2x",
+        pass: f.p50Ratio <= 1.2,
+      });
+  }
+  targets.push(
+    {
+      name: "post page rps: with Redis / embedded",
+      value: x(r.redis.ratioToEmbedded),
+      target: ">= 0.7x",
+      pass: r.redis.ratioToEmbedded >= 0.7,
+    },
+    {
+      name: "unknown addresses rps / post page rps",
+      value: x(r.unknown.ratioToKnown),
+      target: ">= 0.4x",
+      pass: r.unknown.ratioToKnown >= 0.4,
+    },
+    {
+      name: "unknown addresses: every answer 404",
+      value: JSON.stringify(r.unknown.statuses),
+      target: '{"404": all}',
+      pass: Object.keys(r.unknown.statuses).every((s) => s === "404"),
+    },
+    {
+      name: `RSS over the last ${MEMORY_REQUESTS / 2} of ${MEMORY_REQUESTS} unknown addresses`,
+      value: `${(r.unknown.memory.growth * 100).toFixed(1)}% (${mibOf(r.unknown.memory.rssAtHalfBytes)} → ${mibOf(r.unknown.memory.rssAtEndBytes)})`,
+      target: `<= ${FLAT_RSS * 100}%`,
+      pass: r.unknown.memory.growth <= FLAT_RSS,
+    },
+  );
+  return targets;
+}
+
+const mibOf = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+function servingRows(r: ServingBenchResult): Table {
+  const rows = r.paths.map((f) => [
+    f.path,
+    `${f.mastheadBytes} / ${f.controlBytes}`,
+    `${f.mastheadRps.toFixed(0)} / ${f.controlRps.toFixed(0)}`,
+    `${f.mastheadP50Ms} / ${f.controlP50Ms} ms`,
+    x(f.rpsRatio),
+  ]);
+  rows.push(
+    [
+      `${POST} (REDIS_URL)`,
+      "",
+      r.redis.rps.toFixed(0),
+      `${r.redis.p50Ms} ms`,
+      `${x(r.redis.ratioToEmbedded)} of embedded`,
+    ],
+    [
+      "unknown addresses (random)",
+      "",
+      r.unknown.rps.toFixed(0),
+      "",
+      `${x(r.unknown.ratioToKnown)} of the post`,
+    ],
+  );
+  return {
+    header: ["serving (Masthead / bare Next)", "bytes", "req/s (median)", "p50", "req/s ratio"],
+    rows,
+  };
+}
+
+export const serving = section({
+  name: "serving",
+  needs: "none",
+  run: servingBench,
+  targets: servingTargets,
+  tables: (r) => [servingRows(r)],
+});

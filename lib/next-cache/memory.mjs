@@ -1,0 +1,58 @@
+/*
+ * This process's copies of cache entries: a Map used as an LRU, bounded by the summed size of
+ * its values so a flood of addresses cannot grow it without end.
+ */
+
+/** Roughly the bytes an entry's value holds (strings and buffers; the rest is small). */
+export function sizeOf(value) {
+  if (!value || typeof value !== "object") return 64;
+  let size = 256;
+  for (const part of [value.html, value.rscData, value.body, value.data?.body]) {
+    if (typeof part === "string" || Buffer.isBuffer(part)) size += part.length;
+  }
+  if (value.segmentData instanceof Map)
+    for (const segment of value.segmentData.values()) size += segment.length;
+  return size;
+}
+
+export class ByteLru {
+  constructor(maxBytes, sizeOfValue = (value) => value.length) {
+    this.maxBytes = maxBytes;
+    this.sizeOfValue = sizeOfValue;
+    this.bytes = 0;
+    this.map = new Map();
+  }
+  /** The value, made the most recently used. */
+  get(key) {
+    const held = this.map.get(key);
+    if (held === undefined) return undefined;
+    this.map.delete(key);
+    this.map.set(key, held);
+    return held.value;
+  }
+  /** The value without touching its place (a peek: nothing is read on its behalf). */
+  peek(key) {
+    return this.map.get(key)?.value;
+  }
+  set(key, value) {
+    this.delete(key);
+    const size = key.length + this.sizeOfValue(value);
+    if (size > this.maxBytes) return;
+    this.map.set(key, { value, size });
+    this.bytes += size;
+    for (const [oldest, held] of this.map) {
+      if (this.bytes <= this.maxBytes) break;
+      this.map.delete(oldest);
+      this.bytes -= held.size;
+    }
+  }
+  delete(key) {
+    const held = this.map.get(key);
+    if (held === undefined) return;
+    this.map.delete(key);
+    this.bytes -= held.size;
+  }
+  get size() {
+    return this.map.size;
+  }
+}

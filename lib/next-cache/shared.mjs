@@ -1,0 +1,218 @@
+import { randomUUID } from "node:crypto";
+import { deserialize, serialize } from "node:v8";
+import { createRedisClient, firstConnectionAttempt, isReady } from "../state/redis-fail-fast.mjs";
+import { entryTags } from "./tags.mjs";
+
+/*
+ * The cache shared by every instance through Redis (REDIS_URL set): entries, and the times tags
+ * were revalidated.
+ *
+ * Entries: one hash per key, `e:<key>` = { v: version, b: the serialised entry }, each for its
+ * own lifetime (at most ENTRY_TTL_SECONDS without a rewrite). An instance that holds a copy asks
+ * only for the version (`HGET v`, a few bytes: one loopback round trip) and fetches the entry
+ * only when another instance has written a newer one. Keys carry the build id, so a new deploy
+ * never serves an older build's pages.
+ *
+ * Tags: two hashes (when each tag was marked stale, when it expires), moved forward only by a
+ * script that also publishes the new marks. Every instance keeps the marks in memory and
+ * applies what it hears; it reads both hashes again whenever either connection (re)connects,
+ * so a message missed while disconnected is made up at once. A hit never asks Redis about tags.
+ *
+ * Redis unreachable never makes a page wait or fail: the clients fail fast (lib/state's
+ * recipe); this process then serves its own copies, writes stay local, and a tag revalidation
+ * made meanwhile is written (with the time it reaches Redis) once it is back.
+ */
+
+const ENTRY_TTL_SECONDS = 14 * 24 * 3600;
+const TAGS_TTL_SECONDS = ENTRY_TTL_SECONDS + 24 * 3600;
+
+// set-if-newer for every tag, in both hashes (a late writer never moves a mark backwards), then
+// tells every instance.
+const MARK_TAGS_SCRIPT = `
+for i = 2, #ARGV, 3 do
+  local tag, stale, expired = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
+  if stale > 0 and stale > tonumber(redis.call('HGET', KEYS[1], tag) or '0') then redis.call('HSET', KEYS[1], tag, stale) end
+  if expired > 0 and expired > tonumber(redis.call('HGET', KEYS[2], tag) or '0') then redis.call('HSET', KEYS[2], tag, expired) end
+end
+redis.call('EXPIRE', KEYS[1], ${TAGS_TTL_SECONDS})
+redis.call('EXPIRE', KEYS[2], ${TAGS_TTL_SECONDS})
+redis.call('PUBLISH', ARGV[1], table.concat(ARGV, '\\n', 2))
+return 1`;
+
+/** A stored entry, or undefined for nothing or bytes that are not one (never a thrown error mid-request). */
+function decode(version, bytes) {
+  if (!bytes) return undefined;
+  try {
+    const record = deserialize(bytes);
+    if (!record || typeof record !== "object" || !("lastModified" in record)) return undefined;
+    return {
+      ...record,
+      version: version ? String(version) : null,
+      allTags: entryTags(record.value, record.tags),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export const newVersion = () => randomUUID();
+
+export class SharedCache {
+  /**
+   * @param {string} url REDIS_URL
+   * @param {string} prefix key prefix (with the build id)
+   * @param {import("./tags.mjs").TagMarks} tags this process's marks, kept current here
+   * @param {(line: string) => void} log
+   */
+  constructor(url, prefix, tags, log) {
+    this.prefix = prefix;
+    this.tags = tags;
+    this.log = log;
+    this.keys = { stale: `${prefix}tags:stale`, expired: `${prefix}tags:expired`, channel: `${prefix}tags` };
+    /** Marks made here that Redis has not confirmed yet. */
+    this.pendingTags = new Map();
+    this.client = createRedisClient(url, "next-cache", log);
+    this.client.defineCommand("markTags", { numberOfKeys: 2, lua: MARK_TAGS_SCRIPT });
+    this.client.on("ready", () => void this.resync());
+    this.subscriber = createRedisClient(url, "next-cache-tags", log, { subscriber: true });
+    this.subscriber.on("ready", () => {
+      this.subscriber.subscribe(this.keys.channel).then(
+        () => this.resync(),
+        () => {
+          // reported by the client's 'error' handler; subscribed again on the next 'ready'
+        },
+      );
+    });
+    this.subscriber.on("message", (channel, message) => {
+      if (channel === this.keys.channel) this.applyMarks(message.split("\n"));
+    });
+    // The first requests after start-up wait for the first answer (at most the connect timeout)
+    // and the first reading of the marks, instead of judging entries without them.
+    this.warm = false;
+    this.warmup = firstConnectionAttempt(this.client)
+      .then(() => this.resync())
+      .then(() => {
+        this.warm = true;
+      });
+  }
+
+  get ready() {
+    return isReady(this.client);
+  }
+
+  /** ready, once the first connection attempt has been answered (later calls never wait). */
+  async readyNow() {
+    if (!this.warm) await this.warmup;
+    return this.ready;
+  }
+
+  applyMarks(triples) {
+    for (let i = 0; i + 2 < triples.length; i += 3)
+      this.tags.merge(triples[i], { stale: triples[i + 1], expired: triples[i + 2] });
+  }
+
+  /** Reads every mark (start-up, reconnects) and writes the marks Redis has not confirmed. */
+  async resync() {
+    if (!this.ready) return;
+    try {
+      const [stale, expired] = await Promise.all([
+        this.client.hgetall(this.keys.stale),
+        this.client.hgetall(this.keys.expired),
+      ]);
+      for (const [tag, at] of Object.entries(stale)) this.tags.merge(tag, { stale: at });
+      for (const [tag, at] of Object.entries(expired)) this.tags.merge(tag, { expired: at });
+    } catch {
+      // unreachable again: the next 'ready' reads them
+    }
+    await this.flushPendingTags();
+  }
+
+  /** The local copy if Redis holds no newer version (one round trip for a few bytes), else Redis's. */
+  async freshen(key, local) {
+    if (!this.ready) return local;
+    try {
+      const version = await this.client.hget(this.prefix + "e:" + key, "v");
+      if (version === null || version === local.version) return local;
+      return (await this.fetch(key)) ?? local;
+    } catch {
+      return local;
+    }
+  }
+
+  /** The entry Redis holds for `key`, or undefined (none, or Redis unreachable). */
+  async fetch(key) {
+    if (!this.ready) return undefined;
+    try {
+      const [version, bytes] = await this.client.hmgetBuffer(this.prefix + "e:" + key, "v", "b");
+      return decode(version, bytes);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async exists(key) {
+    if (!(await this.readyNow())) return false;
+    try {
+      return (await this.client.exists(this.prefix + "e:" + key)) === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Best effort: an entry Redis did not take stays this process's copy until the next regeneration. */
+  async write(key, record) {
+    if (!(await this.readyNow())) return;
+    let bytes;
+    try {
+      const { value, lastModified, cacheControl, tags } = record;
+      bytes = serialize({ value, lastModified, cacheControl, tags });
+    } catch {
+      return; // not serialisable: Next renders it again next time
+    }
+    const expire = record.cacheControl?.expire;
+    const ttl =
+      typeof expire === "number" && expire > 0
+        ? Math.min(Math.ceil(expire), ENTRY_TTL_SECONDS)
+        : ENTRY_TTL_SECONDS;
+    const entryKey = this.prefix + "e:" + key;
+    try {
+      await this.client.multi().hset(entryKey, "v", record.version, "b", bytes).expire(entryKey, ttl).exec();
+    } catch {
+      // kept in this process's copy
+    }
+  }
+
+  /** Shares a revalidation; false when Redis did not take it (it is replayed once Redis is back). */
+  async markTags(list, mark) {
+    for (const tag of list) this.pendingTags.set(tag, mark);
+    await this.warmup;
+    await this.flushPendingTags();
+    return this.pendingTags.size === 0;
+  }
+
+  /**
+   * Writes the marks Redis has not confirmed. A mark that waited out an outage is written with
+   * the time it reaches Redis, not the time it was made: meanwhile other instances may have
+   * regenerated entries from data older than the revalidation and stored them later than its
+   * original time, and those must go stale too (as must their in-process copies of the data).
+   */
+  async flushPendingTags() {
+    if (!this.ready || this.pendingTags.size === 0) return;
+    const batch = [...this.pendingTags];
+    const now = Date.now();
+    const at = (t) => (t ? Math.max(t, now) : 0);
+    const args = batch.flatMap(([tag, m]) => [tag, String(at(m.stale)), String(at(m.expired))]);
+    try {
+      await this.client.markTags(this.keys.stale, this.keys.expired, this.keys.channel, ...args);
+      for (const [tag, mark] of batch) if (this.pendingTags.get(tag) === mark) this.pendingTags.delete(tag);
+      this.applyMarks(args);
+    } catch {
+      // still down: the next 'ready' tries again
+    }
+  }
+
+  disconnect() {
+    this.client.disconnect();
+    this.subscriber.disconnect();
+  }
+}
