@@ -35,8 +35,18 @@ const nextConfig = {
   // One copy per process of what lib/state shares between Next's bundles (its engine lives on
   // globalThis): bundled into each route type, a limiter built by one bundle would reject with
   // a RateLimiterRes class the others do not recognise.
-  // bullmq too: the delivery worker (started by instrumentation) and the route share one queue.
-  serverExternalPackages: ["better-sqlite3", "ioredis", "rate-limiter-flexible", "bullmq"],
+  // bullmq too: the delivery worker (started by instrumentation) and the route share one queue;
+  // prom-client and pino too: one metrics registry and one logger per process, and pino's
+  // pretty printer stays plain Node code (lib/observability/).
+  serverExternalPackages: [
+    "better-sqlite3",
+    "ioredis",
+    "rate-limiter-flexible",
+    "bullmq",
+    "prom-client",
+    "pino",
+    "pino-pretty",
+  ],
   experimental: {
     // What the proxy may be given of a body (Next's default is 10 MB, copied per request before
     // the proxy runs). proxy.ts never matches a request that carries one; this holds if it ever does.

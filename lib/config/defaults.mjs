@@ -53,3 +53,19 @@ export const WHOLE_NUMBER_VARIABLES = Object.freeze({
 
 export const DEFAULT_PORT = WHOLE_NUMBER_VARIABLES.PORT.fallback;
 export const DEFAULT_LOCAL_WORKSPACE_PORT = WHOLE_NUMBER_VARIABLES.LOCAL_WORKSPACE_PORT.fallback;
+
+/** The levels LOG_LEVEL accepts (pino's), quietest last. */
+export const LOG_LEVELS = Object.freeze(["trace", "debug", "info", "warn", "error", "fatal", "silent"]);
+export const DEFAULT_LOG_LEVEL = "info";
+
+/**
+ * LOG_LEVEL as the logger reads it: lowercase, or undefined when unset or not a level. The
+ * logger starts before the configuration is checked (it reports that check), so an invalid
+ * value means the default there; the schema refuses it at start-up.
+ * @param {Record<string, string | undefined>} env
+ * @returns {string | undefined}
+ */
+export function logLevel(env) {
+  const value = envValue(env, "LOG_LEVEL")?.toLowerCase();
+  return value !== undefined && LOG_LEVELS.includes(value) ? value : undefined;
+}

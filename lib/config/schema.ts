@@ -3,10 +3,13 @@ import { PASSWORD_HASH_PATTERN } from "./password-hash";
 import {
   DEFAULT_DELIVERY_STORE_PATH,
   DEFAULT_LOCAL_WORKSPACE_PORT,
+  DEFAULT_LOG_LEVEL,
   LOCAL_DEMO_API_KEY,
+  LOG_LEVELS,
   WHOLE_NUMBER_VARIABLES,
   envValue,
   isLocalMode,
+  type LogLevel,
 } from "./defaults.mjs";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 
@@ -283,6 +286,27 @@ const deliveryWorker = variable(
   },
 );
 
+/** METRICS_TOKEN: unset = GET /api/metrics answers 404; set = scrapers send it as a Bearer token. The value is never echoed back. */
+const metricsToken = variable(
+  "set it to a random string of at least 32 characters (e.g. the output of `openssl rand -hex 32`) and give the same value to your Prometheus scrape job, or unset it to turn GET /api/metrics off.",
+  (token): string | null | Refusal => {
+    if (token === undefined) return null;
+    if (token.length < 32) return new Refusal(`is ${token.length} characters; at least 32 are needed.`);
+    if (!/^[\x21-\x7e]+$/.test(token))
+      return new Refusal("contains spaces or characters an Authorization header cannot carry.");
+    return token;
+  },
+);
+
+const logLevel = variable(
+  `set it to one of ${LOG_LEVELS.join(", ")}, or unset it for ${DEFAULT_LOG_LEVEL}.`,
+  (raw): LogLevel | Refusal => {
+    if (raw === undefined) return DEFAULT_LOG_LEVEL;
+    const level = LOG_LEVELS.find((l) => l === raw.toLowerCase());
+    return level ?? new Refusal(`"${raw.slice(0, 20)}" is not a log level.`);
+  },
+);
+
 /**
  * Who may use /admin besides ADMIN_USERS: the workspace roles that count as admin, how often a
  * session re-asks the workspace, and the second factor (lib/admin/standing.ts, lib/admin/totp.ts).
@@ -381,6 +405,8 @@ const rest = {
       return new Refusal(`"${raw}" is neither allow nor refuse.`);
     },
   ),
+  METRICS_TOKEN: metricsToken,
+  LOG_LEVEL: logLevel,
   imageHosts: z.custom<ImageHost[]>(),
 };
 
@@ -485,6 +511,10 @@ export const envSchema = z
       /** false: this process does not run the delivery worker (`npm run worker` does). */
       inProcessWorker: v.DELIVERY_WORKER,
     },
+    /** null: GET /api/metrics answers 404. */
+    metricsToken: v.METRICS_TOKEN,
+    /** Read by the logger itself (lib/observability/log.mjs); validated here so a typo is refused at start-up. */
+    logLevel: v.LOG_LEVEL,
   }));
 
 export type AppConfig = z.output<typeof envSchema>;

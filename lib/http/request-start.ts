@@ -1,7 +1,7 @@
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { envValue } from "../config/defaults.mjs";
-import { processMemo } from "../state/process-memo";
+import { processMemo } from "../state/process-memo.mjs";
 
 /*
  * What must happen to every request before Next sees it, decided once per process from the

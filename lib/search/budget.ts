@@ -1,5 +1,5 @@
 import { createGate, GateBusyError } from "../http/concurrency-gate";
-import { processMemo } from "../state/process-memo";
+import { processMemo } from "../state/process-memo.mjs";
 
 /*
  * The site-wide search budget, beside the per-client one (rate-limit.ts). Every search ranks on

@@ -5,6 +5,7 @@ import { env } from "../config/env";
 import {
   createStateEngine,
   limitedFor,
+  limitName,
   type EngineKind,
   type FirstUse,
   type LimiterOptions,
@@ -13,7 +14,7 @@ import {
   type StateEngine,
   type StateHealth,
 } from "./engine";
-import { processMemo } from "./process-memo";
+import { processMemo } from "./process-memo.mjs";
 
 /*
  * Runtime state that outlives a request: the only door to it. REDIS_URL unset → embedded
@@ -23,8 +24,8 @@ import { processMemo } from "./process-memo";
  */
 
 export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
-export { processMemo } from "./process-memo";
-export { limitedFor };
+export { processMemo } from "./process-memo.mjs";
+export { limitedFor, limitName };
 
 function engine(): StateEngine {
   return processMemo("state.engine", () => createStateEngine({ redisUrl: env().redisUrl }));
