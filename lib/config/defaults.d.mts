@@ -19,6 +19,7 @@ export const WHOLE_NUMBER_VARIABLES: Readonly<{
   NEWSLETTER_NETWORK_IPV4_PREFIX: WholeNumberVariable;
   NEWSLETTER_NETWORK_IPV6_PREFIX: WholeNumberVariable;
   ADMIN_RECHECK_SECONDS: WholeNumberVariable;
+  SHUTDOWN_GRACE_SECONDS: WholeNumberVariable;
 }>;
 export const DEFAULT_PORT: number;
 export const DEFAULT_LOCAL_WORKSPACE_PORT: number;

@@ -49,6 +49,7 @@ export const WHOLE_NUMBER_VARIABLES = Object.freeze({
   NEWSLETTER_NETWORK_IPV4_PREFIX: { min: 8, max: 32, fallback: 24 },
   NEWSLETTER_NETWORK_IPV6_PREFIX: { min: 16, max: 128, fallback: 64 },
   ADMIN_RECHECK_SECONDS: { min: 1, max: 3600, fallback: 60 },
+  SHUTDOWN_GRACE_SECONDS: { min: 1, max: 600, fallback: 10 },
 });
 
 export const DEFAULT_PORT = WHOLE_NUMBER_VARIABLES.PORT.fallback;

@@ -407,6 +407,7 @@ const rest = {
   ),
   METRICS_TOKEN: metricsToken,
   LOG_LEVEL: logLevel,
+  SHUTDOWN_GRACE_SECONDS: wholeNumber("SHUTDOWN_GRACE_SECONDS"),
   imageHosts: z.custom<ImageHost[]>(),
 };
 
@@ -515,6 +516,8 @@ export const envSchema = z
     metricsToken: v.METRICS_TOKEN,
     /** Read by the logger itself (lib/observability/log.mjs); validated here so a typo is refused at start-up. */
     logLevel: v.LOG_LEVEL,
+    /** On SIGTERM: how long the requests an instance holds may take to finish (lib/launcher/shutdown.ts). */
+    shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,
   }));
 
 export type AppConfig = z.output<typeof envSchema>;

@@ -41,5 +41,5 @@ export async function startSecondServer(
     { cwd: ROOT, env: childEnv, stdio: "ignore" },
   );
   await waitForOk(`${url}/api/health`, { timeoutMs: 60_000, child });
-  return { url, port, pid: child.pid!, stop: () => stopProcess(child) };
+  return { url, port, pid: child.pid!, stop: async () => void (await stopProcess(child)) };
 }
