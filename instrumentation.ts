@@ -3,6 +3,7 @@
  * On the Node.js runtime: stamp the requests that may need it with their connection's address (lib/http/client-key.ts:
  * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
  * Redis connection now rather than on the first request, so the first limits are shared too,
+ * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),
  * start the newsletter's delivery worker, so a server resumes delivering stored signups by
  * itself without waiting for a new one (never in `next build`'s workers), and take over
  * SIGTERM for a graceful shutdown when the launcher asks for it.
@@ -11,6 +12,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerAddressStamp } = await import("./lib/http/client-key");
   installPeerAddressStamp();
+  const { installRequestStart } = await import("./lib/http/request-start");
+  installRequestStart(process.env);
   if (process.env.REDIS_URL?.trim()) {
     const { redisConnection } = await import("./lib/state");
     redisConnection();

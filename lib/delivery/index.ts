@@ -10,6 +10,7 @@ import { SqliteSignupStore } from "./sqlite-store";
 
 export { createDeliveryService, type DeliveryService } from "./service";
 export { StoreUnavailableError, type DeliveryCounts, type SignupQueue, type SignupStore } from "./types";
+export { mailbox } from "./address-key";
 
 /**
  * The process's delivery service, configured from lib/config/env.ts and the state engine: the SQLite
