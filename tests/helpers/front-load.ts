@@ -70,7 +70,8 @@ export type LoadReport = {
 
 /**
  * Page views (`viewers` loops, back to back) and signups (`subscribers` loops, one every
- * `signupGapMs`, each from its own reader address so no per-client budget is reached).
+ * `signupGapMs`, each from its own reader address in its own /24, so neither the per-client nor
+ * the per-network budget is reached).
  */
 export function steadyLoad(opts: {
   siteUrl: string;
@@ -102,7 +103,7 @@ export function steadyLoad(opts: {
         const res = await signup(
           opts.siteUrl,
           email,
-          `127.0.${1 + (Math.floor(i / 250) % 200)}.${(i % 250) + 1}`,
+          `127.0.${(i % 250) + 1}.${(Math.floor(i / 250) % 250) + 1}`,
         );
         if (res.status === 201 || res.status === 202) report.accepted.push(email);
         else report.failures.push(`POST /api/newsletter: ${res.status} ${res.body.slice(0, 200)}`);
