@@ -2,6 +2,8 @@ import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
 import { answerUnknownAddresses, tagRevalidatedAt } from "../next-cache/app-bridge";
+import { log } from "../observability/log.mjs";
+import { metrics, reportGauge } from "../observability/metrics";
 import { processMemo } from "../state";
 import {
   createWorkspaceClient,
@@ -145,9 +147,9 @@ async function fetchBlog(): Promise<Blog> {
       `Cannot load the blog: none of the ${list.skipped + list.posts.length} posts from the workspace's blog-posts list could be read.`,
     );
   }
-  for (const problem of blog.problems.slice(0, 20)) console.warn(`[blog] ${problem}`);
+  for (const problem of blog.problems.slice(0, 20)) log("blog").warn(problem);
   if (blog.problems.length > 20)
-    console.warn(`[blog] ...and ${blog.problems.length - 20} more problems in the blog-posts list`);
+    log("blog").warn(`...and ${blog.problems.length - 20} more problems in the blog-posts list`);
   return blog;
 }
 
@@ -162,6 +164,7 @@ function blogList(): Promise<Blog> {
     promise: fetchBlog().then(
       (blog) => {
         entry.blog = blog;
+        if (!build) reportGauge(metrics().blogPosts, blog.posts.length);
         return blog;
       },
       (e: unknown) => Promise.reject(toSourceError(e)),
@@ -205,12 +208,12 @@ export async function loadBlog(): Promise<BlogData> {
     const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);
     const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
     if (missingFromList.length)
-      console.warn(
-        `[blog] ${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
+      log("blog").warn(
+        `${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
       );
     if (missingFromSlugs.length)
-      console.warn(
-        `[blog] ${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
+      log("blog").warn(
+        `${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
       );
   }
   return { blog, slugs };
