@@ -2,6 +2,7 @@ import "server-only";
 import type { ZodError, ZodType } from "zod";
 import { errorResponse } from "../http/json-response";
 import { readBody, type BodyProblem } from "../http/request-body";
+import { log } from "../observability/log.mjs";
 import { sessionEndedByWorkspace } from "./access";
 import { audit, type AuditEntry } from "./audit";
 import { MESSAGES, mapWorkspaceError, type AdminErrorContext } from "./errors";
@@ -71,12 +72,13 @@ export function failure(
   const mapped = mapWorkspaceError(error, ctx);
   if (mapped.code === "internal") {
     // A bug, not an upstream refusal: keep the type for the log, never the stack or input.
-    console.error(
-      JSON.stringify({
+    log("admin").error(
+      {
         kind: "admin_error",
         action: entry?.action,
         error: error instanceof Error ? error.name : typeof error,
-      }),
+      },
+      "an admin request failed unexpectedly",
     );
   }
   if (entry) audit({ ...entry, outcome: mapped.status >= 500 ? "failed" : "refused", detail: mapped.code });

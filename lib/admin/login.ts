@@ -1,6 +1,7 @@
 import "server-only";
 import type { RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "../config/env";
+import { metrics } from "../observability/metrics";
 import { firstUse, limiter, processMemo } from "../state";
 import { readDevice, sealDevice } from "./device";
 import { verifyPassword } from "../config/password-hash";
@@ -167,8 +168,12 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
 
   if (!trusted) {
     const [a, c] = await Promise.all([budgets.account.get(accountKey), budgets.client.get(attempt.client)]);
-    const wait = Math.max(blockedFor(a, ACCOUNT_FAILURE_LIMIT), blockedFor(c, CLIENT_FAILURE_LIMIT));
-    if (wait > 0) return { outcome: "rate_limited", retryAfterSeconds: wait };
+    const accountWait = blockedFor(a, ACCOUNT_FAILURE_LIMIT);
+    const wait = Math.max(accountWait, blockedFor(c, CLIENT_FAILURE_LIMIT));
+    if (wait > 0) {
+      metrics().rateLimited.inc({ limit: accountWait > 0 ? "admin-login-account" : "admin-login-client" });
+      return { outcome: "rate_limited", retryAfterSeconds: wait };
+    }
   }
 
   let matches: boolean;

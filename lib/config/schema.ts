@@ -3,10 +3,13 @@ import { PASSWORD_HASH_PATTERN } from "./password-hash";
 import {
   DEFAULT_DELIVERY_STORE_PATH,
   DEFAULT_LOCAL_WORKSPACE_PORT,
+  DEFAULT_LOG_LEVEL,
   LOCAL_DEMO_API_KEY,
+  LOG_LEVELS,
   WHOLE_NUMBER_VARIABLES,
   envValue,
   isLocalMode,
+  type LogLevel,
 } from "./defaults.mjs";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 
@@ -283,6 +286,27 @@ const deliveryWorker = variable(
   },
 );
 
+/** METRICS_TOKEN: unset = GET /api/metrics answers 404; set = scrapers send it as a Bearer token. The value is never echoed back. */
+const metricsToken = variable(
+  "set it to a random string of at least 32 characters (e.g. the output of `openssl rand -hex 32`) and give the same value to your Prometheus scrape job, or unset it to turn GET /api/metrics off.",
+  (token): string | null | Refusal => {
+    if (token === undefined) return null;
+    if (token.length < 32) return new Refusal(`is ${token.length} characters; at least 32 are needed.`);
+    if (!/^[\x21-\x7e]+$/.test(token))
+      return new Refusal("contains spaces or characters an Authorization header cannot carry.");
+    return token;
+  },
+);
+
+const logLevel = variable(
+  `set it to one of ${LOG_LEVELS.join(", ")}, or unset it for ${DEFAULT_LOG_LEVEL}.`,
+  (raw): LogLevel | Refusal => {
+    if (raw === undefined) return DEFAULT_LOG_LEVEL;
+    const level = LOG_LEVELS.find((l) => l === raw.toLowerCase());
+    return level ?? new Refusal(`"${raw.slice(0, 20)}" is not a log level.`);
+  },
+);
+
 /**
  * Who may use /admin besides ADMIN_USERS: the workspace roles that count as admin, how often a
  * session re-asks the workspace, and the second factor (lib/admin/standing.ts, lib/admin/totp.ts).
@@ -369,6 +393,21 @@ const rest = {
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
   DELIVERY_MAX_PENDING: wholeNumber("DELIVERY_MAX_PENDING"),
   DELIVERY_WORKER: deliveryWorker,
+  NEWSLETTER_NETWORK_IPV4_PREFIX: wholeNumber("NEWSLETTER_NETWORK_IPV4_PREFIX"),
+  NEWSLETTER_NETWORK_IPV6_PREFIX: wholeNumber("NEWSLETTER_NETWORK_IPV6_PREFIX"),
+  // next.config.mjs reads these two (lib/config/image-hosts.mjs); checked here so a typo stops the start.
+  IMAGE_CACHE_MAX_MB: wholeNumber("IMAGE_CACHE_MAX_MB"),
+  IMAGE_QUERY_STRINGS: variable(
+    "unset it (image URLs may not carry a query string), or set it to allow when your image host needs one (signed URLs).",
+    (raw) => {
+      if (raw === undefined || /^(refuse|none|off)$/i.test(raw)) return false;
+      if (/^allow$/i.test(raw)) return true;
+      return new Refusal(`"${raw}" is neither allow nor refuse.`);
+    },
+  ),
+  METRICS_TOKEN: metricsToken,
+  LOG_LEVEL: logLevel,
+  SHUTDOWN_GRACE_SECONDS: wholeNumber("SHUTDOWN_GRACE_SECONDS"),
   imageHosts: z.custom<ImageHost[]>(),
 };
 
@@ -454,6 +493,10 @@ export const envSchema = z
      * set = every instance shares rate limits, caches and session revocations through this Redis.
      */
     redisUrl: v.REDIS_URL,
+    newsletter: {
+      /** How wide a client's network is for the signups' per-network budget (lib/http/client-network.ts). */
+      networkPrefixes: { ipv4: v.NEWSLETTER_NETWORK_IPV4_PREFIX, ipv6: v.NEWSLETTER_NETWORK_IPV6_PREFIX },
+    },
     /** Signups kept while the workspace cannot take them (lib/delivery/). */
     delivery: {
       /** SQLite file of the embedded store (unused when REDIS_URL selects the Redis queue). */
@@ -469,6 +512,12 @@ export const envSchema = z
       /** false: this process does not run the delivery worker (`npm run worker` does). */
       inProcessWorker: v.DELIVERY_WORKER,
     },
+    /** null: GET /api/metrics answers 404. */
+    metricsToken: v.METRICS_TOKEN,
+    /** Read by the logger itself (lib/observability/log.mjs); validated here so a typo is refused at start-up. */
+    logLevel: v.LOG_LEVEL,
+    /** On SIGTERM: how long the requests an instance holds may take to finish (lib/launcher/shutdown.ts). */
+    shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,
   }));
 
 export type AppConfig = z.output<typeof envSchema>;

@@ -168,7 +168,13 @@ export function runRedisWorker(opts: {
     QUEUE_NAME,
     async (job: Job<SignupJob>) => {
       if (Date.now() - job.data.queuedAt > opts.maxAgeMs) throw new UnrecoverableError("expired");
-      await ctx.gate.take(stopper.signal);
+      try {
+        await ctx.gate.take(stopper.signal);
+      } catch (error) {
+        // Stopping while it waited for its turn: back to the queue untouched, not a failure.
+        if (stopper.signal.aborted) throw Worker.RateLimitError();
+        throw error;
+      }
       const result = await attemptDelivery(job.data.email, ctx, outage);
       if (result.kind === "delivered" || result.kind === "already_subscribed") {
         await store.recordDelivery().catch(() => {});
@@ -187,12 +193,11 @@ export function runRedisWorker(opts: {
       lockDuration: 60_000,
     },
   );
-  worker.on("error", (error) => ctx.log(`[delivery] queue worker error (${error.name})`));
+  worker.on("error", (error) => ctx.log(`queue worker error (${error.name})`));
   worker.on("failed", (_job, error) => {
-    if (error.message === "expired")
-      ctx.log("[delivery] a signup passed the maximum age and moved to the failed list");
+    if (error.message === "expired") ctx.log("a signup passed the maximum age and moved to the failed list");
     else if (error.message === "rejected")
-      ctx.log("[delivery] the workspace refused a stored address (422); it moved to the failed list");
+      ctx.log("the workspace refused a stored address (422); it moved to the failed list");
   });
   return {
     async stop() {

@@ -1,3 +1,4 @@
+import { logLine } from "../observability/log.mjs";
 import { asWorkspaceError, attemptDelivery, classify, OutageTracker, type AttemptContext } from "./attempt";
 import { RedisSignupStore, runRedisWorker } from "./redis-queue";
 import { SqliteSignupStore } from "./sqlite-store";
@@ -19,6 +20,8 @@ export type DeliveryService = {
   route: SignupQueue;
   /** Starts this process's worker (once; later calls return the same handle). */
   startWorker(): WorkerHandle;
+  /** Stops the worker: the call it is making finishes, nothing else is taken (the store stays open). */
+  stopWorker(): Promise<void>;
   /** Stops the worker and closes the store and gate. */
   close(): Promise<void>;
 };
@@ -43,7 +46,7 @@ export type DeliveryServiceOptions = {
  * outage tracker so a process logs a refused key once and backs off as one.
  */
 export function createDeliveryService(options: DeliveryServiceOptions): DeliveryService {
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logLine("delivery");
   const ctx: AttemptContext = { subscribe: options.subscribe, gate: options.gate, mode: options.mode, log };
   const outage = new OutageTracker(ctx);
   let worker: WorkerHandle | undefined;
@@ -85,9 +88,12 @@ export function createDeliveryService(options: DeliveryServiceOptions): Delivery
       } else throw new Error("No worker for this store");
       return worker;
     },
-    async close() {
+    async stopWorker() {
       await worker?.stop();
       worker = undefined;
+    },
+    async close() {
+      await this.stopWorker();
       await options.store.close();
       await options.gate.close();
     },

@@ -1,6 +1,10 @@
 import "server-only";
+import { mailbox } from "../delivery/address-key";
 import type { SignupQueue } from "../delivery/types";
+import { clientNetwork, DEFAULT_NETWORK_PREFIXES, type NetworkPrefixes } from "../http/client-network";
 import { jsonResponse } from "../http/json-response";
+import { logLine } from "../observability/log.mjs";
+import { metrics, type SignupOutcome } from "../observability/metrics";
 import { isWorkspaceApiError } from "../workspace/errors";
 import { checkSubscriberEmail } from "./email";
 import {
@@ -33,29 +37,36 @@ export type NewsletterHandlerOptions = {
   /** env().trustProxy */
   trustProxy: number;
   limiters?: NewsletterLimiters;
+  /** How wide a client's network is for the per-network budget (IPv4 /24 and IPv6 /64 unless set). */
+  networkPrefixes?: NetworkPrefixes;
   /** Server log; never receives the key, and never a reader's address. */
   log?: (line: string) => void;
 };
 
 const STATUS: Record<NewsletterOutcome["kind"], number> = {
   subscribed: 201,
-  // Not an error for the reader: what they wanted is already true, and fetch callers treat 2xx as fine.
-  already_subscribed: 200,
   // Accepted, not yet done: the worker delivers it.
   queued: 202,
   // Looks like success on purpose: someone else posting this address must not lock its owner out.
   recently_sent: 200,
   invalid: 422,
   rate_limited: 429,
+  busy: 429,
   unavailable: 503,
 };
 
-const SUCCESSES = new Set<NewsletterOutcome["kind"]>([
-  "subscribed",
-  "already_subscribed",
-  "queued",
-  "recently_sent",
-]);
+/** The `outcome` label of masthead_newsletter_signups_total for each answer. */
+const SIGNUP_OUTCOME: Record<NewsletterOutcome["kind"], SignupOutcome> = {
+  subscribed: "created",
+  queued: "queued",
+  recently_sent: "recently_sent",
+  invalid: "invalid",
+  rate_limited: "rate_limited",
+  busy: "rate_limited",
+  unavailable: "refused",
+};
+
+const SUCCESSES = new Set<NewsletterOutcome["kind"]>(["subscribed", "queued", "recently_sent"]);
 
 /** Every JSON answer of this route: an outcome and its message (lib/http/json-response.ts). */
 const json = (
@@ -75,12 +86,16 @@ export function createNewsletterHandler(
   options: NewsletterHandlerOptions,
 ): (request: Request) => Promise<Response> {
   const limiters = options.limiters ?? createNewsletterLimiters();
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logLine("newsletter");
+  const { signups } = metrics();
+  const count = (outcome: SignupOutcome) => signups.inc({ outcome });
 
   function answer(
     outcome: NewsletterOutcome,
     how: { redirectTo?: string; formId: FormId; retryAfterSeconds?: number },
+    counted: SignupOutcome = SIGNUP_OUTCOME[outcome.kind],
   ): Response {
+    count(counted);
     const retryHeader: Record<string, string> = how.retryAfterSeconds
       ? { "retry-after": String(how.retryAfterSeconds) }
       : {};
@@ -97,7 +112,7 @@ export function createNewsletterHandler(
     const message = messageFor(outcome);
     if (SUCCESSES.has(outcome.kind)) {
       return json(STATUS[outcome.kind], {
-        outcome: outcome.kind as "subscribed" | "already_subscribed" | "queued" | "recently_sent",
+        outcome: outcome.kind as "subscribed" | "queued" | "recently_sent",
         message,
       });
     }
@@ -115,6 +130,7 @@ export function createNewsletterHandler(
 
   async function handle(request: Request): Promise<Response> {
     if (request.method !== "POST") {
+      count("bad_request");
       return json(
         405,
         { outcome: "method_not_allowed", error: "Subscribe with a POST from the newsletter form." },
@@ -127,9 +143,18 @@ export function createNewsletterHandler(
     // Authorize before reading anything: another site's page must not be able to post for its visitors.
     if (!newsletterOriginAllows(checkOrigin(request, options.siteUrl, options.trustProxy))) {
       await request.body?.cancel().catch(() => {});
+      count("forbidden");
       return json(403, { outcome: "forbidden", error: "This form only accepts submissions from this site." });
     }
-    const clientWait = await take(limiters.perClient, clientKey(request, options.trustProxy), log);
+    // The client, then its network (an IPv4 /24, an IPv6 /64): many addresses of one holder share one budget.
+    const client = clientKey(request, options.trustProxy);
+    const clientWait =
+      (await take(limiters.perClient, client, log)) ??
+      (await take(
+        limiters.perNetwork,
+        clientNetwork(client, options.networkPrefixes ?? DEFAULT_NETWORK_PREFIXES),
+        log,
+      ));
     if (clientWait !== null) {
       await request.body?.cancel().catch(() => {});
       return answer(
@@ -146,6 +171,7 @@ export function createNewsletterHandler(
 
     const parsed = await readFields(request, MAX_BODY_BYTES);
     if (!parsed.ok) {
+      count("bad_request");
       switch (parsed.problem) {
         case "unsupported_type":
           return json(415, {
@@ -184,24 +210,33 @@ export function createNewsletterHandler(
       trap !== "" &&
       !(typeof trap === "string" && trap.trim() === "")
     ) {
-      log("[newsletter] honeypot field filled; answered as a success without subscribing");
-      return answer({ kind: "subscribed" }, how);
+      log("honeypot field filled; answered as a success without subscribing");
+      return answer({ kind: "subscribed" }, how, "honeypot");
     }
 
     const email = checkSubscriberEmail(fields.email);
     if (!email.ok) return answer({ kind: "invalid", reason: email.reason }, how);
 
     const queue = options.queue;
-    // One pending delivery per address: a repeat while one waits adds nothing and says it is on its way.
+    // One pending delivery per mailbox (the queue keys on it too): a repeat while one waits adds
+    // nothing and says it is on its way.
     if (await pendingOrUnknown(queue, email.email, log)) return answer({ kind: "queued" }, how);
 
-    const addressKey = email.email.toLowerCase();
+    // Case-folded, `+tag` removed (lib/delivery/address-key.ts): `victim+1@` … `victim+40@` is one inbox.
+    const addressKey = mailbox(email.email);
     const addressWait = await take(limiters.perAddress, addressKey, log);
     // Confirmation emails went to this address recently: send nothing more, and do not tell the
     // owner "too many attempts" because a stranger typed their address three times.
     if (addressWait !== null) return answer({ kind: "recently_sent" }, how);
 
+    // The site-wide cap on accepted signups: beyond it nothing is sent or stored, and the reader
+    // is told when to try again, so a flood from many networks cannot bury real readers' signups.
     const globalWait = await take(limiters.global, "all", log);
+    if (globalWait !== null) {
+      await limiters.perAddress.reward(addressKey).catch(() => {});
+      log("[newsletter] site-wide signup budget spent; answering 429");
+      return answer({ kind: "busy" }, { ...how, retryAfterSeconds: globalWait });
+    }
 
     /** One call to the workspace; undefined when it could not take the signup. */
     const direct = async (): Promise<Response | undefined> => {
@@ -210,8 +245,11 @@ export function createNewsletterHandler(
         await queue.directSucceeded();
         return answer({ kind: "subscribed" }, how);
       } catch (error) {
+        // Answered exactly like a new address (status, message, redirect): anyone may type any
+        // address here, and a different answer would tell them whether its owner subscribed.
+        // The operator's counter may still tell them apart.
         if (isWorkspaceApiError(error) && error.code === "already_subscribed")
-          return answer({ kind: "already_subscribed" }, how);
+          return answer({ kind: "subscribed" }, how, "already");
         if (isWorkspaceApiError(error) && error.code === "invalid")
           return answer({ kind: "invalid", reason: "rejected" }, how);
         await queue.directFailed(error);
@@ -222,7 +260,7 @@ export function createNewsletterHandler(
     // The workspace is called directly only when the shared pace allows it now; otherwise (a
     // burst, an outage being waited out) the signup is stored straight away.
     let tried = false;
-    if (globalWait === null && (await queue.mayCallNow())) {
+    if (await queue.mayCallNow()) {
       tried = true;
       const answered = await direct();
       if (answered) return answered;
@@ -233,7 +271,7 @@ export function createNewsletterHandler(
       return answer({ kind: "queued" }, how);
     } catch (error) {
       log(
-        `[newsletter] a signup could not be kept for later delivery (${error instanceof Error ? error.message : typeof error})`,
+        `a signup could not be kept for later delivery (${error instanceof Error ? error.message : typeof error})`,
       );
       // Nothing can be kept: one direct try beats refusing outright, even outside the pace.
       if (!tried) {
@@ -253,13 +291,9 @@ export function createNewsletterHandler(
   function logFailure(error: unknown): void {
     if (isWorkspaceApiError(error)) {
       if (error.code !== "unauthorized")
-        log(
-          `[newsletter] subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`,
-        );
+        log(`subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`);
     } else {
-      log(
-        `[newsletter] subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`,
-      );
+      log(`subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`);
     }
   }
 
@@ -268,9 +302,8 @@ export function createNewsletterHandler(
       return await handle(request);
     } catch (error) {
       // Last resort: a reader never sees a stack trace or a 500 for something they sent.
-      log(
-        `[newsletter] unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`,
-      );
+      count("refused");
+      log(`unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`);
       return json(
         503,
         { outcome: "unavailable", error: messageFor({ kind: "unavailable" }) },
@@ -290,7 +323,7 @@ async function pendingOrUnknown(
     return await queue.isPending(email);
   } catch (error) {
     log(
-      `[newsletter] could not check for a pending delivery (${error instanceof Error ? error.name : typeof error}); going on`,
+      `could not check for a pending delivery (${error instanceof Error ? error.name : typeof error}); going on`,
     );
     return false;
   }

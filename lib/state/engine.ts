@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { logLine } from "../observability/log.mjs";
 import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-fail-fast.mjs";
 
 /*
@@ -28,6 +29,14 @@ export function limitedFor(rejection: unknown): number | null {
   const { msBeforeNext, consumedPoints } = rejection as { msBeforeNext?: unknown; consumedPoints?: unknown };
   if (typeof msBeforeNext !== "number" || typeof consumedPoints !== "number") return null;
   return Math.max(1, Math.ceil(msBeforeNext / 1000));
+}
+
+/**
+ * A limiter's name (its keyPrefix without the Redis key root), the same on either engine: the
+ * `limit` label of masthead_rate_limited_total.
+ */
+export function limitName(limiter: RateLimiterAbstract): string {
+  return limiter.keyPrefix.replace(`${KEY_ROOT}:rl:`, "");
 }
 
 export type LimiterOptions = { keyPrefix: string; points: number; durationSeconds: number };
@@ -78,7 +87,7 @@ const MAX_PENDING_WRITES = 10_000;
 type Log = (line: string) => void;
 
 export function createStateEngine(options: { redisUrl: string | null; log?: Log }): StateEngine {
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logLine("state");
   const redisUrl = options.redisUrl;
   const kind: EngineKind = redisUrl ? "redis" : "embedded";
 
@@ -103,7 +112,7 @@ export function createStateEngine(options: { redisUrl: string | null; log?: Log 
     if (pending.size > MAX_PENDING_WRITES) {
       const oldest = pending.keys().next().value;
       if (oldest !== undefined) pending.delete(oldest);
-      log("[state] too many writes waiting for Redis; dropped the oldest");
+      log("too many writes waiting for Redis; dropped the oldest");
     }
     const client = connection();
     if (client && !replayHooked) {
@@ -234,7 +243,7 @@ export function createStateEngine(options: { redisUrl: string | null; log?: Log 
           }
         }
         log(
-          "[state] Redis is unreachable: a revocation holds on this instance now and everywhere once Redis is back",
+          "Redis is unreachable: a revocation holds on this instance now and everywhere once Redis is back",
         );
         queueWrite(`revoke:${id}`, write);
       },

@@ -42,6 +42,7 @@ describe("parseEnv: local mode (nothing configured)", () => {
     expect(config.siteUrl).toBe("http://localhost:3000");
     expect(config.revalidateSecret).toBe(DEMO_REVALIDATE_SECRET);
     expect(config.localWorkspace).toEqual({ port: 4010 });
+    expect(config.shutdownGraceSeconds).toBe(10);
   });
 
   it("honours PORT and the LOCAL_WORKSPACE_* variables", () => {
@@ -108,6 +109,7 @@ describe("parseEnv: remote mode", () => {
     ["BLOG_POST_URL_TEMPLATE", "https://blog.acme.test/post", "{slug}"],
     ["WORKSPACE_TIMEOUT_MS", "fast", "whole number"],
     ["BLOG_PRERENDER_LIMIT", "-1", "whole number"],
+    ["SHUTDOWN_GRACE_SECONDS", "0", "whole number from 1 to 600"],
   ])("refuses %s=%s naming the variable and the fix", (variable, value, words) => {
     const problems = problemsOf({ ...remote, [variable]: value });
     expect(problems).toHaveLength(1);
@@ -232,5 +234,43 @@ describe("REDIS_URL", () => {
     expect(problems[0]!.problem).toContain(problem);
     expect(problems[0]!.fix).toMatch(/redis:\/\//);
     expect(JSON.stringify(problems)).not.toContain("hunter2-password");
+  });
+});
+
+describe("METRICS_TOKEN", () => {
+  it("is optional: unset turns GET /api/metrics off", () => {
+    expect(parseEnv({}).metricsToken).toBeNull();
+    expect(parseEnv(remote).metricsToken).toBeNull();
+  });
+
+  it("is honoured when it is long enough", () => {
+    const token = "m".repeat(24) + "0123456789";
+    expect(parseEnv({ ...remote, METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
+  });
+
+  it.each([
+    ["short-metrics-token-secret", "at least 32"],
+    ["a metrics token with spaces in it, long enough", "Authorization header"],
+  ])("refuses %j, naming the variable and never echoing the value", (value, problem) => {
+    const problems = problemsOf({ ...remote, METRICS_TOKEN: value });
+    expect(problems.map((p) => p.variable)).toEqual(["METRICS_TOKEN"]);
+    expect(problems[0]!.problem).toContain(problem);
+    expect(problems[0]!.fix).toMatch(/openssl rand/);
+    expect(JSON.stringify(problems)).not.toContain(value);
+  });
+});
+
+describe("LOG_LEVEL", () => {
+  it("defaults to info and accepts pino's levels in any case", () => {
+    expect(parseEnv({}).logLevel).toBe("info");
+    expect(parseEnv({ LOG_LEVEL: "DEBUG" }).logLevel).toBe("debug");
+    expect(parseEnv({ ...remote, LOG_LEVEL: "silent" }).logLevel).toBe("silent");
+  });
+
+  it("refuses a level that does not exist, listing the ones that do", () => {
+    const problems = problemsOf({ LOG_LEVEL: "verbose" });
+    expect(problems.map((p) => p.variable)).toEqual(["LOG_LEVEL"]);
+    expect(problems[0]!.problem).toContain('"verbose" is not a log level');
+    expect(problems[0]!.fix).toContain("trace, debug, info, warn, error, fatal, silent");
   });
 });

@@ -16,6 +16,7 @@ import { PENDING_STEP_COOKIE, pendingStepCookieOptions } from "@/lib/admin/secon
 import { clientKey } from "@/lib/http/client-key";
 import { env } from "@/lib/config/env";
 import { bodyKind, readFields } from "@/lib/http/request-body";
+import { metrics, type LoginOutcome as CountedOutcome } from "@/lib/observability/metrics";
 import { isSameOriginWrite } from "@/lib/http/request-origin";
 import {
   cookieFromHeader,
@@ -43,6 +44,15 @@ const REFUSALS: Record<Refusal, { status: number; error: string; page: string }>
   rate_limited: { status: 429, error: "", page: "rate_limited" },
 };
 
+/** The `outcome` label of masthead_admin_logins_total for each refusal page (wrong, replayed or expired codes count as invalid). */
+const COUNTED: Record<string, CountedOutcome> = {
+  origin: "forbidden",
+  rate_limited: "rate_limited",
+  busy: "busy",
+  not_admin: "not_admin",
+  workspace: "workspace_unreachable",
+};
+
 function minutes(seconds: number): string {
   const m = Math.ceil(seconds / 60);
   return `${m} minute${m === 1 ? "" : "s"}`;
@@ -57,10 +67,12 @@ function minutes(seconds: number): string {
 export async function POST(request: Request): Promise<Response> {
   const kind = bodyKind(request);
   const isForm = kind === "urlencoded" || kind === "multipart";
+  const count = (outcome: CountedOutcome) => metrics().adminLogins.inc({ outcome });
 
   // parse
   const body = await readFields(request, MAX_BODY_BYTES);
   if (!body.ok) {
+    count("bad_request");
     if (body.problem === "unsupported_type")
       return errorResponse(415, "Send the sign-in form as JSON or as a form post.");
     if (body.problem === "too_large") return errorResponse(413, TOO_LARGE);
@@ -82,6 +94,7 @@ export async function POST(request: Request): Promise<Response> {
     return NextResponse.redirect(url, 303);
   };
   const fail = (status: number, error: string, page: string, headers: Record<string, string> = {}) => {
+    count(COUNTED[page] ?? "invalid");
     // The first step's plain refusal stays codeless: it must read the same for every account.
     const extra = page === "invalid" || page === "origin" ? {} : { code: page };
     const response = isForm ? toLoginPage(page) : errorResponse(status, error, extra, headers);
@@ -114,6 +127,7 @@ export async function POST(request: Request): Promise<Response> {
   }
 
   if (outcome.outcome === "code_required") {
+    count("code_required");
     audit({
       actor: isConfiguredAdmin(parsed.data.email) ? parsed.data.email : "(unknown account)",
       action: "login",
@@ -155,6 +169,7 @@ export async function POST(request: Request): Promise<Response> {
   }
 
   const { value } = await sealSession(outcome.email);
+  count("ok");
   audit({ actor: outcome.email, action: "login", target: "admin", outcome: "ok", detail: "ok" });
   const response = isForm
     ? NextResponse.redirect(new URL(next, env().siteUrl), 303)
