@@ -20,8 +20,9 @@ export async function register(): Promise<void> {
     startInProcessDelivery();
   } catch (error) {
     // A bad configuration is reported by the first request too; the server still serves pages.
-    console.error(
-      `[delivery] the delivery worker did not start: ${error instanceof Error ? error.message : String(error)}`,
+    const { log } = await import("./lib/observability/log.mjs");
+    log("delivery").error(
+      `the delivery worker did not start: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
 }

@@ -36,8 +36,18 @@ const nextConfig = {
   // One copy per process of what lib/state shares between Next's bundles (its engine lives on
   // globalThis): bundled into each route type, a limiter built by one bundle would reject with
   // a RateLimiterRes class the others do not recognise.
-  // bullmq too: the delivery worker (started by instrumentation) and the route share one queue.
-  serverExternalPackages: ["better-sqlite3", "ioredis", "rate-limiter-flexible", "bullmq"],
+  // bullmq too: the delivery worker (started by instrumentation) and the route share one queue;
+  // prom-client and pino too: one metrics registry and one logger per process, and pino's
+  // pretty printer stays plain Node code (lib/observability/).
+  serverExternalPackages: [
+    "better-sqlite3",
+    "ioredis",
+    "rate-limiter-flexible",
+    "bullmq",
+    "prom-client",
+    "pino",
+    "pino-pretty",
+  ],
   experimental: {
     // app/global-not-found.tsx answers unmatched URLs; see that file for the bytes it saves.
     globalNotFound: true,

@@ -47,7 +47,17 @@ export async function callApi<T>(
   }
   const obj = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
   if (res.ok) return { ok: true, status: res.status, data: data as T };
-  if (res.status === 401) return { ok: false, status: 401, error: SESSION_EXPIRED, code: "unauthenticated" };
+  if (res.status === 401) {
+    // A 401 that names its reason (the workspace ended the session, a refused sign-in code) says
+    // it in its own words; any other one means the session is gone.
+    const named = typeof obj.code === "string" && typeof obj.error === "string";
+    return {
+      ok: false,
+      status: 401,
+      error: named ? (obj.error as string) : SESSION_EXPIRED,
+      code: named ? (obj.code as string) : "unauthenticated",
+    };
+  }
   return {
     ok: false,
     status: res.status,

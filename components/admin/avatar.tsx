@@ -1,5 +1,5 @@
 import Image from "next/image";
-import styles from "./admin.module.css";
+import styles from "./members.module.css";
 
 /** The member's picture through Next's image optimizer (the CSP allows only same-origin images), or initials. */
 export function Avatar({ url, name, large }: { url: string | null; name: string; large?: boolean }) {

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef } from "react";
 import styles from "./admin.module.css";
+import dialogStyles from "./confirm-dialog.module.css";
 
 /**
  * A modal confirmation on the native <dialog>: focus moves into it, Escape cancels, and
@@ -36,7 +37,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={dialogStyles.dialog}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();

@@ -1,46 +1,69 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { callApi } from "./api";
 import { Field } from "./field";
 import styles from "./admin.module.css";
 
 /**
- * Posts to /api/admin/login. With JavaScript the answer is shown in place and the fields
- * stay filled; without it the form posts and the server redirects back with ?error=.
+ * Posts to /api/admin/login, in one or two steps: email and password, then (for an admin with a
+ * second factor, or whenever the server asks) the authentication code. With JavaScript the
+ * answers are shown in place and the email stays filled; without it the form posts and the
+ * server redirects back to the login page, which shows the step it is at (`codeFor`).
  */
 export function LoginForm({
   next,
   initialError,
   notice,
+  codeFor,
 }: {
   next: string;
   initialError?: string;
   notice?: string;
+  /** The email a second step is under way for: the page opens at the code. */
+  codeFor?: string;
 }) {
   const [error, setError] = useState(initialError ?? "");
   const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<"password" | "code">(codeFor ? "code" : "password");
+  const [email, setEmail] = useState(codeFor ?? "");
   const errorId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const restartHref = `/admin/login?restart=1${next !== "/admin" ? `&next=${encodeURIComponent(next)}` : ""}`;
+
+  useEffect(() => {
+    if (step === "code") codeRef.current?.focus();
+  }, [step]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError("");
-    const res = await callApi<{ redirectTo: string }>("/api/admin/login", "POST", {
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-      next,
-    });
-    if (res.ok) {
+    const body =
+      step === "code"
+        ? { code: String(form.get("code") ?? ""), next }
+        : { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), next };
+    const res = await callApi<{ redirectTo?: string; step?: "code" }>("/api/admin/login", "POST", body);
+    setBusy(false);
+    if (res.ok && res.data.step === "code") {
+      setEmail(String(form.get("email") ?? ""));
+      setStep("code");
+      return;
+    }
+    if (res.ok && res.data.redirectTo) {
       // A full navigation, so every server component renders with the new cookie.
+      setBusy(true);
       window.location.assign(res.data.redirectTo);
       return;
     }
-    setBusy(false);
-    setError(res.status === 401 ? "Invalid email or password" : res.error);
-    passwordRef.current?.select();
+    if (!res.ok) {
+      // Whatever went wrong at the code, the next attempt starts again from the password.
+      if (step === "code") setStep("password");
+      setError(res.status === 401 && step === "password" ? "Invalid email or password" : res.error);
+      if (step === "password") passwordRef.current?.select();
+    }
   }
 
   return (
@@ -60,35 +83,72 @@ export function LoginForm({
         {error ? <p className={styles.alert}>{error}</p> : null}
       </div>
       <input type="hidden" name="next" value={next} />
-      <Field id="login-email" label="Email">
-        {(control) => (
-          <input
-            {...control}
-            className={styles.input}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            autoFocus
-          />
-        )}
-      </Field>
-      <Field id="login-password" label="Password">
-        {(control) => (
-          <input
-            {...control}
-            ref={passwordRef}
-            className={styles.input}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-        )}
-      </Field>
-      <button className={styles.buttonPrimary} type="submit" disabled={busy}>
-        {busy ? "Signing in…" : "Sign in"}
-      </button>
+      {step === "code" ? (
+        <>
+          <p>
+            Signing in as <strong>{email}</strong>.
+          </p>
+          <Field
+            id="login-code"
+            label="Authentication code"
+            hint="The 6-digit code your authenticator app shows for Masthead."
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={codeRef}
+                className={styles.input}
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={12}
+                required
+                autoFocus
+              />
+            )}
+          </Field>
+          <button className={styles.buttonPrimary} type="submit" disabled={busy}>
+            {busy ? "Checking…" : "Verify"}
+          </button>
+          <p className={styles.small}>
+            Wrong account, or no authenticator app for it? <a href={restartHref}>Start over</a>
+          </p>
+        </>
+      ) : (
+        <>
+          <Field id="login-email" label="Email">
+            {(control) => (
+              <input
+                {...control}
+                className={styles.input}
+                name="email"
+                type="email"
+                autoComplete="username"
+                defaultValue={email}
+                required
+                autoFocus
+              />
+            )}
+          </Field>
+          <Field id="login-password" label="Password">
+            {(control) => (
+              <input
+                {...control}
+                ref={passwordRef}
+                className={styles.input}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+            )}
+          </Field>
+          <button className={styles.buttonPrimary} type="submit" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+        </>
+      )}
     </form>
   );
 }

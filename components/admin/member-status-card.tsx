@@ -6,6 +6,7 @@ import { InlineStatus } from "./inline-status";
 import type { EditableMember } from "./member-details-form";
 import { useApiAction } from "./use-api-action";
 import styles from "./admin.module.css";
+import memberStyles from "./members.module.css";
 
 /** Deactivate or reactivate a member (v1 update of `active`, which v2 does not accept). */
 export function MemberStatusCard({
@@ -38,9 +39,9 @@ export function MemberStatusCard({
       <p>
         {member.name} is{" "}
         {member.active ? (
-          <span className={styles.badgeActive}>Active</span>
+          <span className={memberStyles.badgeActive}>Active</span>
         ) : (
-          <span className={styles.badgeInactive}>Inactive</span>
+          <span className={memberStyles.badgeInactive}>Inactive</span>
         )}
         {member.active ? "" : " and cannot sign in to the workspace."}
       </p>

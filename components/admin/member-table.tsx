@@ -7,6 +7,7 @@ import { callApi } from "./api";
 import { Avatar } from "./avatar";
 import { ConfirmDialog } from "./confirm-dialog";
 import styles from "./admin.module.css";
+import memberStyles from "./members.module.css";
 
 export type MemberRow = {
   id: string;
@@ -82,7 +83,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
 
   return (
     <>
-      <div className={styles.bulkBar} role="region" aria-label="Bulk actions">
+      <div className={memberStyles.bulkBar} role="region" aria-label="Bulk actions">
         <span className={styles.small} aria-live="polite">
           {count === 0 ? "Select members to act on several at once." : `${count} selected`}
         </span>
@@ -116,9 +117,9 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
             <strong>
               {DONE[outcome.action]} {outcome.results.filter((r) => r.ok).length} of {outcome.results.length}.
             </strong>
-            <ul className={styles.results}>
+            <ul className={memberStyles.results}>
               {outcome.results.map((r) => (
-                <li key={r.id} className={r.ok ? styles.resultOk : styles.resultFail}>
+                <li key={r.id} className={r.ok ? memberStyles.resultOk : memberStyles.resultFail}>
                   {r.ok ? "✓" : "✗"} {r.name}
                   {r.email && r.email !== r.name ? ` (${r.email})` : ""}:{" "}
                   {r.ok ? DONE[outcome.action].toLowerCase() : r.error}
@@ -129,8 +130,8 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
         ) : null}
       </div>
 
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
+      <div className={memberStyles.tableWrap}>
+        <table className={memberStyles.table}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
@@ -164,7 +165,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                   />
                 </td>
                 <td>
-                  <span className={styles.person}>
+                  <span className={memberStyles.person}>
                     <Avatar url={m.profileImageUrl} name={m.name} />
                     <Link href={`/admin/members/${m.id}`}>{m.name}</Link>
                   </span>
@@ -174,9 +175,9 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                 <td className={styles.hideNarrow}>{m.timeZone}</td>
                 <td>
                   {m.active ? (
-                    <span className={styles.badgeActive}>Active</span>
+                    <span className={memberStyles.badgeActive}>Active</span>
                   ) : (
-                    <span className={styles.badgeInactive}>Inactive</span>
+                    <span className={memberStyles.badgeInactive}>Inactive</span>
                   )}
                 </td>
               </tr>

@@ -1,8 +1,11 @@
 import "server-only";
+import { captureLogLines, log } from "../observability/log.mjs";
 
 /*
- * One structured line per admin write: who, what, target, outcome. Never bodies,
- * passwords, cookies or keys, so the log can be shipped anywhere.
+ * One structured line per admin write: who, what, target, outcome, as entries of the one
+ * logger (component "admin", kind "admin_audit"). Never bodies, passwords, cookies or keys, and
+ * no address but the acting admin's: addresses in a target (invitations) are masked, so the
+ * log can be shipped anywhere.
  */
 
 export type AuditEntry = {
@@ -14,14 +17,28 @@ export type AuditEntry = {
   detail?: string;
 };
 
-type Sink = (line: string) => void;
-let sink: Sink = (line) => console.info(line);
+const ADDRESS = /([^\s,@]+)@([^\s,@]+)/g;
 
-/** Tests capture the lines here. */
-export function setAuditSink(next: Sink | null): void {
-  sink = next ?? ((line) => console.info(line));
+/** "alice@example.org" → "a…@example.org": enough to tell invitations apart, not to mail anyone. */
+export function maskAddresses(text: string): string {
+  return text.replace(ADDRESS, (_, local: string, domain: string) => `${local.slice(0, 1)}…@${domain}`);
 }
 
 export function audit(entry: AuditEntry): void {
-  sink(JSON.stringify({ at: new Date().toISOString(), kind: "admin_audit", ...entry }));
+  log("admin").info(
+    { kind: "admin_audit", ...entry, target: maskAddresses(entry.target) },
+    `admin ${entry.action}: ${entry.outcome}`,
+  );
+}
+
+let release: (() => void) | null = null;
+
+/** Tests capture the audit lines (JSON) here; other lines are dropped meanwhile. `null` restores. */
+export function setAuditSink(next: ((line: string) => void) | null): void {
+  release?.();
+  release = next
+    ? captureLogLines((line) => {
+        if ((JSON.parse(line) as { kind?: unknown }).kind === "admin_audit") next(line);
+      })
+    : null;
 }

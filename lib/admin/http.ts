@@ -2,6 +2,8 @@ import "server-only";
 import type { ZodError, ZodType } from "zod";
 import { errorResponse } from "../http/json-response";
 import { readBody, type BodyProblem } from "../http/request-body";
+import { log } from "../observability/log.mjs";
+import { sessionEndedByWorkspace } from "./access";
 import { audit, type AuditEntry } from "./audit";
 import { MESSAGES, mapWorkspaceError, type AdminErrorContext } from "./errors";
 import { isSameOriginWrite } from "../http/request-origin";
@@ -12,8 +14,8 @@ export { NOT_SIGNED_IN } from "./session";
 export { errorResponse, jsonResponse } from "../http/json-response";
 
 /*
- * The shared shape of every /api/admin handler (adminRoute below): authorize (session +
- * Origin) → parse (path, then body) → act → map errors to `{ error }`. Nothing here trusts
+ * The shared shape of every /api/admin handler (adminRoute below): authorize (session, Origin,
+ * the workspace's word) → parse (path, then body) → act → map errors to `{ error }`. Nothing here trusts
  * proxy.ts to have run, and nothing of a request is read before its sender is known.
  */
 
@@ -22,11 +24,16 @@ export const TOO_LARGE = "The request is too large.";
 
 export type Authorized = { ok: true; session: AdminSession } | { ok: false; response: Response };
 
-/** Session first (401), then the Origin check for writes (403). */
+/**
+ * Session first (401), then the Origin check for writes (403), then whether the workspace still
+ * counts the admin as one (401 naming why; the session is ended).
+ */
 export async function authorize(request: Request): Promise<Authorized> {
   const session = await sessionFromRequest(request);
   if (!session) return { ok: false, response: errorResponse(401, NOT_SIGNED_IN) };
   if (!isSameOriginWrite(request)) return { ok: false, response: errorResponse(403, CROSS_ORIGIN) };
+  const ended = await sessionEndedByWorkspace(session);
+  if (ended) return { ok: false, response: errorResponse(401, ended.error, { code: ended.code }) };
   return { ok: true, session };
 }
 
@@ -65,12 +72,13 @@ export function failure(
   const mapped = mapWorkspaceError(error, ctx);
   if (mapped.code === "internal") {
     // A bug, not an upstream refusal: keep the type for the log, never the stack or input.
-    console.error(
-      JSON.stringify({
+    log("admin").error(
+      {
         kind: "admin_error",
         action: entry?.action,
         error: error instanceof Error ? error.name : typeof error,
-      }),
+      },
+      "an admin request failed unexpectedly",
     );
   }
   if (entry) audit({ ...entry, outcome: mapped.status >= 500 ? "failed" : "refused", detail: mapped.code });

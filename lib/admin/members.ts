@@ -75,7 +75,7 @@ const WALK_MAX_PAGES = 1_000;
 const WALK_CONCURRENCY = 6;
 
 /** Every member, six pages at a time, with the client's paging guards (lib/local-workspace/README.md, API decision 1: paging). */
-async function walkAllMembers(): Promise<{ members: TeamMember[]; truncated: boolean }> {
+export async function walkAllMembers(): Promise<{ members: TeamMember[]; truncated: boolean }> {
   const { members, truncated } = await workspace().listAllTeamMembers({
     pageSize: WALK_PAGE_SIZE,
     maxPages: WALK_MAX_PAGES,
@@ -237,10 +237,12 @@ export function displayName(m: Pick<TeamMember, "firstName" | "lastName" | "emai
  * Removes (v1 bulk remove by emails) or deactivates (v1 update, one by one) the selected
  * members, with a result for each. A batch refused because it holds the last admin is
  * retried one by one, so everyone else is still removed and only the refusal is reported.
+ * `refuse` names members left untouched (the acting admin's own), with the reason.
  */
 export async function bulkAction(
   input: BulkInput,
   mapError: (error: unknown, name: string) => { error: string; code: string },
+  refuse: (member: { email: string }) => { error: string; code: string } | null = () => null,
 ): Promise<BulkItemResult[]> {
   const client = workspace();
   const results = new Map<string, BulkItemResult>();
@@ -257,7 +259,12 @@ export async function bulkAction(
         return null;
       }
     });
-    for (const t of found) if (t) targets.push(t);
+    for (const t of found) {
+      if (!t) continue;
+      const refused = refuse(t);
+      if (refused) results.set(t.id, { ...t, ok: false, ...refused });
+      else targets.push(t);
+    }
 
     if (input.action === "deactivate") {
       for (const t of targets) {

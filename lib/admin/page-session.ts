@@ -1,15 +1,29 @@
 import "server-only";
+import { cache } from "react";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { sessionEndedByWorkspace } from "./access";
 import { SESSION_COOKIE, readSessionValue, type AdminSession } from "./session";
 
+/** The session, checked once per render (layout and page ask together) against the workspace too. */
+const checkedSession = cache(
+  async (): Promise<{ session: AdminSession | null; ended: "not_admin" | "unverified" | null }> => {
+    const store = await cookies();
+    const session = await readSessionValue(store.get(SESSION_COOKIE)?.value);
+    if (!session) return { session: null, ended: null };
+    const ended = await sessionEndedByWorkspace(session);
+    return ended ? { session: null, ended: ended.code } : { session, ended: null };
+  },
+);
+
 /**
- * For admin pages and layouts: the session, or a redirect to the login page. Pages call it
- * themselves (layouts are not re-run on every client navigation, and proxy.ts is only a first gate).
+ * For admin pages and layouts: the session, or a redirect to the login page (saying why when the
+ * workspace ended it). Pages call it themselves (layouts are not re-run on every client
+ * navigation, and proxy.ts is only a first gate).
  */
 export async function requireAdminPage(returnTo?: string): Promise<AdminSession> {
-  const store = await cookies();
-  const session = await readSessionValue(store.get(SESSION_COOKIE)?.value);
+  const { session, ended } = await checkedSession();
+  if (ended) redirect(`/admin/login?error=${ended}`);
   if (!session)
     redirect(
       returnTo && returnTo !== "/admin"
@@ -19,6 +33,7 @@ export async function requireAdminPage(returnTo?: string): Promise<AdminSession>
   return session;
 }
 
+/** The signed-in admin for the login page (which sends them on); the workspace is asked by the page they land on. */
 export async function currentAdmin(): Promise<AdminSession | null> {
   const store = await cookies();
   return readSessionValue(store.get(SESSION_COOKIE)?.value);

@@ -161,6 +161,8 @@ export type BulkInput = z.infer<typeof bulkSchema>;
 export const loginSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).default(""),
   password: z.string().max(1024).default(""),
+  /** Present on the second step only: the authentication code. */
+  code: z.string().max(40).optional(),
   next: z.string().max(2000).optional(),
 });
 

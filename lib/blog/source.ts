@@ -2,6 +2,8 @@ import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
 import { answerUnknownAddresses, tagRevalidatedAt } from "../next-cache/app-bridge";
+import { log } from "../observability/log.mjs";
+import { metrics, reportGauge } from "../observability/metrics";
 import { processMemo } from "../state";
 import {
   createWorkspaceClient,
@@ -14,26 +16,16 @@ import { BLOG_CACHE_TAG } from "./cache-tags";
 import { blogDerived } from "./derived";
 import { blogAddresses, isUnknownBlogAddress } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
+import { unpatchedFetch } from "./unpatched-fetch";
 
 /*
- * The blog store: where every blog page, feed, sitemap, preview image and search gets its data,
- * one per process.
- *
- * The blog-posts list is fetched once per process and everything derived from it (the known
- * addresses that answer unknown ones without rendering, the search index) hangs off that one
- * copy (./derived.ts), so all of it is rebuilt from one fetch and dropped together. One
- * freshness rule decides for all of it: a copy is current while it is younger than
- * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance
- * (Next's cache handler knows that time: lib/next-cache/). An outdated copy is refetched by the
- * next render that asks, never served again; concurrent renders share one request (a memo of
- * the promise). Next's data cache cannot hold the list: it refuses bodies over 2 MB and 10,000
- * posts are ~10 MB. So during `next build` the number of upstream requests is one list + one
- * slugs request per build worker, whatever the number of posts.
- *
- * The small slugs list does go through Next's data cache, with the configured revalidate
- * interval and the blog tag: that is what gives every blog page its ISR interval (segment
- * config must be a literal, so it cannot come from the environment) and what lets
- * revalidateTag() reach them all.
+ * The blog store, one per process: every blog page, feed, sitemap, preview image and search
+ * reads the one copy of the post list fetched here, and everything derived from it
+ * (./derived.ts) is dropped with it. A copy is current while younger than
+ * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance;
+ * concurrent renders share one request. The list (~10 MB at 10,000 posts) is too large for
+ * Next's data cache; the small slugs list goes through it, with the blog tag, and gives every
+ * blog page its ISR interval. docs/architecture.md ("The blog") has the detail.
  */
 
 export type BlogData = { blog: Blog; slugs: string[] };
@@ -51,27 +43,6 @@ export class BlogSourceError extends Error {
 
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
-
-/**
- * Next's patched fetch must not see the list request: it is shared by many renders (so it
- * belongs to none of them) and too large for the data cache. The original fetch Next keeps on
- * the patched one as `_nextOriginalFetch` (set, in Next's own words, "for external consumers")
- * sends it; where Next has not patched fetch, fetch itself does. No public API of Next 16 does
- * this job:
- * - `cache: "no-store"`, `unstable_noStore()` and `connection()` mark the render that makes the
- *   request dynamic, and every blog page is static (ISR);
- * - the data cache (`next: { revalidate }`, `unstable_cache`) refuses bodies over 2 MB, and the
- *   list is ~10 MB at 10,000 posts; `'use cache'` needs `cacheComponents`, which changes how
- *   every route of the site renders and keeps its entries in Next's own memory LRU;
- * - the request cannot be made outside a render: it is memoised per process and first needed
- *   by whichever render asks for it, inside Next's request context, which has no public exit.
- * The remaining way around Next's fetch would be a second HTTP client (node:http, or undici,
- * which is not a dependency) beside the one lib/workspace/transport.ts already is.
- */
-function unpatchedFetch(): typeof fetch {
-  const patched = globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch };
-  return patched._nextOriginalFetch ?? patched;
-}
 
 const clients: { list?: WorkspaceClient; slugs?: WorkspaceClient } = {};
 
@@ -176,9 +147,9 @@ async function fetchBlog(): Promise<Blog> {
       `Cannot load the blog: none of the ${list.skipped + list.posts.length} posts from the workspace's blog-posts list could be read.`,
     );
   }
-  for (const problem of blog.problems.slice(0, 20)) console.warn(`[blog] ${problem}`);
+  for (const problem of blog.problems.slice(0, 20)) log("blog").warn(problem);
   if (blog.problems.length > 20)
-    console.warn(`[blog] ...and ${blog.problems.length - 20} more problems in the blog-posts list`);
+    log("blog").warn(`...and ${blog.problems.length - 20} more problems in the blog-posts list`);
   return blog;
 }
 
@@ -193,6 +164,7 @@ function blogList(): Promise<Blog> {
     promise: fetchBlog().then(
       (blog) => {
         entry.blog = blog;
+        if (!build) reportGauge(metrics().blogPosts, blog.posts.length);
         return blog;
       },
       (e: unknown) => Promise.reject(toSourceError(e)),
@@ -236,12 +208,12 @@ export async function loadBlog(): Promise<BlogData> {
     const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);
     const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
     if (missingFromList.length)
-      console.warn(
-        `[blog] ${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
+      log("blog").warn(
+        `${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
       );
     if (missingFromSlugs.length)
-      console.warn(
-        `[blog] ${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
+      log("blog").warn(
+        `${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
       );
   }
   return { blog, slugs };

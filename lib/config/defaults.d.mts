@@ -15,6 +15,11 @@ export const WHOLE_NUMBER_VARIABLES: Readonly<{
   DELIVERY_DIRECT_TIMEOUT_MS: WholeNumberVariable;
   DELIVERY_MAX_AGE_HOURS: WholeNumberVariable;
   DELIVERY_MAX_PENDING: WholeNumberVariable;
+  ADMIN_RECHECK_SECONDS: WholeNumberVariable;
 }>;
 export const DEFAULT_PORT: number;
 export const DEFAULT_LOCAL_WORKSPACE_PORT: number;
+export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
+export const LOG_LEVELS: readonly LogLevel[];
+export const DEFAULT_LOG_LEVEL: LogLevel;
+export function logLevel(env: Record<string, string | undefined>): LogLevel | undefined;

@@ -45,7 +45,24 @@ export const WHOLE_NUMBER_VARIABLES = Object.freeze({
   DELIVERY_DIRECT_TIMEOUT_MS: { min: 200, max: 120_000, fallback: 3_000 },
   DELIVERY_MAX_AGE_HOURS: { min: 1, max: 8760, fallback: 72 },
   DELIVERY_MAX_PENDING: { min: 1, max: 10_000_000, fallback: 100_000 },
+  ADMIN_RECHECK_SECONDS: { min: 1, max: 3600, fallback: 60 },
 });
 
 export const DEFAULT_PORT = WHOLE_NUMBER_VARIABLES.PORT.fallback;
 export const DEFAULT_LOCAL_WORKSPACE_PORT = WHOLE_NUMBER_VARIABLES.LOCAL_WORKSPACE_PORT.fallback;
+
+/** The levels LOG_LEVEL accepts (pino's), quietest last. */
+export const LOG_LEVELS = Object.freeze(["trace", "debug", "info", "warn", "error", "fatal", "silent"]);
+export const DEFAULT_LOG_LEVEL = "info";
+
+/**
+ * LOG_LEVEL as the logger reads it: lowercase, or undefined when unset or not a level. The
+ * logger starts before the configuration is checked (it reports that check), so an invalid
+ * value means the default there; the schema refuses it at start-up.
+ * @param {Record<string, string | undefined>} env
+ * @returns {string | undefined}
+ */
+export function logLevel(env) {
+  const value = envValue(env, "LOG_LEVEL")?.toLowerCase();
+  return value !== undefined && LOG_LEVELS.includes(value) ? value : undefined;
+}

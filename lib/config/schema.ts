@@ -3,10 +3,13 @@ import { PASSWORD_HASH_PATTERN } from "./password-hash";
 import {
   DEFAULT_DELIVERY_STORE_PATH,
   DEFAULT_LOCAL_WORKSPACE_PORT,
+  DEFAULT_LOG_LEVEL,
   LOCAL_DEMO_API_KEY,
+  LOG_LEVELS,
   WHOLE_NUMBER_VARIABLES,
   envValue,
   isLocalMode,
+  type LogLevel,
 } from "./defaults.mjs";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 
@@ -110,6 +113,39 @@ export function parseAdminUsers(raw: string): { users: AdminUser[]; errors: stri
     else users.push({ email, passwordHash: hash });
   }
   return { users, errors };
+}
+
+/** Base32 (RFC 4648) of at least 128 bits, the least RFC 4226 allows for a shared secret. */
+const TOTP_SECRET_PATTERN = /^[A-Z2-7]{26,128}$/;
+const TOTP_FIX = "print a fresh entry with `npm run admin-totp <email>` and put it in ADMIN_TOTP.";
+
+/**
+ * Parses ADMIN_TOTP: `email=BASE32SECRET` entries separated by commas, spaces or newlines (the
+ * shape of ADMIN_USERS). Secrets are upper-cased and their `=` padding dropped, as authenticator
+ * apps read them. Problems name the email, never the secret.
+ */
+export function parseAdminTotp(raw: string): { secrets: Record<string, string>; errors: string[] } {
+  const secrets: Record<string, string> = {};
+  const errors: string[] = [];
+  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
+    const eq = entry.indexOf("=");
+    const email = (eq > 0 ? entry.slice(0, eq) : entry).trim().toLowerCase();
+    const secret =
+      eq > 0
+        ? entry
+            .slice(eq + 1)
+            .replace(/=+$/, "")
+            .toUpperCase()
+        : "";
+    if (!z.email().safeParse(email).success) errors.push(`"${email.slice(0, 60)}" is not an email address.`);
+    else if (email in secrets) errors.push(`${email} is listed twice.`);
+    else if (!TOTP_SECRET_PATTERN.test(secret))
+      errors.push(
+        `the secret for ${email} is not a base32 secret of at least 26 characters (128 bits; letters A-Z and digits 2-7).`,
+      );
+    else secrets[email] = secret;
+  }
+  return { secrets, errors };
 }
 
 /** WORKSPACE_URL (it is what selects remote mode) → the API base: origin + path prefix + /api/external. */
@@ -250,6 +286,89 @@ const deliveryWorker = variable(
   },
 );
 
+/** METRICS_TOKEN: unset = GET /api/metrics answers 404; set = scrapers send it as a Bearer token. The value is never echoed back. */
+const metricsToken = variable(
+  "set it to a random string of at least 32 characters (e.g. the output of `openssl rand -hex 32`) and give the same value to your Prometheus scrape job, or unset it to turn GET /api/metrics off.",
+  (token): string | null | Refusal => {
+    if (token === undefined) return null;
+    if (token.length < 32) return new Refusal(`is ${token.length} characters; at least 32 are needed.`);
+    if (!/^[\x21-\x7e]+$/.test(token))
+      return new Refusal("contains spaces or characters an Authorization header cannot carry.");
+    return token;
+  },
+);
+
+const logLevel = variable(
+  `set it to one of ${LOG_LEVELS.join(", ")}, or unset it for ${DEFAULT_LOG_LEVEL}.`,
+  (raw): LogLevel | Refusal => {
+    if (raw === undefined) return DEFAULT_LOG_LEVEL;
+    const level = LOG_LEVELS.find((l) => l === raw.toLowerCase());
+    return level ?? new Refusal(`"${raw.slice(0, 20)}" is not a log level.`);
+  },
+);
+
+/**
+ * Who may use /admin besides ADMIN_USERS: the workspace roles that count as admin, how often a
+ * session re-asks the workspace, and the second factor (lib/admin/standing.ts, lib/admin/totp.ts).
+ */
+const adminAccess = {
+  ADMIN_ROLES: variable(
+    "set ADMIN_ROLES to the workspace role names that may use /admin, separated by commas (case-sensitive, e.g. Admin), or unset it for Admin.",
+    (raw) => {
+      if (raw === undefined) return ["Admin"];
+      const roles = Array.from(new Set(raw.split(",").map((r) => r.trim()))).filter(Boolean);
+      if (roles.length === 0) return new Refusal("lists no role, so nobody could sign in.");
+      if (roles.some((r) => r.length > 100)) return new Refusal("names a role longer than 100 characters.");
+      return roles;
+    },
+  ),
+  ADMIN_RECHECK_SECONDS: wholeNumber("ADMIN_RECHECK_SECONDS"),
+  ADMIN_TOTP: variable(TOTP_FIX, (raw) => {
+    if (raw === undefined) return {};
+    const { secrets, errors } = parseAdminTotp(raw);
+    return errors.length ? new Refusal(errors.join(" ")) : secrets;
+  }),
+  ADMIN_TWO_FACTOR: variable(
+    "set ADMIN_TWO_FACTOR to required (every admin needs an ADMIN_TOTP secret) or optional, or unset it for optional.",
+    (raw) => {
+      if (raw === undefined || /^optional$/i.test(raw)) return "optional" as const;
+      if (/^required$/i.test(raw)) return "required" as const;
+      return new Refusal(`"${raw.slice(0, 40)}" is neither required nor optional.`);
+    },
+  ),
+};
+
+type AdminAccessValues = {
+  ADMIN_USERS: AdminUser[];
+  ADMIN_TOTP: Record<string, string>;
+  ADMIN_TWO_FACTOR: "optional" | "required";
+};
+
+/** The checks between ADMIN_USERS, ADMIN_TOTP and ADMIN_TWO_FACTOR, once each is valid alone. */
+function checkSecondFactor(v: AdminAccessValues, ctx: z.RefinementCtx): void {
+  const admins = new Set(v.ADMIN_USERS.map((u) => u.email));
+  const strangers = Object.keys(v.ADMIN_TOTP).filter((email) => !admins.has(email));
+  if (strangers.length)
+    ctx.addIssue({
+      code: "custom",
+      path: ["ADMIN_TOTP"],
+      message: `lists ${strangers.join(", ")}, not in ADMIN_USERS.`,
+      params: {
+        fix: "add them to ADMIN_USERS (`npm run hash-password <email>`) or remove their ADMIN_TOTP entries.",
+      },
+    });
+  const without = [...admins].filter((email) => !(email in v.ADMIN_TOTP));
+  if (v.ADMIN_TWO_FACTOR === "required" && without.length)
+    ctx.addIssue({
+      code: "custom",
+      path: ["ADMIN_TWO_FACTOR"],
+      message: `is required, but ${without.join(", ")} ${without.length === 1 ? "has" : "have"} no ADMIN_TOTP secret.`,
+      params: {
+        fix: "enrol each of them with `npm run admin-totp <email>` and add the entries to ADMIN_TOTP, or set ADMIN_TWO_FACTOR=optional.",
+      },
+    });
+}
+
 // The order of the keys is the order in which problems are reported.
 const ports = { PORT: wholeNumber("PORT"), LOCAL_WORKSPACE_PORT: wholeNumber("LOCAL_WORKSPACE_PORT") };
 const rest = {
@@ -274,25 +393,33 @@ const rest = {
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
   DELIVERY_MAX_PENDING: wholeNumber("DELIVERY_MAX_PENDING"),
   DELIVERY_WORKER: deliveryWorker,
+  METRICS_TOKEN: metricsToken,
+  LOG_LEVEL: logLevel,
   imageHosts: z.custom<ImageHost[]>(),
 };
 
-const localVariables = z.object({
-  mode: z.literal("local"),
-  ...ports,
-  LOCAL_WORKSPACE_API_KEY: z.string().default(LOCAL_DEMO_API_KEY),
-  ...secrets("local"),
-  ...rest,
-});
+const localVariables = z
+  .object({
+    mode: z.literal("local"),
+    ...ports,
+    LOCAL_WORKSPACE_API_KEY: z.string().default(LOCAL_DEMO_API_KEY),
+    ...secrets("local"),
+    ...adminAccess,
+    ...rest,
+  })
+  .superRefine(checkSecondFactor);
 
-const remoteVariables = z.object({
-  mode: z.literal("remote"),
-  ...ports,
-  WORKSPACE_URL: workspaceApiBase,
-  WORKSPACE_API_KEY: workspaceApiKey,
-  ...secrets("remote"),
-  ...rest,
-});
+const remoteVariables = z
+  .object({
+    mode: z.literal("remote"),
+    ...ports,
+    WORKSPACE_URL: workspaceApiBase,
+    WORKSPACE_API_KEY: workspaceApiKey,
+    ...secrets("remote"),
+    ...adminAccess,
+    ...rest,
+  })
+  .superRefine(checkSecondFactor);
 
 /** The variables in the order their problems are reported. */
 export const CONFIG_VARIABLES = Object.keys(remoteVariables.shape);
@@ -324,6 +451,16 @@ export const envSchema = z
     siteUrl: v.SITE_URL ?? `http://localhost:${v.PORT}`,
     sessionSecret: v.SESSION_SECRET,
     adminUsers: v.ADMIN_USERS,
+    /** Beyond ADMIN_USERS: the workspace's word, and the second factor (lib/admin/). */
+    adminAccess: {
+      /** Workspace roles (case-sensitive) whose active members listed in ADMIN_USERS may use /admin. */
+      roles: v.ADMIN_ROLES,
+      /** A session re-asks the workspace at most this long after the last answer. */
+      recheckSeconds: v.ADMIN_RECHECK_SECONDS,
+      /** email → base32 TOTP secret: these admins give a code after their password. */
+      totpSecrets: v.ADMIN_TOTP,
+      twoFactor: v.ADMIN_TWO_FACTOR,
+    },
     /** null disables POST /api/revalidate. */
     revalidateSecret: v.REVALIDATE_SECRET,
     blog: {
@@ -358,6 +495,10 @@ export const envSchema = z
       /** false: this process does not run the delivery worker (`npm run worker` does). */
       inProcessWorker: v.DELIVERY_WORKER,
     },
+    /** null: GET /api/metrics answers 404. */
+    metricsToken: v.METRICS_TOKEN,
+    /** Read by the logger itself (lib/observability/log.mjs); validated here so a typo is refused at start-up. */
+    logLevel: v.LOG_LEVEL,
   }));
 
 export type AppConfig = z.output<typeof envSchema>;

@@ -1,3 +1,4 @@
+import { metrics } from "../observability/metrics";
 import { isWorkspaceApiError } from "../workspace/errors";
 import type { DeliveryGate } from "./types";
 
@@ -100,8 +101,7 @@ export class OutageTracker {
   constructor(private readonly ctx: Pick<AttemptContext, "gate" | "mode" | "log">) {}
 
   async succeeded(): Promise<void> {
-    if (this.failures > 0 || this.keyRefusedLogged)
-      this.ctx.log("[delivery] the workspace answers again; delivering");
+    if (this.failures > 0 || this.keyRefusedLogged) this.ctx.log("the workspace answers again; delivering");
     this.failures = 0;
     this.keyRefusedLogged = false;
     await this.ctx.gate.clearHold();
@@ -119,12 +119,12 @@ export class OutageTracker {
       if (!this.keyRefusedLogged) {
         this.keyRefusedLogged = true;
         this.ctx.log(
-          `[delivery] The workspace refused the API key (401${endpoint ? ` from ${endpoint}` : ""}); signups are kept and retried until it is fixed. ${keyRefusedHint(this.ctx.mode)}`,
+          `The workspace refused the API key (401${endpoint ? ` from ${endpoint}` : ""}); signups are kept and retried until it is fixed. ${keyRefusedHint(this.ctx.mode)}`,
         );
       }
     } else if (this.failures === 1 || this.failures % 20 === 0) {
       this.ctx.log(
-        `[delivery] ${source}: workspace ${result.code}${endpoint ? ` from ${endpoint}` : ""}; signups are kept, next attempt in ${Math.round(wait / 1000)} s`,
+        `${source}: workspace ${result.code}${endpoint ? ` from ${endpoint}` : ""}; signups are kept, next attempt in ${Math.round(wait / 1000)} s`,
       );
     }
     await this.ctx.gate.hold(wait);
@@ -132,8 +132,21 @@ export class OutageTracker {
   }
 }
 
-/** Calls the workspace once (the caller has taken a slot from the gate) and reports what it means. */
+/**
+ * Calls the workspace once (the caller has taken a slot from the gate) and reports what it
+ * means; counted in masthead_delivery_attempts_total by outcome.
+ */
 export async function attemptDelivery(
+  email: string,
+  ctx: AttemptContext,
+  outage: OutageTracker,
+): Promise<AttemptResult> {
+  const result = await attemptOnce(email, ctx, outage);
+  metrics().deliveryAttempts.inc({ outcome: result.kind });
+  return result;
+}
+
+async function attemptOnce(
   email: string,
   ctx: AttemptContext,
   outage: OutageTracker,

@@ -1,4 +1,5 @@
 import { env } from "../config/env";
+import { log } from "../observability/log.mjs";
 import { delivery } from "./index";
 
 /*
@@ -12,8 +13,14 @@ async function main(): Promise<void> {
   const service = delivery();
   const counts = await service.store.counts();
   service.startWorker();
-  console.info(
-    `[delivery] worker running (${service.store.engine === "redis" ? "Redis queue" : `SQLite at ${config.delivery.storePath}`}, at most ${config.delivery.ratePerSecond} calls/s): ${counts.pending} pending, ${counts.failed} failed`,
+  log("delivery").info(
+    {
+      store: service.store.engine === "redis" ? "Redis queue" : `SQLite at ${config.delivery.storePath}`,
+      ratePerSecond: config.delivery.ratePerSecond,
+      pending: counts.pending,
+      failed: counts.failed,
+    },
+    "worker running",
   );
   let stopping = false;
   const stop = async () => {
@@ -27,8 +34,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(
-    `[delivery] worker could not start: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  log("delivery").fatal(`worker could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -187,12 +187,11 @@ export function runRedisWorker(opts: {
       lockDuration: 60_000,
     },
   );
-  worker.on("error", (error) => ctx.log(`[delivery] queue worker error (${error.name})`));
+  worker.on("error", (error) => ctx.log(`queue worker error (${error.name})`));
   worker.on("failed", (_job, error) => {
-    if (error.message === "expired")
-      ctx.log("[delivery] a signup passed the maximum age and moved to the failed list");
+    if (error.message === "expired") ctx.log("a signup passed the maximum age and moved to the failed list");
     else if (error.message === "rejected")
-      ctx.log("[delivery] the workspace refused a stored address (422); it moved to the failed list");
+      ctx.log("the workspace refused a stored address (422); it moved to the failed list");
   });
   return {
     async stop() {

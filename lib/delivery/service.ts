@@ -1,3 +1,4 @@
+import { logLine } from "../observability/log.mjs";
 import { asWorkspaceError, attemptDelivery, classify, OutageTracker, type AttemptContext } from "./attempt";
 import { RedisSignupStore, runRedisWorker } from "./redis-queue";
 import { SqliteSignupStore } from "./sqlite-store";
@@ -43,7 +44,7 @@ export type DeliveryServiceOptions = {
  * outage tracker so a process logs a refused key once and backs off as one.
  */
 export function createDeliveryService(options: DeliveryServiceOptions): DeliveryService {
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logLine("delivery");
   const ctx: AttemptContext = { subscribe: options.subscribe, gate: options.gate, mode: options.mode, log };
   const outage = new OutageTracker(ctx);
   let worker: WorkerHandle | undefined;

@@ -44,8 +44,7 @@ export function runSqliteWorker(opts: {
     while (!stopper.signal.aborted) {
       try {
         const expired = store.expire(opts.maxAgeMs);
-        if (expired > 0)
-          ctx.log(`[delivery] ${expired} signup(s) passed the maximum age and moved to the failed list`);
+        if (expired > 0) ctx.log(`${expired} signup(s) passed the maximum age and moved to the failed list`);
         if (!store.hasDue()) {
           await idle(IDLE_POLL_MS);
           continue;
@@ -57,14 +56,14 @@ export function runSqliteWorker(opts: {
         if (result.kind === "delivered" || result.kind === "already_subscribed") store.delivered(job.id);
         else if (result.kind === "rejected") {
           store.fail(job.id, "rejected");
-          ctx.log("[delivery] the workspace refused a stored address (422); it moved to the failed list");
+          ctx.log("the workspace refused a stored address (422); it moved to the failed list");
         } else store.release(job.id);
       } catch (error) {
         if (stopper.signal.aborted) return;
         ctx.log(
           error instanceof StoreUnavailableError
-            ? `[delivery] ${error.message}; retrying in 5 s`
-            : `[delivery] worker error (${error instanceof Error ? error.name : typeof error}); retrying in 5 s`,
+            ? `${error.message}; retrying in 5 s`
+            : `worker error (${error instanceof Error ? error.name : typeof error}); retrying in 5 s`,
         );
         await sleep(5_000, stopper.signal).catch(() => {});
       }

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { ConfigError } from "../config/schema";
 import { loadConfig } from "../config/startup";
+import { log as logger } from "../observability/log.mjs";
 import { listenPlan } from "./listen";
 
 const root = path.resolve(__dirname, "../..");
@@ -17,6 +18,7 @@ const skipBuild = args.has("--no-build") || process.env.SKIP_BUILD === "1";
 
 const children = new Set<ChildProcess>();
 let stopping = false;
+const log = logger("launcher");
 
 function run(command: string, argv: string[], name: string): ChildProcess {
   const child = spawn(command, argv, {
@@ -28,7 +30,7 @@ function run(command: string, argv: string[], name: string): ChildProcess {
   child.on("exit", (code, signal) => {
     children.delete(child);
     if (!stopping && name !== "next build") {
-      console.error(`[masthead] ${name} exited (${signal ?? code}); stopping.`);
+      log.error(`${name} exited (${signal ?? code}); stopping.`);
       void stop(typeof code === "number" && code !== 0 ? code : 1);
     }
   });
@@ -67,7 +69,7 @@ async function main() {
     config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      log.fatal({ problems: error.problems }, error.message);
       process.exit(1);
     }
     throw error;
@@ -76,9 +78,7 @@ async function main() {
   if (config.localWorkspace) {
     const health = `http://127.0.0.1:${config.localWorkspace.port}/__local/health`;
     if (await waitForHealth(health, 300)) {
-      console.log(
-        `[masthead] Using the local workspace already running on port ${config.localWorkspace.port}.`,
-      );
+      log.info(`Using the local workspace already running on port ${config.localWorkspace.port}.`);
       // Reusing it must not skip the reset that was asked for (the e2e suite relies on fresh data).
       if (args.has("--reset-workspace")) {
         const reset = `http://127.0.0.1:${config.localWorkspace.port}/__local/reset`;
@@ -86,7 +86,7 @@ async function main() {
           () => null,
         );
         if (!res?.ok) {
-          console.error(`[masthead] Could not reset the running local workspace at ${reset}.`);
+          log.error(`Could not reset the running local workspace at ${reset}.`);
           await stop(1);
         }
       }
@@ -101,12 +101,12 @@ async function main() {
       if (args.has("--reset-workspace")) wsArgs.push("--reset");
       run(process.execPath, wsArgs, "local workspace");
       if (!(await waitForHealth(health, 30_000))) {
-        console.error(`[masthead] The local workspace did not become healthy at ${health} within 30 s.`);
+        log.error(`The local workspace did not become healthy at ${health} within 30 s.`);
         await stop(1);
       }
     }
   } else {
-    console.log(`[masthead] Using the workspace at ${new URL(config.workspace.apiBase).origin}.`);
+    log.info(`Using the workspace at ${new URL(config.workspace.apiBase).origin}.`);
   }
 
   const port = String(config.port);
@@ -116,7 +116,7 @@ async function main() {
     port,
   });
   const where = listen.hostname ? ["-H", listen.hostname] : [];
-  console.log(`[masthead] ${listen.message}`);
+  log.info(listen.message);
   if (dev) {
     run(process.execPath, [nextBin, "dev", "-p", port, ...where], "next dev");
     return;
@@ -125,12 +125,12 @@ async function main() {
     const build = run(process.execPath, [nextBin, "build"], "next build");
     const code = await new Promise<number | null>((resolve) => build.on("exit", resolve));
     if (code !== 0) {
-      console.error("[masthead] The build failed; see the message above.");
+      log.error("The build failed; see the message above.");
       await stop(code ?? 1);
     }
   }
   run(process.execPath, [nextBin, "start", "-p", port, ...where], "next start");
-  console.log(`[masthead] Site: ${config.siteUrl}  (admin: ${config.siteUrl}/admin)`);
+  log.info(`Site: ${config.siteUrl}  (admin: ${config.siteUrl}/admin)`);
 }
 
 void main();

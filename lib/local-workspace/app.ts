@@ -1,4 +1,5 @@
 import { authenticate, resolveWorkspace } from "./auth";
+import { logLine } from "../observability/log.mjs";
 import type { ApiContext, RouteContext, RouteHandler } from "./context";
 import { FaultInjector } from "./faults";
 import { HttpError, errorResponse, requestOrigin } from "./http";
@@ -23,7 +24,7 @@ export type LocalWorkspaceOptions = {
   apiKey?: string;
   rateLimit?: RateLimitOptions;
   now?: () => Date;
-  /** Where unexpected errors are reported; defaults to console.error. */
+  /** Where unexpected errors are reported; defaults to the logger (component "local-workspace"). */
   log?: (line: string) => void;
 };
 
@@ -125,7 +126,7 @@ function allowed(route: Route): string[] {
 /** Creates the in-process handler; also usable as `handler.handle` and closable. */
 export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): LocalWorkspace {
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? logLine("local-workspace", "error");
   const apiKey = options.apiKey ?? LOCAL_DEMO_API_KEY;
   const db = openStore(options.dataDir ?? DEFAULT_DATA_DIR);
   if (options.reset) {
@@ -192,7 +193,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
       // Never leak internals to the client; the log line is for whoever runs the server.
       log(
-        `[local-workspace] ${request.method} ${new URL(request.url).pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        `${request.method} ${new URL(request.url).pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
       return errorResponse(500, "Internal error");
     }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { log as logger } from "../observability/log.mjs";
 import { LOCAL_DEMO_API_KEY, maskKey } from "./keys";
 import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimitOptions } from "./rate-limit";
 import { MAX_SYNTHETIC } from "./seed";
@@ -26,8 +27,10 @@ Environment:
   LOCAL_WORKSPACE_RATE_LIMIT  requests per key as limit/windowSeconds (default ${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowMs / 1000})
 `;
 
+const log = logger("local-workspace");
+
 function fail(message: string): never {
-  console.error(`local-workspace: ${message}`);
+  log.fatal(message);
   process.exit(2);
 }
 
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
       strict: true,
     }).values;
   } catch (error) {
-    fail(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+    fail(`${error instanceof Error ? error.message : String(error)} (see npm run workspace -- --help)`);
   }
   if (args.help) {
     process.stdout.write(HELP);
@@ -85,10 +88,10 @@ async function main(): Promise<void> {
     reset,
   });
   if (posts || members)
-    console.log(`Seeded ${posts ?? 0} synthetic posts and ${members ?? 0} synthetic members.`);
+    log.info(`Seeded ${posts ?? 0} synthetic posts and ${members ?? 0} synthetic members.`);
   const shownDir = dataDir === ":memory:" ? dataDir : path.resolve(dataDir);
-  console.log(`Local workspace listening on ${server.url} (data: ${shownDir})`);
-  console.log(
+  log.info(`Local workspace listening on ${server.url} (data: ${shownDir})`);
+  log.info(
     `API key for the default workspace: ${maskKey(apiKey)}; acme workspace: http://acme.localhost:${server.port}`,
   );
 
@@ -96,7 +99,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`Received ${signal}, stopping local workspace.`);
+    log.info(`Received ${signal}, stopping local workspace.`);
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import { logLine } from "../observability/log.mjs";
 import type { AddressInfo } from "node:net";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import { createLocalWorkspace, type LocalWorkspace, type LocalWorkspaceOptions } from "./app";
@@ -19,7 +20,7 @@ export async function startLocalWorkspaceServer(
 ): Promise<LocalWorkspaceServer> {
   const { port = 4010, host = "127.0.0.1", ...workspaceOptions } = options;
   const workspace = createLocalWorkspace(workspaceOptions);
-  const log = workspaceOptions.log ?? ((line: string) => console.error(line));
+  const log = workspaceOptions.log ?? logLine("local-workspace", "error");
 
   // @remix-run/node-fetch-server turns node:http into web Requests (URL from the Host header,
   // which selects the workspace; the signal aborts when the client goes away, which ends
@@ -27,7 +28,7 @@ export async function startLocalWorkspaceServer(
   const server = createServer(
     createRequestListener((request) => workspace(request), {
       onError(error) {
-        log(`[local-workspace] response failed: ${error instanceof Error ? error.message : String(error)}`);
+        log(`response failed: ${error instanceof Error ? error.message : String(error)}`);
         return Response.json({ error: "Internal error" }, { status: 500 });
       },
     }),

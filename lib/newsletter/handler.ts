@@ -1,6 +1,8 @@
 import "server-only";
 import type { SignupQueue } from "../delivery/types";
 import { jsonResponse } from "../http/json-response";
+import { logLine } from "../observability/log.mjs";
+import { metrics, type SignupOutcome } from "../observability/metrics";
 import { isWorkspaceApiError } from "../workspace/errors";
 import { checkSubscriberEmail } from "./email";
 import {
@@ -50,6 +52,17 @@ const STATUS: Record<NewsletterOutcome["kind"], number> = {
   unavailable: 503,
 };
 
+/** The `outcome` label of masthead_newsletter_signups_total for each answer. */
+const SIGNUP_OUTCOME: Record<NewsletterOutcome["kind"], SignupOutcome> = {
+  subscribed: "created",
+  already_subscribed: "already",
+  queued: "queued",
+  recently_sent: "recently_sent",
+  invalid: "invalid",
+  rate_limited: "rate_limited",
+  unavailable: "refused",
+};
+
 const SUCCESSES = new Set<NewsletterOutcome["kind"]>([
   "subscribed",
   "already_subscribed",
@@ -75,12 +88,16 @@ export function createNewsletterHandler(
   options: NewsletterHandlerOptions,
 ): (request: Request) => Promise<Response> {
   const limiters = options.limiters ?? createNewsletterLimiters();
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logLine("newsletter");
+  const { signups } = metrics();
+  const count = (outcome: SignupOutcome) => signups.inc({ outcome });
 
   function answer(
     outcome: NewsletterOutcome,
     how: { redirectTo?: string; formId: FormId; retryAfterSeconds?: number },
+    counted: SignupOutcome = SIGNUP_OUTCOME[outcome.kind],
   ): Response {
+    count(counted);
     const retryHeader: Record<string, string> = how.retryAfterSeconds
       ? { "retry-after": String(how.retryAfterSeconds) }
       : {};
@@ -115,6 +132,7 @@ export function createNewsletterHandler(
 
   async function handle(request: Request): Promise<Response> {
     if (request.method !== "POST") {
+      count("bad_request");
       return json(
         405,
         { outcome: "method_not_allowed", error: "Subscribe with a POST from the newsletter form." },
@@ -127,6 +145,7 @@ export function createNewsletterHandler(
     // Authorize before reading anything: another site's page must not be able to post for its visitors.
     if (!newsletterOriginAllows(checkOrigin(request, options.siteUrl, options.trustProxy))) {
       await request.body?.cancel().catch(() => {});
+      count("forbidden");
       return json(403, { outcome: "forbidden", error: "This form only accepts submissions from this site." });
     }
     const clientWait = await take(limiters.perClient, clientKey(request, options.trustProxy), log);
@@ -146,6 +165,7 @@ export function createNewsletterHandler(
 
     const parsed = await readFields(request, MAX_BODY_BYTES);
     if (!parsed.ok) {
+      count("bad_request");
       switch (parsed.problem) {
         case "unsupported_type":
           return json(415, {
@@ -184,8 +204,8 @@ export function createNewsletterHandler(
       trap !== "" &&
       !(typeof trap === "string" && trap.trim() === "")
     ) {
-      log("[newsletter] honeypot field filled; answered as a success without subscribing");
-      return answer({ kind: "subscribed" }, how);
+      log("honeypot field filled; answered as a success without subscribing");
+      return answer({ kind: "subscribed" }, how, "honeypot");
     }
 
     const email = checkSubscriberEmail(fields.email);
@@ -233,7 +253,7 @@ export function createNewsletterHandler(
       return answer({ kind: "queued" }, how);
     } catch (error) {
       log(
-        `[newsletter] a signup could not be kept for later delivery (${error instanceof Error ? error.message : typeof error})`,
+        `a signup could not be kept for later delivery (${error instanceof Error ? error.message : typeof error})`,
       );
       // Nothing can be kept: one direct try beats refusing outright, even outside the pace.
       if (!tried) {
@@ -253,13 +273,9 @@ export function createNewsletterHandler(
   function logFailure(error: unknown): void {
     if (isWorkspaceApiError(error)) {
       if (error.code !== "unauthorized")
-        log(
-          `[newsletter] subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`,
-        );
+        log(`subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`);
     } else {
-      log(
-        `[newsletter] subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`,
-      );
+      log(`subscribe failed unexpectedly: ${error instanceof Error ? error.name : typeof error}`);
     }
   }
 
@@ -268,9 +284,8 @@ export function createNewsletterHandler(
       return await handle(request);
     } catch (error) {
       // Last resort: a reader never sees a stack trace or a 500 for something they sent.
-      log(
-        `[newsletter] unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`,
-      );
+      count("refused");
+      log(`unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`);
       return json(
         503,
         { outcome: "unavailable", error: messageFor({ kind: "unavailable" }) },
@@ -290,7 +305,7 @@ async function pendingOrUnknown(
     return await queue.isPending(email);
   } catch (error) {
     log(
-      `[newsletter] could not check for a pending delivery (${error instanceof Error ? error.name : typeof error}); going on`,
+      `could not check for a pending delivery (${error instanceof Error ? error.name : typeof error}); going on`,
     );
     return false;
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { limitedFor, limiter, type LimiterOptions } from "../state";
+import { metrics } from "../observability/metrics";
+import { limitedFor, limiter, limitName, type LimiterOptions } from "../state";
 
 /*
  * Three budgets, each a rate-limiter-flexible limiter from lib/state (in memory for one
@@ -59,9 +60,12 @@ export async function take(
     return null;
   } catch (rejection) {
     const wait = limitedFor(rejection);
-    if (wait !== null) return wait;
+    if (wait !== null) {
+      metrics().rateLimited.inc({ limit: limitName(limiter) });
+      return wait;
+    }
     log(
-      `[newsletter] rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the request`,
+      `rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the request`,
     );
     return null;
   }

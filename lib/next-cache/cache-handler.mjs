@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { logLine } from "../observability/log.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
 import { isNotFound, notFoundMemory, unknownAddressAnswer } from "./not-found.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
@@ -92,7 +93,7 @@ export default class MastheadCacheHandler {
     this.state = processState(ctx, {
       redisUrl,
       instance: options.instance ?? "",
-      log: options.log ?? ((line) => console.warn(line)),
+      log: options.log ?? logLine("state"),
     });
     this.files = this.state.files;
   }
@@ -203,7 +204,7 @@ export default class MastheadCacheHandler {
     if (!shared) return this.files.revalidateTag(list, durations);
     if (!(await shared.markTags(list, mark)))
       this.state.log(
-        `[next-cache] Redis is unreachable: ${list.join(", ")} revalidated on this instance now, on the others once Redis is back.`,
+        `Next cache: Redis is unreachable: ${list.join(", ")} revalidated on this instance now, on the others once Redis is back.`,
       );
   }
 

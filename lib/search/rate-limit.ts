@@ -1,4 +1,6 @@
 import "server-only";
+import { log } from "../observability/log.mjs";
+import { metrics } from "../observability/metrics";
 import { limitedFor, limiter } from "../state";
 
 /*
@@ -9,7 +11,8 @@ import { limitedFor, limiter } from "../state";
 export const SEARCH_LIMIT = { points: 60, durationSeconds: 60 };
 
 /** Through the state module: in memory, or shared by every instance when REDIS_URL is set. */
-const searchLimiter = () => limiter({ keyPrefix: "search-client", ...SEARCH_LIMIT });
+const SEARCH_LIMIT_NAME = "search-client";
+const searchLimiter = () => limiter({ keyPrefix: SEARCH_LIMIT_NAME, ...SEARCH_LIMIT });
 
 /**
  * Takes one search from the client's budget. Returns null when allowed, else the whole seconds
@@ -22,9 +25,13 @@ export async function takeSearch(clientKey: string): Promise<number | null> {
     return null;
   } catch (rejection) {
     const wait = limitedFor(rejection);
-    if (wait !== null) return wait;
-    console.warn(
-      `[search] rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the search`,
+    if (wait !== null) {
+      metrics().rateLimited.inc({ limit: SEARCH_LIMIT_NAME });
+      return wait;
+    }
+    log("search").warn(
+      { error: rejection instanceof Error ? rejection.name : "unknown" },
+      "rate limit store failed; allowing the search",
     );
     return null;
   }

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { logLine } from "../observability/log.mjs";
 import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-fail-fast.mjs";
 
 /*
@@ -30,6 +31,14 @@ export function limitedFor(rejection: unknown): number | null {
   return Math.max(1, Math.ceil(msBeforeNext / 1000));
 }
 
+/**
+ * A limiter's name (its keyPrefix without the Redis key root), the same on either engine: the
+ * `limit` label of masthead_rate_limited_total.
+ */
+export function limitName(limiter: RateLimiterAbstract): string {
+  return limiter.keyPrefix.replace(`${KEY_ROOT}:rl:`, "");
+}
+
 export type LimiterOptions = { keyPrefix: string; points: number; durationSeconds: number };
 
 export type SharedCache<T> = {
@@ -47,6 +56,15 @@ export type Revocations = {
   isRevoked(id: string): Promise<boolean>;
 };
 
+export type FirstUse = {
+  /**
+   * True for the first claim of `key` within the namespace's time to live, on any instance
+   * (Redis SET NX); false for every later one. While Redis is unreachable, claims are this
+   * instance's only (a key claimed elsewhere in the meantime can be claimed here once more).
+   */
+  claim(key: string): Promise<boolean>;
+};
+
 export type StateHealth = { engine: EngineKind; redis?: "up" | "down" };
 
 export type StateEngine = {
@@ -55,6 +73,7 @@ export type StateEngine = {
   limiter(opts: LimiterOptions): RateLimiterAbstract;
   sharedCache<T>(namespace: string, opts: { ttlSeconds: number }): SharedCache<T>;
   revocations(): Revocations;
+  firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse;
   health(): Promise<StateHealth>;
   /** Closes every connection (tests, shutdown). */
   close(): Promise<void>;
@@ -68,7 +87,7 @@ const MAX_PENDING_WRITES = 10_000;
 type Log = (line: string) => void;
 
 export function createStateEngine(options: { redisUrl: string | null; log?: Log }): StateEngine {
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logLine("state");
   const redisUrl = options.redisUrl;
   const kind: EngineKind = redisUrl ? "redis" : "embedded";
 
@@ -93,7 +112,7 @@ export function createStateEngine(options: { redisUrl: string | null; log?: Log 
     if (pending.size > MAX_PENDING_WRITES) {
       const oldest = pending.keys().next().value;
       if (oldest !== undefined) pending.delete(oldest);
-      log("[state] too many writes waiting for Redis; dropped the oldest");
+      log("too many writes waiting for Redis; dropped the oldest");
     }
     const client = connection();
     if (client && !replayHooked) {
@@ -224,7 +243,7 @@ export function createStateEngine(options: { redisUrl: string | null; log?: Log 
           }
         }
         log(
-          "[state] Redis is unreachable: a revocation holds on this instance now and everywhere once Redis is back",
+          "Redis is unreachable: a revocation holds on this instance now and everywhere once Redis is back",
         );
         queueWrite(`revoke:${id}`, write);
       },
@@ -239,6 +258,38 @@ export function createStateEngine(options: { redisUrl: string | null; log?: Log 
       },
     };
     return revocationList;
+  }
+
+  const firstUses = new Map<string, FirstUse>();
+  function firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
+    const id = `${namespace}|${opts.ttlSeconds}`;
+    let made = firstUses.get(id);
+    if (made) return made;
+    const ttlMs = Math.max(1, Math.round(opts.ttlSeconds * 1000));
+    const local = new Map<string, number>();
+    const claimLocally = (key: string) => {
+      const until = local.get(key);
+      if (until !== undefined && until > Date.now()) return false;
+      if (local.size >= MAX_MEMORY_ENTRIES) sweep(local);
+      if (local.size >= MAX_MEMORY_ENTRIES) local.delete(local.keys().next().value as string);
+      local.set(key, Date.now() + ttlMs);
+      return true;
+    };
+    const client = connection();
+    made = {
+      async claim(key) {
+        // Kept locally too, so this instance refuses a second use even if Redis drops out between the two.
+        if (!claimLocally(key)) return false;
+        if (!client || !isReady(client)) return true;
+        try {
+          return (await client.set(`${KEY_ROOT}:once:${namespace}:${key}`, "1", "PX", ttlMs, "NX")) === "OK";
+        } catch {
+          return true;
+        }
+      },
+    };
+    firstUses.set(id, made);
+    return made;
   }
 
   async function health(): Promise<StateHealth> {
@@ -268,7 +319,7 @@ export function createStateEngine(options: { redisUrl: string | null; log?: Log 
     clients.clear();
   }
 
-  return { kind, connection, limiter, sharedCache, revocations, health, close };
+  return { kind, connection, limiter, sharedCache, revocations, firstUse, health, close };
 }
 
 /** The embedded cache: a bounded Map with expiry, in this process. */

@@ -5,14 +5,16 @@ import { env } from "../config/env";
 import {
   createStateEngine,
   limitedFor,
+  limitName,
   type EngineKind,
+  type FirstUse,
   type LimiterOptions,
   type Revocations,
   type SharedCache,
   type StateEngine,
   type StateHealth,
 } from "./engine";
-import { processMemo } from "./process-memo";
+import { processMemo } from "./process-memo.mjs";
 
 /*
  * Runtime state that outlives a request: the only door to it. REDIS_URL unset → embedded
@@ -21,9 +23,9 @@ import { processMemo } from "./process-memo";
  * Next's bundles asks first.
  */
 
-export type { EngineKind, LimiterOptions, Revocations, SharedCache, StateHealth };
-export { processMemo } from "./process-memo";
-export { limitedFor };
+export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
+export { processMemo } from "./process-memo.mjs";
+export { limitedFor, limitName };
 
 function engine(): StateEngine {
   return processMemo("state.engine", () => createStateEngine({ redisUrl: env().redisUrl }));
@@ -49,6 +51,11 @@ export function sharedCache<T>(namespace: string, opts: { ttlSeconds: number }):
 
 export function revocations(): Revocations {
   return engine().revocations();
+}
+
+/** Keys that can be claimed once per `ttlSeconds`, across every instance (one-time codes, single-use steps). */
+export function firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
+  return engine().firstUse(namespace, opts);
 }
 
 /** For readiness checks: which engine, and whether Redis answers (one PING, 250 ms at most). */

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { logLine } from "../observability/log.mjs";
 
 /*
  * How every Masthead Redis client connects and fails, in plain JavaScript because Next loads the
@@ -45,18 +46,18 @@ const firstAttempts = new WeakMap();
  * unhandled 'error', and drops a stalled connection. `subscriber` clients skip the stall check
  * (a subscribed connection sends no commands to time out).
  */
-export function createRedisClient(url, purpose, log = (line) => console.warn(line), options = {}) {
+export function createRedisClient(url, purpose, log = logLine("state"), options = {}) {
   const where = describeRedis(url);
   const client = new Redis(url, { ...FAIL_FAST_OPTIONS, connectionName: `masthead:${purpose}` });
   let reachable;
   client.on("ready", () => {
-    if (reachable !== true) log(`[state] Redis at ${where} (${purpose}) is reachable; state is shared.`);
+    if (reachable !== true) log(`Redis at ${where} (${purpose}) is reachable; state is shared.`);
     reachable = true;
   });
   const unreachable = (why) => {
     if (reachable !== false)
       log(
-        `[state] Redis at ${where} (${purpose}) is unreachable (${why}); using in-memory fallbacks until it is back.`,
+        `Redis at ${where} (${purpose}) is unreachable (${why}); using in-memory fallbacks until it is back.`,
       );
     reachable = false;
   };
@@ -69,7 +70,7 @@ export function createRedisClient(url, purpose, log = (line) => console.warn(lin
     dropConnectionWhenStalled(client, () => {
       if (reachable !== false)
         log(
-          `[state] Redis at ${where} (${purpose}) stopped answering (a command timed out); reconnecting, using in-memory fallbacks until it answers.`,
+          `Redis at ${where} (${purpose}) stopped answering (a command timed out); reconnecting, using in-memory fallbacks until it answers.`,
         );
       reachable = false;
     });

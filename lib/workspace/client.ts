@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { WorkspaceApiError } from "./errors";
+import { logLine } from "../observability/log.mjs";
 import {
   blogPostListWire,
   blogPostV1Wire,
@@ -27,21 +27,10 @@ export type WorkspaceClientOptions = TransportOptions;
 /** Every endpoint of the external API, v2 and v1, with exactly the headers each documents. */
 export function createWorkspaceClient(options: WorkspaceClientOptions) {
   const send = createTransport(options);
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logLine("workspace");
 
   async function call<S extends z.ZodType>(req: WorkspaceRequest, schema: S): Promise<z.output<S>> {
-    const res = await send(req);
-    const parsed = schema.safeParse(res.body);
-    if (!parsed.success) {
-      const where = parsed.error.issues[0]?.path.join(".") || "(root)";
-      throw new WorkspaceApiError({
-        status: res.status,
-        code: "bad_response",
-        endpoint: res.endpoint,
-        message: `The workspace answered ${res.endpoint} with an unexpected shape (at ${where}).`,
-      });
-    }
-    return parsed.data;
+    return (await send(req, schema)).body as z.output<S>;
   }
 
   const memberPath = (id: string) => `/v2/team-members/${encodeURIComponent(id)}`;
@@ -58,7 +47,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       if (parsed.success) posts.push(parsed.data);
       else skipped++;
     }
-    if (skipped) log(`[workspace] GET ${path}: skipped ${skipped} blog post(s) with an unexpected shape`);
+    if (skipped) log(`GET ${path}: skipped ${skipped} blog post(s) with an unexpected shape`);
     // Newest first whatever order the workspace used (lib/local-workspace/README.md, API decision 7); ties keep their order.
     posts.sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
     return { blogName: body.blog_name, posts, skipped };
@@ -69,6 +58,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     async listTeamMembers(params: { page: number; pageSize: number }): Promise<TeamMemberPage> {
       const body = await call(
         {
+          operation: "list_members",
           method: "GET",
           path: "/v2/team-members",
           query: { page_number: params.page, page_size: params.pageSize },
@@ -108,9 +98,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
           if (batch.length === 0) return { members, truncated: false, pagesFetched: page };
           const fresh = batch.filter((m) => !seen.has(m.id));
           if (fresh.length === 0) {
-            log(
-              `[workspace] team-members page ${page} repeated earlier ids; stopping (is page_number ignored?)`,
-            );
+            log(`team-members page ${page} repeated earlier ids; stopping (is page_number ignored?)`);
             return { members, truncated: true, pagesFetched: page };
           }
           for (const m of fresh) {
@@ -128,7 +116,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
 
     async getTeamMember(id: string): Promise<TeamMember> {
       const body = await call(
-        { method: "GET", path: memberPath(id), accept: true, retry: "idempotent" },
+        { operation: "get_member", method: "GET", path: memberPath(id), accept: true, retry: "idempotent" },
         teamMemberEnvelopeWire,
       );
       return body.team_member;
@@ -143,7 +131,14 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
         body.send_invitation_email = String(input.sendInvitationEmail);
       // Adding an existing member is skipped by the workspace, so a retry cannot duplicate.
       return call(
-        { method: "POST", path: "/v2/team-members", body, accept: true, retry: "idempotent" },
+        {
+          operation: "add_members",
+          method: "POST",
+          path: "/v2/team-members",
+          body,
+          accept: true,
+          retry: "idempotent",
+        },
         messageWire,
       );
     },
@@ -151,6 +146,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     async updateTeamMember(id: string, changes: TeamMemberChanges): Promise<TeamMember> {
       const body = await call(
         {
+          operation: "update_member",
           method: "PATCH",
           path: memberPath(id),
           body: changesToWire(changes),
@@ -163,7 +159,13 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     },
 
     async removeTeamMember(id: string): Promise<void> {
-      await send({ method: "DELETE", path: memberPath(id), accept: true, retry: "unprocessed" });
+      await send({
+        operation: "remove_member",
+        method: "DELETE",
+        path: memberPath(id),
+        accept: true,
+        retry: "unprocessed",
+      });
     },
 
     // ---- v2 subscribers and blog ----
@@ -171,6 +173,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       // Accept is not listed for this endpoint, so it is not sent.
       return call(
         {
+          operation: "subscribe",
           method: "POST",
           path: "/v2/email-subscriptions",
           body: { email },
@@ -184,6 +187,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     async listBlogPosts(opts: { nextCache?: WorkspaceRequest["nextCache"] } = {}): Promise<BlogPostList> {
       const body = await call(
         {
+          operation: "list_posts",
           method: "GET",
           path: "/v2/blog-posts",
           accept: false,
@@ -198,6 +202,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     async listBlogSlugs(opts: { nextCache?: WorkspaceRequest["nextCache"] } = {}): Promise<string[]> {
       const body = await call(
         {
+          operation: "list_post_slugs",
           method: "GET",
           path: "/v2/blog-posts/slugs",
           accept: false,
@@ -219,6 +224,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       if (changes.active !== undefined) wire.active = changes.active;
       const body = await call(
         {
+          operation: "update_member_v1",
           method: "PATCH",
           path: `/v1/team_members/${encodeURIComponent(id)}`,
           body: wire,
@@ -240,21 +246,41 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       if (input.invitedBy !== undefined) body.invited_by = input.invitedBy;
       // v1 add does not list Accept as required.
       return call(
-        { method: "POST", path: "/v1/team_members", body, accept: false, retry: "idempotent" },
+        {
+          operation: "add_members_v1",
+          method: "POST",
+          path: "/v1/team_members",
+          body,
+          accept: false,
+          retry: "idempotent",
+        },
         messageWire,
       );
     },
 
     async removeTeamMembersV1(emails: string[]): Promise<Message> {
       return call(
-        { method: "DELETE", path: "/v1/team_members", body: { emails }, accept: true, retry: "unprocessed" },
+        {
+          operation: "remove_members_v1",
+          method: "DELETE",
+          path: "/v1/team_members",
+          body: { emails },
+          accept: true,
+          retry: "unprocessed",
+        },
         messageWire,
       );
     },
 
     async listBlogPostsV1(): Promise<BlogPostList> {
       const body = await call(
-        { method: "GET", path: "/v1/blog_posts", accept: false, retry: "idempotent" },
+        {
+          operation: "list_posts_v1",
+          method: "GET",
+          path: "/v1/blog_posts",
+          accept: false,
+          retry: "idempotent",
+        },
         blogPostListWire,
       );
       return readPosts(body, blogPostV1Wire, "/v1/blog_posts");

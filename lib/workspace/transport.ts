@@ -1,9 +1,14 @@
 import "server-only";
-import { codeFor, messageFromErrorBody, WorkspaceApiError } from "./errors";
+import type { z } from "zod";
+import { logLine } from "../observability/log.mjs";
+import { metrics } from "../observability/metrics";
+import { codeFor, messageFromErrorBody, WorkspaceApiError, type WorkspaceErrorCode } from "./errors";
 
 /*
  * HTTP to the workspace: exact headers, a timeout per attempt, bounded retries
- * with jittered backoff that honour Retry-After, and errors that never carry the key.
+ * with jittered backoff that honour Retry-After, answers checked against their schema, and
+ * errors that never carry the key. Every attempt is counted and timed by operation and outcome
+ * (masthead_workspace_requests_total, masthead_workspace_request_duration_seconds).
  */
 
 export type TransportOptions = {
@@ -30,6 +35,8 @@ export type Retry =
   | "unprocessed";
 
 export type WorkspaceRequest = {
+  /** What the call is for, the `operation` label of the workspace metrics: a fixed name, e.g. "subscribe". */
+  operation: string;
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Relative to apiBase, e.g. "/v2/team-members". */
   path: string;
@@ -61,10 +68,81 @@ export function createTransport(options: TransportOptions) {
   const retryAfterCapMs = options.retryAfterCapMs ?? 5_000;
   const backoffBaseMs = options.backoffBaseMs ?? 250;
   const doFetch = options.fetch ?? fetch;
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logLine("workspace");
   const base = options.apiBase.replace(/\/+$/, "");
+  const { workspaceRequests, workspaceDuration } = metrics();
 
-  return async function send(req: WorkspaceRequest): Promise<WorkspaceResponse> {
+  type Attempt =
+    { ok: true; response: WorkspaceResponse } | { ok: false; failure: WorkspaceApiError; mayRetry: boolean };
+
+  /** One attempt of `req`, counted and timed: its answer (checked against `schema` when given), or the failure. */
+  async function once(
+    req: WorkspaceRequest,
+    url: URL,
+    init: RequestInit,
+    endpoint: string,
+    schema: z.ZodType | undefined,
+  ): Promise<Attempt> {
+    const stopTimer = workspaceDuration.startTimer({ operation: req.operation });
+    let outcome: string | null = "ok";
+    const failed = (failure: WorkspaceApiError, mayRetry: boolean): Attempt => {
+      outcome = outcomeOf(failure.code);
+      return { ok: false, failure, mayRetry };
+    };
+    try {
+      const res = await doFetch(url, init);
+      const raw = await res.text();
+      const parsed = parseJson(raw);
+      if (res.ok) {
+        if (res.status === 204 || raw.trim() === "")
+          return { ok: true, response: { status: res.status, body: undefined, endpoint } };
+        const bad = (problem: string) =>
+          failed(
+            new WorkspaceApiError({
+              status: res.status,
+              code: "bad_response",
+              endpoint,
+              message: `The workspace answered ${endpoint} with ${problem}.`,
+            }),
+            false,
+          );
+        if (!parsed.ok) return bad("malformed JSON");
+        if (!schema) return { ok: true, response: { status: res.status, body: parsed.value, endpoint } };
+        const shaped = schema.safeParse(parsed.value);
+        if (!shaped.success)
+          return bad(`an unexpected shape (at ${shaped.error.issues[0]?.path.join(".") || "(root)"})`);
+        return { ok: true, response: { status: res.status, body: shaped.data, endpoint } };
+      }
+      const upstreamMessage = messageFromErrorBody(parsed.ok ? parsed.value : raw.slice(0, 200));
+      const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
+      let mayRetry = (req.retry === "idempotent" ? RETRYABLE_STATUS : UNPROCESSED_STATUS).has(res.status);
+      if (mayRetry && retryAfterMs !== undefined && retryAfterMs > retryAfterCapMs) mayRetry = false;
+      return failed(
+        new WorkspaceApiError({
+          status: res.status,
+          code: codeFor(res.status, upstreamMessage),
+          endpoint,
+          message: upstreamMessage ?? `The workspace answered ${endpoint} with status ${res.status}.`,
+          retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
+        }),
+        mayRetry,
+      );
+    } catch (error) {
+      if (isFrameworkSignal(error)) {
+        // Next stopping a render is not a workspace outcome: neither counted nor timed.
+        outcome = null;
+        throw error;
+      }
+      return failed(networkError(error, endpoint, timeoutMs), req.retry === "idempotent" || isRefused(error));
+    } finally {
+      if (outcome !== null) {
+        stopTimer();
+        workspaceRequests.inc({ operation: req.operation, outcome });
+      }
+    }
+  }
+
+  return async function send(req: WorkspaceRequest, schema?: z.ZodType): Promise<WorkspaceResponse> {
     const url = new URL(base + req.path);
     for (const [k, v] of Object.entries(req.query ?? {}))
       if (v !== undefined) url.searchParams.set(k, String(v));
@@ -74,51 +152,27 @@ export function createTransport(options: TransportOptions) {
     if (req.body !== undefined) headers["Content-Type"] = "application/json";
     const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
 
+    const init = {
+      method: req.method,
+      headers,
+      body: payload,
+      redirect: "error",
+      ...(req.nextCache ? { next: req.nextCache } : { cache: "no-store" }),
+    } as RequestInit;
     for (let attempt = 0; ; attempt++) {
-      let failure: WorkspaceApiError;
-      let mayRetry: boolean;
-      try {
-        const res = await doFetch(url, {
-          method: req.method,
-          headers,
-          body: payload,
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: "error",
-          ...(req.nextCache ? { next: req.nextCache } : { cache: "no-store" }),
-        } as RequestInit);
-        const raw = await res.text();
-        const parsed = parseJson(raw);
-        if (res.ok) {
-          if (res.status === 204 || raw.trim() === "")
-            return { status: res.status, body: undefined, endpoint };
-          if (parsed.ok) return { status: res.status, body: parsed.value, endpoint };
-          throw new WorkspaceApiError({
-            status: res.status,
-            code: "bad_response",
-            endpoint,
-            message: `The workspace answered ${endpoint} with malformed JSON.`,
-          });
-        }
-        const upstreamMessage = messageFromErrorBody(parsed.ok ? parsed.value : raw.slice(0, 200));
-        const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
-        failure = new WorkspaceApiError({
-          status: res.status,
-          code: codeFor(res.status, upstreamMessage),
-          endpoint,
-          message: upstreamMessage ?? `The workspace answered ${endpoint} with status ${res.status}.`,
-          retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
-        });
-        mayRetry = (req.retry === "idempotent" ? RETRYABLE_STATUS : UNPROCESSED_STATUS).has(res.status);
-        if (mayRetry && retryAfterMs !== undefined && retryAfterMs > retryAfterCapMs) mayRetry = false;
-      } catch (error) {
-        if (error instanceof WorkspaceApiError || isFrameworkSignal(error)) throw error;
-        failure = networkError(error, endpoint, timeoutMs);
-        mayRetry = req.retry === "idempotent" || isRefused(error);
-      }
+      const result = await once(
+        req,
+        url,
+        { ...init, signal: AbortSignal.timeout(timeoutMs) },
+        endpoint,
+        schema,
+      );
+      if (result.ok) return result.response;
+      const { failure, mayRetry } = result;
       if (!mayRetry || attempt >= maxRetries) {
         if (attempt > 0)
           log(
-            `[workspace] ${endpoint} failed after ${attempt + 1} attempts: ${failure.code} (${failure.status || "no response"})`,
+            `${endpoint} failed after ${attempt + 1} attempts: ${failure.code} (${failure.status || "no response"})`,
           );
         throw failure;
       }
@@ -127,11 +181,19 @@ export function createTransport(options: TransportOptions) {
           ? failure.retryAfterSeconds * 1000
           : Math.random() * Math.min(4_000, backoffBaseMs * 2 ** attempt);
       log(
-        `[workspace] ${endpoint}: ${failure.code} (${failure.status || "no response"}), retry ${attempt + 1}/${maxRetries} in ${Math.round(waitMs)} ms`,
+        `${endpoint}: ${failure.code} (${failure.status || "no response"}), retry ${attempt + 1}/${maxRetries} in ${Math.round(waitMs)} ms`,
       );
       await new Promise((r) => setTimeout(r, waitMs));
     }
   };
+}
+
+/**
+ * The `outcome` label of an attempt that failed: the error's code, except for a 2xx answer the
+ * client could not read, which operators know as an invalid response.
+ */
+function outcomeOf(code: WorkspaceErrorCode): string {
+  return code === "bad_response" ? "invalid_response" : code;
 }
 
 function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {

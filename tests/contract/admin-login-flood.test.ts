@@ -1,22 +1,27 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
  * A flood of sign-ins with random addresses from many clients (what per-account and per-client
  * limits cannot stop) is admitted a few password checks at a time; the excess is told "busy"
  * (503 with Retry-After) at once instead of queueing CPU work, and the real admin can still
- * sign in once it passes. Called through the route handler with real Requests.
+ * sign in once it passes (the workspace confirming they are still an admin). Called through the
+ * route handler with real Requests.
  */
+
+const fixture = localWorkspaceForSuite();
 
 const SITE = "http://localhost:3000";
 let login: typeof import("@/app/api/admin/login/route");
 let limits: typeof import("@/lib/admin/password-check").PASSWORD_CHECK_LIMITS;
 
 beforeAll(async () => {
-  delete process.env.WORKSPACE_URL;
-  delete process.env.SITE_URL;
-  delete process.env.PORT;
-  delete process.env.ADMIN_USERS;
-  delete process.env.SESSION_SECRET;
+  pointAppAtWorkspace(fixture.server, {
+    SITE_URL: undefined,
+    PORT: undefined,
+    ADMIN_USERS: undefined,
+    SESSION_SECRET: undefined,
+  });
   login = await import("@/app/api/admin/login/route");
   ({ PASSWORD_CHECK_LIMITS: limits } = await import("@/lib/admin/password-check"));
 });

@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createStateEngine, limitedFor, type StateEngine } from "@/lib/state/engine";
-import { forgetProcessMemo, processMemo } from "@/lib/state/process-memo";
+import { forgetProcessMemo, processMemo } from "@/lib/state/process-memo.mjs";
 import { freePort, startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 
@@ -102,6 +102,14 @@ describe("embedded engine (no REDIS_URL)", () => {
     await until(async () => (await cache.get("b")) === undefined, { timeoutMs: 2_000 });
   });
 
+  it("claims a key once until its time is up", async () => {
+    const once = engine.firstUse(unique(), { ttlSeconds: 0.2 });
+    expect(await once.claim("k")).toBe(true);
+    expect(await engine.firstUse("other", { ttlSeconds: 0.2 }).claim("k")).toBe(true);
+    expect(await once.claim("k")).toBe(false);
+    await until(async () => once.claim("k"), { timeoutMs: 2_000 });
+  });
+
   it("revokes until the given time", async () => {
     const list = engine.revocations();
     const id = unique();
@@ -179,6 +187,16 @@ describe("redis engine: two instances on one Redis", () => {
     await a.revocations().revoke(id, Date.now() + 400);
     expect(await b.revocations().isRevoked(id)).toBe(true);
     await until(async () => !(await b.revocations().isRevoked(id)), { timeoutMs: 3_000 });
+  });
+
+  it("a key is claimed once across both instances (one-time codes), and again after its time", async () => {
+    const ns = unique();
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).firstUse(ns, { ttlSeconds: 0.5 }).claim("code-1")),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await a.firstUse(ns, { ttlSeconds: 0.5 }).claim("code-2")).toBe(true);
+    await until(async () => b.firstUse(ns, { ttlSeconds: 0.5 }).claim("code-1"), { timeoutMs: 3_000 });
   });
 
   it("a stalled Redis (connected, not answering) costs at most the command timeout", async () => {

@@ -148,6 +148,66 @@ describe("parseAdminUsers", () => {
   });
 });
 
+describe("admin access: ADMIN_ROLES, ADMIN_RECHECK_SECONDS, ADMIN_TOTP, ADMIN_TWO_FACTOR", () => {
+  const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+  it("defaults: the Admin role, a recheck every 60 s, no second factor, optional", () => {
+    expect(parseEnv({}).adminAccess).toEqual({
+      roles: ["Admin"],
+      recheckSeconds: 60,
+      totpSecrets: {},
+      twoFactor: "optional",
+    });
+  });
+
+  it("reads roles (trimmed, case kept), the interval and secrets (emails lower-cased, padding dropped)", () => {
+    const config = parseEnv({
+      ...remote,
+      ADMIN_ROLES: " Admin, Owner ,Admin",
+      ADMIN_RECHECK_SECONDS: "15",
+      ADMIN_TOTP: `Ops@Acme.test=${SECRET.toLowerCase()}====`,
+      ADMIN_TWO_FACTOR: "required",
+    });
+    expect(config.adminAccess).toEqual({
+      roles: ["Admin", "Owner"],
+      recheckSeconds: 15,
+      totpSecrets: { "ops@acme.test": SECRET },
+      twoFactor: "required",
+    });
+  });
+
+  it("the demo admin can be given a second factor in local mode", () => {
+    expect(parseEnv({ ADMIN_TOTP: `admin@example.com=${SECRET}` }).adminAccess.totpSecrets).toEqual({
+      "admin@example.com": SECRET,
+    });
+  });
+
+  it.each([
+    ["ADMIN_ROLES", " , ", "lists no role"],
+    ["ADMIN_RECHECK_SECONDS", "0", "whole number from 1 to 3600"],
+    ["ADMIN_RECHECK_SECONDS", "soon", "whole number"],
+    ["ADMIN_TOTP", "ops@acme.test=NOT-BASE32-1890", "not a base32 secret"],
+    ["ADMIN_TOTP", "ops@acme.test=JBSWY3DPEHPK3PXP", "at least 26 characters"],
+    ["ADMIN_TOTP", `not-an-email=${SECRET}`, "not an email"],
+    ["ADMIN_TOTP", `ops@acme.test=${SECRET},ops@acme.test=${SECRET}`, "listed twice"],
+    ["ADMIN_TOTP", `someone@acme.test=${SECRET}`, "not in ADMIN_USERS"],
+    ["ADMIN_TWO_FACTOR", "always", "neither required nor optional"],
+    ["ADMIN_TWO_FACTOR", "required", "ops@acme.test has no ADMIN_TOTP secret"],
+  ])("refuses %s=%s naming the variable and the fix, never the secret", (variable, value, words) => {
+    const problems = problemsOf({ ...remote, [variable]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.variable).toBe(variable);
+    expect(problems[0]!.problem).toContain(words);
+    expect(problems[0]!.fix.length).toBeGreaterThan(10);
+    expect(JSON.stringify(problems)).not.toContain(SECRET);
+  });
+
+  it("ADMIN_TWO_FACTOR=required names the fix: the enrolment command", () => {
+    const [problem] = problemsOf({ ...remote, ADMIN_TWO_FACTOR: "required" });
+    expect(problem!.fix).toContain("npm run admin-totp");
+  });
+});
+
 describe("REDIS_URL", () => {
   it("is optional in both modes: unset keeps the state of one instance in memory", () => {
     expect(parseEnv({}).redisUrl).toBeNull();
@@ -172,5 +232,43 @@ describe("REDIS_URL", () => {
     expect(problems[0]!.problem).toContain(problem);
     expect(problems[0]!.fix).toMatch(/redis:\/\//);
     expect(JSON.stringify(problems)).not.toContain("hunter2-password");
+  });
+});
+
+describe("METRICS_TOKEN", () => {
+  it("is optional: unset turns GET /api/metrics off", () => {
+    expect(parseEnv({}).metricsToken).toBeNull();
+    expect(parseEnv(remote).metricsToken).toBeNull();
+  });
+
+  it("is honoured when it is long enough", () => {
+    const token = "m".repeat(24) + "0123456789";
+    expect(parseEnv({ ...remote, METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
+  });
+
+  it.each([
+    ["short-metrics-token-secret", "at least 32"],
+    ["a metrics token with spaces in it, long enough", "Authorization header"],
+  ])("refuses %j, naming the variable and never echoing the value", (value, problem) => {
+    const problems = problemsOf({ ...remote, METRICS_TOKEN: value });
+    expect(problems.map((p) => p.variable)).toEqual(["METRICS_TOKEN"]);
+    expect(problems[0]!.problem).toContain(problem);
+    expect(problems[0]!.fix).toMatch(/openssl rand/);
+    expect(JSON.stringify(problems)).not.toContain(value);
+  });
+});
+
+describe("LOG_LEVEL", () => {
+  it("defaults to info and accepts pino's levels in any case", () => {
+    expect(parseEnv({}).logLevel).toBe("info");
+    expect(parseEnv({ LOG_LEVEL: "DEBUG" }).logLevel).toBe("debug");
+    expect(parseEnv({ ...remote, LOG_LEVEL: "silent" }).logLevel).toBe("silent");
+  });
+
+  it("refuses a level that does not exist, listing the ones that do", () => {
+    const problems = problemsOf({ LOG_LEVEL: "verbose" });
+    expect(problems.map((p) => p.variable)).toEqual(["LOG_LEVEL"]);
+    expect(problems[0]!.problem).toContain('"verbose" is not a log level');
+    expect(problems[0]!.fix).toContain("trace, debug, info, warn, error, fatal, silent");
   });
 });

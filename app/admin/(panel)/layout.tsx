@@ -2,21 +2,22 @@ import Link from "next/link";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { AdminNav } from "@/components/admin/admin-nav";
 import styles from "@/components/admin/admin.module.css";
+import shell from "@/components/admin/shell.module.css";
 
 export default async function AdminPanelLayout({ children }: { children: React.ReactNode }) {
   const session = await requireAdminPage();
   return (
-    <div className={styles.shell}>
+    <div className={shell.shell}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <header className={styles.topbar}>
-        <div className={`container ${styles.topbarInner}`}>
-          <Link href="/admin" className={styles.brand}>
+      <header className={shell.topbar}>
+        <div className={`container ${shell.topbarInner}`}>
+          <Link href="/admin" className={shell.brand}>
             Masthead<span>Admin</span>
           </Link>
           <AdminNav />
-          <div className={styles.who}>
+          <div className={shell.who}>
             <span>
               <span className="visually-hidden">Signed in as </span>
               {session.email}
@@ -30,7 +31,7 @@ export default async function AdminPanelLayout({ children }: { children: React.R
           </div>
         </div>
       </header>
-      <main id="main" className={`container ${styles.main}`}>
+      <main id="main" className={`container ${shell.main}`}>
         {children}
       </main>
     </div>

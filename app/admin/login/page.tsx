@@ -1,8 +1,16 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { ADMIN_UNVERIFIED, NO_LONGER_ADMIN } from "@/lib/admin/access";
 import { CROSS_ORIGIN } from "@/lib/admin/http";
-import { INVALID_CREDENTIALS } from "@/lib/admin/login";
+import {
+  INVALID_CREDENTIALS,
+  INVALID_SECOND_STEP,
+  STEP_EXPIRED,
+  WORKSPACE_UNREACHABLE_AT_SIGN_IN,
+} from "@/lib/admin/login";
 import { currentAdmin } from "@/lib/admin/page-session";
+import { PENDING_STEP_COOKIE, readPendingStep } from "@/lib/admin/second-step";
 import { safeNextPath } from "@/lib/admin/validation";
 import { LoginForm } from "@/components/admin/login-form";
 import styles from "@/components/admin/admin.module.css";
@@ -11,6 +19,11 @@ export const metadata: Metadata = { title: "Sign in" };
 
 const ERRORS: Record<string, string> = {
   invalid: INVALID_CREDENTIALS,
+  invalid_code: INVALID_SECOND_STEP,
+  expired: STEP_EXPIRED,
+  not_admin: NO_LONGER_ADMIN,
+  unverified: ADMIN_UNVERIFIED,
+  workspace: WORKSPACE_UNREACHABLE_AT_SIGN_IN,
   rate_limited: "Too many failed sign-in attempts. Try again in a few minutes.",
   origin: CROSS_ORIGIN,
   busy: "Sign-in is busy right now. Try again in a moment.",
@@ -26,6 +39,10 @@ export default async function LoginPage({
   const next = safeNextPath(one("next"));
   if (await currentAdmin()) redirect(next);
   const error = ERRORS[one("error") ?? ""];
+  // A second step under way (the code is asked for), unless the admin chose to start over.
+  const pending = one("restart")
+    ? null
+    : await readPendingStep((await cookies()).get(PENDING_STEP_COOKIE)?.value);
   return (
     <main className={styles.loginWrap} id="main">
       <div className={styles.loginCard}>
@@ -36,6 +53,7 @@ export default async function LoginPage({
         <LoginForm
           next={next}
           initialError={error}
+          codeFor={pending?.email}
           notice={one("signedOut") ? "You have signed out." : undefined}
         />
       </div>

@@ -1,8 +1,10 @@
 import "server-only";
 import { NOT_EVERY_INSTANCE, RETRY_AFTER_SECONDS, revalidateBlog } from "@/lib/blog/revalidate";
-import { presentedSecret, secretMatches } from "@/lib/blog/secret";
+import { presentedSecret } from "@/lib/blog/secret";
+import { secretMatches } from "@/lib/http/bearer";
 import { env } from "@/lib/config/env";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { log } from "@/lib/observability/log.mjs";
 
 /*
  * POST /api/revalidate: refreshes the whole blog (pages, feeds, sitemaps) from the workspace.
@@ -33,8 +35,8 @@ export async function POST(request: Request) {
       );
     }
     return jsonResponse({ revalidated: true, reachedAllInstances, revalidatedAt });
-  } catch {
-    console.error("[blog] revalidation failed");
+  } catch (error) {
+    log("blog").error({ error: error instanceof Error ? error.name : typeof error }, "revalidation failed");
     return errorResponse(500, "The blog could not be revalidated; try again.");
   }
 }

@@ -8,6 +8,7 @@ import { PAGE_SIZES, parseListQuery } from "@/lib/admin/validation";
 import { MemberTable, type MemberRow } from "@/components/admin/member-table";
 import { PageSizeSelect } from "@/components/admin/page-size-select";
 import styles from "@/components/admin/admin.module.css";
+import memberStyles from "@/components/admin/members.module.css";
 
 export const metadata: Metadata = { title: "Members" };
 
@@ -118,7 +119,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
             </p>
           ) : null}
           {result.totalPages > 1 ? (
-            <nav className={styles.pagination} aria-label="Pages">
+            <nav className={memberStyles.pagination} aria-label="Pages">
               <span className={styles.small}>
                 {query.page > 1 ? (
                   <Link href={memberListHref(query, { page: query.page - 1 })} rel="prev">

@@ -1,6 +1,7 @@
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, failure, jsonResponse, type Parsed } from "@/lib/admin/http";
 import { inviteMembers, listMembers } from "@/lib/admin/members";
+import { forgetStanding } from "@/lib/admin/standing";
 import { parseInvite, parseListQuery, type InviteInput } from "@/lib/admin/validation";
 
 export const dynamic = "force-dynamic";
@@ -38,5 +39,8 @@ export const POST = adminRoute({ body: inviteBody }, async ({ session, body: inp
     return jsonResponse({ message: result.message, emails: input.emails }, 201);
   } catch (error) {
     return failure(error, entry, { role: input.role, action: "invite" });
+  } finally {
+    // Inviting back a removed admin changes what the workspace says about them.
+    await forgetStanding(input.emails);
   }
 });

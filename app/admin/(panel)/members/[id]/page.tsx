@@ -9,6 +9,7 @@ import type { TeamMember } from "@/lib/workspace";
 import { Avatar } from "@/components/admin/avatar";
 import { MemberEditor } from "@/components/admin/member-editor";
 import styles from "@/components/admin/admin.module.css";
+import memberStyles from "@/components/admin/members.module.css";
 
 export const metadata: Metadata = { title: "Member" };
 
@@ -50,7 +51,7 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
     <>
       {back}
       <div className={styles.pageHeader}>
-        <span className={styles.person}>
+        <span className={memberStyles.person}>
           <Avatar url={member.profileImageUrl} name={name} large />
           <span>
             <h1>{name}</h1>

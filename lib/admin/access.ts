@@ -1,0 +1,39 @@
+import "server-only";
+import { audit } from "./audit";
+import { endSession, type AdminSession } from "./session";
+import { standingInSession, type Standing } from "./standing";
+
+/*
+ * A session is worth something only while the workspace still counts its admin as one
+ * (lib/admin/standing.ts). When it stops, or cannot say for too long, the session is ended on
+ * every instance (the same revocation as a logout) and the admin is told why.
+ */
+
+export const NO_LONGER_ADMIN =
+  "Your workspace account is no longer an active admin, so you have been signed out. If this is a mistake, ask a workspace admin to reactivate you or give you back an admin role.";
+export const ADMIN_UNVERIFIED =
+  "Masthead could not confirm with the workspace that you are still an active admin, so you have been signed out. Sign in again once the workspace is reachable.";
+
+/** Why a session was ended: the reason a page or an API answer names. */
+export type SessionEnded = { code: "not_admin" | "unverified"; error: string };
+
+export function endedBecause(standing: Exclude<Standing, { ok: true }>): SessionEnded {
+  return standing.reason === "unverified"
+    ? { code: "unverified", error: ADMIN_UNVERIFIED }
+    : { code: "not_admin", error: NO_LONGER_ADMIN };
+}
+
+/** null while `session`'s admin is still an admin in the workspace; else the session is ended and the reason returned. */
+export async function sessionEndedByWorkspace(session: AdminSession): Promise<SessionEnded | null> {
+  const standing = await standingInSession(session.email);
+  if (standing.ok) return null;
+  await endSession(session);
+  audit({
+    actor: session.email,
+    action: "session_ended",
+    target: "admin",
+    outcome: "refused",
+    detail: standing.reason,
+  });
+  return endedBecause(standing);
+}

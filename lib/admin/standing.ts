@@ -1,0 +1,141 @@
+import "server-only";
+import { env } from "../config/env";
+import { firstUse, processMemo, sharedCache } from "../state";
+import type { TeamMember } from "../workspace";
+import { walkAllMembers } from "./members";
+
+/*
+ * Whether the workspace still counts an ADMIN_USERS entry as an admin: an active team member
+ * whose role is one of ADMIN_ROLES. The API cannot look a member up by email, so one walk over
+ * the members answers for every configured admin at once, and the answers are kept in lib/state
+ * (Redis when configured) with the time they were read, so N instances share one walk per
+ * ADMIN_RECHECK_SECONDS rather than each making their own:
+ *  - sign-in always walks (fail closed: no answer, no session);
+ *  - a session uses the kept answer while it is younger than ADMIN_RECHECK_SECONDS; after that
+ *    the first request (on any instance: a shared claim) walks again, the others keep the last
+ *    answer meanwhile. When the workspace cannot answer, the last answer holds for at most
+ *    ADMIN_RECHECK_SECONDS × 5 in all, then the session ends ("sign in again");
+ *  - a write through Masthead's own admin that touches an admin's member forgets that admin's
+ *    answer, so their next request asks the workspace at once.
+ */
+
+export type Standing =
+  | { ok: true }
+  /** The workspace says no: the member is gone, inactive, or has a role outside ADMIN_ROLES. */
+  | { ok: false; reason: "not_member" | "inactive" | "role" }
+  /** The workspace could not be asked (or not for long enough): fail closed. */
+  | { ok: false; reason: "unverified" };
+
+type Answer = {
+  /** Epoch ms of the walk that produced it. */
+  checkedAt: number;
+  member: Pick<TeamMember, "id" | "active" | "role"> | null;
+};
+
+/** Beyond this multiple of ADMIN_RECHECK_SECONDS without an answer, a session ends. */
+export const OUTAGE_GRACE_FACTOR = 5;
+/** How long a request waits for a recheck before going on with the last answer (within the grace). */
+const RECHECK_WAIT_MS = 3_000;
+
+function settings() {
+  const { roles, recheckSeconds } = env().adminAccess;
+  return { roles, recheckMs: recheckSeconds * 1000, graceMs: recheckSeconds * OUTAGE_GRACE_FACTOR * 1000 };
+}
+
+const answers = () =>
+  sharedCache<Answer>("admin-standing", {
+    ttlSeconds: env().adminAccess.recheckSeconds * OUTAGE_GRACE_FACTOR,
+  });
+/** One recheck per interval across every instance; whoever claims it walks. */
+const recheckClaims = () =>
+  firstUse("admin-standing-recheck", { ttlSeconds: env().adminAccess.recheckSeconds });
+// A walk this process is making, which concurrent requests without any answer join.
+const inflight = processMemo<{ walk: Promise<Map<string, Answer>> | null }>("admin.standingWalk", () => ({
+  walk: null,
+}));
+
+function judge(answer: Answer): Standing {
+  const { member } = answer;
+  if (!member) return { ok: false, reason: "not_member" };
+  if (!member.active) return { ok: false, reason: "inactive" };
+  if (!settings().roles.includes(member.role)) return { ok: false, reason: "role" };
+  return { ok: true };
+}
+
+/**
+ * Walks the workspace's members once and records an answer for every configured admin (an
+ * admin missing from a capped walk gets none: it says nothing about them). Resolves to the
+ * answers; rejects when the workspace cannot be read.
+ */
+function walk(): Promise<Map<string, Answer>> {
+  if (inflight.walk) return inflight.walk;
+  const promise = (async () => {
+    const { members, truncated } = await walkAllMembers();
+    const checkedAt = Date.now();
+    const byEmail = new Map(members.map((m) => [m.email.toLowerCase(), m]));
+    const found = new Map<string, Answer>();
+    for (const { email } of env().adminUsers) {
+      const m = byEmail.get(email);
+      if (m || !truncated)
+        found.set(email, { checkedAt, member: m ? { id: m.id, active: m.active, role: m.role } : null });
+    }
+    const store = answers();
+    await Promise.all([...found].map(([email, answer]) => store.set(email, answer)));
+    return found;
+  })().finally(() => {
+    if (inflight.walk === promise) inflight.walk = null;
+  });
+  inflight.walk = promise;
+  return promise;
+}
+
+/** The workspace's answer for `email` now, or `unverified` when it cannot give one. */
+async function askWorkspace(email: string): Promise<Standing> {
+  try {
+    const answer = (await walk()).get(email);
+    return answer ? judge(answer) : { ok: false, reason: "unverified" };
+  } catch {
+    return { ok: false, reason: "unverified" };
+  }
+}
+
+/** At sign-in: always asks the workspace. `unverified` when it cannot answer. */
+export function standingAtSignIn(email: string): Promise<Standing> {
+  return askWorkspace(email);
+}
+
+/** For a session's request: the kept answer while it is fresh, else a recheck (see above). */
+export async function standingInSession(email: string): Promise<Standing> {
+  const { recheckMs, graceMs } = settings();
+  const kept = await answers().get(email);
+  const age = kept ? Date.now() - kept.checkedAt : Infinity;
+  if (kept && age < recheckMs) return judge(kept);
+  const withinGrace = kept && age < graceMs ? kept : undefined;
+
+  // No answer to fall back on: this request must wait for the workspace.
+  if (!withinGrace) return askWorkspace(email);
+  // Someone (this instance or another) rechecked within the interval: keep the last answer.
+  if (!(await recheckClaims().claim("walk"))) return judge(withinGrace);
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<"slow">((resolve) => {
+    timer = setTimeout(() => resolve("slow"), RECHECK_WAIT_MS);
+  });
+  const rechecking = walk().then(
+    (found) => found.get(email),
+    () => undefined,
+  );
+  try {
+    const answer = await Promise.race([rechecking, waited]);
+    // Slow or failed: the recheck goes on in the background; the last answer holds meanwhile.
+    return judge(answer === "slow" || answer === undefined ? withinGrace : answer);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** After a write through Masthead that touched these members: their next request asks the workspace. */
+export async function forgetStanding(emails: Iterable<string | null | undefined>): Promise<void> {
+  const admins = new Set(env().adminUsers.map((u) => u.email));
+  const touched = new Set([...emails].filter((e): e is string => !!e).map((e) => e.toLowerCase()));
+  await Promise.all([...touched].filter((e) => admins.has(e)).map((e) => answers().delete(e)));
+}

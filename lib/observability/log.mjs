@@ -1,0 +1,108 @@
+import pino from "pino";
+import pretty from "pino-pretty";
+import { DEFAULT_LOG_LEVEL, logLevel } from "../config/defaults.mjs";
+import { processMemo } from "../state/process-memo.mjs";
+
+/*
+ * The one logger of every Masthead process (server, delivery worker, launcher, local
+ * workspace): pino, one JSON object per line with `time`, `level`, `msg` and `component`,
+ * at LOG_LEVEL. When stdout is a terminal the same lines are printed readably (pino-pretty as
+ * a stream in this thread: pino's worker-thread transports do not survive Next's bundling).
+ *
+ * Plain JavaScript because Next loads the cache handler unbundled and it logs through this
+ * too; one logger per process (processMemo), whichever bundle asks first.
+ *
+ * What callers pass is logged as given, so callers pass codes, statuses, endpoints and counts:
+ * never a body, a cookie, a key, a full reader address or a query string. The redact list is
+ * a second line of defence for field names that would carry one.
+ */
+
+const REDACTED = [
+  "password",
+  "*.password",
+  "cookie",
+  "*.cookie",
+  "authorization",
+  "*.authorization",
+  "apiKey",
+  "*.apiKey",
+  "secret",
+  "*.secret",
+  "token",
+  "*.token",
+  "headers",
+];
+
+function rootLogger() {
+  return processMemo("log.root", () => {
+    /** @type {{ capture: ((line: string) => void) | null }} */
+    const state = { capture: null };
+    const out = process.stdout.isTTY
+      ? pretty({
+          colorize: true,
+          sync: true,
+          singleLine: true,
+          translateTime: "SYS:HH:MM:ss",
+          messageFormat: "[{component}] {msg}",
+          ignore: "pid,hostname,component",
+        })
+      : pino.destination({ dest: 1, sync: true });
+    const stream = {
+      /** @param {string} line */
+      write(line) {
+        if (state.capture) state.capture(line.replace(/\n$/, ""));
+        else out.write(line);
+      },
+    };
+    const logger = pino(
+      {
+        level: logLevel(process.env) ?? DEFAULT_LOG_LEVEL,
+        timestamp: pino.stdTimeFunctions.isoTime,
+        formatters: { level: (label) => ({ level: label }) },
+        redact: { paths: REDACTED, censor: "[redacted]" },
+      },
+      stream,
+    );
+    return { state, logger, children: new Map() };
+  });
+}
+
+/**
+ * The logger of one part of Masthead: `log("delivery").warn({ code }, "message")`.
+ * @param {string} component
+ */
+export function log(component) {
+  const root = rootLogger();
+  let child = root.children.get(component);
+  if (!child) {
+    child = root.logger.child({ component });
+    root.children.set(component, child);
+  }
+  return child;
+}
+
+/**
+ * For modules that take a `(line) => void` reporter (so tests can capture it): a reporter
+ * that writes each line as a message of `component` at `level`.
+ * @param {string} component
+ * @param {"debug" | "info" | "warn" | "error"} [level]
+ * @returns {(line: string) => void}
+ */
+export function logLine(component, level = "warn") {
+  return (line) => log(component)[level](line);
+}
+
+/**
+ * Tests: every line goes to `sink` (one JSON object per call, no newline) instead of stdout
+ * until the returned function is called.
+ * @param {(line: string) => void} sink
+ * @returns {() => void}
+ */
+export function captureLogLines(sink) {
+  const { state } = rootLogger();
+  const previous = state.capture;
+  state.capture = sink;
+  return () => {
+    state.capture = previous;
+  };
+}

@@ -1,0 +1,133 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from "prom-client";
+import { processMemo } from "../state/process-memo.mjs";
+
+/*
+ * The process's Prometheus metrics (prom-client), served by GET /api/metrics. One registry per
+ * process (processMemo, and prom-client is a server external package, so every Next bundle,
+ * the delivery worker and instrumentation share one copy): a counter incremented by a route
+ * handler shows in the scrape answered by another bundle.
+ *
+ * Counted where the work happens (workspace calls, signups, delivery attempts, limits, sign-ins),
+ * never per page view: a cached public page does no metrics work at all.
+ * docs/operations.md lists every metric and the alerts built on them.
+ */
+
+export const SIGNUP_OUTCOMES = [
+  "created",
+  "already",
+  "queued",
+  "recently_sent",
+  "invalid",
+  "rate_limited",
+  "refused",
+  "forbidden",
+  "bad_request",
+  "honeypot",
+] as const;
+export type SignupOutcome = (typeof SIGNUP_OUTCOMES)[number];
+
+export const DELIVERY_OUTCOMES = ["delivered", "already_subscribed", "rejected", "retry"] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
+export const LOGIN_OUTCOMES = [
+  "ok",
+  "code_required",
+  "invalid",
+  "rate_limited",
+  "busy",
+  "forbidden",
+  "not_admin",
+  "workspace_unreachable",
+  "bad_request",
+] as const;
+export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
+
+function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const metrics = {
+    registry,
+    workspaceRequests: new Counter({
+      name: "masthead_workspace_requests_total",
+      help: "HTTP requests to the workspace API, one per attempt (retries count), by operation and outcome (ok, or the kind of failure).",
+      labelNames: ["operation", "outcome"] as const,
+      registers,
+    }),
+    workspaceDuration: new Histogram({
+      name: "masthead_workspace_request_duration_seconds",
+      help: "Time from sending a request to the workspace API to its answer or failure, per attempt.",
+      labelNames: ["operation"] as const,
+      buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
+    signups: new Counter({
+      name: "masthead_newsletter_signups_total",
+      help: "Newsletter form submissions by outcome (created, already, queued, recently_sent, invalid, rate_limited, refused, forbidden, bad_request, honeypot).",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    deliveryPending: new Gauge({
+      name: "masthead_delivery_pending",
+      help: "Signups stored and waiting for delivery to the workspace (read from the store at scrape time).",
+      registers,
+    }),
+    deliveryFailed: new Gauge({
+      name: "masthead_delivery_failed",
+      help: "Signups on the failed list (too old or refused by the workspace), waiting for an admin (read from the store at scrape time).",
+      registers,
+    }),
+    deliveryAttempts: new Counter({
+      name: "masthead_delivery_attempts_total",
+      help: "Delivery attempts of stored signups by this process's worker, by outcome (delivered, already_subscribed, rejected, retry).",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    rateLimited: new Counter({
+      name: "masthead_rate_limited_total",
+      help: "Requests refused by a rate limit, by limit.",
+      labelNames: ["limit"] as const,
+      registers,
+    }),
+    adminLogins: new Counter({
+      name: "masthead_admin_logins_total",
+      help: "Admin sign-in attempts by outcome (ok, code_required, invalid, rate_limited, busy, forbidden, not_admin, workspace_unreachable, bad_request).",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    // Exposed only once known (see reportGauge): a 0 before anything was read would look like
+    // "Redis down" or "empty blog" to an alert.
+    redisUp: new Gauge({
+      name: "masthead_redis_up",
+      help: "1 when Redis answered a PING at scrape time, 0 when not; absent without REDIS_URL.",
+      registers: [],
+    }),
+    blogPosts: new Gauge({
+      name: "masthead_blog_posts",
+      help: "Blog posts in this process's copy of the blog; absent until the process has loaded it.",
+      registers: [],
+    }),
+  };
+
+  // Zero series for every known outcome, so rate() and increase() see the first event.
+  for (const outcome of SIGNUP_OUTCOMES) metrics.signups.inc({ outcome }, 0);
+  for (const outcome of DELIVERY_OUTCOMES) metrics.deliveryAttempts.inc({ outcome }, 0);
+  for (const outcome of LOGIN_OUTCOMES) metrics.adminLogins.inc({ outcome }, 0);
+  return metrics;
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The process's metrics. */
+export function metrics(): Metrics {
+  return processMemo("metrics", createMetrics);
+}
+
+/** Sets a gauge that is exposed only from its first value on (redis_up, blog_posts). */
+export function reportGauge(gauge: Gauge, value: number): void {
+  const { registry } = metrics();
+  if (!registry.getSingleMetric((gauge as unknown as Metric & { name: string }).name))
+    registry.registerMetric(gauge);
+  gauge.set(value);
+}

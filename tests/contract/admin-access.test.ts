@@ -1,0 +1,441 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { hashPassword } from "@/lib/config/password-hash";
+import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
+import { stampPeerAddress } from "@/lib/http/client-key";
+import { DEMO_MEMBERS } from "@/lib/local-workspace";
+import { unusedCodes } from "../helpers/totp-codes";
+import { until } from "../helpers/until";
+import { call } from "./helpers/local-workspace-server";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+
+/*
+ * Who may use /admin: an ADMIN_USERS entry that the workspace still counts as an active admin,
+ * with a second factor for those listed in ADMIN_TOTP. Through the real route handlers, against
+ * a local workspace over HTTP; changes "made in the workspace" go straight to its API.
+ */
+
+const fixture = localWorkspaceForSuite();
+const SITE = "http://localhost:3000";
+const ADA = DEMO_MEMBERS[0]!; // admin@example.com, active Admin, no second factor
+const GRACE = DEMO_MEMBERS[1]!; // the other active Admin: signs in with a code
+const LINUS = DEMO_MEMBERS[2]!; // Standard
+const GRACE_PASSWORD = "grace's own long password";
+const GRACE_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+type App = {
+  login: typeof import("@/app/api/admin/login/route");
+  list: typeof import("@/app/api/admin/team-members/route");
+  one: typeof import("@/app/api/admin/team-members/[id]/route");
+  activation: typeof import("@/app/api/admin/team-members/[id]/activation/route");
+  http: typeof import("@/lib/admin/http");
+  session: typeof import("@/lib/admin/session");
+  loginLib: typeof import("@/lib/admin/login");
+  totp: typeof import("@/lib/admin/totp");
+  audit: string[];
+};
+
+let app: App;
+let hashes: { grace: string; linus: string };
+
+/** The app's modules with this configuration read afresh, as a restarted instance would have. */
+async function loadApp(vars: Record<string, string | undefined> = {}): Promise<App> {
+  pointAppAtWorkspace(fixture.server, {
+    SITE_URL: undefined,
+    PORT: undefined,
+    SESSION_SECRET: undefined,
+    REDIS_URL: undefined,
+    WORKSPACE_MAX_RETRIES: "0",
+    WORKSPACE_TIMEOUT_MS: "1500",
+    ADMIN_USERS: `admin@example.com=${DEMO_ADMIN_HASH},${GRACE.email}=${hashes.grace}`,
+    ADMIN_TOTP: `${GRACE.email}=${GRACE_SECRET}`,
+    ADMIN_RECHECK_SECONDS: "1",
+    ADMIN_ROLES: undefined,
+    ...vars,
+  });
+  vi.resetModules();
+  const audit: string[] = [];
+  (await import("@/lib/admin/audit")).setAuditSink((line) => audit.push(line));
+  const loaded: App = {
+    login: await import("@/app/api/admin/login/route"),
+    list: await import("@/app/api/admin/team-members/route"),
+    one: await import("@/app/api/admin/team-members/[id]/route"),
+    activation: await import("@/app/api/admin/team-members/[id]/activation/route"),
+    http: await import("@/lib/admin/http"),
+    session: await import("@/lib/admin/session"),
+    loginLib: await import("@/lib/admin/login"),
+    totp: await import("@/lib/admin/totp"),
+    audit,
+  };
+  loaded.loginLib.resetLoginLimits();
+  return loaded;
+}
+
+let clients = 0;
+const freshClient = () => `198.51.100.${++clients % 250}`;
+
+function request(
+  path: string,
+  init: { method?: string; body?: unknown; cookies?: string[]; ip?: string; form?: boolean } = {},
+): Request {
+  const headers = new Headers({ host: "localhost:3000", accept: "application/json" });
+  if (init.cookies?.length) headers.set("cookie", init.cookies.join("; "));
+  if (init.method && init.method !== "GET") headers.set("origin", SITE);
+  let body: string | undefined;
+  if (init.body !== undefined) {
+    headers.set("content-type", init.form ? "application/x-www-form-urlencoded" : "application/json");
+    body = init.form
+      ? new URLSearchParams(init.body as Record<string, string>).toString()
+      : JSON.stringify(init.body);
+  }
+  const req = new Request(SITE + path, { method: init.method ?? "GET", headers, body });
+  stampPeerAddress(req.headers, init.ip ?? freshClient());
+  return req;
+}
+
+/** `name=value` of the cookie `name` set by `res`, or undefined. */
+function setCookie(res: Response, name: string): string | undefined {
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
+}
+
+const signIn = (email: string, password: string, ip?: string, form = false) =>
+  app.login.POST(request("/api/admin/login", { method: "POST", body: { email, password }, ip, form }));
+
+const enterCode = (step: string | undefined, code: string, ip?: string, form = false) =>
+  app.login.POST(
+    request("/api/admin/login", {
+      method: "POST",
+      body: { code },
+      cookies: step ? [step] : [],
+      ip,
+      form,
+    }),
+  );
+
+/** A code of Grace's that has not signed in yet (each is accepted once). */
+const graceCode = unusedCodes(GRACE.email, GRACE_SECRET);
+/** A valid code where the test expects it to be refused before it is used up. */
+const unusedGraceCode = () => app.totp.currentCode(GRACE.email, GRACE_SECRET);
+
+const listStatus = async (sessionCookie: string) =>
+  (await app.list.GET(request("/api/admin/team-members", { cookies: [sessionCookie] }))).status;
+
+/** A change made in the workspace itself (not through Masthead). */
+async function inWorkspace(id: string, change: { active?: boolean; organization_role?: string }) {
+  const path =
+    change.active !== undefined
+      ? `/api/external/v1/team_members/${id}`
+      : `/api/external/v2/team-members/${id}`;
+  const res = await call(fixture.server, path, { method: "PATCH", body: change });
+  expect(res.status, res.text).toBe(200);
+}
+
+async function fault(body: Record<string, unknown> | null) {
+  const res = await fetch(`${fixture.server.url}/__local/faults`, {
+    method: body ? "POST" : "DELETE",
+    headers: { "content-type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(res.ok).toBe(true);
+}
+
+beforeAll(async () => {
+  hashes = { grace: hashPassword(GRACE_PASSWORD), linus: hashPassword("linus's own long password") };
+  app = await loadApp();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await fault(null);
+});
+
+describe("two-factor sign-in (ADMIN_TOTP)", () => {
+  it("the password alone gives no session: every first step gets the same code step, right password or not", async () => {
+    const attempts = [
+      ["Grace, right password", await signIn(GRACE.email, GRACE_PASSWORD)],
+      ["Grace, wrong password", await signIn(GRACE.email, "not her password")],
+      ["an unknown email", await signIn("nobody@example.com", GRACE_PASSWORD)],
+      ["Ada (no second factor), wrong password", await signIn(ADA.email, "not the password")],
+    ] as const;
+    for (const [who, res] of attempts) {
+      expect(res.status, who).toBe(200);
+      expect(await res.json(), who).toEqual({ step: "code" });
+      expect(setCookie(res, "masthead_admin"), who).toBeUndefined();
+      const step = res.headers.getSetCookie().find((c) => c.startsWith("masthead_login_step="));
+      expect(step, who).toMatch(/^masthead_login_step=Fe26\.2/);
+      expect(step, who).toMatch(/HttpOnly/i);
+      expect(step, who).toMatch(/SameSite=strict/i);
+      expect(step, who).toMatch(/Max-Age=300/);
+    }
+    // An admin without a second factor still signs in with the password (the demo admin).
+    const ada = await signIn(ADA.email, "masthead-demo");
+    expect(ada.status).toBe(200);
+    expect(setCookie(ada, "masthead_admin")).toMatch(/^masthead_admin=Fe26\.2/);
+  });
+
+  it("a wrong code is refused and ends the step; the right code then needs the password again", async () => {
+    const first = await signIn(GRACE.email, GRACE_PASSWORD);
+    const step = setCookie(first, "masthead_login_step");
+    const right = unusedGraceCode();
+    const wrong = right === "000000" ? "111111" : "000000";
+    const refused = await enterCode(step, wrong);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      error: app.loginLib.INVALID_SECOND_STEP,
+      code: "invalid_code",
+    });
+    expect(setCookie(refused, "masthead_admin")).toBeUndefined();
+    expect(setCookie(refused, "masthead_login_step")).toBe("masthead_login_step=");
+    // The same step cookie, replayed with the right code: used once already.
+    const again = await enterCode(step, right);
+    expect(again.status).toBe(401);
+    expect(((await again.json()) as { code: string }).code).toBe("expired");
+    expect(setCookie(again, "masthead_admin")).toBeUndefined();
+  });
+
+  it("the right code signs in; the same code is refused the next time", async () => {
+    const code = await graceCode();
+    const first = await signIn(GRACE.email, GRACE_PASSWORD);
+    const ok = await enterCode(
+      setCookie(first, "masthead_login_step"),
+      ` ${code.slice(0, 3)} ${code.slice(3)} `,
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ ok: true, email: GRACE.email, redirectTo: "/admin" });
+    const session = setCookie(ok, "masthead_admin")!;
+    expect(session).toMatch(/^masthead_admin=Fe26\.2/);
+    expect(setCookie(ok, "masthead_device")).toMatch(/^masthead_device=Fe26\.2/);
+    expect(setCookie(ok, "masthead_login_step")).toBe("masthead_login_step=");
+    expect(await listStatus(session)).toBe(200);
+
+    const second = await signIn(GRACE.email, GRACE_PASSWORD);
+    const replay = await enterCode(setCookie(second, "masthead_login_step"), code);
+    expect(replay.status).toBe(401);
+    expect(((await replay.json()) as { error: string }).error).toBe(app.loginLib.INVALID_SECOND_STEP);
+    expect(setCookie(replay, "masthead_admin")).toBeUndefined();
+    expect(app.audit.map((l) => (JSON.parse(l) as { detail?: string }).detail)).toContain("replayed_code");
+  });
+
+  it("a wrong password with the right code is refused exactly like a wrong code", async () => {
+    const first = await signIn(GRACE.email, "not her password");
+    const res = await enterCode(setCookie(first, "masthead_login_step"), unusedGraceCode());
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: app.loginLib.INVALID_SECOND_STEP, code: "invalid_code" });
+  });
+
+  it("wrong codes count against the same budget as wrong passwords: the account locks for strangers", async () => {
+    app.loginLib.resetLoginLimits();
+    for (let i = 0; i < app.loginLib.ACCOUNT_FAILURE_LIMIT; i++) {
+      const ip = `192.0.2.${i + 1}`;
+      const first = await signIn(GRACE.email, GRACE_PASSWORD, ip);
+      expect(first.status).toBe(200);
+      expect((await enterCode(setCookie(first, "masthead_login_step"), "000000", ip)).status).toBe(401);
+    }
+    const locked = await signIn(GRACE.email, GRACE_PASSWORD, "192.0.2.99");
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    app.loginLib.resetLoginLimits();
+  });
+
+  it("a successful code gives back the point its step was charged: signing in does not spend the budget", async () => {
+    app.loginLib.resetLoginLimits();
+    for (let i = 0; i < app.loginLib.ACCOUNT_FAILURE_LIMIT - 1; i++)
+      expect((await signIn(GRACE.email, `wrong-${i}`, `192.0.2.${i + 101}`)).status).toBe(200);
+    // Nine failures: the tenth attempt is the real admin's, and it is not the one that locks.
+    const first = await signIn(GRACE.email, GRACE_PASSWORD, "192.0.2.200");
+    const ok = await enterCode(setCookie(first, "masthead_login_step"), await graceCode(), "192.0.2.200");
+    expect(ok.status).toBe(200);
+    expect((await signIn(GRACE.email, GRACE_PASSWORD, "192.0.2.201")).status).toBe(200);
+    app.loginLib.resetLoginLimits();
+  });
+
+  it("the code step expires after 5 minutes", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const first = await signIn(GRACE.email, GRACE_PASSWORD);
+    vi.setSystemTime(Date.now() + 5 * 60_000 + 1_000);
+    const late = await enterCode(setCookie(first, "masthead_login_step"), unusedGraceCode());
+    expect(late.status).toBe(401);
+    expect(await late.json()).toEqual({ error: app.loginLib.STEP_EXPIRED, code: "expired" });
+    expect(setCookie(late, "masthead_admin")).toBeUndefined();
+  });
+
+  it("works without JavaScript: form posts answered with 303s to the login page, then the admin", async () => {
+    const first = await signIn(GRACE.email, GRACE_PASSWORD, undefined, true);
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toBe(`${SITE}/admin/login`);
+    const step = setCookie(first, "masthead_login_step");
+    expect(step).toBeDefined();
+    const wrong = await enterCode(step, "000000", undefined, true);
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get("location")).toBe(`${SITE}/admin/login?error=invalid_code`);
+
+    const again = await signIn(GRACE.email, GRACE_PASSWORD, undefined, true);
+    const ok = await enterCode(setCookie(again, "masthead_login_step"), await graceCode(), undefined, true);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe(`${SITE}/admin`);
+    expect(setCookie(ok, "masthead_admin")).toMatch(/^masthead_admin=Fe26\.2/);
+  });
+});
+
+describe("access follows the workspace", () => {
+  it("deactivated in the workspace: the session ends within the recheck interval, sign-in is refused; reactivated: back in", async () => {
+    const first = await signIn(ADA.email, "masthead-demo");
+    const session = setCookie(first, "masthead_admin")!;
+    expect(await listStatus(session)).toBe(200);
+
+    await inWorkspace(ADA.id, { active: false });
+    try {
+      let ended: Response | undefined;
+      await until(
+        async () => {
+          const res = await app.list.GET(request("/api/admin/team-members", { cookies: [session] }));
+          if (res.status === 200) return false;
+          ended = res;
+          return true;
+        },
+        { what: "the session to end", timeoutMs: 5_000, intervalMs: 200 },
+      );
+      expect(ended!.status).toBe(401);
+      expect(await ended!.json()).toMatchObject({
+        code: "not_admin",
+        error: expect.stringMatching(/^Your workspace account is no longer an active admin/),
+      });
+      // Ended everywhere (revoked), not only refused once.
+      expect(await listStatus(session)).toBe(401);
+      expect(await app.session.readSessionValue(decodeURIComponent(session.split("=")[1]!))).toBeNull();
+
+      const refused = await signIn(ADA.email, "masthead-demo");
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        code: "not_admin",
+        error: expect.stringMatching(/^Your workspace account is no longer an active admin/),
+      });
+      expect(setCookie(refused, "masthead_admin")).toBeUndefined();
+    } finally {
+      await inWorkspace(ADA.id, { active: true });
+    }
+    const back = await signIn(ADA.email, "masthead-demo");
+    expect(back.status).toBe(200);
+    expect(await listStatus(setCookie(back, "masthead_admin")!)).toBe(200);
+  });
+
+  it("a role outside ADMIN_ROLES in the workspace does the same; the Admin role back lets them in", async () => {
+    const session = setCookie(await signIn(ADA.email, "masthead-demo"), "masthead_admin")!;
+    expect(await listStatus(session)).toBe(200);
+    await inWorkspace(ADA.id, { organization_role: "Standard" });
+    try {
+      await until(async () => (await listStatus(session)) === 401, {
+        what: "the session to end",
+        timeoutMs: 5_000,
+        intervalMs: 200,
+      });
+      expect((await signIn(ADA.email, "masthead-demo")).status).toBe(403);
+    } finally {
+      await inWorkspace(ADA.id, { organization_role: "Admin" });
+    }
+    expect((await signIn(ADA.email, "masthead-demo")).status).toBe(200);
+  });
+
+  it("a workspace that is down at sign-in: a clear refusal (503), never a session or a 500", async () => {
+    await fault({ mode: "status", status: 503, pathPrefix: "/api/external/v2/team-members" });
+    const res = await signIn(ADA.email, "masthead-demo");
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({
+      error: app.loginLib.WORKSPACE_UNREACHABLE_AT_SIGN_IN,
+      code: "workspace",
+    });
+    expect(setCookie(res, "masthead_admin")).toBeUndefined();
+    // The same through a form post.
+    const form = await signIn(ADA.email, "masthead-demo", undefined, true);
+    expect(form.headers.get("location")).toBe(`${SITE}/admin/login?error=workspace`);
+  });
+
+  it("an outage during a session: it keeps working for at most ADMIN_RECHECK_SECONDS × 5, then asks to sign in again", async () => {
+    // The sign-in's answer is read after this moment, so the grace cannot end before +5 s.
+    const signedInAt = Date.now();
+    const session = setCookie(await signIn(ADA.email, "masthead-demo"), "masthead_admin")!;
+    const authorized = async () =>
+      app.http.authorize(request("/api/admin/team-members", { cookies: [session] }));
+    await fault({ mode: "status", status: 503, pathPrefix: "/api/external/v2/team-members" });
+    await new Promise((r) => setTimeout(r, 1_200)); // past the recheck interval
+    expect((await authorized()).ok).toBe(true);
+    let refused: Response | undefined;
+    await until(
+      async () => {
+        const auth = await authorized();
+        if (auth.ok) return false;
+        refused = auth.response;
+        return true;
+      },
+      { what: "the session to end", timeoutMs: 10_000, intervalMs: 250 },
+    );
+    // 1 s × 5 after the last answer (the sign-in), not before.
+    expect(Date.now() - signedInAt).toBeGreaterThanOrEqual(5_000);
+    expect(refused!.status).toBe(401);
+    expect(await refused!.json()).toMatchObject({
+      code: "unverified",
+      error: expect.stringMatching(/could not confirm with the workspace.*Sign in again/),
+    });
+    await fault(null);
+    expect((await authorized()).ok).toBe(false); // ended, not paused
+    expect((await signIn(ADA.email, "masthead-demo")).status).toBe(200);
+  });
+});
+
+describe("changes made through Masthead take effect at once", () => {
+  it("an admin deactivated by another admin is signed out on their next request", async () => {
+    app = await loadApp({ ADMIN_RECHECK_SECONDS: "3600" });
+    try {
+      const ada = (await app.session.sealSession(ADA.email)).value;
+      const grace = (await app.session.sealSession(GRACE.email)).value;
+      const cookie = (value: string) => `${app.session.SESSION_COOKIE}=${value}`;
+      expect(await listStatus(cookie(grace))).toBe(200);
+      const off = await app.activation.PUT(
+        request(`/api/admin/team-members/${GRACE.id}/activation`, {
+          method: "PUT",
+          body: { active: false },
+          cookies: [cookie(ada)],
+        }),
+        { params: Promise.resolve({ id: GRACE.id }) },
+      );
+      expect(off.status).toBe(200);
+      try {
+        // No waiting for the (hour-long) recheck interval.
+        const res = await app.list.GET(request("/api/admin/team-members", { cookies: [cookie(grace)] }));
+        expect(res.status).toBe(401);
+        expect(((await res.json()) as { code: string }).code).toBe("not_admin");
+      } finally {
+        await inWorkspace(GRACE.id, { active: true });
+      }
+    } finally {
+      app = await loadApp();
+    }
+  });
+
+  it("the workspace's last admin is still refused (409) when another admin role acts", async () => {
+    app = await loadApp({
+      ADMIN_USERS: `admin@example.com=${DEMO_ADMIN_HASH},${LINUS.email}=${hashes.linus}`,
+      ADMIN_TOTP: undefined,
+      ADMIN_ROLES: "Admin,Standard",
+    });
+    try {
+      const linus = `${app.session.SESSION_COOKIE}=${(await app.session.sealSession(LINUS.email)).value}`;
+      await inWorkspace(GRACE.id, { active: false });
+      try {
+        const del = await app.one.DELETE(
+          request(`/api/admin/team-members/${ADA.id}`, { method: "DELETE", cookies: [linus] }),
+          { params: Promise.resolve({ id: ADA.id }) },
+        );
+        expect(del.status).toBe(409);
+        expect(await del.json()).toMatchObject({ code: "last_admin" });
+      } finally {
+        await inWorkspace(GRACE.id, { active: true });
+      }
+    } finally {
+      app = await loadApp();
+    }
+  });
+});

@@ -1,0 +1,492 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, LOCAL_DEMO_API_KEY } from "../../lib/config/schema";
+import { SqliteSignupStore } from "../../lib/delivery/sqlite-store";
+import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
+import { until } from "../helpers/until";
+
+/*
+ * What an operator sees, over real HTTP against a `next start` process on a real build (the
+ * multi-instance harness, one instance, embedded state, the local workspace):
+ *  - GET /api/metrics: 404 without METRICS_TOKEN, 401 without or with a wrong token, the
+ *    Prometheus text format with it, never cached;
+ *  - a signup through the route, a workspace failure and the delivery worker move the right
+ *    counters, and the delivery gauges follow the store;
+ *  - after every route has been exercised, failures included, each line the server wrote is a
+ *    JSON object with time, level, msg and component (Next's own informational lines aside), and
+ *    none carries a secret, a password, a cookie or a reader's address.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const RUN = Date.now().toString(36);
+const SECRETS = {
+  "workspace API key": LOCAL_DEMO_API_KEY,
+  "session secret": `obs-session-secret-${RUN}-0123456789abcdef`,
+  "revalidate secret": `obs-revalidate-secret-${RUN}-0123456789abcdef`,
+  "metrics token": `obs-metrics-token-${RUN}-0123456789abcdef`,
+  "admin password": DEMO_ADMIN_PASSWORD,
+  "a mistyped password": `Tr0ub4dor-${RUN}-typed-in-the-password-box`,
+};
+/** Reader and invitee addresses: none may reach the log in full. */
+const ADDRESSES: string[] = [];
+const address = (tag: string) => {
+  const made = `${tag}-${RUN}-${ADDRESSES.length}@example.org`;
+  ADDRESSES.push(made);
+  return made;
+};
+
+let cluster: Cluster;
+let site: Instance;
+let dir: string;
+let storePath: string;
+let clients = 0;
+const freshClient = () => `198.19.${Math.floor(++clients / 250)}.${clients % 250}`;
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  dir = mkdtempSync(path.join(tmpdir(), "masthead-observability-"));
+  storePath = path.join(dir, "delivery.sqlite");
+  cluster = await startCluster({
+    instances: 1,
+    redis: false,
+    env: {
+      TRUST_PROXY: "1",
+      SESSION_SECRET: SECRETS["session secret"],
+      REVALIDATE_SECRET: SECRETS["revalidate secret"],
+      METRICS_TOKEN: SECRETS["metrics token"],
+      DELIVERY_STORE_PATH: storePath,
+      DELIVERY_MAX_AGE_HOURS: "1",
+      LOG_LEVEL: "debug",
+    },
+  });
+  site = cluster.instances[0]!;
+});
+
+test.afterAll(async () => {
+  await cluster?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function call(pathname: string, init: RequestInit & { client?: string } = {}): Promise<Response> {
+  const { client, ...rest } = init;
+  return fetch(`${site.url}${pathname}`, {
+    ...rest,
+    headers: { "x-forwarded-for": client ?? freshClient(), ...(rest.headers as Record<string, string>) },
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
+}
+
+function postJson(pathname: string, body: unknown, headers: Record<string, string> = {}) {
+  return call(pathname, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      origin: cluster.siteUrl,
+      ...headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function workspaceFault(fault: Record<string, unknown> | null): Promise<void> {
+  const res = await fetch(`${cluster.workspaceUrl}/__local/faults`, {
+    method: fault ? "POST" : "DELETE",
+    headers: { "content-type": "application/json" },
+    body: fault ? JSON.stringify(fault) : undefined,
+  });
+  expect(res.ok, "setting a workspace fault").toBe(true);
+}
+
+/** The scrape, as Prometheus makes it. */
+async function scrape(): Promise<string> {
+  const res = await call("/api/metrics", {
+    headers: { authorization: `Bearer ${SECRETS["metrics token"]}` },
+  });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+/** The value of one sample (`name{labels}`), or undefined when the series is absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split("\n")) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(m[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]),
+    );
+    if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(m[3]);
+  }
+  return undefined;
+}
+
+let device: string | undefined;
+
+/** Signs the demo admin in; from the second time on as a known device, which a lockout of strangers spares. */
+async function signIn(): Promise<string> {
+  const res = await postJson(
+    "/api/admin/login",
+    { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+    device ? { cookie: device } : {},
+  );
+  expect(res.status, "signing in").toBe(200);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  device = cookies.find((c) => c.startsWith("masthead_device="));
+  return cookies.join("; ");
+}
+
+test("GET /api/metrics: 401 without or with a wrong token, the Prometheus text format with it, never cached", async () => {
+  for (const authorization of [
+    undefined,
+    "Bearer wrong-token",
+    `Basic ${SECRETS["metrics token"]}`,
+    "Bearer ",
+  ]) {
+    const res = await call("/api/metrics", { headers: authorization ? { authorization } : {} });
+    expect(res.status, String(authorization)).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.text();
+    expect(body).toMatch(/METRICS_TOKEN/);
+    expect(body).not.toMatch(/masthead_/);
+  }
+  // A token in the query string is not a token (query strings end up in access logs).
+  expect((await call(`/api/metrics?token=${SECRETS["metrics token"]}`)).status).toBe(401);
+
+  const res = await call("/api/metrics", {
+    headers: { authorization: `Bearer ${SECRETS["metrics token"]}` },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  const text = await res.text();
+  for (const name of [
+    "masthead_workspace_requests_total",
+    "masthead_workspace_request_duration_seconds",
+    "masthead_newsletter_signups_total",
+    "masthead_delivery_pending",
+    "masthead_delivery_failed",
+    "masthead_delivery_attempts_total",
+    "masthead_rate_limited_total",
+    "masthead_admin_logins_total",
+    "process_resident_memory_bytes",
+    "nodejs_eventloop_lag_seconds",
+  ])
+    expect(text, name).toContain(`# TYPE ${name} `);
+  // Embedded state: no Redis to be up or down.
+  expect(text).not.toContain("masthead_redis_up");
+  // The build prerendered the blog; this process loads it when a page asks, and then counts it.
+  await call("/search?q=the");
+  await until(async () => (sample(await scrape(), "masthead_blog_posts") ?? 0) > 0, {
+    what: "masthead_blog_posts",
+    timeoutMs: 20_000,
+    intervalMs: 250,
+  });
+});
+
+test("a signup through the route and a workspace failure move the right counters", async () => {
+  const before = await scrape();
+  const created = await postJson("/api/newsletter", { email: address("reader") });
+  expect(created.status).toBe(201);
+  const invalid = await postJson("/api/newsletter", { email: "not-an-address" });
+  expect(invalid.status).toBe(422);
+
+  // The workspace fails every subscribe call: the signup is kept, and the failure is counted by kind.
+  await workspaceFault({ mode: "status", status: 503, pathPrefix: "/api/external/v2/email-subscriptions" });
+  const queued = await postJson("/api/newsletter", { email: address("kept") });
+  expect(queued.status).toBe(202);
+  const after = await scrape();
+
+  const delta = (name: string, labels: Record<string, string>) =>
+    (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
+  expect(delta("masthead_newsletter_signups_total", { outcome: "created" })).toBe(1);
+  expect(delta("masthead_newsletter_signups_total", { outcome: "invalid" })).toBe(1);
+  expect(delta("masthead_newsletter_signups_total", { outcome: "queued" })).toBe(1);
+  expect(delta("masthead_workspace_requests_total", { operation: "subscribe", outcome: "ok" })).toBe(1);
+  expect(
+    delta("masthead_workspace_requests_total", { operation: "subscribe", outcome: "unavailable" }),
+  ).toBeGreaterThanOrEqual(1);
+  expect(
+    delta("masthead_workspace_request_duration_seconds_count", { operation: "subscribe" }),
+  ).toBeGreaterThanOrEqual(2);
+  expect(sample(after, "masthead_delivery_pending")).toBeGreaterThanOrEqual(1);
+
+  // Once the workspace answers again the worker delivers what was kept, and says so.
+  await workspaceFault(null);
+  await until(async () => sample(await scrape(), "masthead_delivery_pending") === 0, {
+    what: "the kept signup to be delivered",
+    timeoutMs: 60_000,
+    intervalMs: 500,
+  });
+  const delivered = await scrape();
+  expect(
+    (sample(delivered, "masthead_delivery_attempts_total", { outcome: "delivered" }) ?? 0) -
+      (sample(before, "masthead_delivery_attempts_total", { outcome: "delivered" }) ?? 0),
+  ).toBeGreaterThanOrEqual(1);
+});
+
+test("the delivery gauges follow the store: pending, then failed past the maximum age, then retried", async () => {
+  const start = await scrape();
+  expect(sample(start, "masthead_delivery_failed")).toBe(0);
+  // Two signups stored two hours ago (the store is a file the server shares with this test):
+  // past DELIVERY_MAX_AGE_HOURS=1, the worker moves them to the failed list.
+  const old = new SqliteSignupStore({
+    file: storePath,
+    maxPending: 100,
+    now: () => Date.now() - 2 * 3600_000,
+  });
+  for (const tag of ["old-a", "old-b"]) await old.enqueue(address(tag));
+  await old.close();
+  await until(async () => sample(await scrape(), "masthead_delivery_failed") === 2, {
+    what: "masthead_delivery_failed 2",
+    timeoutMs: 30_000,
+    intervalMs: 250,
+  });
+  expect(sample(await scrape(), "masthead_delivery_pending")).toBe(0);
+
+  // An admin retries them (through the route): they leave the failed list and are delivered.
+  const cookie = await signIn();
+  const retried = await call("/api/admin/newsletter/failed", {
+    method: "POST",
+    headers: {
+      cookie,
+      origin: cluster.siteUrl,
+      accept: "application/json",
+      "content-type": "application/json",
+    },
+    body: "{}",
+  });
+  expect(retried.status).toBe(200);
+  await until(
+    async () => {
+      const text = await scrape();
+      return (
+        sample(text, "masthead_delivery_failed") === 0 && sample(text, "masthead_delivery_pending") === 0
+      );
+    },
+    { what: "the retried signups to be delivered", timeoutMs: 60_000, intervalMs: 500 },
+  );
+});
+
+test("sign-ins and limits are counted: ok, invalid, forbidden, rate limited", async () => {
+  const before = await scrape();
+  const client = freshClient();
+  const wrong = () =>
+    postJson(
+      "/api/admin/login",
+      { email: DEMO_ADMIN_EMAIL, password: SECRETS["a mistyped password"] },
+      { "x-forwarded-for": client },
+    );
+  expect((await wrong()).status).toBe(401);
+  expect(
+    (
+      await postJson(
+        "/api/admin/login",
+        { email: DEMO_ADMIN_EMAIL, password: "x" },
+        { origin: "https://evil.example" },
+      )
+    ).status,
+  ).toBe(403);
+  await signIn();
+  // Ten failures lock the account for strangers: the eleventh is refused without a check.
+  for (let i = 0; i < 10; i++) await wrong();
+  expect((await wrong()).status).toBe(429);
+  const after = await scrape();
+  const delta = (name: string, labels: Record<string, string>) =>
+    (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
+  expect(delta("masthead_admin_logins_total", { outcome: "ok" })).toBe(1);
+  expect(delta("masthead_admin_logins_total", { outcome: "forbidden" })).toBe(1);
+  expect(delta("masthead_admin_logins_total", { outcome: "invalid" })).toBeGreaterThanOrEqual(10);
+  expect(delta("masthead_admin_logins_total", { outcome: "rate_limited" })).toBeGreaterThanOrEqual(1);
+  expect(delta("masthead_rate_limited_total", { limit: "admin-login-account" })).toBeGreaterThanOrEqual(1);
+});
+
+test("every line the server wrote is JSON with time, level, msg and component, and carries no secret", async () => {
+  test.setTimeout(180_000);
+  // Every route, failures included, so that every code path that logs has had its chance.
+  const cookie = await signIn();
+  const admin = {
+    cookie,
+    origin: cluster.siteUrl,
+    accept: "application/json",
+    "content-type": "application/json",
+  };
+  const html = await (await call("/blog")).text();
+  const post = /href="(\/blog\/(?!page\/)[^"/?#]+)"/.exec(html)?.[1] ?? "/blog/none";
+  for (const page of [
+    "/",
+    "/blog",
+    post,
+    "/newsletter",
+    "/search?q=guide",
+    "/feed.xml",
+    "/sitemap.xml",
+    "/admin",
+    `/nope-${RUN}`,
+    "/blog/%E0%A4%A",
+  ])
+    expect((await call(page, { headers: { cookie } })).status, page).toBeLessThan(500);
+  await postJson("/api/newsletter", { email: address("again"), homepage: "http://spam.example" });
+  await postJson("/api/newsletter", "{not json");
+  await postJson("/api/newsletter", { email: address("cross") }, { origin: "https://evil.example" });
+  await workspaceFault({ mode: "status", status: 500, count: 3 });
+  await postJson("/api/newsletter", { email: address("fault") });
+  await workspaceFault(null);
+
+  const members = (await (await call("/api/admin/team-members", { headers: admin })).json()) as {
+    members: { id: string; email: string; role: string }[];
+  };
+  const standard = members.members.find((m) => m.role === "Standard")!;
+  await call("/api/admin/team-members", {
+    method: "POST",
+    headers: admin,
+    body: JSON.stringify({ emails: [address("invitee")], sendInvitationEmail: false }),
+  });
+  await call(`/api/admin/team-members/${standard.id}`, {
+    method: "PATCH",
+    headers: admin,
+    body: JSON.stringify({ role: "No Such Role" }),
+  });
+  await call(`/api/admin/team-members/${standard.id}/activation`, {
+    method: "PUT",
+    headers: admin,
+    body: JSON.stringify({ active: true }),
+  });
+  await call("/api/admin/team-members/bulk", {
+    method: "POST",
+    headers: admin,
+    body: JSON.stringify({ action: "deactivate", ids: ["00000000-0000-4000-8000-000000000000"] }),
+  });
+  await call(`/api/admin/team-members/00000000-0000-4000-8000-000000000000`, {
+    method: "DELETE",
+    headers: admin,
+  });
+  await call("/api/admin/blog/refresh", { method: "POST", headers: admin });
+  await call("/api/admin/newsletter/failed", { method: "DELETE", headers: admin, body: "{}" });
+  await call("/api/admin/team-members", { headers: { accept: "application/json" } });
+  await call("/api/revalidate", { method: "POST", headers: { authorization: "Bearer wrong" } });
+  await call("/api/revalidate", {
+    method: "POST",
+    headers: { authorization: `Bearer ${SECRETS["revalidate secret"]}` },
+  });
+  await call("/api/health");
+  await call("/api/health/ready");
+  await call("/api/admin/logout", { method: "POST", headers: admin });
+
+  // The server's output, after a moment for the last lines to arrive.
+  await new Promise((r) => setTimeout(r, 1_000));
+  // Next colours its own lines when the test runner forces colour; Masthead's are never coloured.
+  const lines = site
+    .logs()
+    .split("\n")
+    .map((l) => l.replace(/\u001b\[[0-9;]*m/g, ""))
+    .filter((l) => l.trim() !== "");
+  // The harness keeps the last 300 lines: all of them must be here for the scan to mean anything.
+  expect(lines.length, "lines captured (the harness keeps 300)").toBeLessThan(300);
+  // Next's own informational lines (its banner, "✓ Ready in", "✓ Running next.config.mjs") are
+  // not Masthead's to format; everything else is, Next's report of an uncaught error included
+  // (that one would be a bug).
+  const nextInfo = /^\s*(▲ Next\.js \S+|- (Local|Network|Environments?|Experiments[^:]*):|✓ )/;
+  expect(
+    lines.some((l) => /✓ Ready in/.test(l)),
+    `Next's start-up banner in:\n${lines.slice(0, 15).join("\n")}`,
+  ).toBe(true);
+  const entries: Record<string, unknown>[] = [];
+  const notJson: string[] = [];
+  for (const line of lines) {
+    try {
+      entries.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      if (!nextInfo.test(line)) notJson.push(line);
+    }
+  }
+  expect(notJson, "lines that are not JSON").toEqual([]);
+  for (const entry of entries) {
+    expect(entry, JSON.stringify(entry)).toMatchObject({
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      level: expect.stringMatching(/^(trace|debug|info|warn|error|fatal)$/),
+      msg: expect.any(String),
+      component: expect.stringMatching(/^(blog|newsletter|delivery|admin|state|workspace|search)$/),
+    });
+  }
+  // The run did produce lines worth scanning: audit entries, the kept signup, the workspace's failures.
+  const kinds = new Set(entries.map((e) => `${e.component as string}:${(e.kind as string) ?? ""}`));
+  expect(kinds).toContain("admin:admin_audit");
+  expect(entries.some((e) => e.component === "newsletter")).toBe(true);
+  expect(entries.some((e) => e.component === "delivery")).toBe(true);
+  expect(entries.filter((e) => e.kind === "admin_audit").map((e) => e.actor)).toContain(DEMO_ADMIN_EMAIL);
+
+  const output = lines.join("\n");
+  for (const [name, value] of Object.entries(SECRETS)) {
+    for (const form of [value, Buffer.from(value).toString("base64"), encodeURIComponent(value)])
+      expect(output.includes(form), `${name} in the server's output`).toBe(false);
+  }
+  expect(output).not.toMatch(/masthead_admin=|masthead_device=|Fe26\.2\*/);
+  for (const reader of ADDRESSES)
+    expect(output.includes(reader), `${reader} in the server's output`).toBe(false);
+});
+
+test("with Redis: masthead_redis_up follows Redis, and a scrape answers at once while it is down", async () => {
+  test.setTimeout(180_000);
+  const shared = await startCluster({
+    instances: 1,
+    redis: true,
+    env: { METRICS_TOKEN: SECRETS["metrics token"] },
+  });
+  try {
+    const url = shared.instances[0]!.url;
+    const read = async () => {
+      const started = Date.now();
+      const res = await fetch(`${url}/api/metrics`, {
+        headers: { authorization: `Bearer ${SECRETS["metrics token"]}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      // A scrape never waits on an unreachable Redis (one PING, fail-fast commands).
+      expect(Date.now() - started).toBeLessThan(5_000);
+      return text;
+    };
+    await until(async () => sample(await read(), "masthead_redis_up") === 1, {
+      what: "masthead_redis_up 1",
+      timeoutMs: 20_000,
+      intervalMs: 250,
+    });
+    expect(sample(await read(), "masthead_delivery_pending")).toBe(0);
+    await shared.redis!.stop();
+    await until(async () => sample(await read(), "masthead_redis_up") === 0, {
+      what: "masthead_redis_up 0",
+      timeoutMs: 20_000,
+      intervalMs: 250,
+    });
+    await shared.redis!.restart();
+    await until(async () => sample(await read(), "masthead_redis_up") === 1, {
+      what: "masthead_redis_up 1 again",
+      timeoutMs: 30_000,
+      intervalMs: 250,
+    });
+  } finally {
+    await shared.stop();
+  }
+});
+
+test("without METRICS_TOKEN the route does not exist (404)", async () => {
+  const plain = await startCluster({ instances: 1, redis: false });
+  try {
+    const instance = plain.instances[0]!;
+    for (const authorization of [undefined, `Bearer ${SECRETS["metrics token"]}`]) {
+      const res = await fetch(`${instance.url}/api/metrics`, {
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.text()).not.toMatch(/masthead_/);
+    }
+  } finally {
+    await plain.stop();
+  }
+});
