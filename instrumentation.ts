@@ -3,18 +3,37 @@
  * On the Node.js runtime: stamp the requests that may need it with their connection's address (lib/http/client-key.ts:
  * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
  * Redis connection now rather than on the first request, so the first limits are shared too,
- * and start the newsletter's delivery worker, so a server resumes delivering stored signups by
- * itself without waiting for a new one (never in `next build`'s workers).
+ * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),
+ * start the newsletter's delivery worker, so a server resumes delivering stored signups by
+ * itself without waiting for a new one (never in `next build`'s workers), and take over
+ * SIGTERM for a graceful shutdown when the launcher asks for it.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerAddressStamp } = await import("./lib/http/client-key");
   installPeerAddressStamp();
+  const { installRequestStart } = await import("./lib/http/request-start");
+  installRequestStart(process.env);
   if (process.env.REDIS_URL?.trim()) {
     const { redisConnection } = await import("./lib/state");
     redisConnection();
   }
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // `npm run start:instance` / `npm start` hand the signals to this process's own shutdown:
+  // readiness says "draining", requests in hand finish, then Redis closes (lib/launcher/shutdown.ts).
+  if (process.env.NEXT_MANUAL_SIG_HANDLE) {
+    const [{ installGracefulShutdown }, { env }] = await Promise.all([
+      import("./lib/launcher/shutdown"),
+      import("./lib/config/env"),
+    ]);
+    let graceSeconds = 10;
+    try {
+      graceSeconds = env().shutdownGraceSeconds;
+    } catch {
+      // A bad configuration is reported by the first request; the default grace still applies.
+    }
+    installGracefulShutdown({ graceSeconds });
+  }
   const { startInProcessDelivery } = await import("./lib/delivery");
   try {
     startInProcessDelivery();

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { contentSecurityPolicy } from "./lib/config/content-security-policy.mjs";
 import { DEFAULT_NEXT_DIST_DIR, envValue, isLocalMode } from "./lib/config/defaults.mjs";
-import { imageRemotePatterns } from "./lib/config/image-hosts.mjs";
+import { imageDiskCacheBytes, imageRemotePatterns } from "./lib/config/image-hosts.mjs";
 
 // Next reads this file before any TypeScript runs, so it reads the few variables it needs
 // through lib/config/defaults.mjs, the same readings and defaults as the schema that validates
@@ -17,9 +17,8 @@ const securityHeaders = [
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-  ...(envValue(process.env, "SITE_URL")?.startsWith("https://") && !isDev
-    ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }]
-    : []),
+  // Strict-Transport-Security is not here: these headers are fixed when the site is built, and
+  // HSTS must follow the SITE_URL it runs with (lib/http/request-start.ts).
 ];
 
 /** @type {import('next').NextConfig} */
@@ -49,12 +48,20 @@ const nextConfig = {
     "pino-pretty",
   ],
   experimental: {
+    // What the proxy may be given of a body (Next's default is 10 MB, copied per request before
+    // the proxy runs). proxy.ts never matches a request that carries one; this holds if it ever does.
+    proxyClientMaxBodySize: 4096,
     // app/global-not-found.tsx answers unmatched URLs; see that file for the bytes it saves.
     globalNotFound: true,
   },
   images: {
-    // One list with the preview image's cover loader (lib/config/image-hosts.mjs).
+    // One list with the preview image's cover loader (lib/config/image-hosts.mjs). Without
+    // IMAGE_QUERY_STRINGS=allow no query string is accepted: `cover.png?v=N` would otherwise
+    // make a new optimised copy on disk for every N.
     remotePatterns: imageRemotePatterns(process.env),
+    // The optimised copies on disk, least recently used dropped first (Next's default is half the
+    // free disk). Read by `next start` from this file, so it follows the running environment.
+    maximumDiskCacheSize: imageDiskCacheBytes(process.env),
     // Candidate widths: every one is a ~120-byte URL in each <img srcset>. Covers show at most
     // 46rem (736 px) wide, card images at most 22rem, avatars at 32-96 px; 640/828/1200 cover
     // phones at 1-3x and a desktop's 2x, and Next never upscales past the source (covers are

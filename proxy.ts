@@ -71,6 +71,35 @@ export async function proxy(request: NextRequest) {
 export const config = {
   // Public pages never run the proxy: a cached page view costs what Next's cache costs. Unknown
   // blog addresses are answered by Next's cache handler (lib/next-cache/not-found.mjs).
-  // "/(.*%.*)" only catches addresses with a percent-escape (checked above).
-  matcher: ["/admin", "/admin/:path*", "/api/admin/:path*", "/(.*%.*)"],
+  // Requests that carry a body never reach the proxy either: Next copies a body for the proxy
+  // and answers only once all of it has arrived, so a stranger's upload would be read before
+  // anyone decided anything. The handlers and pages behind these paths check the session
+  // themselves and refuse a stranger without reading the body (lib/admin/http.ts);
+  // next.config.mjs caps what the proxy may still be given (proxyClientMaxBodySize). Next reads
+  // this object without running it, so each entry spells the condition out.
+  matcher: [
+    {
+      source: "/admin",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    {
+      source: "/admin/:path*",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    {
+      source: "/api/admin/:path*",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    // Every method: Next would answer 500 for these. A body is read up to the cap and discarded.
+    "/(.*%.*)",
+  ],
 };

@@ -69,6 +69,7 @@ async function main() {
         // The bench measures the paths, not the per-client and per-address budgets.
         limiters: createNewsletterLimiters({
           perClient: { points: 1e9, durationSeconds: 60 },
+          perNetwork: { points: 1e9, durationSeconds: 60 },
           perAddress: { points: 1e9, durationSeconds: 60 },
           global: { points: 1e9, durationSeconds: 60 },
         }),

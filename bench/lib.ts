@@ -81,7 +81,7 @@ export async function startWorkspace(opts: {
   );
   const url = `http://127.0.0.1:${opts.port}`;
   await waitForOk(`${url}/__local/health`, { timeoutMs: 120_000, child });
-  return { url, port: opts.port, child, stop: () => stopProcess(child) };
+  return { url, port: opts.port, child, stop: async () => void (await stopProcess(child)) };
 }
 
 export async function workspaceTotalRequests(wsUrl: string): Promise<number> {
@@ -207,7 +207,7 @@ export async function startSite(opts: {
   );
   const url = `http://127.0.0.1:${opts.sitePort}`;
   await waitForOk(`${url}/`, { timeoutMs: 60_000, child });
-  return { url, child, stop: () => stopProcess(child) };
+  return { url, child, stop: async () => void (await stopProcess(child)) };
 }
 
 /** Counts prerendered pages: HTML files the build wrote plus the prerender manifest's routes. */

@@ -23,6 +23,7 @@ import { parseArgs } from "node:util";
 import { admin } from "./admin";
 import { builds, MEMBERS_SMALL, measureBuild } from "./builds";
 import { delivery } from "./delivery";
+import { front } from "./front";
 import { instances } from "./instances";
 import { javascript } from "./javascript";
 import { installCleanup, log, mib, ROOT, startSite, startWorkspace, stopAll } from "./lib";
@@ -53,6 +54,7 @@ const SECTIONS: Section<unknown>[] = [
   instances,
   delivery,
   serving,
+  front,
 ];
 
 const { values: flags } = parseArgs({

@@ -141,7 +141,7 @@ async function startControl(
   );
   const url = `http://127.0.0.1:${port}`;
   await waitForOk(`${url}/`, { timeoutMs: 60_000, child });
-  return { url, stop: () => stopProcess(child) };
+  return { url, stop: async () => void (await stopProcess(child)) };
 }
 
 async function bytesOf(url: string): Promise<number> {

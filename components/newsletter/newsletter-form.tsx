@@ -102,7 +102,7 @@ export function NewsletterForm({
         setStatus({
           state: "done",
           message: message ?? messageFor({ kind: "subscribed" }),
-          tone: body?.outcome === "already_subscribed" ? "info" : "success",
+          tone: "success",
           invalid: false,
         });
         form.reset();

@@ -8,6 +8,8 @@ export type ImageHost = {
   privateAddressAllowed: boolean;
 };
 export function imageHosts(env: Record<string, string | undefined>): ImageHost[];
+export function imageQueryStringsAllowed(env: Record<string, string | undefined>): boolean;
 export function imageRemotePatterns(
   env: Record<string, string | undefined>,
-): { protocol: string; hostname: string; port: string; pathname: string }[];
+): { protocol: string; hostname: string; port: string; pathname: string; search?: string }[];
+export function imageDiskCacheBytes(env: Record<string, string | undefined>): number;

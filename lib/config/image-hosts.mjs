@@ -8,7 +8,7 @@
  * - a real workspace: its origin; plus every IMAGE_HOSTS entry (e.g. a CDN serving covers).
  */
 
-import { DEFAULT_LOCAL_WORKSPACE_PORT, envValue } from "./defaults.mjs";
+import { DEFAULT_LOCAL_WORKSPACE_PORT, WHOLE_NUMBER_VARIABLES, envValue } from "./defaults.mjs";
 
 /**
  * @param {Record<string, string | undefined>} env
@@ -42,12 +42,39 @@ export function imageHosts(env) {
     });
 }
 
-/** The same list as `images.remotePatterns` for next.config.mjs. */
+/**
+ * IMAGE_QUERY_STRINGS=allow lets image URLs on the allowed hosts carry a query string (signed
+ * CDN URLs need one); by default none may, so nobody can mint new optimised copies with `?v=N`.
+ * @param {Record<string, string | undefined>} env
+ */
+export function imageQueryStringsAllowed(env) {
+  return envValue(env, "IMAGE_QUERY_STRINGS")?.toLowerCase() === "allow";
+}
+
+/**
+ * The same list as `images.remotePatterns` for next.config.mjs. `search: ""` matches only a URL
+ * with no query string (Next compares it with the URL's `search`).
+ * @param {Record<string, string | undefined>} env
+ */
 export function imageRemotePatterns(env) {
+  const noQuery = imageQueryStringsAllowed(env) ? {} : { search: "" };
   return imageHosts(env).map((h) => ({
     protocol: h.protocol.replace(":", ""),
     hostname: h.hostname,
     port: h.port,
     pathname: "/**",
+    ...noQuery,
   }));
+}
+
+/**
+ * `images.maximumDiskCacheSize` in bytes, from IMAGE_CACHE_MAX_MB (0 keeps no optimised copy on disk).
+ * @param {Record<string, string | undefined>} env
+ */
+export function imageDiskCacheBytes(env) {
+  const { min, max, fallback } = WHOLE_NUMBER_VARIABLES.IMAGE_CACHE_MAX_MB;
+  const raw = Number(envValue(env, "IMAGE_CACHE_MAX_MB") ?? fallback);
+  // A value the schema refuses stops the server at start-up; the build keeps the default.
+  const mb = Number.isInteger(raw) && raw >= min && raw <= max ? raw : fallback;
+  return mb * 1024 * 1024;
 }

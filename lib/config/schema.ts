@@ -393,8 +393,21 @@ const rest = {
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
   DELIVERY_MAX_PENDING: wholeNumber("DELIVERY_MAX_PENDING"),
   DELIVERY_WORKER: deliveryWorker,
+  NEWSLETTER_NETWORK_IPV4_PREFIX: wholeNumber("NEWSLETTER_NETWORK_IPV4_PREFIX"),
+  NEWSLETTER_NETWORK_IPV6_PREFIX: wholeNumber("NEWSLETTER_NETWORK_IPV6_PREFIX"),
+  // next.config.mjs reads these two (lib/config/image-hosts.mjs); checked here so a typo stops the start.
+  IMAGE_CACHE_MAX_MB: wholeNumber("IMAGE_CACHE_MAX_MB"),
+  IMAGE_QUERY_STRINGS: variable(
+    "unset it (image URLs may not carry a query string), or set it to allow when your image host needs one (signed URLs).",
+    (raw) => {
+      if (raw === undefined || /^(refuse|none|off)$/i.test(raw)) return false;
+      if (/^allow$/i.test(raw)) return true;
+      return new Refusal(`"${raw}" is neither allow nor refuse.`);
+    },
+  ),
   METRICS_TOKEN: metricsToken,
   LOG_LEVEL: logLevel,
+  SHUTDOWN_GRACE_SECONDS: wholeNumber("SHUTDOWN_GRACE_SECONDS"),
   imageHosts: z.custom<ImageHost[]>(),
 };
 
@@ -480,6 +493,10 @@ export const envSchema = z
      * set = every instance shares rate limits, caches and session revocations through this Redis.
      */
     redisUrl: v.REDIS_URL,
+    newsletter: {
+      /** How wide a client's network is for the signups' per-network budget (lib/http/client-network.ts). */
+      networkPrefixes: { ipv4: v.NEWSLETTER_NETWORK_IPV4_PREFIX, ipv6: v.NEWSLETTER_NETWORK_IPV6_PREFIX },
+    },
     /** Signups kept while the workspace cannot take them (lib/delivery/). */
     delivery: {
       /** SQLite file of the embedded store (unused when REDIS_URL selects the Redis queue). */
@@ -499,6 +516,8 @@ export const envSchema = z
     metricsToken: v.METRICS_TOKEN,
     /** Read by the logger itself (lib/observability/log.mjs); validated here so a typo is refused at start-up. */
     logLevel: v.LOG_LEVEL,
+    /** On SIGTERM: how long the requests an instance holds may take to finish (lib/launcher/shutdown.ts). */
+    shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,
   }));
 
 export type AppConfig = z.output<typeof envSchema>;

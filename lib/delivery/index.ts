@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { env } from "../config/env";
-import { processMemo, redisConnection, stateEngine } from "../state";
+import { existingProcessMemo, processMemo, redisConnection, stateEngine } from "../state";
 import { createWorkspaceClient } from "../workspace";
 import { MemoryGate, RedisGate } from "./gate";
 import { RedisSignupStore } from "./redis-queue";
@@ -10,6 +10,7 @@ import { SqliteSignupStore } from "./sqlite-store";
 
 export { createDeliveryService, type DeliveryService } from "./service";
 export { StoreUnavailableError, type DeliveryCounts, type SignupQueue, type SignupStore } from "./types";
+export { mailbox } from "./address-key";
 
 /**
  * The process's delivery service, configured from lib/config/env.ts and the state engine: the SQLite
@@ -17,8 +18,10 @@ export { StoreUnavailableError, type DeliveryCounts, type SignupQueue, type Sign
  * One per process (processMemo), shared by the route, the admin and the worker, whichever of
  * Next's bundles asks first.
  */
+const SERVICE = "newsletter.delivery";
+
 export function delivery(): DeliveryService {
-  return processMemo("newsletter.delivery", () => {
+  return processMemo(SERVICE, () => {
     const config = env();
     const d = config.delivery;
     const { workspace: w } = config;
@@ -78,4 +81,18 @@ export function directSubscribe(): (email: string) => Promise<unknown> {
 export function startInProcessDelivery(): void {
   if (!env().delivery.inProcessWorker) return;
   delivery().startWorker();
+}
+
+/**
+ * Shutdown, first step: the worker finishes the call it is making (its outcome is recorded) and
+ * takes no other; what still waits stays queued for the other instances or the next start.
+ * The store stays open for the requests still being answered. Nothing when delivery was never used.
+ */
+export async function stopDeliveryWorker(): Promise<void> {
+  await existingProcessMemo<DeliveryService>(SERVICE)?.stopWorker();
+}
+
+/** Shutdown, last step (no request left): closes the store and the gate. */
+export async function closeDelivery(): Promise<void> {
+  await existingProcessMemo<DeliveryService>(SERVICE)?.close();
 }

@@ -168,7 +168,13 @@ export function runRedisWorker(opts: {
     QUEUE_NAME,
     async (job: Job<SignupJob>) => {
       if (Date.now() - job.data.queuedAt > opts.maxAgeMs) throw new UnrecoverableError("expired");
-      await ctx.gate.take(stopper.signal);
+      try {
+        await ctx.gate.take(stopper.signal);
+      } catch (error) {
+        // Stopping while it waited for its turn: back to the queue untouched, not a failure.
+        if (stopper.signal.aborted) throw Worker.RateLimitError();
+        throw error;
+      }
       const result = await attemptDelivery(job.data.email, ctx, outage);
       if (result.kind === "delivered" || result.kind === "already_subscribed") {
         await store.recordDelivery().catch(() => {});

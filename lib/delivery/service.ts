@@ -20,6 +20,8 @@ export type DeliveryService = {
   route: SignupQueue;
   /** Starts this process's worker (once; later calls return the same handle). */
   startWorker(): WorkerHandle;
+  /** Stops the worker: the call it is making finishes, nothing else is taken (the store stays open). */
+  stopWorker(): Promise<void>;
   /** Stops the worker and closes the store and gate. */
   close(): Promise<void>;
 };
@@ -86,9 +88,12 @@ export function createDeliveryService(options: DeliveryServiceOptions): Delivery
       } else throw new Error("No worker for this store");
       return worker;
     },
-    async close() {
+    async stopWorker() {
       await worker?.stop();
       worker = undefined;
+    },
+    async close() {
+      await this.stopWorker();
       await options.store.close();
       await options.gate.close();
     },

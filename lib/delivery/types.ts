@@ -79,5 +79,5 @@ export interface DeliveryGate {
   close(): Promise<void>;
 }
 
-/** Keys of one address, the same in every engine: lowercase, hashed (BullMQ job ids may not contain ':'). */
-export { addressKey } from "./address-key";
+/** Keys of one mailbox, the same in every engine: normalised, hashed (BullMQ job ids may not contain ':'). */
+export { addressKey, mailbox } from "./address-key";

@@ -58,8 +58,32 @@ export function ownSiteUrl(
   return host !== undefined && candidate.host.toLowerCase() === host ? candidate : undefined;
 }
 
+/** The names a local-mode server answers to on this machine (any port). */
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Local mode runs with a public demo password, so it writes only for the hosts it is meant to
+ * be reached by: loopback names and SITE_URL's host. Another name that resolves here (DNS
+ * rebinding: a site the developer visits pointing its own name at 127.0.0.1) is another site,
+ * even though its Origin matches the Host it sent.
+ */
+export function hostServed(host: string | undefined, siteUrl: string, mode: "local" | "remote"): boolean {
+  if (mode !== "local") return true;
+  if (host === undefined) return false;
+  const site = httpUrl(siteUrl);
+  if (site && host === site.host.toLowerCase()) return true;
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0]!;
+  return LOOPBACK_NAMES.has(name);
+}
+
 /** Origin, else Sec-Fetch-Site, else Referer; none of them is "no-browser-signal". */
-export function originVerdict(request: Request, siteUrl: string, trustProxy: number): OriginVerdict {
+export function originVerdict(
+  request: Request,
+  siteUrl: string,
+  trustProxy: number,
+  mode: "local" | "remote" = env().mode,
+): OriginVerdict {
+  if (!hostServed(addressedHost(request, trustProxy), siteUrl, mode)) return "cross-site";
   const origin = request.headers.get("origin");
   if (origin !== null) {
     // "null" is sent from sandboxed frames, data: URLs and some redirects: never us.

@@ -16,19 +16,25 @@ const args = new Set(process.argv.slice(2));
 const dev = args.has("--dev");
 const skipBuild = args.has("--no-build") || process.env.SKIP_BUILD === "1";
 
-const children = new Set<ChildProcess>();
+/** Started order: stopped last first, so `next start` finishes its requests while the workspace still answers. */
+const children: ChildProcess[] = [];
+/** `next start`, once running. */
+let server: ChildProcess | null = null;
 let stopping = false;
 const log = logger("launcher");
+/** How long `next start` may take to drain on SIGTERM (SHUTDOWN_GRACE_SECONDS, plus a margin). */
+let serverGraceMs = 15_000;
 
-function run(command: string, argv: string[], name: string): ChildProcess {
+function run(command: string, argv: string[], name: string, env: Record<string, string> = {}): ChildProcess {
   const child = spawn(command, argv, {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
   });
-  children.add(child);
+  children.push(child);
   child.on("exit", (code, signal) => {
-    children.delete(child);
+    const at = children.indexOf(child);
+    if (at >= 0) children.splice(at, 1);
     if (!stopping && name !== "next build") {
       log.error(`${name} exited (${signal ?? code}); stopping.`);
       void stop(typeof code === "number" && code !== 0 ? code : 1);
@@ -37,32 +43,55 @@ function run(command: string, argv: string[], name: string): ChildProcess {
   return child;
 }
 
-async function stop(code: number): Promise<never> {
-  stopping = true;
-  for (const child of children) child.kill("SIGTERM");
-  const deadline = Date.now() + 10_000;
-  while (children.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  for (const child of children) child.kill("SIGKILL");
-  process.exit(code);
+function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve(null);
+    }, withinMs);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
 }
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {
+/**
+ * Stops the children newest first, each with SIGTERM and its own grace (`next start` drains:
+ * lib/launcher/shutdown.ts), then exits: with `code`, or with the server's own exit code when
+ * the stop was asked for (so a clean drain exits 0 and a failed one does not).
+ */
+async function stop(code: number, asked = false): Promise<never> {
+  if (stopping) return new Promise<never>(() => {});
+  stopping = true;
+  let serverCode: number | null = 0;
+  for (const child of [...children].reverse()) {
+    const isServer = child === server;
+    child.kill("SIGTERM");
+    const result = await exited(child, isServer ? serverGraceMs : 10_000);
+    if (isServer) serverCode = result;
+  }
+  process.exit(asked ? (serverCode ?? 1) : code);
+}
+
+async function waitForHealth(url: string, timeoutMs: number, attemptMs = 1_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  for (;;) {
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(attemptMs) });
       if (res.ok) return true;
     } catch {
       // not up yet
     }
+    if (Date.now() >= deadline) return false;
     await new Promise((r) => setTimeout(r, 200));
   }
-  return false;
 }
 
 async function main() {
-  process.on("SIGINT", () => void stop(0));
-  process.on("SIGTERM", () => void stop(0));
+  process.on("SIGINT", () => void stop(0, true));
+  process.on("SIGTERM", () => void stop(0, true));
 
   let config;
   try {
@@ -77,7 +106,9 @@ async function main() {
 
   if (config.localWorkspace) {
     const health = `http://127.0.0.1:${config.localWorkspace.port}/__local/health`;
-    if (await waitForHealth(health, 300)) {
+    // One probe: nothing listening is refused at once; a workspace that is there but busy may
+    // take seconds to answer, and starting a second one on its port would fail.
+    if (await waitForHealth(health, 0, 5_000)) {
       log.info(`Using the local workspace already running on port ${config.localWorkspace.port}.`);
       // Reusing it must not skip the reset that was asked for (the e2e suite relies on fresh data).
       if (args.has("--reset-workspace")) {
@@ -109,6 +140,7 @@ async function main() {
     log.info(`Using the workspace at ${new URL(config.workspace.apiBase).origin}.`);
   }
 
+  serverGraceMs = (config.shutdownGraceSeconds + 5) * 1000;
   const port = String(config.port);
   const listen = listenPlan({
     hostnameEnv: process.env.HOSTNAME,
@@ -129,7 +161,11 @@ async function main() {
       await stop(code ?? 1);
     }
   }
-  run(process.execPath, [nextBin, "start", "-p", port, ...where], "next start");
+  // The server handles SIGTERM itself (instrumentation.ts → lib/launcher/shutdown.ts): readiness
+  // says "draining", the requests in hand finish, Redis closes, exit 0.
+  server = run(process.execPath, [nextBin, "start", "-p", port, ...where], "next start", {
+    NEXT_MANUAL_SIG_HANDLE: "1",
+  });
   log.info(`Site: ${config.siteUrl}  (admin: ${config.siteUrl}/admin)`);
 }
 

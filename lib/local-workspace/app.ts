@@ -2,7 +2,7 @@ import { authenticate, resolveWorkspace } from "./auth";
 import { logLine } from "../observability/log.mjs";
 import type { ApiContext, RouteContext, RouteHandler } from "./context";
 import { FaultInjector } from "./faults";
-import { HttpError, errorResponse, requestOrigin } from "./http";
+import { HttpError, errorResponse, localWriteRefusal, requestOrigin } from "./http";
 import { LOCAL_DEMO_API_KEY } from "./keys";
 import { DEFAULT_RATE_LIMIT, FixedWindowRateLimiter, type RateLimitOptions } from "./rate-limit";
 import * as blog from "./routes/blog";
@@ -165,6 +165,13 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
     const method = (request.method === "HEAD" && found.route.methods.GET ? "GET" : request.method) as Method;
     const handler = found.route.methods[method];
     if (!handler) return errorResponse(405, "Method not allowed", { allow: allowed(found.route).join(", ") });
+    if (!found.route.api && method !== "GET") {
+      const refusal = localWriteRefusal(request);
+      if (refusal) {
+        await request.body?.cancel().catch(() => {});
+        throw refusal;
+      }
+    }
 
     const workspaceId = resolveWorkspace(db, url.host);
     const ctx: RouteContext = {

@@ -66,6 +66,31 @@ export function requestOrigin(request: Request): string {
   return new URL(request.url).origin;
 }
 
+const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
+
+/**
+ * Why a /__local/* write must be refused, or null. These endpoints take no key, so a web page
+ * the developer visits must not reach them: a browser says where a request comes from (Origin,
+ * Sec-Fetch-Site), and a page on another site cannot send JSON here without a preflight this
+ * server never grants. Tests and scripts send neither header, and JSON or no body at all.
+ */
+export function localWriteRefusal(request: Request): HttpError | null {
+  const fetchSite = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none")
+    return new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
+  const origin = request.headers.get("origin");
+  if (origin !== null) {
+    const host = URL.canParse(origin) ? new URL(origin).host : "";
+    // DNS rebinding makes another site's name point here: the page's host must be this one, on loopback.
+    if (host !== new URL(request.url).host || !LOOPBACK_HOST.test(host))
+      return new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
+  }
+  const type = request.headers.get("content-type");
+  if (type !== null && type.split(";")[0]!.trim().toLowerCase() !== "application/json")
+    return new HttpError(415, "Send local endpoint requests as JSON (Content-Type: application/json)");
+  return null;
+}
+
 /** Prefixes origin-relative stored URLs (seeded avatars) with the caller's origin. */
 export function absoluteUrl(origin: string, value: string): string {
   return value.startsWith("/") ? `${origin}${value}` : value;

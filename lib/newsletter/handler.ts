@@ -1,5 +1,7 @@
 import "server-only";
+import { mailbox } from "../delivery/address-key";
 import type { SignupQueue } from "../delivery/types";
+import { clientNetwork, DEFAULT_NETWORK_PREFIXES, type NetworkPrefixes } from "../http/client-network";
 import { jsonResponse } from "../http/json-response";
 import { logLine } from "../observability/log.mjs";
 import { metrics, type SignupOutcome } from "../observability/metrics";
@@ -35,40 +37,36 @@ export type NewsletterHandlerOptions = {
   /** env().trustProxy */
   trustProxy: number;
   limiters?: NewsletterLimiters;
+  /** How wide a client's network is for the per-network budget (IPv4 /24 and IPv6 /64 unless set). */
+  networkPrefixes?: NetworkPrefixes;
   /** Server log; never receives the key, and never a reader's address. */
   log?: (line: string) => void;
 };
 
 const STATUS: Record<NewsletterOutcome["kind"], number> = {
   subscribed: 201,
-  // Not an error for the reader: what they wanted is already true, and fetch callers treat 2xx as fine.
-  already_subscribed: 200,
   // Accepted, not yet done: the worker delivers it.
   queued: 202,
   // Looks like success on purpose: someone else posting this address must not lock its owner out.
   recently_sent: 200,
   invalid: 422,
   rate_limited: 429,
+  busy: 429,
   unavailable: 503,
 };
 
 /** The `outcome` label of masthead_newsletter_signups_total for each answer. */
 const SIGNUP_OUTCOME: Record<NewsletterOutcome["kind"], SignupOutcome> = {
   subscribed: "created",
-  already_subscribed: "already",
   queued: "queued",
   recently_sent: "recently_sent",
   invalid: "invalid",
   rate_limited: "rate_limited",
+  busy: "rate_limited",
   unavailable: "refused",
 };
 
-const SUCCESSES = new Set<NewsletterOutcome["kind"]>([
-  "subscribed",
-  "already_subscribed",
-  "queued",
-  "recently_sent",
-]);
+const SUCCESSES = new Set<NewsletterOutcome["kind"]>(["subscribed", "queued", "recently_sent"]);
 
 /** Every JSON answer of this route: an outcome and its message (lib/http/json-response.ts). */
 const json = (
@@ -114,7 +112,7 @@ export function createNewsletterHandler(
     const message = messageFor(outcome);
     if (SUCCESSES.has(outcome.kind)) {
       return json(STATUS[outcome.kind], {
-        outcome: outcome.kind as "subscribed" | "already_subscribed" | "queued" | "recently_sent",
+        outcome: outcome.kind as "subscribed" | "queued" | "recently_sent",
         message,
       });
     }
@@ -148,7 +146,15 @@ export function createNewsletterHandler(
       count("forbidden");
       return json(403, { outcome: "forbidden", error: "This form only accepts submissions from this site." });
     }
-    const clientWait = await take(limiters.perClient, clientKey(request, options.trustProxy), log);
+    // The client, then its network (an IPv4 /24, an IPv6 /64): many addresses of one holder share one budget.
+    const client = clientKey(request, options.trustProxy);
+    const clientWait =
+      (await take(limiters.perClient, client, log)) ??
+      (await take(
+        limiters.perNetwork,
+        clientNetwork(client, options.networkPrefixes ?? DEFAULT_NETWORK_PREFIXES),
+        log,
+      ));
     if (clientWait !== null) {
       await request.body?.cancel().catch(() => {});
       return answer(
@@ -212,16 +218,25 @@ export function createNewsletterHandler(
     if (!email.ok) return answer({ kind: "invalid", reason: email.reason }, how);
 
     const queue = options.queue;
-    // One pending delivery per address: a repeat while one waits adds nothing and says it is on its way.
+    // One pending delivery per mailbox (the queue keys on it too): a repeat while one waits adds
+    // nothing and says it is on its way.
     if (await pendingOrUnknown(queue, email.email, log)) return answer({ kind: "queued" }, how);
 
-    const addressKey = email.email.toLowerCase();
+    // Case-folded, `+tag` removed (lib/delivery/address-key.ts): `victim+1@` … `victim+40@` is one inbox.
+    const addressKey = mailbox(email.email);
     const addressWait = await take(limiters.perAddress, addressKey, log);
     // Confirmation emails went to this address recently: send nothing more, and do not tell the
     // owner "too many attempts" because a stranger typed their address three times.
     if (addressWait !== null) return answer({ kind: "recently_sent" }, how);
 
+    // The site-wide cap on accepted signups: beyond it nothing is sent or stored, and the reader
+    // is told when to try again, so a flood from many networks cannot bury real readers' signups.
     const globalWait = await take(limiters.global, "all", log);
+    if (globalWait !== null) {
+      await limiters.perAddress.reward(addressKey).catch(() => {});
+      log("[newsletter] site-wide signup budget spent; answering 429");
+      return answer({ kind: "busy" }, { ...how, retryAfterSeconds: globalWait });
+    }
 
     /** One call to the workspace; undefined when it could not take the signup. */
     const direct = async (): Promise<Response | undefined> => {
@@ -230,8 +245,11 @@ export function createNewsletterHandler(
         await queue.directSucceeded();
         return answer({ kind: "subscribed" }, how);
       } catch (error) {
+        // Answered exactly like a new address (status, message, redirect): anyone may type any
+        // address here, and a different answer would tell them whether its owner subscribed.
+        // The operator's counter may still tell them apart.
         if (isWorkspaceApiError(error) && error.code === "already_subscribed")
-          return answer({ kind: "already_subscribed" }, how);
+          return answer({ kind: "subscribed" }, how, "already");
         if (isWorkspaceApiError(error) && error.code === "invalid")
           return answer({ kind: "invalid", reason: "rejected" }, how);
         await queue.directFailed(error);
@@ -242,7 +260,7 @@ export function createNewsletterHandler(
     // The workspace is called directly only when the shared pace allows it now; otherwise (a
     // burst, an outage being waited out) the signup is stored straight away.
     let tried = false;
-    if (globalWait === null && (await queue.mayCallNow())) {
+    if (await queue.mayCallNow()) {
       tried = true;
       const answered = await direct();
       if (answered) return answered;

@@ -18,6 +18,7 @@ export function newsletterHandler(): (request: Request) => Promise<Response> {
       queue: delivery().route,
       siteUrl: config.siteUrl,
       trustProxy: config.trustProxy,
+      networkPrefixes: config.newsletter.networkPrefixes,
     });
   }
   return shared;

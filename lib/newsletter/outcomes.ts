@@ -12,17 +12,22 @@ export type InvalidReason =
   "empty" | "too_long" | "spaces" | "missing_at" | "missing_domain" | "shape" | "rejected";
 
 export type NewsletterOutcome =
+  /**
+   * Accepted: a confirmation email is on its way. Also the answer for an address that is
+   * already subscribed: telling the two apart would let anyone learn who reads the newsletter.
+   */
   | { kind: "subscribed" }
-  | { kind: "already_subscribed" }
   /** The workspace could not take it now; the signup is stored and the worker will deliver it. */
   | { kind: "queued" }
   /** This address was sent confirmation emails recently: nothing more is sent, and the form says so kindly. */
   | { kind: "recently_sent" }
   | { kind: "invalid"; reason: InvalidReason }
   | { kind: "rate_limited" }
+  /** The site-wide signup budget is spent for now: nothing was sent or kept. */
+  | { kind: "busy" }
   | { kind: "unavailable" };
 
-export type Tone = "success" | "info" | "error";
+export type Tone = "success" | "error";
 
 export const INVALID_MESSAGES: Record<InvalidReason, string> = {
   empty: "Enter your email address.",
@@ -36,14 +41,14 @@ export const INVALID_MESSAGES: Record<InvalidReason, string> = {
 
 export const SUBSCRIBED_MESSAGE =
   "Almost done: check your inbox and click the link in the email we just sent to confirm your subscription.";
-export const ALREADY_SUBSCRIBED_MESSAGE =
-  "Good news: you're already subscribed with that address, so there's nothing more to do. Thanks for reading!";
 export const QUEUED_MESSAGE =
   "Thanks! Your confirmation email is on its way; it may take a few minutes to arrive. Click the link in it to confirm your subscription.";
 export const RECENTLY_SENT_MESSAGE =
   "We've just sent a confirmation email to this address. Check your inbox (and your spam folder) and click the link in it to confirm your subscription.";
 export const UNAVAILABLE_MESSAGE =
   "Sorry, we couldn't subscribe you just now. Nothing was saved; please try again in a minute.";
+export const BUSY_MESSAGE =
+  "We're receiving a lot of signups right now, so yours was not saved. Please try again in a minute.";
 export const RATE_LIMITED_MESSAGE =
   "That's a lot of attempts in a short time. Please wait a few minutes and try again.";
 
@@ -51,8 +56,6 @@ export function messageFor(outcome: NewsletterOutcome): string {
   switch (outcome.kind) {
     case "subscribed":
       return SUBSCRIBED_MESSAGE;
-    case "already_subscribed":
-      return ALREADY_SUBSCRIBED_MESSAGE;
     case "invalid":
       return INVALID_MESSAGES[outcome.reason];
     case "queued":
@@ -61,6 +64,8 @@ export function messageFor(outcome: NewsletterOutcome): string {
       return RECENTLY_SENT_MESSAGE;
     case "rate_limited":
       return RATE_LIMITED_MESSAGE;
+    case "busy":
+      return BUSY_MESSAGE;
     case "unavailable":
       return UNAVAILABLE_MESSAGE;
   }
@@ -69,7 +74,6 @@ export function messageFor(outcome: NewsletterOutcome): string {
 export function toneFor(outcome: NewsletterOutcome): Tone {
   if (outcome.kind === "subscribed" || outcome.kind === "queued" || outcome.kind === "recently_sent")
     return "success";
-  if (outcome.kind === "already_subscribed") return "info";
   return "error";
 }
 
@@ -82,7 +86,6 @@ export function outcomeKey(outcome: NewsletterOutcome): string {
 /** Every outcome, in the order the form renders their static messages. */
 export const ALL_OUTCOMES: NewsletterOutcome[] = [
   { kind: "subscribed" },
-  { kind: "already_subscribed" },
   { kind: "queued" },
   { kind: "recently_sent" },
   ...(Object.keys(INVALID_MESSAGES) as InvalidReason[]).map((reason) => ({
@@ -90,6 +93,7 @@ export const ALL_OUTCOMES: NewsletterOutcome[] = [
     reason,
   })),
   { kind: "rate_limited" },
+  { kind: "busy" },
   { kind: "unavailable" },
 ];
 
@@ -110,5 +114,5 @@ export function isFormId(value: unknown): value is FormId {
 
 /** The JSON the route handler answers with (success and failure alike carry `outcome`). */
 export type NewsletterResponseBody =
-  | { outcome: "subscribed" | "already_subscribed" | "queued" | "recently_sent"; message: string }
+  | { outcome: "subscribed" | "queued" | "recently_sent"; message: string }
   | { outcome: string; error: string; reason?: InvalidReason; retryAfterSeconds?: number };

@@ -1,6 +1,7 @@
 import MiniSearch, { type SearchResult } from "minisearch";
 import type { Blog, Post } from "../blog/model";
 import { blogDerived } from "../blog/derived";
+import { searchBudget } from "./budget";
 import { normalizeTerm, tokenize } from "./text";
 
 /*
@@ -22,6 +23,11 @@ export type SearchIndex = {
   mini: MiniSearch<IndexedPost>;
   /** Every indexed word, sorted: tells a typo (in no post) from a word the blog uses. */
   vocabulary: string[];
+  /**
+   * Running totals of how often each vocabulary word was indexed (`occurrences[i]` counts the
+   * words before `vocabulary[i]`): what scoring a word, or every word with a prefix, costs.
+   */
+  occurrences: Uint32Array;
 };
 
 const FIELDS = ["title", "keywords", "authors", "description"] as const;
@@ -47,6 +53,12 @@ const prefixSearch = (term: string) => term.length >= 3;
  * most of a search's cost in a large index, and a word the blog uses is not a typo.
  */
 export function inVocabulary(vocabulary: readonly string[], term: string): boolean {
+  const next = vocabulary[lowerBound(vocabulary, term)];
+  return next !== undefined && (next === term || (prefixSearch(term) && next.startsWith(term)));
+}
+
+/** The first position whose word is not below `term`. */
+function lowerBound(vocabulary: readonly string[], term: string): number {
   let lo = 0;
   let hi = vocabulary.length;
   while (lo < hi) {
@@ -54,12 +66,74 @@ export function inVocabulary(vocabulary: readonly string[], term: string): boole
     if (vocabulary[mid]! < term) lo = mid + 1;
     else hi = mid;
   }
-  const next = vocabulary[lo];
-  return next !== undefined && (next === term || (prefixSearch(term) && next.startsWith(term)));
+  return lo;
 }
 
-function newIndex(): { mini: MiniSearch<IndexedPost>; words: Set<string> } {
-  const words = new Set<string>();
+/*
+ * A bounded cost per query. Scoring visits every indexed occurrence of every word a term
+ * matches (measured at 3-7 µs each on a busy two-core machine), so a few short prefixes ("kal lom mis …") can expand to thousands of words and
+ * most of a large blog: over a second of one core at 10,000 posts. Before searching, each
+ * term's cost is read from the vocabulary's running totals (two binary searches); while the
+ * whole query costs more than MAX_QUERY_COST, the widest prefix expansion is narrowed to the
+ * word itself, then the most common word is left out (it says least about which post is
+ * meant); at least one word is always searched. Typo tolerance applies to at most
+ * MAX_FUZZY_TERMS words, those not in the blog at all.
+ */
+export const MAX_QUERY_COST = 6_000;
+export const MAX_FUZZY_TERMS = 2;
+
+export type QueryPlan = {
+  terms: string[];
+  /** Terms also matched as the start of longer words. */
+  prefix: ReadonlySet<string>;
+  /** Terms looked up with typos (in no indexed word). */
+  fuzzy: ReadonlySet<string>;
+  /** Terms left out to bound the cost. */
+  omitted: string[];
+};
+
+/** Each word a prefix expands to costs a lookup and a result set of its own, besides its occurrences. */
+const EXPANDED_WORD_COST = 4;
+
+/** What scoring `term` costs alone, and together with every word starting with it. */
+function termCost(index: SearchIndex, term: string): { exact: number; withPrefix: number } {
+  const { vocabulary, occurrences } = index;
+  const lo = lowerBound(vocabulary, term);
+  const exact = vocabulary[lo] === term ? occurrences[lo + 1]! - occurrences[lo]! : 0;
+  const hi = lowerBound(vocabulary, `${term}\uffff`);
+  return { exact, withPrefix: occurrences[hi]! - occurrences[lo]! + EXPANDED_WORD_COST * (hi - lo) };
+}
+
+export function planQuery(index: SearchIndex, terms: readonly string[]): QueryPlan {
+  const costs = new Map(terms.map((t) => [t, termCost(index, t)]));
+  const kept = [...terms];
+  const prefix = new Set(terms.filter(prefixSearch));
+  const fuzzy = new Set(
+    terms
+      .filter((t) => fuzzyDistance(t) !== false && !inVocabulary(index.vocabulary, t))
+      .slice(0, MAX_FUZZY_TERMS),
+  );
+  const cost = () =>
+    kept.reduce((sum, t) => sum + (prefix.has(t) ? costs.get(t)!.withPrefix : costs.get(t)!.exact), 0);
+  const omitted: string[] = [];
+  while (cost() > MAX_QUERY_COST) {
+    const widest = [...prefix]
+      .filter((t) => kept.includes(t))
+      .sort((a, b) => costs.get(b)!.withPrefix - costs.get(a)!.withPrefix)[0];
+    if (widest !== undefined && costs.get(widest)!.withPrefix > costs.get(widest)!.exact) {
+      prefix.delete(widest);
+      continue;
+    }
+    if (kept.length <= 1) break;
+    const commonest = [...kept].sort((a, b) => costs.get(b)!.exact - costs.get(a)!.exact)[0]!;
+    kept.splice(kept.indexOf(commonest), 1);
+    omitted.push(commonest);
+  }
+  return { terms: kept, prefix, fuzzy, omitted };
+}
+
+function newIndex(): { mini: MiniSearch<IndexedPost>; words: Map<string, number> } {
+  const words = new Map<string, number>();
   const mini = new MiniSearch<IndexedPost>({
     fields: [...FIELDS],
     storeFields: [],
@@ -67,14 +141,19 @@ function newIndex(): { mini: MiniSearch<IndexedPost>; words: Set<string> } {
     // Called with the field name while indexing: collects the vocabulary on the way.
     processTerm: (term, field) => {
       const t = normalizeTerm(term);
-      if (t && typeof field === "string") words.add(t);
+      if (t && typeof field === "string") words.set(t, (words.get(t) ?? 0) + 1);
       return t;
     },
   });
   return { mini, words };
 }
 
-const sortedVocabulary = (words: Set<string>) => [...words].sort();
+function finish(mini: MiniSearch<IndexedPost>, words: Map<string, number>): SearchIndex {
+  const vocabulary = [...words.keys()].sort();
+  const occurrences = new Uint32Array(vocabulary.length + 1);
+  vocabulary.forEach((w, i) => (occurrences[i + 1] = occurrences[i]! + words.get(w)!));
+  return { mini, vocabulary, occurrences };
+}
 
 function documentOf(p: Post): IndexedPost {
   return {
@@ -90,13 +169,13 @@ function documentOf(p: Post): IndexedPost {
 export function buildSearchIndex(posts: readonly Post[]): SearchIndex {
   const { mini, words } = newIndex();
   mini.addAll(posts.map(documentOf));
-  return { mini, vocabulary: sortedVocabulary(words) };
+  return finish(mini, words);
 }
 
 async function buildSearchIndexAsync(posts: readonly Post[]): Promise<SearchIndex> {
   const { mini, words } = newIndex();
   await mini.addAllAsync(posts.map(documentOf), { chunkSize: BUILD_CHUNK });
-  return { mini, vocabulary: sortedVocabulary(words) };
+  return finish(mini, words);
 }
 
 /** The index of this copy of the blog: built on first use, shared by concurrent searches. */
@@ -120,17 +199,24 @@ export type SearchOutcome = {
 /** Ranks the blog's posts for already-parsed terms (see query.ts). */
 export async function searchPosts(blog: Blog, terms: readonly string[]): Promise<SearchOutcome> {
   if (terms.length === 0) return { hits: [], matched: "all" };
-  return rankPosts(await searchIndexFor(blog), blog, terms);
+  const index = await searchIndexFor(blog);
+  const started = performance.now();
+  try {
+    return rankPosts(index, blog, terms);
+  } finally {
+    searchBudget().charge(performance.now() - started);
+  }
 }
 
 /** The ranking itself, on a ready index (synchronous: what the bench times). */
-export function rankPosts(index: SearchIndex, blog: Blog, terms: readonly string[]): SearchOutcome {
-  if (terms.length === 0) return { hits: [], matched: "all" };
+export function rankPosts(index: SearchIndex, blog: Blog, queryTerms: readonly string[]): SearchOutcome {
+  if (queryTerms.length === 0) return { hits: [], matched: "all" };
+  const { terms, prefix, fuzzy } = planQuery(index, queryTerms);
   const run = (combineWith: "AND" | "OR") =>
     index.mini.search(terms.join(" "), {
       boost: BOOST,
-      prefix: prefixSearch,
-      fuzzy: (term) => (inVocabulary(index.vocabulary, term) ? false : fuzzyDistance(term)),
+      prefix: (term) => prefix.has(term),
+      fuzzy: (term) => (fuzzy.has(term) ? fuzzyDistance(term) : false),
       combineWith,
       // The terms are already normalised: split them as they are, nothing more.
       tokenize: (text) => text.split(" "),

@@ -13,6 +13,9 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
 export const rateLimitedMessage = (waitSeconds: number) =>
   `You have searched many times in a short while. Try again in ${plural(waitSeconds, "second", "seconds")}.`;
 
+export const busyMessage =
+  "Search is busy right now, so yours was not run. Try again in a few seconds; the rest of the blog is available as usual.";
+
 export const emptyMessage = (postCount: number) =>
   `Search the titles, descriptions, topics and authors of ${plural(postCount, "post", "posts")}. Partial words and small typos are fine.`;
 

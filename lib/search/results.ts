@@ -1,5 +1,6 @@
 import type { Blog, Post } from "../blog/model";
 import { pageCount, POSTS_PER_PAGE } from "../blog/model";
+import { searchBudget } from "./budget";
 import { searchPosts, type SearchHit } from "./engine";
 import type { SearchQuery } from "./query";
 
@@ -32,7 +33,8 @@ export async function searchPage(
 ): Promise<SearchPageResult | null> {
   if (query.kind === "empty") return page === 1 ? { kind: "empty" } : null;
   if (query.kind === "too_long") return page === 1 ? query : null;
-  const { hits, matched } = await searchPosts(blog, query.terms);
+  // Throws SearchBusyError when the site-wide budget is spent (budget.ts): the page says so.
+  const { hits, matched } = await searchBudget().run(() => searchPosts(blog, query.terms));
   if (hits.length === 0)
     return page === 1
       ? { kind: "no_match", text: query.text, newest: blog.posts.slice(0, NEWEST_ON_NO_MATCH) }

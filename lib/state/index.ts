@@ -14,7 +14,7 @@ import {
   type StateEngine,
   type StateHealth,
 } from "./engine";
-import { processMemo } from "./process-memo.mjs";
+import { existingProcessMemo, processMemo } from "./process-memo.mjs";
 
 /*
  * Runtime state that outlives a request: the only door to it. REDIS_URL unset → embedded
@@ -24,11 +24,18 @@ import { processMemo } from "./process-memo.mjs";
  */
 
 export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
-export { processMemo } from "./process-memo.mjs";
+export { existingProcessMemo, processMemo } from "./process-memo.mjs";
 export { limitedFor, limitName };
 
+const ENGINE = "state.engine";
+
 function engine(): StateEngine {
-  return processMemo("state.engine", () => createStateEngine({ redisUrl: env().redisUrl }));
+  return processMemo(ENGINE, () => createStateEngine({ redisUrl: env().redisUrl }));
+}
+
+/** Shutdown: closes the Redis connections if any were opened (QUIT, so Redis sees a clean goodbye). */
+export async function closeState(): Promise<void> {
+  await existingProcessMemo<StateEngine>(ENGINE)?.close();
 }
 
 export function stateEngine(): EngineKind {

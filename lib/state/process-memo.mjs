@@ -34,6 +34,16 @@ export function processMemo(name, init) {
 }
 
 /**
+ * The process's value for `name` if something created it, without creating it (shutdown).
+ * @template T
+ * @param {string} name
+ * @returns {T | undefined}
+ */
+export function existingProcessMemo(name) {
+  return /** @type {T | undefined} */ (registry().get(name));
+}
+
+/**
  * Forgets `name` (tests and shutdown); the next processMemo call creates it again.
  * @param {string} name
  */

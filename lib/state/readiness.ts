@@ -1,5 +1,6 @@
 import "server-only";
 import { stateHealth } from "./index";
+import { processMemo } from "./process-memo.mjs";
 
 /*
  * Readiness for load balancers. An instance whose Redis is unreachable still serves every
@@ -7,16 +8,34 @@ import { stateHealth } from "./index";
  * limiter) and signs admins in, and Redis is shared, so it is down for every instance at once:
  * answering 503 would take the whole fleet out of rotation for a fault that costs readers
  * nothing. So Redis down is reported as "degraded" with 200, for monitoring to alert on; the
- * answer is 503 only when the instance cannot serve at all (its configuration is invalid).
+ * answer is 503 when the instance cannot serve at all (its configuration is invalid) or is
+ * shutting down ("draining", from the moment it gets SIGTERM: lib/launcher/shutdown.ts).
  * One PING at most (250 ms timeout, none while the connection is known down): cheap to poll.
  */
 
 export type Readiness = {
   status: 200 | 503;
-  body: { status: "ready" | "degraded" | "unavailable"; state?: "embedded" | "redis"; redis?: "up" | "down" };
+  body: {
+    status: "ready" | "degraded" | "unavailable" | "draining";
+    state?: "embedded" | "redis";
+    redis?: "up" | "down";
+  };
 };
 
+/** One flag per process, whichever of Next's bundles (instrumentation, the route) reads it. */
+const lifecycle = () => processMemo("readiness.lifecycle", () => ({ draining: false }));
+
+/** From now on this instance answers readiness with 503 "draining" (shutdown). */
+export function markDraining(): void {
+  lifecycle().draining = true;
+}
+
+export function isDraining(): boolean {
+  return lifecycle().draining;
+}
+
 export async function readiness(): Promise<Readiness> {
+  if (isDraining()) return { status: 503, body: { status: "draining" } };
   let health;
   try {
     health = await stateHealth();

@@ -124,6 +124,67 @@ describe("/__local/reset", () => {
   });
 });
 
+describe("/__local/* writes refuse other sites (a web page the developer visits)", () => {
+  const addMember = () =>
+    call(fixture.server, "/api/external/v2/team-members", {
+      method: "POST",
+      body: { emails: ["keep@example.com"] },
+    });
+  const memberCount = async () =>
+    listMembersSchema.parse((await call(fixture.server, "/api/external/v2/team-members")).json()).pagination
+      .total_records;
+
+  it.each([
+    [
+      "a cross-site text/plain form post",
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      "text/plain",
+    ],
+    ["a cross-site post claiming JSON", { origin: "https://evil.example" }, "application/json"],
+    ["Sec-Fetch-Site: cross-site alone", { "sec-fetch-site": "cross-site" }, "application/json"],
+    [
+      "Sec-Fetch-Site: same-site (a sibling subdomain)",
+      { "sec-fetch-site": "same-site" },
+      "application/json",
+    ],
+    // DNS rebinding: the page's own name now points at 127.0.0.1, so Origin and Host agree.
+    [
+      "a rebound name whose Origin matches its Host",
+      { origin: "http://rebind.evil.example:1", host: "rebind.evil.example:1" },
+      "application/json",
+    ],
+  ])("%s: 403, the workspace is not reset", async (_name, headers, contentType) => {
+    await addMember();
+    const r = await local("/__local/reset", { method: "POST", body: "{}", contentType, headers });
+    expectError(r, 403, /this machine/);
+    expect(await memberCount()).toBe(9);
+  });
+
+  it("a body that is not JSON is refused (415) even without browser headers; nothing changes", async () => {
+    await addMember();
+    expectError(
+      await local("/__local/reset", { method: "POST", body: "{}", contentType: "text/plain" }),
+      415,
+    );
+    expect(await memberCount()).toBe(9);
+  });
+
+  it("tools and the workspace's own pages still reset it: no browser headers, or same-origin ones", async () => {
+    await addMember();
+    expect((await local("/__local/reset", { method: "POST" })).status).toBe(200);
+    expect(await memberCount()).toBe(8);
+    await addMember();
+    const own = `http://127.0.0.1:${fixture.server.port}`;
+    const r = await local("/__local/reset", {
+      method: "POST",
+      body: {},
+      headers: { origin: own, "sec-fetch-site": "same-origin" },
+    });
+    expect(r.status).toBe(200);
+    expect(await memberCount()).toBe(8);
+  });
+});
+
 describe("seedSynthetic", () => {
   it("adds 10,000 posts and 10,000 members in one fast transaction", () => {
     const db = openStore(":memory:");

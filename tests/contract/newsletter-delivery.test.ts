@@ -15,6 +15,12 @@ import { createWorkspaceClient } from "@/lib/workspace";
 import { freePort } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 import { deliveryTestHandler } from "./helpers/delivery-handler";
+import {
+  createNewsletterLimiters,
+  DEFAULT_LIMITS,
+  type NewsletterLimiters,
+} from "@/lib/newsletter/rate-limit";
+import { createStateEngine } from "@/lib/state/engine";
 
 /*
  * Durable delivery with the embedded engine (SQLite store, in-process worker) against a real
@@ -77,6 +83,7 @@ type Setup = {
   logs?: string[];
   now?: () => number;
   worker?: boolean;
+  limiters?: NewsletterLimiters;
 };
 
 function setup(opts: Setup = {}) {
@@ -112,6 +119,7 @@ function setup(opts: Setup = {}) {
     queue: service.route,
     siteUrl: SITE,
     log: (l) => logs.push(l),
+    limiters: opts.limiters,
   });
   return { handler, service, store, logs };
 }
@@ -153,6 +161,108 @@ async function everyoneGotOneEmail(addresses: string[], service: DeliveryService
   });
   for (const a of addresses) expect(await outbox(a), a).toHaveLength(1);
 }
+
+/** Limiters with counters of their own (a fresh in-memory engine), so a test's flood starts at zero. */
+const ownLimiters = (limits = DEFAULT_LIMITS) =>
+  createNewsletterLimiters(limits, createStateEngine({ redisUrl: null }).limiter);
+
+async function allEmails(): Promise<{ to: string }[]> {
+  return ((await (await local("/__local/outbox")).json()) as { emails: { to: string }[] }).emails;
+}
+
+describe("signup floods cost the flooder, not the readers", () => {
+  it("1,000 signups from 50 addresses of one /24: the network's budget is stored, the rest 429; a reader after it is confirmed within 60 s", async () => {
+    const { handler, service } = setup({ rate: 10, limiters: ownLimiters() });
+    const statuses: Record<number, number> = {};
+    for (let i = 0; i < 1000; i++) {
+      const res = await handler(
+        post({ email: email(`flood${i}`) }, { "x-forwarded-for": `10.77.1.${(i % 50) + 1}` }),
+      );
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      if (res.status === 429) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    const accepted = (statuses[201] ?? 0) + (statuses[202] ?? 0);
+    // Without the network's budget each address had its own 20: all 1,000 were accepted.
+    expect(accepted).toBe(DEFAULT_LIMITS.perNetwork.points);
+    expect(statuses[429]).toBe(1000 - accepted);
+    const counts = await service.store.counts();
+    expect(counts.pending).toBeLessThanOrEqual(accepted);
+
+    const reader = email("reader");
+    const started = Date.now();
+    const res = await handler(post({ email: reader }, { "x-forwarded-for": "192.0.2.10" }));
+    expect([201, 202]).toContain(res.status);
+    await until(async () => (await outbox(reader)).length === 1, {
+      what: "the reader's confirmation email",
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    });
+    console.info(
+      `[flood] ${JSON.stringify(statuses)}; ${counts.pending} stored; the reader's email after ${Date.now() - started} ms`,
+    );
+  }, 180_000);
+
+  it("an IPv6 /64 is one network: rotating addresses inside it does not multiply the budget", async () => {
+    const { handler } = setup({ limiters: ownLimiters() });
+    const statuses: number[] = [];
+    for (let i = 0; i < DEFAULT_LIMITS.perNetwork.points + 5; i++) {
+      const address = `2001:db8:77:1:${(i + 1).toString(16)}::${(i * 7 + 1).toString(16)}`;
+      statuses.push(
+        (await handler(post({ email: email(`v6-${i}`) }, { "x-forwarded-for": address }))).status,
+      );
+    }
+    expect(statuses.filter((s) => s === 201 || s === 202)).toHaveLength(DEFAULT_LIMITS.perNetwork.points);
+    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+  }, 120_000);
+
+  it("the site-wide cap: beyond it 429 with Retry-After and 'try again', nothing sent or stored", async () => {
+    const limits = { ...DEFAULT_LIMITS, global: { points: 5, durationSeconds: 60 } };
+    await fault({ mode: "status", status: 503 });
+    const { handler, service } = setup({ limiters: ownLimiters(limits), worker: false });
+    const addresses = Array.from({ length: 8 }, () => email("site-cap"));
+    const answers = [];
+    for (const [i, a] of addresses.entries())
+      answers.push(await handler(post({ email: a }, { "x-forwarded-for": `10.78.${i}.1` })));
+    expect(answers.map((r) => r.status)).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
+    const refused = answers[5]!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { outcome: string; error: string }).error).toMatch(/try again/i);
+    expect((await service.store.counts()).pending).toBe(5);
+  });
+});
+
+describe("one mailbox however it is written (case, +tag, Gmail dots)", () => {
+  it("40 signups of victim+N@ send at most the per-address budget of emails to that inbox", async () => {
+    const { handler } = setup({ limiters: ownLimiters() });
+    const name = `victim${randomUUID().slice(0, 6)}`;
+    const answers: number[] = [];
+    for (let n = 0; n < 40; n++) {
+      const written = n % 2 ? `${name}+${n}@Example.ORG` : `${name.toUpperCase()}+${n}@example.org`;
+      answers.push((await handler(post({ email: written }))).status);
+    }
+    // Every answer looks like success: a stranger typing the address must not lock its owner out.
+    expect(answers.every((s) => s >= 200 && s < 300)).toBe(true);
+    const emails = (await allEmails()).filter((e) => e.to.toLowerCase().startsWith(`${name}+`));
+    expect(emails).toHaveLength(DEFAULT_LIMITS.perAddress.points);
+  });
+
+  it("Gmail ignores dots: v.i.c.t.i.m@gmail.com and victim@googlemail.com are one inbox", async () => {
+    const { handler } = setup({ limiters: ownLimiters() });
+    const name = `gm${randomUUID().slice(0, 6)}`;
+    const spellings = [
+      `${name}@gmail.com`,
+      `${name.split("").join(".")}@gmail.com`,
+      `${name.slice(0, 3)}.${name.slice(3)}+x@googlemail.com`,
+      `${name.toUpperCase()}@GMAIL.COM`,
+      `${name}+y@gmail.com`,
+    ];
+    for (const written of spellings) await handler(post({ email: written }));
+    const gmailEmails = (await allEmails()).filter((e) =>
+      e.to.toLowerCase().replace(/\./g, "").startsWith(name),
+    );
+    expect(gmailEmails).toHaveLength(DEFAULT_LIMITS.perAddress.points);
+  });
+});
 
 describe("newsletter delivery (SQLite store, in-process worker)", () => {
   it("workspace answering 503: every signup gets 202 'on its way', is stored, and is delivered once when it recovers", async () => {

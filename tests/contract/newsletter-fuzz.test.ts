@@ -56,7 +56,7 @@ function instrumentedHandler() {
     queue: service.route,
     siteUrl: SITE,
     trustProxy: 0,
-    limiters: createNewsletterLimiters({ perClient: big, perAddress: big, global: big }),
+    limiters: createNewsletterLimiters({ perClient: big, perNetwork: big, perAddress: big, global: big }),
     log: (line) => logs.push(line),
   });
   return { handle, upstream, logs, service };

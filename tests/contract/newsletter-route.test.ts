@@ -124,20 +124,36 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     expect(mail[0]).toMatchObject({ to: email, kind: "verification" });
   });
 
-  it("tells a verified subscriber, kindly, that they are already subscribed (200), without a new email", async () => {
-    const email = uniqueEmail("again");
-    expect((await POST(jsonPost({ email }))).status).toBe(201);
-    const [mail] = await outbox(email);
-    const verified = await fetch(mail!.link.replace(/^http:\/\/[^/]+/, fixture.server.url));
-    expect(verified.status).toBe(200);
+  it("a subscribed address is answered exactly like a new one (JSON and no-JS), so nobody learns who reads it", async () => {
+    const verifiedSubscriber = async () => {
+      const email = uniqueEmail("reader");
+      expect((await POST(jsonPost({ email }))).status).toBe(201);
+      const [mail] = await outbox(email);
+      expect((await fetch(mail!.link.replace(/^http:\/\/[^/]+/, fixture.server.url))).status).toBe(200);
+      return email;
+    };
+    const subscribed = await verifiedSubscriber();
+    const stranger = uniqueEmail("stranger");
 
-    const res = await POST(jsonPost({ email }));
-    expect(res.status).toBe(200);
-    const b = await body(res);
-    expect(b.outcome).toBe("already_subscribed");
-    expect(String(b.message)).toMatch(/already subscribed/i);
-    expect(await upstreamCalls()).toBe(2);
-    expect(await outbox(email)).toHaveLength(1);
+    const json = async (email: string) => {
+      const res = await POST(jsonPost({ email }));
+      return { status: res.status, body: await body(res) };
+    };
+    const known = await json(subscribed);
+    const fresh = await json(stranger);
+    expect(known).toEqual(fresh);
+    expect(known.status).toBe(201);
+    expect(String(known.body.message)).toMatch(/check your inbox/i);
+    // The workspace was asked both times, and sent no second email to the subscriber.
+    expect(await outbox(subscribed)).toHaveLength(1);
+
+    const form = async (email: string) => {
+      const res = await POST(formPost({ email, returnTo: "/blog" }));
+      return { status: res.status, location: res.headers.get("location") };
+    };
+    const knownForm = await form(subscribed);
+    expect(knownForm).toEqual(await form(uniqueEmail("stranger")));
+    expect(knownForm).toEqual({ status: 303, location: "/blog#newsletter-subscribed" });
   });
 
   it("sends an unverified address a fresh confirmation (201 again), as the workspace does", async () => {

@@ -1,10 +1,11 @@
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { HSTS_VALUE, sendsHsts } from "@/lib/http/request-start";
 
 /*
  * The security headers as next.config.mjs computes them for each environment. The e2e suite
- * (tests/e2e/security.spec.ts) checks them on real responses of the http e2e server; HSTS only
- * belongs on a production site served over https, which that server is not, so it is checked here.
+ * (tests/e2e/security.spec.ts) checks them on real responses of the http e2e server; HSTS, which
+ * only belongs on a production site served over https, on a second server (tests/e2e/abuse.spec.ts).
  */
 
 const saved = { ...process.env };
@@ -51,25 +52,23 @@ afterEach(() => {
 });
 
 describe("next.config.mjs security headers", () => {
-  it("production over https adds HSTS for two years, with subdomains", async () => {
-    const h = await headersFor({ NODE_ENV: "production", SITE_URL: "https://www.example.org" });
-    expect(h["strict-transport-security"]).toMatch(/max-age=(\d+)/);
-    expect(Number(/max-age=(\d+)/.exec(h["strict-transport-security"]!)![1])).toBeGreaterThanOrEqual(
-      31_536_000,
-    );
-    expect(h["strict-transport-security"]).toContain("includeSubDomains");
-  });
-
+  // HSTS is decided when the server starts (lib/http/request-start.ts), not here: these headers
+  // are frozen into the build. tests/e2e/abuse.spec.ts runs a build made without SITE_URL with one.
   it.each([
-    ["production over http (a local run)", { NODE_ENV: "production", SITE_URL: "http://localhost:3000" }],
+    ["production over https", { NODE_ENV: "production", SITE_URL: "https://www.example.org" }],
     ["production with no SITE_URL (local mode)", { NODE_ENV: "production", SITE_URL: undefined }],
-    [
-      "development, even with an https SITE_URL",
-      { NODE_ENV: "development", SITE_URL: "https://www.example.org" },
-    ],
-  ])("no HSTS in %s", async (_name, vars) => {
+  ])("no HSTS frozen into the build (%s)", async (_name, vars) => {
     const h = await headersFor(vars);
     expect(h["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("HSTS at run time: two years with subdomains, only for an https SITE_URL outside development", () => {
+    expect(Number(/max-age=(\d+)/.exec(HSTS_VALUE)![1])).toBeGreaterThanOrEqual(31_536_000);
+    expect(HSTS_VALUE).toContain("includeSubDomains");
+    expect(sendsHsts({ NODE_ENV: "production", SITE_URL: " https://www.example.org " })).toBe(true);
+    expect(sendsHsts({ NODE_ENV: "production", SITE_URL: "http://localhost:3000" })).toBe(false);
+    expect(sendsHsts({ NODE_ENV: "production" })).toBe(false);
+    expect(sendsHsts({ NODE_ENV: "development", SITE_URL: "https://www.example.org" })).toBe(false);
   });
 
   it("the rest are the same everywhere: CSP, nosniff, referrer policy, no framing", async () => {

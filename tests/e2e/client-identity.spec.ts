@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_WORKSPACE_PORT } from "../../playwright.config";
-import { freePort } from "../helpers/redis-server";
-import { stopProcess } from "../helpers/stop-process";
-import { waitForOk } from "../helpers/until";
+import { startSecondServer, type SecondServer } from "../helpers/e2e-second-server";
 
 /*
  * Who a client is, in the default deployment: `next start` with nothing in front and no
@@ -13,33 +9,18 @@ import { waitForOk } from "../helpers/until";
  * X-Forwarded-For or X-Forwarded-Host must not become someone else.
  */
 
-const ROOT = path.resolve(__dirname, "../..");
 const WORKSPACE = `http://127.0.0.1:${E2E_WORKSPACE_PORT}`;
-let server: ChildProcess | undefined;
+let server: SecondServer | undefined;
 let site = "";
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  site = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    SITE_URL: site,
-    LOCAL_WORKSPACE_PORT: String(E2E_WORKSPACE_PORT),
-    NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  delete env.TRUST_PROXY;
-  delete env.REDIS_URL;
-  server = spawn(
-    process.execPath,
-    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
-    { cwd: ROOT, env, stdio: "ignore" },
-  );
-  await waitForOk(`${site}/api/health`, { timeoutMs: 60_000, child: server });
+  server = await startSecondServer({});
+  site = server.url;
 });
 
-test.afterAll(() => stopProcess(server));
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 async function subscriptionsReceived(): Promise<number> {
   const stats = (await (await fetch(`${WORKSPACE}/__local/stats`)).json()) as {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freePort, startTestRedis, type TestRedis } from "./redis-server";
 import { keepingTsconfig } from "./tsconfig";
-import { stopProcess } from "./stop-process";
+import { stopProcess, type Exit } from "./stop-process";
 import { waitForOk } from "./until";
 
 /*
@@ -18,6 +18,7 @@ import { waitForOk } from "./until";
 
 const ROOT = path.resolve(__dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+const LAUNCHER = path.join(ROOT, "lib/launcher/start.ts");
 const WORKSPACE_CLI = path.join(ROOT, "lib/local-workspace/cli.ts");
 const DEFAULT_DIST_DIR = ".next-multi";
 const LOG_LINES = 300;
@@ -26,9 +27,12 @@ export type Instance = {
   name: string;
   port: number;
   url: string;
-  /** Stops this instance (SIGTERM, SIGKILL after 5 s). */
-  stop(): Promise<void>;
-  /** Starts it again on the same port with the same environment. */
+  /**
+   * Stops this instance: SIGTERM, SIGKILL after `graceMs` (default 5 s); how it exited (null
+   * when it was not running).
+   */
+  stop(graceMs?: number): Promise<Exit | null>;
+  /** Starts it again on the same port with the same environment; resolves once it is ready. */
   start(): Promise<void>;
   /** The instance's recent output, for failure messages. */
   logs(): string;
@@ -61,6 +65,12 @@ export type ClusterOptions = {
   env?: Record<string, string>;
   /** Build folder (default .next-multi). */
   distDir?: string;
+  /**
+   * Start each instance as a team does, `npm run start:instance` (the launcher: configuration
+   * check, then `next start` with its graceful shutdown), and wait for readiness. Default: a
+   * bare `next start`, waiting for the home page.
+   */
+  launcher?: boolean;
 };
 
 const children = new Set<ChildProcess>();
@@ -196,6 +206,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       url,
       async start() {
         if (child && child.exitCode === null && child.signalCode === null) return;
+        if (options.launcher) {
+          child = spawnLogged(
+            ["--import", "tsx", LAUNCHER, "--no-build"],
+            { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+            lines,
+          );
+          await waitForOk(`${url}/api/health/ready`, {
+            timeoutMs: 60_000,
+            child,
+            detail: () => lines.slice(-30).join("\n"),
+          });
+          return;
+        }
         child = spawnLogged(
           [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
           { ...env, PORT: String(port) },
@@ -203,9 +226,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         );
         await waitForOk(`${url}/`, { timeoutMs: 60_000, child, detail: () => lines.slice(-30).join("\n") });
       },
-      async stop() {
-        await stopProcess(child, 5_000);
+      async stop(graceMs = 5_000) {
+        const exit = await stopProcess(child, graceMs);
         child = null;
+        return exit;
       },
       logs: () => lines.join("\n"),
       pid: () => child?.pid,
@@ -214,7 +238,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   });
 
   const stop = async () => {
-    await Promise.all(instances.map((i) => i.stop()));
+    await Promise.all(instances.map((i) => i.stop(options.launcher ? 20_000 : 5_000)));
     await redis?.stop();
   };
   try {

@@ -42,6 +42,7 @@ describe("parseEnv: local mode (nothing configured)", () => {
     expect(config.siteUrl).toBe("http://localhost:3000");
     expect(config.revalidateSecret).toBe(DEMO_REVALIDATE_SECRET);
     expect(config.localWorkspace).toEqual({ port: 4010 });
+    expect(config.shutdownGraceSeconds).toBe(10);
   });
 
   it("honours PORT and the LOCAL_WORKSPACE_* variables", () => {
@@ -108,6 +109,7 @@ describe("parseEnv: remote mode", () => {
     ["BLOG_POST_URL_TEMPLATE", "https://blog.acme.test/post", "{slug}"],
     ["WORKSPACE_TIMEOUT_MS", "fast", "whole number"],
     ["BLOG_PRERENDER_LIMIT", "-1", "whole number"],
+    ["SHUTDOWN_GRACE_SECONDS", "0", "whole number from 1 to 600"],
   ])("refuses %s=%s naming the variable and the fix", (variable, value, words) => {
     const problems = problemsOf({ ...remote, [variable]: value });
     expect(problems).toHaveLength(1);

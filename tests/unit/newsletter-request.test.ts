@@ -60,9 +60,9 @@ describe("requestHost (the origin checks' idea of this site's host)", () => {
 describe("checkOrigin", () => {
   it("accepts our SITE_URL origin or the addressed Host; refuses others and 'null'", () => {
     expect(checkOrigin(req({ origin: SITE }), SITE, 0)).toBe("same-origin");
-    expect(checkOrigin(req({ origin: "http://internal:3000", host: "internal:3000" }), SITE, 0)).toBe(
-      "same-origin",
-    );
+    expect(
+      checkOrigin(req({ origin: "http://internal:3000", host: "internal:3000" }), SITE, 0, "remote"),
+    ).toBe("same-origin");
     expect(checkOrigin(req({ origin: "https://evil.example" }), SITE, 0)).toBe("cross-site");
     expect(checkOrigin(req({ origin: "null" }), SITE, 0)).toBe("cross-site");
     expect(checkOrigin(req({ origin: "https://news.example.org.evil.example" }), SITE, 0)).toBe("cross-site");
@@ -74,7 +74,26 @@ describe("checkOrigin", () => {
       "x-forwarded-host": "evil.example",
     };
     expect(checkOrigin(req(forged), SITE, 0)).toBe("cross-site");
-    expect(checkOrigin(req(forged), SITE, 1)).toBe("same-origin");
+    expect(checkOrigin(req(forged), SITE, 1, "remote")).toBe("same-origin");
+  });
+  it("local mode writes only for loopback names and SITE_URL's host (DNS rebinding is another site)", () => {
+    const rebound = { origin: "http://rebind.evil.example:3000", host: "rebind.evil.example:3000" };
+    expect(checkOrigin(req(rebound), SITE, 0, "remote")).toBe("same-origin");
+    expect(checkOrigin(req(rebound), SITE, 0, "local")).toBe("cross-site");
+    // Not even a browser signal can vouch for a host this server is not meant to be reached by.
+    expect(
+      checkOrigin(
+        req({ host: "rebind.evil.example:3000", "sec-fetch-site": "same-origin" }),
+        SITE,
+        0,
+        "local",
+      ),
+    ).toBe("cross-site");
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "news.example.org"]) {
+      expect(checkOrigin(req({ origin: `http://${host}`, host }), SITE, 0, "local"), host).toBe(
+        "same-origin",
+      );
+    }
   });
   it("falls back to Sec-Fetch-Site, then Referer; nothing at all is not a browser", () => {
     expect(checkOrigin(req({ "sec-fetch-site": "same-origin" }), SITE, 0)).toBe("same-origin");

@@ -10,7 +10,9 @@ import searchStyles from "@/components/search/search.module.css";
 import { clientKey } from "@/lib/http/client-key";
 import { env } from "@/lib/config/env";
 import { blogForPage } from "@/lib/blog/pages";
+import { SearchBusyError } from "@/lib/search/budget";
 import {
+  busyMessage,
   emptyMessage,
   noMatchMessage,
   quoted,
@@ -60,7 +62,13 @@ export default async function SearchPageView({ searchParams }: Props) {
     if (wait !== null) return frame("Search", <p role="alert">{rateLimitedMessage(wait)}</p>);
   }
 
-  const result = await searchPage(blog, query, page);
+  let result: Awaited<ReturnType<typeof searchPage>>;
+  try {
+    result = await searchPage(blog, query, page);
+  } catch (error) {
+    if (!(error instanceof SearchBusyError)) throw error;
+    return frame("Search", <p role="alert">{busyMessage}</p>);
+  }
   if (!result) notFound();
 
   switch (result.kind) {

@@ -10,17 +10,17 @@ import {
 } from "@/lib/newsletter";
 
 /**
- * The newsletter handler the delivery suites test with: the app's default limiters,
+ * The newsletter handler the delivery suites test with: the app's default limiters (unless given),
  * and `trustProxy: 1` because each test request carries its own X-Forwarded-For (one client
  * each, as if behind one proxy).
  */
 export function deliveryTestHandler(
-  opts: Pick<NewsletterHandlerOptions, "subscribe" | "queue" | "log" | "siteUrl">,
+  opts: Pick<NewsletterHandlerOptions, "subscribe" | "queue" | "log" | "siteUrl" | "limiters">,
 ): ReturnType<typeof createNewsletterHandler> {
   return createNewsletterHandler({
-    ...opts,
     trustProxy: 1,
     limiters: createNewsletterLimiters(),
+    ...opts,
   });
 }
 

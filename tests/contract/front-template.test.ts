@@ -1,0 +1,210 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeUpstream, type Received } from "../helpers/fake-upstream";
+import { send, type Answer } from "../helpers/front-load";
+import { FRONT_TEMPLATE, startFront, type Front } from "../helpers/nginx";
+import { freePort } from "../helpers/redis-server";
+
+/*
+ * The front's template on its own, against scriptable upstreams instead of Masthead, for what
+ * the app does not show on demand: a response with Set-Cookie or no-store, a stale copy, an
+ * instance that drops a POST it received, one that refuses connections. Debian's nginx, its own
+ * temp folder and free ports (tests/helpers/nginx.ts). The whole stack is tests/e2e/front.spec.ts.
+ */
+
+type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;
+const portOf = (u: Upstream) => new URL(u.apiBase).port;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits for the start of a second: the edge keeps a page within one second of the clock. */
+const startOfSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
+
+describe("deploy/nginx/masthead.conf.template", () => {
+  it("has exactly the three documented placeholders; nginx's own variables survive the render", () => {
+    const template = readFileSync(FRONT_TEMPLATE, "utf8");
+    const placeholders = new Set(template.match(/\$\{[A-Za-z_]+\}/g));
+    expect([...placeholders].sort()).toEqual([
+      "${MASTHEAD_CACHE_DIR}",
+      "${MASTHEAD_LISTEN}",
+      "${MASTHEAD_UPSTREAMS}",
+    ]);
+  });
+
+  describe("in front of one scripted instance", () => {
+    let upstream: Upstream;
+    let front: Front;
+    beforeAll(async () => {
+      upstream = await startFakeUpstream();
+      front = await startFront({ upstreams: [`127.0.0.1:${portOf(upstream)}`] });
+      expect(front.rendered).toContain("$proxy_add_x_forwarded_for");
+      expect(front.rendered).not.toContain("${MASTHEAD_");
+    });
+    afterAll(async () => {
+      await front?.stop();
+      await upstream?.close();
+    });
+
+    it("passes the reader's address where TRUST_PROXY=1 reads it; X-Real-IP and Forwarded a reader writes are replaced", async () => {
+      upstream.reply((_req, res) => res.writeHead(200, { "cache-control": "no-store" }).end("ok"));
+      await send(`${front.url}/api/anything`, {
+        headers: {
+          "x-forwarded-for": "198.51.100.1",
+          "x-real-ip": "198.51.100.2",
+          forwarded: "for=198.51.100.3",
+        },
+      });
+      const seen = upstream.received[0]!.headers;
+      expect(seen["x-forwarded-for"]).toBe("198.51.100.1, 127.0.0.1");
+      expect(seen["x-real-ip"]).toBe("127.0.0.1");
+      expect(seen.forwarded).toBeUndefined();
+      expect(seen["x-forwarded-host"]).toBe(`127.0.0.1:${front.port}`);
+      expect(seen.host).toBe(`127.0.0.1:${front.port}`);
+      expect(seen["accept-encoding"]).toBeUndefined();
+    });
+
+    it("stores a public page within the current second, and never one with Set-Cookie, no-store, private or a stale copy", async () => {
+      upstream.reply((req, res, i) => {
+        const headers: Record<string, string> = { "content-type": "text/html" };
+        if (req.url.startsWith("/cookie")) headers["set-cookie"] = "a=b";
+        if (req.url.startsWith("/no-store")) headers["cache-control"] = "private, no-cache, no-store";
+        if (req.url.startsWith("/stale")) headers["x-nextjs-cache"] = "STALE";
+        if (req.url.startsWith("/page")) headers["cache-control"] = "s-maxage=31536000";
+        res.writeHead(200, headers).end(`answer ${i}`);
+      });
+      for (const path of ["/cookie", "/no-store", "/stale"]) {
+        const first = await send(`${front.url}${path}`);
+        const second = await send(`${front.url}${path}`);
+        expect(first.body, path).not.toBe(second.body);
+        expect(second.headers["x-masthead-cache"], path).toBe("MISS");
+      }
+      expect(upstream.received.filter((r) => r.url === "/cookie")).toHaveLength(2);
+
+      await startOfSecond();
+      const first = await send(`${front.url}/page`);
+      const second = await send(`${front.url}/page`);
+      expect(second.headers["x-masthead-cache"]).toBe("HIT");
+      expect(second.body).toBe(first.body);
+      // Next asked for a year: the front asks again as soon as the clock's second changes.
+      await startOfSecond();
+      const next = await send(`${front.url}/page`);
+      expect(next.headers["x-masthead-cache"]).toBe("MISS");
+      expect(next.body).not.toBe(first.body);
+    });
+
+    it("keys RSC payloads apart from HTML, and a signed-in admin bypasses the cache", async () => {
+      upstream.reply((req, res) => {
+        const rsc = req.headers.rsc === "1";
+        res
+          .writeHead(200, {
+            "content-type": rsc ? "text/x-component" : "text/html",
+            vary: "RSC, Next-Router-State-Tree, Next-Router-Prefetch",
+          })
+          .end(rsc ? `rsc ${req.headers["next-router-prefetch"] ?? ""}` : "<!doctype html>");
+      });
+      for (let i = 0; i < 3; i++) {
+        expect((await send(`${front.url}/rsc-page`)).body).toBe("<!doctype html>");
+        expect((await send(`${front.url}/rsc-page`, { headers: { rsc: "1" } })).body).toBe("rsc ");
+        expect(
+          (await send(`${front.url}/rsc-page`, { headers: { rsc: "1", "next-router-prefetch": "1" } })).body,
+        ).toBe("rsc 1");
+      }
+      const admin = await send(`${front.url}/rsc-page`, { headers: { cookie: "masthead_admin=x" } });
+      expect(admin.headers["x-masthead-cache"]).toBe("BYPASS");
+    });
+
+    it("refuses oversized bodies and floods with short answers in the asker's format", async () => {
+      upstream.reply((_req, res) => res.writeHead(201, { "content-type": "application/json" }).end("{}"));
+      const json = { "content-type": "application/json", accept: "application/json" };
+      const fits = await send(`${front.url}/api/newsletter`, {
+        method: "POST",
+        headers: json,
+        body: "x".repeat(4096),
+      });
+      expect(fits.status).toBe(201);
+      const tooBig = await send(`${front.url}/api/newsletter`, {
+        method: "POST",
+        headers: json,
+        body: "x".repeat(4097),
+      });
+      expect(tooBig.status).toBe(413);
+      expect(JSON.parse(tooBig.body)).toEqual({ error: "This request is too large." });
+      const admin = await send(`${front.url}/api/admin/team-members`, {
+        method: "POST",
+        headers: json,
+        body: "x".repeat(64_001),
+      });
+      expect(admin.status).toBe(413);
+
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, () =>
+          send(`${front.url}/api/admin/login`, { method: "POST", headers: json, body: "{}" }),
+        ),
+      );
+      const refused = answers.filter((a) => a.status === 429);
+      expect(refused.length).toBeGreaterThanOrEqual(45);
+      expect(refused[0]!.headers["retry-after"]).toBe("10");
+      expect(JSON.parse(refused[0]!.body).error).toMatch(/^Too many requests/);
+      const page = await send(`${front.url}/search?q=x`, { headers: { accept: "text/html" } });
+      expect(page.status).toBe(201);
+    });
+  });
+
+  describe("in front of two instances", () => {
+    let dropper: Upstream;
+    let steady: Upstream;
+    let front: Front;
+    beforeAll(async () => {
+      dropper = await startFakeUpstream();
+      steady = await startFakeUpstream();
+      const closed = await freePort();
+      front = await startFront({
+        upstreams: [
+          `127.0.0.1:${closed} max_fails=0`,
+          `127.0.0.1:${portOf(dropper)} max_fails=0`,
+          `127.0.0.1:${portOf(steady)} max_fails=0`,
+        ],
+      });
+    });
+    afterAll(async () => {
+      await front?.stop();
+      await dropper?.close();
+      await steady?.close();
+    });
+
+    it("retries what an instance never received, never a POST it received", async () => {
+      // The dropper reads each request in full, then closes the connection without answering.
+      dropper.reply((_req, res) => res.socket?.destroy());
+      steady.reply((_req, res) => res.writeHead(200, { "cache-control": "no-store" }).end("ok"));
+      const answers: Answer[] = [];
+      for (let i = 0; i < 12; i++) {
+        answers.push(
+          await send(`${front.url}/api/newsletter`, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: JSON.stringify({ id: i }),
+          }),
+        );
+      }
+      const bodies = (rs: Received[]) => rs.filter((r) => r.method === "POST").map((r) => r.body);
+      const dropped = bodies(dropper.received);
+      const delivered = bodies(steady.received);
+      expect(dropped.length, "some POSTs reached the dropping instance").toBeGreaterThan(0);
+      expect(
+        dropped.filter((b) => delivered.includes(b)),
+        "none was sent again",
+      ).toEqual([]);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(delivered.length);
+      const failed = answers.filter((a) => a.status !== 200);
+      expect(failed).toHaveLength(dropped.length);
+      for (const a of failed) {
+        expect(a.status).toBe(503);
+        expect(a.headers["retry-after"]).toBe("5");
+      }
+      // The refused connections cost nothing: those POSTs all went on to an instance.
+      expect(dropped.length + delivered.length).toBe(12);
+
+      // A GET the dropper received is idempotent: asked again of the next instance.
+      const views = await Promise.all(Array.from({ length: 6 }, () => send(`${front.url}/api/view`)));
+      expect(views.map((v) => v.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    });
+  });
+});

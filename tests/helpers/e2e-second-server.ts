@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { E2E_WORKSPACE_PORT } from "../../playwright.config";
+import { freePort } from "./redis-server";
+import { stopProcess } from "./stop-process";
+import { waitForOk } from "./until";
+
+/*
+ * A second `next start` on the e2e build (made by Playwright's web server, without SITE_URL or
+ * anything else set), against the same local workspace, with the environment a spec needs to
+ * run it with: what the running server decides from its own environment, and its PID.
+ */
+
+const ROOT = path.resolve(__dirname, "../..");
+
+export type SecondServer = { url: string; port: number; pid: number; stop(): Promise<void> };
+
+export async function startSecondServer(
+  env: Record<string, string | undefined>,
+  options: { siteUrl?: (port: number) => string } = {},
+): Promise<SecondServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    SITE_URL: options.siteUrl ? options.siteUrl(port) : url,
+    LOCAL_WORKSPACE_PORT: String(E2E_WORKSPACE_PORT),
+    NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  delete childEnv.TRUST_PROXY;
+  delete childEnv.REDIS_URL;
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete childEnv[k];
+    else childEnv[k] = v;
+  }
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    { cwd: ROOT, env: childEnv, stdio: "ignore" },
+  );
+  await waitForOk(`${url}/api/health`, { timeoutMs: 60_000, child });
+  return { url, port, pid: child.pid!, stop: async () => void (await stopProcess(child)) };
+}

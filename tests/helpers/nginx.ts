@@ -1,0 +1,159 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "./redis-server";
+import { stopProcess } from "./stop-process";
+import { until } from "./until";
+
+/*
+ * The production front (deploy/nginx/masthead.conf.template) as a team runs it, for the front
+ * suite and the benchmark: rendered with the same envsubst command deploy/README.md gives,
+ * included in an `http { }` block, served by Debian's nginx on a free loopback port from a
+ * temp folder (pid, logs, cache and every temp path inside it), in the foreground, stopped by
+ * PID. Never the system service. `.ci/run` installs nginx and gettext-base; NGINX_BIN overrides.
+ */
+
+const ROOT = path.resolve(__dirname, "../..");
+export const FRONT_TEMPLATE = path.join(ROOT, "deploy/nginx/masthead.conf.template");
+/** The render command of deploy/README.md: only these three variables are substituted. */
+export const RENDER_VARIABLES = "${MASTHEAD_LISTEN} ${MASTHEAD_UPSTREAMS} ${MASTHEAD_CACHE_DIR}";
+
+export type Front = {
+  port: number;
+  url: string;
+  dir: string;
+  /** The rendered masthead.conf, as nginx reads it. */
+  rendered: string;
+  /** nginx's error log so far, for failure messages. */
+  errors(): string;
+  stop(): Promise<void>;
+};
+
+function nginxBin(): string {
+  if (process.env.NGINX_BIN) return process.env.NGINX_BIN;
+  return existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+}
+
+/** Fails at once, with the command to run, where there is no nginx or envsubst. */
+function requireTools(): void {
+  const missing: string[] = [];
+  if (spawnSync(nginxBin(), ["-v"]).status !== 0) missing.push("nginx");
+  if (spawnSync("envsubst", ["--version"]).status !== 0) missing.push("gettext-base");
+  if (missing.length === 0) return;
+  throw new Error(
+    [
+      `The front tests run their own nginx, and ${missing.join(" and ")} could not be run.`,
+      `  Debian/Ubuntu:  sudo apt-get install ${missing.join(" ")}   (no service needs to run)`,
+      "  Or point NGINX_BIN at an nginx binary.",
+    ].join("\n"),
+  );
+}
+
+/** Renders the template exactly as deploy/README.md says a team does. */
+export function renderFront(vars: { listen: string; upstreams: string; cacheDir: string }): string {
+  const result = spawnSync("envsubst", [RENDER_VARIABLES], {
+    input: readFileSync(FRONT_TEMPLATE, "utf8"),
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      MASTHEAD_LISTEN: vars.listen,
+      MASTHEAD_UPSTREAMS: vars.upstreams,
+      MASTHEAD_CACHE_DIR: vars.cacheDir,
+    },
+  });
+  if (result.status !== 0) throw new Error(`envsubst failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** The main configuration around the rendered file: what /etc/nginx/nginx.conf is on a server. */
+function mainConfig(dir: string): string {
+  const mimeTypes = "/etc/nginx/mime.types";
+  return [
+    "daemon off;",
+    "master_process on;",
+    // Root in CI: workers would switch to `nobody` and lose the temp folder (mode 0700).
+    ...(process.getuid?.() === 0 ? ["user root;"] : []),
+    "worker_processes 1;",
+    `pid ${dir}/nginx.pid;`,
+    `error_log ${dir}/error.log warn;`,
+    // deploy/README.md: room for hundreds of slow clients beside the readers.
+    "worker_rlimit_nofile 8192;",
+    "events { worker_connections 4096; }",
+    "http {",
+    existsSync(mimeTypes) ? `  include ${mimeTypes};` : "",
+    "  default_type application/octet-stream;",
+    "  access_log off;",
+    `  client_body_temp_path ${dir}/client_body;`,
+    `  proxy_temp_path ${dir}/proxy;`,
+    `  fastcgi_temp_path ${dir}/fastcgi;`,
+    `  uwsgi_temp_path ${dir}/uwsgi;`,
+    `  scgi_temp_path ${dir}/scgi;`,
+    `  include ${dir}/masthead.conf;`,
+    "}",
+    "",
+  ].join("\n");
+}
+
+const children = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const c of children) c.kill("SIGKILL");
+});
+
+/** Starts nginx in front of `upstreams` ("127.0.0.1:3001", ...) on a free port. */
+export async function startFront(opts: { upstreams: string[]; port?: number }): Promise<Front> {
+  requireTools();
+  const port = opts.port ?? (await freePort());
+  const dir = mkdtempSync(path.join(os.tmpdir(), "masthead-front-"));
+  const cacheDir = path.join(dir, "cache");
+  mkdirSync(cacheDir);
+  const rendered = renderFront({
+    listen: `127.0.0.1:${port}`,
+    upstreams: opts.upstreams.map((u) => `server ${u};`).join(" "),
+    cacheDir,
+  });
+  writeFileSync(path.join(dir, "masthead.conf"), rendered);
+  writeFileSync(path.join(dir, "nginx.conf"), mainConfig(dir));
+  const errorLog = path.join(dir, "error.log");
+  const errors = () => (existsSync(errorLog) ? readFileSync(errorLog, "utf8") : "");
+
+  const check = spawnSync(nginxBin(), ["-t", "-q", "-p", dir, "-c", path.join(dir, "nginx.conf")], {
+    encoding: "utf8",
+  });
+  if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+
+  let stderr = "";
+  const child = spawn(nginxBin(), ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+
+  const url = `http://127.0.0.1:${port}`;
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${stderr}${errors()}`);
+      try {
+        // Any answer (even a 502 with no instance up yet) means nginx listens.
+        await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.arrayBuffer());
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { what: `nginx on ${url}`, timeoutMs: 10_000, intervalMs: 100 },
+  );
+
+  return {
+    port,
+    url,
+    dir,
+    rendered,
+    errors,
+    async stop() {
+      await stopProcess(child, 5_000);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
