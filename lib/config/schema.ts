@@ -1,26 +1,27 @@
 import { z } from "zod";
-import { PASSWORD_HASH_PATTERN } from "./password-hash";
+import { adminAccess, checkSecondFactor, parseAdminUsers } from "./admin-access";
 import {
   DEFAULT_DELIVERY_STORE_PATH,
   DEFAULT_LOCAL_WORKSPACE_PORT,
   DEFAULT_LOG_LEVEL,
   LOCAL_DEMO_API_KEY,
   LOG_LEVELS,
-  WHOLE_NUMBER_VARIABLES,
   envValue,
   isLocalMode,
   type LogLevel,
 } from "./defaults.mjs";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
+import { Refusal, variable, wholeNumber } from "./variable";
 
+export { parseAdminTotp, parseAdminUsers, type AdminUser } from "./admin-access";
 /*
  * The configuration schema: one zod schema from the environment variables to AppConfig, whose
  * type is inferred from it. Pure and fast, so that the launcher (which cannot import
  * server-only modules) and the tests share it; the slow check (scrypt against the demo
  * password) runs once at start-up in lib/config/startup.ts. The app reads it only through lib/config/env.ts.
  *
- * Every variable has one reader per mode; a reader returns the value or a Refusal. Each problem
- * names its variable and a fix, never echoes a secret, and all of them are reported at once.
+ * Every variable has one reader per mode (lib/config/variable.ts); each problem names its
+ * variable and a fix, never echoes a secret, and all of them are reported at once.
  */
 
 export { LOCAL_DEMO_API_KEY, DEFAULT_DELIVERY_STORE_PATH, DEFAULT_LOCAL_WORKSPACE_PORT };
@@ -61,92 +62,7 @@ export class ConfigError extends Error {
 type Vars = Record<string, string | undefined>;
 type Mode = "local" | "remote";
 
-/** What a reader returns for a value it refuses; `fix` replaces the variable's usual fix. */
-class Refusal {
-  constructor(
-    readonly problem: string,
-    readonly fix?: string,
-  ) {}
-}
-
-/** A variable (already trimmed, unset when empty) read by `read` into its value or a Refusal. */
-function variable<T>(fix: string, read: (value: string | undefined) => T | Refusal) {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const result = read(value);
-      if (!(result instanceof Refusal)) return result;
-      ctx.addIssue({ code: "custom", message: result.problem, params: { fix: result.fix ?? fix } });
-      return z.NEVER;
-    });
-}
-
 const REQUIRED = "is required when WORKSPACE_URL is set.";
-
-function wholeNumber(name: keyof typeof WHOLE_NUMBER_VARIABLES) {
-  const { min, max, fallback } = WHOLE_NUMBER_VARIABLES[name];
-  const schema = z.coerce.number().int().min(min).max(max);
-  return variable(
-    `set ${name} to a number from ${min} to ${max}, or unset it for the default (${fallback}).`,
-    (raw) => {
-      if (raw === undefined) return fallback;
-      const parsed = schema.safeParse(raw);
-      return parsed.success
-        ? parsed.data
-        : new Refusal(`"${raw}" is not a whole number from ${min} to ${max}.`);
-    },
-  );
-}
-
-/** Parses ADMIN_USERS: `email=scrypt:salt:hash` entries separated by commas, spaces or newlines. */
-export function parseAdminUsers(raw: string): { users: AdminUser[]; errors: string[] } {
-  const users: AdminUser[] = [];
-  const errors: string[] = [];
-  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
-    const eq = entry.indexOf("=");
-    const email = (eq > 0 ? entry.slice(0, eq) : entry).trim().toLowerCase();
-    const hash = eq > 0 ? entry.slice(eq + 1).trim() : "";
-    if (!z.email().safeParse(email).success) errors.push(`"${email}" is not an email address.`);
-    else if (!PASSWORD_HASH_PATTERN.test(hash))
-      errors.push(`the entry for ${email} has no valid scrypt hash.`);
-    else users.push({ email, passwordHash: hash });
-  }
-  return { users, errors };
-}
-
-/** Base32 (RFC 4648) of at least 128 bits, the least RFC 4226 allows for a shared secret. */
-const TOTP_SECRET_PATTERN = /^[A-Z2-7]{26,128}$/;
-const TOTP_FIX = "print a fresh entry with `npm run admin-totp <email>` and put it in ADMIN_TOTP.";
-
-/**
- * Parses ADMIN_TOTP: `email=BASE32SECRET` entries separated by commas, spaces or newlines (the
- * shape of ADMIN_USERS). Secrets are upper-cased and their `=` padding dropped, as authenticator
- * apps read them. Problems name the email, never the secret.
- */
-export function parseAdminTotp(raw: string): { secrets: Record<string, string>; errors: string[] } {
-  const secrets: Record<string, string> = {};
-  const errors: string[] = [];
-  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
-    const eq = entry.indexOf("=");
-    const email = (eq > 0 ? entry.slice(0, eq) : entry).trim().toLowerCase();
-    const secret =
-      eq > 0
-        ? entry
-            .slice(eq + 1)
-            .replace(/=+$/, "")
-            .toUpperCase()
-        : "";
-    if (!z.email().safeParse(email).success) errors.push(`"${email.slice(0, 60)}" is not an email address.`);
-    else if (email in secrets) errors.push(`${email} is listed twice.`);
-    else if (!TOTP_SECRET_PATTERN.test(secret))
-      errors.push(
-        `the secret for ${email} is not a base32 secret of at least 26 characters (128 bits; letters A-Z and digits 2-7).`,
-      );
-    else secrets[email] = secret;
-  }
-  return { secrets, errors };
-}
 
 /** WORKSPACE_URL (it is what selects remote mode) → the API base: origin + path prefix + /api/external. */
 const workspaceApiBase = variable(
@@ -307,68 +223,6 @@ const logLevel = variable(
   },
 );
 
-/**
- * Who may use /admin besides ADMIN_USERS: the workspace roles that count as admin, how often a
- * session re-asks the workspace, and the second factor (lib/admin/standing.ts, lib/admin/totp.ts).
- */
-const adminAccess = {
-  ADMIN_ROLES: variable(
-    "set ADMIN_ROLES to the workspace role names that may use /admin, separated by commas (case-sensitive, e.g. Admin), or unset it for Admin.",
-    (raw) => {
-      if (raw === undefined) return ["Admin"];
-      const roles = Array.from(new Set(raw.split(",").map((r) => r.trim()))).filter(Boolean);
-      if (roles.length === 0) return new Refusal("lists no role, so nobody could sign in.");
-      if (roles.some((r) => r.length > 100)) return new Refusal("names a role longer than 100 characters.");
-      return roles;
-    },
-  ),
-  ADMIN_RECHECK_SECONDS: wholeNumber("ADMIN_RECHECK_SECONDS"),
-  ADMIN_TOTP: variable(TOTP_FIX, (raw) => {
-    if (raw === undefined) return {};
-    const { secrets, errors } = parseAdminTotp(raw);
-    return errors.length ? new Refusal(errors.join(" ")) : secrets;
-  }),
-  ADMIN_TWO_FACTOR: variable(
-    "set ADMIN_TWO_FACTOR to required (every admin needs an ADMIN_TOTP secret) or optional, or unset it for optional.",
-    (raw) => {
-      if (raw === undefined || /^optional$/i.test(raw)) return "optional" as const;
-      if (/^required$/i.test(raw)) return "required" as const;
-      return new Refusal(`"${raw.slice(0, 40)}" is neither required nor optional.`);
-    },
-  ),
-};
-
-type AdminAccessValues = {
-  ADMIN_USERS: AdminUser[];
-  ADMIN_TOTP: Record<string, string>;
-  ADMIN_TWO_FACTOR: "optional" | "required";
-};
-
-/** The checks between ADMIN_USERS, ADMIN_TOTP and ADMIN_TWO_FACTOR, once each is valid alone. */
-function checkSecondFactor(v: AdminAccessValues, ctx: z.RefinementCtx): void {
-  const admins = new Set(v.ADMIN_USERS.map((u) => u.email));
-  const strangers = Object.keys(v.ADMIN_TOTP).filter((email) => !admins.has(email));
-  if (strangers.length)
-    ctx.addIssue({
-      code: "custom",
-      path: ["ADMIN_TOTP"],
-      message: `lists ${strangers.join(", ")}, not in ADMIN_USERS.`,
-      params: {
-        fix: "add them to ADMIN_USERS (`npm run hash-password <email>`) or remove their ADMIN_TOTP entries.",
-      },
-    });
-  const without = [...admins].filter((email) => !(email in v.ADMIN_TOTP));
-  if (v.ADMIN_TWO_FACTOR === "required" && without.length)
-    ctx.addIssue({
-      code: "custom",
-      path: ["ADMIN_TWO_FACTOR"],
-      message: `is required, but ${without.join(", ")} ${without.length === 1 ? "has" : "have"} no ADMIN_TOTP secret.`,
-      params: {
-        fix: "enrol each of them with `npm run admin-totp <email>` and add the entries to ADMIN_TOTP, or set ADMIN_TWO_FACTOR=optional.",
-      },
-    });
-}
-
 // The order of the keys is the order in which problems are reported.
 const ports = { PORT: wholeNumber("PORT"), LOCAL_WORKSPACE_PORT: wholeNumber("LOCAL_WORKSPACE_PORT") };
 const rest = {
@@ -521,7 +375,6 @@ export const envSchema = z
   }));
 
 export type AppConfig = z.output<typeof envSchema>;
-export type AdminUser = { email: string; passwordHash: string };
 
 /** The configuration, or every problem with it. Fast: no password hashing (lib/config/startup.ts). */
 export function checkEnv(

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
-import { createRedisClient, firstConnectionAttempt, isReady } from "../state/redis-fail-fast.mjs";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  COMMAND_TIMEOUT_MS,
+  createRedisClient,
+  firstConnectionAttempt,
+  isReady,
+} from "../state/redis-fail-fast.mjs";
 import { entryTags } from "./tags.mjs";
 
 /*
@@ -75,9 +81,14 @@ export class SharedCache {
     this.client.defineCommand("markTags", { numberOfKeys: 2, lua: MARK_TAGS_SCRIPT });
     this.client.on("ready", () => void this.resync());
     this.subscriber = createRedisClient(url, "next-cache-tags", log, { subscriber: true });
+    let subscribed;
+    const firstSubscription = new Promise((resolve) => (subscribed = resolve));
     this.subscriber.on("ready", () => {
       this.subscriber.subscribe(this.keys.channel).then(
-        () => this.resync(),
+        () => {
+          subscribed();
+          return this.resync();
+        },
         () => {
           // reported by the client's 'error' handler; subscribed again on the next 'ready'
         },
@@ -86,10 +97,14 @@ export class SharedCache {
     this.subscriber.on("message", (channel, message) => {
       if (channel === this.keys.channel) this.applyMarks(message.split("\n"));
     });
-    // The first requests after start-up wait for the first answer (at most the connect timeout)
-    // and the first reading of the marks, instead of judging entries without them.
+    // The first requests after start-up wait (at most the connect timeout, and a moment for the
+    // subscription) for the first answer, the subscription and the first reading of the marks,
+    // instead of judging entries without them or missing a revalidation made meanwhile.
+    const listening = firstConnectionAttempt(this.subscriber).then(() =>
+      isReady(this.subscriber) ? Promise.race([firstSubscription, sleep(COMMAND_TIMEOUT_MS)]) : undefined,
+    );
     this.warm = false;
-    this.warmup = firstConnectionAttempt(this.client)
+    this.warmup = Promise.all([firstConnectionAttempt(this.client), listening])
       .then(() => this.resync())
       .then(() => {
         this.warm = true;

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HSTS_VALUE, sendsHsts } from "@/lib/http/request-start";
 
@@ -8,6 +9,15 @@ import { HSTS_VALUE, sendsHsts } from "@/lib/http/request-start";
  */
 
 const saved = { ...process.env };
+// Next's own matcher for header rules (next/dist/server/lib/router-utils/filesystem.js).
+const { getPathMatch } = createRequire(import.meta.url)(
+  "next/dist/shared/lib/router/utils/path-match.js",
+) as {
+  getPathMatch: (
+    source: string,
+    opts: { strict: boolean; removeUnnamedParams: boolean },
+  ) => (path: string) => Record<string, unknown> | false;
+};
 
 type Header = { key: string; value: string };
 type NextConfigModule = {
@@ -27,8 +37,13 @@ async function headersFor(vars: Record<string, string | undefined>): Promise<Rec
   }
   const mod = await loadConfig();
   const rules = await mod.default.headers();
-  const all = rules.find((r) => r.source === "/:path*");
+  const all = rules.find((r) => r.source === "/(.*)");
   expect(all, "a header rule for every path").toBeTruthy();
+  // Matched the way Next matches header rules: every path, the root too, and with no named
+  // parameter, so Next sends the values as written instead of compiling them per response.
+  const match = getPathMatch(all!.source, { strict: true, removeUnnamedParams: true });
+  for (const path of ["/", "/blog/a-post", "/admin/members", "/_next/static/x.js"])
+    expect(match(path), path).toEqual({});
   return Object.fromEntries(all!.headers.map((h) => [h.key.toLowerCase(), h.value]));
 }
 

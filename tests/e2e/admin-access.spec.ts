@@ -148,12 +148,14 @@ test("without JavaScript: the same two steps through form posts", async ({
 }: {
   browser: Browser;
 }) => {
-  const context = await browser.newContext({ baseURL: B.url, javaScriptEnabled: false });
+  // On A, the public address (SITE_URL): a browser's own form post carries that Origin.
+  const context = await browser.newContext({ baseURL: A.url, javaScriptEnabled: false });
   const page = await context.newPage();
   try {
     await page.goto("/admin/login?next=%2Fadmin%2Fmembers");
     await passwordStep(page, GRACE.email, GRACE_PASSWORD);
-    await expect(page.getByLabel("Authentication code")).toBeVisible();
+    // A full page load per step on a shared, busy machine: more than the default wait.
+    await expect(page.getByLabel("Authentication code")).toBeVisible({ timeout: 30_000 });
     await expectAccessible(page, "the code step without JavaScript");
     await page.getByLabel("Authentication code").fill(await graceCode());
     await page.getByRole("button", { name: "Verify" }).click();

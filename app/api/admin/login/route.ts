@@ -61,7 +61,8 @@ function minutes(seconds: number): string {
 /*
  * POST /api/admin/login. JSON from the login page's script, or a plain form post when
  * JavaScript is off (answered with 303 redirects instead of JSON). A body with `code` is the
- * second step (lib/admin/login.ts); anything else is the first.
+ * second step (lib/admin/login.ts); anything else is the first. Redirects go to SITE_URL, the
+ * address the browser uses (and the cookies were set for), not the host the server bound to.
  */
 export async function POST(request: Request): Promise<Response> {
   const kind = bodyKind(request);
@@ -87,7 +88,7 @@ export async function POST(request: Request): Promise<Response> {
     return cleared;
   };
   const toLoginPage = (error?: string) => {
-    const url = new URL("/admin/login", request.url);
+    const url = new URL("/admin/login", env().siteUrl);
     if (error) url.searchParams.set("error", error);
     if (next !== "/admin") url.searchParams.set("next", next);
     return NextResponse.redirect(url, 303);
@@ -171,7 +172,7 @@ export async function POST(request: Request): Promise<Response> {
   count("ok");
   audit({ actor: outcome.email, action: "login", target: "admin", outcome: "ok", detail: "ok" });
   const response = isForm
-    ? NextResponse.redirect(new URL(next, request.url), 303)
+    ? NextResponse.redirect(new URL(next, env().siteUrl), 303)
     : NextResponse.json(
         { ok: true, email: outcome.email, redirectTo: next },
         { headers: { "Cache-Control": "no-store" } },

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { audit } from "@/lib/admin/audit";
+import { env } from "@/lib/config/env";
 import { CROSS_ORIGIN, errorResponse } from "@/lib/admin/http";
 import { isSameOriginWrite } from "@/lib/http/request-origin";
 import { endSession, SESSION_COOKIE, sessionCookieOptions, sessionFromRequest } from "@/lib/admin/session";
@@ -20,7 +21,7 @@ export async function POST(request: Request): Promise<Response> {
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const response = wantsJson
     ? NextResponse.json({ ok: true }, { headers: { "Cache-Control": "no-store" } })
-    : NextResponse.redirect(new URL("/admin/login?signedOut=1", request.url), 303);
+    : NextResponse.redirect(new URL("/admin/login?signedOut=1", env().siteUrl), 303);
   response.cookies.set(SESSION_COOKIE, "", { ...sessionCookieOptions(0), expires: new Date(0) });
   return response;
 }

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { WHOLE_NUMBER_VARIABLES } from "./defaults.mjs";
+
+/*
+ * How the schema reads one variable: a reader returns the value or a Refusal, and the refusal
+ * becomes a problem that names the variable and its fix (lib/config/schema.ts).
+ */
+
+/** What a reader returns for a value it refuses; `fix` replaces the variable's usual fix. */
+export class Refusal {
+  constructor(
+    readonly problem: string,
+    readonly fix?: string,
+  ) {}
+}
+
+/** A variable (already trimmed, unset when empty) read by `read` into its value or a Refusal. */
+export function variable<T>(fix: string, read: (value: string | undefined) => T | Refusal) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const result = read(value);
+      if (!(result instanceof Refusal)) return result;
+      ctx.addIssue({ code: "custom", message: result.problem, params: { fix: result.fix ?? fix } });
+      return z.NEVER;
+    });
+}
+
+export function wholeNumber(name: keyof typeof WHOLE_NUMBER_VARIABLES) {
+  const { min, max, fallback } = WHOLE_NUMBER_VARIABLES[name];
+  const schema = z.coerce.number().int().min(min).max(max);
+  return variable(
+    `set ${name} to a number from ${min} to ${max}, or unset it for the default (${fallback}).`,
+    (raw) => {
+      if (raw === undefined) return fallback;
+      const parsed = schema.safeParse(raw);
+      return parsed.success
+        ? parsed.data
+        : new Refusal(`"${raw}" is not a whole number from ${min} to ${max}.`);
+    },
+  );
+}
