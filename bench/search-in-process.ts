@@ -1,8 +1,66 @@
-import { searchInProcess } from "./search";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { buildSearchIndex, rankPosts } from "../lib/search/engine";
+import { parseSearchQuery } from "../lib/search/query";
+import { log } from "./lib";
+import { latency, type SearchBenchResult } from "./search";
+import { BENCH_QUERIES, syntheticBlog } from "./search-corpus";
 
 /*
- * Entry point for the in-process search figures, run as a child of the bench (see
- * searchInProcessChild): its heap figure is then the index alone, and its seconds of
- * synchronous work cannot starve the bench's own sockets. Prints one JSON line.
+ * The search library's own cost (index build time and memory at 10,000 posts, latency at 100
+ * and 10,000 posts), run as a child of the bench (bench/search.ts): its heap figure is then the
+ * index alone, and its seconds of synchronous work cannot starve the bench's own sockets.
+ * Prints one JSON line.
  */
+
+function gcFunction(): () => void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed;
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+}
+
+const termsOf = (q: string) => {
+  const parsed = parseSearchQuery(q);
+  return parsed.kind === "ok" ? parsed.terms : [];
+};
+
+/** The library's own cost, measured in this process: no server, no HTTP. */
+function searchInProcess(rounds = 60): SearchBenchResult["inProcess"] {
+  const gc = gcFunction();
+  const measure = (posts: number) => {
+    const blog = syntheticBlog(posts);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const t0 = performance.now();
+    const index = buildSearchIndex(blog.posts);
+    const buildMs = performance.now() - t0;
+    gc();
+    const heap = process.memoryUsage().heapUsed - before;
+    const times: number[] = [];
+    for (let r = 0; r < rounds; r++)
+      for (const q of BENCH_QUERIES) {
+        const terms = termsOf(q);
+        const t = performance.now();
+        rankPosts(index, blog, terms);
+        times.push(performance.now() - t);
+      }
+    return { buildMs, heap, sample: latency(posts, times) };
+  };
+  const small = measure(100);
+  const large = measure(10_000);
+  log(
+    `search in process: p50 ${small.sample.p50Ms.toFixed(3)} ms (100) vs ${large.sample.p50Ms.toFixed(3)} ms (10,000); build ${large.buildMs.toFixed(0)} ms, ${(large.heap / 1024 / 1024).toFixed(1)} MiB at 10,000`,
+  );
+  return {
+    queries: BENCH_QUERIES,
+    small: small.sample,
+    large: large.sample,
+    buildMsAt10k: large.buildMs,
+    indexHeapBytesAt10k: large.heap,
+    p50Ratio: large.sample.p50Ms / small.sample.p50Ms,
+    p99Ratio: large.sample.p99Ms / small.sample.p99Ms,
+  };
+}
+
 process.stdout.write(JSON.stringify(searchInProcess()) + "\n");

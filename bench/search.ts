@@ -1,10 +1,6 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { DEMO_REVALIDATE_SECRET } from "../lib/config/schema";
-import { buildSearchIndex, rankPosts } from "../lib/search/engine";
-import { parseSearchQuery } from "../lib/search/query";
 import { sleep, until } from "../tests/helpers/until";
 import { reseed } from "./builds";
 import {
@@ -16,7 +12,7 @@ import {
   type SiteProcess,
   type WorkspaceProcess,
 } from "./lib";
-import { BENCH_QUERIES, syntheticBlog } from "./search-corpus";
+import { BENCH_QUERIES } from "./search-corpus";
 import { median, section, type Target } from "./section";
 
 /*
@@ -29,9 +25,9 @@ import { median, section, type Target } from "./section";
  *    since the bench measures speed, not the per-client search limit.
  */
 
-type LatencySample = { posts: number; samples: number; p50Ms: number; p99Ms: number };
+export type LatencySample = { posts: number; samples: number; p50Ms: number; p99Ms: number };
 
-type SearchBenchResult = {
+export type SearchBenchResult = {
   inProcess: {
     queries: string[];
     small: LatencySample;
@@ -68,59 +64,9 @@ export type PageUnderSearches = {
   searches: { ran: number; busy: number; other: number };
 };
 
-function gcFunction(): () => void {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  setFlagsFromString("--expose-gc");
-  return runInNewContext("gc") as () => void;
-}
-
-function latency(posts: number, times: number[]): LatencySample {
+export function latency(posts: number, times: number[]): LatencySample {
   const sorted = [...times].sort((a, b) => a - b);
   return { posts, samples: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
-}
-
-const termsOf = (q: string) => {
-  const parsed = parseSearchQuery(q);
-  return parsed.kind === "ok" ? parsed.terms : [];
-};
-
-/** The library's own cost, measured in this process: no server, no HTTP. */
-export function searchInProcess(rounds = 60): SearchBenchResult["inProcess"] {
-  const gc = gcFunction();
-  const measure = (posts: number) => {
-    const blog = syntheticBlog(posts);
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    const t0 = performance.now();
-    const index = buildSearchIndex(blog.posts);
-    const buildMs = performance.now() - t0;
-    gc();
-    const heap = process.memoryUsage().heapUsed - before;
-    const times: number[] = [];
-    for (let r = 0; r < rounds; r++)
-      for (const q of BENCH_QUERIES) {
-        const terms = termsOf(q);
-        const t = performance.now();
-        rankPosts(index, blog, terms);
-        times.push(performance.now() - t);
-      }
-    return { buildMs, heap, sample: latency(posts, times) };
-  };
-  const small = measure(100);
-  const large = measure(10_000);
-  log(
-    `search in process: p50 ${small.sample.p50Ms.toFixed(3)} ms (100) vs ${large.sample.p50Ms.toFixed(3)} ms (10,000); build ${large.buildMs.toFixed(0)} ms, ${(large.heap / 1024 / 1024).toFixed(1)} MiB at 10,000`,
-  );
-  return {
-    queries: BENCH_QUERIES,
-    small: small.sample,
-    large: large.sample,
-    buildMsAt10k: large.buildMs,
-    indexHeapBytesAt10k: large.heap,
-    p50Ratio: large.sample.p50Ms / small.sample.p50Ms,
-    p99Ratio: large.sample.p99Ms / small.sample.p99Ms,
-  };
 }
 
 /** searchInProcess() in a child process: a clean heap, and no blocked event loop in the bench. */
