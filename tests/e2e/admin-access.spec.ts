@@ -5,6 +5,7 @@ import { LOCAL_DEMO_API_KEY } from "../../lib/config/defaults.mjs";
 import { expectAccessible } from "../helpers/accessibility";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { unusedCodes } from "../helpers/totp-codes";
+import { clientAddresses } from "../helpers/client-addresses";
 
 /*
  * Who may use /admin, across two `next start` instances on one build, one Redis and one local
@@ -26,8 +27,7 @@ const NO_LONGER_ADMIN = /Your workspace account is no longer an active admin/;
 let cluster: Cluster;
 let A: Instance;
 let B: Instance;
-let clients = 0;
-const freshClient = () => `198.19.${Math.floor(++clients / 250)}.${clients % 250}`;
+const freshClient = clientAddresses("198.19");
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);

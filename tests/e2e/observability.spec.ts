@@ -6,6 +6,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, LOCAL_DEMO_API_KEY } from "../..
 import { SqliteSignupStore } from "../../lib/delivery/sqlite-store";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { until } from "../helpers/until";
+import { clientAddresses } from "../helpers/client-addresses";
 
 /*
  * What an operator sees, over real HTTP against a `next start` process on a real build (the
@@ -42,8 +43,7 @@ let cluster: Cluster;
 let site: Instance;
 let dir: string;
 let storePath: string;
-let clients = 0;
-const freshClient = () => `198.19.${Math.floor(++clients / 250)}.${clients % 250}`;
+const freshClient = clientAddresses("198.19");
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
