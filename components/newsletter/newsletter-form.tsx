@@ -1,13 +1,10 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import {
-  ALL_OUTCOMES,
   HONEYPOT_FIELD,
   messageFor,
-  outcomeFromKey,
-  outcomeKey,
   toneFor,
   type FormId,
   type NewsletterOutcome,
@@ -41,8 +38,8 @@ const useHydrated = () =>
 
 /**
  * The newsletter form. Without JavaScript it is a plain POST to /api/newsletter, which
- * redirects back here with `#<formId>-<outcome>`; the matching static message below is shown
- * by CSS :target. With JavaScript it posts JSON, stays on the page and announces the outcome
+ * redirects to the outcome's page (/newsletter/<outcome>) with a link back here, so no page
+ * carries every message. With JavaScript it posts JSON, stays on the page and announces the outcome
  * in a live region.
  */
 export function NewsletterForm({
@@ -58,18 +55,6 @@ export function NewsletterForm({
   const sending = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = (part: string) => `${formId}-${part}`;
-
-  // A submission made before hydration came back as a redirect: show its outcome in the live region.
-  useEffect(() => {
-    const prefix = `#${formId}-`;
-    if (!window.location.hash.startsWith(prefix)) return;
-    const outcome = outcomeFromKey(window.location.hash.slice(prefix.length));
-    if (!outcome) return;
-    const timer = window.setTimeout(() => setStatus(done(outcome)), 0);
-    // Drop the fragment so a reload or a copied link does not repeat the message.
-    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
-    return () => window.clearTimeout(timer);
-  }, [formId]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -195,21 +180,6 @@ export function NewsletterForm({
       >
         {status.state === "sending" ? "Subscribing…" : status.state === "done" ? status.message : ""}
       </p>
-
-      {/* Without JavaScript the redirect's fragment targets one of these and CSS shows it. */}
-      <div className={styles.targets}>
-        {ALL_OUTCOMES.map((outcome) => (
-          <p
-            key={outcomeKey(outcome)}
-            id={id(outcomeKey(outcome))}
-            tabIndex={-1}
-            className={styles.target}
-            data-tone={toneFor(outcome)}
-          >
-            {messageFor(outcome)}
-          </p>
-        ))}
-      </div>
     </form>
   );
 }

@@ -13,6 +13,7 @@ import {
   isFormId,
   messageFor,
   outcomeKey,
+  outcomePagePath,
   type FormId,
   type NewsletterOutcome,
   type NewsletterResponseBody,
@@ -78,8 +79,8 @@ const json = (
 /**
  * POST /api/newsletter, in the house order: authorize (origin, per-client limit, before the
  * body is read) → parse → act (honeypot, validation, one direct try or the queue) → map every
- * failure to a reader-facing message. Browser form posts (no JavaScript) get 303 back to their
- * page with the outcome in the fragment; everything else gets JSON with a status that says
+ * failure to a reader-facing message. Browser form posts (no JavaScript) get 303 to the
+ * outcome's page (/newsletter/<key>), which links back to where the reader was; everything else gets JSON with a status that says
  * what happened.
  */
 export function createNewsletterHandler(
@@ -103,7 +104,7 @@ export function createNewsletterHandler(
       return new Response(null, {
         status: 303,
         headers: {
-          location: `${how.redirectTo}#${how.formId}-${outcomeKey(outcome)}`,
+          location: outcomePagePath(outcome, how.redirectTo),
           "cache-control": "no-store",
           ...retryHeader,
         },

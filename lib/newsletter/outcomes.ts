@@ -1,7 +1,7 @@
 /*
  * What a reader can be told after subscribing, shared by the route handler (JSON answers and
- * no-JavaScript redirects) and the form (which renders every message statically so a
- * redirect to `#<form>-<key>` can show one with CSS :target alone).
+ * no-JavaScript redirects), the form (its live region) and the no-JavaScript outcome page
+ * (/newsletter/<key>, the one message and a link back), so no page carries every message.
  * This module reaches neither env nor the key, so the client component may import it.
  */
 
@@ -77,13 +77,13 @@ export function toneFor(outcome: NewsletterOutcome): Tone {
   return "error";
 }
 
-/** Fragment key of an outcome, e.g. "subscribed", "invalid-missing-at". A fixed set: nothing reader-typed is ever reflected. */
+/** URL key of an outcome, e.g. "subscribed", "invalid-missing-at". A fixed set: nothing reader-typed is ever reflected. */
 export function outcomeKey(outcome: NewsletterOutcome): string {
   const base = outcome.kind.replace(/_/g, "-");
   return outcome.kind === "invalid" ? `${base}-${outcome.reason.replace(/_/g, "-")}` : base;
 }
 
-/** Every outcome, in the order the form renders their static messages. */
+/** Every outcome (one no-JavaScript outcome page each). */
 export const ALL_OUTCOMES: NewsletterOutcome[] = [
   { kind: "subscribed" },
   { kind: "queued" },
@@ -102,9 +102,14 @@ export function outcomeFromKey(key: string): NewsletterOutcome | undefined {
 }
 
 /**
- * Forms that may ask to be sent back to (each renders its messages under its own prefix, so
- * the footer form and the /newsletter page form never share ids).
+ * Where a no-JavaScript post lands: the outcome's page, with the page the reader came from
+ * (already a checked same-origin path) for its "back" link.
  */
+export function outcomePagePath(outcome: NewsletterOutcome, back: string): string {
+  return `/newsletter/${outcomeKey(outcome)}?back=${encodeURIComponent(back)}`;
+}
+
+/** The forms (the footer's and the /newsletter page's): each prefixes its element ids with its own. */
 export const FORM_IDS = ["newsletter", "newsletter-page"] as const;
 export type FormId = (typeof FORM_IDS)[number];
 

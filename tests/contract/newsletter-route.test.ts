@@ -153,7 +153,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     };
     const knownForm = await form(subscribed);
     expect(knownForm).toEqual(await form(uniqueEmail("stranger")));
-    expect(knownForm).toEqual({ status: 303, location: "/blog#newsletter-subscribed" });
+    expect(knownForm).toEqual({ status: 303, location: "/newsletter/subscribed?back=%2Fblog" });
   });
 
   it("sends an unverified address a fresh confirmation (201 again), as the workspace does", async () => {
@@ -187,18 +187,18 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     },
   );
 
-  it("answers a no-JS form post with 303 back to the page, the outcome in the fragment", async () => {
+  it("answers a no-JS form post with 303 to the outcome's page, which names the page to go back to", async () => {
     const email = uniqueEmail("nojs");
     const res = await POST(
       formPost({ email, homepage: "", form: "newsletter", returnTo: "/blog/some-post" }),
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/blog/some-post#newsletter-subscribed");
+    expect(res.headers.get("location")).toBe("/newsletter/subscribed?back=%2Fblog%2Fsome-post");
     expect(await outbox(email)).toHaveLength(1);
 
     const bad = await POST(formPost({ email: "nope", form: "newsletter-page", returnTo: "/newsletter" }));
     expect(bad.status).toBe(303);
-    expect(bad.headers.get("location")).toBe("/newsletter#newsletter-page-invalid-missing-at");
+    expect(bad.headers.get("location")).toBe("/newsletter/invalid-missing-at?back=%2Fnewsletter");
     expect(await upstreamCalls()).toBe(1);
   });
 
@@ -227,7 +227,9 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     for (const [fields, headers, expected] of cases) {
       const res = await POST(formPost({ email: "bad", ...fields }, { headers }));
       expect(res.status, JSON.stringify(fields)).toBe(303);
-      expect(res.headers.get("location")).toBe(`${expected}#newsletter-invalid-missing-at`);
+      expect(res.headers.get("location")).toBe(
+        `/newsletter/invalid-missing-at?back=${encodeURIComponent(expected)}`,
+      );
     }
   });
 
@@ -269,7 +271,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     expect(res.status).toBe(real.status);
     expect(await body(res)).toEqual(await body(real));
     const form = await POST(formPost({ email, homepage: "x", returnTo: "/blog" }));
-    expect(form.headers.get("location")).toBe("/blog#newsletter-subscribed");
+    expect(form.headers.get("location")).toBe("/newsletter/subscribed?back=%2Fblog");
     expect(await upstreamCalls()).toBe(1); // only the human
     expect(await outbox(email)).toHaveLength(0);
   });
@@ -323,7 +325,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     expect(await upstreamCalls()).toBe(DEFAULT_LIMITS.perAddress.points);
     // The no-JavaScript form shows the same success.
     const form = await POST(formPost({ email, returnTo: "/blog" }));
-    expect(form.headers.get("location")).toBe("/blog#newsletter-recently-sent");
+    expect(form.headers.get("location")).toBe("/newsletter/recently-sent?back=%2Fblog");
     expect(await outbox(email)).toHaveLength(DEFAULT_LIMITS.perAddress.points);
   });
 
@@ -570,12 +572,12 @@ describe("POST /api/newsletter when the workspace fails", () => {
       formPost({ email: uniqueEmail("nojs-kept"), returnTo: "/blog" }),
     );
     expect(kept.status).toBe(303);
-    expect(kept.headers.get("location")).toBe("/blog#newsletter-queued");
+    expect(kept.headers.get("location")).toBe("/newsletter/queued?back=%2Fblog");
 
     const res = await handler({ maxRetries: 0, maxPending: 0 })(
       formPost({ email: uniqueEmail("nojs-down"), returnTo: "/blog" }),
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/blog#newsletter-unavailable");
+    expect(res.headers.get("location")).toBe("/newsletter/unavailable?back=%2Fblog");
   });
 });

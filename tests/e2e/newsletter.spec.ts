@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 /*
  * The footer form end to end in real Chromium: with JavaScript (no reload, live region) and
- * without (303 back to the post, the outcome shown by CSS :target), then the verification
+ * without (303 to the outcome's page, which links back to the post), then the verification
  * link from the local workspace's outbox, then the same "check your inbox" again (a subscribed
  * address is answered like a new one, so nobody learns who reads the newsletter).
  */
@@ -79,7 +79,7 @@ test.describe("newsletter footer form", () => {
     expect(await outbox(page, email)).toHaveLength(1);
   });
 
-  test("without JavaScript: posts, comes back to the post with the outcome shown, and again after verifying", async ({
+  test("without JavaScript: posts, lands on the outcome's page with a link back to the post, and again after verifying", async ({
     browser,
     baseURL,
   }) => {
@@ -92,12 +92,13 @@ test.describe("newsletter footer form", () => {
 
     await form.getByLabel("Email address").fill(email);
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await page.waitForURL((url) => url.hash === "#newsletter-subscribed");
-    expect(new URL(page.url()).pathname).toBe(path);
-    await expect(page.locator("#newsletter-subscribed")).toBeVisible();
-    await expect(page.locator("#newsletter-subscribed")).toContainText(/check your inbox/i);
-    // Only the outcome the redirect points at is shown.
-    await expect(page.locator("#newsletter-queued")).toBeHidden();
+    await page.waitForURL((url) => url.pathname === "/newsletter/subscribed");
+    await expect(page.locator("#newsletter-outcome")).toBeVisible();
+    await expect(page.locator("#newsletter-outcome")).toContainText(/check your inbox/i);
+    // One message, and the way back to the post the reader was on.
+    await expect(page.getByText(/on its way/i)).toHaveCount(0);
+    await page.getByRole("link", { name: "Back to where you were" }).click();
+    await page.waitForURL((url) => url.pathname === path);
 
     await followVerification(page, email);
 
@@ -105,9 +106,8 @@ test.describe("newsletter footer form", () => {
     await form.getByLabel("Email address").fill(email);
     await form.getByRole("button", { name: "Subscribe" }).click();
     // Verified now, and answered exactly as before: nothing tells a visitor who reads the newsletter.
-    await page.waitForURL((url) => url.hash === "#newsletter-subscribed");
-    await expect(page.locator("#newsletter-subscribed")).toBeVisible();
-    await expect(page.locator("#newsletter-subscribed")).toContainText(/check your inbox/i);
+    await page.waitForURL((url) => url.pathname === "/newsletter/subscribed");
+    await expect(page.locator("#newsletter-outcome")).toContainText(/check your inbox/i);
     expect(await outbox(page, email)).toHaveLength(1);
     await context.close();
   });
@@ -178,10 +178,10 @@ test.describe("newsletter footer form", () => {
       await plain.goto(path);
       await footer(plain).getByLabel("Email address").fill(withoutJs);
       await footer(plain).getByRole("button", { name: "Subscribe" }).click();
-      await plain.waitForURL((url) => url.hash === "#newsletter-queued");
-      expect(new URL(plain.url()).pathname).toBe(path);
-      await expect(plain.locator("#newsletter-queued")).toBeVisible();
-      await expect(plain.locator("#newsletter-queued")).toContainText(/on its way/i);
+      await plain.waitForURL((url) => url.pathname === "/newsletter/queued");
+      expect(new URL(plain.url()).searchParams.get("back")).toBe(path);
+      await expect(plain.locator("#newsletter-outcome")).toBeVisible();
+      await expect(plain.locator("#newsletter-outcome")).toContainText(/on its way/i);
       await context.close();
       expect(await outbox(page, withJs)).toHaveLength(0);
     } finally {

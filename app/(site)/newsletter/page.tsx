@@ -16,7 +16,7 @@ export const metadata: Metadata = {
   },
 };
 
-// Static: the outcome of a no-JS post is shown by the form itself (see NewsletterForm), not by reading the query.
+// Static: a no-JS post lands on its outcome page (./[outcome]), not back here with a query.
 export const dynamic = "force-static";
 
 export default function NewsletterPage() {
