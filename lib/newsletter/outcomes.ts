@@ -102,11 +102,14 @@ export function outcomeFromKey(key: string): NewsletterOutcome | undefined {
 }
 
 /**
- * Where a no-JavaScript post lands: the outcome's page, with the page the reader came from
- * (already a checked same-origin path) for its "back" link.
+ * Where a no-JavaScript post lands: the outcome's page, followed by the path of the page the
+ * reader came from (already a checked same-origin path) for its "back" link:
+ * `/newsletter/subscribed/blog/some-post`. Its query is dropped (the server does not pass
+ * one to these pages), so a reader goes back to the page, not to its exact query.
  */
 export function outcomePagePath(outcome: NewsletterOutcome, back: string): string {
-  return `/newsletter/${outcomeKey(outcome)}?back=${encodeURIComponent(back)}`;
+  const path = back.split("?")[0]!;
+  return `/newsletter/${outcomeKey(outcome)}${path === "/" ? "" : path}`;
 }
 
 /** The forms (the footer's and the /newsletter page's): each prefixes its element ids with its own. */

@@ -153,7 +153,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     };
     const knownForm = await form(subscribed);
     expect(knownForm).toEqual(await form(uniqueEmail("stranger")));
-    expect(knownForm).toEqual({ status: 303, location: "/newsletter/subscribed?back=%2Fblog" });
+    expect(knownForm).toEqual({ status: 303, location: "/newsletter/subscribed/blog" });
   });
 
   it("sends an unverified address a fresh confirmation (201 again), as the workspace does", async () => {
@@ -193,12 +193,12 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
       formPost({ email, homepage: "", form: "newsletter", returnTo: "/blog/some-post" }),
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/newsletter/subscribed?back=%2Fblog%2Fsome-post");
+    expect(res.headers.get("location")).toBe("/newsletter/subscribed/blog/some-post");
     expect(await outbox(email)).toHaveLength(1);
 
     const bad = await POST(formPost({ email: "nope", form: "newsletter-page", returnTo: "/newsletter" }));
     expect(bad.status).toBe(303);
-    expect(bad.headers.get("location")).toBe("/newsletter/invalid-missing-at?back=%2Fnewsletter");
+    expect(bad.headers.get("location")).toBe("/newsletter/invalid-missing-at/newsletter");
     expect(await upstreamCalls()).toBe(1);
   });
 
@@ -213,13 +213,13 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
 
   it("never redirects off-site: hostile return paths fall back to the same-origin Referer, then /newsletter", async () => {
     const cases: [Record<string, string>, Record<string, string>, string][] = [
-      [{ returnTo: "//evil.example/x" }, { referer: `${SITE}/tags/rust?page=2` }, "/tags/rust?page=2"],
+      [{ returnTo: "//evil.example/x" }, { referer: `${SITE}/tags/rust?page=2` }, "/tags/rust"],
       [{ returnTo: "https://evil.example/" }, {}, "/newsletter"],
       [{ returnTo: "/\\evil.example" }, {}, "/newsletter"],
       [{ returnTo: "/_next/static/x.js" }, {}, "/newsletter"],
       [{ returnTo: "/api/newsletter" }, {}, "/newsletter"],
       [{}, { referer: "https://evil.example/page" }, "/newsletter"],
-      [{ returnTo: "/blog?x=1#old" }, {}, "/blog?x=1"],
+      [{ returnTo: "/blog?x=1#old" }, {}, "/blog"],
       [{ returnTo: "/.//evil.com" }, {}, "/newsletter"],
       [{ returnTo: "/a/..//evil.com" }, {}, "/newsletter"],
       [{ returnTo: "/%2e%2e//evil.com" }, { referer: `${SITE}/a/..//evil.com` }, "/newsletter"],
@@ -227,9 +227,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     for (const [fields, headers, expected] of cases) {
       const res = await POST(formPost({ email: "bad", ...fields }, { headers }));
       expect(res.status, JSON.stringify(fields)).toBe(303);
-      expect(res.headers.get("location")).toBe(
-        `/newsletter/invalid-missing-at?back=${encodeURIComponent(expected)}`,
-      );
+      expect(res.headers.get("location")).toBe(`/newsletter/invalid-missing-at${expected}`);
     }
   });
 
@@ -271,7 +269,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     expect(res.status).toBe(real.status);
     expect(await body(res)).toEqual(await body(real));
     const form = await POST(formPost({ email, homepage: "x", returnTo: "/blog" }));
-    expect(form.headers.get("location")).toBe("/newsletter/subscribed?back=%2Fblog");
+    expect(form.headers.get("location")).toBe("/newsletter/subscribed/blog");
     expect(await upstreamCalls()).toBe(1); // only the human
     expect(await outbox(email)).toHaveLength(0);
   });
@@ -325,7 +323,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     expect(await upstreamCalls()).toBe(DEFAULT_LIMITS.perAddress.points);
     // The no-JavaScript form shows the same success.
     const form = await POST(formPost({ email, returnTo: "/blog" }));
-    expect(form.headers.get("location")).toBe("/newsletter/recently-sent?back=%2Fblog");
+    expect(form.headers.get("location")).toBe("/newsletter/recently-sent/blog");
     expect(await outbox(email)).toHaveLength(DEFAULT_LIMITS.perAddress.points);
   });
 
@@ -572,12 +570,12 @@ describe("POST /api/newsletter when the workspace fails", () => {
       formPost({ email: uniqueEmail("nojs-kept"), returnTo: "/blog" }),
     );
     expect(kept.status).toBe(303);
-    expect(kept.headers.get("location")).toBe("/newsletter/queued?back=%2Fblog");
+    expect(kept.headers.get("location")).toBe("/newsletter/queued/blog");
 
     const res = await handler({ maxRetries: 0, maxPending: 0 })(
       formPost({ email: uniqueEmail("nojs-down"), returnTo: "/blog" }),
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/newsletter/unavailable?back=%2Fblog");
+    expect(res.headers.get("location")).toBe("/newsletter/unavailable/blog");
   });
 });
