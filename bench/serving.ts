@@ -12,6 +12,7 @@ import {
   log,
   runMeasured,
   spawnChild,
+  treeCpuMs,
   treeRssBytes,
   type AutocannonSummary,
 } from "./lib";
@@ -22,13 +23,20 @@ import { median, section, type Table, type Target } from "./section";
  * Next app with the same route shapes that renders the markup captured from Masthead
  * (bench/control/, built here into .next-bench-control/), side by side in one run.
  *
+ *  - warm-up: a short load on every address of every server first, so the rounds measure code
+ *    the JIT has compiled (Masthead has more of it than the bare app);
  *  - pages and routes: each address on Masthead (no REDIS_URL) and on the control app,
- *    autocannon with 10 connections, rounds alternating which server goes first, medians;
+ *    autocannon with 10 connections, rounds alternating which server goes first, medians. Each
+ *    run also reads the server process's own CPU time: req/s includes the load generator, which
+ *    shares the cores, while CPU per request is what the server alone spent;
  *  - Redis: the post page on a second Masthead instance of the same build with REDIS_URL (its
  *    entry regenerated first, so Redis really holds it), in the same rounds;
- *  - unknown addresses: random /blog, /tags, /authors and /og/blog addresses on the embedded
- *    instance in the same rounds, then 24,000 more on the warmed server, its memory (the process
- *    tree's RSS) read after 12,000 and after 24,000.
+ *  - unknown addresses: after the page rounds, because a server that has just answered a few
+ *    thousand of them spends 20-40% more CPU on each known page for a while (measured on
+ *    Masthead; the control app was never flooded, so the pages would not compare like for
+ *    like), rounds of random /blog, /tags, /authors and /og/blog addresses alternating
+ *    with the post page on the embedded instance, then 24,000 more on the warmed server, its
+ *    memory (the process tree's RSS) read after 12,000 and after 24,000.
  *
  * Everything runs on the same cores as the load generator and whatever else the machine is
  * doing, which is why only ratios measured in the same rounds are targets.
@@ -41,6 +49,7 @@ const PAGES = [POST, "/blog", "/"] as const;
 const ROUTES = ["/robots.txt", "/feed.xml", "/sitemap.xml"] as const;
 const ROUNDS = 3;
 const LOAD_SECONDS = 5;
+const WARM_SECONDS = 2;
 const CONNECTIONS = 10;
 const MEMORY_REQUESTS = 24_000;
 const BUILD_TIMEOUT_MS = 15 * 60_000;
@@ -57,6 +66,10 @@ type PathFigures = {
   controlP50Ms: number;
   rpsRatio: number;
   p50Ratio: number;
+  /** Server CPU time per request, µs (medians over the rounds). */
+  mastheadCpuUs: number;
+  controlCpuUs: number;
+  cpuRatio: number;
 };
 
 type ServingBenchResult = {
@@ -65,6 +78,8 @@ type ServingBenchResult = {
   unknown: {
     runs: AutocannonSummary[];
     rps: number;
+    /** The post page's req/s in the same rounds. */
+    postRps: number;
     ratioToKnown: number;
     statuses: Record<string, number>;
     memory: { requests: number; rssAtHalfBytes: number; rssAtEndBytes: number; growth: number };
@@ -117,9 +132,9 @@ async function capture(site: string): Promise<Record<string, unknown>> {
 }
 
 /** Copies bench/control/ with the captured markup into a git-ignored folder, builds and serves it. */
-async function startControl(
-  captured: Record<string, unknown>,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+type Control = { url: string; pid: number | undefined; stop: () => Promise<void> };
+
+async function startControl(captured: Record<string, unknown>): Promise<Control> {
   rmSync(CONTROL_DIR, { recursive: true, force: true });
   mkdirSync(CONTROL_DIR, { recursive: true });
   cpSync(path.join(ROOT, "bench", "control"), CONTROL_DIR, { recursive: true });
@@ -141,7 +156,7 @@ async function startControl(
   );
   const url = `http://127.0.0.1:${port}`;
   await waitForOk(`${url}/`, { timeoutMs: 60_000, child });
-  return { url, stop: async () => void (await stopProcess(child)) };
+  return { url, pid: child.pid, stop: async () => void (await stopProcess(child)) };
 }
 
 async function bytesOf(url: string): Promise<number> {
@@ -153,7 +168,7 @@ async function servingBench(): Promise<ServingBenchResult> {
   log("serving: one Masthead build, an instance without Redis and one with it");
   let embedded: Cluster | undefined;
   let shared: Cluster | undefined;
-  let control: { url: string; stop: () => Promise<void> } | undefined;
+  let control: Control | undefined;
   try {
     embedded = await startCluster({ instances: 1, redis: false, distDir: DIST_DIR });
     shared = await startCluster({ instances: 1, distDir: DIST_DIR });
@@ -170,35 +185,68 @@ async function servingBench(): Promise<ServingBenchResult> {
         inspect.disconnect();
       }
     });
-    // Warm every address on both servers (first views fill each process's memory).
+    // Every address on every server: first views fill each process's memory, then a short load
+    // lets the JIT compile what a cached view runs.
+    const servers = [E.url, control.url];
     for (const p of [...PAGES, ...ROUTES])
-      for (const base of [E.url, control.url, R.url]) for (let i = 0; i < 3; i++) await bytesOf(base + p);
+      for (const base of p === POST ? [...servers, R.url] : servers) {
+        for (let i = 0; i < 3; i++) await bytesOf(base + p);
+        await loadRun({ url: base + p, connections: CONNECTIONS, duration: WARM_SECONDS });
+      }
 
-    const runs = new Map<string, { masthead: AutocannonSummary[]; control: AutocannonSummary[] }>();
+    const pidOf = (name: string, pid: number | undefined) => {
+      if (pid === undefined) throw new Error(`the ${name} server has no process id`);
+      return pid;
+    };
+    const pids = { masthead: pidOf("Masthead", E.pid()), control: pidOf("control", control.pid) };
+    /** A load run with the CPU time the server's process tree spent on it, per request. */
+    const timed = async (pid: number, run: () => Promise<AutocannonSummary>) => {
+      const before = treeCpuMs(pid);
+      const summary = await run();
+      return { summary, cpuUs: ((treeCpuMs(pid) - before) * 1000) / Math.max(summary.requests, 1) };
+    };
+
+    type Runs = {
+      masthead: AutocannonSummary[];
+      control: AutocannonSummary[];
+      cpu: { masthead: number[]; control: number[] };
+    };
+    const runs = new Map<string, Runs>();
     const redisRuns: AutocannonSummary[] = [];
-    const unknownRuns: AutocannonSummary[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       log(`serving: round ${round}/${ROUNDS}`);
       for (const p of [...PAGES, ...ROUTES]) {
-        const figures = runs.get(p) ?? { masthead: [], control: [] };
+        const figures = runs.get(p) ?? { masthead: [], control: [], cpu: { masthead: [], control: [] } };
         runs.set(p, figures);
-        const m = () => loadRun({ url: E.url + p, connections: CONNECTIONS, duration: LOAD_SECONDS });
-        const c = () => loadRun({ url: control!.url + p, connections: CONNECTIONS, duration: LOAD_SECONDS });
+        const one = async (side: "masthead" | "control") => {
+          const url = (side === "masthead" ? E.url : control!.url) + p;
+          const { summary, cpuUs } = await timed(pids[side], () =>
+            loadRun({ url, connections: CONNECTIONS, duration: LOAD_SECONDS }),
+          );
+          figures[side].push(summary);
+          figures.cpu[side].push(cpuUs);
+        };
         if (round % 2) {
-          figures.masthead.push(await m());
-          figures.control.push(await c());
+          await one("masthead");
+          await one("control");
         } else {
-          figures.control.push(await c());
-          figures.masthead.push(await m());
+          await one("control");
+          await one("masthead");
         }
       }
       redisRuns.push(await loadRun({ url: R.url + POST, connections: CONNECTIONS, duration: LOAD_SECONDS }));
+    }
+
+    const unknownRuns: AutocannonSummary[] = [];
+    const postRuns: AutocannonSummary[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      log(`serving: unknown addresses, round ${round}/${ROUNDS}`);
+      postRuns.push(await loadRun({ url: E.url + POST, connections: CONNECTIONS, duration: LOAD_SECONDS }));
       unknownRuns.push(await unknownLoad(E.url, { duration: LOAD_SECONDS }));
     }
 
     log(`serving: ${MEMORY_REQUESTS} unknown addresses on the warmed server`);
-    const pid = E.pid();
-    if (pid === undefined) throw new Error("the embedded instance has no process id");
+    const pid = pids.masthead;
     const first = await unknownLoad(E.url, { amount: MEMORY_REQUESTS / 2 });
     const rssAtHalfBytes = treeRssBytes(pid);
     const second = await unknownLoad(E.url, { amount: MEMORY_REQUESTS / 2 });
@@ -210,11 +258,17 @@ async function servingBench(): Promise<ServingBenchResult> {
       const controlRps = median(figures.control.map((r) => r.rps));
       const mastheadP50Ms = median(figures.masthead.map((r) => r.p50Ms));
       const controlP50Ms = median(figures.control.map((r) => r.p50Ms));
+      const mastheadCpuUs = median(figures.cpu.masthead);
+      const controlCpuUs = median(figures.cpu.control);
       paths.push({
         path: p,
         mastheadBytes: await bytesOf(E.url + p),
         controlBytes: await bytesOf(control.url + p),
-        ...figures,
+        masthead: figures.masthead,
+        control: figures.control,
+        mastheadCpuUs,
+        controlCpuUs,
+        cpuRatio: mastheadCpuUs / Math.max(controlCpuUs, 1),
         mastheadRps,
         controlRps,
         mastheadP50Ms,
@@ -226,6 +280,7 @@ async function servingBench(): Promise<ServingBenchResult> {
     const post = paths.find((f) => f.path === POST)!;
     const redisRps = median(redisRuns.map((r) => r.rps));
     const unknownRps = median(unknownRuns.map((r) => r.rps));
+    const postRps = median(postRuns.map((r) => r.rps));
     const statuses: Record<string, number> = {};
     for (const r of [...unknownRuns, first, second])
       for (const [code, n] of Object.entries(r.statusCodes)) statuses[code] = (statuses[code] ?? 0) + n;
@@ -240,7 +295,8 @@ async function servingBench(): Promise<ServingBenchResult> {
       unknown: {
         runs: unknownRuns,
         rps: unknownRps,
-        ratioToKnown: unknownRps / post.mastheadRps,
+        postRps,
+        ratioToKnown: unknownRps / postRps,
         statuses,
         memory: {
           requests: first.requests + second.requests,
@@ -270,6 +326,12 @@ function servingTargets(r: ServingBenchResult): Target[] {
       value: x(f.rpsRatio),
       target: ">= 0.9x",
       pass: f.rpsRatio >= 0.9,
+    });
+    targets.push({
+      name: `${f.path} server CPU per request: Masthead / bare Next`,
+      value: `${x(f.cpuRatio)} (${f.mastheadCpuUs.toFixed(0)} / ${f.controlCpuUs.toFixed(0)} µs)`,
+      target: "reported",
+      pass: null,
     });
     if (isPage(f.path))
       targets.push({
@@ -316,6 +378,7 @@ function servingRows(r: ServingBenchResult): Table {
     `${f.mastheadBytes} / ${f.controlBytes}`,
     `${f.mastheadRps.toFixed(0)} / ${f.controlRps.toFixed(0)}`,
     `${f.mastheadP50Ms} / ${f.controlP50Ms} ms`,
+    `${f.mastheadCpuUs.toFixed(0)} / ${f.controlCpuUs.toFixed(0)} µs`,
     x(f.rpsRatio),
   ]);
   rows.push(
@@ -324,18 +387,27 @@ function servingRows(r: ServingBenchResult): Table {
       "",
       r.redis.rps.toFixed(0),
       `${r.redis.p50Ms} ms`,
+      "",
       `${x(r.redis.ratioToEmbedded)} of embedded`,
     ],
     [
       "unknown addresses (random)",
       "",
-      r.unknown.rps.toFixed(0),
+      `${r.unknown.rps.toFixed(0)} (post: ${r.unknown.postRps.toFixed(0)})`,
+      "",
       "",
       `${x(r.unknown.ratioToKnown)} of the post`,
     ],
   );
   return {
-    header: ["serving (Masthead / bare Next)", "bytes", "req/s (median)", "p50", "req/s ratio"],
+    header: [
+      "serving (Masthead / bare Next)",
+      "bytes",
+      "req/s (median)",
+      "p50",
+      "server CPU / request",
+      "req/s ratio",
+    ],
     rows,
   };
 }

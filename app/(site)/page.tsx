@@ -25,7 +25,7 @@ export default async function HomePage() {
   const latest = blog.posts.slice(0, LATEST);
   return (
     <div className="container">
-      <JsonLd data={blogJsonLd(blog, latest, settings)} />
+      <JsonLd data={blogJsonLd(blog, settings)} />
       <section className={styles.hero} aria-labelledby="home-title">
         <p className={styles.eyebrow}>The team blog</p>
         <h1 id="home-title" className={styles.heroTitle}>

@@ -102,8 +102,10 @@ const person = (a: { id: string; name: string; avatarUrl: string | null }, siteU
 
 /*
  * JSON-LD is written into the page twice (the <script> and Next's RSC payload), so it says
- * each thing once: no `name` beside `headline`, authors by name and page (their portraits
- * are in the Person data of their own pages), list entries by headline, address and date.
+ * each thing once: no `name` beside `headline`, no `@id` beside the same `url`, a main entity
+ * only when the full article lives elsewhere, authors by name and page (their portraits are
+ * in the Person data of their own pages), and a listing names the blog, not every post (each
+ * post's own page describes it; the sitemap lists them all).
  */
 
 export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
@@ -111,9 +113,8 @@ export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
-    "@id": url,
-    mainEntityOfPage: externalPostUrl(s.postUrlTemplate, post.slug) ?? url,
     url,
+    mainEntityOfPage: externalPostUrl(s.postUrlTemplate, post.slug) ?? undefined,
     headline: post.title,
     description: post.description || undefined,
     datePublished: post.publishedAt,
@@ -127,36 +128,22 @@ export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
       name: a.name,
       url: `${s.siteUrl}${authorPath(a.id)}`,
     })),
-    isPartOf: { "@type": "Blog", name: blog.name, url: `${s.siteUrl}/blog` },
     publisher: { "@type": "Organization", name: blog.name, url: `${s.siteUrl}/` },
   };
 }
 
-export function blogJsonLd(blog: Blog, posts: Post[], s: SeoSettings) {
+export function blogJsonLd(blog: Blog, s: SeoSettings) {
   return {
     "@context": "https://schema.org",
     "@type": "Blog",
-    "@id": `${s.siteUrl}/blog`,
     url: `${s.siteUrl}/blog`,
     name: blog.name,
     description: `The latest posts from ${blog.name}.`,
-    blogPost: posts.map((p) => ({
-      "@type": "BlogPosting",
-      headline: p.title,
-      url: `${s.siteUrl}${postPath(p.slug)}`,
-      datePublished: p.publishedAt,
-    })),
   };
 }
 
 export function personJsonLd(author: AuthorProfile, s: SeoSettings) {
-  const url = `${s.siteUrl}${authorPath(author.id)}`;
-  return {
-    "@context": "https://schema.org",
-    ...person(author, s.siteUrl),
-    "@id": url,
-    mainEntityOfPage: url,
-  };
+  return { "@context": "https://schema.org", ...person(author, s.siteUrl) };
 }
 
 /** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the tag. */

@@ -21,7 +21,7 @@ export function BlogIndexView({
 }) {
   return (
     <div className={`container ${styles.page}`}>
-      <JsonLd data={blogJsonLd(blog, posts, settings)} />
+      <JsonLd data={blogJsonLd(blog, settings)} />
       <header className={styles.sectionHeader}>
         <div>
           <h1 className={styles.heroTitle}>{page === 1 ? "Blog" : `Blog, page ${page}`}</h1>
