@@ -38,9 +38,9 @@ const useHydrated = () =>
 
 /**
  * The newsletter form. Without JavaScript it is a plain POST to /api/newsletter, which
- * redirects to the outcome's page (/newsletter/<outcome>) with a link back here, so no page
- * carries every message. With JavaScript it posts JSON, stays on the page and announces the outcome
- * in a live region.
+ * redirects to the outcome's page (/newsletter/<outcome>/<path>) with a link back here, so no
+ * page carries every message. With JavaScript it posts JSON, stays on the page and announces
+ * the outcome in a live region.
  */
 export function NewsletterForm({
   formId = "newsletter",

@@ -80,8 +80,8 @@ const json = (
  * POST /api/newsletter, in the house order: authorize (origin, per-client limit, before the
  * body is read) → parse → act (honeypot, validation, one direct try or the queue) → map every
  * failure to a reader-facing message. Browser form posts (no JavaScript) get 303 to the
- * outcome's page (/newsletter/<key>), which links back to where the reader was; everything else gets JSON with a status that says
- * what happened.
+ * outcome's page (/newsletter/<key>/<path>), which links back to where the reader was;
+ * everything else gets JSON with a status that says what happened.
  */
 export function createNewsletterHandler(
   options: NewsletterHandlerOptions,
