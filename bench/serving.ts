@@ -32,7 +32,7 @@ import { median, section, type Table, type Target } from "./section";
  *  - Redis: the post page on a second Masthead instance of the same build with REDIS_URL (its
  *    entry regenerated first, so Redis really holds it), in the same rounds;
  *  - unknown addresses: after the page rounds, because a server that has just answered a few
- *    thousand of them spends 20-40% more CPU on each known page for a while (measured on
+ *    thousand of them spends 15-45% more CPU on each known page for a while (measured on
  *    Masthead; the control app was never flooded, so the pages would not compare like for
  *    like), rounds of random /blog, /tags, /authors and /og/blog addresses alternating
  *    with the post page on the embedded instance, then 24,000 more on the warmed server, its
@@ -131,9 +131,9 @@ async function capture(site: string): Promise<Record<string, unknown>> {
   return { pages, routes, post: { slug: POST.slice("/blog/".length) } };
 }
 
-/** Copies bench/control/ with the captured markup into a git-ignored folder, builds and serves it. */
 type Control = { url: string; pid: number | undefined; stop: () => Promise<void> };
 
+/** Copies bench/control/ with the captured markup into a git-ignored folder, builds and serves it. */
 async function startControl(captured: Record<string, unknown>): Promise<Control> {
   rmSync(CONTROL_DIR, { recursive: true, force: true });
   mkdirSync(CONTROL_DIR, { recursive: true });
