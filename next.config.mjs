@@ -26,8 +26,8 @@ const nextConfig = {
   // Separate build folders let parallel builds (tests, benchmarks) share one checkout.
   distDir: envValue(process.env, "NEXT_DIST_DIR") ?? DEFAULT_NEXT_DIST_DIR,
   // Next's cache: hits from this process's memory; misses from Next's file cache on one
-  // instance, from Redis shared by every instance with REDIS_URL (each hit then checks the
-  // entry's version in one round trip); unknown blog addresses answered with the not-found page
+  // instance, from Redis shared by every instance with REDIS_URL (new versions are announced
+  // by pub/sub, so a hit asks Redis nothing); unknown blog addresses answered with the not-found page
   // and never stored (lib/next-cache/).
   cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)),
   reactStrictMode: true,

@@ -17,15 +17,15 @@ export { ByteLru } from "./memory.mjs";
  * resetRequestCache), the shape of Next's own examples/cache-handler-redis.
  *
  * A hit is a lookup in this process's memory plus a comparison with the tag revalidation times
- * this process holds: no disk, and without Redis no I/O at all. Bounded by Next's
+ * and entry versions this process holds: no disk, no network. Bounded by Next's
  * `cacheMaxMemorySize` (50 MB by default); on a miss:
  *  - REDIS_URL unset (one instance): Next's own file cache (files under <distDir>/server, the
  *    build's prerendered pages among them), used through the same public interface; writes go
  *    to it too, so a restart keeps regenerated pages.
  *  - REDIS_URL set (several instances on one build): Redis (shared.mjs), then the build's
  *    prerendered files, read only (Next alone would render every page once more on each new
- *    instance, and answer 500 if the workspace were down then). A hit costs one round trip for
- *    the entry's version; the entry itself travels only when another instance wrote a newer one.
+ *    instance, and answer 500 if the workspace were down then). A hit asks Redis nothing while
+ *    no newer version of the entry has been published; the entry travels only when one has.
  *
  * The 404 policy is not-found.mjs. Tags (tags.mjs): an entry older than its tag's stale mark is
  * returned stale, so Next serves it once more and regenerates it in the background (stale-while-
@@ -113,7 +113,7 @@ export default class MastheadCacheHandler {
     if (shared && !shared.warm) await shared.warmup;
     let record = memory.get(key);
     if (record !== undefined) {
-      if (shared) {
+      if (shared && !shared.current(key, record)) {
         const current = await shared.freshen(key, record);
         if (current !== record) memory.set(key, (record = current));
       }
@@ -123,8 +123,11 @@ export default class MastheadCacheHandler {
     if (notFound) return this.judge(notFound, ctx, now);
     const unknown = unknownAddressAnswer(key, ctx, this.serverDistDir, this.state.notFoundPage);
     if (unknown) return unknown;
-    record = (shared && (await shared.fetch(key))) || (await this.seed(key, ctx));
+    const checkpoint = shared?.checkpoint();
+    record = (shared && (await shared.fetch(key, checkpoint))) || (await this.seed(key, ctx));
     if (record === undefined) return null;
+    // The build's file, when Redis has none: current until a version is heard for its key.
+    if (shared && record.version === null) shared.checked(record, checkpoint);
     memory.set(key, record);
     return this.judge(record, ctx, now);
   }
@@ -167,6 +170,7 @@ export default class MastheadCacheHandler {
       return;
     }
     this.state.notFound.delete(key);
+    if (shared) shared.checked(record, shared.checkpoint());
     memory.set(key, record);
     if (shared) return shared.write(key, record);
     return this.files.set(key, data, ctx);

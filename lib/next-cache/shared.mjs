@@ -14,15 +14,22 @@ import { entryTags } from "./tags.mjs";
  * were revalidated.
  *
  * Entries: one hash per key, `e:<key>` = { v: version, b: the serialised entry }, each for its
- * own lifetime (at most ENTRY_TTL_SECONDS without a rewrite). An instance that holds a copy asks
- * only for the version (`HGET v`, a few bytes: one loopback round trip) and fetches the entry
- * only when another instance has written a newer one. Keys carry the build id, so a new deploy
- * never serves an older build's pages.
+ * own lifetime (at most ENTRY_TTL_SECONDS without a rewrite). Every write also publishes the
+ * key's new version, so a hit on a copy this process holds asks Redis nothing: the copy is
+ * served while no newer version has been heard for its key. A copy is checked once (`HGET v`, a
+ * few bytes) when that cannot be known: it was read or written while the subscription was down,
+ * or a newer version was heard (then the entry itself is fetched). Keys carry the build id, so a
+ * new deploy never serves an older build's pages.
  *
  * Tags: two hashes (when each tag was marked stale, when it expires), moved forward only by a
  * script that also publishes the new marks. Every instance keeps the marks in memory and
  * applies what it hears; it reads both hashes again whenever either connection (re)connects,
  * so a message missed while disconnected is made up at once. A hit never asks Redis about tags.
+ *
+ * How stale a copy can be served: for as long as a published version takes to arrive on this
+ * instance's subscription (loopback: well under a millisecond), the same bound as a tag mark.
+ * Whatever was published while the subscription was down is made up by checking every copy
+ * once after it is back.
  *
  * Redis unreachable never makes a page wait or fail: the clients fail fast (lib/state's
  * recipe); this process then serves its own copies, writes stay local, and a tag revalidation
@@ -31,6 +38,14 @@ import { entryTags } from "./tags.mjs";
 
 const ENTRY_TTL_SECONDS = 14 * 24 * 3600;
 const TAGS_TTL_SECONDS = ENTRY_TTL_SECONDS + 24 * 3600;
+/**
+ * Versions heard for keys this process has not settled yet (one per cached page, feed or data
+ * entry of the site, so a few hundred); past this many they are forgotten, and every copy is
+ * checked once instead.
+ */
+const HEARD_LIMIT = 10_000;
+/** A copy's `checked` when it must be checked before it is served again. */
+const UNCHECKED = -1;
 
 // set-if-newer for every tag, in both hashes (a late writer never moves a mark backwards), then
 // tells every instance.
@@ -74,9 +89,22 @@ export class SharedCache {
     this.prefix = prefix;
     this.tags = tags;
     this.log = log;
-    this.keys = { stale: `${prefix}tags:stale`, expired: `${prefix}tags:expired`, channel: `${prefix}tags` };
+    this.keys = {
+      stale: `${prefix}tags:stale`,
+      expired: `${prefix}tags:expired`,
+      channel: `${prefix}tags`,
+      entries: `${prefix}entries`,
+    };
     /** Marks made here that Redis has not confirmed yet. */
     this.pendingTags = new Map();
+    /**
+     * Counts the subscriptions made: a copy is trusted only if it was read or written under the
+     * current one (its `checked` equals this), since nothing was heard while none was up.
+     */
+    this.subscription = 0;
+    this.listening = false;
+    /** key -> the newest version heard for it and not yet settled by a check. */
+    this.heard = new Map();
     this.client = createRedisClient(url, "next-cache", log);
     this.client.defineCommand("markTags", { numberOfKeys: 2, lua: MARK_TAGS_SCRIPT });
     this.client.on("ready", () => void this.resync());
@@ -84,8 +112,10 @@ export class SharedCache {
     let subscribed;
     const firstSubscription = new Promise((resolve) => (subscribed = resolve));
     this.subscriber.on("ready", () => {
-      this.subscriber.subscribe(this.keys.channel).then(
+      this.subscriber.subscribe(this.keys.channel, this.keys.entries).then(
         () => {
+          this.subscription += 1;
+          this.listening = true;
           subscribed();
           return this.resync();
         },
@@ -94,17 +124,21 @@ export class SharedCache {
         },
       );
     });
+    this.subscriber.on("close", () => {
+      this.listening = false;
+    });
     this.subscriber.on("message", (channel, message) => {
       if (channel === this.keys.channel) this.applyMarks(message.split("\n"));
+      else if (channel === this.keys.entries) this.hear(message);
     });
     // The first requests after start-up wait (at most the connect timeout, and a moment for the
     // subscription) for the first answer, the subscription and the first reading of the marks,
     // instead of judging entries without them or missing a revalidation made meanwhile.
-    const listening = firstConnectionAttempt(this.subscriber).then(() =>
+    const firstListening = firstConnectionAttempt(this.subscriber).then(() =>
       isReady(this.subscriber) ? Promise.race([firstSubscription, sleep(COMMAND_TIMEOUT_MS)]) : undefined,
     );
     this.warm = false;
-    this.warmup = Promise.all([firstConnectionAttempt(this.client), listening])
+    this.warmup = Promise.all([firstConnectionAttempt(this.client), firstListening])
       .then(() => this.resync())
       .then(() => {
         this.warm = true;
@@ -142,24 +176,69 @@ export class SharedCache {
     await this.flushPendingTags();
   }
 
-  /** The local copy if Redis holds no newer version (one round trip for a few bytes), else Redis's. */
+  /** An entry's new version, as published by the instance that wrote it: "<version> <key>". */
+  hear(message) {
+    const space = message.indexOf(" ");
+    if (space <= 0) return;
+    if (this.heard.size >= HEARD_LIMIT) {
+      this.heard.clear();
+      this.subscription += 1; // what was forgotten is made up by checking every copy once
+    }
+    this.heard.set(message.slice(space + 1), message.slice(0, space));
+  }
+
+  /** What a copy read or written from now on is checked as of (see `current`). */
+  checkpoint() {
+    return this.listening ? this.subscription : UNCHECKED;
+  }
+
+  /** Marks a copy as matching Redis as of `checkpoint` (taken before Redis was asked). */
+  checked(record, checkpoint) {
+    record.checked = checkpoint;
+    return record;
+  }
+
+  /**
+   * Whether this process's copy can be served without asking Redis: it was checked under the
+   * current subscription, and no other version has been heard for its key since.
+   */
+  current(key, record) {
+    if (!this.listening || record.checked !== this.subscription) return false;
+    const heard = this.heard.get(key);
+    if (heard === undefined) return true;
+    if (heard !== record.version) return false;
+    this.heard.delete(key); // settled: this is the copy held
+    return true;
+  }
+
+  /**
+   * The local copy if Redis holds no newer version (one round trip for a few bytes), else
+   * Redis's. Redis's answer comes after every message heard before the question, so those are
+   * settled by it; one heard meanwhile is checked on the next hit.
+   */
   async freshen(key, local) {
     if (!this.ready) return local;
+    const checkpoint = this.checkpoint();
+    const heard = this.heard.get(key);
+    let record = local;
     try {
       const version = await this.client.hget(this.prefix + "e:" + key, "v");
-      if (version === null || version === local.version) return local;
-      return (await this.fetch(key)) ?? local;
+      if (version !== null && version !== local.version) record = await this.fetch(key, checkpoint);
+      if (record === undefined || (version !== null && record.version !== version)) return local;
     } catch {
       return local;
     }
+    if (this.heard.get(key) === heard) this.heard.delete(key);
+    return this.checked(record, checkpoint);
   }
 
   /** The entry Redis holds for `key`, or undefined (none, or Redis unreachable). */
-  async fetch(key) {
+  async fetch(key, checkpoint = this.checkpoint()) {
     if (!this.ready) return undefined;
     try {
       const [version, bytes] = await this.client.hmgetBuffer(this.prefix + "e:" + key, "v", "b");
-      return decode(version, bytes);
+      const record = decode(version, bytes);
+      return record && this.checked(record, checkpoint);
     } catch {
       return undefined;
     }
@@ -191,7 +270,12 @@ export class SharedCache {
         : ENTRY_TTL_SECONDS;
     const entryKey = this.prefix + "e:" + key;
     try {
-      await this.client.multi().hset(entryKey, "v", record.version, "b", bytes).expire(entryKey, ttl).exec();
+      await this.client
+        .multi()
+        .hset(entryKey, "v", record.version, "b", bytes)
+        .expire(entryKey, ttl)
+        .publish(this.keys.entries, `${record.version} ${key}`)
+        .exec();
     } catch {
       // kept in this process's copy
     }

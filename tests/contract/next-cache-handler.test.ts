@@ -92,6 +92,12 @@ async function redisKeys(): Promise<string[]> {
   return inspect.keys("*");
 }
 
+/** Commands Redis has answered that read an entry (HGET of a version, HMGET of an entry). */
+async function commandCalls(): Promise<number> {
+  const stats = await inspect.info("commandstats");
+  return [...stats.matchAll(/^cmdstat_(?:hget|hmget):calls=(\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+}
+
 beforeAll(async () => {
   redis = await startTestRedis();
   inspect = new Redis(redis.url);
@@ -123,18 +129,48 @@ describe("with Redis: one cache for every instance", () => {
     expect((await redisKeys()).some((k) => k.endsWith(":e:/blog/shared"))).toBe(true);
   });
 
-  it("a hit with a copy in memory asks Redis only for the version; a newer version is fetched", async () => {
+  it("a hit on a copy in memory asks Redis nothing; while its subscription is down its hits check Redis; a version another instance publishes is fetched", async () => {
     const a = handler("version-A");
     const b = handler("version-B");
     await set(a, "/blog/versioned", page("first"));
     expect((await get(b, "/blog/versioned"))?.value?.html).toBe("first");
-    // Take the entry's bytes away, leaving its version: B still answers, so it did not fetch them.
-    const key = (await redisKeys()).find((k) => k.endsWith(":e:/blog/versioned"))!;
-    await inspect.hdel(key, "b");
-    expect((await get(b, "/blog/versioned"))?.value?.html).toBe("first");
-    // A writes a newer version: B's next hit sees the version change and fetches it.
+
+    // Rewrite the entry in Redis behind every instance's back (no version published): B goes on
+    // serving its copy without a single command, so its hits do not ask Redis.
+    await set(a, "/blog/silent-source", page("written silently"));
+    const entryKey = (name: string) =>
+      redisKeys().then((keys) => keys.find((k) => k.endsWith(`:e:${name}`))!);
+    const silentBytes = await inspect.hgetBuffer(await entryKey("/blog/silent-source"), "b");
+    await inspect.hset(await entryKey("/blog/versioned"), "v", "written-silently", "b", silentBytes!);
+    const before = await commandCalls();
+    for (let i = 0; i < 20; i++) expect((await get(b, "/blog/versioned"))?.value?.html).toBe("first");
+    expect(await commandCalls()).toBe(before);
+
+    // Every subscription drops: B may miss versions meanwhile, so its hits check Redis (and find
+    // the newer entry) until it has subscribed again; from then on they ask nothing.
+    await inspect.client("KILL", "TYPE", "pubsub");
+    await until(async () => (await get(b, "/blog/versioned"))?.value?.html === "written silently", {
+      what: "B to check its copy while its subscription is down",
+      timeoutMs: 3_000,
+    });
+    await until(
+      async () => {
+        const calls = await commandCalls();
+        await get(b, "/blog/versioned");
+        return (await commandCalls()) === calls;
+      },
+      { what: "B's hits to ask Redis nothing once it has subscribed again", timeoutMs: 3_000 },
+    );
+    const settled = await commandCalls();
+    for (let i = 0; i < 20; i++) await get(b, "/blog/versioned");
+    expect(await commandCalls()).toBe(settled);
+
+    // A writes a newer version: B hears it and fetches the entry on its next hit.
     await set(a, "/blog/versioned", page("second"));
-    expect((await get(b, "/blog/versioned"))?.value?.html).toBe("second");
+    await until(async () => (await get(b, "/blog/versioned"))?.value?.html === "second", {
+      what: "B to hear A's new version",
+      timeoutMs: 2_000,
+    });
   });
 
   it("route handler bodies (feeds, preview images) round-trip byte for byte", async () => {
@@ -206,8 +242,12 @@ describe("with Redis: one cache for every instance", () => {
     const revalidatedAt = tagRevalidatedAt("blog");
     while (Date.now() <= revalidatedAt) await new Promise((r) => setImmediate(r));
     await set(b, "/blog/tagged", page("regenerated"));
+    // A holds a copy of its own: it hears B's new version by pub/sub, within moments.
+    await until(async () => (await get(a, "/blog/tagged"))?.value?.html === "regenerated", {
+      what: "A to hear B's regenerated page",
+      timeoutMs: 2_000,
+    });
     const regenerated = await get(a, "/blog/tagged");
-    expect(regenerated?.value?.html).toBe("regenerated");
     expect(Date.now() - regenerated!.lastModified).toBeLessThan(REVALIDATE * 1000);
   });
 
