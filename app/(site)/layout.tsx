@@ -12,14 +12,13 @@ export async function generateMetadata(): Promise<Metadata> {
     metadataBase: new URL(settings.siteUrl),
     title: { default: blog.name, template: `%s · ${blog.name}` },
     description,
-    applicationName: blog.name,
     alternates: { types: feedAlternates(blog.name) },
     openGraph: {
       siteName: blog.name,
       type: "website",
       images: [{ url: defaultOgPath, ...OG_SIZE, alt: blog.name }],
     },
-    twitter: { card: "summary_large_image" },
+    twitter: { card: "summary_large_image", images: [] }, // see pageMetadata in lib/blog/seo.ts
   };
 }
 

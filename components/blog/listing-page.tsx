@@ -75,8 +75,7 @@ export async function ListingView<T>({
 export function ListingCount({ postCount, page }: { postCount: number; page: number }) {
   return (
     <p className={styles.lede}>
-      {postCount} {postCount === 1 ? "post" : "posts"}
-      {page > 1 ? `, page ${page}` : ""}
+      {`${postCount} ${postCount === 1 ? "post" : "posts"}${page > 1 ? `, page ${page}` : ""}`}
     </p>
   );
 }

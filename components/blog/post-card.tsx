@@ -51,7 +51,7 @@ export function PostCard({
         {post.description ? <p className={styles.cardDescription}>{post.description}</p> : null}
         <p className={styles.cardMeta}>
           <FormattedDate iso={post.publishedAt} />
-          {post.authors.length ? <span> · {post.authors.map((a) => a.name).join(", ")}</span> : null}
+          {post.authors.length ? <span>{` · ${post.authors.map((a) => a.name).join(", ")}`}</span> : null}
         </p>
       </div>
     </article>

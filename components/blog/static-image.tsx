@@ -5,12 +5,24 @@ import { getImageProps, type ImageProps } from "next/image";
  * <Image> component is a client component: using it put its ~5.6 KB (compressed) chunk on
  * every public page with a picture, above the not-found page's JavaScript. Nothing here needs
  * it (no blur placeholders, no onLoad); `loading`/`fetchPriority` pass straight through.
+ *
+ * Every attribute reaches the browser twice (the HTML and the RSC payload), so it writes the
+ * same image with fewer bytes than next/image:
+ *  - a fixed-size image gets the 1x URL as `src` and only the 2x one in `srcset` (next/image
+ *    writes the 2x URL twice: as `src` and beside the 1x one), which every browser reads alike;
+ *  - `fill` leaves the positioning to the class (next/image's inline style is ~80 bytes), and
+ *    there is no `decoding` attribute (the browser's default);
+ *  - an image loaded at once (`loading="eager"`) sits in a <picture>: React preloads every
+ *    other non-lazy <img>, writing its whole srcset twice more (a <link rel="preload"> in
+ *    <head> and a hint in the RSC payload). The image is in the HTML the browser parses first,
+ *    with its fetchpriority, so the browser's preload scanner finds it as early.
  */
-export function StaticImage(props: ImageProps) {
+export function StaticImage({ className, ...props }: ImageProps) {
   const { props: img } = getImageProps(props);
-  // The inline `color: transparent` only hides alt text while loading; `fill` keeps its layout.
-  const { color: _color, ...style } = img.style ?? {};
-  const rest = { ...img, style: Object.keys(style).length ? style : undefined };
+  const { style: _style, decoding: _decoding, srcSet, src, ...rest } = img;
+  const density = /^(\S+) 1x, (\S+) 2x$/.exec(srcSet ?? "");
+  const sources = density ? { src: density[1], srcSet: `${density[2]} 2x` } : { src, srcSet };
   // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- alt comes from props (required by ImageProps)
-  return <img {...rest} />;
+  const element = <img {...rest} {...sources} className={className} />;
+  return props.loading === "eager" ? <picture>{element}</picture> : element;
 }

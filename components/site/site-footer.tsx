@@ -8,15 +8,18 @@ export function SiteFooter({ siteName, newsletter }: { siteName: string; newslet
       <div className={`container ${styles.footerInner}`}>
         {newsletter ? <section aria-label="Newsletter">{newsletter}</section> : null}
         <p className={styles.fineprint}>
-          © {new Date().getFullYear()} {siteName}.{" "}
+          {/* One text node per run of text: each JSX expression is a node of its own, which React
+              separates with a <!-- --> in the HTML and lists apart in the RSC payload. */}
+          {`© ${new Date().getFullYear()} ${siteName}. `}
           <Link href="/blog" prefetch={false}>
             Blog
-          </Link>{" "}
-          ·{" "}
+          </Link>
+          {" · "}
           <Link href="/newsletter" prefetch={false}>
             Newsletter
-          </Link>{" "}
-          · <a href="/feed.xml">RSS feed</a>
+          </Link>
+          {" · "}
+          <a href="/feed.xml">RSS feed</a>
         </p>
       </div>
     </footer>

@@ -32,7 +32,6 @@ type PageSeo = {
   description: string;
   /** Overrides the canonical URL (an external article). */
   canonical?: string;
-  keywords?: string[];
   imagePath?: string;
   imageAlt?: string;
   article?: { publishedTime: string; authors: string[]; tags: string[] };
@@ -51,13 +50,12 @@ export function pageMetadata(p: PageSeo): Metadata {
     description: p.description,
     url: p.path,
     siteName: p.blogName,
-    locale: "en_US",
+    // No og:locale: en_US is what Open Graph assumes without it.
     images: [image],
   };
   return {
     title: p.absoluteTitle ? { absolute: p.title } : p.title,
     description: p.description,
-    keywords: p.keywords?.length ? p.keywords : undefined,
     alternates: { canonical: p.canonical ?? p.path, types: feedAlternates(p.blogName) },
     openGraph: p.article
       ? {
@@ -70,7 +68,11 @@ export function pageMetadata(p: PageSeo): Metadata {
       : p.profile
         ? { ...openGraphBase, type: "profile" }
         : { ...openGraphBase, type: "website" },
-    twitter: { card: "summary_large_image", title: p.title, description: p.description, images: [image] },
+    // X reads og:title, og:description and og:image where its own tags are missing. Next fills
+    // twitter:title and twitter:description from Open Graph whatever is set here, but an
+    // explicit empty image list keeps the four twitter:image tags out (each page says its image
+    // once, in Open Graph).
+    twitter: { card: "summary_large_image", images: [] },
   };
 }
 
@@ -82,7 +84,6 @@ export function postMetadata(blog: Blog, post: Post, s: SeoSettings): Metadata {
     absoluteTitle: true,
     description: post.description || `${post.title}, on ${blog.name}.`,
     canonical: externalPostUrl(s.postUrlTemplate, post.slug) ?? undefined,
-    keywords: post.keywords.map((k) => k.label),
     imagePath: postOgPath(post.slug),
     imageAlt: post.title,
     article: {
@@ -102,8 +103,9 @@ const person = (a: { id: string; name: string; avatarUrl: string | null }, siteU
 
 /*
  * JSON-LD is written into the page twice (the <script> and Next's RSC payload), so it says
- * each thing once: no `name` beside `headline`, no `@id` beside the same `url`, a main entity
- * only when the full article lives elsewhere, authors by name and page (their portraits are
+ * each thing once: no `name` beside `headline`, no `@id` beside the same `url`, no
+ * `description` or `keywords` (the meta description and the topic links say them, and search
+ * engines' article results read neither), a main entity only when the full article lives elsewhere, authors by name and page (their portraits are
  * in the Person data of their own pages), and a listing names the blog, not every post (each
  * post's own page describes it; the sitemap lists them all).
  */
@@ -116,13 +118,11 @@ export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
     url,
     mainEntityOfPage: externalPostUrl(s.postUrlTemplate, post.slug) ?? undefined,
     headline: post.title,
-    description: post.description || undefined,
     datePublished: post.publishedAt,
     dateModified: post.publishedAt,
     image: post.coverImageUrl
       ? [post.coverImageUrl, `${s.siteUrl}${postOgPath(post.slug)}`]
       : [`${s.siteUrl}${postOgPath(post.slug)}`],
-    keywords: post.keywords.map((k) => k.label).join(", ") || undefined,
     author: post.authors.map((a) => ({
       "@type": "Person",
       name: a.name,

@@ -59,6 +59,8 @@ test("home → post → author → tag → unknown post, each accessible and com
     "content",
     "summary_large_image",
   );
+  // The card's image is og:image (X reads it where twitter:image is missing), said once.
+  await expect(page.locator('head meta[name="twitter:image"]')).toHaveCount(0);
   await expectFeedsAdvertised(page);
   expect(await jsonLdTypes(page)).toContain("BlogPosting");
   // Every image has alt text (decorative avatars have an explicit empty alt).

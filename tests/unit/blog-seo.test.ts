@@ -41,7 +41,10 @@ describe("postMetadata", () => {
       tags: ["Culture"],
       images: [{ url: "/og/blog/caf%C3%A9%20cr%C3%A8me", width: 1200, height: 630 }],
     });
-    expect(meta.twitter).toMatchObject({ card: "summary_large_image" });
+    // The image is said once, in Open Graph (X falls back to og:image); an explicit empty list
+    // is what keeps Next from copying it into four twitter:image tags.
+    expect(meta.twitter).toEqual({ card: "summary_large_image", images: [] });
+    expect(meta).not.toHaveProperty("keywords");
   });
 
   it("points the canonical link at BLOG_POST_URL_TEMPLATE, with the slug encoded", () => {
@@ -67,6 +70,9 @@ describe("blogPostingJsonLd", () => {
       author: [{ "@type": "Person", name: "Ada", url: `${SITE}/authors/a-1` }],
       publisher: { "@type": "Organization", name: "Acme Notes" },
     });
+    // Said by the meta description and the topic links, read by no article result.
+    expect(data).not.toHaveProperty("description");
+    expect(data).not.toHaveProperty("keywords");
     expect(blogPostingJsonLd(blog, post, external).mainEntityOfPage).toBe(
       "https://blog.acme.test/p/caf%C3%A9%20cr%C3%A8me",
     );

@@ -26,7 +26,7 @@ export function BlogIndexView({
         <div>
           <h1 className={styles.heroTitle}>{page === 1 ? "Blog" : `Blog, page ${page}`}</h1>
           <p className={styles.lede}>
-            {blog.posts.length} {blog.posts.length === 1 ? "post" : "posts"} from {blog.name}, newest first.
+            {`${blog.posts.length} ${blog.posts.length === 1 ? "post" : "posts"} from ${blog.name}, newest first.`}
           </p>
         </div>
       </header>

@@ -118,7 +118,7 @@ export default async function PostPage({ params }: Props) {
                 {post.authors.map((a) => (
                   <li key={a.id}>
                     <Link href={authorPath(a.id)} prefetch={false}>
-                      More posts by {a.name}
+                      {`More posts by ${a.name}`}
                     </Link>
                   </li>
                 ))}
@@ -148,14 +148,14 @@ export default async function PostPage({ params }: Props) {
             <nav aria-label="More posts" className={styles.pagination}>
               {newer ? (
                 <Link href={postPath(newer.slug)} rel="prev" prefetch={older ? false : null}>
-                  ← {newer.title}
+                  {`← ${newer.title}`}
                 </Link>
               ) : (
                 <span />
               )}
               {older ? (
                 <Link href={postPath(older.slug)} rel="next">
-                  {older.title} →
+                  {`${older.title} →`}
                 </Link>
               ) : (
                 <span />
