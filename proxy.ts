@@ -79,13 +79,7 @@ export const config = {
   // this object without running it, so each entry spells the condition out.
   matcher: [
     {
-      source: "/admin",
-      missing: [
-        { type: "header", key: "content-length" },
-        { type: "header", key: "transfer-encoding" },
-      ],
-    },
-    {
+      // Matches /admin itself too (the segment list may be empty).
       source: "/admin/:path*",
       missing: [
         { type: "header", key: "content-length" },

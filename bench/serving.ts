@@ -26,7 +26,8 @@ import { median, section, type Table, type Target } from "./section";
  *  - warm-up: a short load on every address of every server first, so the rounds measure code
  *    the JIT has compiled (Masthead has more of it than the bare app);
  *  - pages and routes: each address on Masthead (no REDIS_URL) and on the control app,
- *    autocannon with 10 connections, rounds alternating which server goes first, medians. Each
+ *    autocannon with 10 connections, 5 rounds of 3 s runs alternating which server goes first;
+ *    each ratio is the median of the rounds' ratios of neighbouring runs. Each
  *    run also reads the server process's own CPU time: req/s includes the load generator, which
  *    shares the cores, while CPU per request is what the server alone spent;
  *  - Redis: the post page on a second Masthead instance of the same build with REDIS_URL (its
@@ -51,8 +52,8 @@ const CONTROL_DIR = path.join(ROOT, ".next-bench-control");
 const POST = "/blog/shipping-a-static-blog-that-feels-live";
 const PAGES = [POST, "/blog", "/"] as const;
 const ROUTES = ["/robots.txt", "/feed.xml", "/sitemap.xml"] as const;
-const ROUNDS = 3;
-const LOAD_SECONDS = 5;
+const ROUNDS = 5;
+const LOAD_SECONDS = 3;
 const WARM_SECONDS = 2;
 const CONNECTIONS = 10;
 const MEMORY_REQUESTS = 24_000;
@@ -289,6 +290,10 @@ async function servingBench(): Promise<ServingBenchResult> {
       const controlP50Ms = median(figures.control.map((r) => r.p50Ms));
       const mastheadCpuUs = median(figures.cpu.masthead);
       const controlCpuUs = median(figures.cpu.control);
+      // Ratios are each round's pair of neighbouring runs, then the median over the rounds: the
+      // machine's pace drifts by more than the difference measured, but seldom within one pair.
+      const paired = (of: (side: "masthead" | "control", i: number) => number) =>
+        median(figures.masthead.map((_, i) => of("masthead", i) / Math.max(of("control", i), 1e-9)));
       paths.push({
         path: p,
         mastheadBytes: await bytesOf(E.url + p),
@@ -297,13 +302,13 @@ async function servingBench(): Promise<ServingBenchResult> {
         control: figures.control,
         mastheadCpuUs,
         controlCpuUs,
-        cpuRatio: mastheadCpuUs / Math.max(controlCpuUs, 1),
+        cpuRatio: paired((side, i) => figures.cpu[side][i]!),
         mastheadRps,
         controlRps,
         mastheadP50Ms,
         controlP50Ms,
-        rpsRatio: mastheadRps / controlRps,
-        p50Ratio: mastheadP50Ms / Math.max(controlP50Ms, 0.5),
+        rpsRatio: paired((side, i) => figures[side][i]!.rps),
+        p50Ratio: paired((side, i) => Math.max(figures[side][i]!.p50Ms, 0.5)),
       });
     }
     const redisRps = median(redisRuns.map((r) => r.rps));
