@@ -323,6 +323,11 @@ describe("with Redis: one cache for every instance", () => {
       const seeded = await get(b, "/blog/prerendered");
       expect(seeded?.value?.html).toBe("<h1>From the build</h1>");
       await handler("seed-A", { dir }).revalidateTag("blog", { expire: 31_536_000 });
+      // B hears of it by pub/sub (its hits ask Redis nothing): within moments.
+      await until(async () => (await age(get(b, "/blog/prerendered"))) > REVALIDATE * 1000, {
+        what: "B to hear of the revalidation",
+        timeoutMs: 2_000,
+      });
       const stale = await get(b, "/blog/prerendered");
       expect(stale?.value?.html).toBe("<h1>From the build</h1>");
       expect(Date.now() - stale!.lastModified).toBeGreaterThan(REVALIDATE * 1000);
