@@ -32,11 +32,11 @@ export default async function HomePage() {
           {blog.name}
         </h1>
         <p className={styles.lede}>
-          Notes on how we build, write and work together
-          {blog.authors.length
-            ? `, from ${blog.authors.length} ${blog.authors.length === 1 ? "author" : "authors"}`
-            : ""}
-          .
+          {`Notes on how we build, write and work together${
+            blog.authors.length
+              ? `, from ${blog.authors.length} ${blog.authors.length === 1 ? "author" : "authors"}`
+              : ""
+          }.`}
         </p>
       </section>
 
@@ -44,7 +44,7 @@ export default async function HomePage() {
         <div className={styles.sectionHeader}>
           <h2 id="latest-title">Latest posts</h2>
           <Link href="/blog" prefetch={false}>
-            All {blog.posts.length} posts →
+            {`All ${blog.posts.length} posts →`}
           </Link>
         </div>
         {latest.length ? (

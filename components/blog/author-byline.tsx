@@ -3,16 +3,19 @@ import Link from "next/link";
 import { authorPath, type PostAuthor } from "@/lib/blog/model";
 import styles from "./blog.module.css";
 
-/** Avatars and names, each linking to the author's page. Avatars are decorative: the name follows. */
+/**
+ * Avatars and names, each linking to the author's page. Avatars are decorative: the name
+ * follows. Keyed by position and the avatar without a class (`.byline img`): see PostGrid.
+ */
 export function AuthorByline({ authors, size = 32 }: { authors: PostAuthor[]; size?: number }) {
   if (authors.length === 0) return null;
   return (
     <ul className={styles.byline} aria-label="Authors">
-      {authors.map((a) => (
-        <li key={a.id}>
+      {authors.map((a, i) => (
+        <li key={i}>
           <Link href={authorPath(a.id)} prefetch={false} className={styles.bylineLink}>
             {a.avatarUrl ? (
-              <StaticImage src={a.avatarUrl} alt="" width={size} height={size} className={styles.avatar} />
+              <StaticImage src={a.avatarUrl} alt="" width={size} height={size} />
             ) : (
               <span
                 aria-hidden="true"

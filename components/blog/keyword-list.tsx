@@ -2,6 +2,7 @@ import Link from "next/link";
 import { tagPath, type Keyword } from "@/lib/blog/model";
 import styles from "./blog.module.css";
 
+/** Keyed by position, and no classes on the links: see PostGrid and `.keywords` in the stylesheet. */
 export function KeywordList({
   keywords,
   label = "Topics",
@@ -12,11 +13,11 @@ export function KeywordList({
   if (keywords.length === 0) return null;
   return (
     <ul className={styles.keywords} aria-label={label}>
-      {keywords.map((k) => (
-        <li key={k.slug}>
-          <Link href={tagPath(k.slug)} prefetch={false} className={styles.keyword}>
+      {keywords.map((k, i) => (
+        <li key={i}>
+          <Link href={tagPath(k.slug)} prefetch={false}>
             {k.label}
-            {k.postCount !== undefined ? <span className={styles.keywordCount}> {k.postCount}</span> : null}
+            {k.postCount !== undefined ? <span>{` ${k.postCount}`}</span> : null}
           </Link>
         </li>
       ))}

@@ -37,9 +37,7 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className={styles.pagination}>
       {page > 1 ? link(page - 1, "prev", previousLabel) : <span />}
-      <span className={styles.pageStatus}>
-        Page {page} of {pages}
-      </span>
+      <span className={styles.pageStatus}>{`Page ${page} of ${pages}`}</span>
       {page < pages ? link(page + 1, "next", nextLabel) : <span />}
     </nav>
   );

@@ -12,6 +12,9 @@ import styles from "./blog.module.css";
  * fetched at once with high priority (it is the likely LCP element; no preload link, which
  * would repeat the whole srcset in <head>), and its link is the one the router prefetches.
  * Every other card neither prefetches nor loads its image before it nears the viewport.
+ *
+ * Its parts carry no class of their own: the stylesheet finds them inside `.card` (a list
+ * writes each class attribute twice per card, in the HTML and the RSC payload).
  */
 export function PostCard({
   post,
@@ -26,7 +29,7 @@ export function PostCard({
   const image = post.thumbnailImageUrl ?? post.coverImageUrl;
   return (
     <article className={styles.card}>
-      <div className={styles.cardMedia} aria-hidden="true">
+      <div aria-hidden="true">
         {image ? (
           // A nominal size with 1x/2x candidates (384 and 828 px) rather than `fill` and `sizes`,
           // which cost four candidates and an inline style per card; CSS fits it to the frame.
@@ -35,21 +38,20 @@ export function PostCard({
             alt=""
             width={384}
             height={202}
-            className={styles.thumb}
             {...(lead ? ({ loading: "eager", fetchPriority: "high" } as const) : {})}
           />
         ) : (
           <div className={styles.coverFallback}>{post.title}</div>
         )}
       </div>
-      <div className={styles.cardBody}>
-        <Heading className={styles.cardTitle}>
-          <Link href={postPath(post.slug)} prefetch={lead ? null : false} className={styles.cardLink}>
+      <div>
+        <Heading>
+          <Link href={postPath(post.slug)} prefetch={lead ? null : false}>
             {post.title}
           </Link>
         </Heading>
-        {post.description ? <p className={styles.cardDescription}>{post.description}</p> : null}
-        <p className={styles.cardMeta}>
+        {post.description ? <p>{post.description}</p> : null}
+        <p>
           <FormattedDate iso={post.publishedAt} />
           {post.authors.length ? <span>{` · ${post.authors.map((a) => a.name).join(", ")}`}</span> : null}
         </p>
@@ -58,7 +60,11 @@ export function PostCard({
   );
 }
 
-/** `leadFirst`: the first card is the page's likely next step (see PostCard's `lead`). */
+/**
+ * `leadFirst`: the first card is the page's likely next step (see PostCard's `lead`). Keyed by
+ * position: the list is rendered once on the server and never reordered, and a slug as key
+ * would be written once more per card into the RSC payload.
+ */
 export function PostGrid({
   posts,
   leadFirst = false,
@@ -71,7 +77,7 @@ export function PostGrid({
   return (
     <ul className={styles.grid}>
       {posts.map((post, i) => (
-        <li key={post.slug}>
+        <li key={i}>
           <PostCard post={post} lead={leadFirst && i === 0} headingLevel={headingLevel} />
         </li>
       ))}

@@ -44,7 +44,7 @@ export function AuthorView({ id, page }: { id: string; page: number }) {
             ) : null}
           </>
         ),
-        heading: <>Posts by {author.name}</>,
+        heading: `Posts by ${author.name}`,
       })}
     />
   );

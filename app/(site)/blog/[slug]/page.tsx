@@ -115,8 +115,9 @@ export default async function PostPage({ params }: Props) {
             <section aria-labelledby="post-authors">
               <h2 id="post-authors">Written by</h2>
               <ul className={styles.byline}>
-                {post.authors.map((a) => (
-                  <li key={a.id}>
+                {post.authors.map((a, i) => (
+                  // Keyed by position: an id or slug would be written once more into the RSC payload.
+                  <li key={i}>
                     <Link href={authorPath(a.id)} prefetch={false}>
                       {`More posts by ${a.name}`}
                     </Link>
@@ -131,8 +132,8 @@ export default async function PostPage({ params }: Props) {
             <section aria-labelledby="related-title">
               <h2 id="related-title">Related posts</h2>
               <ul className={styles.related}>
-                {related.map((p) => (
-                  <li key={p.slug}>
+                {related.map((p, i) => (
+                  <li key={i}>
                     <Link href={postPath(p.slug)} prefetch={false}>
                       {p.title}
                     </Link>{" "}

@@ -17,7 +17,7 @@ export function TagView({ slug, page }: { slug: string; page: number }) {
             <ListingCount postCount={keyword.postCount} page={page} />
           </>
         ),
-        heading: <>Posts about {keyword.label}</>,
+        heading: `Posts about ${keyword.label}`,
       })}
     />
   );
