@@ -105,9 +105,10 @@ const person = (a: { id: string; name: string; avatarUrl: string | null }, siteU
  * JSON-LD is written into the page twice (the <script> and Next's RSC payload), so it says
  * each thing once: no `name` beside `headline`, no `@id` beside the same `url`, no
  * `description` or `keywords` (the meta description and the topic links say them, and search
- * engines' article results read neither), a main entity only when the full article lives elsewhere, authors by name and page (their portraits are
- * in the Person data of their own pages), and a listing names the blog, not every post (each
- * post's own page describes it; the sitemap lists them all).
+ * engines' article results read neither), a main entity only when the full article lives
+ * elsewhere, authors by name and page (their portraits are in the Person data of their own
+ * pages), and a listing names the blog, not every post (each post's own page describes it;
+ * the sitemap lists them all).
  */
 
 export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
