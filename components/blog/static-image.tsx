@@ -17,12 +17,12 @@ import { getImageProps, type ImageProps } from "next/image";
  *    <head> and a hint in the RSC payload). The image is in the HTML the browser parses first,
  *    with its fetchpriority, so the browser's preload scanner finds it as early.
  */
-export function StaticImage({ className, ...props }: ImageProps) {
+export function StaticImage(props: ImageProps) {
   const { props: img } = getImageProps(props);
   const { style: _style, decoding: _decoding, srcSet, src, ...rest } = img;
   const density = /^(\S+) 1x, (\S+) 2x$/.exec(srcSet ?? "");
   const sources = density ? { src: density[1], srcSet: `${density[2]} 2x` } : { src, srcSet };
   // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- alt comes from props (required by ImageProps)
-  const element = <img {...rest} {...sources} className={className} />;
+  const element = <img {...rest} {...sources} />;
   return props.loading === "eager" ? <picture>{element}</picture> : element;
 }
