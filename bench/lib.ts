@@ -333,7 +333,13 @@ type AutocannonOptions = {
   }[];
 };
 
-type AutocannonInstance = Promise<AutocannonResult> & { stop: () => void };
+type AutocannonInstance = Promise<AutocannonResult> & {
+  stop: () => void;
+  on: (
+    event: "response",
+    listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+  ) => void;
+};
 
 /**
  * One autocannon run, bounded by request count or duration and by a wall-clock guard.
@@ -345,17 +351,22 @@ export async function loadRun(options: AutocannonOptions, guardMs = 120_000): Pr
     throw new Error(`refusing to load-test ${host}: loopback only`);
   const autocannon = (await import("autocannon")).default as (o: AutocannonOptions) => AutocannonInstance;
   const instance = autocannon({ timeout: 10, ...options });
+  // Each response's time as autocannon measures it (hrtime, fractions of a millisecond): its
+  // own percentiles are whole milliseconds, too coarse to compare 5-10 ms latencies.
+  const times: number[] = [];
+  instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
   const guard = setTimeout(() => instance.stop(), guardMs);
   const r = await instance;
   clearTimeout(guard);
+  times.sort((a, b) => a - b);
   const statusCodes: Record<string, number> = {};
   for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = s.count;
   return {
     requests: r.requests.total,
     // Total over elapsed time: autocannon's per-second average is coarse for short runs.
     rps: r.duration > 0 ? r.requests.total / r.duration : r.requests.average,
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
+    p50Ms: times.length ? percentile(times, 50) : r.latency.p50,
+    p99Ms: times.length ? percentile(times, 99) : r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
