@@ -35,7 +35,7 @@ const nextConfig = {
   // No ETag on pages: Next computes one by hashing the whole page (FNV-1a in JavaScript, char by
   // char) on every view, cached or not: ~150-200 µs for the 30 KB post page, about a sixth of a
   // cached view's CPU (measured: 1.19x the req/s without it). All it bought was a 304 instead of
-  // ~7 KB compressed when a browser revalidates a page it holds. Assets under /_next/static are
+  // ~6 KB compressed when a browser revalidates a page it holds. Assets under /_next/static are
   // immutable and cached for a year either way.
   generateEtags: false,
   // One copy per process of what lib/state shares between Next's bundles (its engine lives on

@@ -47,8 +47,8 @@ test("a post page: HTML within its budget, every feature still there, one next s
   const html = await res.text();
   const weight = htmlBreakdown(html);
   expect(weight.bytes, JSON.stringify(weight)).toBeLessThanOrEqual(PAGE_WEIGHT_CEILINGS.postHtmlBytes);
-  // A view's cost does not grow with its bytes: Next does not hash the page for an ETag on every
-  // view (next.config.mjs, generateEtags), so a revalidating browser gets the page itself.
+  // Next does not hash the whole page for an ETag on every view (next.config.mjs, generateEtags),
+  // so there is none, and a browser revalidating the page gets the page itself.
   expect(res.headers()["etag"]).toBeUndefined();
   const again = await request.get(postPath, { headers: { "if-none-match": '"anything"' } });
   expect(again.status()).toBe(200);
