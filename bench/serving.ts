@@ -16,7 +16,7 @@ import {
   treeRssBytes,
   type AutocannonSummary,
 } from "./lib";
-import { median, section, type Table, type Target } from "./section";
+import { fmtMs, median, section, type Table, type Target } from "./section";
 
 /*
  * The serving path (`npm run bench -- --only serving`): Masthead's cached pages against a bare
@@ -370,7 +370,7 @@ function servingTargets(r: ServingBenchResult): Target[] {
     if (isPage(f.path))
       targets.push({
         name: `${f.path} p50: Masthead / bare Next`,
-        value: `${x(f.p50Ratio)} (${ms(f.mastheadP50Ms)} / ${ms(f.controlP50Ms)} ms)`,
+        value: `${x(f.p50Ratio)} (${fmtMs(f.mastheadP50Ms)} / ${fmtMs(f.controlP50Ms)})`,
         target: "<= 1.2x",
         pass: f.p50Ratio <= 1.2,
       });
@@ -404,7 +404,6 @@ function servingTargets(r: ServingBenchResult): Target[] {
   return targets;
 }
 
-const ms = (value: number) => value.toFixed(2);
 const mibOf = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 function servingRows(r: ServingBenchResult): Table {
@@ -412,7 +411,7 @@ function servingRows(r: ServingBenchResult): Table {
     f.path,
     `${f.mastheadBytes} / ${f.controlBytes}`,
     `${f.mastheadRps.toFixed(0)} / ${f.controlRps.toFixed(0)}`,
-    `${ms(f.mastheadP50Ms)} / ${ms(f.controlP50Ms)} ms`,
+    `${fmtMs(f.mastheadP50Ms)} / ${fmtMs(f.controlP50Ms)}`,
     `${f.mastheadCpuUs.toFixed(0)} / ${f.controlCpuUs.toFixed(0)} µs`,
     x(f.rpsRatio),
   ]);
@@ -421,7 +420,7 @@ function servingRows(r: ServingBenchResult): Table {
       `${POST} (REDIS_URL)`,
       "",
       r.redis.rps.toFixed(0),
-      `${ms(r.redis.p50Ms)} ms`,
+      fmtMs(r.redis.p50Ms),
       "",
       `${x(r.redis.ratioToEmbedded)} of embedded`,
     ],
