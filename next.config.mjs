@@ -33,10 +33,10 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // No ETag on pages: Next computes one by hashing the whole page (FNV-1a in JavaScript, char by
-  // char) on every view, cached or not: ~150-200 µs for the 30 KB post page, about a sixth of a
-  // cached view's CPU (measured: 1.19x the req/s without it). All it bought was a 304 instead of
-  // ~6 KB compressed when a browser revalidates a page it holds. Assets under /_next/static are
-  // immutable and cached for a year either way.
+  // char) on every view of a prerendered page: ~150-200 µs for the 30 KB post page, about a
+  // sixth of a cached view's CPU (measured: 1.19x the req/s without it). All it bought was a 304
+  // instead of ~6 KB compressed when a browser revalidates a page it holds. Assets under
+  // /_next/static are immutable and cached for a year either way.
   generateEtags: false,
   // One copy per process of what lib/state shares between Next's bundles (its engine lives on
   // globalThis): bundled into each route type, a limiter built by one bundle would reject with
