@@ -1,6 +1,7 @@
 /*
  * Runs once when a Next server starts, before it handles a request (Next's instrumentation hook).
- * On the Node.js runtime: stamp the requests that may need it with their connection's address (lib/http/client-key.ts:
+ * On the Node.js runtime: make lib/next-cache Next's cache (before the first request reads it),
+ * stamp the requests that may need it with their connection's address (lib/http/client-key.ts:
  * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
  * Redis connection now rather than on the first request, so the first limits are shared too,
  * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),
@@ -10,6 +11,8 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installAsNextCache } = await import("./lib/next-cache/cache-handler.mjs");
+  installAsNextCache();
   const { installPeerAddressStamp } = await import("./lib/http/client-key");
   installPeerAddressStamp();
   const { installRequestStart } = await import("./lib/http/request-start");

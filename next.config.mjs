@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { contentSecurityPolicy } from "./lib/config/content-security-policy.mjs";
 import { DEFAULT_NEXT_DIST_DIR, envValue, isLocalMode } from "./lib/config/defaults.mjs";
 import { imageDiskCacheBytes, imageRemotePatterns } from "./lib/config/image-hosts.mjs";
@@ -25,11 +24,9 @@ const securityHeaders = [
 const nextConfig = {
   // Separate build folders let parallel builds (tests, benchmarks) share one checkout.
   distDir: envValue(process.env, "NEXT_DIST_DIR") ?? DEFAULT_NEXT_DIST_DIR,
-  // Next's cache: hits from this process's memory; misses from Next's file cache on one
-  // instance, from Redis shared by every instance with REDIS_URL (new versions are announced
-  // by pub/sub, so a hit asks Redis nothing); unknown blog addresses answered with the not-found page
-  // and never stored (lib/next-cache/).
-  cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)),
+  // Next's cache (ISR pages, cached route handlers, the data cache) is lib/next-cache/, installed
+  // by instrumentation.ts rather than named here as `cacheHandler`: Next would import that module
+  // again twice on every request (lib/next-cache/cache-handler.mjs, installAsNextCache).
   reactStrictMode: true,
   poweredByHeader: false,
   // No ETag on pages: Next computes one by hashing the whole page (FNV-1a in JavaScript, char by

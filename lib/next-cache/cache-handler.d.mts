@@ -20,7 +20,7 @@ export type CacheHandlerOptions = {
   log?: (line: string) => void;
 };
 
-/** Next's public cache-handler contract (next.config `cacheHandler`). */
+/** Next's public cache-handler contract (the class next.config's `cacheHandler` would name). */
 export default class MastheadCacheHandler {
   constructor(ctx: Record<string, unknown>, options?: CacheHandlerOptions);
   get(key: string, ctx: object): Promise<unknown>;
@@ -28,5 +28,8 @@ export default class MastheadCacheHandler {
   revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void>;
   resetRequestCache(): void;
 }
+
+/** Makes MastheadCacheHandler this process's Next cache (instrumentation.ts, once at start). */
+export declare function installAsNextCache(): void;
 
 export declare function closeNextCacheConnections(): Promise<void>;

@@ -6,6 +6,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import MastheadCacheHandler, {
   closeNextCacheConnections,
+  installAsNextCache,
   NOT_FOUND_MEMORY_BYTES,
 } from "../../lib/next-cache/cache-handler.mjs";
 import { tagRevalidatedAt } from "../../lib/next-cache/app-bridge";
@@ -409,5 +410,37 @@ describe("without Redis: Next's file cache, minus 404s of unknown addresses", ()
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("installed as Next's cache", () => {
+  it("Next's own IncrementalCache builds this handler when no cacheHandler is configured, and 'use cache' handlers stay", async () => {
+    // The hook is Next's, not a documented option: this fails if a Next upgrade stops reading it.
+    const { IncrementalCache } = require("next/dist/server/lib/incremental-cache/index.js") as {
+      IncrementalCache: new (options: Record<string, unknown>) => { cacheHandler: unknown };
+    };
+    const hooks = Symbol.for("@next/cache-handlers");
+    const holder = globalThis as Record<symbol, unknown>;
+    const before = holder[hooks];
+    const useCache = { get: async () => undefined };
+    holder[hooks] = { DefaultCache: useCache };
+    onTestFinished(() => {
+      holder[hooks] = before;
+    });
+    const dir = buildDir();
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const options = {
+      fs: nodeFs,
+      dev: false,
+      requestHeaders: {},
+      minimalMode: false,
+      serverDistDir: path.join(dir, "server"),
+      previewProps: { previewModeId: "p", previewModeSigningKey: "s", previewModeEncryptionKey: "e" },
+      prerenderManifest: { version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: {} },
+    };
+    expect(new IncrementalCache(options).cacheHandler).not.toBeInstanceOf(MastheadCacheHandler);
+    installAsNextCache();
+    expect(new IncrementalCache(options).cacheHandler).toBeInstanceOf(MastheadCacheHandler);
+    expect((holder[hooks] as Record<string, unknown>).DefaultCache).toBe(useCache);
   });
 });
