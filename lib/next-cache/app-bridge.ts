@@ -1,7 +1,7 @@
 /*
- * What the app and this process's Next cache handler (lib/next-cache/cache-handler.mjs, which
- * Next loads outside the app's bundles, so module state is not shared) tell each other, through
- * globalThis:
+ * What the app and this process's Next cache handler (lib/next-cache/cache-handler.mjs, bundled
+ * with instrumentation.ts apart from the routes' bundles, so module state is not shared) tell each
+ * other, through globalThis:
  *  - the handler knows when each tag was last revalidated, here or on any other instance: a
  *    copy the app keeps beside Next's cache (the blog store) must not outlive its tag;
  *  - the app knows which blog addresses exist: the handler answers the others with the

@@ -1,4 +1,7 @@
-/* Types for cache-handler.mjs (plain JavaScript, because Next loads it outside the app's bundles). */
+/*
+ * Types for cache-handler.mjs: plain JavaScript, which Node loads as it is, so next.config's
+ * `cacheHandler` option can still name it should Next stop reading installAsNextCache's hook.
+ */
 
 export declare const NOT_FOUND_MEMORY_BYTES: number;
 

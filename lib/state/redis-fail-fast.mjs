@@ -2,8 +2,8 @@ import { Redis } from "ioredis";
 import { logLine } from "../observability/log.mjs";
 
 /*
- * How every Masthead Redis client connects and fails, in plain JavaScript because Next loads the
- * cache handler (lib/next-cache/) as plain JS outside its bundles while the app's clients
+ * How every Masthead Redis client connects and fails, in plain JavaScript because the cache
+ * handler (lib/next-cache/) is plain JS that Node can load as it is, while the app's clients
  * (lib/state/engine.ts) are TypeScript: one recipe for both.
  *
  * Every call fails fast instead of waiting. With the offline queue off, a command issued while
