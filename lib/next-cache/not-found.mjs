@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { ByteLru, sizeOf } from "./memory.mjs";
 
@@ -17,6 +18,10 @@ import { ByteLru, sizeOf } from "./memory.mjs";
  *  3. A 404 that replaces a stored page (a deleted post) is stored like any entry, so the old
  *     page cannot come back from Redis, the disk or the build's files.
  */
+
+const require = createRequire(import.meta.url);
+// Next's own formatting of a lifetime as Cache-Control (s-maxage and stale-while-revalidate).
+const { getCacheControlHeader } = require("next/dist/server/lib/cache-control.js");
 
 /** Bounds what one process keeps for rendered 404s of unknown addresses. */
 export const NOT_FOUND_MEMORY_BYTES = 8 * 1024 * 1024;
@@ -46,26 +51,29 @@ export function unknownAddressAnswer(key, ctx, serverDistDir, held) {
   if (!BLOG_ADDRESS.test(address)) return undefined;
   const isUnknown = globalThis[UNKNOWN_ADDRESS];
   if (typeof isUnknown !== "function" || !isUnknown(address)) return undefined;
-  if (ctx.kind === "APP_PAGE" && held.page === undefined) held.page = prerenderedNotFound(serverDistDir);
-  const page = ctx.kind === "APP_ROUTE" ? plainNotFound() : held.page;
-  return page ? { ...page, lastModified: Date.now() } : undefined;
+  if (held.page === undefined) held.page = prerenderedNotFound(serverDistDir);
+  if (!held.page) return undefined;
+  // No cacheControl beside the value: Next copies an entry's cacheControl into a process-wide
+  // Map keyed by its address (SharedCacheControls) that nothing ever empties, ~200 bytes kept
+  // for good per random address. The not-found page's lifetime travels as its Cache-Control
+  // header instead, which Next sends with the cached headers.
+  const value = ctx.kind === "APP_ROUTE" ? plainNotFound(held.page.value.headers) : held.page.value;
+  return { value, lastModified: Date.now() };
 }
 
-function plainNotFound() {
+function plainNotFound({ "cache-control": cacheControl }) {
   return {
-    value: {
-      kind: "APP_ROUTE",
-      status: 404,
-      body: Buffer.from("Not found"),
-      headers: { "content-type": "text/plain; charset=utf-8" },
-    },
-    cacheControl: { revalidate: false, expire: undefined },
+    kind: "APP_ROUTE",
+    status: 404,
+    body: Buffer.from("Not found"),
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": cacheControl },
   };
 }
 
 /**
  * The build's /_not-found page as a cache entry (its HTML, RSC payload and prefetch segments),
- * with the interval the build gave it; null when the build has none (then routes decide).
+ * with the lifetime the build gave it as its Cache-Control header; null when the build has none
+ * (then routes decide).
  */
 function prerenderedNotFound(serverDistDir) {
   if (!serverDistDir) return null;
@@ -76,6 +84,10 @@ function prerenderedNotFound(serverDistDir) {
       readFileSync(path.join(serverDistDir, "..", "prerender-manifest.json"), "utf8"),
     );
     const route = manifest.routes?.["/_not-found"] ?? {};
+    const cacheControl = getCacheControlHeader({
+      revalidate: route.initialRevalidateSeconds ?? false,
+      expire: route.initialExpireSeconds,
+    });
     const segmentData = new Map();
     for (const segment of meta.segmentPaths ?? [])
       segmentData.set(segment, readFileSync(`${base}.segments${segment}.segment.rsc`));
@@ -84,14 +96,10 @@ function prerenderedNotFound(serverDistDir) {
         kind: "APP_PAGE",
         html: readFileSync(`${base}.html`, "utf8"),
         rscData: readFileSync(`${base}.rsc`),
-        headers: meta.headers,
+        headers: { ...meta.headers, "cache-control": cacheControl },
         postponed: undefined,
         status: 404,
         segmentData,
-      },
-      cacheControl: {
-        revalidate: route.initialRevalidateSeconds ?? false,
-        expire: route.initialExpireSeconds,
       },
     };
   } catch {

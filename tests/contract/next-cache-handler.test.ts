@@ -9,7 +9,7 @@ import MastheadCacheHandler, {
   installAsNextCache,
   NOT_FOUND_MEMORY_BYTES,
 } from "../../lib/next-cache/cache-handler.mjs";
-import { tagRevalidatedAt } from "../../lib/next-cache/app-bridge";
+import { answerUnknownAddresses, tagRevalidatedAt } from "../../lib/next-cache/app-bridge";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { sleep, until } from "../helpers/until";
 
@@ -442,5 +442,75 @@ describe("installed as Next's cache", () => {
     installAsNextCache();
     expect(new IncrementalCache(options).cacheHandler).toBeInstanceOf(MastheadCacheHandler);
     expect((holder[hooks] as Record<string, unknown>).DefaultCache).toBe(useCache);
+  });
+
+  it("unknown addresses through Next's IncrementalCache: the not-found page with its Cache-Control, and nothing kept per address", async () => {
+    const { IncrementalCache } = require("next/dist/server/lib/incremental-cache/index.js") as {
+      IncrementalCache: new (options: Record<string, unknown>) => {
+        get(key: string, ctx: Record<string, unknown>): Promise<Entry & { cacheControl?: unknown }>;
+      };
+    };
+    // Next's own per-process Map of lifetimes by address, which it never empties.
+    const { SharedCacheControls } =
+      require("next/dist/server/lib/incremental-cache/shared-cache-controls.external.js") as {
+        SharedCacheControls: { cacheControls: Map<string, unknown> };
+      };
+    const dir = buildDir();
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const app = path.join(dir, "server", "app");
+    writeFileSync(path.join(app, "_not-found.html"), "<h1>Not found</h1>");
+    writeFileSync(path.join(app, "_not-found.rsc"), "rsc");
+    writeFileSync(
+      path.join(app, "_not-found.meta"),
+      JSON.stringify({ status: 404, headers: { "x-nextjs-stale-time": "300" } }),
+    );
+    const manifest = {
+      version: 4,
+      routes: { "/_not-found": { initialRevalidateSeconds: 300, initialExpireSeconds: 31_536_000 } },
+      dynamicRoutes: {},
+      notFoundRoutes: [],
+      preview: {},
+    };
+    writeFileSync(path.join(dir, "prerender-manifest.json"), JSON.stringify(manifest));
+    const hooks = Symbol.for("@next/cache-handlers");
+    const holder = globalThis as Record<symbol, unknown>;
+    const before = holder[hooks];
+    onTestFinished(() => {
+      holder[hooks] = before;
+      answerUnknownAddresses(() => false);
+    });
+    installAsNextCache();
+    answerUnknownAddresses((pathname) => pathname.includes("/unknown-"));
+    const cache = new IncrementalCache({
+      fs: nodeFs,
+      dev: false,
+      requestHeaders: {},
+      minimalMode: false,
+      serverDistDir: path.join(dir, "server"),
+      previewProps: { previewModeId: "p", previewModeSigningKey: "s", previewModeEncryptionKey: "e" },
+      prerenderManifest: manifest,
+    });
+    const kept = SharedCacheControls.cacheControls.size;
+    for (let i = 0; i < 200; i++) {
+      const page = await cache.get(`/blog/unknown-${i}`, {
+        kind: "APP_PAGE",
+        isFallback: false,
+        route: { kind: "APP_PAGE", sourceRoute: "/blog/[slug]/page" },
+      });
+      expect(page?.value).toMatchObject({ status: 404, html: "<h1>Not found</h1>" });
+      expect((page?.value?.headers as Record<string, string>)["cache-control"]).toBe(
+        "s-maxage=300, stale-while-revalidate=31535700",
+      );
+      const image = await cache.get(`/og/blog/unknown-${i}`, {
+        kind: "APP_ROUTE",
+        isFallback: false,
+        route: { kind: "APP_ROUTE", sourceRoute: "/og/blog/[slug]/route" },
+      });
+      expect(image?.value).toMatchObject({
+        status: 404,
+        headers: { "cache-control": "s-maxage=300, stale-while-revalidate=31535700" },
+      });
+    }
+    expect(SharedCacheControls.cacheControls.size).toBe(kept);
   });
 });
