@@ -414,11 +414,28 @@ describe("without Redis: Next's file cache, minus 404s of unknown addresses", ()
 });
 
 describe("installed as Next's cache", () => {
+  // Next's own IncrementalCache, which a server builds for every request.
+  type NextIncrementalCache = {
+    cacheHandler: unknown;
+    get(key: string, ctx: Record<string, unknown>): Promise<Entry>;
+  };
+  const { IncrementalCache } = require("next/dist/server/lib/incremental-cache/index.js") as {
+    IncrementalCache: new (options: Record<string, unknown>) => NextIncrementalCache;
+  };
+  const emptyManifest = { version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: {} };
+  const nextCache = (dir: string, prerenderManifest: object = emptyManifest) =>
+    new IncrementalCache({
+      fs: nodeFs,
+      dev: false,
+      requestHeaders: {},
+      minimalMode: false,
+      serverDistDir: path.join(dir, "server"),
+      previewProps: { previewModeId: "p", previewModeSigningKey: "s", previewModeEncryptionKey: "e" },
+      prerenderManifest,
+    });
+
   it("Next's own IncrementalCache builds this handler when no cacheHandler is configured, and 'use cache' handlers stay", async () => {
     // The hook is Next's, not a documented option: this fails if a Next upgrade stops reading it.
-    const { IncrementalCache } = require("next/dist/server/lib/incremental-cache/index.js") as {
-      IncrementalCache: new (options: Record<string, unknown>) => { cacheHandler: unknown };
-    };
     const hooks = Symbol.for("@next/cache-handlers");
     const holder = globalThis as Record<symbol, unknown>;
     const before = holder[hooks];
@@ -429,27 +446,13 @@ describe("installed as Next's cache", () => {
     });
     const dir = buildDir();
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const options = {
-      fs: nodeFs,
-      dev: false,
-      requestHeaders: {},
-      minimalMode: false,
-      serverDistDir: path.join(dir, "server"),
-      previewProps: { previewModeId: "p", previewModeSigningKey: "s", previewModeEncryptionKey: "e" },
-      prerenderManifest: { version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: {} },
-    };
-    expect(new IncrementalCache(options).cacheHandler).not.toBeInstanceOf(MastheadCacheHandler);
+    expect(nextCache(dir).cacheHandler).not.toBeInstanceOf(MastheadCacheHandler);
     installAsNextCache();
-    expect(new IncrementalCache(options).cacheHandler).toBeInstanceOf(MastheadCacheHandler);
+    expect(nextCache(dir).cacheHandler).toBeInstanceOf(MastheadCacheHandler);
     expect((holder[hooks] as Record<string, unknown>).DefaultCache).toBe(useCache);
   });
 
   it("unknown addresses through Next's IncrementalCache: the not-found page with its Cache-Control, and nothing kept per address", async () => {
-    const { IncrementalCache } = require("next/dist/server/lib/incremental-cache/index.js") as {
-      IncrementalCache: new (options: Record<string, unknown>) => {
-        get(key: string, ctx: Record<string, unknown>): Promise<Entry & { cacheControl?: unknown }>;
-      };
-    };
     // Next's own per-process Map of lifetimes by address, which it never empties.
     const { SharedCacheControls } =
       require("next/dist/server/lib/incremental-cache/shared-cache-controls.external.js") as {
@@ -481,15 +484,7 @@ describe("installed as Next's cache", () => {
     });
     installAsNextCache();
     answerUnknownAddresses((pathname) => pathname.includes("/unknown-"));
-    const cache = new IncrementalCache({
-      fs: nodeFs,
-      dev: false,
-      requestHeaders: {},
-      minimalMode: false,
-      serverDistDir: path.join(dir, "server"),
-      previewProps: { previewModeId: "p", previewModeSigningKey: "s", previewModeEncryptionKey: "e" },
-      prerenderManifest: manifest,
-    });
+    const cache = nextCache(dir, manifest);
     const kept = SharedCacheControls.cacheControls.size;
     for (let i = 0; i < 200; i++) {
       const page = await cache.get(`/blog/unknown-${i}`, {
