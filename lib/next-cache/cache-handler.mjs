@@ -55,7 +55,7 @@ function processState(ctx, { redisUrl, instance, log }) {
   state = {
     memory: new ByteLru(ctx.maxMemoryCacheSize ?? DEFAULT_MEMORY_BYTES, (record) => sizeOf(record.value)),
     notFound: notFoundMemory(),
-    notFoundPage: {},
+    notFoundValues: {},
     tags,
     renderStarts: new RenderStarts(),
     shared: redisUrl ? new SharedCache(redisUrl, prefix, tags, log) : null,
@@ -121,7 +121,7 @@ export default class MastheadCacheHandler {
     }
     const notFound = this.state.notFound.get(key);
     if (notFound) return this.judge(notFound, ctx, now);
-    const unknown = unknownAddressAnswer(key, ctx, this.serverDistDir, this.state.notFoundPage);
+    const unknown = unknownAddressAnswer(key, ctx, this.serverDistDir, this.state.notFoundValues);
     if (unknown) return unknown;
     const checkpoint = shared?.checkpoint();
     record = (shared && (await shared.fetch(key, checkpoint))) || (await this.seed(key, ctx));

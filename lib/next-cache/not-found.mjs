@@ -51,31 +51,22 @@ export function unknownAddressAnswer(key, ctx, serverDistDir, held) {
   if (!BLOG_ADDRESS.test(address)) return undefined;
   const isUnknown = globalThis[UNKNOWN_ADDRESS];
   if (typeof isUnknown !== "function" || !isUnknown(address)) return undefined;
-  if (held.page === undefined) held.page = prerenderedNotFound(serverDistDir);
-  if (!held.page) return undefined;
+  if (held.values === undefined) held.values = notFoundValues(serverDistDir);
+  if (!held.values) return undefined;
   // No cacheControl beside the value: Next copies an entry's cacheControl into a process-wide
   // Map keyed by its address (SharedCacheControls) that nothing ever empties, ~200 bytes kept
   // for good per random address. The not-found page's lifetime travels as its Cache-Control
   // header instead, which Next sends with the cached headers.
-  const value = ctx.kind === "APP_ROUTE" ? plainNotFound(held.page.value.headers) : held.page.value;
-  return { value, lastModified: Date.now() };
-}
-
-function plainNotFound({ "cache-control": cacheControl }) {
-  return {
-    kind: "APP_ROUTE",
-    status: 404,
-    body: Buffer.from("Not found"),
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": cacheControl },
-  };
+  return { value: held.values[ctx.kind], lastModified: Date.now() };
 }
 
 /**
- * The build's /_not-found page as a cache entry (its HTML, RSC payload and prefetch segments),
- * with the lifetime the build gave it as its Cache-Control header; null when the build has none
- * (then routes decide).
+ * The 404 values, built once per process from the build's /_not-found page: for pages the page
+ * itself (its HTML, RSC payload and prefetch segments), for route handlers (preview images) a
+ * plain "Not found"; both with the page's lifetime as their Cache-Control header. Null when the
+ * build has no such page (then routes decide).
  */
-function prerenderedNotFound(serverDistDir) {
+function notFoundValues(serverDistDir) {
   if (!serverDistDir) return null;
   try {
     const base = path.join(serverDistDir, "app", "_not-found");
@@ -92,7 +83,7 @@ function prerenderedNotFound(serverDistDir) {
     for (const segment of meta.segmentPaths ?? [])
       segmentData.set(segment, readFileSync(`${base}.segments${segment}.segment.rsc`));
     return {
-      value: {
+      APP_PAGE: {
         kind: "APP_PAGE",
         html: readFileSync(`${base}.html`, "utf8"),
         rscData: readFileSync(`${base}.rsc`),
@@ -100,6 +91,12 @@ function prerenderedNotFound(serverDistDir) {
         postponed: undefined,
         status: 404,
         segmentData,
+      },
+      APP_ROUTE: {
+        kind: "APP_ROUTE",
+        status: 404,
+        body: Buffer.from("Not found"),
+        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": cacheControl },
       },
     };
   } catch {
