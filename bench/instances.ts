@@ -64,10 +64,11 @@ async function firstPostPath(instance: Instance): Promise<string> {
 
 /**
  * Revalidates the blog and views `path` until the instance serves a regenerated entry
- * (x-nextjs-cache: HIT after the stale view), so the figures are for the store itself.
+ * (x-nextjs-cache: HIT after the stale view), so the figures are for the store itself. Works on
+ * the serving bench's control app too (bench/control/app/api/revalidate).
  */
 export async function regenerate(
-  instance: Instance,
+  instance: Pick<Instance, "name" | "url">,
   path: string,
   stored?: () => Promise<boolean>,
 ): Promise<void> {
@@ -76,11 +77,15 @@ export async function regenerate(
     headers: { authorization: `Bearer ${DEMO_REVALIDATE_SECRET}` },
   });
   if (res.status !== 200) throw new Error(`revalidation on ${instance.name} answered ${res.status}`);
+  // A HIT counts only after a view that was not one: the entry was rendered again, not kept.
+  let rendered = false;
   await until(
     async () => {
       const view = await fetch(`${instance.url}${path}`);
       await view.arrayBuffer();
-      return view.headers.get("x-nextjs-cache") === "HIT" && (!stored || (await stored()));
+      const hit = view.headers.get("x-nextjs-cache") === "HIT";
+      rendered ||= !hit;
+      return rendered && hit && (!stored || (await stored()));
     },
     { what: `${instance.name}${path} to be regenerated`, timeoutMs: 30_000, intervalMs: 200 },
   );
