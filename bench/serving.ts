@@ -29,23 +29,24 @@ import { fmtMs, median, section, type Table, type Target } from "./section";
  *  - warm-up: a short load on every address of every server first, so the rounds measure code
  *    the JIT has compiled (Masthead has more of it than the bare app);
  *  - pages and routes: each address on Masthead (no REDIS_URL) and on the control app,
- *    autocannon with 10 connections, 9 rounds of 2 s runs alternating which server goes first;
- *    each ratio is the median of the rounds' ratios of neighbouring runs (one round's ratio
- *    lands anywhere from 0.7 to 1.5 as the machine's pace moves: 9 short rounds give a
- *    steadier median than 5 long ones in about the same time). Each
+ *    autocannon with 10 connections, 9 rounds; in each, every server runs 1 s twice, in mirrored
+ *    order (A B B A, the other server first in every other round), and each ratio is the median
+ *    of the rounds' ratios. One 3 s run beside another landed anywhere from 0.7x to 1.5x as the
+ *    machine's pace moved within seconds; a mirrored round cancels a steady drift. Each
  *    run also reads the server process's own CPU time: req/s includes the load generator, which
  *    shares the cores, while CPU per request is what the server alone spent;
  *  - Redis: the post page on a second Masthead instance of the same build with REDIS_URL (its
- *    entry regenerated first, so Redis really holds it), in the same rounds, each run beside the
- *    embedded instance's run of the post page it is compared with;
+ *    entry regenerated first, so Redis really holds it), in the same mirrored rounds as the
+ *    embedded instance's post page it is compared with (A R B B R A);
  *  - Lighthouse (mobile) on the post page of Masthead and of the control in turn, 3 runs each:
  *    reported side by side, since its score moves with the machine (lighthouseTarget below);
  *  - unknown addresses: after the page rounds, because a server that has just answered a few
  *    thousand of them spends 15-45% more CPU on each known page for a while (measured on
  *    Masthead; the control app was never flooded, so the pages would not compare like for
  *    like), rounds of random /blog, /tags, /authors and /og/blog addresses alternating
- *    with the post page on the embedded instance, then 24,000 more on the warmed server, its
- *    memory (the process tree's RSS) read every 2,000. V8 grows and shrinks its heap with the
+ *    with the post page on the embedded instance, then 60,000 more to fill Next's own bounded
+ *    caches (below), then 24,000 more on the warmed server, its memory (the process tree's RSS)
+ *    read every 2,000. V8 grows and shrinks its heap with the
  *    garbage it sees (a few tens of MiB either way here, with the live heap flat), so one
  *    reading against another says little: memory is bounded when the last 12,000 set no peak
  *    above the first 12,000's.
@@ -60,9 +61,11 @@ const POST = "/blog/shipping-a-static-blog-that-feels-live";
 const PAGES = [POST, "/blog", "/"] as const;
 const ROUTES = ["/robots.txt", "/feed.xml", "/sitemap.xml"] as const;
 const ROUNDS = 9;
-const LOAD_SECONDS = 2;
+/** Each server runs twice a round (see the rounds below). */
+const LOAD_SECONDS = 1;
 const WARM_SECONDS = 2;
 const CONNECTIONS = 10;
+const FILL_REQUESTS = 60_000;
 const MEMORY_REQUESTS = 24_000;
 const RSS_SAMPLE_EVERY = 2_000;
 const BUILD_TIMEOUT_MS = 15 * 60_000;
@@ -182,6 +185,25 @@ async function startControl(captured: Record<string, unknown>): Promise<Control>
   return { url, pid: child.pid, stop: async () => void (await stopProcess(child)) };
 }
 
+/** A server's two runs of one round as one: their requests over their time. */
+function combined(a: AutocannonSummary, b: AutocannonSummary): AutocannonSummary {
+  const statusCodes = { ...a.statusCodes };
+  for (const [code, n] of Object.entries(b.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const requests = a.requests + b.requests;
+  const durationS = a.durationS + b.durationS;
+  return {
+    requests,
+    durationS,
+    rps: durationS > 0 ? requests / durationS : (a.rps + b.rps) / 2,
+    p50Ms: (a.p50Ms + b.p50Ms) / 2,
+    p99Ms: Math.max(a.p99Ms, b.p99Ms),
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    statusCodes,
+  };
+}
+
 async function bytesOf(url: string): Promise<number> {
   const res = await fetch(url);
   return (await res.arrayBuffer()).byteLength;
@@ -231,12 +253,6 @@ async function servingBench(): Promise<ServingBenchResult> {
       return pid;
     };
     const pids = { masthead: pidOf("Masthead", E.pid()), control: pidOf("control", control.pid) };
-    /** A load run with the CPU time the server's process tree spent on it, per request. */
-    const timed = async (pid: number, run: () => Promise<AutocannonSummary>) => {
-      const before = treeCpuMs(pid);
-      const summary = await run();
-      return { summary, cpuUs: ((treeCpuMs(pid) - before) * 1000) / Math.max(summary.requests, 1) };
-    };
 
     type Runs = {
       masthead: AutocannonSummary[];
@@ -245,39 +261,47 @@ async function servingBench(): Promise<ServingBenchResult> {
     };
     const runs = new Map<string, Runs>();
     const redisRuns: AutocannonSummary[] = [];
-    /** Each round's Redis post-page req/s over the embedded one's run beside it. */
+    /** Each round's Redis post-page req/s over the embedded one's in the same round. */
     const redisRatios: number[] = [];
+    type Side = "masthead" | "control" | "redis";
+    const urlOf = { masthead: E.url, control: control.url, redis: R.url };
     for (let round = 1; round <= ROUNDS; round++) {
       log(`serving: round ${round}/${ROUNDS}`);
       for (const p of [...PAGES, ...ROUTES]) {
         const figures = runs.get(p) ?? { masthead: [], control: [], cpu: { masthead: [], control: [] } };
         runs.set(p, figures);
-        const one = async (side: "masthead" | "control") => {
-          const url = (side === "masthead" ? E.url : control!.url) + p;
-          const { summary, cpuUs } = await timed(pids[side], () =>
-            loadRun({ url, connections: CONNECTIONS, duration: LOAD_SECONDS }),
-          );
+        // Mirrored (A B B A, or A R B B R A for the post page, which the Redis instance also
+        // serves), starting with the other server in every other round: a drift in the machine's
+        // pace during the round weighs on every server alike, and each one runs first and last
+        // as often as the others.
+        const half: Side[] = p === POST ? ["masthead", "redis", "control"] : ["masthead", "control"];
+        const first = round % 2 ? half : [...half].reverse();
+        const done = new Map<Side, { summary: AutocannonSummary; cpuMs: number }[]>();
+        for (const side of [...first, ...[...first].reverse()]) {
+          const pid = side === "redis" ? undefined : pids[side];
+          const before = pid === undefined ? 0 : treeCpuMs(pid);
+          const summary = await loadRun({
+            url: urlOf[side] + p,
+            connections: CONNECTIONS,
+            duration: LOAD_SECONDS,
+          });
+          const cpuMs = pid === undefined ? 0 : treeCpuMs(pid) - before;
+          done.set(side, [...(done.get(side) ?? []), { summary, cpuMs }]);
+        }
+        const both = (side: Side) => {
+          const [a, b] = done.get(side)!;
+          const summary = combined(a!.summary, b!.summary);
+          return { summary, cpuUs: ((a!.cpuMs + b!.cpuMs) * 1000) / Math.max(summary.requests, 1) };
+        };
+        for (const side of ["masthead", "control"] as const) {
+          const { summary, cpuUs } = both(side);
           figures[side].push(summary);
           figures.cpu[side].push(cpuUs);
-        };
-        // The Redis instance runs beside the embedded one it is compared with, on either side
-        // in turn: a run minutes apart would compare the machine's moments, not the engines.
-        const redisRun = async () => {
-          if (p === POST)
-            redisRuns.push(
-              await loadRun({ url: R.url + POST, connections: CONNECTIONS, duration: LOAD_SECONDS }),
-            );
-        };
-        if (round % 2) {
-          await one("masthead");
-          await redisRun();
-          await one("control");
-        } else {
-          await one("control");
-          await redisRun();
-          await one("masthead");
         }
-        if (p === POST) redisRatios.push(redisRuns.at(-1)!.rps / figures.masthead.at(-1)!.rps);
+        if (p === POST) {
+          redisRuns.push(both("redis").summary);
+          redisRatios.push(redisRuns.at(-1)!.rps / figures.masthead.at(-1)!.rps);
+        }
       }
     }
 
@@ -297,9 +321,14 @@ async function servingBench(): Promise<ServingBenchResult> {
       unknownRuns.push(await unknownLoad(E.url, { duration: LOAD_SECONDS }));
     }
 
+    // Next's router keeps a negative cache of the paths it found nothing for, bounded at 8 MiB by
+    // its own count (~128 bytes plus the path each: some 55,000 entries): until it is full, every
+    // new address adds to it, in Masthead as in any Next app. A warmed server is one past that.
+    log(`serving: ${FILL_REQUESTS} unknown addresses to fill Next's own bounded caches`);
+    const fillRun = await unknownLoad(E.url, { amount: FILL_REQUESTS });
+    const memoryRuns: AutocannonSummary[] = [];
     log(`serving: ${MEMORY_REQUESTS} unknown addresses on the warmed server`);
     const pid = pids.masthead;
-    const memoryRuns: AutocannonSummary[] = [];
     const rssSamplesBytes: number[] = [];
     for (let done = 0; done < MEMORY_REQUESTS; done += RSS_SAMPLE_EVERY) {
       memoryRuns.push(await unknownLoad(E.url, { amount: RSS_SAMPLE_EVERY }));
@@ -342,7 +371,7 @@ async function servingBench(): Promise<ServingBenchResult> {
     const unknownRps = median(unknownRuns.map((r) => r.rps));
     const postRps = median(postRuns.map((r) => r.rps));
     const statuses: Record<string, number> = {};
-    for (const r of [...unknownRuns, ...memoryRuns])
+    for (const r of [...unknownRuns, fillRun, ...memoryRuns])
       for (const [code, n] of Object.entries(r.statusCodes)) statuses[code] = (statuses[code] ?? 0) + n;
     return {
       paths,
