@@ -47,10 +47,9 @@ import { fmtMs, median, section, type Table, type Target } from "./section";
  *    like), rounds of random /blog, /tags, /authors and /og/blog addresses alternating
  *    with the post page on the embedded instance, then 60,000 more to fill Next's own bounded
  *    caches (below), then 24,000 more on the warmed server, its memory (the process tree's RSS)
- *    read every 2,000. V8 grows and shrinks its heap with the
- *    garbage it sees (a few tens of MiB either way here, with the live heap flat), so one
- *    reading against another says little: memory is bounded when the last 12,000 set no peak
- *    above the first 12,000's.
+ *    read every 2,000. V8 grows and shrinks its heap with the garbage it sees (a few tens of MiB
+ *    either way here, with the live heap flat), so one reading against another says little:
+ *    memory is bounded when the last 12,000 set no peak above the first 12,000's.
  *
  * Everything runs on the same cores as the load generator and whatever else the machine is
  * doing, which is why only ratios measured in the same rounds are targets.
@@ -329,9 +328,9 @@ async function servingBench(): Promise<ServingBenchResult> {
     // new address adds to it, in Masthead as in any Next app. A warmed server is one past that.
     log(`serving: ${FILL_REQUESTS} unknown addresses to fill Next's own bounded caches`);
     const fillRun = await unknownLoad(E.url, { amount: FILL_REQUESTS });
-    const memoryRuns: AutocannonSummary[] = [];
     log(`serving: ${MEMORY_REQUESTS} unknown addresses on the warmed server`);
     const pid = pids.masthead;
+    const memoryRuns: AutocannonSummary[] = [];
     const rssSamplesBytes: number[] = [];
     for (let done = 0; done < MEMORY_REQUESTS; done += RSS_SAMPLE_EVERY) {
       memoryRuns.push(await unknownLoad(E.url, { amount: RSS_SAMPLE_EVERY }));
