@@ -312,7 +312,7 @@ async function servingBench(): Promise<ServingBenchResult> {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
       for (const side of i % 2 ? (["control", "masthead"] as const) : (["masthead", "control"] as const)) {
         log(`serving: Lighthouse (mobile) on the post page, ${side}, ${i + 1}/${LIGHTHOUSE_RUNS}`);
-        lighthouse[side].push(await auditMobile((side === "masthead" ? E.url : control.url) + POST));
+        lighthouse[side].push(await auditMobile(urlOf[side] + POST));
       }
 
     const unknownRuns: AutocannonSummary[] = [];

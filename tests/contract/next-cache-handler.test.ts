@@ -433,17 +433,21 @@ describe("installed as Next's cache", () => {
       previewProps: { previewModeId: "p", previewModeSigningKey: "s", previewModeEncryptionKey: "e" },
       prerenderManifest,
     });
-
-  it("Next's own IncrementalCache builds this handler when no cacheHandler is configured, and 'use cache' handlers stay", async () => {
-    // The hook is Next's, not a documented option: this fails if a Next upgrade stops reading it.
-    const hooks = Symbol.for("@next/cache-handlers");
-    const holder = globalThis as Record<symbol, unknown>;
+  /** Next's hook for a platform's cache handlers, as this test found it once the test is over. */
+  const hooks = Symbol.for("@next/cache-handlers");
+  const holder = globalThis as Record<symbol, unknown>;
+  const restoreHooksAfterTest = () => {
     const before = holder[hooks];
-    const useCache = { get: async () => undefined };
-    holder[hooks] = { DefaultCache: useCache };
     onTestFinished(() => {
       holder[hooks] = before;
     });
+  };
+
+  it("Next's own IncrementalCache builds this handler when no cacheHandler is configured, and 'use cache' handlers stay", async () => {
+    // The hook is Next's, not a documented option: this fails if a Next upgrade stops reading it.
+    restoreHooksAfterTest();
+    const useCache = { get: async () => undefined };
+    holder[hooks] = { DefaultCache: useCache };
     const dir = buildDir();
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     expect(nextCache(dir).cacheHandler).not.toBeInstanceOf(MastheadCacheHandler);
@@ -468,20 +472,12 @@ describe("installed as Next's cache", () => {
       JSON.stringify({ status: 404, headers: { "x-nextjs-stale-time": "300" } }),
     );
     const manifest = {
-      version: 4,
+      ...emptyManifest,
       routes: { "/_not-found": { initialRevalidateSeconds: 300, initialExpireSeconds: 31_536_000 } },
-      dynamicRoutes: {},
-      notFoundRoutes: [],
-      preview: {},
     };
     writeFileSync(path.join(dir, "prerender-manifest.json"), JSON.stringify(manifest));
-    const hooks = Symbol.for("@next/cache-handlers");
-    const holder = globalThis as Record<symbol, unknown>;
-    const before = holder[hooks];
-    onTestFinished(() => {
-      holder[hooks] = before;
-      answerUnknownAddresses(() => false);
-    });
+    restoreHooksAfterTest();
+    onTestFinished(() => answerUnknownAddresses(() => false));
     installAsNextCache();
     answerUnknownAddresses((pathname) => pathname.includes("/unknown-"));
     const cache = nextCache(dir, manifest);
