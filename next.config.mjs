@@ -42,7 +42,6 @@ const nextConfig = {
   // prom-client and pino too: one metrics registry and one logger per process, and pino's
   // pretty printer stays plain Node code (lib/observability/).
   serverExternalPackages: [
-    "better-sqlite3",
     "ioredis",
     "rate-limiter-flexible",
     "bullmq",

@@ -1,3 +1,4 @@
+import { requireSupportedNode } from "../config/node-runtime";
 import { env } from "../config/env";
 import { log } from "../observability/log.mjs";
 import { delivery } from "./index";
@@ -9,6 +10,7 @@ import { delivery } from "./index";
  */
 
 async function main(): Promise<void> {
+  requireSupportedNode();
   const config = env();
   const service = delivery();
   const counts = await service.store.counts();

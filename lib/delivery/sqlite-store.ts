@@ -1,6 +1,4 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
+import { isStorageFailure, openSqlite, transaction, type SqliteDb } from "../state/sqlite";
 import { addressKey } from "./address-key";
 import { StoreUnavailableError, type DeliveryCounts, type EnqueueResult, type SignupStore } from "./types";
 
@@ -23,18 +21,9 @@ export type SqliteStoreOptions = {
   now?: () => number;
 };
 
-/** SQLite codes that mean "the disk will not take this write", as opposed to a bug. */
-function isStorageFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    typeof code === "string" &&
-    /^(SQLITE_(FULL|READONLY|CANTOPEN|IOERR|BUSY|LOCKED|PERM|CORRUPT|NOTADB)|E[A-Z]+)/.test(code)
-  );
-}
-
 export class SqliteSignupStore implements SignupStore {
   readonly engine = "sqlite" as const;
-  private db: Database.Database | undefined;
+  private db: SqliteDb | undefined;
   private readonly now: () => number;
   /** Called after a signup is queued, so an in-process worker wakes at once instead of polling. */
   onQueued: (() => void) | undefined;
@@ -44,16 +33,16 @@ export class SqliteSignupStore implements SignupStore {
   }
 
   /** Opened on first use and again after a failure, so a disk that comes back is used again. */
-  private open(): Database.Database {
-    if (this.db?.open) return this.db;
+  private open(): SqliteDb {
+    if (this.db?.isOpen) return this.db;
     try {
-      if (this.options.file !== ":memory:") mkdirSync(path.dirname(this.options.file), { recursive: true });
-      const db = new Database(this.options.file);
-      db.pragma("journal_mode = WAL");
-      // FULL: a commit is fsynced before it returns, WAL included: durable the moment enqueue resolves.
-      db.pragma("synchronous = FULL");
-      db.pragma("secure_delete = ON");
-      db.pragma("busy_timeout = 5000");
+      const db = openSqlite(this.options.file, [
+        "journal_mode = WAL",
+        // FULL: a commit is fsynced before it returns, WAL included: durable the moment enqueue resolves.
+        "synchronous = FULL",
+        "secure_delete = ON",
+        "busy_timeout = 5000",
+      ]);
       db.exec(`
         CREATE TABLE IF NOT EXISTS signups (
           id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -76,7 +65,7 @@ export class SqliteSignupStore implements SignupStore {
   }
 
   /** Runs a statement; a storage failure becomes StoreUnavailableError (and the file is reopened next time). */
-  private run<T>(work: (db: Database.Database) => T): T {
+  private run<T>(work: (db: SqliteDb) => T): T {
     const db = this.open();
     try {
       return work(db);
@@ -105,8 +94,9 @@ export class SqliteSignupStore implements SignupStore {
 
   async enqueue(email: string): Promise<EnqueueResult> {
     const result = this.run((db) =>
-      db
-        .transaction((): EnqueueResult | "full" => {
+      transaction(
+        db,
+        (): EnqueueResult | "full" => {
           const key = addressKey(email);
           const existing = db
             .prepare("SELECT failed_at AS failedAt FROM signups WHERE address_key = ?")
@@ -123,8 +113,9 @@ export class SqliteSignupStore implements SignupStore {
              lease_until = 0, failed_at = NULL, failure = NULL`,
           ).run(key, email, this.now());
           return "queued";
-        })
-        .immediate(),
+        },
+        "immediate",
+      ),
     );
     if (result === "full")
       throw new StoreUnavailableError("full", `${this.options.maxPending} signups are already waiting`);
@@ -147,18 +138,19 @@ export class SqliteSignupStore implements SignupStore {
   }
 
   async retryFailed(): Promise<number> {
-    return this.run(
-      (db) =>
+    return this.run((db) =>
+      Number(
         db
           .prepare(
             "UPDATE signups SET failed_at = NULL, failure = NULL, lease_until = 0, queued_at = ? WHERE failed_at IS NOT NULL",
           )
           .run(this.now()).changes,
+      ),
     );
   }
 
   async discardFailed(): Promise<number> {
-    return this.run((db) => db.prepare("DELETE FROM signups WHERE failed_at IS NOT NULL").run().changes);
+    return this.run((db) => Number(db.prepare("DELETE FROM signups WHERE failed_at IS NOT NULL").run().changes));
   }
 
   // ---- the worker's side ----------------------------------------------------------------
@@ -195,11 +187,11 @@ export class SqliteSignupStore implements SignupStore {
   delivered(id: number): void {
     const now = this.now();
     this.run((db) =>
-      db.transaction(() => {
+      transaction(db, () => {
         db.prepare("DELETE FROM signups WHERE id = ?").run(id);
         db.prepare("INSERT INTO deliveries (at) VALUES (?)").run(now);
         db.prepare("DELETE FROM deliveries WHERE at < ?").run(now - DAY_MS);
-      })(),
+      }),
     );
   }
 
@@ -218,24 +210,26 @@ export class SqliteSignupStore implements SignupStore {
   /** Moves signups older than `maxAgeMs` to the failed list. Returns how many. */
   expire(maxAgeMs: number): number {
     const now = this.now();
-    return this.run(
-      (db) =>
+    return this.run((db) =>
+      Number(
         db
           .prepare(
             "UPDATE signups SET failed_at = ?, failure = 'expired' WHERE failed_at IS NULL AND lease_until <= ? AND queued_at < ?",
           )
           .run(now, now, now - maxAgeMs).changes,
+      ),
     );
   }
 
   async close(): Promise<void> {
-    if (this.db?.open) this.db.close();
+    if (this.db?.isOpen) this.db.close();
     this.db = undefined;
   }
 }
 
-/** An error's code and class, never its message (which could quote a path or, in theory, an address). */
+/** An error's class, code and SQLite's text for its code, never its message (which could quote a path). */
 function describe(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return `${error instanceof Error ? error.name : typeof error}${typeof code === "string" ? ` ${code}` : ""}`;
+  const { code, errstr } = (error ?? {}) as { code?: unknown; errstr?: unknown };
+  const name = error instanceof Error ? error.name : typeof error;
+  return [name, code, errstr].filter((part) => typeof part === "string").join(" ");
 }

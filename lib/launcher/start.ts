@@ -3,6 +3,7 @@
  * then `next start`, stopping everything cleanly on Ctrl-C or SIGTERM.
  * `npm run dev` does the same with `next dev` and no build.
  */
+import { requireSupportedNode } from "../config/node-runtime";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { ConfigError } from "../config/schema";
@@ -90,9 +91,11 @@ async function waitForHealth(url: string, timeoutMs: number, attemptMs = 1_000):
 }
 
 async function main() {
+  requireSupportedNode();
   process.on("SIGINT", () => void stop(0, true));
   process.on("SIGTERM", () => void stop(0, true));
 
+  log.info({ node: process.version }, `Node.js ${process.version}`);
   let config;
   try {
     config = loadConfig(process.env);

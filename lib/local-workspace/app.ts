@@ -212,7 +212,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
     reset: (opts: { posts?: number; members?: number } = {}) => services.reset(opts),
     close() {
       faults.releaseAll();
-      if (db.open) db.close();
+      if (db.isOpen) db.close();
     },
   });
 }

@@ -1,3 +1,4 @@
+import { requireSupportedNode } from "../config/node-runtime";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { log as logger } from "../observability/log.mjs";
@@ -43,6 +44,7 @@ function intArg(value: string | undefined, name: string, min: number, max: numbe
 }
 
 async function main(): Promise<void> {
+  requireSupportedNode();
   let args;
   try {
     args = parseArgs({

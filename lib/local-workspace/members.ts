@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { HttpError, absoluteUrl } from "./http";
 import { createToken, recordEmail } from "./outbox";
-import { blogName, type Db } from "./store";
+import { blogName, transaction, type Db } from "./store";
 import { isValidEmail, isValidTimeZone, normalizeEmail } from "./validation";
 
 /** Team-member rules shared by v1 and v2 (README.md here, API decisions 2, 4, 5, 6). */
@@ -151,7 +151,7 @@ export function addMembers(
   const workspaceName = blogName(db, workspaceId);
   const added: string[] = [];
   const skipped: string[] = [];
-  db.transaction(() => {
+  transaction(db, () => {
     const exists = db.prepare("SELECT 1 FROM members WHERE workspace_id = ? AND email = ?");
     const insert = db.prepare(
       `INSERT INTO members (id, workspace_id, seq, email, first_name, last_name, time_zone, profile_image_url, active, organization_role, invited_by, created_at, updated_at)
@@ -188,7 +188,7 @@ export function addMembers(
         });
       }
     }
-  })();
+  });
 
   const parts = [`Added ${added.length} team member${added.length === 1 ? "" : "s"}.`];
   if (skipped.length)
@@ -298,10 +298,10 @@ export function removeMembersByEmail(db: Db, workspaceId: string, emails: string
   if (admins.size > 0 && [...admins].every((id) => found.some((f) => f.id === id))) {
     throw new HttpError(422, LAST_ADMIN_ERROR);
   }
-  db.transaction(() => {
+  transaction(db, () => {
     const del = db.prepare("DELETE FROM members WHERE id = ?");
     for (const f of found) del.run(f.id);
-  })();
+  });
   const parts = [`Removed ${found.length} team member${found.length === 1 ? "" : "s"}.`];
   if (missing.length) parts.push(`Not found: ${missing.join(", ")}.`);
   return { message: parts.join(" ") };

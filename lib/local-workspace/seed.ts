@@ -9,7 +9,7 @@ import {
   LOCAL_REVOKED_API_KEY,
   hashKey,
 } from "./keys";
-import { getMeta, setMeta, wipe, type Db } from "./store";
+import { getMeta, setMeta, wipe, transaction, type Db } from "./store";
 
 /**
  * Demo content (`demo-content.json`: members and posts of the demo and acme workspaces) and
@@ -197,7 +197,7 @@ export function ensureDemoKey(db: Db, apiKey: string, now: Date): void {
     .prepare("SELECT id, key_hash FROM api_keys WHERE workspace_id = ? AND name = ?")
     .get(DEFAULT_WORKSPACE_ID, DEMO_KEY_NAME) as { id: number; key_hash: string } | undefined;
   if (existing?.key_hash === hash) return;
-  db.transaction(() => {
+  transaction(db, () => {
     if (existing) db.prepare("DELETE FROM api_keys WHERE id = ?").run(existing.id);
     // Another row could hold the same key (e.g. configured to the acme key): that is a config error.
     const clash = db.prepare("SELECT workspace_id FROM api_keys WHERE key_hash = ?").get(hash) as
@@ -205,7 +205,7 @@ export function ensureDemoKey(db: Db, apiKey: string, now: Date): void {
     if (clash)
       throw new Error("The configured local workspace API key is already used by another seeded key");
     insertKey(db, DEFAULT_WORKSPACE_ID, DEMO_KEY_NAME, apiKey, now);
-  })();
+  });
 }
 
 /** Seeds the demo and acme workspaces once; a no-op when the store is already seeded. */
@@ -216,7 +216,7 @@ export function seedDemo(db: Db, opts: { apiKey?: string; now?: Date } = {}): vo
     ensureDemoKey(db, apiKey, now);
     return;
   }
-  db.transaction(() => {
+  transaction(db, () => {
     insertWorkspace(db, DEFAULT_WORKSPACE_ID, DEMO_BLOG_NAME, true, now);
     insertWorkspace(db, ACME_WORKSPACE_ID, ACME_BLOG_NAME, false, now);
     insertKey(db, DEFAULT_WORKSPACE_ID, DEMO_KEY_NAME, apiKey, now);
@@ -234,7 +234,7 @@ export function seedDemo(db: Db, opts: { apiKey?: string; now?: Date } = {}): vo
     insertPosts(db, DEFAULT_WORKSPACE_ID, fixturePosts(fixtures.demo, now));
     insertPosts(db, ACME_WORKSPACE_ID, fixturePosts(fixtures.acme, now));
     setMeta(db, "seed_version", SEED_VERSION);
-  })();
+  });
 }
 
 export type SyntheticOptions = { posts?: number; members?: number; workspaceId?: string; now?: Date };
@@ -322,7 +322,7 @@ export function seedSynthetic(db: Db, opts: SyntheticOptions = {}): { posts: num
   const members = clampCount(opts.members, "members");
   const workspaceId = opts.workspaceId ?? DEFAULT_WORKSPACE_ID;
   const now = opts.now ?? new Date();
-  db.transaction(() => {
+  transaction(db, () => {
     insertMembers(db, workspaceId, syntheticMembers(members, nextSeq(db)), now);
     if (posts === 0) return;
     const existing = db
@@ -339,7 +339,7 @@ export function seedSynthetic(db: Db, opts: SyntheticOptions = {}): { posts: num
       workspaceId,
       syntheticPosts(posts, start, now, existing.length ? existing : [SYNTHETIC_AUTHOR]),
     );
-  })();
+  });
   return { posts, members };
 }
 

@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { openSqlite, pragmaValue, transaction, type SqliteDb } from "../state/sqlite";
 
-export type Db = Database.Database;
+export type Db = SqliteDb;
+export { transaction };
 
 export const DEFAULT_DATA_DIR = "data/local-workspace";
 export const DB_FILE_NAME = "local-workspace.sqlite";
@@ -108,33 +108,30 @@ const MIGRATIONS: string[] = [
 ];
 
 export function openStore(dataDir: string = DEFAULT_DATA_DIR): Db {
-  let file = ":memory:";
-  if (dataDir !== ":memory:") {
-    mkdirSync(dataDir, { recursive: true });
-    file = path.join(dataDir, DB_FILE_NAME);
-  }
-  const db = new Database(file);
-  if (file !== ":memory:") db.pragma("journal_mode = WAL");
-  db.pragma("foreign_keys = ON");
-  // A second process (or `npm run workspace` next to tests) may hold the write lock briefly.
-  db.pragma("busy_timeout = 5000");
+  const file = dataDir === ":memory:" ? dataDir : path.join(dataDir, DB_FILE_NAME);
+  const db = openSqlite(file, [
+    ...(file === ":memory:" ? [] : ["journal_mode = WAL"]),
+    "foreign_keys = ON",
+    // A second process (or `npm run workspace` next to tests) may hold the write lock briefly.
+    "busy_timeout = 5000",
+  ]);
   migrate(db);
   return db;
 }
 
 function migrate(db: Db): void {
-  const current = db.pragma("user_version", { simple: true }) as number;
+  const current = Number(pragmaValue(db, "user_version"));
   for (let i = current; i < MIGRATIONS.length; i++) {
-    db.transaction(() => {
+    transaction(db, () => {
       db.exec(MIGRATIONS[i]!);
-      db.pragma(`user_version = ${i + 1}`);
-    })();
+      db.exec(`PRAGMA user_version = ${i + 1}`);
+    });
   }
 }
 
 /** Empties every data table (schema stays), used by reset before re-seeding. */
 export function wipe(db: Db): void {
-  db.transaction(() => {
+  transaction(db, () => {
     // Children first; foreign keys would cascade anyway but explicit order is cheaper.
     for (const table of [
       "post_authors",
@@ -151,7 +148,7 @@ export function wipe(db: Db): void {
     ]) {
       db.prepare(`DELETE FROM ${table}`).run();
     }
-  })();
+  });
 }
 
 /** The workspace's display name (blog name), used in list responses and email subjects. */

@@ -382,7 +382,7 @@ describe("file-backed store", () => {
       await call(first, "/api/external/v2/team-members/6f1c9a52-8d3b-4e7a-9c10-000000000003", {
         method: "DELETE",
       });
-      expect(first.workspace.db.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(first.workspace.db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
       await first.close();
       expect(existsSync(path.join(dir, DB_FILE_NAME))).toBe(true);
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../helpers/redis-server";
 import { stopProcess } from "../helpers/stop-process";
@@ -100,7 +100,7 @@ async function killSite(): Promise<void> {
 }
 
 function pendingInStore(): number {
-  const db = new Database(storeFile(), { readonly: true, fileMustExist: true });
+  const db = new DatabaseSync(storeFile(), { readOnly: true });
   try {
     return (db.prepare("SELECT count(*) AS n FROM signups").get() as { n: number }).n;
   } finally {

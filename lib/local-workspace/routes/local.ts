@@ -12,6 +12,7 @@ import {
 } from "../http";
 import { getImage, type ImageKind } from "../images";
 import { listOutbox } from "../outbox";
+import { transaction } from "../store";
 import { MAX_SYNTHETIC } from "../seed";
 
 /**
@@ -68,14 +69,14 @@ export function verify(ctx: RouteContext): Response {
     ]);
   }
   const now = ctx.now.toISOString();
-  ctx.db.transaction(() => {
+  transaction(ctx.db, () => {
     ctx.db.prepare("UPDATE tokens SET used_at = ? WHERE token = ?").run(now, token);
     ctx.db
       .prepare(
         "UPDATE subscribers SET verified_at = COALESCE(verified_at, ?) WHERE workspace_id = ? AND email = ?",
       )
       .run(now, row.workspace_id, row.email);
-  })();
+  });
   return htmlPage(200, "Subscription confirmed", [
     `Thanks! ${row.email} is now subscribed. You can close this page.`,
   ]);

@@ -1,7 +1,7 @@
 import type { ApiContext } from "../context";
 import { HttpError, json, readJsonObject } from "../http";
 import { createToken, recordEmail } from "../outbox";
-import { blogName } from "../store";
+import { blogName, transaction } from "../store";
 import { isValidEmail, normalizeEmail } from "../validation";
 
 export const ALREADY_SUBSCRIBED = "Email is already subscribed";
@@ -24,7 +24,7 @@ export async function addSubscriber(ctx: ApiContext): Promise<Response> {
   if (existing?.verified_at) throw new HttpError(422, ALREADY_SUBSCRIBED);
 
   const name = blogName(db, workspaceId);
-  db.transaction(() => {
+  transaction(db, () => {
     if (!existing) {
       db.prepare("INSERT INTO subscribers (workspace_id, email, created_at) VALUES (?, ?, ?)").run(
         workspaceId,
@@ -41,7 +41,7 @@ export async function addSubscriber(ctx: ApiContext): Promise<Response> {
       link: `${ctx.origin}/__local/verify?token=${encodeURIComponent(token)}`,
       now,
     });
-  })();
+  });
   return json(
     {
       message: `A verification email has been sent to ${email}. Please verify it to complete the subscription.`,

@@ -1,0 +1,79 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+
+/*
+ * SQLite through Node's built-in `node:sqlite`: no native module to compile at install time or to
+ * rebuild for each Node ABI. The two stores that use it (the local workspace and the embedded
+ * delivery store) share these few helpers; everything else is plain `prepare().get/all/run`.
+ */
+
+export type SqliteDb = DatabaseSync;
+
+/** Opens (creating its folder) a database file, or `:memory:`, and applies `pragmas` in order. */
+export function openSqlite(file: string, pragmas: readonly string[] = []): SqliteDb {
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  // Loaded when a store opens, not when this module loads, so an entry point can first say
+  // which Node it needs (lib/config/node-runtime.ts) instead of failing on a missing module.
+  const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
+  const db = new DatabaseSync(file);
+  for (const pragma of pragmas) db.exec(`PRAGMA ${pragma}`);
+  return db;
+}
+
+/** A pragma's single value, e.g. `pragmaValue(db, "user_version")`. */
+export function pragmaValue(db: SqliteDb, name: string): unknown {
+  const row = db.prepare(`PRAGMA ${name}`).get();
+  return row ? Object.values(row)[0] : undefined;
+}
+
+let savepoints = 0;
+
+/**
+ * Runs `work` in one transaction: committed when it returns, rolled back when it throws.
+ * `immediate` takes the write lock at the start, so a read-then-write (count, then insert) cannot
+ * interleave with another process's. Called inside another transaction it becomes a savepoint.
+ */
+export function transaction<T>(db: SqliteDb, work: () => T, mode: "deferred" | "immediate" = "deferred"): T {
+  if (db.isTransaction) {
+    const name = `nested_${++savepoints}`;
+    db.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = work();
+      db.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      throw error;
+    }
+  }
+  db.exec(mode === "immediate" ? "BEGIN IMMEDIATE" : "BEGIN");
+  try {
+    const result = work();
+    db.exec("COMMIT");
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+/** SQLite's primary result codes that mean "the disk or file will not take this", not a bug. */
+const STORAGE_CODES = new Set([
+  3, // PERM
+  5, // BUSY
+  6, // LOCKED
+  8, // READONLY
+  10, // IOERR
+  11, // CORRUPT
+  13, // FULL
+  14, // CANTOPEN
+  26, // NOTADB
+]);
+
+/** True for an error of the file system or of SQLite's storage, as opposed to a bad statement. */
+export function isStorageFailure(error: unknown): boolean {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  if (typeof errcode === "number") return STORAGE_CODES.has(errcode & 0xff);
+  return typeof code === "string" && /^E[A-Z]+$/.test(code);
+}
