@@ -35,6 +35,7 @@ import { search } from "./search";
 import type { BaseContext, BuildContext, Section, SiteContext, Table, Target } from "./section";
 import { security } from "./security";
 import { serving } from "./serving";
+import { sqlite } from "./sqlite";
 
 /**
  * In the order they run. "site" sections share one server, so the ones that reseed the
@@ -53,6 +54,7 @@ const SECTIONS: Section<unknown>[] = [
   builds,
   instances,
   delivery,
+  sqlite,
   serving,
   front,
 ];
