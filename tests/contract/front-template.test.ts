@@ -52,13 +52,45 @@ describe("deploy/nginx/masthead.conf.template", () => {
           forwarded: "for=198.51.100.3",
         },
       });
-      const seen = upstream.received[0]!.headers;
-      expect(seen["x-forwarded-for"]).toBe("198.51.100.1, 127.0.0.1");
-      expect(seen["x-real-ip"]).toBe("127.0.0.1");
-      expect(seen.forwarded).toBeUndefined();
-      expect(seen["x-forwarded-host"]).toBe(`127.0.0.1:${front.port}`);
-      expect(seen.host).toBe(`127.0.0.1:${front.port}`);
-      expect(seen["accept-encoding"]).toBeUndefined();
+      // A page reaches the instance through the last good copies' server: the same headers.
+      await send(`${front.url}/a-page`, {
+        headers: {
+          "x-forwarded-for": "198.51.100.1",
+          "x-real-ip": "198.51.100.2",
+          forwarded: "for=198.51.100.3",
+          "accept-encoding": "gzip",
+        },
+      });
+      expect(upstream.received).toHaveLength(2);
+      for (const { headers: seen, url } of upstream.received) {
+        expect(seen["x-forwarded-for"], url).toBe("198.51.100.1, 127.0.0.1");
+        expect(seen["x-real-ip"], url).toBe("127.0.0.1");
+        expect(seen.forwarded, url).toBeUndefined();
+        expect(seen["x-forwarded-host"], url).toBe(`127.0.0.1:${front.port}`);
+        expect(seen.host, url).toBe(`127.0.0.1:${front.port}`);
+        expect(seen["accept-encoding"], url).toBeUndefined();
+      }
+    });
+
+    it("lets one request per page and second reach an instance, however many readers ask at once", async () => {
+      // A page that takes a moment to answer, so the readers' requests overlap its fetch.
+      upstream.reply((req, res) => {
+        setTimeout(() => res.writeHead(200, { "content-type": "text/html" }).end(`page ${req.url}`), 200);
+      });
+      const rounds = 2;
+      for (let round = 0; round < rounds; round++) {
+        await startOfSecond();
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => send(`${front.url}/herd/${i % 2}`)),
+        );
+        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+        expect(new Set(answers.map((a) => a.body))).toEqual(new Set(["page /herd/0", "page /herd/1"]));
+      }
+      const asked = (path: string) => upstream.received.filter((r) => r.url === path).length;
+      expect([asked("/herd/0"), asked("/herd/1")], "requests that reached the instance").toEqual([
+        rounds,
+        rounds,
+      ]);
     });
 
     it("stores a public page within the current second, and never one with Set-Cookie, no-store, private or a stale copy", async () => {
@@ -145,6 +177,52 @@ describe("deploy/nginx/masthead.conf.template", () => {
       expect(JSON.parse(refused[0]!.body).error).toMatch(/^Too many requests/);
       const page = await send(`${front.url}/search?q=x`, { headers: { accept: "text/html" } });
       expect(page.status).toBe(201);
+    });
+  });
+
+  describe("when no instance answers", () => {
+    let upstream: Upstream;
+    let front: Front;
+    beforeAll(async () => {
+      upstream = await startFakeUpstream();
+      front = await startFront({ upstreams: [`127.0.0.1:${portOf(upstream)} max_fails=0`] });
+    });
+    afterAll(async () => {
+      await front?.stop();
+      await upstream?.close();
+    });
+
+    it("serves a public page's last good copy, marked STALE; the admin, the API, search and what was never stored answer 503", async () => {
+      upstream.reply((req, res, i) => {
+        const headers: Record<string, string> = { "content-type": "text/html" };
+        if (req.url.startsWith("/private")) headers["cache-control"] = "private, no-store";
+        if (req.url.startsWith("/cookie")) headers["set-cookie"] = "a=b";
+        res.writeHead(200, headers).end(`answer ${i} for ${req.url}`);
+      });
+      const never = ["/private", "/cookie", "/admin/members", "/api/posts", "/search?q=x"];
+      for (const path of never) expect((await send(`${front.url}${path}`)).status, path).toBe(200);
+      // Two seconds' copies of the page: the later one is the last good copy.
+      await send(`${front.url}/page`);
+      await startOfSecond();
+      const last = await send(`${front.url}/page`);
+      expect(last.headers["x-masthead-cache"]).toBe("MISS");
+
+      await upstream.close();
+      await startOfSecond();
+      for (let i = 0; i < 2; i++) {
+        const stale = await send(`${front.url}/page`, { headers: { accept: "text/html" } });
+        expect(stale.status).toBe(200);
+        expect(stale.body).toBe(last.body);
+        expect(stale.headers["x-masthead-cache"]).toBe("STALE");
+      }
+      for (const path of [...never, "/never-seen"]) {
+        const refused = await send(`${front.url}${path}`, { headers: { accept: "text/html" } });
+        expect(refused.status, path).toBe(503);
+        expect(refused.headers["retry-after"], path).toBe("5");
+      }
+      // A signed-in admin is never given a stored page either.
+      const admin = await send(`${front.url}/page`, { headers: { cookie: "masthead_admin=x" } });
+      expect(admin.headers["x-masthead-cache"]).not.toBe("HIT");
     });
   });
 
