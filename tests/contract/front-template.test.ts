@@ -197,10 +197,15 @@ describe("deploy/nginx/masthead.conf.template", () => {
         const headers: Record<string, string> = { "content-type": "text/html" };
         if (req.url.startsWith("/private")) headers["cache-control"] = "private, no-store";
         if (req.url.startsWith("/cookie")) headers["set-cookie"] = "a=b";
+        if (req.url.startsWith("/renders-again")) headers["x-nextjs-cache"] = "STALE";
         res.writeHead(200, headers).end(`answer ${i} for ${req.url}`);
       });
       const never = ["/private", "/cookie", "/admin/members", "/api/posts", "/search?q=x"];
       for (const path of never) expect((await send(`${front.url}${path}`)).status, path).toBe(200);
+      // Next's answer while it renders a page again (the page as it was a moment ago): never
+      // stored at the edge, but better than nothing when no instance answers.
+      const renderingAgain = await send(`${front.url}/renders-again`);
+      expect(renderingAgain.headers["x-masthead-cache"]).toBe("MISS");
       // Two seconds' copies of the page: the later one is the last good copy.
       await send(`${front.url}/page`);
       await startOfSecond();
@@ -210,11 +215,17 @@ describe("deploy/nginx/masthead.conf.template", () => {
       await upstream.close();
       await startOfSecond();
       for (let i = 0; i < 2; i++) {
-        const stale = await send(`${front.url}/page`, { headers: { accept: "text/html" } });
-        expect(stale.status).toBe(200);
-        expect(stale.body).toBe(last.body);
-        expect(stale.headers["x-masthead-cache"]).toBe("STALE");
+        const copy = await send(`${front.url}/page`, { headers: { accept: "text/html" } });
+        expect(copy.status).toBe(200);
+        expect(copy.body).toBe(last.body);
+        expect(copy.headers["x-masthead-cache"]).toBe("STALE");
       }
+      const copy = await send(`${front.url}/renders-again`);
+      expect([copy.status, copy.body, copy.headers["x-masthead-cache"]]).toEqual([
+        200,
+        renderingAgain.body,
+        "STALE",
+      ]);
       for (const path of [...never, "/never-seen"]) {
         const refused = await send(`${front.url}${path}`, { headers: { accept: "text/html" } });
         expect(refused.status, path).toBe(503);
