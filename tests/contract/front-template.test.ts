@@ -17,6 +17,13 @@ const portOf = (u: Upstream) => new URL(u.apiBase).port;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits for the start of a second: the edge keeps a page within one second of the clock. */
 const startOfSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
+/** Every answer a new HTML body, with the headers of the first path prefix the URL starts with. */
+function answerWith(upstream: Upstream, headersByPrefix: Record<string, Record<string, string>>) {
+  upstream.reply((req, res, i) => {
+    const extra = Object.entries(headersByPrefix).find(([prefix]) => req.url.startsWith(prefix));
+    res.writeHead(200, { "content-type": "text/html", ...extra?.[1] }).end(`answer ${i} for ${req.url}`);
+  });
+}
 
 describe("deploy/nginx/masthead.conf.template", () => {
   it("has exactly the three documented placeholders; nginx's own variables survive the render", () => {
@@ -94,13 +101,11 @@ describe("deploy/nginx/masthead.conf.template", () => {
     });
 
     it("stores a public page within the current second, and never one with Set-Cookie, no-store, private or a stale copy", async () => {
-      upstream.reply((req, res, i) => {
-        const headers: Record<string, string> = { "content-type": "text/html" };
-        if (req.url.startsWith("/cookie")) headers["set-cookie"] = "a=b";
-        if (req.url.startsWith("/no-store")) headers["cache-control"] = "private, no-cache, no-store";
-        if (req.url.startsWith("/stale")) headers["x-nextjs-cache"] = "STALE";
-        if (req.url.startsWith("/page")) headers["cache-control"] = "s-maxage=31536000";
-        res.writeHead(200, headers).end(`answer ${i}`);
+      answerWith(upstream, {
+        "/cookie": { "set-cookie": "a=b" },
+        "/no-store": { "cache-control": "private, no-cache, no-store" },
+        "/stale": { "x-nextjs-cache": "STALE" },
+        "/page": { "cache-control": "s-maxage=31536000" },
       });
       for (const path of ["/cookie", "/no-store", "/stale"]) {
         const first = await send(`${front.url}${path}`);
@@ -193,12 +198,10 @@ describe("deploy/nginx/masthead.conf.template", () => {
     });
 
     it("serves a public page's last good copy, marked STALE; the admin, the API, search and what was never stored answer 503", async () => {
-      upstream.reply((req, res, i) => {
-        const headers: Record<string, string> = { "content-type": "text/html" };
-        if (req.url.startsWith("/private")) headers["cache-control"] = "private, no-store";
-        if (req.url.startsWith("/cookie")) headers["set-cookie"] = "a=b";
-        if (req.url.startsWith("/renders-again")) headers["x-nextjs-cache"] = "STALE";
-        res.writeHead(200, headers).end(`answer ${i} for ${req.url}`);
+      answerWith(upstream, {
+        "/private": { "cache-control": "private, no-store" },
+        "/cookie": { "set-cookie": "a=b" },
+        "/renders-again": { "x-nextjs-cache": "STALE" },
       });
       const never = ["/private", "/cookie", "/admin/members", "/api/posts", "/search?q=x"];
       for (const path of never) expect((await send(`${front.url}${path}`)).status, path).toBe(200);
