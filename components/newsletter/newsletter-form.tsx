@@ -1,6 +1,5 @@
 "use client";
 
-import { usePathname } from "next/navigation";
 import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import {
   HONEYPOT_FIELD,
@@ -38,9 +37,8 @@ const useHydrated = () =>
 
 /**
  * The newsletter form. Without JavaScript it is a plain POST to /api/newsletter, which
- * redirects to the outcome's page (/newsletter/<outcome>/<path>) with a link back here, so no
- * page carries every message. With JavaScript it posts JSON, stays on the page and announces
- * the outcome in a live region.
+ * redirects to the outcome's page (/newsletter/<outcome>), so no page carries every message.
+ * With JavaScript it posts JSON, stays on the page and announces the outcome in a live region.
  */
 export function NewsletterForm({
   formId = "newsletter",
@@ -49,7 +47,6 @@ export function NewsletterForm({
   formId?: FormId;
   variant?: "footer" | "page";
 }) {
-  const pathname = usePathname();
   const hydrated = useHydrated();
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const sending = useRef(false);
@@ -78,7 +75,6 @@ export function NewsletterForm({
           email,
           [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ""),
           form: formId,
-          returnTo: pathname,
         }),
       });
       const body = (await response.json().catch(() => null)) as NewsletterResponseBody | null;
@@ -169,7 +165,6 @@ export function NewsletterForm({
         />
       </div>
       <input type="hidden" name="form" value={formId} />
-      <input type="hidden" name="returnTo" value={pathname ?? ""} />
 
       <p
         id={id("status")}

@@ -21,7 +21,7 @@ import {
 import { bodyKind, readFields } from "../http/request-body";
 import { newsletterOriginAllows } from "../http/request-origin";
 import { createNewsletterLimiters, take, type NewsletterLimiters } from "./rate-limit";
-import { checkOrigin, clientKey, MAX_BODY_BYTES, safeReturnPath, wantsRedirect } from "./request";
+import { checkOrigin, clientKey, MAX_BODY_BYTES, wantsRedirect } from "./request";
 
 export { HONEYPOT_FIELD } from "./outcomes";
 
@@ -80,7 +80,7 @@ const json = (
  * POST /api/newsletter, in the house order: authorize (origin, per-client limit, before the
  * body is read) → parse → act (honeypot, validation, one direct try or the queue) → map every
  * failure to a reader-facing message. Browser form posts (no JavaScript) get 303 to the
- * outcome's page (/newsletter/<key>/<path>), which links back to where the reader was;
+ * outcome's page (/newsletter/<key>, one prerendered page per outcome);
  * everything else gets JSON with a status that says what happened.
  */
 export function createNewsletterHandler(
@@ -93,18 +93,18 @@ export function createNewsletterHandler(
 
   function answer(
     outcome: NewsletterOutcome,
-    how: { redirectTo?: string; formId: FormId; retryAfterSeconds?: number },
+    how: { redirect: boolean; formId: FormId; retryAfterSeconds?: number },
     counted: SignupOutcome = SIGNUP_OUTCOME[outcome.kind],
   ): Response {
     count(counted);
     const retryHeader: Record<string, string> = how.retryAfterSeconds
       ? { "retry-after": String(how.retryAfterSeconds) }
       : {};
-    if (how.redirectTo !== undefined) {
+    if (how.redirect) {
       return new Response(null, {
         status: 303,
         headers: {
-          location: outcomePagePath(outcome, how.redirectTo),
+          location: outcomePagePath(outcome),
           "cache-control": "no-store",
           ...retryHeader,
         },
@@ -161,9 +161,7 @@ export function createNewsletterHandler(
       return answer(
         { kind: "rate_limited" },
         {
-          redirectTo: redirect
-            ? safeReturnPath(undefined, request, options.siteUrl, options.trustProxy)
-            : undefined,
+          redirect,
           formId: "newsletter",
           retryAfterSeconds: clientWait,
         },
@@ -196,12 +194,7 @@ export function createNewsletterHandler(
     }
     const fields = parsed.value;
     const formId: FormId = isFormId(fields.form) ? fields.form : "newsletter";
-    const how = {
-      formId,
-      redirectTo: redirect
-        ? safeReturnPath(fields.returnTo, request, options.siteUrl, options.trustProxy)
-        : undefined,
-    };
+    const how = { formId, redirect };
 
     // A bot gets exactly what a reader gets, so it cannot learn it was caught; nothing goes upstream.
     const trap = fields[HONEYPOT_FIELD];

@@ -1,7 +1,7 @@
 /*
  * What a reader can be told after subscribing, shared by the route handler (JSON answers and
  * no-JavaScript redirects), the form (its live region) and the no-JavaScript outcome page
- * (/newsletter/<key>, the one message and a link back), so no page carries every message.
+ * (/newsletter/<key>, the one message), so no page carries every message.
  * This module reaches neither env nor the key, so the client component may import it.
  */
 
@@ -102,14 +102,12 @@ export function outcomeFromKey(key: string): NewsletterOutcome | undefined {
 }
 
 /**
- * Where a no-JavaScript post lands: the outcome's page, followed by the path of the page the
- * reader came from (already a checked same-origin path) for its "back" link:
- * `/newsletter/subscribed/blog/some-post`. Its query is dropped (the server does not pass
- * one to these pages), so a reader goes back to the page, not to its exact query.
+ * Where a no-JavaScript post lands: the outcome's page, `/newsletter/subscribed`, one page per
+ * outcome built with the site (nothing of the reader's in the address, so none is rendered
+ * per request).
  */
-export function outcomePagePath(outcome: NewsletterOutcome, back: string): string {
-  const path = back.split("?")[0]!;
-  return `/newsletter/${outcomeKey(outcome)}${path === "/" ? "" : path}`;
+export function outcomePagePath(outcome: NewsletterOutcome): string {
+  return `/newsletter/${outcomeKey(outcome)}`;
 }
 
 /** The forms (the footer's and the /newsletter page's): each prefixes its element ids with its own. */

@@ -17,6 +17,13 @@ const portOf = (u: Upstream) => new URL(u.apiBase).port;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits for the start of a second: the edge keeps a page within one second of the clock. */
 const startOfSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
+/** Every answer a new HTML body, with the headers of the first path prefix the URL starts with. */
+function answerWith(upstream: Upstream, headersByPrefix: Record<string, Record<string, string>>) {
+  upstream.reply((req, res, i) => {
+    const extra = Object.entries(headersByPrefix).find(([prefix]) => req.url.startsWith(prefix));
+    res.writeHead(200, { "content-type": "text/html", ...extra?.[1] }).end(`answer ${i} for ${req.url}`);
+  });
+}
 
 describe("deploy/nginx/masthead.conf.template", () => {
   it("has exactly the three documented placeholders; nginx's own variables survive the render", () => {
@@ -52,23 +59,53 @@ describe("deploy/nginx/masthead.conf.template", () => {
           forwarded: "for=198.51.100.3",
         },
       });
-      const seen = upstream.received[0]!.headers;
-      expect(seen["x-forwarded-for"]).toBe("198.51.100.1, 127.0.0.1");
-      expect(seen["x-real-ip"]).toBe("127.0.0.1");
-      expect(seen.forwarded).toBeUndefined();
-      expect(seen["x-forwarded-host"]).toBe(`127.0.0.1:${front.port}`);
-      expect(seen.host).toBe(`127.0.0.1:${front.port}`);
-      expect(seen["accept-encoding"]).toBeUndefined();
+      // A page reaches the instance through the last good copies' server: the same headers.
+      await send(`${front.url}/a-page`, {
+        headers: {
+          "x-forwarded-for": "198.51.100.1",
+          "x-real-ip": "198.51.100.2",
+          forwarded: "for=198.51.100.3",
+          "accept-encoding": "gzip",
+        },
+      });
+      expect(upstream.received).toHaveLength(2);
+      for (const { headers: seen, url } of upstream.received) {
+        expect(seen["x-forwarded-for"], url).toBe("198.51.100.1, 127.0.0.1");
+        expect(seen["x-real-ip"], url).toBe("127.0.0.1");
+        expect(seen.forwarded, url).toBeUndefined();
+        expect(seen["x-forwarded-host"], url).toBe(`127.0.0.1:${front.port}`);
+        expect(seen.host, url).toBe(`127.0.0.1:${front.port}`);
+        expect(seen["accept-encoding"], url).toBeUndefined();
+      }
+    });
+
+    it("lets one request per page and second reach an instance, however many readers ask at once", async () => {
+      // A page that takes a moment to answer, so the readers' requests overlap its fetch.
+      upstream.reply((req, res) => {
+        setTimeout(() => res.writeHead(200, { "content-type": "text/html" }).end(`page ${req.url}`), 200);
+      });
+      const rounds = 2;
+      for (let round = 0; round < rounds; round++) {
+        await startOfSecond();
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => send(`${front.url}/herd/${i % 2}`)),
+        );
+        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+        expect(new Set(answers.map((a) => a.body))).toEqual(new Set(["page /herd/0", "page /herd/1"]));
+      }
+      const asked = (path: string) => upstream.received.filter((r) => r.url === path).length;
+      expect([asked("/herd/0"), asked("/herd/1")], "requests that reached the instance").toEqual([
+        rounds,
+        rounds,
+      ]);
     });
 
     it("stores a public page within the current second, and never one with Set-Cookie, no-store, private or a stale copy", async () => {
-      upstream.reply((req, res, i) => {
-        const headers: Record<string, string> = { "content-type": "text/html" };
-        if (req.url.startsWith("/cookie")) headers["set-cookie"] = "a=b";
-        if (req.url.startsWith("/no-store")) headers["cache-control"] = "private, no-cache, no-store";
-        if (req.url.startsWith("/stale")) headers["x-nextjs-cache"] = "STALE";
-        if (req.url.startsWith("/page")) headers["cache-control"] = "s-maxage=31536000";
-        res.writeHead(200, headers).end(`answer ${i}`);
+      answerWith(upstream, {
+        "/cookie": { "set-cookie": "a=b" },
+        "/no-store": { "cache-control": "private, no-cache, no-store" },
+        "/stale": { "x-nextjs-cache": "STALE" },
+        "/page": { "cache-control": "s-maxage=31536000" },
       });
       for (const path of ["/cookie", "/no-store", "/stale"]) {
         const first = await send(`${front.url}${path}`);
@@ -145,6 +182,61 @@ describe("deploy/nginx/masthead.conf.template", () => {
       expect(JSON.parse(refused[0]!.body).error).toMatch(/^Too many requests/);
       const page = await send(`${front.url}/search?q=x`, { headers: { accept: "text/html" } });
       expect(page.status).toBe(201);
+    });
+  });
+
+  describe("when no instance answers", () => {
+    let upstream: Upstream;
+    let front: Front;
+    beforeAll(async () => {
+      upstream = await startFakeUpstream();
+      front = await startFront({ upstreams: [`127.0.0.1:${portOf(upstream)} max_fails=0`] });
+    });
+    afterAll(async () => {
+      await front?.stop();
+      await upstream?.close();
+    });
+
+    it("serves a public page's last good copy, marked STALE; the admin, the API, search and what was never stored answer 503", async () => {
+      answerWith(upstream, {
+        "/private": { "cache-control": "private, no-store" },
+        "/cookie": { "set-cookie": "a=b" },
+        "/renders-again": { "x-nextjs-cache": "STALE" },
+      });
+      const never = ["/private", "/cookie", "/admin/members", "/api/posts", "/search?q=x"];
+      for (const path of never) expect((await send(`${front.url}${path}`)).status, path).toBe(200);
+      // Next's answer while it renders a page again (the page as it was a moment ago): never
+      // stored at the edge, but better than nothing when no instance answers.
+      const renderingAgain = await send(`${front.url}/renders-again`);
+      expect(renderingAgain.headers["x-masthead-cache"]).toBe("MISS");
+      // Two seconds' copies of the page: the later one is the last good copy.
+      await send(`${front.url}/page`);
+      await startOfSecond();
+      const last = await send(`${front.url}/page`);
+      expect(last.headers["x-masthead-cache"]).toBe("MISS");
+
+      await upstream.close();
+      await startOfSecond();
+      for (let i = 0; i < 2; i++) {
+        const copy = await send(`${front.url}/page`, { headers: { accept: "text/html" } });
+        expect(copy.status).toBe(200);
+        expect(copy.body).toBe(last.body);
+        expect(copy.headers["x-masthead-cache"]).toBe("STALE");
+      }
+      const copy = await send(`${front.url}/renders-again`);
+      expect([copy.status, copy.body, copy.headers["x-masthead-cache"]]).toEqual([
+        200,
+        renderingAgain.body,
+        "STALE",
+      ]);
+      for (const path of [...never, "/never-seen"]) {
+        const refused = await send(`${front.url}${path}`, { headers: { accept: "text/html" } });
+        expect(refused.status, path).toBe(503);
+        expect(refused.headers["retry-after"], path).toBe("5");
+      }
+      // A signed-in admin is never given a stored page either.
+      const admin = await send(`${front.url}/page`, { headers: { cookie: "masthead_admin=x" } });
+      expect(admin.headers["x-masthead-cache"]).not.toBe("HIT");
     });
   });
 

@@ -185,6 +185,35 @@ test("a visitor's query string never reaches the cached page, on the regeneratin
   expect(await (await fetch(`${SITE}/search?q=blog`)).text()).toContain("Results for");
 });
 
+test("`_rsc` (however it is written) never brings a visitor's text into a cached page", async () => {
+  const post = await firstPostPath(SITE);
+  const revalidate = async () => {
+    const res = await fetch(`${SITE}/api/revalidate`, {
+      method: "POST",
+      headers: { authorization: "Bearer masthead-local-demo-revalidate-secret" },
+    });
+    expect(res.status).toBe(200);
+  };
+  for (const [path, param] of [
+    [post, "_rsc"],
+    [post, "%5Frsc"],
+    ["/", "_rsc"],
+  ] as const) {
+    const clean = await (await fetch(`${SITE}${path}`)).text();
+    const marker = `MARK${Date.now()}`;
+    await revalidate();
+    // The first view after the revalidation renders the page again, with this request's address.
+    const regenerating = await fetch(`${SITE}${path}?${param}=${marker}${"Z".repeat(16_000)}`);
+    expect(regenerating.status, `${path}?${param}`).toBe(200);
+    expect(await regenerating.text()).not.toContain(marker);
+    for (let i = 0; i < 3; i++) {
+      const later = await (await fetch(`${SITE}${path}`)).text();
+      expect(later, `${path}?${param}`).not.toContain(marker);
+      expect(Math.abs(later.length - clean.length), `${path}?${param}: page size`).toBeLessThan(2_000);
+    }
+  }
+});
+
 test("optimised images: no query strings on allowed hosts, so ?v=N mints no copies on disk", async () => {
   const html = await (await fetch(`${SITE}${await firstPostPath(SITE)}`)).text();
   const src = /\/_next\/image\?url=([^&"]+)/.exec(html)?.[1];
@@ -198,6 +227,24 @@ test("optimised images: no query strings on allowed hosts, so ?v=N mints no copi
   for (let v = 0; v < 30; v++) {
     const res = await optimise(`${image}?v=${v}`);
     expect(res.status).toBe(400);
+  }
+  expect(copies()).toBe(before);
+});
+
+test("optimised images: a `#N` fragment names the same image, so it mints no copies on disk either", async () => {
+  const html = await (await fetch(`${SITE}${await firstPostPath(SITE)}`)).text();
+  const image = decodeURIComponent(/\/_next\/image\?url=([^&"]+)/.exec(html)![1]!);
+  const optimise = (url: string) => fetch(`${SITE}/_next/image?url=${encodeURIComponent(url)}&w=1200&q=75`);
+  const plain = await optimise(image);
+  expect(plain.status).toBe(200);
+  const bytes = Buffer.from(await plain.arrayBuffer());
+  const cacheDir = path.join(DIST_DIR, "cache", "images");
+  const copies = () => readdirSync(cacheDir).length;
+  const before = copies();
+  for (let n = 0; n < 30; n++) {
+    const res = await optimise(`${image}#${n}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes), `#${n}: the same image`).toBe(true);
   }
   expect(copies()).toBe(before);
 });

@@ -305,6 +305,65 @@ test("sign-ins and limits are counted: ok, invalid, forbidden, rate limited", as
   expect(delta("masthead_rate_limited_total", { limit: "admin-login-account" })).toBeGreaterThanOrEqual(1);
 });
 
+test("a request for a server action is refused at once, whatever its path, and writes nothing to the log", async () => {
+  // Masthead has no server actions; Next would print each unknown one on stdout as plain text.
+  const marker = `zzaction${RUN}`;
+  const html = await (await call("/blog")).text();
+  const post = /href="(\/blog\/(?!page\/)[^"/?#]+)"/.exec(html)?.[1] ?? "/blog/none";
+  const logged = site.logs().length;
+  const paths = ["/", post, "/blog", "/newsletter", "/admin/login", "/api/newsletter", `/nope-${RUN}`];
+  const asAction = (i: number) => ({
+    "next-action": `${marker}${i}${"a".repeat(120)}`,
+    "content-type": "text/plain;charset=UTF-8",
+    accept: "text/x-component",
+  });
+  // Without the header, a form post to a page is a server action to Next as well.
+  const multipart = () => {
+    const body = new FormData();
+    body.set(`$ACTION_ID_${marker}`, "");
+    body.set("1_email", "x");
+    return { headers: {}, body };
+  };
+  const urlencoded = () => ({
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: `%24ACTION_ID_${marker}=&x=1`,
+  });
+  const requests = [
+    ...paths.map((pathname, i) => ({ pathname, headers: asAction(i), body: JSON.stringify([marker]) })),
+    ...["/", post, `/nope-${RUN}`].flatMap((pathname) => [
+      { pathname, ...multipart() },
+      { pathname, ...urlencoded() },
+    ]),
+  ];
+  for (const { pathname, headers, body } of requests) {
+    const res = await call(pathname, {
+      method: "POST",
+      headers: { origin: cluster.siteUrl, ...headers },
+      body,
+    });
+    expect(res.status, pathname).toBe(404);
+    expect(await res.json(), pathname).toEqual({ error: "This site has no server actions." });
+  }
+  // A sign-in after them writes its audit line: once it is here, theirs would be too (one pipe).
+  const audits = () =>
+    site
+      .logs()
+      .split("\n")
+      .filter((l) => l.includes('"admin_audit"')).length;
+  const before = audits();
+  await signIn();
+  await until(() => audits() > before, { what: "the sign-in's audit line" });
+  const lines = site
+    .logs()
+    .slice(logged)
+    .split("\n")
+    .filter((l) => l.trim() !== "");
+  expect(
+    lines.filter((l) => l.includes(marker) || !l.startsWith("{")),
+    "lines about the actions",
+  ).toEqual([]);
+});
+
 test("every line the server wrote is JSON with time, level, msg and component, and carries no secret", async () => {
   test.setTimeout(180_000);
   // Every route, failures included, so that every code path that logs has had its chance.

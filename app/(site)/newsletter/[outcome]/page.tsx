@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ALL_OUTCOMES, messageFor, outcomeFromKey, outcomeKey, toneFor } from "@/lib/newsletter/outcomes";
+import styles from "../newsletter.module.css";
+
+type Props = { params: Promise<{ outcome: string }> };
+
+/*
+ * Where a newsletter form posted without JavaScript lands (/newsletter/subscribed): the one
+ * message for what happened. With JavaScript the form shows the same message in place, so no
+ * page has to carry every message. One page per outcome, built with the site and served from
+ * Next's cache: nothing in the address is the reader's (the browser's Back button returns to
+ * the page the form was on), so no request renders one. Any other address under /newsletter/
+ * is the site's prerendered 404.
+ */
+
+export const dynamicParams = false;
+
+export function generateStaticParams(): { outcome: string }[] {
+  return ALL_OUTCOMES.map((outcome) => ({ outcome: outcomeKey(outcome) }));
+}
+
+export const metadata: Metadata = {
+  title: "Newsletter",
+  robots: { index: false },
+};
+
+export default async function NewsletterOutcomePage({ params }: Props) {
+  const outcome = outcomeFromKey((await params).outcome);
+  if (!outcome) notFound();
+  const tone = toneFor(outcome);
+  return (
+    <div className={`container ${styles.wrap}`}>
+      <header className={styles.intro}>
+        <p className={styles.kicker}>Newsletter</p>
+        <h1>{tone === "success" ? "Thanks for subscribing" : "You're not subscribed yet"}</h1>
+        <p id="newsletter-outcome" className={styles.outcome} data-tone={tone}>
+          {messageFor(outcome)}
+        </p>
+        <p>
+          {tone === "success" ? (
+            <Link href="/blog" prefetch={false}>
+              Read the blog
+            </Link>
+          ) : (
+            <Link href="/newsletter" prefetch={false}>
+              Try again
+            </Link>
+          )}
+        </p>
+      </header>
+    </div>
+  );
+}
