@@ -1,0 +1,7 @@
+/*
+ * `npm run build` runs this before `next build`: the configuration check of `npm start`, then
+ * one call to the workspace the build reads the blog from.
+ */
+import { configOrExit, workspaceAnswersOrExit } from "./preflight";
+
+void workspaceAnswersOrExit(configOrExit(process.env));
