@@ -20,6 +20,7 @@ import { until, waitForOk } from "../helpers/until";
 const DIST_DIR = process.env.E2E_DIST_DIR ?? ".next-e2e";
 const KEY = "wps_deploy_units_test_key_0123456789";
 const SUBSCRIBE_PATH = "/api/external/v2/email-subscriptions";
+const STANDARD = "linus.berg@example.com";
 
 let folder: string;
 let workspace: ChildProcess | undefined;
@@ -106,7 +107,8 @@ test("SIGTERM to the image's command: readiness says draining, the held request 
     WORKSPACE_URL: workspaceUrl,
     WORKSPACE_API_KEY: KEY,
     SESSION_SECRET: "deploy-units-test-session-secret-0123456789abcdef",
-    ADMIN_USERS: `admin@example.com=${hashPassword("deploy units test password")}`,
+    // The second entry is a Standard member in the workspace: start-up names it.
+    ADMIN_USERS: `admin@example.com=${hashPassword("deploy units test password")},${STANDARD}=${hashPassword("standard member password")}`,
     SITE_URL: site,
   };
   // detached: the instance leads its own process group, so only the one process is signalled
@@ -123,6 +125,13 @@ test("SIGTERM to the image's command: readiness says draining, the held request 
     instance!.once("exit", (code, signal) => resolve({ code, signal })),
   );
   await waitForOk(`${site}/api/health/ready`, { timeoutMs: 90_000, child: instance, detail: recent });
+  const adminWarnings = () =>
+    lines.filter((l) => l.includes('"component":"admin"') && l.includes('"level":"warn"'));
+  await until(() => adminWarnings().length > 0, {
+    what: "start-up to name the ADMIN_USERS entry that is not an admin",
+    timeoutMs: 30_000,
+    detail: recent,
+  });
 
   // A signup the instance holds when the signal comes: the workspace takes 3 s to answer it.
   const fault = await fetch(`${workspaceUrl}/__local/faults`, {
@@ -168,6 +177,9 @@ test("SIGTERM to the image's command: readiness says draining, the held request 
   const answer = await held;
   expect([201, 202], `the held signup: ${answer.body}`).toContain(answer.status);
   expect(await exited, recent()).toEqual({ code: 0, signal: null });
+  expect(adminWarnings()).toHaveLength(1);
+  expect(adminWarnings()[0]).toContain(`${STANDARD} (its workspace role is not in ADMIN_ROLES)`);
+  expect(adminWarnings()[0]).not.toContain("admin@example.com (");
   // Nothing of the instance still serves: the port is closed.
   await expect(fetch(`${site}/api/health/ready`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
 });
