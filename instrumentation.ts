@@ -6,8 +6,9 @@
  * Redis connection now rather than on the first request, so the first limits are shared too,
  * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),
  * start the newsletter's delivery worker, so a server resumes delivering stored signups by
- * itself without waiting for a new one (never in `next build`'s workers), and take over
- * SIGTERM for a graceful shutdown when the launcher asks for it.
+ * itself without waiting for a new one (never in `next build`'s workers), take over
+ * SIGTERM for a graceful shutdown when the launcher asks for it, and tell the operator which
+ * ADMIN_USERS entries the workspace does not count as admins.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -47,4 +48,7 @@ export async function register(): Promise<void> {
       `the delivery worker did not start: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  // In the background: the server serves while the workspace is asked.
+  const { reportAdminStanding } = await import("./lib/admin/standing-report");
+  void reportAdminStanding();
 }

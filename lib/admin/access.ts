@@ -11,6 +11,26 @@ import { standingInSession, type Standing } from "./standing";
 
 export const NO_LONGER_ADMIN =
   "Your workspace account is no longer an active admin, so you have been signed out. If this is a mistake, ask a workspace admin to reactivate you or give you back an admin role.";
+/**
+ * At sign-in, what the workspace says, as it is: nothing tells Masthead that the account was ever
+ * an admin, so "no longer" would be untrue for a new entry whose role was never an admin one.
+ */
+export const NOT_ADMIN_AT_SIGN_IN = {
+  not_member:
+    "Your email is not a member of the workspace, so it cannot sign in here. Ask a workspace admin to add you to the team.",
+  inactive:
+    "Your workspace account is deactivated, so it cannot sign in here. Ask a workspace admin to reactivate you.",
+  role: "Your workspace account is not an admin in the workspace: its role there is not one that may use this admin (ADMIN_ROLES). Ask a workspace admin to give you an admin role.",
+} as const;
+/** Why the workspace does not count an account as an admin (lib/admin/standing.ts). */
+export type NotAdminReason = keyof typeof NOT_ADMIN_AT_SIGN_IN;
+/** The refusal codes of a sign-in by an account the workspace does not count as an admin (`?error=` too). */
+export const NOT_ADMIN_CODES = {
+  not_member: "not_member",
+  inactive: "inactive",
+  role: "not_admin_role",
+} as const satisfies Record<NotAdminReason, string>;
+
 export const ADMIN_UNVERIFIED =
   "Masthead could not confirm with the workspace that you are still an active admin, so you have been signed out. Sign in again once the workspace is reachable.";
 

@@ -1,14 +1,35 @@
 /*
  * `npm run hash-password`: prints an ADMIN_USERS entry for a password read from
- * standard input (never from argv, which lands in shell history and `ps`).
+ * standard input (never from argv, which lands in shell history and `ps`). On a terminal the
+ * password is not shown as it is typed: readline echoes through its output stream, and that
+ * stream shows the prompt only. Piped input is read as a line, as before.
  */
 import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
 import { hashPassword } from "../config/password-hash";
 
 const email = process.argv[2]?.trim().toLowerCase();
-const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
-rl.question(email ? `Password for ${email}: ` : "Password: ", (password) => {
+const prompt = email ? `Password for ${email}: ` : "Password: ";
+const terminal = Boolean(process.stdin.isTTY);
+
+let hidden = false;
+const output = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    if (!hidden) process.stderr.write(chunk);
+    done();
+  },
+});
+
+const rl = createInterface({ input: process.stdin, output, terminal });
+// In raw mode Ctrl-C reaches readline, not the process: stop as a terminal would.
+rl.on("SIGINT", () => {
+  process.stderr.write("\n");
+  process.exit(130);
+});
+rl.question(prompt, (password) => {
   rl.close();
+  // The Enter key was not echoed either.
+  if (terminal) process.stderr.write("\n");
   if (password.length < 12) {
     console.error("Choose a password of at least 12 characters.");
     process.exit(1);
@@ -16,3 +37,5 @@ rl.question(email ? `Password for ${email}: ` : "Password: ", (password) => {
   const hash = hashPassword(password);
   console.log(email ? `${email}=${hash}` : hash);
 });
+// The prompt has been written (question() writes it at once); from here on nothing is shown.
+hidden = terminal;

@@ -7,6 +7,7 @@ import { readDevice, sealDevice } from "./device";
 import { verifyPassword } from "../config/password-hash";
 import { checkPassword, GateBusyError } from "./password-check";
 import { readPendingStep, sealPendingStep, type PendingStep } from "./second-step";
+import type { NotAdminReason } from "./access";
 import { standingAtSignIn } from "./standing";
 import { CODE_MEMORY_SECONDS, matchingStep, normalizeCode } from "./totp";
 
@@ -107,7 +108,8 @@ export type LoginOutcome =
   | { outcome: "ok"; email: string; /** A fresh device cookie to set. */ deviceCookie: string }
   /** Ask for the code: `pending` is the sealed second step to set as a cookie. */
   | { outcome: "code_required"; pending: string }
-  | { outcome: "not_admin" | "workspace_unreachable"; email: string }
+  | { outcome: "not_admin"; email: string; reason: NotAdminReason }
+  | { outcome: "workspace_unreachable"; email: string }
   | { outcome: "invalid" | "wrong_code" | "replayed_code" | "step_expired"; email?: string }
   /** Too many password checks under way (a flood): nothing was checked or counted. */
   | { outcome: "busy"; retryAfterSeconds: number }
@@ -145,7 +147,9 @@ async function refund({ email, client, trustedDevice }: Charged): Promise<void> 
 async function admit(email: string, deviceCookie?: string | null): Promise<LoginOutcome> {
   const standing = await standingAtSignIn(email);
   if (!standing.ok)
-    return { outcome: standing.reason === "unverified" ? "workspace_unreachable" : "not_admin", email };
+    return standing.reason === "unverified"
+      ? { outcome: "workspace_unreachable", email }
+      : { outcome: "not_admin", email, reason: standing.reason };
   // The stranger budget is left as it is: a success must not hand an attacker a fresh one.
   const device = await readDevice(deviceCookie);
   if (device?.email === email)

@@ -99,6 +99,20 @@ async function askWorkspace(email: string): Promise<Standing> {
   }
 }
 
+/**
+ * Every ADMIN_USERS entry's standing now, from one walk (which also warms the kept answers).
+ * Rejects when the workspace cannot be read; an entry a capped walk did not reach is `unverified`.
+ */
+export async function standingOfEveryAdmin(): Promise<Map<string, Standing>> {
+  const found = await walk();
+  return new Map(
+    env().adminUsers.map(({ email }) => {
+      const answer = found.get(email);
+      return [email, answer ? judge(answer) : { ok: false, reason: "unverified" }] as const;
+    }),
+  );
+}
+
 /** At sign-in: always asks the workspace. `unverified` when it cannot answer. */
 export function standingAtSignIn(email: string): Promise<Standing> {
   return askWorkspace(email);

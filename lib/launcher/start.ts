@@ -3,13 +3,12 @@
  * then `next start`, stopping everything cleanly on Ctrl-C or SIGTERM.
  * `npm run dev` does the same with `next dev` and no build.
  */
-import { requireSupportedNode } from "../config/node-runtime";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { ConfigError } from "../config/schema";
-import { loadConfig } from "../config/startup";
+import { requireSupportedNode } from "../config/node-runtime";
 import { log as logger } from "../observability/log.mjs";
 import { listenPlan } from "./listen";
+import { configOrExit, workspaceProblem } from "./preflight";
 
 const root = path.resolve(__dirname, "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
@@ -96,16 +95,7 @@ async function main() {
   process.on("SIGTERM", () => void stop(0, true));
 
   log.info({ node: process.version }, `Node.js ${process.version}`);
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      log.fatal({ problems: error.problems }, error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(process.env);
 
   if (config.localWorkspace) {
     const health = `http://127.0.0.1:${config.localWorkspace.port}/__local/health`;
@@ -157,6 +147,12 @@ async function main() {
     return;
   }
   if (!skipBuild) {
+    // The build prerenders the blog from the workspace: say so now if it cannot, not after compiling.
+    const problem = await workspaceProblem(config);
+    if (problem) {
+      log.fatal(problem);
+      await stop(1);
+    }
     const build = run(process.execPath, [nextBin, "build"], "next build");
     const code = await new Promise<number | null>((resolve) => build.on("exit", resolve));
     if (code !== 0) {

@@ -306,11 +306,12 @@ describe("access follows the workspace", () => {
       expect(await listStatus(session)).toBe(401);
       expect(await app.session.readSessionValue(decodeURIComponent(session.split("=")[1]!))).toBeNull();
 
+      // Signing in again is refused with what is true now, not "no longer".
       const refused = await signIn(ADA.email, "masthead-demo");
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({
-        code: "not_admin",
-        error: expect.stringMatching(/^Your workspace account is no longer an active admin/),
+        code: "inactive",
+        error: expect.stringMatching(/^Your workspace account is deactivated/),
       });
       expect(setCookie(refused, "masthead_admin")).toBeUndefined();
     } finally {
@@ -437,5 +438,63 @@ describe("changes made through Masthead take effect at once", () => {
     } finally {
       app = await loadApp();
     }
+  });
+});
+
+describe("ADMIN_USERS entries the workspace does not count as admins", () => {
+  const NOBODY = "nobody@example.org";
+  const withStrangers = () =>
+    loadApp({
+      ADMIN_USERS: `admin@example.com=${DEMO_ADMIN_HASH},${LINUS.email}=${hashes.linus},${NOBODY}=${hashes.linus}`,
+      ADMIN_TOTP: undefined,
+    });
+
+  it("a role outside ADMIN_ROLES is told it is not an admin in the workspace, never that it is 'no longer' one", async () => {
+    app = await withStrangers();
+    try {
+      const refused = await signIn(LINUS.email, "linus's own long password");
+      expect(refused.status).toBe(403);
+      const body = (await refused.json()) as { code: string; error: string };
+      expect(body).toMatchObject({
+        code: "not_admin_role",
+        error: expect.stringMatching(/^Your workspace account is not an admin in the workspace/),
+      });
+      expect(body.error).not.toMatch(/no longer/);
+      expect(setCookie(refused, "masthead_admin")).toBeUndefined();
+
+      // Without JavaScript: the login page is named the same reason.
+      const form = await signIn(LINUS.email, "linus's own long password", undefined, true);
+      expect(form.status).toBe(303);
+      expect(new URL(form.headers.get("location")!).searchParams.get("error")).toBe("not_admin_role");
+
+      const stranger = await signIn(NOBODY, "linus's own long password");
+      expect(stranger.status).toBe(403);
+      expect(await stranger.json()).toMatchObject({
+        code: "not_member",
+        error: expect.stringMatching(/^Your email is not a member of the workspace/),
+      });
+    } finally {
+      app = await loadApp();
+    }
+  });
+
+  it("start-up names them once in a warn line, with why, and nothing of the hashes", async () => {
+    app = await withStrangers();
+    const lines: string[] = [];
+    const { captureLogLines } = await import("@/lib/observability/log.mjs");
+    const release = captureLogLines((line) => lines.push(line));
+    try {
+      await (await import("@/lib/admin/standing-report")).reportAdminStanding();
+    } finally {
+      release();
+      app = await loadApp();
+    }
+    const entries = lines.map((l) => JSON.parse(l) as { level: string; component: string; msg: string });
+    const warned = entries.filter((e) => e.component === "admin" && e.level === "warn");
+    expect(warned).toHaveLength(1);
+    expect(warned[0]!.msg).toContain(`${LINUS.email} (its workspace role is not in ADMIN_ROLES)`);
+    expect(warned[0]!.msg).toContain(`${NOBODY} (not a member of the workspace)`);
+    expect(warned[0]!.msg).not.toContain("admin@example.com");
+    expect(lines.join("\n")).not.toContain("scrypt:");
   });
 });

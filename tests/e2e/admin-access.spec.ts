@@ -23,6 +23,7 @@ const GRACE_PASSWORD = "grace's own long password";
 const GRACE_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 const RECHECK_SECONDS = 2;
 const NO_LONGER_ADMIN = /Your workspace account is no longer an active admin/;
+const DEACTIVATED = /Your workspace account is deactivated, so it cannot sign in here/;
 
 let cluster: Cluster;
 let A: Instance;
@@ -206,9 +207,9 @@ test("deactivated in the workspace: signed out within the recheck interval with 
       // On A, the page: signed out (the session was ended everywhere), sent to sign in again.
       await page.goto("/admin/members");
       await expect(page).toHaveURL(/\/admin\/login/);
-      // Signing in again is refused, saying why.
+      // Signing in again is refused, saying what is true now.
       await passwordStep(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
-      await expect(page.getByRole("alert").filter({ hasText: NO_LONGER_ADMIN })).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: DEACTIVATED })).toBeVisible();
     } finally {
       await inWorkspace(ADA_ID, { active: true });
     }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { ADMIN_UNVERIFIED, NO_LONGER_ADMIN } from "@/lib/admin/access";
+import { ADMIN_UNVERIFIED, NO_LONGER_ADMIN, NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES } from "@/lib/admin/access";
 import { CROSS_ORIGIN } from "@/lib/admin/http";
 import {
   INVALID_CREDENTIALS,
@@ -22,6 +22,9 @@ const ERRORS: Record<string, string> = {
   invalid_code: INVALID_SECOND_STEP,
   expired: STEP_EXPIRED,
   not_admin: NO_LONGER_ADMIN,
+  [NOT_ADMIN_CODES.not_member]: NOT_ADMIN_AT_SIGN_IN.not_member,
+  [NOT_ADMIN_CODES.inactive]: NOT_ADMIN_AT_SIGN_IN.inactive,
+  [NOT_ADMIN_CODES.role]: NOT_ADMIN_AT_SIGN_IN.role,
   unverified: ADMIN_UNVERIFIED,
   workspace: WORKSPACE_UNREACHABLE_AT_SIGN_IN,
   rate_limited: "Too many failed sign-in attempts. Try again in a few minutes.",

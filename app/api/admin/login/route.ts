@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { NO_LONGER_ADMIN } from "@/lib/admin/access";
+import { NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES } from "@/lib/admin/access";
 import { audit } from "@/lib/admin/audit";
 import { CROSS_ORIGIN, errorResponse, MAX_BODY_BYTES, TOO_LARGE } from "@/lib/admin/http";
 import { DEVICE_COOKIE, deviceCookieOptions } from "@/lib/admin/device";
@@ -38,7 +38,8 @@ const REFUSALS: Record<Refusal, { status: number; error: string; page: string }>
   wrong_code: { status: 401, error: INVALID_SECOND_STEP, page: "invalid_code" },
   replayed_code: { status: 401, error: INVALID_SECOND_STEP, page: "invalid_code" },
   step_expired: { status: 401, error: STEP_EXPIRED, page: "expired" },
-  not_admin: { status: 403, error: NO_LONGER_ADMIN, page: "not_admin" },
+  // Answered per reason below (NOT_ADMIN_AT_SIGN_IN); this is the status.
+  not_admin: { status: 403, error: NOT_ADMIN_AT_SIGN_IN.role, page: NOT_ADMIN_CODES.role },
   workspace_unreachable: { status: 503, error: WORKSPACE_UNREACHABLE_AT_SIGN_IN, page: "workspace" },
   busy: { status: 503, error: "Sign-in is busy right now. Try again in a moment.", page: "busy" },
   rate_limited: { status: 429, error: "", page: "rate_limited" },
@@ -50,6 +51,9 @@ const COUNTED: Record<string, CountedOutcome> = {
   rate_limited: "rate_limited",
   busy: "busy",
   not_admin: "not_admin",
+  [NOT_ADMIN_CODES.not_member]: "not_admin",
+  [NOT_ADMIN_CODES.inactive]: "not_admin",
+  [NOT_ADMIN_CODES.role]: "not_admin",
   workspace: "workspace_unreachable",
 };
 
@@ -163,6 +167,8 @@ export async function POST(request: Request): Promise<Response> {
           : `Too many failed sign-in attempts. Try again in ${minutes(outcome.retryAfterSeconds)}.`;
       return fail(refusal.status, error, refusal.page, wait);
     }
+    if (outcome.outcome === "not_admin")
+      return fail(refusal.status, NOT_ADMIN_AT_SIGN_IN[outcome.reason], NOT_ADMIN_CODES[outcome.reason]);
     if (outcome.outcome === "workspace_unreachable")
       return fail(refusal.status, refusal.error, refusal.page, { "Retry-After": "30" });
     return fail(refusal.status, refusal.error, refusal.page);

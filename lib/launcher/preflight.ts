@@ -1,0 +1,72 @@
+/*
+ * What is checked before a build, by `npm start` and by `npm run build` alike: the
+ * configuration (the same check and message as every start), then one call to the workspace,
+ * since the build prerenders the blog from it. Both stop in seconds with a message naming the
+ * variable, instead of after a long compile with Next's error for the first page it could not
+ * render.
+ */
+import { ConfigError, type AppConfig } from "../config/schema";
+import { loadConfig } from "../config/startup";
+import { log as logger } from "../observability/log.mjs";
+
+const log = logger("launcher");
+
+/** The configuration, or the process ends with the list of problems (exit 1). */
+export function configOrExit(vars: Record<string, string | undefined>): AppConfig {
+  try {
+    return loadConfig(vars);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      log.fatal({ problems: error.problems }, error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * One GET of the blog's post list with the configured key: null when the workspace answers it,
+ * else what is wrong and which variable to look at. Never carries the key.
+ */
+export async function workspaceProblem(config: AppConfig, timeoutMs = 10_000): Promise<string | null> {
+  const url = `${config.workspace.apiBase}/v2/blog-posts`;
+  const where = config.localWorkspace
+    ? `The local workspace at ${new URL(url).origin}`
+    : `The workspace at ${new URL(url).origin} (WORKSPACE_URL)`;
+  const start = config.localWorkspace
+    ? "start it with `npm run workspace`, or use `npm start`, which starts it"
+    : "check WORKSPACE_URL and that the workspace is up";
+  let status: number;
+  try {
+    const res = await fetch(url, {
+      headers: { "X-Api-Key": config.workspace.apiKey, Accept: "application/json" },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await res.body?.cancel();
+    status = res.status;
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const reason =
+      cause instanceof Error && cause.name === "TimeoutError"
+        ? `no answer within ${timeoutMs / 1000} s`
+        : cause instanceof Error
+          ? cause.message
+          : String(cause);
+    return `${where} does not answer (${reason}): ${start}. The build reads the blog from it.`;
+  }
+  if (status < 400) return null;
+  if (status === 401 || status === 403)
+    return `${where} refused the API key (${status}): check WORKSPACE_API_KEY (the Admin panel, under API keys).`;
+  if (status === 404)
+    return `${where} has no blog API at ${new URL(url).pathname} (404): check WORKSPACE_URL (the workspace's own address, as the Admin panel shows it).`;
+  return `${where} answered ${status} to GET ${new URL(url).pathname}: ${start}, then build again.`;
+}
+
+/** Ends the process (exit 1) with the problem, if the workspace does not answer. */
+export async function workspaceAnswersOrExit(config: AppConfig): Promise<void> {
+  const problem = await workspaceProblem(config);
+  if (problem) {
+    log.fatal(problem);
+    process.exit(1);
+  }
+}
