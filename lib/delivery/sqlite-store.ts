@@ -150,7 +150,9 @@ export class SqliteSignupStore implements SignupStore {
   }
 
   async discardFailed(): Promise<number> {
-    return this.run((db) => Number(db.prepare("DELETE FROM signups WHERE failed_at IS NOT NULL").run().changes));
+    return this.run((db) =>
+      Number(db.prepare("DELETE FROM signups WHERE failed_at IS NOT NULL").run().changes),
+    );
   }
 
   // ---- the worker's side ----------------------------------------------------------------
