@@ -177,6 +177,9 @@ test("GET /api/metrics: 401 without or with a wrong token, the Prometheus text f
     "nodejs_eventloop_lag_seconds",
   ])
     expect(text, name).toContain(`# TYPE ${name} `);
+  // The server runs on the Node the npm scripts bring (24 LTS), the one running this test.
+  expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(24);
+  expect(text).toContain(`nodejs_version_info{version="${process.version}"`);
   // Embedded state: no Redis to be up or down.
   expect(text).not.toContain("masthead_redis_up");
   // The build prerendered the blog; this process loads it when a page asks, and then counts it.
