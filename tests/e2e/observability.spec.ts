@@ -7,6 +7,7 @@ import { SqliteSignupStore } from "../../lib/delivery/sqlite-store";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { until } from "../helpers/until";
 import { clientAddresses } from "../helpers/client-addresses";
+import { promtool } from "../helpers/promtool";
 
 /*
  * What an operator sees, over real HTTP against a `next start` process on a real build (the
@@ -177,6 +178,9 @@ test("GET /api/metrics: 401 without or with a wrong token, the Prometheus text f
     "nodejs_eventloop_lag_seconds",
   ])
     expect(text, name).toContain(`# TYPE ${name} `);
+  // Prometheus' own lint accepts the scrape as served (no gauge named like a counter).
+  const checked = promtool(["check", "metrics"], text);
+  expect(checked.status, checked.stdout + checked.stderr).toBe(0);
   // Embedded state: no Redis to be up or down.
   expect(text).not.toContain("masthead_redis_up");
   // The build prerendered the blog; this process loads it when a page asks, and then counts it.
