@@ -9,6 +9,7 @@ import { ConfigError } from "../config/schema";
 import { loadConfig } from "../config/startup";
 import { log as logger } from "../observability/log.mjs";
 import { listenPlan } from "./listen";
+import { USAGE, wantsHelp } from "./usage";
 
 const root = path.resolve(__dirname, "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
@@ -90,6 +91,10 @@ async function waitForHealth(url: string, timeoutMs: number, attemptMs = 1_000):
 }
 
 async function main() {
+  if (wantsHelp(process.argv.slice(2))) {
+    process.stdout.write(USAGE);
+    return;
+  }
   process.on("SIGINT", () => void stop(0, true));
   process.on("SIGTERM", () => void stop(0, true));
 
