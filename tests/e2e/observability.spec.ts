@@ -414,7 +414,7 @@ test("every line the server wrote is JSON with time, level, msg and component, a
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       level: expect.stringMatching(/^(trace|debug|info|warn|error|fatal)$/),
       msg: expect.any(String),
-      component: expect.stringMatching(/^(blog|newsletter|delivery|admin|state|workspace|search)$/),
+      component: expect.stringMatching(/^(blog|newsletter|delivery|admin|state|workspace|search|next)$/),
     });
   }
   // The run did produce lines worth scanning: audit entries, the kept signup, the workspace's failures.
@@ -423,6 +423,22 @@ test("every line the server wrote is JSON with time, level, msg and component, a
   expect(entries.some((e) => e.component === "newsletter")).toBe(true);
   expect(entries.some((e) => e.component === "delivery")).toBe(true);
   expect(entries.filter((e) => e.kind === "admin_audit").map((e) => e.actor)).toContain(DEMO_ADMIN_EMAIL);
+  // LOG_LEVEL=debug: each workspace call with its endpoint, status and duration, and the cache's answers.
+  const calls = entries.filter((e) => e.level === "debug" && e.component === "workspace");
+  expect(calls.length, "workspace calls at debug").toBeGreaterThan(0);
+  for (const call of calls)
+    expect(call).toMatchObject({
+      operation: expect.any(String),
+      endpoint: expect.stringMatching(/^(GET|POST|PUT|PATCH|DELETE) http/),
+      status: expect.any(Number),
+      durationMs: expect.any(Number),
+    });
+  expect(
+    calls.some((c) => c.status === 500),
+    "the injected failures among them",
+  ).toBe(true);
+  const decisions = new Set(entries.filter((e) => e.level === "debug").map((e) => e.cache));
+  expect(decisions, "Next cache decisions at debug").toContain("hit");
 
   const output = lines.join("\n");
   for (const [name, value] of Object.entries(SECRETS)) {
@@ -467,6 +483,11 @@ test("with Redis: masthead_redis_up follows Redis, and a scrape answers at once 
       timeoutMs: 20_000,
       intervalMs: 250,
     });
+    // The first of the process's Redis connections says so once, at info; the others only at debug.
+    const startLines = shared.instances[0]!.logs();
+    const reachable = startLines.split("\n").filter((l) => /reachable; state is shared/.test(l));
+    expect(reachable, startLines).toHaveLength(1);
+    expect(JSON.parse(reachable[0]!)).toMatchObject({ level: "info", component: "state" });
     await shared.redis!.restart();
     await until(async () => sample(await read(), "masthead_redis_up") === 1, {
       what: "masthead_redis_up 1 again",
@@ -478,10 +499,49 @@ test("with Redis: masthead_redis_up follows Redis, and a scrape answers at once 
   }
 });
 
-test("without METRICS_TOKEN the route does not exist (404)", async () => {
-  const plain = await startCluster({ instances: 1, redis: false });
+test("without METRICS_TOKEN the route does not exist (404); at LOG_LEVEL=warn the audit trail and the image host warning remain", async () => {
+  // An image host on a private address (a literal one: no DNS needed), and a quiet log.
+  const plain = await startCluster({
+    instances: 1,
+    redis: false,
+    env: { LOG_LEVEL: "warn", IMAGE_HOSTS: "http://10.255.255.1:8080" },
+  });
   try {
     const instance = plain.instances[0]!;
+    const refused = await fetch(`${instance.url}/api/admin/login`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        origin: plain.siteUrl,
+        "x-forwarded-for": freshClient(),
+      },
+      body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: SECRETS["a mistyped password"] }),
+    });
+    expect(refused.status).toBe(401);
+    const entries = () =>
+      instance
+        .logs()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    await until(() => entries().some((e) => e.kind === "admin_audit"), {
+      what: "the refused sign-in's audit line at LOG_LEVEL=warn",
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
+    expect(entries().find((e) => e.kind === "admin_audit")).toMatchObject({
+      action: "login",
+      outcome: "refused",
+      level: "info",
+    });
+    // Nothing else below warn was written.
+    expect(entries().filter((e) => e.level === "info" && e.kind !== "admin_audit")).toEqual([]);
+    const warning = entries().find((e) => /private address/.test(String(e.msg)));
+    expect(warning, "the image host warning").toMatchObject({ level: "warn", component: "blog" });
+    expect(warning!.msg).toContain("http://10.255.255.1:8080 (10.255.255.1)");
+    expect(warning!.msg).toContain("IMAGE_ALLOW_PRIVATE_HOSTS=1");
+
     for (const authorization of [undefined, `Bearer ${SECRETS["metrics token"]}`]) {
       const res = await fetch(`${instance.url}/api/metrics`, {
         headers: authorization ? { authorization } : {},
