@@ -8,6 +8,7 @@ import path from "node:path";
 import { ConfigError } from "../config/schema";
 import { loadConfig } from "../config/startup";
 import { log as logger } from "../observability/log.mjs";
+import { forwardAsJsonLines } from "./json-output";
 import { listenPlan } from "./listen";
 import { USAGE, wantsHelp } from "./usage";
 
@@ -27,11 +28,17 @@ const log = logger("launcher");
 let serverGraceMs = 15_000;
 
 function run(command: string, argv: string[], name: string, env: Record<string, string> = {}): ChildProcess {
+  // The server's output is JSON lines only when it is not read on a terminal (lib/launcher/json-output.ts).
+  const asJson = name === "next start" && !process.stdout.isTTY;
   const child = spawn(command, argv, {
     cwd: root,
-    stdio: "inherit",
+    stdio: asJson ? ["inherit", "pipe", "pipe"] : "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
   });
+  if (asJson) {
+    forwardAsJsonLines(child.stdout!, "info");
+    forwardAsJsonLines(child.stderr!, "warn");
+  }
   children.push(child);
   child.on("exit", (code, signal) => {
     const at = children.indexOf(child);

@@ -13,6 +13,7 @@ import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 const LOG_MODULE = path.resolve(__dirname, "../../lib/observability/log.mjs");
 const REDIS_MODULE = path.resolve(__dirname, "../../lib/state/redis-fail-fast.mjs");
 const CONSOLE_MODULE = path.resolve(__dirname, "../../lib/observability/console-to-log.ts");
+const FORWARD_MODULE = path.resolve(__dirname, "../../lib/launcher/json-output.ts");
 const SCRIPT = `
 import { log, logLine } from ${JSON.stringify(LOG_MODULE)};
 log("delivery").info({ pending: 3, password: "hunter2-secret", headers: { cookie: "masthead_admin=Fe26.2**x" } }, "worker running");
@@ -181,6 +182,37 @@ console.debug("a debug line");
       ],
       ["warn", "next", "a warning from Next"],
       ["info", "next", "an informational line"],
+    ]);
+  });
+});
+
+describe("the launcher's copy of the server's output", () => {
+  it("passes the server's JSON lines through and turns Next's plain lines (its banner) into JSON lines", () => {
+    const script = `
+const { PassThrough } = require("node:stream");
+const { forwardAsJsonLines } = require(${JSON.stringify(FORWARD_MODULE)});
+const out = new PassThrough();
+const err = new PassThrough();
+forwardAsJsonLines(out, "info");
+forwardAsJsonLines(err, "warn");
+out.write("   \u25b2 Next.js 16.4.6\\n   - Local:        http://127.0.0.1:3000\\n\\n");
+out.write(JSON.stringify({ level: "info", component: "delivery", msg: "worker running" }) + "\\n");
+out.end(" \u2713 Ready in 218ms\\n");
+err.end(" \u26a0 a warning from Next\\n");
+`;
+    const child = spawnSync(process.execPath, ["--import", "tsx", "-e", script], {
+      env: environment({ LOG_LEVEL: "info" }),
+      encoding: "utf8",
+    });
+    expect(child.status, child.stderr).toBe(0);
+    expect(child.stderr).toBe("");
+    const entries = lines(child.stdout);
+    expect(entries.map((e) => [e.level, e.component, e.msg])).toEqual([
+      ["info", "next", "Next.js 16.4.6"],
+      ["info", "next", "- Local:        http://127.0.0.1:3000"],
+      ["info", "delivery", "worker running"],
+      ["info", "next", "Ready in 218ms"],
+      ["warn", "next", "a warning from Next"],
     ]);
   });
 });
