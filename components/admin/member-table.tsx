@@ -172,7 +172,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                 </td>
                 <td className={memberStyles.cellEmail}>{m.email}</td>
                 <td className={memberStyles.cellRole}>{m.role}</td>
-                <td className={styles.hideNarrow}>{m.timeZone}</td>
+                <td className={`${styles.hideNarrow} ${memberStyles.cellZone}`}>{m.timeZone}</td>
                 <td className={memberStyles.cellStatus}>
                   {m.active ? (
                     <span className={memberStyles.badgeActive}>Active</span>
