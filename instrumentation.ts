@@ -44,7 +44,8 @@ export async function register(): Promise<void> {
     }
     installGracefulShutdown({ graceSeconds });
   }
-  void warnAboutPrivateImageHosts();
+  // Never holds up the start, and a check that fails (a module, DNS) is only a missing warning.
+  void warnAboutPrivateImageHosts().catch(() => undefined);
   const { startInProcessDelivery } = await import("./lib/delivery");
   try {
     startInProcessDelivery();
