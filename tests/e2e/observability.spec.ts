@@ -4,6 +4,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, LOCAL_DEMO_API_KEY } from "../../lib/config/schema";
 import { SqliteSignupStore } from "../../lib/delivery/sqlite-store";
+import { hashPassword } from "../../lib/config/password-hash";
+import { startLocalWorkspaceServer } from "../../lib/local-workspace";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { until } from "../helpers/until";
 import { clientAddresses } from "../helpers/client-addresses";
@@ -552,5 +554,82 @@ test("without METRICS_TOKEN the route does not exist (404); at LOG_LEVEL=warn th
     }
   } finally {
     await plain.stop();
+  }
+});
+
+test("a workspace on a private address: Next refuses its images with a JSON line and a start-up warning, until IMAGE_ALLOW_PRIVATE_HOSTS=1", async () => {
+  test.setTimeout(180_000);
+  // A team's staging workspace on a private network: a local workspace on 127.0.0.1 with a key
+  // of its own (the public demo key is refused with a real workspace).
+  const stagingKey = `wps_staging_${RUN}_0123456789abcdef`;
+  const staging = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", apiKey: stagingKey });
+  try {
+    const remote = {
+      WORKSPACE_URL: staging.url,
+      WORKSPACE_API_KEY: stagingKey,
+      SESSION_SECRET: SECRETS["session secret"],
+      ADMIN_USERS: `${DEMO_ADMIN_EMAIL}=${hashPassword(SECRETS["a mistyped password"])}`,
+    };
+    const posts = (await (
+      await fetch(`${staging.url}/api/external/v2/blog-posts`, {
+        headers: { "x-api-key": stagingKey, accept: "application/json" },
+      })
+    ).json()) as { blog_posts: { cover_image_url: string }[] };
+    const cover = posts.blog_posts.find((p) => p.cover_image_url)!.cover_image_url;
+    expect(new URL(cover).origin).toBe(staging.url);
+    const optimised = (instance: Instance) =>
+      fetch(`${instance.url}/_next/image?url=${encodeURIComponent(cover)}&w=640&q=75`, {
+        signal: AbortSignal.timeout(30_000),
+      });
+    const entries = (instance: Instance) =>
+      instance
+        .logs()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+    const refused = await startCluster({ instances: 1, redis: false, env: remote });
+    try {
+      const site = refused.instances[0]!;
+      expect((await optimised(site)).status).toBe(400);
+      await until(() => entries(site).some((e) => /private IP/.test(String(e.msg))), {
+        what: "Next's refusal as a JSON line",
+        timeoutMs: 10_000,
+        intervalMs: 100,
+      });
+      expect(entries(site).find((e) => /private IP/.test(String(e.msg)))).toMatchObject({
+        level: "error",
+        component: "next",
+      });
+      // Nothing about it reached the output as plain text.
+      expect(
+        site
+          .logs()
+          .split("\n")
+          .filter((l) => /private IP/.test(l) && !l.startsWith("{")),
+      ).toEqual([]);
+      const warning = entries(site).find((e) => /IMAGE_ALLOW_PRIVATE_HOSTS=1/.test(String(e.msg)));
+      expect(warning, "the start-up warning").toMatchObject({ level: "warn", component: "blog" });
+      expect(warning!.msg).toContain(staging.url);
+    } finally {
+      await refused.stop();
+    }
+
+    const allowed = await startCluster({
+      instances: 1,
+      redis: false,
+      env: { ...remote, IMAGE_ALLOW_PRIVATE_HOSTS: "1" },
+    });
+    try {
+      const site = allowed.instances[0]!;
+      const res = await optimised(site);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^image\//);
+      expect(entries(site).filter((e) => /private/.test(String(e.msg)))).toEqual([]);
+    } finally {
+      await allowed.stop();
+    }
+  } finally {
+    await staging.close();
   }
 });
