@@ -156,6 +156,17 @@ process.exit(0);
   });
 });
 
+/** Runs a CommonJS `script` under tsx at LOG_LEVEL=info: its stdout's entries, nothing on stderr. */
+function stdoutOnly(script: string) {
+  const child = spawnSync(process.execPath, ["--import", "tsx", "-e", script], {
+    env: environment({ LOG_LEVEL: "info" }),
+    encoding: "utf8",
+  });
+  expect(child.status, child.stderr).toBe(0);
+  expect(child.stderr).toBe("");
+  return lines(child.stdout);
+}
+
 describe("a server's console", () => {
   it("reaches standard output as the logger's JSON lines: Next's glyphs and colours gone, nothing on stderr", () => {
     const script = `
@@ -167,13 +178,7 @@ console.warn("\u001b[33m⚠\u001b[39m a warning from Next");
 console.info("an %s line", "informational");
 console.debug("a debug line");
 `;
-    const child = spawnSync(process.execPath, ["--import", "tsx", "-e", script], {
-      env: environment({ LOG_LEVEL: "info" }),
-      encoding: "utf8",
-    });
-    expect(child.status, child.stderr).toBe(0);
-    expect(child.stderr).toBe("");
-    const entries = lines(child.stdout);
+    const entries = stdoutOnly(script);
     expect(entries.map((e) => [e.level, e.component, e.msg])).toEqual([
       [
         "error",
@@ -200,13 +205,7 @@ out.write(JSON.stringify({ level: "info", component: "delivery", msg: "worker ru
 out.end(" \u2713 Ready in 218ms\\n");
 err.end(" \u26a0 a warning from Next\\n");
 `;
-    const child = spawnSync(process.execPath, ["--import", "tsx", "-e", script], {
-      env: environment({ LOG_LEVEL: "info" }),
-      encoding: "utf8",
-    });
-    expect(child.status, child.stderr).toBe(0);
-    expect(child.stderr).toBe("");
-    const entries = lines(child.stdout);
+    const entries = stdoutOnly(script);
     expect(entries.map((e) => [e.level, e.component, e.msg])).toEqual([
       ["info", "next", "Next.js 16.4.6"],
       ["info", "next", "- Local:        http://127.0.0.1:3000"],
