@@ -7,11 +7,18 @@
  * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),
  * start the newsletter's delivery worker, so a server resumes delivering stored signups by
  * itself without waiting for a new one (never in `next build`'s workers), take over
- * SIGTERM for a graceful shutdown when the launcher asks for it, and tell the operator which
- * ADMIN_USERS entries the workspace does not count as admins.
+ * SIGTERM for a graceful shutdown when the launcher asks for it, turn Next's own console
+ * output into the logger's JSON lines, warn about image hosts Next will refuse, and tell the
+ * operator which ADMIN_USERS entries the workspace does not count as admins.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (process.env.NEXT_PHASE !== "phase-production-build" && process.env.NODE_ENV === "production") {
+    // From here on Next's own console output (image optimiser refusals, render errors) is JSON
+    // too; `next dev` keeps Next's readable output for the person at the terminal.
+    const { routeConsoleToLog } = await import("./lib/observability/console-to-log");
+    routeConsoleToLog();
+  }
   const { installAsNextCache } = await import("./lib/next-cache/cache-handler.mjs");
   installAsNextCache();
   const { installPeerAddressStamp } = await import("./lib/http/client-key");
@@ -38,6 +45,8 @@ export async function register(): Promise<void> {
     }
     installGracefulShutdown({ graceSeconds });
   }
+  // Never holds up the start, and a check that fails (a module, DNS) is only a missing warning.
+  void warnAboutPrivateImageHosts().catch(() => undefined);
   const { startInProcessDelivery } = await import("./lib/delivery");
   try {
     startInProcessDelivery();
@@ -51,4 +60,15 @@ export async function register(): Promise<void> {
   // In the background: the server serves while the workspace is asked.
   const { reportAdminStanding } = await import("./lib/admin/standing-report");
   void reportAdminStanding();
+}
+
+/** Says once, at start-up, which image hosts Next will refuse for resolving to a private address. */
+async function warnAboutPrivateImageHosts(): Promise<void> {
+  const [{ imageHosts }, { privateImageHosts, privateImageHostsWarning }, { log }] = await Promise.all([
+    import("./lib/config/image-hosts.mjs"),
+    import("./lib/blog/private-image-hosts"),
+    import("./lib/observability/log.mjs"),
+  ]);
+  const warning = privateImageHostsWarning(await privateImageHosts(imageHosts(process.env)));
+  if (warning) log("blog").warn(warning);
 }

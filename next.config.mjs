@@ -1,11 +1,10 @@
 import { contentSecurityPolicy } from "./lib/config/content-security-policy.mjs";
-import { DEFAULT_NEXT_DIST_DIR, envValue, isLocalMode } from "./lib/config/defaults.mjs";
-import { imageDiskCacheBytes, imageRemotePatterns } from "./lib/config/image-hosts.mjs";
+import { DEFAULT_NEXT_DIST_DIR, envValue } from "./lib/config/defaults.mjs";
+import { imageDiskCacheBytes, imageLocalIpAllowed, imageRemotePatterns } from "./lib/config/image-hosts.mjs";
 
 // Next reads this file before any TypeScript runs, so it reads the few variables it needs
 // through lib/config/defaults.mjs, the same readings and defaults as the schema that validates
 // them at start-up (lib/config/schema.ts).
-const isLocal = isLocalMode(process.env);
 const isDev = process.env.NODE_ENV === "development";
 
 const csp = contentSecurityPolicy({ isDev });
@@ -70,8 +69,9 @@ const nextConfig = {
     // 1200 px wide). Next's defaults (16 sizes up to 3840) tripled the post page's image markup.
     deviceSizes: [640, 828, 1200],
     imageSizes: [48, 96, 256, 384],
-    // The local workspace serves images from 127.0.0.1, which Next refuses by default.
-    dangerouslyAllowLocalIP: isLocal,
+    // The local workspace serves images from 127.0.0.1, which Next refuses by default; a team's
+    // own image host on a private network is allowed only with IMAGE_ALLOW_PRIVATE_HOSTS=1.
+    dangerouslyAllowLocalIP: imageLocalIpAllowed(process.env),
   },
   async headers() {
     // "/(.*)", not "/:path*": with no named parameter Next sends the values as they are, while

@@ -156,7 +156,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           <tbody>
             {members.map((m) => (
               <tr key={m.id} data-selected={selected.has(m.id)}>
-                <td>
+                <td className={memberStyles.cellSelect}>
                   <input
                     type="checkbox"
                     aria-label={`Select ${m.name}`}
@@ -164,16 +164,16 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                     onChange={() => toggle(m.id)}
                   />
                 </td>
-                <td>
+                <td className={memberStyles.cellName}>
                   <span className={memberStyles.person}>
                     <Avatar url={m.profileImageUrl} name={m.name} />
                     <Link href={`/admin/members/${m.id}`}>{m.name}</Link>
                   </span>
                 </td>
-                <td>{m.email}</td>
-                <td>{m.role}</td>
-                <td className={styles.hideNarrow}>{m.timeZone}</td>
-                <td>
+                <td className={memberStyles.cellEmail}>{m.email}</td>
+                <td className={memberStyles.cellRole}>{m.role}</td>
+                <td className={`${styles.hideNarrow} ${memberStyles.cellZone}`}>{m.timeZone}</td>
+                <td className={memberStyles.cellStatus}>
                   {m.active ? (
                     <span className={memberStyles.badgeActive}>Active</span>
                   ) : (

@@ -1,9 +1,9 @@
 import "server-only";
-import { captureLogLines, log } from "../observability/log.mjs";
+import { auditLog, captureLogLines } from "../observability/log.mjs";
 
 /*
  * One structured line per admin write: who, what, target, outcome, as entries of the one
- * logger (component "admin", kind "admin_audit"). Never bodies, passwords, cookies or keys, and
+ * logger (component "admin", kind "admin_audit"), kept at every LOG_LEVEL but `silent`. Never bodies, passwords, cookies or keys, and
  * no address but the acting admin's: addresses in a target (invitations) are masked, so the
  * log can be shipped anywhere.
  */
@@ -25,7 +25,7 @@ export function maskAddresses(text: string): string {
 }
 
 export function audit(entry: AuditEntry): void {
-  log("admin").info(
+  auditLog().info(
     { kind: "admin_audit", ...entry, target: maskAddresses(entry.target) },
     `admin ${entry.action}: ${entry.outcome}`,
   );

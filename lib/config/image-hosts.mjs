@@ -6,9 +6,11 @@
  * - local mode (no WORKSPACE_URL): the local workspace on 127.0.0.1/localhost:LOCAL_WORKSPACE_PORT,
  *   the one host allowed to be on a loopback address (it is ours, and configured);
  * - a real workspace: its origin; plus every IMAGE_HOSTS entry (e.g. a CDN serving covers).
+ *   These must resolve to public addresses (server-side request forgery), unless
+ *   IMAGE_ALLOW_PRIVATE_HOSTS=1 says they are the team's own hosts on a private network.
  */
 
-import { DEFAULT_LOCAL_WORKSPACE_PORT, WHOLE_NUMBER_VARIABLES, envValue } from "./defaults.mjs";
+import { DEFAULT_LOCAL_WORKSPACE_PORT, WHOLE_NUMBER_VARIABLES, envValue, isLocalMode } from "./defaults.mjs";
 
 /**
  * @param {Record<string, string | undefined>} env
@@ -17,16 +19,20 @@ import { DEFAULT_LOCAL_WORKSPACE_PORT, WHOLE_NUMBER_VARIABLES, envValue } from "
 export function imageHosts(env) {
   const workspaceUrl = envValue(env, "WORKSPACE_URL");
   const localPort = envValue(env, "LOCAL_WORKSPACE_PORT") ?? String(DEFAULT_LOCAL_WORKSPACE_PORT);
+  const privateAllowed = imagePrivateHostsAllowed(env);
   /** @type {{ origin: string; privateAddressAllowed: boolean }[]} */
   const entries = [];
   if (!workspaceUrl) {
     for (const host of ["127.0.0.1", "localhost"])
       entries.push({ origin: `http://${host}:${localPort}`, privateAddressAllowed: true });
   } else if (URL.canParse(workspaceUrl)) {
-    entries.push({ origin: new URL(workspaceUrl).origin, privateAddressAllowed: false });
+    entries.push({ origin: new URL(workspaceUrl).origin, privateAddressAllowed: privateAllowed });
   }
   for (const host of (env.IMAGE_HOSTS ?? "").split(/[\s,]+/).filter(Boolean)) {
-    entries.push({ origin: host.includes("://") ? host : `https://${host}`, privateAddressAllowed: false });
+    entries.push({
+      origin: host.includes("://") ? host : `https://${host}`,
+      privateAddressAllowed: privateAllowed,
+    });
   }
   return entries
     .filter((e) => URL.canParse(e.origin))
@@ -40,6 +46,26 @@ export function imageHosts(env) {
         privateAddressAllowed: e.privateAddressAllowed,
       };
     });
+}
+
+/**
+ * IMAGE_ALLOW_PRIVATE_HOSTS=1 (or true, yes, on): the configured image hosts may resolve to
+ * private, loopback or link-local addresses (a staging workspace on a private network). Next's
+ * optimiser (`images.dangerouslyAllowLocalIP`) and the preview images' cover loader both follow it;
+ * without it both refuse such a host, and the server warns at start-up (lib/blog/private-image-hosts.ts).
+ * Local mode always allows it: the local workspace is on 127.0.0.1.
+ * @param {Record<string, string | undefined>} env
+ */
+export function imagePrivateHostsAllowed(env) {
+  return /^(1|true|yes|on)$/i.test(envValue(env, "IMAGE_ALLOW_PRIVATE_HOSTS") ?? "");
+}
+
+/**
+ * `images.dangerouslyAllowLocalIP` for next.config.mjs: in local mode, or with IMAGE_ALLOW_PRIVATE_HOSTS.
+ * @param {Record<string, string | undefined>} env
+ */
+export function imageLocalIpAllowed(env) {
+  return isLocalMode(env) || imagePrivateHostsAllowed(env);
 }
 
 /**

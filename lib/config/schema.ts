@@ -249,7 +249,7 @@ const rest = {
   DELIVERY_WORKER: deliveryWorker,
   NEWSLETTER_NETWORK_IPV4_PREFIX: wholeNumber("NEWSLETTER_NETWORK_IPV4_PREFIX"),
   NEWSLETTER_NETWORK_IPV6_PREFIX: wholeNumber("NEWSLETTER_NETWORK_IPV6_PREFIX"),
-  // next.config.mjs reads these two (lib/config/image-hosts.mjs); checked here so a typo stops the start.
+  // next.config.mjs reads these three (lib/config/image-hosts.mjs); checked here so a typo stops the start.
   IMAGE_CACHE_MAX_MB: wholeNumber("IMAGE_CACHE_MAX_MB"),
   IMAGE_QUERY_STRINGS: variable(
     "unset it (image URLs may not carry a query string), or set it to allow when your image host needs one (signed URLs).",
@@ -257,6 +257,14 @@ const rest = {
       if (raw === undefined || /^(refuse|none|off)$/i.test(raw)) return false;
       if (/^allow$/i.test(raw)) return true;
       return new Refusal(`"${raw}" is neither allow nor refuse.`);
+    },
+  ),
+  IMAGE_ALLOW_PRIVATE_HOSTS: variable(
+    "unset it (image hosts must be on public addresses), or set it to 1 when your image hosts are on a private network.",
+    (raw) => {
+      if (raw === undefined || /^(0|false|no|off)$/i.test(raw)) return false;
+      if (/^(1|true|yes|on)$/i.test(raw)) return true;
+      return new Refusal(`"${raw}" is neither 1 nor 0.`);
     },
   ),
   METRICS_TOKEN: metricsToken,

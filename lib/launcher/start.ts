@@ -7,8 +7,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { requireSupportedNode } from "../config/node-runtime";
 import { log as logger } from "../observability/log.mjs";
+import { forwardAsJsonLines } from "./json-output";
 import { listenPlan } from "./listen";
 import { configOrExit, workspaceProblem } from "./preflight";
+import { USAGE, wantsHelp } from "./usage";
 
 const root = path.resolve(__dirname, "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
@@ -26,11 +28,17 @@ const log = logger("launcher");
 let serverGraceMs = 15_000;
 
 function run(command: string, argv: string[], name: string, env: Record<string, string> = {}): ChildProcess {
+  // The server's output is JSON lines only when it is not read on a terminal (lib/launcher/json-output.ts).
+  const asJson = name === "next start" && !process.stdout.isTTY;
   const child = spawn(command, argv, {
     cwd: root,
-    stdio: "inherit",
+    stdio: asJson ? ["inherit", "pipe", "pipe"] : "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
   });
+  if (asJson) {
+    forwardAsJsonLines(child.stdout!, "info");
+    forwardAsJsonLines(child.stderr!, "warn");
+  }
   children.push(child);
   child.on("exit", (code, signal) => {
     const at = children.indexOf(child);
@@ -90,6 +98,10 @@ async function waitForHealth(url: string, timeoutMs: number, attemptMs = 1_000):
 }
 
 async function main() {
+  if (wantsHelp(process.argv.slice(2))) {
+    process.stdout.write(USAGE);
+    return;
+  }
   requireSupportedNode();
   process.on("SIGINT", () => void stop(0, true));
   process.on("SIGTERM", () => void stop(0, true));

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { logLine } from "../observability/log.mjs";
+import { log, logLine } from "../observability/log.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
 import { isNotFound, notFoundMemory, unknownAddressAnswer } from "./not-found.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
@@ -103,8 +103,16 @@ export default class MastheadCacheHandler {
     const entry = await this.lookup(key, ctx, asked);
     // A miss or a stale entry makes Next render; what it then stores is dated from here.
     const revalidate = entry?.cacheControl?.revalidate ?? ctx.revalidate ?? entry?.value?.revalidate;
-    if (entry === null || (typeof revalidate === "number" && asked - entry.lastModified > revalidate * 1000))
-      this.state.renderStarts.note(key, asked);
+    const stale =
+      entry !== null && typeof revalidate === "number" && asked - entry.lastModified > revalidate * 1000;
+    if (entry === null || stale) this.state.renderStarts.note(key, asked);
+    // At debug only (a hit is the hot path): what the cache answered, and so whether Next renders.
+    const debug = log("state");
+    if (debug.isLevelEnabled("debug"))
+      debug.debug(
+        { cache: entry === null ? "miss" : stale ? "stale" : "hit", key, kind: ctx?.kind },
+        `Next cache ${entry === null ? "miss" : stale ? "stale" : "hit"}: ${key}`,
+      );
     return entry;
   }
 

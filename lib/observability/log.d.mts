@@ -10,11 +10,14 @@ export type Component =
   | "workspace"
   | "search"
   | "launcher"
-  | "local-workspace";
+  | "local-workspace"
+  | "next";
 
 export function log(component: Component): Logger;
+export type LogLevelName = "debug" | "info" | "warn" | "error";
 export function logLine(
   component: Component,
-  level?: "debug" | "info" | "warn" | "error",
-): (line: string) => void;
+  level?: LogLevelName,
+): (line: string, at?: LogLevelName) => void;
+export function auditLog(): Logger;
 export function captureLogLines(sink: (line: string) => void): () => void;

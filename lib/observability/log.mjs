@@ -63,7 +63,9 @@ function rootLogger() {
       },
       stream,
     );
-    return { state, logger, children: new Map() };
+    /** @type {import("pino").Logger | undefined} */
+    const audit = undefined;
+    return { state, logger, children: new Map(), audit };
   });
 }
 
@@ -82,14 +84,29 @@ export function log(component) {
 }
 
 /**
+ * The admin audit trail (component "admin"): written at `info` whatever LOG_LEVEL says, short
+ * of `silent`. It is a record of who did what, not a severity: an operator who quiets the log
+ * to `warn` or `error` still needs the refused sign-ins the failed-logins runbook reads.
+ */
+export function auditLog() {
+  const root = rootLogger();
+  root.audit ??= root.logger.child(
+    { component: "admin" },
+    { level: root.logger.level === "silent" ? "silent" : "info" },
+  );
+  return root.audit;
+}
+
+/**
  * For modules that take a `(line) => void` reporter (so tests can capture it): a reporter
- * that writes each line as a message of `component` at `level`.
+ * that writes each line as a message of `component` at `level`, or at the level a caller
+ * passes as the second argument (a reporter that tests replace simply ignores it).
  * @param {string} component
  * @param {"debug" | "info" | "warn" | "error"} [level]
- * @returns {(line: string) => void}
+ * @returns {(line: string, at?: "debug" | "info" | "warn" | "error") => void}
  */
 export function logLine(component, level = "warn") {
-  return (line) => log(component)[level](line);
+  return (line, at = level) => log(component)[at](line);
 }
 
 /**

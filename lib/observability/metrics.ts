@@ -42,9 +42,20 @@ export const LOGIN_OUTCOMES = [
 ] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
+const DEFAULT_GAUGES_NAMED_LIKE_COUNTERS = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
 function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // prom-client's sums of the active handles, requests and resources are gauges named `_total`,
+  // which Prometheus reserves for counters (`promtool check metrics` fails the scrape on them);
+  // the same counts stay as nodejs_active_handles{type}, nodejs_active_requests and
+  // nodejs_active_resources{type}, which `sum()` totals.
+  for (const name of DEFAULT_GAUGES_NAMED_LIKE_COUNTERS) registry.removeSingleMetric(name);
   const registers = [registry];
 
   const metrics = {

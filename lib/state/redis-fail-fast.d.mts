@@ -7,7 +7,7 @@ export function describeRedis(url: string): string;
 export function createRedisClient(
   url: string,
   purpose: string,
-  log?: (line: string) => void,
+  log?: (line: string, level?: "debug" | "info" | "warn" | "error") => void,
   options?: { subscriber?: boolean },
 ): Redis;
 export function firstConnectionAttempt(client: Redis): Promise<void>;

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { logLine } from "../observability/log.mjs";
+import { processMemo } from "./process-memo.mjs";
 
 /*
  * How every Masthead Redis client connects and fails, in plain JavaScript because the cache
@@ -42,7 +43,8 @@ const firstAttempts = new WeakMap();
 
 /**
  * A connected-on-demand ioredis client with the fail-fast options, that logs each change
- * between reachable and unreachable once (never the URL's credentials), never throws an
+ * between reachable and unreachable once (never the URL's credentials; `log` is a reporter
+ * from logLine, whose second argument is the level), never throws an
  * unhandled 'error', and drops a stalled connection. `subscriber` clients skip the stall check
  * (a subscribed connection sends no commands to time out).
  */
@@ -51,7 +53,9 @@ export function createRedisClient(url, purpose, log = logLine("state"), options 
   const client = new Redis(url, { ...FAIL_FAST_OPTIONS, connectionName: `masthead:${purpose}` });
   let reachable;
   client.on("ready", () => {
-    if (reachable !== true) log(`Redis at ${where} (${purpose}) is reachable; state is shared.`);
+    if (reachable === false)
+      log(`Redis at ${where} (${purpose}) is reachable again; state is shared.`, "info");
+    else if (reachable === undefined) announceFirstConnection(where, purpose, log);
     reachable = true;
   });
   const unreachable = (why) => {
@@ -79,6 +83,17 @@ export function createRedisClient(url, purpose, log = logLine("state"), options 
   });
   firstAttempts.set(client, firstAttempt(client));
   return client;
+}
+
+/**
+ * A process opens several connections (state, Next's cache and its tag channel, the delivery
+ * queue): the first to connect says once, at info, that state is shared; the others only at debug.
+ */
+function announceFirstConnection(where, purpose, log) {
+  const announced = processMemo("redis.announced", () => ({ done: false }));
+  if (announced.done) return log(`Redis at ${where} (${purpose}) connected.`, "debug");
+  announced.done = true;
+  log(`Redis at ${where} is reachable; state is shared.`, "info");
 }
 
 /**

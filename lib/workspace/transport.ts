@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { logLine } from "../observability/log.mjs";
+import { log as logger, logLine } from "../observability/log.mjs";
 import { metrics } from "../observability/metrics";
 import { codeFor, messageFromErrorBody, WorkspaceApiError, type WorkspaceErrorCode } from "./errors";
 
@@ -71,6 +71,7 @@ export function createTransport(options: TransportOptions) {
   const log = options.log ?? logLine("workspace");
   const base = options.apiBase.replace(/\/+$/, "");
   const { workspaceRequests, workspaceDuration } = metrics();
+  const debug = logger("workspace");
 
   type Attempt =
     { ok: true; response: WorkspaceResponse } | { ok: false; failure: WorkspaceApiError; mayRetry: boolean };
@@ -85,12 +86,14 @@ export function createTransport(options: TransportOptions) {
   ): Promise<Attempt> {
     const stopTimer = workspaceDuration.startTimer({ operation: req.operation });
     let outcome: string | null = "ok";
+    let status = 0;
     const failed = (failure: WorkspaceApiError, mayRetry: boolean): Attempt => {
       outcome = outcomeOf(failure.code);
       return { ok: false, failure, mayRetry };
     };
     try {
       const res = await doFetch(url, init);
+      status = res.status;
       const raw = await res.text();
       const parsed = parseJson(raw);
       if (res.ok) {
@@ -136,8 +139,13 @@ export function createTransport(options: TransportOptions) {
       return failed(networkError(error, endpoint, timeoutMs), req.retry === "idempotent" || isRefused(error));
     } finally {
       if (outcome !== null) {
-        stopTimer();
+        const seconds = stopTimer();
         workspaceRequests.inc({ operation: req.operation, outcome });
+        // Every attempt at debug, for tracing a slow page or a failing form without a proxy.
+        debug.debug(
+          { operation: req.operation, endpoint, status, outcome, durationMs: Math.round(seconds * 1000) },
+          `workspace ${endpoint}: ${status || "no response"} (${outcome})`,
+        );
       }
     }
   }

@@ -276,7 +276,7 @@ describe("redis engine: two instances on one Redis", () => {
     await until(async () => b.revocations().isRevoked(revokedDuringOutage));
     await a.sharedCache<string>(ns, { ttlSeconds: 60 }).set("fresh", "after");
     expect(await b.sharedCache<string>(ns, { ttlSeconds: 60 }).get("fresh")).toBe("after");
-    expect(logs.some((l) => l.includes("reachable; state is shared"))).toBe(true);
+    expect(logs.some((l) => l.includes("is reachable again; state is shared"))).toBe(true);
   });
 
   it("a cache delete made during an outage is replayed, so no instance keeps a stale entry", async () => {

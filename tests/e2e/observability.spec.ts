@@ -4,9 +4,12 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, LOCAL_DEMO_API_KEY } from "../../lib/config/schema";
 import { SqliteSignupStore } from "../../lib/delivery/sqlite-store";
+import { hashPassword } from "../../lib/config/password-hash";
+import { startLocalWorkspaceServer } from "../../lib/local-workspace";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { until } from "../helpers/until";
 import { clientAddresses } from "../helpers/client-addresses";
+import { promtool } from "../helpers/promtool";
 
 /*
  * What an operator sees, over real HTTP against a `next start` process on a real build (the
@@ -180,6 +183,9 @@ test("GET /api/metrics: 401 without or with a wrong token, the Prometheus text f
   // The server runs on the Node the npm scripts bring (24 LTS), the one running this test.
   expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(24);
   expect(text).toContain(`nodejs_version_info{version="${process.version}"`);
+  // Prometheus' own lint accepts the scrape as served (no gauge named like a counter).
+  const checked = promtool(["check", "metrics"], text);
+  expect(checked.status, checked.stdout + checked.stderr).toBe(0);
   // Embedded state: no Redis to be up or down.
   expect(text).not.toContain("masthead_redis_up");
   // The build prerendered the blog; this process loads it when a page asks, and then counts it.
@@ -472,7 +478,7 @@ test("every line the server wrote is JSON with time, level, msg and component, a
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       level: expect.stringMatching(/^(trace|debug|info|warn|error|fatal)$/),
       msg: expect.any(String),
-      component: expect.stringMatching(/^(blog|newsletter|delivery|admin|state|workspace|search)$/),
+      component: expect.stringMatching(/^(blog|newsletter|delivery|admin|state|workspace|search|next)$/),
     });
   }
   // The run did produce lines worth scanning: audit entries, the kept signup, the workspace's failures.
@@ -481,6 +487,22 @@ test("every line the server wrote is JSON with time, level, msg and component, a
   expect(entries.some((e) => e.component === "newsletter")).toBe(true);
   expect(entries.some((e) => e.component === "delivery")).toBe(true);
   expect(entries.filter((e) => e.kind === "admin_audit").map((e) => e.actor)).toContain(DEMO_ADMIN_EMAIL);
+  // LOG_LEVEL=debug: each workspace call with its endpoint, status and duration, and the cache's answers.
+  const calls = entries.filter((e) => e.level === "debug" && e.component === "workspace");
+  expect(calls.length, "workspace calls at debug").toBeGreaterThan(0);
+  for (const call of calls)
+    expect(call).toMatchObject({
+      operation: expect.any(String),
+      endpoint: expect.stringMatching(/^(GET|POST|PUT|PATCH|DELETE) http/),
+      status: expect.any(Number),
+      durationMs: expect.any(Number),
+    });
+  expect(
+    calls.some((c) => c.status === 500),
+    "the injected failures among them",
+  ).toBe(true);
+  const decisions = new Set(entries.filter((e) => e.level === "debug").map((e) => e.cache));
+  expect(decisions, "Next cache decisions at debug").toContain("hit");
 
   const output = lines.join("\n");
   for (const [name, value] of Object.entries(SECRETS)) {
@@ -525,6 +547,11 @@ test("with Redis: masthead_redis_up follows Redis, and a scrape answers at once 
       timeoutMs: 20_000,
       intervalMs: 250,
     });
+    // The first of the process's Redis connections says so once, at info; the others only at debug.
+    const startLines = shared.instances[0]!.logs();
+    const reachable = startLines.split("\n").filter((l) => /reachable; state is shared/.test(l));
+    expect(reachable, startLines).toHaveLength(1);
+    expect(JSON.parse(reachable[0]!)).toMatchObject({ level: "info", component: "state" });
     await shared.redis!.restart();
     await until(async () => sample(await read(), "masthead_redis_up") === 1, {
       what: "masthead_redis_up 1 again",
@@ -536,10 +563,49 @@ test("with Redis: masthead_redis_up follows Redis, and a scrape answers at once 
   }
 });
 
-test("without METRICS_TOKEN the route does not exist (404)", async () => {
-  const plain = await startCluster({ instances: 1, redis: false });
+test("without METRICS_TOKEN the route does not exist (404); at LOG_LEVEL=warn the audit trail and the image host warning remain", async () => {
+  // An image host on a private address (a literal one: no DNS needed), and a quiet log.
+  const plain = await startCluster({
+    instances: 1,
+    redis: false,
+    env: { LOG_LEVEL: "warn", IMAGE_HOSTS: "http://10.255.255.1:8080" },
+  });
   try {
     const instance = plain.instances[0]!;
+    const refused = await fetch(`${instance.url}/api/admin/login`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        origin: plain.siteUrl,
+        "x-forwarded-for": freshClient(),
+      },
+      body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: SECRETS["a mistyped password"] }),
+    });
+    expect(refused.status).toBe(401);
+    const entries = () =>
+      instance
+        .logs()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    await until(() => entries().some((e) => e.kind === "admin_audit"), {
+      what: "the refused sign-in's audit line at LOG_LEVEL=warn",
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
+    expect(entries().find((e) => e.kind === "admin_audit")).toMatchObject({
+      action: "login",
+      outcome: "refused",
+      level: "info",
+    });
+    // Nothing else below warn was written.
+    expect(entries().filter((e) => e.level === "info" && e.kind !== "admin_audit")).toEqual([]);
+    const warning = entries().find((e) => /private address/.test(String(e.msg)));
+    expect(warning, "the image host warning").toMatchObject({ level: "warn", component: "blog" });
+    expect(warning!.msg).toContain("http://10.255.255.1:8080 (10.255.255.1)");
+    expect(warning!.msg).toContain("IMAGE_ALLOW_PRIVATE_HOSTS=1");
+
     for (const authorization of [undefined, `Bearer ${SECRETS["metrics token"]}`]) {
       const res = await fetch(`${instance.url}/api/metrics`, {
         headers: authorization ? { authorization } : {},
@@ -550,5 +616,82 @@ test("without METRICS_TOKEN the route does not exist (404)", async () => {
     }
   } finally {
     await plain.stop();
+  }
+});
+
+test("a workspace on a private address: Next refuses its images with a JSON line and a start-up warning, until IMAGE_ALLOW_PRIVATE_HOSTS=1", async () => {
+  test.setTimeout(180_000);
+  // A team's staging workspace on a private network: a local workspace on 127.0.0.1 with a key
+  // of its own (the public demo key is refused with a real workspace).
+  const stagingKey = `wps_staging_${RUN}_0123456789abcdef`;
+  const staging = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", apiKey: stagingKey });
+  try {
+    const remote = {
+      WORKSPACE_URL: staging.url,
+      WORKSPACE_API_KEY: stagingKey,
+      SESSION_SECRET: SECRETS["session secret"],
+      ADMIN_USERS: `${DEMO_ADMIN_EMAIL}=${hashPassword(SECRETS["a mistyped password"])}`,
+    };
+    const posts = (await (
+      await fetch(`${staging.url}/api/external/v2/blog-posts`, {
+        headers: { "x-api-key": stagingKey, accept: "application/json" },
+      })
+    ).json()) as { blog_posts: { cover_image_url: string }[] };
+    const cover = posts.blog_posts.find((p) => p.cover_image_url)!.cover_image_url;
+    expect(new URL(cover).origin).toBe(staging.url);
+    const optimised = (instance: Instance) =>
+      fetch(`${instance.url}/_next/image?url=${encodeURIComponent(cover)}&w=640&q=75`, {
+        signal: AbortSignal.timeout(30_000),
+      });
+    const entries = (instance: Instance) =>
+      instance
+        .logs()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+    const refused = await startCluster({ instances: 1, redis: false, env: remote });
+    try {
+      const site = refused.instances[0]!;
+      expect((await optimised(site)).status).toBe(400);
+      await until(() => entries(site).some((e) => /private IP/.test(String(e.msg))), {
+        what: "Next's refusal as a JSON line",
+        timeoutMs: 10_000,
+        intervalMs: 100,
+      });
+      expect(entries(site).find((e) => /private IP/.test(String(e.msg)))).toMatchObject({
+        level: "error",
+        component: "next",
+      });
+      // Nothing about it reached the output as plain text.
+      expect(
+        site
+          .logs()
+          .split("\n")
+          .filter((l) => /private IP/.test(l) && !l.startsWith("{")),
+      ).toEqual([]);
+      const warning = entries(site).find((e) => /IMAGE_ALLOW_PRIVATE_HOSTS=1/.test(String(e.msg)));
+      expect(warning, "the start-up warning").toMatchObject({ level: "warn", component: "blog" });
+      expect(warning!.msg).toContain(staging.url);
+    } finally {
+      await refused.stop();
+    }
+
+    const allowed = await startCluster({
+      instances: 1,
+      redis: false,
+      env: { ...remote, IMAGE_ALLOW_PRIVATE_HOSTS: "1" },
+    });
+    try {
+      const site = allowed.instances[0]!;
+      const res = await optimised(site);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^image\//);
+      expect(entries(site).filter((e) => /private/.test(String(e.msg)))).toEqual([]);
+    } finally {
+      await allowed.stop();
+    }
+  } finally {
+    await staging.close();
   }
 });
