@@ -164,7 +164,8 @@ test("Chromium: the code step opens on a fresh, empty field, never the password 
     // A wrong code sends the form back to the password: that field starts empty too.
     await code.pressSequentially("000000");
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page.getByRole("alert")).toContainText("Enter them again");
+    const invalid = "Invalid email, password or authentication code. Enter them again.";
+    await expect(page.getByRole("alert").filter({ hasText: invalid })).toHaveText(invalid);
     const password = page.getByLabel("Password");
     await expect(password).toHaveValue("");
     await expect(password).toHaveAttribute("type", "password");
