@@ -6,7 +6,7 @@ import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
  * The sign-in budget an account's code guesses are counted in: taken before anything is checked,
@@ -34,14 +34,11 @@ let redis: TestRedis | undefined;
 
 async function loadApp(redisUrl?: string): Promise<App> {
   pointAppAtWorkspace(fixture.server, {
-    SITE_URL: undefined,
-    PORT: undefined,
-    SESSION_SECRET: undefined,
+    ...ADMIN_SUITE_VARS,
     REDIS_URL: redisUrl,
     TRUST_PROXY: undefined,
     ADMIN_USERS: `admin@example.com=${DEMO_ADMIN_HASH},${GRACE.email}=${graceHash}`,
     ADMIN_TOTP: `${GRACE.email}=${GRACE_SECRET}`,
-    ADMIN_ROLES: undefined,
   });
   vi.resetModules();
   forgetProcessMemo("state.engine");

@@ -4,7 +4,7 @@ import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { call, listMembersSchema, memberEnvelopeSchema } from "./helpers/local-workspace-server";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
  * An admin the workspace removed, deactivated or demoted cannot restore themself through
@@ -36,17 +36,10 @@ let linusHash: string;
 
 async function loadApp(vars: Record<string, string | undefined> = {}): Promise<App> {
   pointAppAtWorkspace(fixture.server, {
-    SITE_URL: undefined,
-    PORT: undefined,
-    SESSION_SECRET: undefined,
-    REDIS_URL: undefined,
-    WORKSPACE_MAX_RETRIES: "0",
-    WORKSPACE_TIMEOUT_MS: "1500",
+    ...ADMIN_SUITE_VARS,
     ADMIN_USERS: `admin@example.com=${DEMO_ADMIN_HASH},${LINUS.email}=${linusHash}`,
-    ADMIN_TOTP: undefined,
     // The window an attacker would use: the session's answer is trusted for an hour.
     ADMIN_RECHECK_SECONDS: "3600",
-    ADMIN_ROLES: undefined,
     ...vars,
   });
   vi.resetModules();
