@@ -5,7 +5,7 @@ import { metrics } from "../observability/metrics";
 import { firstUse, limitedFor, limiter, processMemo } from "../state";
 import { readDevice, sealDevice } from "./device";
 import { verifyPassword } from "../config/password-hash";
-import { GateBusyError, whenAdmitted } from "./password-check";
+import { isGateBusy, whenAdmitted } from "./password-check";
 import { readPendingStep, sealPendingStep, type PendingStep } from "./second-step";
 import { standingAtSignIn } from "./standing";
 import { CODE_MEMORY_SECONDS, matchingStep, normalizeCode } from "./totp";
@@ -249,7 +249,7 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
           chargeThenCheck(() => takeStrangerBudget(accountKey, attempt.client), attempt.password, hash),
         );
   } catch (error) {
-    if (error instanceof GateBusyError) return { outcome: "busy", retryAfterSeconds: 1 };
+    if (isGateBusy(error)) return { outcome: "busy", retryAfterSeconds: 1 };
     throw error;
   }
   if (!checked.ok) {

@@ -25,4 +25,10 @@ export function whenAdmitted<T>(task: () => Promise<T>): Promise<T> {
   return gate().run(task);
 }
 
-export { GateBusyError };
+/**
+ * Whether `error` is the gate's refusal. By name, not `instanceof`: the gate is one per process,
+ * and may have been built by another copy of this module (another of Next's bundles).
+ */
+export function isGateBusy(error: unknown): boolean {
+  return error instanceof Error && error.name === new GateBusyError().name;
+}
