@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { Fragment, useEffect, useId, useRef, useState } from "react";
 import { callApi } from "./api";
 import { Field } from "./field";
 import styles from "./admin.module.css";
@@ -83,8 +83,10 @@ export function LoginForm({
         {error ? <p className={styles.alert}>{error}</p> : null}
       </div>
       <input type="hidden" name="next" value={next} />
+      {/* Each step its own keyed subtree: otherwise React keeps the password's <input> for the
+          code (same place, same type of element), still holding what was typed, in clear text. */}
       {step === "code" ? (
-        <>
+        <Fragment key="code">
           <p>
             Signing in as <strong>{email}</strong>.
           </p>
@@ -114,9 +116,9 @@ export function LoginForm({
           <p className={styles.small}>
             Wrong account, or no authenticator app for it? <a href={restartHref}>Start over</a>
           </p>
-        </>
+        </Fragment>
       ) : (
-        <>
+        <Fragment key="password">
           <Field id="login-email" label="Email">
             {(control) => (
               <input
@@ -147,7 +149,7 @@ export function LoginForm({
           <button className={styles.buttonPrimary} type="submit" disabled={busy}>
             {busy ? "Signing in…" : "Sign in"}
           </button>
-        </>
+        </Fragment>
       )}
     </form>
   );

@@ -46,7 +46,14 @@ export function endedBecause(standing: Exclude<Standing, { ok: true }>): Session
 /** null while `session`'s admin is still an admin in the workspace; else the session is ended and the reason returned. */
 export async function sessionEndedByWorkspace(session: AdminSession): Promise<SessionEnded | null> {
   const standing = await standingInSession(session.email);
-  if (standing.ok) return null;
+  return standing.ok ? null : endSessionBecause(session, standing);
+}
+
+/** Ends `session` everywhere because of what the workspace said (or could not say); the reason to name. */
+export async function endSessionBecause(
+  session: AdminSession,
+  standing: Exclude<Standing, { ok: true }>,
+): Promise<SessionEnded> {
   await endSession(session);
   audit({
     actor: session.email,

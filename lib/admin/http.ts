@@ -3,11 +3,12 @@ import type { ZodError, ZodType } from "zod";
 import { errorResponse } from "../http/json-response";
 import { readBody, type BodyProblem } from "../http/request-body";
 import { log } from "../observability/log.mjs";
-import { sessionEndedByWorkspace } from "./access";
+import { endSessionBecause, sessionEndedByWorkspace } from "./access";
 import { audit, type AuditEntry } from "./audit";
 import { MESSAGES, mapWorkspaceError, type AdminErrorContext } from "./errors";
 import { isSameOriginWrite } from "../http/request-origin";
 import { NOT_SIGNED_IN, sessionFromRequest, type AdminSession } from "./session";
+import { standingNow, type Standing } from "./standing";
 import { fieldErrors, memberIdSchema } from "./validation";
 
 export { NOT_SIGNED_IN } from "./session";
@@ -35,6 +36,38 @@ export async function authorize(request: Request): Promise<Authorized> {
   const ended = await sessionEndedByWorkspace(session);
   if (ended) return { ok: false, response: errorResponse(401, ended.error, { code: ended.code }) };
   return { ok: true, session };
+}
+
+export const WRITE_UNVERIFIED =
+  "Masthead could not confirm with the workspace that you are still an active admin, so nothing was changed. Try again in a minute.";
+/** Seconds a write refused for want of the workspace's answer asks the admin to wait. */
+const UNVERIFIED_RETRY_SECONDS = 30;
+
+/**
+ * Just before a write acts: the workspace asked afresh (lib/admin/standing.ts `standingNow`),
+ * never the answer a session keeps for ADMIN_RECHECK_SECONDS, within which an admin the
+ * workspace removed, deactivated or demoted could otherwise undo it. A "no" ends the session
+ * (401, as in `authorize`); a workspace that fails to answer refuses the write as the write
+ * itself would have been refused (the same mapped status), and the session goes on.
+ */
+async function refusedBeforeWrite(request: Request, session: AdminSession): Promise<Response | null> {
+  let standing: Standing;
+  try {
+    standing = await standingNow(session.email);
+  } catch (error) {
+    const target = new URL(request.url).pathname;
+    return failure(error, { actor: session.email, action: "write_check", target });
+  }
+  if (standing.ok) return null;
+  if (standing.reason === "unverified")
+    return errorResponse(
+      503,
+      WRITE_UNVERIFIED,
+      { code: "unverified" },
+      { "Retry-After": String(UNVERIFIED_RETRY_SECONDS) },
+    );
+  const ended = await endSessionBecause(session, standing);
+  return errorResponse(401, ended.error, { code: ended.code });
 }
 
 /** Admin bodies are a form's worth of fields (at most 100 invites or 200 ids); far below this. */
@@ -106,7 +139,9 @@ export type AdminRequest<P, B> = { request: Request; session: AdminSession; para
 /**
  * An /api/admin route handler that reads in one order: session and Origin first (401/403),
  * then the path parameters (`params`, e.g. 404 for an id that cannot name a member), then the
- * JSON body (`body`: 415/413/400, then the parser's own 4xx), then `act`.
+ * JSON body (`body`: 415/413/400, then the parser's own 4xx), then for a write the workspace's
+ * fresh word on the admin (`refusedBeforeWrite`), then `act`. Input refused costs no
+ * workspace call.
  */
 export function adminRoute<P = Record<string, never>, B = undefined, R = Record<string, string>>(
   options: { params?: (raw: R) => Parsed<P>; body?: (raw: unknown) => Parsed<B> },
@@ -128,6 +163,10 @@ export function adminRoute<P = Record<string, never>, B = undefined, R = Record<
       const parsed = options.body(read.body);
       if (!parsed.ok) return parsed.response;
       body = parsed.value;
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      const refused = await refusedBeforeWrite(request, auth.session);
+      if (refused) return refused;
     }
     return act({ request, session: auth.session, params, body });
   };

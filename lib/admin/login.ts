@@ -1,11 +1,11 @@
 import "server-only";
-import type { RateLimiterRes } from "rate-limiter-flexible";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../config/env";
 import { metrics } from "../observability/metrics";
-import { firstUse, limiter, processMemo } from "../state";
+import { firstUse, limitedFor, limiter, processMemo } from "../state";
 import { readDevice, sealDevice } from "./device";
 import { verifyPassword } from "../config/password-hash";
-import { checkPassword, GateBusyError } from "./password-check";
+import { isGateBusy, whenAdmitted } from "./password-check";
 import { readPendingStep, sealPendingStep, type PendingStep } from "./second-step";
 import type { NotAdminReason } from "./access";
 import { standingAtSignIn } from "./standing";
@@ -30,9 +30,18 @@ import { CODE_MEMORY_SECONDS, matchingStep, normalizeCode } from "./totp";
  *  - per device, for a browser holding a device cookie for the account (lib/admin/device.ts):
  *    it is not locked out by failures it did not make, and has its own small budget; once that
  *    is spent it is treated as a stranger until the window ends.
- * A second step is counted as a failure when it is handed out (right password or not, so the
- * budgets do not tell either) and the point is given back when its code signs the admin in: a
+ * The point is taken before the password is checked, in one atomic step per budget (consume:
+ * an increment in memory, or in Redis), and the attempt goes on only if the budget had it:
+ * budgets read first and charged after the (slow) password check let a burst of concurrent
+ * attempts all pass on the same count. A stranger's point is taken once the flood gate admits
+ * the check, so an attempt told "busy" costs nothing. The point is given back when the attempt
+ * signs the admin in (the password alone, or the code of the second step): so a second step
+ * costs a point whether the password was right or not (the budgets do not tell either), and a
  * wrong code costs what a wrong password costs.
+ *
+ * Lockouts grow: each time an account's stranger budget runs out within LOCKOUT_MEMORY_SECONDS
+ * of the last time, the lockout lasts twice as long as the one before (15 minutes, 30, an hour,
+ * ... at most MAX_LOCKOUT_SECONDS), so guessing codes window after window stays slow.
  */
 
 /** Every way a sign-in attempt ends: the audit line's `detail` and what is counted. */
@@ -60,6 +69,9 @@ const WINDOW_SECONDS = 15 * 60;
 export const ACCOUNT_FAILURE_LIMIT = 10;
 export const CLIENT_FAILURE_LIMIT = 30;
 export const DEVICE_FAILURE_LIMIT = 5;
+/** How long an account's lockouts are remembered, for the next one to be longer. */
+export const LOCKOUT_MEMORY_SECONDS = 7 * 24 * 60 * 60;
+export const MAX_LOCKOUT_SECONDS = 24 * 60 * 60;
 
 // A hash of nothing anyone will type: lets unknown emails spend the same scrypt time.
 const DUMMY_HASH = "scrypt:00000000000000000000000000000000:" + "0".repeat(128);
@@ -81,6 +93,12 @@ function limiters() {
     account: budget("admin-login-account", ACCOUNT_FAILURE_LIMIT),
     client: budget("admin-login-client", CLIENT_FAILURE_LIMIT),
     device: budget("admin-login-device", DEVICE_FAILURE_LIMIT),
+    // A counter, not a budget: how many times the account was locked for strangers lately.
+    lockouts: limiter({
+      keyPrefix: "admin-login-lockouts" + suffix,
+      points: Number.MAX_SAFE_INTEGER,
+      durationSeconds: LOCKOUT_MEMORY_SECONDS,
+    }),
   };
 }
 
@@ -115,11 +133,6 @@ export type LoginOutcome =
   | { outcome: "busy"; retryAfterSeconds: number }
   | { outcome: "rate_limited"; retryAfterSeconds: number };
 
-function blockedFor(res: RateLimiterRes | null, limit: number): number {
-  if (!res || res.consumedPoints < limit) return 0;
-  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-}
-
 /** Whether any admin has a second factor: then no password is judged before its code step. */
 function secondStepInUse(): boolean {
   return Object.keys(env().adminAccess.totpSecrets).length > 0;
@@ -127,16 +140,55 @@ function secondStepInUse(): boolean {
 
 type Charged = Pick<PendingStep, "email" | "client" | "trustedDevice">;
 
-/** Counts one failure against the budgets that judged this attempt. */
-async function countFailure({ email, client, trustedDevice }: Charged): Promise<void> {
-  const budgets = limiters();
-  // consume() rejects once the limit is passed, which is fine: the budget check decides.
-  if (trustedDevice) await budgets.device.consume(trustedDevice).catch(() => {});
-  // Unknown addresses are counted too: a lockout only for real accounts would tell which are admins.
-  else await Promise.allSettled([budgets.account.consume(email), budgets.client.consume(client)]);
+type Taken = { ok: true; charged: Charged } | { ok: false; limit: string; retryAfterSeconds: number };
+
+/** Takes one point of `budget` for `key`: null when it had one, else how long to wait and the count it reached. */
+async function take(
+  budget: RateLimiterAbstract,
+  key: string,
+): Promise<{ wait: number; used: number } | null> {
+  try {
+    await budget.consume(key);
+    return null;
+  } catch (rejection) {
+    const used = (rejection as { consumedPoints?: unknown }).consumedPoints;
+    // A store that cannot answer at all (not even its in-memory insurance): wait a minute.
+    return { wait: limitedFor(rejection) ?? 60, used: typeof used === "number" ? used : 0 };
+  }
 }
 
-/** Gives back the point a second step was charged, once its code signed the admin in. */
+/**
+ * Takes a stranger's point before anything is checked: the client's, then the account's. The
+ * one attempt that finds the account's budget just spent makes the lockout longer than the last
+ * one (see above).
+ */
+async function takeStrangerBudget(email: string, client: string): Promise<Taken> {
+  const budgets = limiters();
+  const byClient = await take(budgets.client, client);
+  if (byClient) return { ok: false, limit: "admin-login-client", retryAfterSeconds: byClient.wait };
+  // Unknown addresses are counted too: a lockout only for real accounts would tell which are admins.
+  const byAccount = await take(budgets.account, email);
+  if (!byAccount) return { ok: true, charged: { email, client, trustedDevice: null } };
+  const lockout = byAccount.used === ACCOUNT_FAILURE_LIMIT + 1 ? await lengthenLockout(email) : 0;
+  return { ok: false, limit: "admin-login-account", retryAfterSeconds: Math.max(byAccount.wait, lockout) };
+}
+
+/** Counts a lockout of `email` and blocks it for twice the last one's length; the seconds blocked (0: the window's own). */
+async function lengthenLockout(email: string): Promise<number> {
+  const budgets = limiters();
+  try {
+    const { consumedPoints: lockouts } = await budgets.lockouts.consume(email);
+    if (lockouts <= 1) return 0;
+    const seconds = Math.min(WINDOW_SECONDS * 2 ** (lockouts - 1), MAX_LOCKOUT_SECONDS);
+    await budgets.account.block(email, seconds);
+    return seconds;
+  } catch {
+    // The store could not count it: this lockout is the window's own.
+    return 0;
+  }
+}
+
+/** Gives back the point an attempt was charged, once it signed the admin in. */
 async function refund({ email, client, trustedDevice }: Charged): Promise<void> {
   const budgets = limiters();
   if (trustedDevice) await budgets.device.reward(trustedDevice, 1).catch(() => {});
@@ -159,47 +211,62 @@ async function admit(email: string, deviceCookie?: string | null): Promise<Login
   return { outcome: "ok", email, deviceCookie: await sealDevice(email) };
 }
 
+type Checked = { ok: true; charged: Charged; matches: boolean } | Extract<Taken, { ok: false }>;
+
+/** The budget first (atomically), then, only if it had a point, the password. */
+async function chargeThenCheck(
+  charge: () => Promise<Taken>,
+  password: string,
+  hash: string,
+): Promise<Checked> {
+  const taken = await charge();
+  if (!taken.ok) return taken;
+  return { ...taken, matches: await verifyPassword(password, hash) };
+}
+
 /** The first step: email and password. */
 export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
-  const budgets = limiters();
   const accountKey = attempt.email.toLowerCase();
   const user = env().adminUsers.find((u) => u.email === accountKey);
+  const hash = user?.passwordHash ?? DUMMY_HASH;
 
   const device = await readDevice(attempt.deviceCookie);
-  const deviceForAccount = device && user && device.email === user.email ? device : null;
-  const deviceUsed = deviceForAccount ? await budgets.device.get(deviceForAccount.id) : null;
-  const trusted = deviceForAccount !== null && blockedFor(deviceUsed, DEVICE_FAILURE_LIMIT) === 0;
+  const deviceId = device && user && device.email === user.email ? device.id : null;
+  // A device whose own budget is spent is a stranger until its window ends.
+  const trusted = deviceId !== null && (await take(limiters().device, deviceId)) === null;
 
-  if (!trusted) {
-    const [a, c] = await Promise.all([budgets.account.get(accountKey), budgets.client.get(attempt.client)]);
-    const accountWait = blockedFor(a, ACCOUNT_FAILURE_LIMIT);
-    const wait = Math.max(accountWait, blockedFor(c, CLIENT_FAILURE_LIMIT));
-    if (wait > 0) {
-      metrics().rateLimited.inc({ limit: accountWait > 0 ? "admin-login-account" : "admin-login-client" });
-      return { outcome: "rate_limited", retryAfterSeconds: wait };
-    }
-  }
-
-  let matches: boolean;
+  let checked: Checked;
   try {
     // A browser that signed in before skips the flood gate (strangers' floods must not lock it
-    // out); its own failures are limited by the device budget above.
-    const check = trusted ? verifyPassword : checkPassword;
-    matches = await check(attempt.password, user?.passwordHash ?? DUMMY_HASH);
+    // out); its point was taken above. A stranger's is taken once the gate admits the check, so
+    // a flood told "busy" spends nothing.
+    checked = trusted
+      ? await chargeThenCheck(
+          async () => ({
+            ok: true,
+            charged: { email: accountKey, client: attempt.client, trustedDevice: deviceId },
+          }),
+          attempt.password,
+          hash,
+        )
+      : await whenAdmitted(() =>
+          chargeThenCheck(() => takeStrangerBudget(accountKey, attempt.client), attempt.password, hash),
+        );
   } catch (error) {
-    if (error instanceof GateBusyError) return { outcome: "busy", retryAfterSeconds: 1 };
+    if (isGateBusy(error)) return { outcome: "busy", retryAfterSeconds: 1 };
     throw error;
   }
-  const passwordOk = Boolean(user && matches && attempt.password.length > 0);
+  if (!checked.ok) {
+    metrics().rateLimited.inc({ limit: checked.limit });
+    return { outcome: "rate_limited", retryAfterSeconds: checked.retryAfterSeconds };
+  }
+  const { charged } = checked;
+  const passwordOk = Boolean(user && checked.matches && attempt.password.length > 0);
   const hasSecret = Boolean(user && user.email in env().adminAccess.totpSecrets);
-  if (user && passwordOk && !hasSecret) return admit(user.email, attempt.deviceCookie);
-
-  const charged: Charged = {
-    email: accountKey,
-    client: attempt.client,
-    trustedDevice: trusted && deviceForAccount ? deviceForAccount.id : null,
-  };
-  await countFailure(charged);
+  if (user && passwordOk && !hasSecret) {
+    await refund(charged);
+    return admit(user.email, attempt.deviceCookie);
+  }
   if (!secondStepInUse()) return { outcome: "invalid", email: user?.email };
   return { outcome: "code_required", pending: await sealPendingStep({ ...charged, passwordOk }) };
 }

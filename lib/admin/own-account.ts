@@ -6,16 +6,20 @@ import { audit, type AuditEntry } from "./audit";
 import { getMember } from "./members";
 
 /*
- * An admin cannot lock themself out through Masthead: their own member cannot be deactivated,
- * removed, given a role outside ADMIN_ROLES, or given another email (ADMIN_USERS names them by
- * it). Access follows the workspace (lib/admin/standing.ts), so any of these would end their
- * session on the next request. Another admin can still do it, and so can the workspace itself.
+ * An admin cannot change their own access through Masthead, either way:
+ *  - not lock themself out: their own member cannot be deactivated, removed, or given another
+ *    email (ADMIN_USERS names them by it); access follows the workspace
+ *    (lib/admin/standing.ts), so any of these would end their session on the next request;
+ *  - not raise or restore it: they cannot reactivate themself, change their own role (even to
+ *    another role in ADMIN_ROLES), or invite their own email. Who is an admin is the
+ *    workspace's (and other admins') decision; an admin it removed, deactivated or demoted must
+ *    not be able to undo that from a session that has not noticed yet.
+ * Another admin can still do any of it, and so can the workspace itself.
  */
 
 export type OwnAccountChange =
   | { kind: "remove" }
   | { kind: "deactivate" }
-  /** Never refused: it is here so every member write reads the member the same way. */
   | { kind: "reactivate" }
   | { kind: "update"; role?: string; email?: string };
 
@@ -26,17 +30,22 @@ export const OWN_ACCOUNT = {
     "You cannot remove yourself: you would lose access to this admin at once. Ask another admin to do it.",
   deactivate:
     "You cannot deactivate yourself: you would lose access to this admin at once. Ask another admin to do it.",
+  reactivate:
+    "You cannot reactivate yourself: whether you are an active member is for another admin, or the workspace, to decide.",
   demote: (role: string) =>
     `You cannot change your own role to “${role}”: only ${env().adminAccess.roles.join(", ")} may use this admin, so you would lose access at once. Ask another admin to do it.`,
+  role: "You cannot change your own role: your access is for another admin, or the workspace, to decide.",
   email:
     "You cannot change your own email address here: your sign-in (ADMIN_USERS) is tied to it. Ask another admin, and update ADMIN_USERS at the same time.",
+  invite:
+    "You cannot invite yourself: your access is for another admin, or the workspace, to decide. Remove your own address from the list.",
 } as const;
 
 export function isOwnMember(actor: string, member: Pick<TeamMember, "email">): boolean {
   return member.email.toLowerCase() === actor.toLowerCase();
 }
 
-/** The refusal (plain words) when `change` to `target` would lock `actor` out, else null. */
+/** The refusal (plain words) when `change` to `target` would change `actor`'s own access, else null. */
 export function ownAccountRefusal(
   actor: string,
   target: TeamMember,
@@ -49,28 +58,44 @@ export function ownAccountRefusal(
     case "deactivate":
       return OWN_ACCOUNT.deactivate;
     case "reactivate":
-      return null;
+      return OWN_ACCOUNT.reactivate;
     case "update":
-      if (change.role !== undefined && !env().adminAccess.roles.includes(change.role))
-        return OWN_ACCOUNT.demote(change.role);
+      // A role sent unchanged (a whole form saved) is not a change of access.
+      if (change.role !== undefined && change.role !== target.role)
+        return env().adminAccess.roles.includes(change.role)
+          ? OWN_ACCOUNT.role
+          : OWN_ACCOUNT.demote(change.role);
       if (change.email !== undefined && change.email.toLowerCase() !== target.email.toLowerCase())
         return OWN_ACCOUNT.email;
       return null;
   }
 }
 
+type Entry = Omit<AuditEntry, "outcome" | "detail">;
+
+/** The 403 for a change to the acting admin's own access, audited as refused. */
+function refused(entry: Entry, message: string): Response {
+  audit({ ...entry, outcome: "refused", detail: OWN_ACCOUNT_CODE });
+  return errorResponse(403, message, { code: OWN_ACCOUNT_CODE });
+}
+
+/** 403 when `emails` (an invite) include the acting admin's own; else null. */
+export function ownInviteRefusal(entry: Entry, emails: string[]): Response | null {
+  return emails.some((email) => isOwnMember(entry.actor, { email }))
+    ? refused(entry, OWN_ACCOUNT.invite)
+    : null;
+}
+
 /**
  * Reads the member `id` (a workspace error propagates, for the route's failure mapping) and
- * answers 403 when `change` would lock the acting admin out; else the member as it was.
+ * answers 403 when `change` would change the acting admin's own access; else the member as it was.
  */
 export async function guardOwnAccount(
-  entry: Omit<AuditEntry, "outcome" | "detail">,
+  entry: Entry,
   id: string,
   change: OwnAccountChange,
 ): Promise<{ ok: true; before: TeamMember } | { ok: false; response: Response }> {
   const before = await getMember(id);
   const refusal = ownAccountRefusal(entry.actor, before, change);
-  if (!refusal) return { ok: true, before };
-  audit({ ...entry, outcome: "refused", detail: OWN_ACCOUNT_CODE });
-  return { ok: false, response: errorResponse(403, refusal, { code: OWN_ACCOUNT_CODE }) };
+  return refusal ? { ok: false, response: refused(entry, refusal) } : { ok: true, before };
 }

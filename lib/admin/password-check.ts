@@ -1,7 +1,6 @@
 import "server-only";
 import { createGate, GateBusyError, type Gate } from "../http/concurrency-gate";
 import { processMemo } from "../state";
-import { verifyPassword } from "../config/password-hash";
 
 /*
  * Sign-in's password check, admitted through a gate. scrypt runs on libuv's thread pool, but
@@ -18,9 +17,18 @@ function gate(): Gate {
   return processMemo("admin.passwordCheckGate", () => createGate(PASSWORD_CHECK_LIMITS));
 }
 
-/** True when `password` matches `stored`. Throws GateBusyError when too many checks are under way. */
-export function checkPassword(password: string, stored: string): Promise<boolean> {
-  return gate().run(() => verifyPassword(password, stored));
+/**
+ * Runs `task` (which makes a password check) once the gate admits it. Throws GateBusyError when
+ * too many are under way: then `task` never ran, so nothing it would charge was charged.
+ */
+export function whenAdmitted<T>(task: () => Promise<T>): Promise<T> {
+  return gate().run(task);
 }
 
-export { GateBusyError };
+/**
+ * Whether `error` is the gate's refusal. By name, not `instanceof`: the gate is one per process,
+ * and may have been built by another copy of this module (another of Next's bundles).
+ */
+export function isGateBusy(error: unknown): boolean {
+  return error instanceof Error && error.name === new GateBusyError().name;
+}

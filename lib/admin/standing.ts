@@ -1,8 +1,8 @@
 import "server-only";
 import { env } from "../config/env";
 import { firstUse, processMemo, sharedCache } from "../state";
-import type { TeamMember } from "../workspace";
-import { walkAllMembers } from "./members";
+import { isWorkspaceApiError, type TeamMember } from "../workspace";
+import { getMember, walkAllMembers } from "./members";
 
 /*
  * Whether the workspace still counts an ADMIN_USERS entry as an admin: an active team member
@@ -15,6 +15,9 @@ import { walkAllMembers } from "./members";
  *    the first request (on any instance: a shared claim) walks again, the others keep the last
  *    answer meanwhile. When the workspace cannot answer, the last answer holds for at most
  *    ADMIN_RECHECK_SECONDS × 5 in all, then the session ends ("sign in again");
+ *  - a write (any request that changes something) never uses a kept answer: it asks the
+ *    workspace first (standingNow), so an admin removed, deactivated or demoted there cannot
+ *    use the rest of the interval to undo it through Masthead;
  *  - a write through Masthead's own admin that touches an admin's member forgets that admin's
  *    answer, so their next request asks the workspace at once.
  */
@@ -49,10 +52,11 @@ const answers = () =>
 /** One recheck per interval across every instance; whoever claims it walks. */
 const recheckClaims = () =>
   firstUse("admin-standing-recheck", { ttlSeconds: env().adminAccess.recheckSeconds });
-// A walk this process is making, which concurrent requests without any answer join.
-const inflight = processMemo<{ walk: Promise<Map<string, Answer>> | null }>("admin.standingWalk", () => ({
-  walk: null,
-}));
+// A walk this process is making (and when it began), which concurrent requests without any answer join.
+const inflight = processMemo<{ walk: Promise<Map<string, Answer>> | null; startedAt: number }>(
+  "admin.standingWalk",
+  () => ({ walk: null, startedAt: 0 }),
+);
 
 function judge(answer: Answer): Standing {
   const { member } = answer;
@@ -65,10 +69,12 @@ function judge(answer: Answer): Standing {
 /**
  * Walks the workspace's members once and records an answer for every configured admin (an
  * admin missing from a capped walk gets none: it says nothing about them). Resolves to the
- * answers; rejects when the workspace cannot be read.
+ * answers; rejects when the workspace cannot be read. Joins a walk under way when it began no
+ * earlier than `notBefore` (epoch ms).
  */
-function walk(): Promise<Map<string, Answer>> {
-  if (inflight.walk) return inflight.walk;
+function walk(notBefore = 0): Promise<Map<string, Answer>> {
+  if (inflight.walk && inflight.startedAt >= notBefore) return inflight.walk;
+  const startedAt = Date.now();
   const promise = (async () => {
     const { members, truncated } = await walkAllMembers();
     const checkedAt = Date.now();
@@ -86,6 +92,7 @@ function walk(): Promise<Map<string, Answer>> {
     if (inflight.walk === promise) inflight.walk = null;
   });
   inflight.walk = promise;
+  inflight.startedAt = startedAt;
   return promise;
 }
 
@@ -145,6 +152,35 @@ export async function standingInSession(email: string): Promise<Standing> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Before a write: the workspace's answer read after this call began, never a kept one. One read
+ * of the admin's own member (its id from the last answer); a whole walk when there is no id yet,
+ * or that member is gone or has another email now (removed and invited again: a new id).
+ * `unverified` only when a capped walk did not reach the admin; a workspace that fails to
+ * answer rejects (the WorkspaceApiError), for the write to be refused the way it would have been.
+ */
+export async function standingNow(email: string): Promise<Standing> {
+  const askedAt = Date.now();
+  const id = (await answers().get(email))?.member?.id;
+  if (id) {
+    try {
+      const m = await getMember(id);
+      if (m.email.toLowerCase() === email) {
+        const answer: Answer = {
+          checkedAt: Date.now(),
+          member: { id: m.id, active: m.active, role: m.role },
+        };
+        await answers().set(email, answer);
+        return judge(answer);
+      }
+    } catch (error) {
+      if (!isWorkspaceApiError(error) || error.code !== "not_found") throw error;
+    }
+  }
+  const answer = (await walk(askedAt)).get(email);
+  return answer ? judge(answer) : { ok: false, reason: "unverified" };
 }
 
 /** After a write through Masthead that touched these members: their next request asks the workspace. */

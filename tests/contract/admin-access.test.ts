@@ -6,7 +6,7 @@ import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { unusedCodes } from "../helpers/totp-codes";
 import { until } from "../helpers/until";
 import { call } from "./helpers/local-workspace-server";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
 /*
  * Who may use /admin: an ADMIN_USERS entry that the workspace still counts as an active admin,
@@ -40,16 +40,10 @@ let hashes: { grace: string; linus: string };
 /** The app's modules with this configuration read afresh, as a restarted instance would have. */
 async function loadApp(vars: Record<string, string | undefined> = {}): Promise<App> {
   pointAppAtWorkspace(fixture.server, {
-    SITE_URL: undefined,
-    PORT: undefined,
-    SESSION_SECRET: undefined,
-    REDIS_URL: undefined,
-    WORKSPACE_MAX_RETRIES: "0",
-    WORKSPACE_TIMEOUT_MS: "1500",
+    ...ADMIN_SUITE_VARS,
     ADMIN_USERS: `admin@example.com=${DEMO_ADMIN_HASH},${GRACE.email}=${hashes.grace}`,
     ADMIN_TOTP: `${GRACE.email}=${GRACE_SECRET}`,
     ADMIN_RECHECK_SECONDS: "1",
-    ADMIN_ROLES: undefined,
     ...vars,
   });
   vi.resetModules();

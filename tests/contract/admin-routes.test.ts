@@ -553,9 +553,9 @@ describe("member operations through the routes", () => {
       error:
         "The workspace has no role named “admin”. Roles are case sensitive: check the spelling and capitals.",
     });
-    // It did go upstream: roles are the workspace's to judge (after reading the member, since
-    // a new role could lock the admin out of their own account).
-    expect(await upstreamCalls()).toBe(2);
+    // It did go upstream: roles are the workspace's to judge (after asking whether the acting
+    // admin is still one, and reading the member, since a new role could change their own access).
+    expect(await upstreamCalls()).toBe(3);
     const line = JSON.parse(auditLines.at(-1)!) as Record<string, string>;
     expect(line).toMatchObject({
       actor: "admin@example.com",
@@ -732,8 +732,15 @@ describe("every upstream failure becomes a status and plain words", () => {
     expect(body.error).toMatch(message);
     expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|api\/external|wps_/);
     if (status === 503) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The first workspace call of a write is the check that the admin is still one: it fails,
+    // so the update is never sent.
     const line = JSON.parse(auditLines.at(-1)!) as Record<string, string>;
-    expect(line).toMatchObject({ action: "update", outcome: "failed", detail: code });
+    expect(line).toMatchObject({
+      action: "write_check",
+      target: `/api/admin/team-members/${LINUS.id}`,
+      outcome: "failed",
+      detail: code,
+    });
   });
 
   it("reads map the same way (GET with the workspace down)", async () => {

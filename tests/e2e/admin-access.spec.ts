@@ -144,6 +144,37 @@ test("Chromium: password, then a wrong code (back to the password), then the rig
   }
 });
 
+test("Chromium: the code step opens on a fresh, empty field, never the password typed a key at a time", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: A.url });
+  const page = await context.newPage();
+  try {
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").pressSequentially(GRACE.email);
+    await page.getByLabel("Password").pressSequentially(GRACE_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const code = page.getByLabel("Authentication code");
+    await expect(code).toBeVisible();
+    await expect(code).toHaveValue("");
+    await expect(code).toHaveAttribute("type", "text");
+    await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    await expect(code).toHaveAttribute("inputmode", "numeric");
+    await expect(page.getByText(GRACE_PASSWORD)).toHaveCount(0);
+
+    // A wrong code sends the form back to the password: that field starts empty too.
+    await code.pressSequentially("000000");
+    await page.getByRole("button", { name: "Verify" }).click();
+    const invalid = "Invalid email, password or authentication code. Enter them again.";
+    await expect(page.getByRole("alert").filter({ hasText: invalid })).toHaveText(invalid);
+    const password = page.getByLabel("Password");
+    await expect(password).toHaveValue("");
+    await expect(password).toHaveAttribute("type", "password");
+  } finally {
+    await context.close();
+  }
+});
+
 test("without JavaScript: the same two steps through form posts", async ({
   browser,
 }: {

@@ -55,3 +55,19 @@ export function pointAppAtWorkspace(
     else process.env[k] = v;
   }
 }
+
+/**
+ * What the admin suites start from, before their own ADMIN_USERS: the default site address and
+ * session secret, no Redis, no second factor, the default admin role, and a workspace call tried
+ * once for at most 1.5 s (so a fault answers quickly).
+ */
+export const ADMIN_SUITE_VARS: Record<string, string | undefined> = {
+  SITE_URL: undefined,
+  PORT: undefined,
+  SESSION_SECRET: undefined,
+  REDIS_URL: undefined,
+  WORKSPACE_MAX_RETRIES: "0",
+  WORKSPACE_TIMEOUT_MS: "1500",
+  ADMIN_TOTP: undefined,
+  ADMIN_ROLES: undefined,
+};

@@ -1,6 +1,7 @@
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, failure, jsonResponse, type Parsed } from "@/lib/admin/http";
 import { inviteMembers, listMembers } from "@/lib/admin/members";
+import { ownInviteRefusal } from "@/lib/admin/own-account";
 import { forgetStanding } from "@/lib/admin/standing";
 import { parseInvite, parseListQuery, type InviteInput } from "@/lib/admin/validation";
 
@@ -30,9 +31,14 @@ function inviteBody(raw: unknown): Parsed<InviteInput> {
       };
 }
 
-/** POST /api/admin/team-members: invite { emails, role?, invitedBy?, sendInvitationEmail? } (v2 add). */
+/**
+ * POST /api/admin/team-members: invite { emails, role?, invitedBy?, sendInvitationEmail? } (v2 add).
+ * An admin may not invite themself (a removed admin would be back).
+ */
 export const POST = adminRoute({ body: inviteBody }, async ({ session, body: input }) => {
   const entry = { actor: session.email, action: "invite", target: input.emails.join(",") };
+  const own = ownInviteRefusal(entry, input.emails);
+  if (own) return own;
   try {
     const result = await inviteMembers(input);
     audit({ ...entry, outcome: "ok", detail: `${input.emails.length} address(es), role ${input.role}` });

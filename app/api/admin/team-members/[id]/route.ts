@@ -18,7 +18,7 @@ export const GET = adminRoute({ params: memberIdParam }, async ({ params }) => {
 
 /**
  * PATCH /api/admin/team-members/:id { firstName?, lastName?, email?, timeZone?, role? } (v2 update).
- * An admin may not demote themself or change their own email.
+ * An admin may not change their own role or email.
  */
 export const PATCH = adminRoute(
   { params: memberIdParam, body: schemaBody(updateMemberSchema) },

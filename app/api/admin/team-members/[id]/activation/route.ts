@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 /**
  * PUT /api/admin/team-members/:id/activation { active } (v1 update: v2 cannot change `active`).
- * An admin may not deactivate themself.
+ * An admin may not change their own activation.
  */
 export const PUT = adminRoute(
   { params: memberIdParam, body: schemaBody(activationSchema) },
