@@ -5,7 +5,8 @@
  * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
  * Redis connection now rather than on the first request, so the first limits are shared too,
  * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),
- * start the newsletter's delivery worker, so a server resumes delivering stored signups by
+ * load the blog store and its search index in the background (lib/blog/source.ts), start the
+ * newsletter's delivery worker, so a server resumes delivering stored signups by
  * itself without waiting for a new one (never in `next build`'s workers), and take over
  * SIGTERM for a graceful shutdown when the launcher asks for it.
  */
@@ -37,6 +38,14 @@ export async function register(): Promise<void> {
     }
     installGracefulShutdown({ graceSeconds });
   }
+  // The blog and its search index load now, in the background, not on the first reader's time;
+  // readiness answers 503 "starting" until they have (lib/blog/source.ts).
+  const [{ startBlogStore }, { indexEachNewBlog }] = await Promise.all([
+    import("./lib/blog/source"),
+    import("./lib/search/engine"),
+  ]);
+  indexEachNewBlog();
+  void startBlogStore();
   const { startInProcessDelivery } = await import("./lib/delivery");
   try {
     startInProcessDelivery();
