@@ -6,7 +6,7 @@
  *
  *   node --expose-gc --conditions=react-server --import tsx bench/scale-memory.ts [posts...]  # default 1000 10000
  *
- * Also what bench/scale.ts reports beside its server figures.
+ * bench/scale.ts runs it as a child (`--json`: one line per size) beside its server figures.
  */
 import { blogAddresses } from "../lib/blog/known-addresses";
 import { buildBlog } from "../lib/blog/model";
@@ -64,9 +64,17 @@ export async function measurePostMemory(posts: number): Promise<PostMemory> {
 }
 
 async function main(): Promise<void> {
-  const sizes = process.argv.slice(2).map(Number);
+  const json = process.argv.includes("--json");
+  const sizes = process.argv
+    .slice(2)
+    .filter((a) => a !== "--json")
+    .map(Number);
   for (const posts of sizes.length ? sizes : [1_000, 10_000]) {
     const m = await measurePostMemory(posts);
+    if (json) {
+      console.log(JSON.stringify(m));
+      continue;
+    }
     const total = m.storeBytes + m.indexBytes + m.addressesBytes;
     console.log(
       `${m.posts} posts: store ${m.storeBytes.toFixed(0)} B/post, index ${m.indexBytes.toFixed(0)} B/post, ` +
