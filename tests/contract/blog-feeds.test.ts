@@ -18,15 +18,25 @@ const settings = { siteUrl: SITE, postUrlTemplate: null };
 let ws: LocalWorkspaceServer;
 let blog: Blog;
 
-beforeAll(async () => {
-  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
+/** A local workspace in memory (with `posts` synthetic posts besides the demo ones) and its blog, read over HTTP. */
+async function workspaceBlog(posts = 0): Promise<{ server: LocalWorkspaceServer; blog: Blog }> {
+  const server = await startLocalWorkspaceServer({
+    port: 0,
+    dataDir: ":memory:",
+    ...(posts ? { reset: { posts } } : {}),
+    log: () => {},
+  });
   const client = createWorkspaceClient({
-    apiBase: `${ws.url}/api/external`,
+    apiBase: `${server.url}/api/external`,
     apiKey: LOCAL_DEMO_API_KEY,
     maxRetries: 0,
     log: () => {},
   });
-  blog = buildBlog(await client.listBlogPosts());
+  return { server, blog: buildBlog(await client.listBlogPosts()) };
+}
+
+beforeAll(async () => {
+  ({ server: ws, blog } = await workspaceBlog());
 });
 afterAll(async () => {
   await ws.close();
@@ -133,19 +143,7 @@ describe("a blog larger than the feeds' limit", () => {
   let large: LocalWorkspaceServer;
   let big: Blog;
   beforeAll(async () => {
-    large = await startLocalWorkspaceServer({
-      port: 0,
-      dataDir: ":memory:",
-      reset: { posts: 120 },
-      log: () => {},
-    });
-    const client = createWorkspaceClient({
-      apiBase: `${large.url}/api/external`,
-      apiKey: LOCAL_DEMO_API_KEY,
-      maxRetries: 0,
-      log: () => {},
-    });
-    big = buildBlog(await client.listBlogPosts());
+    ({ server: large, blog: big } = await workspaceBlog(120));
   });
   afterAll(async () => {
     await large.close();
