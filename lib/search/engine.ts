@@ -177,7 +177,11 @@ export function buildSearchIndex(posts: readonly Post[]): SearchIndex {
 
 async function buildSearchIndexAsync(posts: readonly Post[]): Promise<SearchIndex> {
   const { mini, words } = newIndex();
-  await mini.addAllAsync(posts.map(documentOf), { chunkSize: BUILD_CHUNK });
+  // A chunk's documents at a time (not the whole blog's at once), yielding to the event loop between chunks.
+  for (let i = 0; i < posts.length; i += BUILD_CHUNK) {
+    mini.addAll(posts.slice(i, i + BUILD_CHUNK).map(documentOf));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return finish(mini, words);
 }
 
