@@ -5,11 +5,12 @@
  * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
  * Redis connection now rather than on the first request, so the first limits are shared too,
  * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),
- * start the newsletter's delivery worker, so a server resumes delivering stored signups by
- * itself without waiting for a new one (never in `next build`'s workers), take over
- * SIGTERM for a graceful shutdown when the launcher asks for it, turn Next's own console
- * output into the logger's JSON lines, warn about image hosts Next will refuse, and tell the
- * operator which ADMIN_USERS entries the workspace does not count as admins.
+ * load the blog store and its search index in the background (lib/blog/source.ts), start the
+ * newsletter's delivery worker, so a server resumes delivering stored signups by itself without
+ * waiting for a new one (never in `next build`'s workers), take over SIGTERM for a graceful
+ * shutdown when the launcher asks for it, turn Next's own console output into the logger's JSON
+ * lines, warn about image hosts Next will refuse, and tell the operator which ADMIN_USERS entries
+ * the workspace does not count as admins.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -47,6 +48,14 @@ export async function register(): Promise<void> {
   }
   // Never holds up the start, and a check that fails (a module, DNS) is only a missing warning.
   void warnAboutPrivateImageHosts().catch(() => undefined);
+  // The blog and its search index load now, in the background, not on the first reader's time;
+  // readiness answers 503 "starting" until they have (lib/blog/source.ts).
+  const [{ startBlogStore }, { indexEachNewBlog }] = await Promise.all([
+    import("./lib/blog/source"),
+    import("./lib/search/engine"),
+  ]);
+  indexEachNewBlog();
+  void startBlogStore();
   const { startInProcessDelivery } = await import("./lib/delivery");
   try {
     startInProcessDelivery();

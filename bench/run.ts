@@ -11,6 +11,7 @@
  *   npm run bench -- --quick         # builds at 100 and 1,000 posts only
  *   npm run bench -- --skip-lighthouse   # also skips javascript
  *   npm run bench -- --only search   # one section, or several comma-separated
+ *   npm run bench -- --only scale --posts 1000,10000   # the scale section's blog sizes
  *
  * Each section is a module with one shape (bench/section.ts). This file only makes what the
  * chosen sections need (a 100-post build, its workspace, one shared `next start`), runs them in
@@ -31,6 +32,7 @@ import { lighthouse } from "./lighthouse";
 import { newsletter } from "./newsletter";
 import { pageViews } from "./page-views";
 import { pageWeight } from "./page-weight";
+import { scale } from "./scale";
 import { search } from "./search";
 import type { BaseContext, BuildContext, Section, SiteContext, Table, Target } from "./section";
 import { security } from "./security";
@@ -57,6 +59,7 @@ const SECTIONS: Section<unknown>[] = [
   sqlite,
   serving,
   front,
+  scale,
 ];
 
 const { values: flags } = parseArgs({
@@ -65,6 +68,7 @@ const { values: flags } = parseArgs({
     "skip-lighthouse": { type: "boolean", default: false },
     "keep-builds": { type: "boolean", default: false },
     only: { type: "string" },
+    posts: { type: "string" },
   },
   strict: true,
 });
@@ -81,10 +85,16 @@ const chosen = SECTIONS.filter((s) =>
     : !(flags["skip-lighthouse"] && (s.name === "lighthouse" || s.name === "javascript")),
 );
 
+const posts = flags.posts?.split(",").map((s) => Number(s.trim().replace(/_/g, "")));
+for (const n of posts ?? [])
+  if (!Number.isInteger(n) || n < 0 || n > 100_000)
+    throw new Error(`--posts ${flags.posts}: give whole numbers of posts from 0 to 100,000, comma-separated`);
+
 const TOTAL_GUARD_MS = 45 * 60_000;
 const BASE: BaseContext = {
   quick: flags.quick,
   keepBuilds: flags["keep-builds"],
+  posts: posts ?? null,
   ports: {
     site: Number(process.env.BENCH_SITE_PORT ?? 3501),
     workspace: Number(process.env.BENCH_WORKSPACE_PORT ?? 4501),

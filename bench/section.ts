@@ -29,6 +29,8 @@ export type BaseContext = {
   quick: boolean;
   /** Leave the build folders a section made (--keep-builds). */
   keepBuilds: boolean;
+  /** The blog sizes of the scale section (--posts 1000,10000), or null for its defaults. */
+  posts: number[] | null;
   /** The ports this bench may listen on (BENCH_SITE_PORT, BENCH_WORKSPACE_PORT). */
   ports: { site: number; workspace: number };
 };

@@ -22,3 +22,21 @@ export function blogDerived<T>(blog: Blog, name: string, build: (blog: Blog) => 
   values.set(name, value);
   return value;
 }
+
+/** Whether `name` of this copy was computed (or is being computed) already. */
+export function hasDerived(blog: Blog, name: string): boolean {
+  return derivedValues().get(blog)?.has(name) ?? false;
+}
+
+// Per process: the values every new copy gets before a reader asks (the search index, the known addresses).
+const warmers = () => processMemo("blog.derived.warmers", () => new Map<string, (blog: Blog) => unknown>());
+
+/** Computes `name` for every new copy of the blog as soon as the store has it (lib/blog/source.ts). */
+export function warmWith<T>(name: string, build: (blog: Blog) => T): void {
+  warmers().set(name, build);
+}
+
+/** Computes every registered value of this copy, one after the other (each may yield to the event loop). */
+export async function warmDerived(blog: Blog): Promise<void> {
+  for (const [name, build] of warmers()) await blogDerived(blog, name, build);
+}

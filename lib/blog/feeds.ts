@@ -1,16 +1,25 @@
 import { Feed } from "feed";
+import { WHOLE_NUMBER_VARIABLES } from "../config/defaults.mjs";
 import { authorPath, externalPostUrl, postPath, tagPath, type Blog } from "./model";
 import { escapeXml } from "./sitemap";
 import { xmlText } from "./xml-text";
 
 /*
  * RSS 2.0, Atom 1.0 and JSON Feed 1, all from one `feed` object so the three never drift.
- * Every post is included (the issue asks feeds to cover every post); items carry the
- * summary the workspace gives, the cover as an enclosure-style image, and authors by name
- * with a link to their page (never their email address).
+ * Only the newest FEED_ITEMS posts (50 by default): a reader polls the feed for what is new, and
+ * a feed of every post grows with the blog (~0.8 KB a post, so tens of megabytes per poll on a
+ * large blog); older posts stay reachable through the blog's pages and sitemaps. Each feed names
+ * its own address (RSS <atom:link rel="self">, Atom <link rel="self">, JSON Feed feed_url).
+ * Items carry the summary the workspace gives, the cover as an enclosure-style image, and
+ * authors by name with a link to their page (never their email address).
  */
 
-export type FeedSettings = { siteUrl: string; postUrlTemplate: string | null };
+export type FeedSettings = {
+  siteUrl: string;
+  postUrlTemplate: string | null;
+  /** How many of the newest posts the feed carries (FEED_ITEMS). */
+  feedItems?: number;
+};
 
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
 
@@ -53,7 +62,7 @@ const JSON_WRITER: Writer = { cdata: xmlText, text: xmlText, attribute: xmlText,
 
 export function buildFeed(
   blog: Blog,
-  { siteUrl, postUrlTemplate }: FeedSettings,
+  { siteUrl, postUrlTemplate, feedItems = WHOLE_NUMBER_VARIABLES.FEED_ITEMS.fallback }: FeedSettings,
   format: "rss" | "atom" | "json" = "rss",
 ): Feed {
   const w = format === "json" ? JSON_WRITER : XML_WRITER;
@@ -77,8 +86,11 @@ export function buildFeed(
       json: `${siteUrl}${FEED_PATHS.json}`,
     },
   });
-  for (const keyword of blog.keywords) feed.addCategory(label(keyword.label));
-  for (const post of blog.posts) {
+  const posts = blog.posts.slice(0, feedItems);
+  // The feed's categories are those of the posts it carries, most used on the blog first.
+  const carried = new Set(posts.flatMap((p) => p.keywords.map((k) => k.slug)));
+  for (const keyword of blog.keywords) if (carried.has(keyword.slug)) feed.addCategory(label(keyword.label));
+  for (const post of posts) {
     const link = `${siteUrl}${postPath(post.slug)}`;
     const external = externalPostUrl(postUrlTemplate, post.slug);
     const description = w.cdata(post.description);

@@ -8,7 +8,8 @@ import { pageCount, parsePageParam, type Blog } from "./model";
  */
 
 export type BlogAddresses = {
-  slugs: Set<string>;
+  /** The store's own map of posts by slug: no second set of every slug. */
+  slugs: Pick<ReadonlySet<string>, "has">;
   /** Keyword slug → number of posts. */
   keywords: Map<string, number>;
   /** Author id → number of posts. */
@@ -18,7 +19,7 @@ export type BlogAddresses = {
 
 export function blogAddresses(blog: Blog): BlogAddresses {
   return {
-    slugs: new Set(blog.bySlug.keys()),
+    slugs: blog.bySlug,
     keywords: new Map(blog.keywords.map((k) => [k.slug, k.postCount])),
     authors: new Map(blog.authors.map((a) => [a.id, a.postCount])),
     posts: blog.posts.length,

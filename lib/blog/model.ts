@@ -126,6 +126,16 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
   type Draft = Omit<Post, "keywords"> & { keywordKeys: string[]; keywordLabels: Map<string, string> };
   const drafts: Draft[] = [];
   const seenSlugs = new Set<string>();
+  // A blog has a few authors and keywords over many posts: every post that names one the same
+  // way shares one object (and one copy of each string), instead of a copy per post.
+  const sharedAuthors = new Map<string, PostAuthor>();
+  const sharedAuthor = (author: PostAuthor): PostAuthor => {
+    const key = `${author.id}\n${author.name}\n${author.avatarUrl ?? ""}`;
+    const known = sharedAuthors.get(key);
+    if (known) return known;
+    sharedAuthors.set(key, author);
+    return author;
+  };
 
   for (const raw of input.posts) {
     const slug = xmlText(raw.slug).trim();
@@ -149,7 +159,9 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
     for (const a of raw.authors) {
       const id = xmlText(a.id).trim();
       if (!id || authors.some((x) => x.id === id)) continue;
-      authors.push({ id, name: clean(a.name) || "Unknown author", avatarUrl: httpUrl(a.profileImageUrl) });
+      authors.push(
+        sharedAuthor({ id, name: clean(a.name) || "Unknown author", avatarUrl: httpUrl(a.profileImageUrl) }),
+      );
     }
     const keywordKeys: string[] = [];
     const keywordLabels = new Map<string, string>();
@@ -160,10 +172,12 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
       keywordKeys.push(key);
       keywordLabels.set(key, label);
     }
+    const pageTitle = clean(raw.pageTitle);
     drafts.push({
       slug,
       title,
-      pageTitle: clean(raw.pageTitle) || title,
+      // Most posts' page title is their title: one string for both.
+      pageTitle: pageTitle && pageTitle !== title ? pageTitle : title,
       description: clean(raw.metaDescription),
       publishedAt: new Date(time).toISOString(),
       authors,
@@ -185,7 +199,13 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
   const labelByKey = new Map<string, string>();
   for (const d of drafts)
     for (const [key, label] of d.keywordLabels) if (!labelByKey.has(key)) labelByKey.set(key, label);
-  const keywordFor = (key: string): Keyword => ({ slug: slugByKey.get(key)!, label: labelByKey.get(key)! });
+  const keywordObjects = new Map<string, Keyword>();
+  const keywordFor = (key: string): Keyword => {
+    let keyword = keywordObjects.get(key);
+    if (!keyword)
+      keywordObjects.set(key, (keyword = { slug: slugByKey.get(key)!, label: labelByKey.get(key)! }));
+    return keyword;
+  };
 
   const posts: Post[] = drafts.map(({ keywordKeys, keywordLabels: _labels, ...rest }) => ({
     ...rest,

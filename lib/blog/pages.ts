@@ -7,10 +7,11 @@ import { loadBlog } from "./source";
 export async function blogForPage() {
   const { blog, slugs } = await loadBlog();
   const config = env();
-  const settings: SeoSettings & { prerenderLimit: number } = {
+  const settings: SeoSettings & { prerenderLimit: number; feedItems: number } = {
     siteUrl: config.siteUrl,
     postUrlTemplate: config.blog.postUrlTemplate,
     prerenderLimit: config.blog.prerenderLimit,
+    feedItems: config.blog.feedItems,
   };
   return { blog, slugs, settings };
 }

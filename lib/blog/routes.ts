@@ -1,7 +1,7 @@
 import "server-only";
 import { atomFeed, jsonFeed, rssFeed } from "./feeds";
 import { blogForPage } from "./pages";
-import { rootSitemap, sitemapChunk, sitemapEntries } from "./sitemap";
+import { rootSitemap, sitemapChunk, sitemapChunkCount, sitemapEntries, SITEMAP_URL_LIMIT } from "./sitemap";
 
 /*
  * Bodies of the feed and sitemap routes, kept out of app/ so the route files stay one-liners
@@ -29,6 +29,14 @@ export async function jsonFeedResponse() {
 export async function sitemapResponse() {
   const { blog, settings } = await blogForPage();
   return xml(rootSitemap(sitemapEntries(blog, settings.siteUrl), settings.siteUrl), "application/xml");
+}
+
+/** The numbered sitemap files (/sitemaps/N.xml) the blog needs: none while one file holds every URL. */
+export async function sitemapChunkFiles(): Promise<{ file: string }[]> {
+  const { blog, settings } = await blogForPage();
+  const count = sitemapEntries(blog, settings.siteUrl).length;
+  if (count <= SITEMAP_URL_LIMIT) return [];
+  return Array.from({ length: sitemapChunkCount(count) }, (_, i) => ({ file: `${i + 1}.xml` }));
 }
 
 export async function sitemapChunkResponse(file: string) {

@@ -5,6 +5,7 @@ import { answerUnknownAddresses, tagRevalidatedAt } from "../next-cache/app-brid
 import { log } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
 import { processMemo } from "../state";
+import { whileStarting } from "../state/readiness";
 import {
   createWorkspaceClient,
   isWorkspaceApiError,
@@ -13,7 +14,7 @@ import {
   type WorkspaceClient,
 } from "../workspace";
 import { BLOG_CACHE_TAG } from "./cache-tags";
-import { blogDerived } from "./derived";
+import { blogDerived, warmDerived, warmWith } from "./derived";
 import { blogAddresses, isUnknownBlogAddress } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
 import { unpatchedFetch } from "./unpatched-fetch";
@@ -72,23 +73,44 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
 
 /*
  * One per process (not per bundle): Next bundles this module once per route type (pages, route
- * handlers), and revalidateBlog() in /api/revalidate must clear the copy the pages use too.
+ * handlers, instrumentation), and revalidateBlog() in /api/revalidate must reach the copy the
+ * pages use too. `copy` is what readers are answered from; `loading` the one fetch in flight.
  */
-type Generation = { promise: Promise<Blog>; fetchedAt: number; blog: Blog | null };
-type StoreState = { memo: Generation | null };
-const storeState = () => processMemo<StoreState>("blog.source.store", () => ({ memo: null }));
+type Copy = { blog: Blog; fetchedAt: number };
+type Loading = { promise: Promise<Blog>; startedAt: number; generation: number };
+type StoreState = {
+  copy: Copy | null;
+  loading: Loading | null;
+  /** Counts forgetBlogData() calls: a fetch started before the last one is not installed. */
+  generation: number;
+  lastFailureAt: number;
+  watcher: ReturnType<typeof setInterval> | null;
+};
+const storeState = () =>
+  processMemo<StoreState>("blog.source.store", () => ({
+    copy: null,
+    loading: null,
+    generation: 0,
+    lastFailureAt: 0,
+    watcher: null,
+  }));
 
-/** Whether a copy fetched at `fetchedAt` may still be used: the one freshness rule. */
-function isCurrent(fetchedAt: number, now = Date.now()): boolean {
-  return (
-    now - fetchedAt < env().blog.revalidateSeconds * 1000 && fetchedAt > tagRevalidatedAt(BLOG_CACHE_TAG)
-  );
+/** Whether the blog was revalidated (here or on any instance) after a copy fetched at `fetchedAt`. */
+function revalidatedSince(fetchedAt: number): boolean {
+  return fetchedAt <= tagRevalidatedAt(BLOG_CACHE_TAG);
 }
 
-/** The loaded copy while it is current; null while none is (the next render fetches one). */
+const expired = (fetchedAt: number, now = Date.now()) =>
+  now - fetchedAt >= env().blog.revalidateSeconds * 1000;
+
+/**
+ * The copy pages are rendered from: null before the first one, and once the blog was revalidated
+ * after it was fetched (then the next render waits for the new one). A copy past
+ * BLOG_REVALIDATE_SECONDS is still current while its successor loads in the background.
+ */
 export function currentBlog(): Blog | null {
-  const memo = storeState().memo;
-  return memo?.blog && isCurrent(memo.fetchedAt) ? memo.blog : null;
+  const copy = storeState().copy;
+  return copy && !revalidatedSince(copy.fetchedAt) ? copy.blog : null;
 }
 
 /**
@@ -153,29 +175,93 @@ async function fetchBlog(): Promise<Blog> {
   return blog;
 }
 
-function blogList(): Promise<Blog> {
-  const build = isBuildPhase();
+/**
+ * Fetches a new copy, unless one fetched after the last revalidation is already on its way: every
+ * reader, the start-up and the background refresh share it. The copy is installed as soon as it
+ * is built; the values derived from it (search index, known addresses: ./derived.ts) are built
+ * after, in the background, while searches keep using the previous index (lib/search/engine.ts).
+ */
+function refresh(): Promise<Blog> {
   const state = storeState();
-  const memo = state.memo;
-  if (memo && (build || isCurrent(memo.fetchedAt))) return memo.promise;
-  const entry: Generation = {
-    fetchedAt: Date.now(),
-    blog: null,
-    promise: fetchBlog().then(
-      (blog) => {
-        entry.blog = blog;
-        if (!build) reportGauge(metrics().blogPosts, blog.posts.length);
-        return blog;
-      },
-      (e: unknown) => Promise.reject(toSourceError(e)),
+  const { loading: current, generation } = state;
+  if (current && current.generation === generation && !revalidatedSince(current.startedAt))
+    return current.promise;
+  const build = isBuildPhase();
+  const loading: Loading = { startedAt: Date.now(), generation, promise: fetchBlog() };
+  state.loading = loading;
+  loading.promise.then(
+    (blog) => {
+      if (state.loading === loading) state.loading = null;
+      // Forgotten while on its way, or a later fetch finished first: keep the newest.
+      if (loading.generation !== state.generation) return;
+      if (state.copy && state.copy.fetchedAt > loading.startedAt) return;
+      state.copy = { blog, fetchedAt: loading.startedAt };
+      if (build) return;
+      reportGauge(metrics().blogPosts, blog.posts.length);
+      void warmDerived(blog).catch((error: unknown) =>
+        log("blog").error(`deriving from the new copy of the blog failed: ${blogSourceMessage(error)}`),
+      );
+    },
+    () => {
+      // Not remembered at run time: the next reader or the next tick of the watcher tries again.
+      if (state.loading === loading) state.loading = null;
+      state.lastFailureAt = Date.now();
+    },
+  );
+  return loading.promise.catch((e: unknown) => Promise.reject(toSourceError(e)));
+}
+
+/** The blog alone, for what needs no slugs (search): the current copy, never a wait past a revalidation's. */
+export function blogList(): Promise<Blog> {
+  const state = storeState();
+  const copy = state.copy;
+  // During a build the first copy serves every page: the build fails once, quickly, or not at all.
+  if (isBuildPhase()) return copy ? Promise.resolve(copy.blog) : (state.loading?.promise ?? refresh());
+  if (copy && !revalidatedSince(copy.fetchedAt)) {
+    // Past its interval the copy still answers, and its successor is fetched in the background:
+    // no reader waits for a fetch of the whole blog. A revalidation, though, is waited for, so
+    // that no page is cached again from posts older than the revalidation.
+    if (expired(copy.fetchedAt)) void refresh().catch(() => undefined);
+    return Promise.resolve(copy.blog);
+  }
+  return refresh();
+}
+
+const WATCH_INTERVAL_MS = 1_000;
+const RETRY_AFTER_FAILURE_MS = 10_000;
+
+/**
+ * Loads the blog and what is derived from it in the background when a server starts, so that the
+ * first reader finds them ready: readiness answers 503 "starting" until the first attempt has
+ * settled (lib/state/readiness.ts). Then checks every second whether the copy was revalidated
+ * (here, or on another instance through Redis) or is past its interval, and loads its successor
+ * before a reader asks. Runs once per process (instrumentation.ts), never during a build.
+ */
+export function startBlogStore(): Promise<void> {
+  const state = storeState();
+  if (state.watcher || isBuildPhase()) return Promise.resolve();
+  state.watcher = setInterval(() => {
+    const { copy, loading, lastFailureAt } = storeState();
+    if (loading) return;
+    const now = Date.now();
+    try {
+      const due = copy
+        ? revalidatedSince(copy.fetchedAt) || expired(copy.fetchedAt, now)
+        : now - lastFailureAt >= RETRY_AFTER_FAILURE_MS;
+      if (due) void refresh().catch(() => undefined);
+    } catch {
+      // An invalid configuration: readiness and every request report it; nothing to load.
+    }
+  }, WATCH_INTERVAL_MS);
+  state.watcher.unref();
+  const first = whileStarting(
+    "blog",
+    refresh().then(
+      (blog) => warmDerived(blog),
+      (error: unknown) => log("blog").error(`the blog did not load at start: ${blogSourceMessage(error)}`),
     ),
-  };
-  // At runtime a failure is not remembered: the next regeneration tries again, and until
-  // then Next keeps serving the last good pages. During a build it is remembered, so the
-  // build fails once, quickly, instead of once per page.
-  if (!build) entry.promise.catch(() => (state.memo === entry ? (state.memo = null) : undefined));
-  state.memo = entry;
-  return entry.promise;
+  );
+  return first;
 }
 
 /** The slugs endpoint through Next's data cache: sets the ISR interval and the cache tag. */
@@ -219,10 +305,18 @@ export async function loadBlog(): Promise<BlogData> {
   return { blog, slugs };
 }
 
-/** Drops the in-process copy of the blog (and all derived from it) so the next render fetches it again. */
+/**
+ * Marks the in-process copy of the blog (and all derived from it) as outdated: the next render
+ * waits for a new one, and the watcher (startBlogStore) fetches it within a second if none does.
+ */
 export function forgetBlogData(): void {
-  storeState().memo = null;
+  const state = storeState();
+  state.generation += 1;
+  state.copy = state.loading = null;
 }
 
 // The build renders every page itself; at run time the cache handler answers unknown addresses.
-if (!isBuildPhase()) answerUnknownAddresses(isUnknownAddress);
+if (!isBuildPhase()) {
+  answerUnknownAddresses(isUnknownAddress);
+  warmWith("addresses", blogAddresses);
+}

@@ -11,6 +11,7 @@ export const WHOLE_NUMBER_VARIABLES: Readonly<{
   WORKSPACE_MAX_RETRIES: WholeNumberVariable;
   BLOG_REVALIDATE_SECONDS: WholeNumberVariable;
   BLOG_PRERENDER_LIMIT: WholeNumberVariable;
+  FEED_ITEMS: WholeNumberVariable;
   DELIVERY_RATE_PER_SECOND: WholeNumberVariable;
   DELIVERY_DIRECT_TIMEOUT_MS: WholeNumberVariable;
   DELIVERY_MAX_AGE_HOURS: WholeNumberVariable;

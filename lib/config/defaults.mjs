@@ -41,6 +41,7 @@ export const WHOLE_NUMBER_VARIABLES = Object.freeze({
   WORKSPACE_MAX_RETRIES: { min: 0, max: 5, fallback: 2 },
   BLOG_REVALIDATE_SECONDS: { min: 1, max: 31_536_000, fallback: 300 },
   BLOG_PRERENDER_LIMIT: { min: 0, max: 100_000, fallback: 200 },
+  FEED_ITEMS: { min: 1, max: 1000, fallback: 50 },
   DELIVERY_RATE_PER_SECOND: { min: 1, max: 1000, fallback: 10 },
   DELIVERY_DIRECT_TIMEOUT_MS: { min: 200, max: 120_000, fallback: 3_000 },
   DELIVERY_MAX_AGE_HOURS: { min: 1, max: 8760, fallback: 72 },

@@ -239,6 +239,7 @@ const rest = {
   WORKSPACE_MAX_RETRIES: wholeNumber("WORKSPACE_MAX_RETRIES"),
   BLOG_REVALIDATE_SECONDS: wholeNumber("BLOG_REVALIDATE_SECONDS"),
   BLOG_PRERENDER_LIMIT: wholeNumber("BLOG_PRERENDER_LIMIT"),
+  FEED_ITEMS: wholeNumber("FEED_ITEMS"),
   TRUST_PROXY: trustProxy,
   REDIS_URL: redisUrl,
   DELIVERY_STORE_PATH: z.string().default(DEFAULT_DELIVERY_STORE_PATH),
@@ -343,6 +344,8 @@ export const envSchema = z
       postUrlTemplate: v.BLOG_POST_URL_TEMPLATE,
       revalidateSeconds: v.BLOG_REVALIDATE_SECONDS,
       prerenderLimit: v.BLOG_PRERENDER_LIMIT,
+      /** How many of the newest posts each feed carries. */
+      feedItems: v.FEED_ITEMS,
     },
     /** Set in local mode: where the launcher runs the local workspace. */
     localWorkspace: v.mode === "local" ? { port: v.LOCAL_WORKSPACE_PORT } : null,

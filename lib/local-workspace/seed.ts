@@ -20,7 +20,7 @@ import { getMeta, setMeta, wipe, transaction, type Db } from "./store";
 
 export const ROLES = ["Admin", "Standard"] as const;
 export const DEMO_KEY_NAME = "Local demo key (LOCAL_WORKSPACE_API_KEY)";
-export const MAX_SYNTHETIC = 10_000;
+export const MAX_SYNTHETIC = 100_000;
 
 const SEED_VERSION = "1";
 const DAY_MS = 86_400_000;

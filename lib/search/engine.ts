@@ -1,6 +1,7 @@
 import MiniSearch, { type SearchResult } from "minisearch";
 import type { Blog, Post } from "../blog/model";
-import { blogDerived } from "../blog/derived";
+import { blogDerived, warmWith } from "../blog/derived";
+import { processMemo } from "../state/process-memo.mjs";
 import { searchBudget } from "./budget";
 import { normalizeTerm, tokenize } from "./text";
 
@@ -10,10 +11,12 @@ import { normalizeTerm, tokenize } from "./text";
  * with BM25 ranking, prefix and fuzzy matching; docs/architecture.md ("Search") says why
  * this library.
  *
- * One index per copy of the blog, derived from the blog store's copy (lib/blog/derived.ts): a
- * refetch produces a new copy, so the next search gets an index of the new posts, and the old
- * index is collected with the old copy; search never decides freshness itself. Building yields to the event loop every few hundred posts, so other requests keep being
- * served while a large blog is indexed; concurrent searches wait on the same build.
+ * One index per copy of the blog, derived from the blog store's copy (lib/blog/derived.ts) and
+ * built by the store in the background as soon as it has a copy (at start, and after each
+ * refetch): a search finds it ready, or, while the next copy's is being built, is answered from
+ * the previous copy's after INDEX_WAIT_MS; the old index is collected with its copy once
+ * replaced; search never decides freshness itself. Building yields to the event loop every few
+ * hundred posts, so other requests keep being served while a large blog is indexed.
  * Nothing is shared across instances: each indexes the blog it renders pages from, so search
  * and pages always agree.
  */
@@ -174,13 +177,56 @@ export function buildSearchIndex(posts: readonly Post[]): SearchIndex {
 
 async function buildSearchIndexAsync(posts: readonly Post[]): Promise<SearchIndex> {
   const { mini, words } = newIndex();
-  await mini.addAllAsync(posts.map(documentOf), { chunkSize: BUILD_CHUNK });
+  // A chunk's documents at a time (not the whole blog's at once), yielding to the event loop between chunks.
+  for (let i = 0; i < posts.length; i += BUILD_CHUNK) {
+    mini.addAll(posts.slice(i, i + BUILD_CHUNK).map(documentOf));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return finish(mini, words);
 }
 
-/** The index of this copy of the blog: built on first use, shared by concurrent searches. */
+type Indexed = { blog: Blog; index: SearchIndex };
+// Per process: the newest copy of the blog whose index is built, for searches while the next builds.
+const lastIndexed = () =>
+  processMemo<{ ready: Indexed | null }>("search.lastIndexed", () => ({ ready: null }));
+
+function indexBlog(blog: Blog): Promise<SearchIndex> {
+  return buildSearchIndexAsync(blog.posts).then((index) => {
+    lastIndexed().ready = { blog, index };
+    return index;
+  });
+}
+
+/** The index of this copy of the blog: built once (by the blog store as soon as it has the copy), shared by every search. */
 export function searchIndexFor(blog: Blog): Promise<SearchIndex> {
-  return blogDerived(blog, "searchIndex", (b) => buildSearchIndexAsync(b.posts));
+  return blogDerived(blog, "searchIndex", indexBlog);
+}
+
+/** Builds the index of every new copy of the blog in the background, before a search asks (instrumentation.ts). */
+export function indexEachNewBlog(): void {
+  warmWith("searchIndex", indexBlog);
+}
+
+/**
+ * How long a search waits for the index of a copy of the blog that is still being built, when the
+ * index of an earlier copy is ready: then it is answered from the earlier copy (a search is
+ * rendered per request, never cached, so the next one finds the new index).
+ */
+export const INDEX_WAIT_MS = 50;
+
+async function readyIndex(blog: Blog): Promise<Indexed> {
+  const building = searchIndexFor(blog).then((index) => ({ blog, index }));
+  const earlier = lastIndexed().ready;
+  if (!earlier || earlier.blog === blog) return building;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<Indexed>(
+    (resolve) => (timer = setTimeout(() => resolve(earlier), INDEX_WAIT_MS)),
+  );
+  try {
+    return await Promise.race([building, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export type SearchHit = {
@@ -199,10 +245,10 @@ export type SearchOutcome = {
 /** Ranks the blog's posts for already-parsed terms (see query.ts). */
 export async function searchPosts(blog: Blog, terms: readonly string[]): Promise<SearchOutcome> {
   if (terms.length === 0) return { hits: [], matched: "all" };
-  const index = await searchIndexFor(blog);
+  const ready = await readyIndex(blog);
   const started = performance.now();
   try {
-    return rankPosts(index, blog, terms);
+    return rankPosts(ready.index, ready.blog, terms);
   } finally {
     searchBudget().charge(performance.now() - started);
   }

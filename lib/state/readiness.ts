@@ -9,21 +9,34 @@ import { processMemo } from "./process-memo.mjs";
  * answering 503 would take the whole fleet out of rotation for a fault that costs readers
  * nothing. So Redis down is reported as "degraded" with 200, for monitoring to alert on; the
  * answer is 503 when the instance cannot serve at all (its configuration is invalid) or is
- * shutting down ("draining", from the moment it gets SIGTERM: lib/launcher/shutdown.ts).
+ * shutting down ("draining", from the moment it gets SIGTERM: lib/launcher/shutdown.ts), and
+ * "starting" while what it loads at start (the blog store and its search index, whileStarting)
+ * is on its way, so a front sends readers to an instance that has them.
  * One PING at most (250 ms timeout, none while the connection is known down): cheap to poll.
  */
 
 export type Readiness = {
   status: 200 | 503;
   body: {
-    status: "ready" | "degraded" | "unavailable" | "draining";
+    status: "ready" | "degraded" | "unavailable" | "draining" | "starting";
     state?: "embedded" | "redis";
     redis?: "up" | "down";
   };
 };
 
 /** One flag per process, whichever of Next's bundles (instrumentation, the route) reads it. */
-const lifecycle = () => processMemo("readiness.lifecycle", () => ({ draining: false }));
+const lifecycle = () =>
+  processMemo("readiness.lifecycle", () => ({ draining: false, starting: new Set<string>() }));
+
+/** Readiness answers 503 "starting" until `loaded` settles (whether it succeeded or not). */
+export function whileStarting(name: string, loaded: Promise<unknown>): Promise<void> {
+  const { starting } = lifecycle();
+  starting.add(name);
+  return loaded.then(
+    () => void starting.delete(name),
+    () => void starting.delete(name),
+  );
+}
 
 /** From now on this instance answers readiness with 503 "draining" (shutdown). */
 export function markDraining(): void {
@@ -36,6 +49,7 @@ export function isDraining(): boolean {
 
 export async function readiness(): Promise<Readiness> {
   if (isDraining()) return { status: 503, body: { status: "draining" } };
+  if (lifecycle().starting.size > 0) return { status: 503, body: { status: "starting" } };
   let health;
   try {
     health = await stateHealth();

@@ -42,8 +42,12 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
   ): BlogPostList {
     const posts: BlogPost[] = [];
     let skipped = 0;
-    for (const raw of body.blog_posts) {
-      const parsed = entry.safeParse(raw);
+    const list = body.blog_posts;
+    for (let i = 0; i < list.length; i++) {
+      const parsed = entry.safeParse(list[i]);
+      // Each entry as sent is let go once read: a large blog's parsed JSON (~2 KB a post) need
+      // not stay in memory beside the typed posts until the whole list is read.
+      list[i] = undefined;
       if (parsed.success) posts.push(parsed.data);
       else skipped++;
     }

@@ -18,15 +18,25 @@ const settings = { siteUrl: SITE, postUrlTemplate: null };
 let ws: LocalWorkspaceServer;
 let blog: Blog;
 
-beforeAll(async () => {
-  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
+/** A local workspace in memory (with `posts` synthetic posts besides the demo ones) and its blog, read over HTTP. */
+async function workspaceBlog(posts = 0): Promise<{ server: LocalWorkspaceServer; blog: Blog }> {
+  const server = await startLocalWorkspaceServer({
+    port: 0,
+    dataDir: ":memory:",
+    ...(posts ? { reset: { posts } } : {}),
+    log: () => {},
+  });
   const client = createWorkspaceClient({
-    apiBase: `${ws.url}/api/external`,
+    apiBase: `${server.url}/api/external`,
     apiKey: LOCAL_DEMO_API_KEY,
     maxRetries: 0,
     log: () => {},
   });
-  blog = buildBlog(await client.listBlogPosts());
+  return { server, blog: buildBlog(await client.listBlogPosts()) };
+}
+
+beforeAll(async () => {
+  ({ server: ws, blog } = await workspaceBlog());
 });
 afterAll(async () => {
   await ws.close();
@@ -126,5 +136,45 @@ describe("sitemap", () => {
     expect(all).toEqual(entries.map((e) => e.loc));
     expect(sitemapChunk(entries, files.length + 1, limit)).toBeNull();
     expect(sitemapChunk(entries, 1)).toBeNull(); // no chunks while one file suffices
+  });
+});
+
+describe("a blog larger than the feeds' limit", () => {
+  let large: LocalWorkspaceServer;
+  let big: Blog;
+  beforeAll(async () => {
+    ({ server: large, blog: big } = await workspaceBlog(120));
+  });
+  afterAll(async () => {
+    await large.close();
+  });
+
+  const newestLinks = (n: number) => big.posts.slice(0, n).map((p) => `${SITE}/blog/${p.slug}`);
+
+  it("each feed carries exactly the newest 50 by default, newest first, and names its own address", async () => {
+    expect(big.posts.length).toBeGreaterThan(100);
+    const rssXml = rssFeed(big, settings);
+    const rss = await new Parser().parseString(rssXml);
+    expect(rss.items.map((i) => i.link)).toEqual(newestLinks(50));
+    expect(rssXml).toContain(`<atom:link href="${SITE}/feed.xml" rel="self" type="application/rss+xml"/>`);
+    const atomXml = atomFeed(big, settings);
+    const atom = await new Parser().parseString(atomXml);
+    expect(atom.items.map((i) => i.link)).toEqual(newestLinks(50));
+    expect(atomXml).toContain(`<link rel="self" href="${SITE}/atom.xml"/>`);
+    const json = JSON.parse(jsonFeed(big, settings)) as { feed_url: string; items: { url: string }[] };
+    expect(json.items.map((i) => i.url)).toEqual(newestLinks(50));
+    expect(json.feed_url).toBe(`${SITE}/feed.json`);
+  });
+
+  it("carries FEED_ITEMS posts when set", async () => {
+    const feed = await new Parser().parseString(rssFeed(big, { ...settings, feedItems: 5 }));
+    expect(feed.items.map((i) => i.link)).toEqual(newestLinks(5));
+    const json = JSON.parse(jsonFeed(big, { ...settings, feedItems: 5 })) as { items: unknown[] };
+    expect(json.items).toHaveLength(5);
+  });
+
+  it("the sitemap still lists every post", () => {
+    const locs = new Set(sitemapEntries(big, SITE).map((e) => e.loc));
+    for (const p of big.posts) expect(locs).toContain(`${SITE}/blog/${p.slug}`);
   });
 });

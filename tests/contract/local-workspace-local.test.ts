@@ -104,7 +104,7 @@ describe("/__local/reset", () => {
     expect(page.team_members).toHaveLength(13);
   });
 
-  it.each([[{ posts: -1 }], [{ posts: 10_001 }], [{ members: 1.5 }], [{ posts: "5" }], [{ other: 1 }]])(
+  it.each([[{ posts: -1 }], [{ posts: 100_001 }], [{ members: 1.5 }], [{ posts: "5" }], [{ other: 1 }]])(
     "422 for %j, leaving data intact",
     async (body) => {
       await call(fixture.server, "/api/external/v2/team-members", {
@@ -202,7 +202,7 @@ describe("seedSynthetic", () => {
       // A second run continues numbering instead of colliding.
       seedSynthetic(db, { posts: 5, members: 5 });
       expect(count("SELECT COUNT(*) AS c FROM posts WHERE workspace_id = 'demo'")).toBe(10_021);
-      expect(() => seedSynthetic(db, { posts: 10_001 })).toThrow(RangeError);
+      expect(() => seedSynthetic(db, { posts: 100_001 })).toThrow(RangeError);
     } finally {
       db.close();
     }

@@ -196,3 +196,23 @@ describe("prerender limit and pagination", () => {
     expect(externalPostUrl(null, "x")).toBeNull();
   });
 });
+
+describe("one copy of what posts share", () => {
+  it("posts naming the same author and keywords the same way share one object each; a page title equal to the title is the title", () => {
+    const blog = buildBlog({
+      blogName: "B",
+      posts: [
+        post({ slug: "a", keywords: ["Go", "Rust"], pageTitle: "Title of a" }),
+        post({ slug: "b", keywords: ["rust", "Go"], authors: [{ ...ADA }] }),
+        post({ slug: "c", authors: [{ ...ADA, name: "Ada L." }] }),
+      ],
+    });
+    const [a, b, c] = ["a", "b", "c"].map((s) => blog.bySlug.get(s)!);
+    expect(a!.authors[0]).toBe(b!.authors[0]);
+    expect(c!.authors[0]).not.toBe(a!.authors[0]); // spelled otherwise on that post: kept as written
+    expect(c!.authors[0]!.name).toBe("Ada L.");
+    expect(a!.keywords[0]).toBe(b!.keywords[1]);
+    expect(a!.keywords[1]).toBe(b!.keywords[0]);
+    expect(a!.pageTitle).toBe(a!.title);
+  });
+});

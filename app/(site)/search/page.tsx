@@ -9,7 +9,7 @@ import { SearchResults } from "@/components/search/search-results";
 import searchStyles from "@/components/search/search.module.css";
 import { clientKey } from "@/lib/http/client-key";
 import { env } from "@/lib/config/env";
-import { blogForPage } from "@/lib/blog/pages";
+import { blogList } from "@/lib/blog/source";
 import { SearchBusyError } from "@/lib/search/budget";
 import {
   busyMessage,
@@ -45,7 +45,7 @@ export default async function SearchPageView({ searchParams }: Props) {
   const query = parseSearchQuery(firstParam(params.q));
   const page = parseSearchPage(firstParam(params.page));
   if (page === null) notFound();
-  const { blog } = await blogForPage();
+  const blog = await blogList();
 
   const shown = query.kind === "ok" ? query.text : query.kind === "too_long" ? query.shown : "";
   const frame = (title: string, body: React.ReactNode) => (

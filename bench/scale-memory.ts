@@ -1,0 +1,90 @@
+/*
+ * What each post costs in memory, part by part: the blog store's copy (lib/blog/model.ts), the
+ * search index (lib/search/engine.ts) and the known addresses (lib/blog/known-addresses.ts),
+ * built from the local workspace's synthetic posts over real HTTP. Heap used after a full
+ * collection, before and after each part, divided by the number of posts.
+ *
+ *   node --expose-gc --conditions=react-server --import tsx bench/scale-memory.ts [posts...]  # default 1000 10000
+ *
+ * bench/scale.ts runs it as a child (`--json`: one line per size) beside its server figures.
+ */
+import { blogAddresses } from "../lib/blog/known-addresses";
+import { buildBlog } from "../lib/blog/model";
+import { LOCAL_DEMO_API_KEY, startLocalWorkspaceServer } from "../lib/local-workspace";
+import { buildSearchIndex } from "../lib/search/engine";
+import { createWorkspaceClient } from "../lib/workspace/client";
+
+export type PostMemory = { posts: number; storeBytes: number; indexBytes: number; addressesBytes: number };
+
+function heapAfterGc(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc)
+    throw new Error("run with node --expose-gc --conditions=react-server --import tsx bench/scale-memory.ts");
+  for (let i = 0; i < 3; i++) gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Bytes per post of each part, for a blog of `posts` synthetic posts plus the demo ones. */
+export async function measurePostMemory(posts: number): Promise<PostMemory> {
+  const ws = await startLocalWorkspaceServer({
+    port: 0,
+    dataDir: ":memory:",
+    reset: { posts },
+    log: () => {},
+  });
+  try {
+    const client = createWorkspaceClient({
+      apiBase: `${ws.url}/api/external`,
+      apiKey: LOCAL_DEMO_API_KEY,
+      timeoutMs: 120_000,
+      maxRetries: 0,
+      log: () => {},
+    });
+    // One list first, discarded: what the workspace's side keeps after answering is not the store's.
+    await client.listBlogPosts();
+    const before = heapAfterGc();
+    const blog = buildBlog(await client.listBlogPosts());
+    const withStore = heapAfterGc();
+    const index = buildSearchIndex(blog.posts);
+    const withIndex = heapAfterGc();
+    const addresses = blogAddresses(blog);
+    const withAddresses = heapAfterGc();
+    const n = blog.posts.length;
+    // Keep all three reachable until the last measure.
+    if (!index.mini.documentCount || !addresses.posts) throw new Error("nothing was built");
+    return {
+      posts: n,
+      storeBytes: (withStore - before) / n,
+      indexBytes: (withIndex - withStore) / n,
+      addressesBytes: (withAddresses - withIndex) / n,
+    };
+  } finally {
+    await ws.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const json = process.argv.includes("--json");
+  const sizes = process.argv
+    .slice(2)
+    .filter((a) => a !== "--json")
+    .map(Number);
+  for (const posts of sizes.length ? sizes : [1_000, 10_000]) {
+    const m = await measurePostMemory(posts);
+    if (json) {
+      console.log(JSON.stringify(m));
+      continue;
+    }
+    const total = m.storeBytes + m.indexBytes + m.addressesBytes;
+    console.log(
+      `${m.posts} posts: store ${m.storeBytes.toFixed(0)} B/post, index ${m.indexBytes.toFixed(0)} B/post, ` +
+        `addresses ${m.addressesBytes.toFixed(0)} B/post, total ${total.toFixed(0)} B/post (${((total * m.posts) / 2 ** 20).toFixed(1)} MiB)`,
+    );
+  }
+}
+
+if (process.argv[1]?.endsWith("scale-memory.ts"))
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,0 +1,282 @@
+import { execFile } from "node:child_process";
+import { readdirSync, rmSync, statSync } from "node:fs";
+import { promisify } from "node:util";
+import path from "node:path";
+import { until } from "../tests/helpers/until";
+import { measureBuild } from "./builds";
+import {
+  log,
+  mib,
+  resetWorkspaceStats,
+  ROOT,
+  startSite,
+  startWorkspace,
+  treeRssBytes,
+  workspaceStats,
+  type SiteProcess,
+} from "./lib";
+import type { PostMemory } from "./scale-memory";
+import { fmtMs, section, type Target } from "./section";
+
+/*
+ * Scale (section "scale"): one blog size after another (1,000, 10,000 and 50,000 posts; 1,000
+ * and 10,000 with --quick; `--posts 1000,5000` for others), each a workspace seeded with that
+ * many synthetic posts, a build and a fresh `next start` of it:
+ *  - the build's wall time and the process tree's peak memory;
+ *  - the server: how long until readiness answers 200 (the blog store and the search index
+ *    loaded in the background), its peak RSS meanwhile, RSS then and after the traffic below;
+ *  - the first request, on that fresh server, of a listing page past the prerender limit, an
+ *    older post, a later page of a tag, the sitemap (its first file once it is an index) and a
+ *    search: what a reader pays for the size of the blog;
+ *  - the size of each feed, and how many copies of it the build output holds;
+ *  - in process, the bytes per post of the store, the index and the known addresses
+ *    (bench/scale-memory.ts).
+ */
+
+const DEFAULT_SIZES = [1_000, 10_000, 50_000];
+const PRERENDER_LIMIT = 200;
+const POSTS_PER_PAGE = 12;
+const FEEDS = ["/feed.xml", "/atom.xml", "/feed.json"] as const;
+
+export type FirstRequest = { path: string; status: number; ms: number };
+
+export type ScaleRow = {
+  posts: number;
+  build: { ok: boolean; wallMs: number; peakRssBytes: number };
+  /** From spawning `next start` until readiness answered 200. */
+  readyMs: number;
+  startPeakRssBytes: number;
+  idleRssBytes: number;
+  afterTrafficRssBytes: number;
+  /** Blog-post lists the server fetched from its start to the end of the traffic: 1 when no reader loaded its own. */
+  listRequests: number;
+  first: {
+    listing: FirstRequest;
+    nextListing: FirstRequest;
+    olderPost: FirstRequest;
+    tagPage: FirstRequest;
+    sitemap: FirstRequest;
+    search: FirstRequest;
+    broadSearch: FirstRequest;
+  };
+  feedBytes: Record<string, number>;
+  /** Files of more than 1 KiB named for each feed: in the build's output, and under its server folder once served. */
+  feedCopies: { build: Record<string, number>; served: Record<string, number> };
+  memory: PostMemory;
+};
+
+/** bench/scale-memory.ts in a process of its own: it needs --expose-gc and the server-only condition. */
+async function measurePostMemory(posts: number): Promise<PostMemory> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      "--expose-gc",
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      path.join(ROOT, "bench/scale-memory.ts"),
+      "--json",
+      String(posts),
+    ],
+    { cwd: ROOT, timeout: 600_000, maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as PostMemory;
+}
+
+async function timedGet(site: SiteProcess, pathname: string): Promise<FirstRequest> {
+  const t0 = performance.now();
+  const res = await fetch(`${site.url}${pathname}`, { signal: AbortSignal.timeout(60_000) });
+  await res.arrayBuffer();
+  return { path: pathname, status: res.status, ms: performance.now() - t0 };
+}
+
+function filesNamed(dir: string, base: string): number {
+  let n = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) n += filesNamed(full, base);
+    else if (entry.name.startsWith(base) && statSync(full).size > 1024) n++;
+  }
+  return n;
+}
+
+async function measureSize(
+  posts: number,
+  ports: { site: number; workspace: number },
+  keep: boolean,
+): Promise<ScaleRow> {
+  const dataDir = `data/bench-scale-${posts}`;
+  const distDir = `.next-bench-scale-${posts}`;
+  rmSync(path.join(ROOT, dataDir), { recursive: true, force: true });
+  const ws = await startWorkspace({ port: ports.workspace, dataDir, posts, members: 10 });
+  try {
+    const build = await measureBuild(posts, ws, distDir, ports.site);
+    if (!build.ok) throw new Error(`the ${posts}-post build failed:\n${build.error ?? ""}`);
+    await resetWorkspaceStats(ws.url);
+    const t0 = performance.now();
+    const site = await startSite({ distDir, wsPort: ws.port, sitePort: ports.site });
+    let peak = 0;
+    try {
+      await until(
+        async () => {
+          peak = Math.max(peak, treeRssBytes(site.child.pid!));
+          const res = await fetch(`${site.url}/api/health/ready`).catch(() => null);
+          return res?.status === 200;
+        },
+        { what: "readiness", timeoutMs: 300_000, intervalMs: 100 },
+      );
+      const readyMs = performance.now() - t0;
+      const idle = treeRssBytes(site.child.pid!);
+      log(`scale ${posts}: ready after ${fmtMs(readyMs)}, RSS ${mib(idle)}`);
+      const pages = Math.ceil(build.postsInWorkspace / POSTS_PER_PAGE);
+      const pastLimit = Math.min(pages, Math.ceil(PRERENDER_LIMIT / POSTS_PER_PAGE) + 12);
+      const older = `synthetic-post-${String(Math.max(1, posts - 10)).padStart(5, "0")}`;
+      const rootSitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+      const first = {
+        listing: await timedGet(site, `/blog/page/${pastLimit}`),
+        // The same route again, another page: what the blog costs once the route's code is loaded.
+        nextListing: await timedGet(site, `/blog/page/${pastLimit + 1}`),
+        olderPost: await timedGet(site, `/blog/${older}`),
+        tagPage: await timedGet(
+          site,
+          `/tags/performance/page/${Math.min(5, Math.ceil(posts / 8 / POSTS_PER_PAGE))}`,
+        ),
+        sitemap: await timedGet(
+          site,
+          rootSitemap.includes("<sitemapindex") ? "/sitemaps/1.xml" : "/sitemap.xml",
+        ),
+        // One post's number: what a reader looking for something finds at once.
+        search: await timedGet(site, `/search?q=${Number(older.slice("synthetic-post-".length))}`),
+        // Words of every post: the widest search there is, bounded by lib/search/engine.ts.
+        broadSearch: await timedGet(site, "/search?q=generated+post+paging"),
+      };
+      for (const r of Object.values(first))
+        log(`scale ${posts}: first ${r.path} ${r.status} in ${fmtMs(r.ms)}`);
+      const feedBytes: Record<string, number> = {};
+      for (const feed of FEEDS)
+        feedBytes[feed] = (await (await fetch(`${site.url}${feed}`)).arrayBuffer()).byteLength;
+      const afterTraffic = treeRssBytes(site.child.pid!);
+      const listRequests = (await workspaceStats(ws.url)).byRoute["GET /api/external/v2/blog-posts"] ?? 0;
+      // The build's own copy (server/app), and every copy after the first request: Next 16's file
+      // cache copies a prerendered file into server/route-cache the first time it serves it.
+      const serverDir = path.join(ROOT, distDir, "server");
+      const copies = (dir: string) => Object.fromEntries(FEEDS.map((f) => [f, filesNamed(dir, f.slice(1))]));
+      const feedCopies = { build: copies(path.join(serverDir, "app")), served: copies(serverDir) };
+      return {
+        posts,
+        build: { ok: build.ok, wallMs: build.wallMs, peakRssBytes: build.peakRssBytes },
+        readyMs,
+        startPeakRssBytes: peak,
+        idleRssBytes: idle,
+        afterTrafficRssBytes: afterTraffic,
+        listRequests,
+        first,
+        feedBytes,
+        feedCopies,
+        memory: await measurePostMemory(posts),
+      };
+    } finally {
+      await site.stop();
+    }
+  } finally {
+    await ws.stop();
+    rmSync(path.join(ROOT, dataDir), { recursive: true, force: true });
+    if (!keep) rmSync(path.join(ROOT, distDir), { recursive: true, force: true });
+  }
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+export const scale = section({
+  name: "scale",
+  needs: "none",
+  async run(ctx): Promise<ScaleRow[]> {
+    const sizes = ctx.posts ?? (ctx.quick ? DEFAULT_SIZES.slice(0, 2) : DEFAULT_SIZES);
+    const rows: ScaleRow[] = [];
+    for (const posts of sizes) rows.push(await measureSize(posts, ctx.ports, ctx.keepBuilds));
+    return rows;
+  },
+  targets(rows) {
+    const t: Target[] = [];
+    for (const r of rows) {
+      const at = `${r.posts.toLocaleString("en")} posts`;
+      const biggestFeed = Math.max(...Object.values(r.feedBytes));
+      t.push({
+        name: `scale ${at}: largest feed`,
+        value: kib(biggestFeed),
+        target: "< 200 KiB",
+        pass: biggestFeed < 200 * 1024,
+      });
+      const slowest = Math.max(...Object.values(r.first).map((f) => f.ms));
+      t.push({
+        name: `scale ${at}: slowest first request after ready`,
+        value: fmtMs(slowest),
+        target: "<= 200 ms",
+        pass: null,
+      });
+      t.push({
+        name: `scale ${at}: server RSS after traffic`,
+        value: mib(r.afterTrafficRssBytes),
+        target: "<= 300 MiB",
+        pass: r.afterTrafficRssBytes <= 300 * 2 ** 20,
+      });
+      t.push({
+        name: `scale ${at}: blog lists fetched by the server`,
+        value: String(r.listRequests),
+        target: "1",
+        pass: r.listRequests === 1,
+      });
+      const copies = Math.max(...Object.values(r.feedCopies.build));
+      const served = Math.max(...Object.values(r.feedCopies.served));
+      t.push({
+        name: `scale ${at}: copies of a feed in the build (once served)`,
+        value: `${copies} (${served})`,
+        target: "1",
+        pass: copies === 1,
+      });
+    }
+    return t;
+  },
+  tables(rows) {
+    return [
+      {
+        header: [
+          "posts",
+          "build",
+          "build peak",
+          "ready after",
+          "RSS start peak",
+          "RSS idle → after",
+          "listing",
+          "next listing",
+          "older post",
+          "tag page",
+          "sitemap",
+          "search (one post)",
+          "search (every post)",
+          "feeds (rss/atom/json)",
+          "B/post store+index",
+        ],
+        rows: rows.map((r) => [
+          r.posts.toLocaleString("en"),
+          fmtMs(r.build.wallMs),
+          mib(r.build.peakRssBytes),
+          fmtMs(r.readyMs),
+          mib(r.startPeakRssBytes),
+          `${mib(r.idleRssBytes)} → ${mib(r.afterTrafficRssBytes)}`,
+          ...[
+            r.first.listing,
+            r.first.nextListing,
+            r.first.olderPost,
+            r.first.tagPage,
+            r.first.sitemap,
+            r.first.search,
+            r.first.broadSearch,
+          ].map((f) => `${fmtMs(f.ms)}${f.status === 200 ? "" : ` (${f.status})`}`),
+          FEEDS.map((f) => kib(r.feedBytes[f] ?? 0)).join(" / "),
+          `${r.memory.storeBytes.toFixed(0)} + ${r.memory.indexBytes.toFixed(0)}`,
+        ]),
+      },
+    ];
+  },
+});
