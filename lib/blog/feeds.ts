@@ -1,4 +1,5 @@
 import { Feed } from "feed";
+import { DEFAULT_DESCRIPTION, DEFAULT_LANGUAGE } from "../config/site";
 import { authorPath, externalPostUrl, postPath, tagPath, type Blog } from "./model";
 import { escapeXml } from "./sitemap";
 import { xmlText } from "./xml-text";
@@ -10,7 +11,13 @@ import { xmlText } from "./xml-text";
  * with a link to their page (never their email address).
  */
 
-export type FeedSettings = { siteUrl: string; postUrlTemplate: string | null };
+/** `language` and `description`: the site's (SITE_CONFIG); the defaults are the demo's. */
+export type FeedSettings = {
+  siteUrl: string;
+  postUrlTemplate: string | null;
+  language?: string;
+  description?: string;
+};
 
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
 
@@ -53,7 +60,7 @@ const JSON_WRITER: Writer = { cdata: xmlText, text: xmlText, attribute: xmlText,
 
 export function buildFeed(
   blog: Blog,
-  { siteUrl, postUrlTemplate }: FeedSettings,
+  { siteUrl, postUrlTemplate, language = DEFAULT_LANGUAGE, description = DEFAULT_DESCRIPTION }: FeedSettings,
   format: "rss" | "atom" | "json" = "rss",
 ): Feed {
   const w = format === "json" ? JSON_WRITER : XML_WRITER;
@@ -64,9 +71,9 @@ export function buildFeed(
   const feed = new Feed({
     id: `${siteUrl}/blog`,
     title: name,
-    description: `The latest posts from ${name}.`,
+    description: w.text(description),
     link: `${siteUrl}/blog`,
-    language: "en",
+    language,
     updated,
     generator: "Masthead",
     copyright: `© ${updated.getUTCFullYear()} ${name}`,

@@ -326,3 +326,13 @@ export function readSiteConfig(
     ? { site: toSite(parsed.data), problems: [] }
     : { site: undefined, problems: problemsOf(parsed.error) };
 }
+
+/**
+ * The stylesheet a configured accent adds to every page (app/globals.css has the demo's):
+ * nothing for the demo, so its pages stay as they are. Text on the accent (buttons) is the
+ * page background of each scheme, which the accent contrasts with by construction.
+ */
+export function accentCss({ light, dark, custom }: SiteConfig["accent"]): string | null {
+  if (!custom) return null;
+  return `:root{--accent:${light};--accent-fg:${PAGE_BACKGROUND.light}}@media (prefers-color-scheme:dark){:root{--accent:${dark};--accent-fg:${PAGE_BACKGROUND.dark}}}`;
+}
