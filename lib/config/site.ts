@@ -239,16 +239,13 @@ function fileSchema(dir: string, hosts: ImageHost[]) {
 type SiteFile = z.output<ReturnType<typeof fileSchema>>;
 
 function toSite(f: SiteFile): SiteConfig {
-  const custom = f.accentColor !== undefined || f.accentColorDark !== undefined;
+  const light = f.accentColor ?? DEMO_ACCENT.light;
+  // Unset: the light accent lightened until it reads on the dark background.
+  const dark = f.accentColorDark ?? (f.accentColor ? readableOn("dark", f.accentColor) : DEMO_ACCENT.dark);
   return {
     name: f.name ?? null,
     description: f.description ?? DEFAULT_DESCRIPTION,
-    accent: {
-      light: f.accentColor ?? DEMO_ACCENT.light,
-      // Unset: the light accent lightened until it reads on the dark background.
-      dark: f.accentColorDark ?? (f.accentColor ? readableOn("dark", f.accentColor) : DEMO_ACCENT.dark),
-      custom,
-    },
+    accent: { light, dark, custom: light !== DEMO_ACCENT.light || dark !== DEMO_ACCENT.dark },
     logo: f.logo ? { ...f.logo, alt: f.logoAlt ?? "" } : null,
     icon: f.icon ?? null,
     navigation: f.navigation?.map((l) => ({ label: l.label, ...l.href })) ?? DEMO_SITE.navigation,
