@@ -106,6 +106,16 @@ export function buildFeed(
   return feed;
 }
 
+// `feed` writes the language into RSS only: Atom says it with xml:lang on the root, JSON Feed
+// with `language` (a canonical BCP 47 tag: letters, digits and hyphens, nothing to escape).
 export const rssFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s, "rss").rss2();
-export const atomFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s, "atom").atom1();
-export const jsonFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s, "json").json1();
+export const atomFeed = (blog: Blog, s: FeedSettings) =>
+  buildFeed(blog, s, "atom")
+    .atom1()
+    .replace("<feed ", `<feed xml:lang="${s.language ?? DEFAULT_LANGUAGE}" `);
+export const jsonFeed = (blog: Blog, s: FeedSettings) =>
+  JSON.stringify(
+    { ...JSON.parse(buildFeed(blog, s, "json").json1()), language: s.language ?? DEFAULT_LANGUAGE },
+    null,
+    4,
+  );

@@ -166,7 +166,10 @@ describe("SITE_CONFIG: a bad file stops the start with every problem at once", (
       "cannot read /nonexistent/site.json (ENOENT).",
     );
     expect(siteProblems('{ "name": "x", }')[0]!.problem).toMatch(/is not valid JSON/);
-    expect(siteProblems("[]")[0]).toMatchObject({ variable: "SITE_CONFIG", problem: "is not a JSON object of settings." });
+    expect(siteProblems("[]")[0]).toMatchObject({
+      variable: "SITE_CONFIG",
+      problem: "is not a JSON object of settings.",
+    });
   });
 
   it("prints the key beside the variable in the start-up message", () => {
