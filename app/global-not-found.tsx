@@ -31,9 +31,7 @@ export default async function GlobalNotFound() {
   const { site } = env();
   return (
     <html lang={site.language}>
-      <head>
-        <AccentStyle site={site} />
-      </head>
+      <AccentStyle site={site} />
       <body>
         <a href="#main" className="skip-link">
           Skip to content

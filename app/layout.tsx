@@ -25,9 +25,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   const { site } = env();
   return (
     <html lang={site.language}>
-      <head>
-        <AccentStyle site={site} />
-      </head>
+      <AccentStyle site={site} />
       <body>{children}</body>
     </html>
   );

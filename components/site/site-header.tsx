@@ -22,13 +22,20 @@ export function SiteHeader({ siteName, site }: { siteName: string; site: SiteCon
     <header className={styles.header}>
       <div className={`container ${styles.headerInner}`}>
         <Link href="/" prefetch={false} className={styles.brand}>
-          {logo ? <Logo logo={logo} /> : null}
-          {logo?.alt ? null : siteName}
+          {/* The name alone is one text child: no array of children in every page's RSC payload. */}
+          {logo ? (
+            <>
+              <Logo logo={logo} />
+              {logo.alt ? null : siteName}
+            </>
+          ) : (
+            siteName
+          )}
         </Link>
         <nav aria-label="Main">
           <ul className={styles.nav}>
-            {site.navigation.map((link) => (
-              <li key={link.href}>
+            {site.navigation.map((link, i) => (
+              <li key={i}>
                 {link.external ? (
                   <a href={link.href} rel="external">
                     {link.label}
