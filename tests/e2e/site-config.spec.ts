@@ -53,10 +53,11 @@ const jsonLd = async (page: Page) =>
     ),
   );
 
-/** The subscribe button's background: the accent the scheme shows. */
+/** The header's search button: drawn in the accent the scheme shows. */
 const buttonBackground = (page: Page) =>
   page
-    .getByRole("link", { name: "Subscribe to the newsletter" })
+    .getByRole("search", { name: "Search posts" })
+    .getByRole("button")
     .evaluate((el) => getComputedStyle(el).backgroundColor);
 
 test("the home page shows the team's name, words, logo, links, profiles, footer, accent and language", async ({
