@@ -4,9 +4,15 @@ import { NotFoundView } from "@/components/blog/not-found-view";
 import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
+import { AccentStyle } from "@/components/site/accent-style";
 import { loadBlog } from "@/lib/blog/source";
+import { env } from "@/lib/config/env";
+import { siteIcon } from "@/lib/config/site-assets";
 
-export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
+export function generateMetadata(): Metadata {
+  const icon = siteIcon(env().site);
+  return { title: "Page not found", robots: { index: false }, icons: { icon: [{ url: icon.src }] } };
+}
 // Rendered outside the root layout, so its viewport (theme colours) is repeated here.
 export { viewport } from "./layout";
 
@@ -22,17 +28,19 @@ export default async function GlobalNotFound() {
     ({ blog }) => blog.name,
     () => "Masthead",
   );
+  const { site } = env();
   return (
-    <html lang="en">
+    <html lang={site.language}>
+      <AccentStyle site={site} />
       <body>
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <SiteHeader siteName={siteName} />
+        <SiteHeader siteName={siteName} site={site} />
         <main id="main">
           <NotFoundView />
         </main>
-        <SiteFooter siteName={siteName} newsletter={<NewsletterForm />} />
+        <SiteFooter siteName={siteName} site={site} newsletter={<NewsletterForm />} />
       </body>
     </html>
   );

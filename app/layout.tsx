@@ -1,10 +1,17 @@
 import type { Metadata, Viewport } from "next";
+import { AccentStyle } from "@/components/site/accent-style";
+import { env } from "@/lib/config/env";
+import { siteIcon } from "@/lib/config/site-assets";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Masthead", template: "%s · Masthead" },
-  description: "A team's public site and blog.",
-};
+export function generateMetadata(): Metadata {
+  const icon = siteIcon(env().site);
+  return {
+    title: { default: "Masthead", template: "%s · Masthead" },
+    description: "A team's public site and blog.",
+    icons: { icon: [{ url: icon.src, ...(icon.type ? { type: icon.type } : {}) }] },
+  };
+}
 
 export const viewport: Viewport = {
   themeColor: [
@@ -13,9 +20,12 @@ export const viewport: Viewport = {
   ],
 };
 
+// The site's language (SITE_CONFIG) for <html lang>; the interface's own words are English.
 export default function RootLayout({ children }: { children: React.ReactNode }) {
+  const { site } = env();
   return (
-    <html lang="en">
+    <html lang={site.language}>
+      <AccentStyle site={site} />
       <body>{children}</body>
     </html>
   );

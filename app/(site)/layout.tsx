@@ -6,8 +6,8 @@ import { blogForPage } from "@/lib/blog/pages";
 import { defaultOgPath, feedAlternates, OG_SIZE } from "@/lib/blog/seo";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { blog, settings } = await blogForPage();
-  const description = `The latest posts from ${blog.name}.`;
+  const { blog, settings, site } = await blogForPage();
+  const description = site.description;
   return {
     metadataBase: new URL(settings.siteUrl),
     title: { default: blog.name, template: `%s · ${blog.name}` },
@@ -23,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
-  const { blog } = await blogForPage();
+  const { blog, site } = await blogForPage();
   const siteName = blog.name;
   return (
     <>
@@ -37,9 +37,9 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader siteName={siteName} />
+      <SiteHeader siteName={siteName} site={site} />
       <main id="main">{children}</main>
-      <SiteFooter siteName={siteName} newsletter={<NewsletterForm />} />
+      <SiteFooter siteName={siteName} site={site} newsletter={<NewsletterForm />} />
     </>
   );
 }

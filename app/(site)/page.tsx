@@ -10,18 +10,18 @@ import { blogJsonLd, pageMetadata } from "@/lib/blog/seo";
 const LATEST = 6;
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { blog } = await blogForPage();
+  const { blog, site } = await blogForPage();
   return pageMetadata({
     blogName: blog.name,
     path: "/",
     title: blog.name,
     absoluteTitle: true,
-    description: `The latest posts from ${blog.name}.`,
+    description: site.description,
   });
 }
 
 export default async function HomePage() {
-  const { blog, settings } = await blogForPage();
+  const { blog, settings, site } = await blogForPage();
   const latest = blog.posts.slice(0, LATEST);
   return (
     <div className="container">
@@ -31,13 +31,7 @@ export default async function HomePage() {
         <h1 id="home-title" className={styles.heroTitle}>
           {blog.name}
         </h1>
-        <p className={styles.lede}>
-          {`Notes on how we build, write and work together${
-            blog.authors.length
-              ? `, from ${blog.authors.length} ${blog.authors.length === 1 ? "author" : "authors"}`
-              : ""
-          }.`}
-        </p>
+        <p className={styles.lede}>{site.description}</p>
       </section>
 
       <section aria-labelledby="latest-title">

@@ -8,6 +8,11 @@ export const metadata: Metadata = {
 // Every admin page reads the session cookie: never prerendered, never cached.
 export const dynamic = "force-dynamic";
 
+// The admin area is in English whatever the site's language (SITE_CONFIG) puts on <html>.
 export default function AdminRootLayout({ children }: { children: React.ReactNode }) {
-  return children;
+  return (
+    <div lang="en" style={{ display: "contents" }}>
+      {children}
+    </div>
+  );
 }

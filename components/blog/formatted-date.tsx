@@ -1,11 +1,21 @@
-/** Dates are formatted in UTC so every build and every server renders the same text. */
-const format = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
+import { env } from "@/lib/config/env";
+
+let format: Intl.DateTimeFormat | undefined;
+
+/**
+ * One formatter per process, in the site's language (SITE_CONFIG: "de" gives "16. November
+ * 2026"). Dates are formatted in UTC so every build and every server renders the same text.
+ */
+function formatter(): Intl.DateTimeFormat {
+  format ??= new Intl.DateTimeFormat(env().site.language, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  return format;
+}
 
 export function FormattedDate({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{format.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{formatter().format(new Date(iso))}</time>;
 }

@@ -1,5 +1,6 @@
 import { Feed } from "feed";
 import { WHOLE_NUMBER_VARIABLES } from "../config/defaults.mjs";
+import { DEFAULT_DESCRIPTION, DEFAULT_LANGUAGE } from "../config/site";
 import { authorPath, externalPostUrl, postPath, tagPath, type Blog } from "./model";
 import { escapeXml } from "./sitemap";
 import { xmlText } from "./xml-text";
@@ -14,11 +15,14 @@ import { xmlText } from "./xml-text";
  * authors by name with a link to their page (never their email address).
  */
 
+/** `language` and `description`: the site's (SITE_CONFIG); the defaults are the demo's. */
 export type FeedSettings = {
   siteUrl: string;
   postUrlTemplate: string | null;
   /** How many of the newest posts the feed carries (FEED_ITEMS). */
   feedItems?: number;
+  language?: string;
+  description?: string;
 };
 
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
@@ -62,7 +66,13 @@ const JSON_WRITER: Writer = { cdata: xmlText, text: xmlText, attribute: xmlText,
 
 export function buildFeed(
   blog: Blog,
-  { siteUrl, postUrlTemplate, feedItems = WHOLE_NUMBER_VARIABLES.FEED_ITEMS.fallback }: FeedSettings,
+  {
+    siteUrl,
+    postUrlTemplate,
+    feedItems = WHOLE_NUMBER_VARIABLES.FEED_ITEMS.fallback,
+    language = DEFAULT_LANGUAGE,
+    description = DEFAULT_DESCRIPTION,
+  }: FeedSettings,
   format: "rss" | "atom" | "json" = "rss",
 ): Feed {
   const w = format === "json" ? JSON_WRITER : XML_WRITER;
@@ -73,9 +83,9 @@ export function buildFeed(
   const feed = new Feed({
     id: `${siteUrl}/blog`,
     title: name,
-    description: `The latest posts from ${name}.`,
+    description: w.text(description),
     link: `${siteUrl}/blog`,
-    language: "en",
+    language,
     updated,
     generator: "Masthead",
     copyright: `© ${updated.getUTCFullYear()} ${name}`,
@@ -111,6 +121,16 @@ export function buildFeed(
   return feed;
 }
 
+// `feed` writes the language into RSS only: Atom says it with xml:lang on the root, JSON Feed
+// with `language` (a canonical BCP 47 tag: letters, digits and hyphens, nothing to escape).
 export const rssFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s, "rss").rss2();
-export const atomFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s, "atom").atom1();
-export const jsonFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s, "json").json1();
+export const atomFeed = (blog: Blog, s: FeedSettings) =>
+  buildFeed(blog, s, "atom")
+    .atom1()
+    .replace("<feed ", `<feed xml:lang="${s.language ?? DEFAULT_LANGUAGE}" `);
+export const jsonFeed = (blog: Blog, s: FeedSettings) =>
+  JSON.stringify(
+    { ...JSON.parse(buildFeed(blog, s, "json").json1()), language: s.language ?? DEFAULT_LANGUAGE },
+    null,
+    4,
+  );

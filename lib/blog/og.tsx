@@ -46,7 +46,16 @@ export type OgCard = {
 
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
+/** The card's colours: the demo's reds, or the site's accent (SITE_CONFIG) in their place. */
+function cardColours(): { name: string; dot: string; glow: string } {
+  const accent = env().site.accent;
+  return accent.custom
+    ? { name: accent.dark, dot: accent.dark, glow: accent.light }
+    : { name: "#fca5a5", dot: "#f87171", glow: "#7f1d1d" };
+}
+
 function Card({ card, cover }: { card: OgCard; cover: string | null }) {
+  const colours = cardColours();
   const titleSize = card.title.length > 70 ? 56 : card.title.length > 40 ? 66 : 78;
   return (
     <div
@@ -79,7 +88,7 @@ function Card({ card, cover }: { card: OgCard; cover: string | null }) {
           display: "flex",
           backgroundImage: cover
             ? "linear-gradient(180deg, rgba(12,10,9,0.25) 0%, rgba(12,10,9,0.88) 70%)"
-            : "linear-gradient(135deg, #292524 0%, #1c1917 55%, #7f1d1d 100%)",
+            : `linear-gradient(135deg, #292524 0%, #1c1917 55%, ${colours.glow} 100%)`,
         }}
       />
       <div
@@ -93,10 +102,16 @@ function Card({ card, cover }: { card: OgCard; cover: string | null }) {
         }}
       >
         <div
-          style={{ display: "flex", alignItems: "center", fontSize: 30, letterSpacing: 1, color: "#fca5a5" }}
+          style={{
+            display: "flex",
+            alignItems: "center",
+            fontSize: 30,
+            letterSpacing: 1,
+            color: colours.name,
+          }}
         >
           <div
-            style={{ width: 18, height: 18, borderRadius: 9, backgroundColor: "#f87171", marginRight: 16 }}
+            style={{ width: 18, height: 18, borderRadius: 9, backgroundColor: colours.dot, marginRight: 16 }}
           />
           {truncate(card.blogName, 60)}
         </div>

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "../config/env";
+import type { FeedSettings } from "./feeds";
 import type { SeoSettings } from "./seo";
 import { loadBlog } from "./source";
 
@@ -7,11 +8,14 @@ import { loadBlog } from "./source";
 export async function blogForPage() {
   const { blog, slugs } = await loadBlog();
   const config = env();
-  const settings: SeoSettings & { prerenderLimit: number; feedItems: number } = {
+  const settings: SeoSettings & FeedSettings & { prerenderLimit: number; feedItems: number } = {
     siteUrl: config.siteUrl,
     postUrlTemplate: config.blog.postUrlTemplate,
     prerenderLimit: config.blog.prerenderLimit,
     feedItems: config.blog.feedItems,
+    language: config.site.language,
+    description: config.site.description,
+    sameAs: config.site.social.filter((s) => s.me).map((s) => s.url),
   };
-  return { blog, slugs, settings };
+  return { blog, slugs, settings, site: config.site };
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DEFAULT_DESCRIPTION } from "../config/site";
 import { FEED_PATHS } from "./feeds";
 import { authorPath, externalPostUrl, postPath, type AuthorProfile, type Blog, type Post } from "./model";
 
@@ -8,7 +9,16 @@ import { authorPath, externalPostUrl, postPath, type AuthorProfile, type Blog, t
  * canonical, feed alternates, Open Graph and Twitter card.
  */
 
-export type SeoSettings = { siteUrl: string; postUrlTemplate: string | null };
+/** `description` and `sameAs` (the team's profile addresses): the site's (SITE_CONFIG). */
+export type SeoSettings = {
+  siteUrl: string;
+  postUrlTemplate: string | null;
+  description?: string;
+  sameAs?: string[];
+};
+
+/** schema.org's sameAs, only when the site lists profiles (no empty key on every page). */
+const sameAs = (s: SeoSettings) => (s.sameAs?.length ? { sameAs: s.sameAs } : {});
 
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 export const defaultOgPath = "/og/default";
@@ -129,7 +139,7 @@ export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
       name: a.name,
       url: `${s.siteUrl}${authorPath(a.id)}`,
     })),
-    publisher: { "@type": "Organization", name: blog.name, url: `${s.siteUrl}/` },
+    publisher: { "@type": "Organization", name: blog.name, url: `${s.siteUrl}/`, ...sameAs(s) },
   };
 }
 
@@ -139,7 +149,8 @@ export function blogJsonLd(blog: Blog, s: SeoSettings) {
     "@type": "Blog",
     url: `${s.siteUrl}/blog`,
     name: blog.name,
-    description: `The latest posts from ${blog.name}.`,
+    description: s.description ?? DEFAULT_DESCRIPTION,
+    ...sameAs(s),
   };
 }
 

@@ -162,7 +162,8 @@ function toSourceError(error: unknown): BlogSourceError {
 
 async function fetchBlog(): Promise<Blog> {
   const list = await client("list").listBlogPosts();
-  const blog = buildBlog(list);
+  // The site's configured name, when there is one, stands for the workspace's blog name everywhere.
+  const blog = buildBlog({ ...list, blogName: env().site.name ?? list.blogName });
   // A list whose every entry was unreadable is garbage, not an empty blog.
   if (blog.posts.length === 0 && list.skipped + list.posts.length > 0) {
     throw new BlogSourceError(

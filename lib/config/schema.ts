@@ -11,6 +11,7 @@ import {
   type LogLevel,
 } from "./defaults.mjs";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
+import { readSiteConfig } from "./site";
 import { Refusal, variable, wholeNumber } from "./variable";
 
 export { parseAdminTotp, parseAdminUsers, type AdminUser } from "./admin-access";
@@ -47,13 +48,16 @@ const SAMPLE_SUBDOMAINS = new Set([
   "spinkart",
 ]);
 
-export type ConfigProblem = { variable: string; problem: string; fix: string };
+/** `key`: the setting inside a variable's file (SITE_CONFIG), e.g. "navigation[2].href". */
+export type ConfigProblem = { variable: string; key?: string; problem: string; fix: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: ConfigProblem[]) {
     super(
       "Masthead cannot start: the configuration is invalid.\n" +
-        problems.map((p) => `  - ${p.variable}: ${p.problem} Fix: ${p.fix}`).join("\n"),
+        problems
+          .map((p) => `  - ${p.variable}${p.key ? ` (${p.key})` : ""}: ${p.problem} Fix: ${p.fix}`)
+          .join("\n"),
     );
     this.name = "ConfigError";
   }
@@ -271,6 +275,15 @@ const rest = {
   METRICS_TOKEN: metricsToken,
   LOG_LEVEL: logLevel,
   SHUTDOWN_GRACE_SECONDS: wholeNumber("SHUTDOWN_GRACE_SECONDS"),
+  // The site's file, with the image hosts its logo and icon may be on (lib/config/site.ts).
+  SITE_CONFIG: z
+    .custom<{ file: string | undefined; hosts: ImageHost[] }>()
+    .transform(({ file, hosts }, ctx) => {
+      const { site, problems } = readSiteConfig(file, hosts);
+      for (const p of problems)
+        ctx.addIssue({ code: "custom", message: p.problem, params: { fix: p.fix, key: p.key } });
+      return site ?? z.NEVER;
+    }),
   imageHosts: z.custom<ImageHost[]>(),
 };
 
@@ -307,7 +320,13 @@ export const envSchema = z
     (input) => {
       const vars = input as Vars;
       const values = Object.fromEntries(Object.keys(vars).map((name) => [name, envValue(vars, name)]));
-      return { ...values, mode: isLocalMode(vars) ? "local" : "remote", imageHosts: imageHosts(vars) };
+      const hosts = imageHosts(vars);
+      return {
+        ...values,
+        mode: isLocalMode(vars) ? "local" : "remote",
+        SITE_CONFIG: { file: values.SITE_CONFIG, hosts },
+        imageHosts: hosts,
+      };
     },
     z.discriminatedUnion("mode", [localVariables, remoteVariables]),
   )
@@ -383,6 +402,8 @@ export const envSchema = z
     logLevel: v.LOG_LEVEL,
     /** On SIGTERM: how long the requests an instance holds may take to finish (lib/launcher/shutdown.ts). */
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,
+    /** The team's name, words, colours, logo, links and language (SITE_CONFIG, lib/config/site.ts). */
+    site: v.SITE_CONFIG,
   }));
 
 export type AppConfig = z.output<typeof envSchema>;
@@ -397,6 +418,7 @@ export function checkEnv(
     config: undefined,
     problems: parsed.error.issues.map((issue) => ({
       variable: String(issue.path[0] ?? "environment"),
+      ...(issue.code === "custom" && issue.params?.key ? { key: String(issue.params.key) } : {}),
       problem: issue.message,
       fix: issue.code === "custom" ? String(issue.params?.fix) : "set it to a text value.",
     })),

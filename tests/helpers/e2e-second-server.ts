@@ -9,6 +9,8 @@ import { waitForOk } from "./until";
  * A second `next start` on the e2e build (made by Playwright's web server, without SITE_URL or
  * anything else set), against the same local workspace, with the environment a spec needs to
  * run it with: what the running server decides from its own environment, and its PID.
+ * With `buildInto`, what is decided at build (the site's configuration) gets a build of its own
+ * first, in that folder, made with the same environment.
  */
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -17,7 +19,7 @@ export type SecondServer = { url: string; port: number; pid: number; stop(): Pro
 
 export async function startSecondServer(
   env: Record<string, string | undefined>,
-  options: { siteUrl?: (port: number) => string } = {},
+  options: { siteUrl?: (port: number) => string; buildInto?: string } = {},
 ): Promise<SecondServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -35,6 +37,10 @@ export async function startSecondServer(
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
   }
+  if (options.buildInto) {
+    childEnv.NEXT_DIST_DIR = options.buildInto;
+    await build(childEnv);
+  }
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
@@ -42,4 +48,19 @@ export async function startSecondServer(
   );
   await waitForOk(`${url}/api/health`, { timeoutMs: 60_000, child });
   return { url, port, pid: child.pid!, stop: async () => void (await stopProcess(child)) };
+}
+
+/** `next build` with this environment; a failure throws with the end of its output. */
+async function build(env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-4000));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`next build exited ${code}:\n${output}`);
 }

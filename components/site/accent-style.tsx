@@ -1,0 +1,15 @@
+import { accentCss, type SiteConfig } from "@/lib/config/site";
+
+/**
+ * The configured accent over app/globals.css's, in <head>. Nothing at all for the demo's: an
+ * empty <head> element would still be written into every page's RSC payload.
+ */
+export function AccentStyle({ site }: { site: SiteConfig }) {
+  const css = accentCss(site.accent);
+  return css ? (
+    // eslint-disable-next-line @next/next/no-head-element -- rendered inside the App Router's root <html>, where <head> is the way
+    <head>
+      <style>{css}</style>
+    </head>
+  ) : null;
+}

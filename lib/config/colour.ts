@@ -1,0 +1,60 @@
+/*
+ * WCAG 2 contrast for the site's accent colours: relative luminance, contrast ratio, and the
+ * nearest colour of the same hue that reaches a ratio (to derive a dark-scheme accent, and to
+ * suggest a fix when a configured colour is refused).
+ */
+
+/** The page backgrounds of app/globals.css (--bg), which an accent is checked against. */
+export const PAGE_BACKGROUND = { light: "#ffffff", dark: "#121110" } as const;
+export type Scheme = keyof typeof PAGE_BACKGROUND;
+
+/** WCAG AA for normal text: links and button labels are drawn in the accent. */
+export const AA_CONTRAST = 4.5;
+
+export const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+function channels(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function luminance(hex: string): number {
+  const [r, g, b] = channels(hex).map((c) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** Rounded down to two decimals, so a reported ratio never looks like a pass when it is not. */
+export const shownRatio = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2);
+
+function mix(hex: string, toward: string, amount: number): string {
+  const from = channels(hex);
+  const to = channels(toward);
+  return `#${from
+    .map((c, i) =>
+      Math.round(c + (to[i]! - c) * amount)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
+}
+
+/**
+ * `hex` mixed toward black (for the light background) or white (for the dark one) in small
+ * steps until it reaches AA against that scheme's background: the colour itself when it already does.
+ */
+export function readableOn(scheme: Scheme, hex: string): string {
+  const toward = scheme === "light" ? "#000000" : "#ffffff";
+  for (let step = 0; step <= 20; step++) {
+    const candidate = mix(hex, toward, step / 20);
+    if (contrastRatio(candidate, PAGE_BACKGROUND[scheme]) >= AA_CONTRAST) return candidate.toLowerCase();
+  }
+  return toward;
+}

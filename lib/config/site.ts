@@ -1,0 +1,335 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import {
+  AA_CONTRAST,
+  HEX_COLOUR,
+  PAGE_BACKGROUND,
+  contrastRatio,
+  readableOn,
+  shownRatio,
+  type Scheme,
+} from "./colour";
+import type { ImageHost } from "./image-hosts.mjs";
+import { Refusal } from "./variable";
+
+/*
+ * The team's site configuration: a JSON file named by SITE_CONFIG (docs/configuration.md, "The
+ * site"), read once with the environment (lib/config/schema.ts) at build and at start. Every
+ * key is optional; unset, the demo's own values apply. Each problem names its key and a fix,
+ * and all of them are reported at once.
+ */
+
+export const DEFAULT_DESCRIPTION = "Notes on building, writing and working together.";
+/** app/globals.css's --accent in each scheme: the demo's red. */
+export const DEMO_ACCENT = { light: "#b4232a", dark: "#f87171" } as const;
+export const DEFAULT_LANGUAGE = "en";
+
+const IMAGE_TYPES: Record<string, string> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+};
+const IMAGE_MAX_BYTES = 1024 * 1024;
+
+/** The social networks the footer links to, with their label; `me`: an identity link (rel="me", JSON-LD sameAs). */
+export const SOCIAL_NETWORKS = {
+  mastodon: { label: "Mastodon", me: true },
+  bluesky: { label: "Bluesky", me: true },
+  github: { label: "GitHub", me: true },
+  linkedin: { label: "LinkedIn", me: true },
+  x: { label: "X", me: true },
+  youtube: { label: "YouTube", me: true },
+  rss: { label: "RSS", me: false },
+} as const;
+type Network = keyof typeof SOCIAL_NETWORKS;
+
+const FIXES = {
+  name: "write the site's name (1 to 80 characters), or remove the key to use the workspace's blog name.",
+  description: "write one or two sentences (up to 300 characters), or remove the key for the default.",
+  accentColor: 'write a colour as "#rrggbb", e.g. "#1d4ed8".',
+  accentColorDark:
+    'write a colour as "#rrggbb", e.g. "#93c5fd", or remove the key to derive it from accentColor.',
+  logo: `give the path (relative to the SITE_CONFIG file) of a ${Object.keys(IMAGE_TYPES).join(" ")} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS).`,
+  logoAlt:
+    "write the words the logo shows (usually the site's name), or remove the key to show the logo beside the name.",
+  icon: `give the path (relative to the SITE_CONFIG file) of a ${Object.keys(IMAGE_TYPES).join(" ")} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS).`,
+  navigation:
+    'write a list of up to 8 links, e.g. [{ "label": "Blog", "href": "/blog" }, { "label": "Shop", "href": "https://shop.example.org" }].',
+  social: `write { "<network>": "https://..." } with networks among ${Object.keys(SOCIAL_NETWORKS).join(", ")}.`,
+  footer: "write one line of text (up to 200 characters), e.g. your organisation's legal name.",
+  language: 'write a BCP 47 language tag, e.g. "en", "de" or "pt-BR".',
+} as const;
+type Key = keyof typeof FIXES;
+export const SITE_KEYS = Object.keys(FIXES) as Key[];
+
+export type SiteImage = {
+  /** What the page links to: /brand/logo or /brand/icon for a file, the address itself otherwise. */
+  src: string;
+  /** Absolute path of a file the build serves, or null for an address. */
+  file: string | null;
+  type: string | null;
+};
+export type SiteLink = { label: string; href: string; external: boolean };
+export type SocialLink = { network: Network; label: string; url: string; me: boolean };
+
+export type SiteConfig = {
+  /** null: the workspace's blog name. */
+  name: string | null;
+  description: string;
+  /** custom: false keeps app/globals.css as it is (no style is added to the pages). */
+  accent: { light: string; dark: string; custom: boolean };
+  /** alt "" (decorative): the logo is shown beside the name; otherwise instead of it. */
+  logo: (SiteImage & { alt: string }) | null;
+  icon: SiteImage | null;
+  navigation: SiteLink[];
+  social: SocialLink[];
+  footer: string | null;
+  language: string;
+};
+
+export const DEMO_SITE: SiteConfig = {
+  name: null,
+  description: DEFAULT_DESCRIPTION,
+  accent: { ...DEMO_ACCENT, custom: false },
+  logo: null,
+  icon: null,
+  navigation: [
+    { label: "Blog", href: "/blog", external: false },
+    { label: "Newsletter", href: "/newsletter", external: false },
+  ],
+  social: [],
+  footer: null,
+  language: DEFAULT_LANGUAGE,
+};
+
+export type SiteProblem = { key: string; problem: string; fix: string };
+
+/** A reader like the environment's (lib/config/variable.ts): the value, or a Refusal whose fix is the key's unless it says otherwise. */
+function checked<I extends z.ZodType, T>(schema: I, read: (value: z.output<I>) => T | Refusal) {
+  return schema.transform((value, ctx) => {
+    const result = read(value);
+    if (!(result instanceof Refusal)) return result;
+    ctx.addIssue({ code: "custom", message: result.problem, params: { fix: result.fix } });
+    return z.NEVER;
+  });
+}
+
+const text = (max: number) =>
+  z
+    .string({ error: "is not text." })
+    .trim()
+    .min(1, "is empty.")
+    .max(max, `is longer than ${max} characters.`);
+
+const quoted = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 79)}…` : s);
+
+function colour(scheme: Scheme) {
+  return checked(z.string({ error: "is not text." }).trim(), (raw) => {
+    if (!HEX_COLOUR.test(raw)) return new Refusal(`${quoted(raw)} is not a colour written as #rrggbb.`);
+    const hex = raw.toLowerCase();
+    const ratio = contrastRatio(hex, PAGE_BACKGROUND[scheme]);
+    if (ratio >= AA_CONTRAST) return hex;
+    return new Refusal(
+      `${hex} has a contrast of ${shownRatio(ratio)}:1 against the ${scheme} scheme's page background (${PAGE_BACKGROUND[scheme]}); WCAG AA needs ${AA_CONTRAST}:1, ${shownRatio(AA_CONTRAST - ratio + 0.005)} more.`,
+      `use a ${scheme === "light" ? "darker" : "lighter"} colour, e.g. "${readableOn(scheme, hex)}" (the same hue, ${scheme === "light" ? "darkened" : "lightened"} to pass).`,
+    );
+  });
+}
+
+function image(kind: "logo" | "icon", dir: string, hosts: ImageHost[]) {
+  return checked(
+    z.string({ error: "is not text." }).trim().min(1, "is empty."),
+    (raw): SiteImage | Refusal => {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) {
+        const url = URL.canParse(raw) ? new URL(raw) : null;
+        if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
+          return new Refusal(`${quoted(raw)} is neither a file path nor an http(s) address.`);
+        if (!hosts.some((h) => h.origin === url.origin))
+          return new Refusal(
+            `${quoted(raw)} is not on an allowed image host (${hosts.map((h) => h.origin).join(", ") || "none"}).`,
+            `add ${url.host} to IMAGE_HOSTS, or copy the image next to the SITE_CONFIG file and give its path.`,
+          );
+        if (/\.svg$/i.test(url.pathname))
+          return new Refusal(
+            `${quoted(raw)} is an SVG address; the image optimiser does not serve SVG.`,
+            "copy the SVG next to the SITE_CONFIG file and give its path.",
+          );
+        return { src: url.href, file: null, type: null };
+      }
+      const file = path.resolve(dir, raw);
+      const type = IMAGE_TYPES[path.extname(file).toLowerCase()];
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (!stat?.isFile())
+        return new Refusal(
+          `${quoted(raw)} names no file (looked for ${file}; relative paths start at the SITE_CONFIG file).`,
+        );
+      if (!type) return new Refusal(`${quoted(raw)} is not a ${Object.keys(IMAGE_TYPES).join(" ")} file.`);
+      if (stat.size > IMAGE_MAX_BYTES)
+        return new Refusal(
+          `${quoted(raw)} is ${Math.ceil(stat.size / 1024)} KB; at most 1,024 KB are served.`,
+        );
+      return { src: `/brand/${kind}`, file, type };
+    },
+  );
+}
+
+const link = z.strictObject(
+  {
+    label: text(40),
+    href: checked(z.string({ error: "is not text." }).trim(), (href) => {
+      if (href.startsWith("/") && !href.startsWith("//")) return { href, external: false };
+      if (/^https?:\/\/[^/\s]+/i.test(href) && URL.canParse(href)) return { href, external: true };
+      return new Refusal(
+        `${quoted(href)} is neither a path on this site (starting with /) nor an http(s) address.`,
+        `write "/${href.replace(/^[./]+/, "")}" for a page of this site, or the full address (https://...) of another site.`,
+      );
+    }),
+  },
+  { error: "is not a link object." },
+);
+
+const profileUrl = checked(z.string({ error: "is not text." }).trim(), (url) =>
+  /^https?:\/\/[^/\s]+/i.test(url) && URL.canParse(url)
+    ? url
+    : new Refusal(`${quoted(url)} is not an http(s) address.`),
+);
+
+const language = checked(z.string({ error: "is not text." }).trim(), (tag) => {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    if (canonical) return canonical;
+  } catch {
+    // a RangeError: not a well-formed tag
+  }
+  return new Refusal(`${quoted(tag)} is not a BCP 47 language tag.`);
+});
+
+function fileSchema(dir: string, hosts: ImageHost[]) {
+  return z.strictObject(
+    {
+      name: text(80).optional(),
+      description: text(300).optional(),
+      accentColor: colour("light").optional(),
+      accentColorDark: colour("dark").optional(),
+      logo: image("logo", dir, hosts).optional(),
+      logoAlt: text(120).optional(),
+      icon: image("icon", dir, hosts).optional(),
+      navigation: z.array(link, { error: "is not a list." }).max(8, "has more than 8 links.").optional(),
+      social: z
+        .strictObject(
+          Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((n) => [n, profileUrl.optional()])) as Record<
+            Network,
+            z.ZodOptional<typeof profileUrl>
+          >,
+          { error: "is not an object of network names and addresses." },
+        )
+        .optional(),
+      footer: text(200).optional(),
+      language: language.optional(),
+    },
+    { error: "is not a JSON object of settings." },
+  );
+}
+
+type SiteFile = z.output<ReturnType<typeof fileSchema>>;
+
+function toSite(f: SiteFile): SiteConfig {
+  const light = f.accentColor ?? DEMO_ACCENT.light;
+  // Unset: the light accent lightened until it reads on the dark background.
+  const dark = f.accentColorDark ?? (f.accentColor ? readableOn("dark", f.accentColor) : DEMO_ACCENT.dark);
+  return {
+    name: f.name ?? null,
+    description: f.description ?? DEFAULT_DESCRIPTION,
+    accent: { light, dark, custom: light !== DEMO_ACCENT.light || dark !== DEMO_ACCENT.dark },
+    logo: f.logo ? { ...f.logo, alt: f.logoAlt ?? "" } : null,
+    icon: f.icon ?? null,
+    navigation: f.navigation?.map((l) => ({ label: l.label, ...l.href })) ?? DEMO_SITE.navigation,
+    social: Object.entries(f.social ?? {}).flatMap(([network, url]) => {
+      if (!url) return [];
+      const n = network as Network;
+      return [{ network: n, url, ...SOCIAL_NETWORKS[n] }];
+    }),
+    footer: f.footer ?? null,
+    language: f.language ?? DEFAULT_LANGUAGE,
+  };
+}
+
+/** "navigation[2].href" */
+function keyOf(pathParts: PropertyKey[]): string {
+  return pathParts
+    .map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p)))
+    .join("");
+}
+
+function problemsOf(error: z.ZodError): SiteProblem[] {
+  return error.issues.flatMap((issue): SiteProblem[] => {
+    const top = String(issue.path[0] ?? "") as Key;
+    const fix = (issue.code === "custom" && issue.params?.fix) || FIXES[top] || "";
+    if (issue.code === "unrecognized_keys") {
+      const where = issue.path.length
+        ? FIXES[top]
+        : `remove it, or correct its spelling: the keys are ${SITE_KEYS.join(", ")}.`;
+      return issue.keys.map((k) => ({
+        key: keyOf([...issue.path, k]),
+        problem: "is not a key Masthead knows.",
+        fix: where,
+      }));
+    }
+    if (!issue.path.length)
+      return [{ key: "", problem: issue.message, fix: 'write a JSON object, e.g. { "name": "Our site" }.' }];
+    return [{ key: keyOf(issue.path), problem: issue.message, fix }];
+  });
+}
+
+/**
+ * SITE_CONFIG (already trimmed; unset = the demo's values) read and checked: the site, or every
+ * problem with it. Relative paths in the file (logo, icon) start at the file's folder.
+ */
+export function readSiteConfig(
+  file: string | undefined,
+  hosts: ImageHost[],
+): { site: SiteConfig; problems: [] } | { site: undefined; problems: SiteProblem[] } {
+  if (file === undefined) return { site: DEMO_SITE, problems: [] };
+  const where = path.resolve(file);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(where, "utf8"));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return {
+      site: undefined,
+      problems: [
+        code
+          ? {
+              key: "",
+              problem: `cannot read ${where} (${code}).`,
+              fix: "set SITE_CONFIG to the path of a readable JSON file (docs/configuration.md has a complete example), or unset it for the demo's site.",
+            }
+          : {
+              key: "",
+              problem: `${where} is not valid JSON: ${(error as Error).message}`,
+              fix: "correct the JSON (no comments or trailing commas; keys and text in double quotes).",
+            },
+      ],
+    };
+  }
+  const parsed = fileSchema(path.dirname(where), hosts).safeParse(raw);
+  return parsed.success
+    ? { site: toSite(parsed.data), problems: [] }
+    : { site: undefined, problems: problemsOf(parsed.error) };
+}
+
+/**
+ * The stylesheet a configured accent adds to every page (app/globals.css has the demo's):
+ * nothing for the demo, so its pages stay as they are. Text on the accent (buttons) is the
+ * page background of each scheme, which the accent contrasts with by construction.
+ */
+export function accentCss({ light, dark, custom }: SiteConfig["accent"]): string | null {
+  if (!custom) return null;
+  return `:root{--accent:${light};--accent-fg:${PAGE_BACKGROUND.light}}@media (prefers-color-scheme:dark){:root{--accent:${dark};--accent-fg:${PAGE_BACKGROUND.dark}}}`;
+}
