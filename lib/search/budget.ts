@@ -11,17 +11,17 @@ import { processMemo } from "../state/process-memo.mjs";
  *  - ranking may take at most `msPerSecond` of each second on average (a token bucket of
  *    milliseconds holding at most `burstMs`), so pages keep the rest of the core.
  *
- * Shared between networks (an IPv4 /24, an IPv6 /64: lib/http/client-network.ts), so a flood
- * from a few networks, however many addresses each holds, cannot spend it for everyone. Each
- * network that asked for a search within `windowSeconds` has a bucket of its own that refills
- * at its share of the rate (and holds its share of the burst): one over the networks
- * searching, counting one share more for a network that has not searched lately. The shares
- * add up to less than the site's rate, so the site's bucket keeps time for a reader who searches
- * now and then, and one network alone gets at most half. A network whose own bucket is full
- * (it has not used its share lately) may overdraw the site's bucket by half the burst: a reader
- * is served while the networks flooding wait for their buckets. With 30 networks flooding, a
- * network's share is 250 / 32 ≈ 8 ms of ranking a second: a reader searching less often than
- * that costs is served; one searching more often gets about that share.
+ * Shared between networks (an IPv4 /24, an IPv6 /64: lib/http/client-network.ts) once it is
+ * contended, so a flood from a few networks, however many addresses each holds, cannot spend it
+ * for everyone. While more than half the site's bucket is left, anyone searches. Below that, a
+ * network searches only while a bucket of its own has time left: it refills at the network's
+ * share of the rate (and holds its share of the burst), one over the networks that asked within
+ * `windowSeconds`, counting one share more for a network that has not searched lately. The
+ * shares add up to less than the site's rate, so the site's bucket keeps time for a reader who
+ * searches now and then; and a network whose own bucket is full (it has not used its share
+ * lately) may overdraw the site's bucket by half its size. With 30 networks flooding, a share is
+ * 250 / 32 ≈ 8 ms of ranking a second: a reader searching less often than that costs is served;
+ * one searching more often gets about that share.
  * Beyond all of that the search is refused at once (SearchBusyError), before the index or the
  * ranking is touched: the page says "try again in a moment" instead of queueing work. Each
  * query's own cost is bounded in engine.ts.
@@ -56,6 +56,8 @@ export class SearchBusyError extends Error {
 export type ChargeRanking = (ms: number) => void;
 
 export type SearchBudget = {
+  /** Whether a search for `network` may start now (refuse-early.ts asks before rendering). */
+  admits(network: string): boolean;
   /** Runs one search for `network`, or throws SearchBusyError at once when it may not run now. */
   run<T>(network: string, search: (charge: ChargeRanking) => Promise<T>): Promise<T>;
 };
@@ -122,12 +124,15 @@ export function createSearchBudget(
     prune(t);
     refill(site, t, 1);
     const own = networkBucket(network, t);
+    // While more than half the site's bucket is left there is no contention: anyone searches.
+    if (site.ms > limits.burstMs / 2) return true;
     if (own.ms <= 0) return false;
     // A network that has not used its share lately may overdraw the site's bucket a little.
     return site.ms > (own.ms >= limits.burstMs * shareOf(network) ? -limits.burstMs / 2 : 0);
   };
 
   return {
+    admits: (network) => admits(network) && gate.load().running < limits.concurrency,
     async run(network, search) {
       if (!admits(network)) throw new SearchBusyError();
       try {

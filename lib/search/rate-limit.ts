@@ -21,14 +21,17 @@ const networkLimiter = () => limiter({ keyPrefix: SEARCH_NETWORK_LIMIT_NAME, ...
 
 /**
  * Takes one search from the client's budget, then its network's. Returns null when allowed,
- * else the whole seconds to wait. A failing counter store lets the search through: it costs no
+ * else the whole seconds to wait and the key (the client or the network) that was refused. A failing counter store lets the search through: it costs no
  * upstream request, and readers should not lose search because the store is down.
  */
-export async function takeSearch(clientKey: string, network: string): Promise<number | null> {
-  return (
-    (await takeOne(searchLimiter, SEARCH_LIMIT_NAME, clientKey)) ??
-    (await takeOne(networkLimiter, SEARCH_NETWORK_LIMIT_NAME, network))
-  );
+export async function takeSearch(
+  clientKey: string,
+  network: string,
+): Promise<{ wait: number; refused: string } | null> {
+  const clientWait = await takeOne(searchLimiter, SEARCH_LIMIT_NAME, clientKey);
+  if (clientWait !== null) return { wait: clientWait, refused: clientKey };
+  const networkWait = await takeOne(networkLimiter, SEARCH_NETWORK_LIMIT_NAME, network);
+  return networkWait === null ? null : { wait: networkWait, refused: network };
 }
 
 async function takeOne(

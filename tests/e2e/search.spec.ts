@@ -231,6 +231,10 @@ test("thirty addresses of one IPv6 /64 share one network's searches; a reader fr
   }
   // Each address searched at most 5 times (its own limit is 60 a minute): the network's 120 ran out.
   expect(limitedAfter).toBe(120);
+  // From then on the network's searches get the prerendered busy page, not a render each.
+  const next = await request.get("/search?q=engineering", { headers: { "x-forwarded-for": inNetwork() } });
+  expect(next.status()).toBe(200);
+  expect(mainText(await next.text())).toContain("Search is busy right now");
   const reader = await request.get("/search?q=engineering", { headers: { "x-forwarded-for": freshIp() } });
   expect(mainText(await reader.text())).toContain("Results for “engineering”");
 });
@@ -254,10 +258,15 @@ test("ten addresses in each of three networks searching at once: each network is
       }),
     ),
   );
-  // 150 searches from each network, each address's 15 well inside its own 60: 120 each ran.
+  // 150 searches from each network, each address's 15 well inside its own 60: 120 each ran, the
+  // rest were refused (the first with the wait, then the prerendered busy page).
   for (let n = 0; n < 3; n++) {
     const fromNetwork = answers.slice(n * 10, n * 10 + 10).flat();
-    expect(fromNetwork.filter((t) => t.includes("You have searched many times"))).toHaveLength(30);
+    const refused = fromNetwork.filter(
+      (t) => t.includes("You have searched many times") || t.includes("Search is busy right now"),
+    );
+    expect(refused).toHaveLength(30);
+    expect(refused.filter((t) => t.includes("You have searched many times")).length).toBeGreaterThan(0);
   }
   const reader = await request.get("/search?q=static+blog", { headers: { "x-forwarded-for": freshIp() } });
   expect(mainText(await reader.text())).toContain(STATIC_BLOG);

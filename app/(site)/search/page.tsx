@@ -23,6 +23,7 @@ import {
 } from "@/lib/search/messages";
 import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
 import { takeSearch } from "@/lib/search/rate-limit";
+import { refuseEarly } from "@/lib/search/refuse-early";
 import { searchPage, searchPath } from "@/lib/search/results";
 
 /*
@@ -64,8 +65,12 @@ export default async function SearchPageView({ searchParams }: Props) {
   if (query.kind === "ok") {
     // Only real searches count against the budget; the empty form is free. Checked before the
     // blog is read, so a refusal costs the counters and the page's frame, nothing more.
-    const wait = await takeSearch(client, network);
-    if (wait !== null) return frame("Search", <p role="alert">{rateLimitedMessage(wait)}</p>);
+    const limited = await takeSearch(client, network);
+    if (limited) {
+      // Until it may search again, its searches get the prerendered busy page (refuse-early.ts).
+      refuseEarly(limited.refused, limited.wait);
+      return frame("Search", <p role="alert">{rateLimitedMessage(limited.wait)}</p>);
+    }
   }
   const { blog } = await blogForPage();
 
