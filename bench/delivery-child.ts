@@ -72,6 +72,7 @@ async function main() {
           perNetwork: { points: 1e9, durationSeconds: 60 },
           perAddress: { points: 1e9, durationSeconds: 60 },
           global: { points: 1e9, durationSeconds: 60 },
+          reserved: { share: 0, firstSignups: 0 },
         }),
         log: () => {},
       });

@@ -378,7 +378,7 @@ export const envSchema = z
      */
     redisUrl: v.REDIS_URL,
     newsletter: {
-      /** How wide a client's network is for the signups' per-network budget (lib/http/client-network.ts). */
+      /** How wide a client's network is for the signups' and searches' per-network budgets (lib/http/client-network.ts). */
       networkPrefixes: { ipv4: v.NEWSLETTER_NETWORK_IPV4_PREFIX, ipv6: v.NEWSLETTER_NETWORK_IPV6_PREFIX },
     },
     /** Signups kept while the workspace cannot take them (lib/delivery/). */

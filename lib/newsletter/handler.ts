@@ -20,7 +20,13 @@ import {
 } from "./outcomes";
 import { bodyKind, readFields } from "../http/request-body";
 import { newsletterOriginAllows } from "../http/request-origin";
-import { createNewsletterLimiters, take, type NewsletterLimiters } from "./rate-limit";
+import {
+  createNewsletterLimiters,
+  take,
+  takeCounted,
+  takeSiteWide,
+  type NewsletterLimiters,
+} from "./rate-limit";
 import { checkOrigin, clientKey, MAX_BODY_BYTES, wantsRedirect } from "./request";
 
 export { HONEYPOT_FIELD } from "./outcomes";
@@ -78,7 +84,8 @@ const json = (
 
 /**
  * POST /api/newsletter, in the house order: authorize (origin, per-client limit, before the
- * body is read) → parse → act (honeypot, validation, one direct try or the queue) → map every
+ * body is read) → parse → act (honeypot, validation, the network's, the mailbox's and the
+ * site-wide budgets, one direct try or the queue) → map every
  * failure to a reader-facing message. Browser form posts (no JavaScript) get 303 to the
  * outcome's page (/newsletter/<key>, one prerendered page per outcome);
  * everything else gets JSON with a status that says what happened.
@@ -147,15 +154,11 @@ export function createNewsletterHandler(
       count("forbidden");
       return json(403, { outcome: "forbidden", error: "This form only accepts submissions from this site." });
     }
-    // The client, then its network (an IPv4 /24, an IPv6 /64): many addresses of one holder share one budget.
+    // The client's own budget, before anything is read. Its network's is taken only once the
+    // request is a well-formed signup (below): what the form refuses anyway must not spend the
+    // budget the network's other readers share.
     const client = clientKey(request, options.trustProxy);
-    const clientWait =
-      (await take(limiters.perClient, client, log)) ??
-      (await take(
-        limiters.perNetwork,
-        clientNetwork(client, options.networkPrefixes ?? DEFAULT_NETWORK_PREFIXES),
-        log,
-      ));
+    const clientWait = await take(limiters.perClient, client, log);
     if (clientWait !== null) {
       await request.body?.cancel().catch(() => {});
       return answer(
@@ -216,6 +219,15 @@ export function createNewsletterHandler(
     // nothing and says it is on its way.
     if (await pendingOrUnknown(queue, email.email, log)) return answer({ kind: "queued" }, how);
 
+    // The network (an IPv4 /24, an IPv6 /64): many addresses of one holder share one budget.
+    const network = await takeCounted(
+      limiters.perNetwork,
+      clientNetwork(client, options.networkPrefixes ?? DEFAULT_NETWORK_PREFIXES),
+      log,
+    );
+    if (network.wait !== null)
+      return answer({ kind: "rate_limited" }, { ...how, retryAfterSeconds: network.wait });
+
     // Case-folded, `+tag` removed (lib/delivery/address-key.ts): `victim+1@` … `victim+40@` is one inbox.
     const addressKey = mailbox(email.email);
     const addressWait = await take(limiters.perAddress, addressKey, log);
@@ -225,7 +237,8 @@ export function createNewsletterHandler(
 
     // The site-wide cap on accepted signups: beyond it nothing is sent or stored, and the reader
     // is told when to try again, so a flood from many networks cannot bury real readers' signups.
-    const globalWait = await take(limiters.global, "all", log);
+    // Its reserved part still takes a network's first few signups (rate-limit.ts).
+    const globalWait = await takeSiteWide(limiters, network.used, log);
     if (globalWait !== null) {
       await limiters.perAddress.reward(addressKey).catch(() => {});
       log("[newsletter] site-wide signup budget spent; answering 429");

@@ -7,15 +7,23 @@ import { limitedFor, limiter, limitName, type LimiterOptions } from "../state";
  * Four budgets, each a rate-limiter-flexible limiter from lib/state (in memory for one
  * instance; in Redis, shared by every instance, when REDIS_URL is set). Their key prefixes name
  * them in counters and logs:
- *  - per client (`newsletter-client`): one browser or script cannot hammer the form;
- *  - per network (`newsletter-network`): a holder of many addresses (an IPv6 /64, a block of
- *    IPv4 addresses) shares one budget, so fifty addresses are not fifty times the allowance;
+ *  - per client (`newsletter-client`), before the body is read: one browser or script cannot
+ *    hammer the form;
+ *  - per network (`newsletter-network`), only for well-formed signups that reach the subscribe
+ *    step: a holder of many addresses (an IPv6 /64, a block of IPv4 addresses) shares one
+ *    budget, so fifty addresses are not fifty times the allowance, and requests the form
+ *    refuses anyway (a bad address, a malformed body) cannot spend it for the network's other
+ *    readers (an office, a campus, carrier-grade NAT);
  *  - per mailbox (`newsletter-address`): nobody can flood a victim's inbox with confirmation
  *    emails from many clients, however the address is written (lib/delivery/address-key.ts);
- *  - site-wide (`newsletter-global`): how many signups are accepted (sent or stored for
- *    delivery) per minute, however many networks ask. Half of what delivery sends at its
- *    default pace (10 a second), so the queue of stored signups cannot grow under a flood and a
- *    real reader's confirmation is never far behind.
+ *  - site-wide: how many signups are accepted (sent or stored for delivery) per minute, however
+ *    many networks ask. Half of what delivery sends at its default pace (10 a second), so the
+ *    queue of stored signups cannot grow under a flood and a real reader's confirmation is never
+ *    far behind. A part of it (`newsletter-global-reserved`) is kept for a network's first few
+ *    signups in its window, the rest (`newsletter-global`) is open to all: a flood from many
+ *    networks spends the open part, and to spend the reserved part as well it needs a fresh
+ *    network for every few signups (hundreds of networks every ten minutes), while a reader from
+ *    a network that has not signed anybody up lately still gets in.
  */
 
 export type Budget = { points: number; durationSeconds: number };
@@ -23,7 +31,10 @@ export type NewsletterLimits = {
   perClient: Budget;
   perNetwork: Budget;
   perAddress: Budget;
+  /** The site-wide cap: all that is accepted, the reserved part included. */
   global: Budget;
+  /** The part of `global` kept for networks that have taken at most `firstSignups` of their own budget. */
+  reserved: { share: number; firstSignups: number };
 };
 
 export const DEFAULT_LIMITS: NewsletterLimits = {
@@ -33,13 +44,19 @@ export const DEFAULT_LIMITS: NewsletterLimits = {
   perNetwork: { points: 100, durationSeconds: 10 * 60 },
   perAddress: { points: 3, durationSeconds: 60 * 60 },
   global: { points: 300, durationSeconds: 60 },
+  // 100 a minute for first signups: 40 networks flooding take at most 120 of its 1,000 in ten minutes.
+  reserved: { share: 1 / 3, firstSignups: 3 },
 };
 
 export type NewsletterLimiters = {
   perClient: RateLimiterAbstract;
   perNetwork: RateLimiterAbstract;
   perAddress: RateLimiterAbstract;
+  /** The open part of the site-wide cap. */
   global: RateLimiterAbstract;
+  /** The reserved part, and the signups of a network's budget that may use it. */
+  reserved: RateLimiterAbstract;
+  firstSignups: number;
 };
 
 /**
@@ -52,11 +69,15 @@ export function createNewsletterLimiters(
 ): NewsletterLimiters {
   const make = (keyPrefix: string, b: Budget) =>
     source({ keyPrefix, points: b.points, durationSeconds: b.durationSeconds });
+  const reserved = Math.floor(limits.global.points * limits.reserved.share);
   return {
     perClient: make("newsletter-client", limits.perClient),
     perNetwork: make("newsletter-network", limits.perNetwork),
     perAddress: make("newsletter-address", limits.perAddress),
-    global: make("newsletter-global", limits.global),
+    global: make("newsletter-global", { ...limits.global, points: limits.global.points - reserved }),
+    // rate-limiter-flexible wants at least one point; a reserve of none is never used.
+    reserved: make("newsletter-global-reserved", { ...limits.global, points: Math.max(1, reserved) }),
+    firstSignups: reserved > 0 ? limits.reserved.firstSignups : 0,
   };
 }
 
@@ -71,18 +92,47 @@ export async function take(
   key: string,
   log: (line: string) => void,
 ): Promise<number | null> {
+  return (await takeCounted(limiter, key, log)).wait;
+}
+
+/**
+ * Like take, and how many points `key` has used in its window, this one included (0 if
+ * unknown). `counted: false` leaves a refusal out of masthead_rate_limited_total (another
+ * budget may still let the request through).
+ */
+export async function takeCounted(
+  limiter: RateLimiterAbstract,
+  key: string,
+  log: (line: string) => void,
+  counted = true,
+): Promise<{ wait: number | null; used: number }> {
   try {
-    await limiter.consume(key);
-    return null;
+    return { wait: null, used: (await limiter.consume(key)).consumedPoints };
   } catch (rejection) {
     const wait = limitedFor(rejection);
     if (wait !== null) {
-      metrics().rateLimited.inc({ limit: limitName(limiter) });
-      return wait;
+      if (counted) metrics().rateLimited.inc({ limit: limitName(limiter) });
+      return { wait, used: (rejection as { consumedPoints: number }).consumedPoints };
     }
     log(
       `rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the request`,
     );
-    return null;
+    return { wait: null, used: 0 };
   }
+}
+
+/**
+ * One accepted signup from the site-wide cap, for a network that has used `networkUsed` of its
+ * own budget: the open part first, then, for a network's first few signups, the reserved part.
+ * Null when allowed, else the whole seconds to wait.
+ */
+export async function takeSiteWide(
+  limiters: NewsletterLimiters,
+  networkUsed: number,
+  log: (line: string) => void,
+): Promise<number | null> {
+  const first = networkUsed <= limiters.firstSignups;
+  const { wait } = await takeCounted(limiters.global, "all", log, !first);
+  if (wait === null || !first) return wait;
+  return take(limiters.reserved, "all", log);
 }

@@ -2,7 +2,7 @@ import MiniSearch, { type SearchResult } from "minisearch";
 import type { Blog, Post } from "../blog/model";
 import { blogDerived, warmWith } from "../blog/derived";
 import { processMemo } from "../state/process-memo.mjs";
-import { searchBudget } from "./budget";
+import type { ChargeRanking } from "./budget";
 import { normalizeTerm, tokenize } from "./text";
 
 /*
@@ -242,15 +242,22 @@ export type SearchOutcome = {
   matched: "all" | "some";
 };
 
-/** Ranks the blog's posts for already-parsed terms (see query.ts). */
-export async function searchPosts(blog: Blog, terms: readonly string[]): Promise<SearchOutcome> {
+/**
+ * Ranks the blog's posts for already-parsed terms (see query.ts), telling `charge` how long the
+ * ranking took (the site-wide budget's `run` hands it over; budget.ts).
+ */
+export async function searchPosts(
+  blog: Blog,
+  terms: readonly string[],
+  charge: ChargeRanking,
+): Promise<SearchOutcome> {
   if (terms.length === 0) return { hits: [], matched: "all" };
   const ready = await readyIndex(blog);
   const started = performance.now();
   try {
     return rankPosts(ready.index, ready.blog, terms);
   } finally {
-    searchBudget().charge(performance.now() - started);
+    charge(performance.now() - started);
   }
 }
 

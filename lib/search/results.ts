@@ -25,16 +25,21 @@ export type SearchPageResult =
 /**
  * One page of results for a parsed query, paginated like the blog index (POSTS_PER_PAGE).
  * Returns null for a page past the last one (the page answers 404, as /blog/page/N does).
+ * `network` is the client's network (lib/http/client-network.ts).
  */
 export async function searchPage(
   blog: Blog,
   query: SearchQuery,
   page: number,
+  network: string,
 ): Promise<SearchPageResult | null> {
   if (query.kind === "empty") return page === 1 ? { kind: "empty" } : null;
   if (query.kind === "too_long") return page === 1 ? query : null;
-  // Throws SearchBusyError when the site-wide budget is spent (budget.ts): the page says so.
-  const { hits, matched } = await searchBudget().run(() => searchPosts(blog, query.terms));
+  // Throws SearchBusyError when the site-wide budget is spent and `network` (the client's, for
+  // its fair share: budget.ts) has had its share: the page says so.
+  const { hits, matched } = await searchBudget().run(network, (charge) =>
+    searchPosts(blog, query.terms, charge),
+  );
   if (hits.length === 0)
     return page === 1
       ? { kind: "no_match", text: query.text, newest: blog.posts.slice(0, NEWEST_ON_NO_MATCH) }

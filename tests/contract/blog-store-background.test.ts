@@ -62,7 +62,7 @@ describe("the blog store in the background", () => {
     expect(hasDerived(blog!, "searchIndex")).toBe(true);
     expect(hasDerived(blog!, "addresses")).toBe(true);
     const { searchPosts } = await import("@/lib/search/engine");
-    const { hits } = await searchPosts(blog!, [blog!.posts[0]!.title.split(" ")[0]!.toLowerCase()]);
+    const { hits } = await searchPosts(blog!, [blog!.posts[0]!.title.split(" ")[0]!.toLowerCase()], () => {});
     expect(hits.length).toBeGreaterThan(0);
     expect(await listRequests()).toBe(before + 1);
   });

@@ -12,6 +12,13 @@ import { RedisSignupStore } from "@/lib/delivery/redis-queue";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
+import {
+  createNewsletterLimiters,
+  DEFAULT_LIMITS,
+  type NewsletterLimiters,
+} from "@/lib/newsletter/rate-limit";
+import { createStateEngine } from "@/lib/state/engine";
+import { clientNetworks } from "../helpers/client-addresses";
 import { deliveryTestHandler } from "./helpers/delivery-handler";
 
 /*
@@ -50,7 +57,7 @@ function connect(blocking: boolean): Redis {
   return client;
 }
 
-function instance(rate: number, logs: string[]) {
+function instance(rate: number, logs: string[], limiters?: NewsletterLimiters) {
   const commands = connect(false);
   const client = createWorkspaceClient({
     apiBase: `${ws.url}/api/external`,
@@ -73,6 +80,7 @@ function instance(rate: number, logs: string[]) {
     queue: service.route,
     siteUrl: SITE,
     log: (l) => logs.push(l),
+    limiters,
   });
   return { service, handler };
 }
@@ -187,4 +195,39 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
       await service.close();
     }
   });
+});
+
+// Last: it spends the site-wide cap, whose counters every test of this file shares in Redis.
+describe("signup budgets with REDIS_URL, two instances", () => {
+  it("the site-wide cap and its reserved part are shared through Redis: 320 signups from 40 /24s through both instances, then a reader from a fresh network is accepted", async () => {
+    // Each instance with its own engine on the one Redis, as two processes would be.
+    const engines = [createStateEngine({ redisUrl: redis.url }), createStateEngine({ redisUrl: redis.url })];
+    const [a, b] = engines.map((e) =>
+      instance(1000, [], createNewsletterLimiters(DEFAULT_LIMITS, e.limiter)),
+    );
+    const networks = clientNetworks("10.82");
+    const statuses: Record<number, number> = {};
+    for (let n = 0; n < 40; n++) {
+      const inNetwork = networks();
+      for (let i = 0; i < 8; i++) {
+        const request = new Request(`${SITE}/api/newsletter`, {
+          method: "POST",
+          headers: { origin: SITE, "content-type": "application/json", "x-forwarded-for": inNetwork() },
+          body: JSON.stringify({ email: `redis-flood-${n}-${i}-${randomUUID().slice(0, 6)}@example.org` }),
+        });
+        const res = await (i % 2 ? a! : b!).handler(request);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    }
+    const accepted = (statuses[201] ?? 0) + (statuses[202] ?? 0);
+    expect(accepted).toBeLessThanOrEqual(DEFAULT_LIMITS.global.points);
+    expect(statuses[429]).toBeGreaterThan(0);
+    const reader = new Request(`${SITE}/api/newsletter`, {
+      method: "POST",
+      headers: { origin: SITE, "content-type": "application/json", "x-forwarded-for": networks()() },
+      body: JSON.stringify({ email: `redis-reader-${randomUUID().slice(0, 6)}@example.org` }),
+    });
+    expect([201, 202]).toContain((await a!.handler(reader)).status);
+    await Promise.all([a!.service.close(), b!.service.close(), ...engines.map((e) => e.close())]);
+  }, 120_000);
 });

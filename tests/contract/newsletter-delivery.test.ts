@@ -14,6 +14,7 @@ import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { freePort } from "../helpers/redis-server";
 import { until } from "../helpers/until";
+import { clientNetworks } from "../helpers/client-addresses";
 import { deliveryTestHandler } from "./helpers/delivery-handler";
 import {
   createNewsletterLimiters,
@@ -73,6 +74,8 @@ async function local(pathname: string, init?: RequestInit): Promise<Response> {
   }
 }
 let ipCounter = 0;
+/** A fresh IPv4 /24 per call, and its addresses (tests/helpers/client-addresses.ts). */
+const floodNetworks = clientNetworks("10.81");
 const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.org`;
 
 type Setup = {
@@ -213,6 +216,31 @@ describe("signup floods cost the flooder, not the readers", () => {
     }
     expect(statuses.filter((s) => s === 201 || s === 202)).toHaveLength(DEFAULT_LIMITS.perNetwork.points);
     expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+  }, 120_000);
+
+  it("320 valid signups from 40 /24s, network by network: the flood spends the open part of the site-wide cap, and a reader from a fresh network is still accepted", async () => {
+    await fault({ mode: "status", status: 503 });
+    const { handler, service } = setup({ limiters: ownLimiters(), worker: false });
+    const statuses: Record<number, number> = {};
+    for (let n = 0; n < 40; n++) {
+      const inNetwork = floodNetworks();
+      for (let i = 0; i < 8; i++) {
+        const res = await handler(
+          post({ email: email(`flood40-${n}-${i}`) }, { "x-forwarded-for": inNetwork() }),
+        );
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    }
+    const accepted = statuses[202] ?? 0;
+    expect(accepted).toBeLessThanOrEqual(DEFAULT_LIMITS.global.points);
+    expect(statuses[429]).toBe(320 - accepted);
+
+    // Before the reserved part, the flood took all 300 and this reader was told "busy".
+    const reader = email("reader40");
+    const res = await handler(post({ email: reader }, { "x-forwarded-for": floodNetworks()() }));
+    expect(res.status).toBe(202);
+    expect(await service.store.isPending(reader)).toBe(true);
+    console.info(`[flood of 40 networks] ${JSON.stringify(statuses)}; the reader: ${res.status}`);
   }, 120_000);
 
   it("the site-wide cap: beyond it 429 with Retry-After and 'try again', nothing sent or stored", async () => {

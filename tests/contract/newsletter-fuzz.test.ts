@@ -56,7 +56,13 @@ function instrumentedHandler() {
     queue: service.route,
     siteUrl: SITE,
     trustProxy: 0,
-    limiters: createNewsletterLimiters({ perClient: big, perNetwork: big, perAddress: big, global: big }),
+    limiters: createNewsletterLimiters({
+      perClient: big,
+      perNetwork: big,
+      perAddress: big,
+      global: big,
+      reserved: { share: 0, firstSignups: 0 },
+    }),
     log: (line) => logs.push(line),
   });
   return { handle, upstream, logs, service };

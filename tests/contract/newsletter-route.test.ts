@@ -11,6 +11,7 @@ import { createNewsletterHandler, createNewsletterLimiters, DEFAULT_LIMITS } fro
 import type { DeliveryService } from "@/lib/delivery";
 import { createStateEngine } from "@/lib/state/engine";
 import { createWorkspaceClient } from "@/lib/workspace";
+import { clientNetworks } from "../helpers/client-addresses";
 import { storeOnlyDelivery } from "./helpers/delivery-handler";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
@@ -282,6 +283,20 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     expect(await upstreamCalls()).toBe(0);
     // Another client is unaffected.
     expect((await POST(jsonPost({ email: uniqueEmail("other") }))).status).toBe(201);
+  });
+
+  it("100 posts with invalid emails from one /24 do not spend its network's budget: another reader there is then accepted", async () => {
+    const inNetwork = clientNetworks("198.51")();
+    const flooders = Array.from({ length: 50 }, inNetwork);
+    for (let i = 0; i < DEFAULT_LIMITS.perNetwork.points; i++) {
+      const res = await POST(jsonPost({ email: `not-an-email-${i}` }, { ip: flooders[i % flooders.length] }));
+      expect(res.status).toBe(422);
+    }
+    // Before, the network's budget was taken before the body was read: this reader got 429 for ten minutes.
+    const reader = uniqueEmail("same-network");
+    const res = await POST(jsonPost({ email: reader }, { ip: inNetwork() }));
+    expect(res.status).toBe(201);
+    expect(await outbox(reader)).toHaveLength(1);
   });
 
   it("a client rotating its own X-Forwarded-For is still one client (no trusted proxy): the 21st signup is refused", async () => {

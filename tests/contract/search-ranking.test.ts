@@ -15,6 +15,9 @@ import type { BlogPostList } from "@/lib/workspace/types";
  * over HTTP, through the same client and model the pages use.
  */
 
+/** Ranking alone, outside the site-wide budget (budget.ts has its own tests). */
+const unbudgeted = () => {};
+
 let ws: LocalWorkspaceServer;
 let blog: Blog;
 let raw: BlogPostList;
@@ -33,7 +36,7 @@ afterAll(async () => {
 function search(q: string) {
   const query = parseSearchQuery(q);
   if (query.kind !== "ok") throw new Error(`"${q}" did not parse: ${query.kind}`);
-  return searchPosts(blog, query.terms);
+  return searchPosts(blog, query.terms, unbudgeted);
 }
 
 const slugs = async (q: string) => (await search(q)).hits.map((h) => h.post.slug);
@@ -103,9 +106,9 @@ describe("search ranking on the demo blog", () => {
       posts: raw.posts.map((p, i) => (i === 0 ? { ...p, title: "Zeppelins Over the Harbour" } : p)),
     });
     expect(await searchIndexFor(changed)).not.toBe(index);
-    expect((await searchPosts(changed, ["zeppelins"])).hits[0]?.post.title).toBe(
+    expect((await searchPosts(changed, ["zeppelins"], unbudgeted)).hits[0]?.post.title).toBe(
       "Zeppelins Over the Harbour",
     );
-    expect((await searchPosts(blog, ["zeppelins"])).hits).toEqual([]);
+    expect((await searchPosts(blog, ["zeppelins"], unbudgeted)).hits).toEqual([]);
   });
 });

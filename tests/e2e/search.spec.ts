@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
 import { XMLParser } from "fast-xml-parser";
 import { expectAccessible } from "../helpers/accessibility";
+import { clientNetworks } from "../helpers/client-addresses";
 
 /*
  * Blog search in real Chromium against the demo workspace: the header form with JavaScript off
@@ -12,10 +13,12 @@ import { expectAccessible } from "../helpers/accessibility";
 const WORKSPACE = `http://127.0.0.1:${process.env.E2E_WORKSPACE_PORT ?? 4110}`;
 const STATIC_BLOG = "Shipping a Static Blog That Still Feels Live";
 
-// Each test speaks as its own clients, so the per-client search budget of one test (and of
-// the other suites) is never spent by another.
+// Each test speaks as its own clients, each in a network of its own, so the per-client and
+// per-network search budgets of one test (and of the other suites) are never spent by another.
 let ipSeq = Math.floor(Math.random() * 10_000);
-const freshIp = () => `203.0.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
+const freshIp = () => `203.${(++ipSeq >> 8) & 255}.${ipSeq & 255}.7`;
+const freshNetwork = clientNetworks("100.64");
+const freshV6Network = clientNetworks("2001:db8:5");
 
 /** The visible text of a page's <main>, so a failed expectation prints a sentence, not the whole page. */
 function mainText(html: string): string {
@@ -211,4 +214,60 @@ test("searches are limited per client; other clients are not affected", async ({
   expect(limited).toMatch(/Try again in \d+ seconds?\./);
   const other = await request.get("/search?q=engineering", { headers: { "x-forwarded-for": freshIp() } });
   expect(mainText(await other.text())).toContain("Results for “engineering”");
+});
+
+test("thirty addresses of one IPv6 /64 share one network's searches; a reader from another network still gets results", async ({
+  request,
+}) => {
+  const inNetwork = freshV6Network();
+  const addresses = Array.from({ length: 30 }, inNetwork);
+  let limitedAfter = 0;
+  for (let i = 0; i < 200 && !limitedAfter; i++) {
+    const res = await request.get(`/search?q=engineering${i}`, {
+      headers: { "x-forwarded-for": addresses[i % addresses.length]! },
+    });
+    expect(res.status()).toBe(200);
+    if (mainText(await res.text()).includes("You have searched many times")) limitedAfter = i;
+  }
+  // Each address searched at most 5 times (its own limit is 60 a minute): the network's 120 ran out.
+  expect(limitedAfter).toBe(120);
+  // From then on the network's searches get the prerendered busy page, not a render each.
+  const next = await request.get("/search?q=engineering", { headers: { "x-forwarded-for": inNetwork() } });
+  expect(next.status()).toBe(200);
+  expect(mainText(await next.text())).toContain("Search is busy right now");
+  const reader = await request.get("/search?q=engineering", { headers: { "x-forwarded-for": freshIp() } });
+  expect(mainText(await reader.text())).toContain("Results for “engineering”");
+});
+
+test("ten addresses in each of three networks searching at once: each network is refused beyond its budget, a reader from a fourth gets results", async ({
+  request,
+}) => {
+  const networks = [freshNetwork(), freshNetwork(), freshNetwork()];
+  const answers = await Promise.all(
+    networks.flatMap((inNetwork) =>
+      Array.from({ length: 10 }, inNetwork).map(async (address) => {
+        const texts: string[] = [];
+        for (let i = 0; i < 15; i++) {
+          const res = await request.get(`/search?q=engneering+writng${i}`, {
+            headers: { "x-forwarded-for": address },
+          });
+          expect(res.status()).toBe(200);
+          texts.push(mainText(await res.text()));
+        }
+        return texts;
+      }),
+    ),
+  );
+  // 150 searches from each network, each address's 15 well inside its own 60: 120 each ran, the
+  // rest were refused (the first with the wait, then the prerendered busy page).
+  for (let n = 0; n < 3; n++) {
+    const fromNetwork = answers.slice(n * 10, n * 10 + 10).flat();
+    const refused = fromNetwork.filter(
+      (t) => t.includes("You have searched many times") || t.includes("Search is busy right now"),
+    );
+    expect(refused).toHaveLength(30);
+    expect(refused.filter((t) => t.includes("You have searched many times")).length).toBeGreaterThan(0);
+  }
+  const reader = await request.get("/search?q=static+blog", { headers: { "x-forwarded-for": freshIp() } });
+  expect(mainText(await reader.text())).toContain(STATIC_BLOG);
 });

@@ -8,39 +8,143 @@ import { parseSearchQuery } from "@/lib/search/query";
  * What one search may cost (engine.ts) and what all searches together may cost (budget.ts).
  */
 
+const LIMITS = { concurrency: 4, msPerSecond: 250, burstMs: 500, windowSeconds: 30 };
+const ONE = "203.0.113.0/24";
+const READER = "2001:db8:1:2::/64";
+
+/** A search that ranks for `ms` on the fake clock (what engine.ts reports through `charge`). */
+const ranking = (ms: number) => async (charge: (ms: number) => void) => {
+  charge(ms);
+  return "ran";
+};
+
 describe("site-wide search budget", () => {
   it("refuses at once beyond the concurrent searches, and runs again when one finishes", async () => {
-    const budget = createSearchBudget({ concurrency: 2, msPerSecond: 250, burstMs: 500 });
+    const budget = createSearchBudget({ ...LIMITS, concurrency: 2 });
     const releases: (() => void)[] = [];
     const held = () =>
-      budget.run(() => new Promise<string>((resolve) => releases.push(() => resolve("ran"))));
+      budget.run(ONE, () => new Promise<string>((resolve) => releases.push(() => resolve("ran"))));
     const first = held();
     const second = held();
-    await expect(budget.run(async () => "third")).rejects.toBeInstanceOf(SearchBusyError);
+    await expect(budget.run(ONE, async () => "third")).rejects.toBeInstanceOf(SearchBusyError);
     releases.shift()!();
     expect(await first).toBe("ran");
-    expect(await budget.run(async () => "third")).toBe("third");
+    expect(await budget.run(ONE, async () => "third")).toBe("third");
     releases.shift()!();
     await second;
   });
 
-  it("refuses once ranking has used its share of time, and admits again as time passes", async () => {
+  it("refuses once ranking has used the budget, lets a network that has not searched overdraw it a little, and admits again as time passes", async () => {
     let clock = 0;
-    const budget = createSearchBudget({ concurrency: 4, msPerSecond: 250, burstMs: 500 }, () => clock);
-    await budget.run(async () => budget.charge(600));
-    await expect(budget.run(async () => "x")).rejects.toBeInstanceOf(SearchBusyError);
-    clock += 500; // 125 ms back at 250 a second: 500 - 600 + 125 = 25 left
-    expect(await budget.run(async () => "x")).toBe("x");
-    budget.charge(400);
-    await expect(budget.run(async () => "x")).rejects.toBeInstanceOf(SearchBusyError);
-    clock += 10_000; // never more than the burst
-    budget.charge(499);
-    expect(await budget.run(async () => "x")).toBe("x");
+    const budget = createSearchBudget(LIMITS, () => clock);
+    await budget.run(ONE, ranking(600));
+    await expect(budget.run(ONE, ranking(1))).rejects.toBeInstanceOf(SearchBusyError);
+    expect(await budget.run(READER, ranking(200))).toBe("ran");
+    await expect(budget.run("192.0.2.0/24", ranking(1))).rejects.toBeInstanceOf(SearchBusyError);
+    clock += 2_000; // 500 ms back: 200 left
+    expect(await budget.run("192.0.2.0/24", ranking(1))).toBe("ran");
+  });
+
+  it("one network alone may use the whole rate, and a reader from another network is still served", async () => {
+    let clock = 0;
+    const budget = createSearchBudget(LIMITS, () => clock);
+    let served = 0;
+    const reader: string[] = [];
+    for (; clock < 60_000; clock += 100) {
+      served += await budget.run(ONE, ranking(50)).then(
+        () => 50,
+        () => 0,
+      );
+      if (clock % 5_000 === 2_000)
+        reader.push(await budget.run(READER, ranking(50)).catch((e: Error) => e.name));
+    }
+    expect(served).toBeGreaterThanOrEqual(60 * LIMITS.msPerSecond * 0.8);
+    expect(served).toBeLessThanOrEqual(60 * LIMITS.msPerSecond + LIMITS.burstMs);
+    expect(reader).toHaveLength(12);
+    expect(reader).toEqual(Array(reader.length).fill("ran"));
+  });
+
+  /**
+   * `attackers` clients (each in the network `networkOf` gives it) each ask for a search of
+   * `attackerMs` once a second for two minutes; a reader from another network searches every
+   * ten seconds after the first twenty. What the reader got, and what the attackers got.
+   */
+  async function flood(attackers: number, networkOf: (i: number) => string, attackerMs: number) {
+    let clock = 0;
+    const budget = createSearchBudget(LIMITS, () => clock);
+    let attackerServedMs = 0;
+    let attackerRefused = 0;
+    const readerAnswers: string[] = [];
+    for (let second = 0; second < 120; second++) {
+      for (let i = 0; i < attackers; i++) {
+        clock = second * 1000 + (i * 1000) / attackers;
+        await budget.run(networkOf(i), ranking(attackerMs)).then(
+          () => (attackerServedMs += attackerMs),
+          (error: unknown) => {
+            expect(error).toBeInstanceOf(SearchBusyError);
+            attackerRefused++;
+          },
+        );
+      }
+      if (second >= 20 && second % 10 === 0) {
+        clock = second * 1000 + 500 + 1;
+        readerAnswers.push(await budget.run(READER, ranking(attackerMs)).catch((e: Error) => e.name));
+      }
+    }
+    return { readerAnswers, attackerServedMs, attackerRefused };
+  }
+
+  it("30 attacker addresses in 3 networks searching once a second: a reader from another network is served every time", async () => {
+    // A fuzzy query at 10,000 posts: 30 of them ask for 1.8 s of ranking a second.
+    const { readerAnswers, attackerServedMs, attackerRefused } = await flood(
+      30,
+      (i) => `198.51.${i % 3}.0/24`,
+      60,
+    );
+    // Before the share per network every reader search was refused like the flood's.
+    expect(readerAnswers).toEqual(Array(readerAnswers.length).fill("ran"));
+    expect(attackerRefused).toBeGreaterThan(0);
+    // Together the attackers got what their networks' shares allow, not more: ranking keeps its bound.
+    expect(attackerServedMs).toBeLessThanOrEqual(120 * LIMITS.msPerSecond + LIMITS.burstMs);
+  });
+
+  it("30 attacker networks searching once a second: a reader searching every ten seconds is served every time", async () => {
+    const { readerAnswers } = await flood(30, (i) => `198.51.${i}.0/24`, 60);
+    expect(readerAnswers).toEqual(Array(readerAnswers.length).fill("ran"));
+  });
+
+  it("a flood of networks new to the budget spends the bucket and no more", async () => {
+    let clock = 0;
+    const budget = createSearchBudget(LIMITS, () => clock);
+    let servedMs = 0;
+    for (let i = 0; i < 100; i++) {
+      const ok = await budget.run(`198.51.${i}.0/24`, ranking(100)).then(
+        () => true,
+        () => false,
+      );
+      if (ok) servedMs += 100;
+    }
+    // The bucket, and half of it again overdrawn, and the last search's own cost: never more.
+    expect(servedMs).toBeLessThanOrEqual(LIMITS.burstMs * 1.5 + 100);
+    await expect(budget.run("192.0.2.0/24", ranking(1))).rejects.toBeInstanceOf(SearchBusyError);
+    clock += 4_000; // the bucket refills: a fresh reader is served again
+    expect(await budget.run("192.0.2.0/24", ranking(1))).toBe("ran");
+  });
+
+  it("says beforehand whether a network's search would run (what refuse-early.ts asks)", async () => {
+    let clock = 0;
+    const budget = createSearchBudget(LIMITS, () => clock);
+    expect(budget.admits(ONE)).toBe(true);
+    await budget.run(ONE, ranking(600));
+    expect(budget.admits(ONE)).toBe(false);
+    expect(budget.admits(READER)).toBe(true);
+    clock += 10_000;
+    expect(budget.admits(ONE)).toBe(true);
   });
 
   it("passes other errors through", async () => {
     const budget = createSearchBudget();
-    await expect(budget.run(async () => Promise.reject(new TypeError("bug")))).rejects.toBeInstanceOf(
+    await expect(budget.run(ONE, async () => Promise.reject(new TypeError("bug")))).rejects.toBeInstanceOf(
       TypeError,
     );
   });

@@ -8,6 +8,7 @@ import { Pagination } from "@/components/blog/pagination";
 import { SearchResults } from "@/components/search/search-results";
 import searchStyles from "@/components/search/search.module.css";
 import { clientKey } from "@/lib/http/client-key";
+import { clientNetwork } from "@/lib/http/client-network";
 import { env } from "@/lib/config/env";
 import { blogList } from "@/lib/blog/source";
 import { SearchBusyError } from "@/lib/search/budget";
@@ -22,6 +23,7 @@ import {
 } from "@/lib/search/messages";
 import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
 import { takeSearch } from "@/lib/search/rate-limit";
+import { refuseEarly } from "@/lib/search/refuse-early";
 import { searchPage, searchPath } from "@/lib/search/results";
 
 /*
@@ -45,7 +47,6 @@ export default async function SearchPageView({ searchParams }: Props) {
   const query = parseSearchQuery(firstParam(params.q));
   const page = parseSearchPage(firstParam(params.page));
   if (page === null) notFound();
-  const blog = await blogList();
 
   const shown = query.kind === "ok" ? query.text : query.kind === "too_long" ? query.shown : "";
   const frame = (title: string, body: React.ReactNode) => (
@@ -56,15 +57,26 @@ export default async function SearchPageView({ searchParams }: Props) {
     </div>
   );
 
+  // The client's network (an IPv4 /24, an IPv6 /64) shares one budget and one fair share of the
+  // site's search time, however many addresses it holds.
+  const config = env();
+  const client = clientKey({ headers: await headers() }, config.trustProxy);
+  const network = clientNetwork(client, config.newsletter.networkPrefixes);
   if (query.kind === "ok") {
-    // Only real searches count against the budget; the empty form is free.
-    const wait = await takeSearch(clientKey({ headers: await headers() }, env().trustProxy));
-    if (wait !== null) return frame("Search", <p role="alert">{rateLimitedMessage(wait)}</p>);
+    // Only real searches count against the budget; the empty form is free. Checked before the
+    // blog is read, so a refusal costs the counters and the page's frame, nothing more.
+    const limited = await takeSearch(client, network);
+    if (limited) {
+      // Until it may search again, its searches get the prerendered busy page (refuse-early.ts).
+      refuseEarly(limited.refused, limited.wait);
+      return frame("Search", <p role="alert">{rateLimitedMessage(limited.wait)}</p>);
+    }
   }
+  const blog = await blogList();
 
   let result: Awaited<ReturnType<typeof searchPage>>;
   try {
-    result = await searchPage(blog, query, page);
+    result = await searchPage(blog, query, page, network);
   } catch (error) {
     if (!(error instanceof SearchBusyError)) throw error;
     return frame("Search", <p role="alert">{busyMessage}</p>);

@@ -1,0 +1,86 @@
+import { subscribe } from "node:diagnostics_channel";
+import type { IncomingMessage } from "node:http";
+import { clientKey } from "../http/client-key";
+import { clientNetwork, type NetworkPrefixes } from "../http/client-network";
+import { processMemo } from "../state/process-memo.mjs";
+import { searchBudget } from "./budget";
+
+/*
+ * Refusing a search cheaply. The search page is rendered per request, and rendering even its
+ * "try again" answer costs about what ten cached pages do, so a flood that is refused would
+ * still cost the site that render for every request. Instead, before Next sees a request
+ * (Node's `http.server.request.start` channel, like lib/http/request-start.ts), a search from a
+ * client or network the page has just refused for its limit, or one the site-wide budget
+ * would refuse now (budget.ts), is sent to `/search/busy`: a prerendered page, served from the
+ * cache like any other. The address in the browser stays the same; the page says "try again".
+ * Only the first refusal of each limit is rendered (it says how long to wait).
+ */
+
+/** Where a refused search is answered: the prerendered busy page. */
+export const BUSY_PATH = "/search/busy";
+/** Clients and networks remembered at most (a flood of keys cannot grow memory). */
+const MAX_REFUSED = 10_000;
+
+/** Keys (client or network) refused by the search limits, with when they may search again (ms). */
+const refused = () => processMemo("search.refusedUntil", () => new Map<string, number>());
+
+/** The page refused `key` (a client or a network) for its limit: refuse it early for `seconds`. */
+export function refuseEarly(key: string, seconds: number): void {
+  const map = refused();
+  if (map.size >= MAX_REFUSED) map.delete(map.keys().next().value!);
+  map.set(key, Date.now() + seconds * 1000);
+}
+
+function refusedNow(key: string): boolean {
+  const until = refused().get(key);
+  if (until === undefined) return false;
+  if (until > Date.now()) return true;
+  refused().delete(key);
+  return false;
+}
+
+/** Whether a search with `q` in its query, from `client` in `network`, is refused before rendering. */
+export function refusedAtStart(
+  method: string | undefined,
+  url: string,
+  client: string,
+  network: string,
+): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (!url.startsWith("/search?")) return false;
+  // The empty form costs nothing and never counts against a limit.
+  const q = new URLSearchParams(url.slice("/search?".length)).get("q");
+  if (!q?.trim()) return false;
+  return refusedNow(client) || refusedNow(network) || !searchBudget().admits(network);
+}
+
+/**
+ * Subscribes once per process. Runs after the peer-address stamp (subscribed first in
+ * instrumentation.ts), so the client key is the one the page counts.
+ */
+export function installSearchRefusal(
+  options: () => { trustProxy: number; networkPrefixes: NetworkPrefixes },
+): void {
+  processMemo("search.refuseEarlyInstalled", () => {
+    subscribe("http.server.request.start", (message) => {
+      const { request } = message as { request: IncomingMessage };
+      const url = request.url;
+      if (!url?.startsWith("/search?")) return;
+      try {
+        const { trustProxy, networkPrefixes } = options();
+        const headers = { get: (name: string) => headerValue(request, name) };
+        const client = clientKey({ headers }, trustProxy);
+        if (refusedAtStart(request.method, url, client, clientNetwork(client, networkPrefixes)))
+          request.url = BUSY_PATH;
+      } catch {
+        // A configuration that does not load is the page's to report; the search goes on to it.
+      }
+    });
+    return true;
+  });
+}
+
+function headerValue(request: IncomingMessage, name: string): string | null {
+  const value = request.headers[name];
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
