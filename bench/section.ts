@@ -29,6 +29,10 @@ export type BaseContext = {
   quick: boolean;
   /** Leave the build folders a section made (--keep-builds). */
   keepBuilds: boolean;
+  /** How long the soak holds its load (--soak-seconds, 600 by default). */
+  soakSeconds: number;
+  /** Node flags for the soak's server (--soak-node-options). */
+  soakNodeOptions: string[];
   /** The ports this bench may listen on (BENCH_SITE_PORT, BENCH_WORKSPACE_PORT). */
   ports: { site: number; workspace: number };
 };
