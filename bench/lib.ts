@@ -6,6 +6,7 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
+import { serverHeapFlags } from "../lib/launcher/heap";
 import { stopProcess } from "../tests/helpers/stop-process";
 import { keepingTsconfig } from "../tests/helpers/tsconfig";
 import { sleep, waitForOk } from "../tests/helpers/until";
@@ -224,13 +225,16 @@ export async function startSite(opts: {
   sitePort: number;
   /** The Node.js binary that runs `next start` (the bench's own by default). */
   node?: string;
-  /** Node's own flags for the server process (e.g. a heap limit). */
+  /** Node's own flags for the server process; a heap limit here replaces `npm start`'s. */
   nodeArgs?: string[];
   env?: Record<string, string>;
 }): Promise<SiteProcess> {
+  const nodeArgs = opts.nodeArgs ?? [];
+  // The heap limit `npm start` gives the server, so the bench measures the server as it runs.
+  const heap = serverHeapFlags([process.env.NODE_OPTIONS, ...nodeArgs].join(" "));
   const child = spawnChild(
     opts.node ?? process.execPath,
-    [...(opts.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(opts.sitePort), "-H", "127.0.0.1"],
+    [...heap, ...nodeArgs, NEXT_BIN, "start", "-p", String(opts.sitePort), "-H", "127.0.0.1"],
     // The bench plays a proxy: each newsletter sample names its own client in X-Forwarded-For.
     { TRUST_PROXY: "1", ...nextBuildEnv(opts), ...opts.env },
     { quiet: true },

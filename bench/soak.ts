@@ -101,9 +101,10 @@ function streams(postPath: string, origin: string, cookie: string, runId: string
       name: "signup",
       connections: 1,
       overallRate: 4,
-      // Each from a network of its own (a /24 each): the per-network budget is not what is measured.
+      // Each from a network of its own (the third byte changes first: a /24 each), so the
+      // per-network budget is not what refuses them.
       request: (i) =>
-        form(`soak-${runId}-${i}@example.com`, `10.${100 + ((i >> 16) & 63)}.${(i >> 8) & 255}.${i & 255}`),
+        form(`soak-${runId}-${i}@example.com`, `10.${100 + ((i >> 16) & 63)}.${i & 255}.${(i >> 8) & 255}`),
     },
     {
       name: "refused",
