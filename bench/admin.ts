@@ -20,7 +20,7 @@ const MEMBERS_SMALL = 100;
 const MEMBERS_LARGE = 10_000;
 const SAMPLES = 30;
 
-async function adminLogin(site: SiteProcess, siteOrigin: string): Promise<string> {
+export async function adminLogin(site: SiteProcess, siteOrigin: string): Promise<string> {
   const res = await fetch(`${site.url}/api/admin/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: siteOrigin, "x-forwarded-for": "10.200.0.1" },

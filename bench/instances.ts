@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 import { DEMO_REVALIDATE_SECRET } from "../lib/config/schema";
 import { startCluster, type Cluster, type Instance } from "../tests/helpers/multi-instance";
 import { until } from "../tests/helpers/until";
-import { loadRun, log, percentile, type AutocannonSummary } from "./lib";
+import { firstPostPath, loadRun, log, percentile, type AutocannonSummary } from "./lib";
 import { median, section, type Table, type Target } from "./section";
 
 /*
@@ -52,15 +52,6 @@ type InstancesBenchResult = {
     p99Ratio: number;
   };
 };
-
-async function firstPostPath(instance: Instance): Promise<string> {
-  const html = await (await fetch(`${instance.url}/blog`)).text();
-  const path = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)]
-    .map((m) => m[1]!)
-    .find((h) => !h.startsWith("/blog/page"));
-  if (!path) throw new Error("no post link on /blog");
-  return path;
-}
 
 /**
  * Revalidates the blog and views `path` until the instance serves a regenerated entry

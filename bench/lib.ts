@@ -6,6 +6,7 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
+import { serverHeapFlags } from "../lib/launcher/heap";
 import { stopProcess } from "../tests/helpers/stop-process";
 import { keepingTsconfig } from "../tests/helpers/tsconfig";
 import { sleep, waitForOk } from "../tests/helpers/until";
@@ -25,10 +26,10 @@ export function spawnChild(
   command: string,
   args: string[],
   env: Record<string, string>,
-  opts: { quiet?: boolean; logFile?: string[] } = {},
+  opts: { quiet?: boolean; logFile?: string[]; cwd?: string } = {},
 ): ChildProcess {
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd: opts.cwd ?? ROOT,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -173,10 +174,11 @@ export async function runMeasured(
   args: string[],
   env: Record<string, string>,
   timeoutMs: number,
+  cwd?: string,
 ): Promise<MeasuredRun> {
   const output: string[] = [];
   const t0 = performance.now();
-  const child = spawnChild(command, args, env, { quiet: true, logFile: output });
+  const child = spawnChild(command, args, env, { quiet: true, logFile: output, cwd });
   let peak = 0;
   const sampler = setInterval(() => {
     if (child.pid) peak = Math.max(peak, treeRssBytes(child.pid));
@@ -221,17 +223,35 @@ export async function startSite(opts: {
   distDir: string;
   wsPort: number;
   sitePort: number;
+  /** The Node.js binary that runs `next start` (the bench's own by default). */
+  node?: string;
+  /** Node's own flags for the server process; a heap limit here replaces `npm start`'s. */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
 }): Promise<SiteProcess> {
+  const nodeArgs = opts.nodeArgs ?? [];
+  // The heap limit `npm start` gives the server, so the bench measures the server as it runs.
+  const heap = serverHeapFlags([process.env.NODE_OPTIONS, ...nodeArgs].join(" "));
   const child = spawnChild(
-    process.execPath,
-    [NEXT_BIN, "start", "-p", String(opts.sitePort), "-H", "127.0.0.1"],
+    opts.node ?? process.execPath,
+    [...heap, ...nodeArgs, NEXT_BIN, "start", "-p", String(opts.sitePort), "-H", "127.0.0.1"],
     // The bench plays a proxy: each newsletter sample names its own client in X-Forwarded-For.
-    { TRUST_PROXY: "1", ...nextBuildEnv(opts) },
+    { TRUST_PROXY: "1", ...nextBuildEnv(opts), ...opts.env },
     { quiet: true },
   );
   const url = `http://127.0.0.1:${opts.sitePort}`;
   await waitForOk(`${url}/`, { timeoutMs: 60_000, child });
   return { url, child, stop: async () => void (await stopProcess(child)) };
+}
+
+/** The first post linked from a site's /blog. */
+export async function firstPostPath(site: { url: string }): Promise<string> {
+  const html = await (await fetch(`${site.url}/blog`)).text();
+  const post = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)]
+    .map((m) => m[1]!)
+    .find((h) => !h.startsWith("/blog/page"));
+  if (!post) throw new Error("no post link on /blog");
+  return post;
 }
 
 /** Counts prerendered pages: HTML files the build wrote plus the prerender manifest's routes. */
@@ -320,6 +340,8 @@ type AutocannonOptions = {
   connections?: number;
   amount?: number;
   duration?: number;
+  /** Requests per second over all connections (autocannon's own pacing). */
+  overallRate?: number;
   method?: string;
   headers?: Record<string, string>;
   body?: string;
@@ -345,7 +367,12 @@ type AutocannonInstance = Promise<AutocannonResult> & {
  * One autocannon run, bounded by request count or duration and by a wall-clock guard.
  * Only loopback URLs are accepted.
  */
-export async function loadRun(options: AutocannonOptions, guardMs = 120_000): Promise<AutocannonSummary> {
+export async function loadRun(
+  options: AutocannonOptions,
+  guardMs = 120_000,
+  /** Called with each response's status and time (ms), as it arrives. */
+  onResponse?: (statusCode: number, ms: number) => void,
+): Promise<AutocannonSummary> {
   const host = new URL(options.url).hostname;
   if (host !== "127.0.0.1" && host !== "localhost")
     throw new Error(`refusing to load-test ${host}: loopback only`);
@@ -354,7 +381,10 @@ export async function loadRun(options: AutocannonOptions, guardMs = 120_000): Pr
   // Each response's time as autocannon measures it (hrtime, fractions of a millisecond): its
   // own percentiles are whole milliseconds, too coarse to compare 5-10 ms latencies.
   const times: number[] = [];
-  instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
+  instance.on("response", (_client, status, _bytes, ms) => {
+    times.push(ms);
+    onResponse?.(status, ms);
+  });
   const guard = setTimeout(() => instance.stop(), guardMs);
   const r = await instance;
   clearTimeout(guard);
@@ -372,6 +402,25 @@ export async function loadRun(options: AutocannonOptions, guardMs = 120_000): Pr
     timeouts: r.timeouts,
     statusCodes,
     durationS: r.duration,
+  };
+}
+
+/** Two runs as one: their requests over their time, the worse p99, the mean p50. */
+export function combinedRuns(a: AutocannonSummary, b: AutocannonSummary): AutocannonSummary {
+  const statusCodes = { ...a.statusCodes };
+  for (const [code, n] of Object.entries(b.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const requests = a.requests + b.requests;
+  const durationS = a.durationS + b.durationS;
+  return {
+    requests,
+    durationS,
+    rps: durationS > 0 ? requests / durationS : (a.rps + b.rps) / 2,
+    p50Ms: (a.p50Ms + b.p50Ms) / 2,
+    p99Ms: Math.max(a.p99Ms, b.p99Ms),
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    statusCodes,
   };
 }
 

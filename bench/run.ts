@@ -12,6 +12,7 @@
  *   npm run bench -- --skip-lighthouse   # also skips javascript
  *   npm run bench -- --only search   # one section, or several comma-separated
  *   npm run bench -- --only scale --posts 1000,10000   # the scale section's blog sizes
+ *   npm run bench -- --only soak --soak-seconds 180   # the soak, shorter than its 10 minutes
  *
  * Each section is a module with one shape (bench/section.ts). This file only makes what the
  * chosen sections need (a 100-post build, its workspace, one shared `next start`), runs them in
@@ -27,17 +28,19 @@ import { delivery } from "./delivery";
 import { front } from "./front";
 import { instances } from "./instances";
 import { javascript } from "./javascript";
-import { installCleanup, log, mib, ROOT, startSite, startWorkspace, stopAll } from "./lib";
+import { firstPostPath, installCleanup, log, mib, ROOT, startSite, startWorkspace, stopAll } from "./lib";
 import { lighthouse } from "./lighthouse";
 import { newsletter } from "./newsletter";
 import { pageViews } from "./page-views";
 import { pageWeight } from "./page-weight";
 import { scale } from "./scale";
+import { runtime } from "./runtime";
 import { search } from "./search";
 import type { BaseContext, BuildContext, Section, SiteContext, Table, Target } from "./section";
 import { security } from "./security";
 import { serving } from "./serving";
 import { sqlite } from "./sqlite";
+import { soak } from "./soak";
 
 /**
  * In the order they run. "site" sections share one server, so the ones that reseed the
@@ -57,6 +60,8 @@ const SECTIONS: Section<unknown>[] = [
   instances,
   delivery,
   sqlite,
+  runtime,
+  soak,
   serving,
   front,
   scale,
@@ -69,6 +74,8 @@ const { values: flags } = parseArgs({
     "keep-builds": { type: "boolean", default: false },
     only: { type: "string" },
     posts: { type: "string" },
+    "soak-seconds": { type: "string", default: "600" },
+    "soak-node-options": { type: "string", default: "" },
   },
   strict: true,
 });
@@ -89,12 +96,17 @@ const posts = flags.posts?.split(",").map((s) => Number(s.trim().replace(/_/g, "
 for (const n of posts ?? [])
   if (!Number.isInteger(n) || n < 0 || n > 100_000)
     throw new Error(`--posts ${flags.posts}: give whole numbers of posts from 0 to 100,000, comma-separated`);
+const soakSeconds = Number(flags["soak-seconds"]);
+if (!Number.isInteger(soakSeconds) || soakSeconds < 30 || soakSeconds > 3600)
+  throw new Error(`--soak-seconds ${flags["soak-seconds"]}: a whole number of seconds from 30 to 3600`);
 
-const TOTAL_GUARD_MS = 45 * 60_000;
+const TOTAL_GUARD_MS = 45 * 60_000 + soakSeconds * 1000;
 const BASE: BaseContext = {
   quick: flags.quick,
   keepBuilds: flags["keep-builds"],
   posts: posts ?? null,
+  soakSeconds,
+  soakNodeOptions: flags["soak-node-options"].split(/\s+/).filter(Boolean),
   ports: {
     site: Number(process.env.BENCH_SITE_PORT ?? 3501),
     workspace: Number(process.env.BENCH_WORKSPACE_PORT ?? 4501),
@@ -160,12 +172,7 @@ async function withBuild(body: (ctx: BuildContext) => Promise<void>): Promise<vo
 async function withSite(ctx: BuildContext, body: (ctx: SiteContext) => Promise<void>): Promise<void> {
   const site = await startSite({ distDir: ctx.distDir, wsPort: ctx.ws.port, sitePort: ctx.ports.site });
   try {
-    const html = await (await fetch(`${site.url}/blog`)).text();
-    const postPath = [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)]
-      .map((m) => m[1]!)
-      .find((h) => !h.startsWith("/blog/page"));
-    if (!postPath) throw new Error("no post link on /blog");
-    await body({ ...ctx, site, postPath });
+    await body({ ...ctx, site, postPath: await firstPostPath(site) });
   } finally {
     await site.stop();
   }

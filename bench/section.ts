@@ -31,6 +31,10 @@ export type BaseContext = {
   keepBuilds: boolean;
   /** The blog sizes of the scale section (--posts 1000,10000), or null for its defaults. */
   posts: number[] | null;
+  /** How long the soak holds its load (--soak-seconds, 600 by default). */
+  soakSeconds: number;
+  /** Node flags for the soak's server (--soak-node-options). */
+  soakNodeOptions: string[];
   /** The ports this bench may listen on (BENCH_SITE_PORT, BENCH_WORKSPACE_PORT). */
   ports: { site: number; workspace: number };
 };

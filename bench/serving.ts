@@ -1,4 +1,14 @@
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { startCluster, type Cluster, type Instance } from "../tests/helpers/multi-instance";
 import { freePort } from "../tests/helpers/redis-server";
@@ -9,6 +19,7 @@ import { auditMobile, type MobileAudit } from "./lighthouse-audit";
 import {
   NEXT_BIN,
   ROOT,
+  combinedRuns,
   loadRun,
   percentile,
   log,
@@ -23,7 +34,8 @@ import { fmtMs, median, section, type Table, type Target } from "./section";
 /*
  * The serving path (`npm run bench -- --only serving`): Masthead's cached pages against a bare
  * Next app with the same route shapes that renders the markup captured from Masthead
- * (bench/control/, built here into .next-bench-control/), side by side in one run.
+ * (bench/control/, copied and built in a folder of its own outside the repository), side by side
+ * in one run, on the Node.js the bench runs on.
  *
  *  - every server first renders the post page again (a revalidation, then views until a HIT),
  *    so each serves a page its own process rendered, as a server in service does (see below);
@@ -56,7 +68,6 @@ import { fmtMs, median, section, type Table, type Target } from "./section";
  */
 
 const DIST_DIR = ".next-bench-serving";
-const CONTROL_DIR = path.join(ROOT, ".next-bench-control");
 const POST = "/blog/shipping-a-static-blog-that-feels-live";
 const PAGES = [POST, "/blog", "/"] as const;
 const ROUTES = ["/robots.txt", "/feed.xml", "/sitemap.xml"] as const;
@@ -92,6 +103,8 @@ type PathFigures = {
 };
 
 type ServingBenchResult = {
+  /** The Node.js both Masthead and the control ran on (the bench's own). */
+  node: string;
   paths: PathFigures[];
   /** Lighthouse (mobile) on the post page, each server in turn. */
   lighthouse: { masthead: MobileAudit[]; control: MobileAudit[] };
@@ -161,49 +174,82 @@ async function capture(site: string): Promise<Record<string, unknown>> {
 
 type Control = { url: string; pid: number | undefined; stop: () => Promise<void> };
 
-/** Copies bench/control/ with the captured markup into a git-ignored folder, builds and serves it. */
+/**
+ * Copies bench/control/ with the captured markup into a fresh folder under the system's temporary
+ * directory, builds and serves it there. Not inside the repository: Next takes the files at the
+ * root of the folder tree it builds in (instrumentation.ts among them) as the app's own, so a
+ * control built beside Masthead's root would install Masthead's cache handler and start its
+ * delivery worker on Masthead's SQLite file. The folder borrows the repository's node_modules
+ * through a symlink, which Turbopack follows only inside its root: the control's config sets that
+ * root to the folder both paths share (a build setting; nothing about serving changes).
+ */
 async function startControl(captured: Record<string, unknown>): Promise<Control> {
-  rmSync(CONTROL_DIR, { recursive: true, force: true });
-  mkdirSync(CONTROL_DIR, { recursive: true });
-  cpSync(path.join(ROOT, "bench", "control"), CONTROL_DIR, { recursive: true });
-  writeFileSync(path.join(CONTROL_DIR, "captured.json"), JSON.stringify(captured));
-  log("serving: building the control app");
-  const build = await runMeasured(
-    process.execPath,
-    [NEXT_BIN, "build", CONTROL_DIR],
-    { NODE_ENV: "production" },
-    BUILD_TIMEOUT_MS,
-  );
-  if (build.exitCode !== 0) throw new Error(`control app build failed:\n${build.output.slice(-3000)}`);
-  const port = await freePort();
-  const child = spawnChild(
-    process.execPath,
-    [NEXT_BIN, "start", CONTROL_DIR, "-p", String(port), "-H", "127.0.0.1"],
-    { NODE_ENV: "production" },
-    { quiet: true },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitForOk(`${url}/`, { timeoutMs: 60_000, child });
-  return { url, pid: child.pid, stop: async () => void (await stopProcess(child)) };
+  const dir = mkdtempSync(path.join(os.tmpdir(), "masthead-bench-control-"));
+  try {
+    cpSync(path.join(ROOT, "bench", "control"), dir, { recursive: true });
+    writeFileSync(path.join(dir, "captured.json"), JSON.stringify(captured));
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    const shared = commonAncestor(dir, ROOT);
+    cpSync(path.join(dir, "next.config.mjs"), path.join(dir, "next.defaults.mjs"));
+    writeFileSync(
+      path.join(dir, "next.config.mjs"),
+      `import config from "./next.defaults.mjs";\n` +
+        `const root = ${JSON.stringify(shared)};\n` +
+        `export default { ...config, turbopack: { root }, outputFileTracingRoot: root };\n`,
+    );
+    log(`serving: building the control app in ${dir}`);
+    const build = await runMeasured(
+      process.execPath,
+      [NEXT_BIN, "build"],
+      { NODE_ENV: "production" },
+      BUILD_TIMEOUT_MS,
+      dir,
+    );
+    if (build.exitCode !== 0) throw new Error(`control app build failed:\n${build.output.slice(-3000)}`);
+    const own = mastheadFilesIn(path.join(dir, ".next", "server"));
+    if (own.length) throw new Error(`the control app's build holds Masthead's own code: ${own.join(", ")}`);
+    const port = await freePort();
+    const child = spawnChild(
+      process.execPath,
+      [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
+      { NODE_ENV: "production" },
+      { quiet: true, cwd: dir },
+    );
+    const url = `http://127.0.0.1:${port}`;
+    await waitForOk(`${url}/`, { timeoutMs: 60_000, child });
+    return {
+      url,
+      pid: child.pid,
+      stop: async () => {
+        await stopProcess(child);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
-/** A server's two runs of one round as one: their requests over their time. */
-function combined(a: AutocannonSummary, b: AutocannonSummary): AutocannonSummary {
-  const statusCodes = { ...a.statusCodes };
-  for (const [code, n] of Object.entries(b.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
-  const requests = a.requests + b.requests;
-  const durationS = a.durationS + b.durationS;
-  return {
-    requests,
-    durationS,
-    rps: durationS > 0 ? requests / durationS : (a.rps + b.rps) / 2,
-    p50Ms: (a.p50Ms + b.p50Ms) / 2,
-    p99Ms: Math.max(a.p99Ms, b.p99Ms),
-    non2xx: a.non2xx + b.non2xx,
-    errors: a.errors + b.errors,
-    timeouts: a.timeouts + b.timeouts,
-    statusCodes,
-  };
+/** The deepest folder holding both paths ("/" at worst). */
+function commonAncestor(a: string, b: string): string {
+  const [x, y] = [path.resolve(a).split(path.sep), path.resolve(b).split(path.sep)];
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return x.slice(0, i).join(path.sep) || path.sep;
+}
+
+/** Files of a server build that come from Masthead: a root hook (instrumentation, proxy), its cache handler or worker. */
+function mastheadFilesIn(serverDir: string): string[] {
+  const found: string[] = [];
+  for (const hook of ["instrumentation.js", "middleware.js"])
+    if (existsSync(path.join(serverDir, hook))) found.push(hook);
+  for (const entry of readdirSync(serverDir, { recursive: true, encoding: "utf8" })) {
+    if (!entry.endsWith(".js")) continue;
+    const text = readFileSync(path.join(serverDir, entry), "utf8");
+    if (/installAsNextCache|startInProcessDelivery|newsletter-delivery/.test(text)) found.push(entry);
+  }
+  return found;
 }
 
 async function bytesOf(url: string): Promise<number> {
@@ -292,7 +338,7 @@ async function servingBench(): Promise<ServingBenchResult> {
         }
         const both = (side: Side) => {
           const [a, b] = done.get(side)!;
-          const summary = combined(a!.summary, b!.summary);
+          const summary = combinedRuns(a!.summary, b!.summary);
           return { summary, cpuUs: ((a!.cpuMs + b!.cpuMs) * 1000) / Math.max(summary.requests, 1) };
         };
         for (const side of ["masthead", "control"] as const) {
@@ -379,6 +425,7 @@ async function servingBench(): Promise<ServingBenchResult> {
     for (const r of [...unknownRuns, fillRun, ...memoryRuns])
       for (const [code, n] of Object.entries(r.statusCodes)) statuses[code] = (statuses[code] ?? 0) + n;
     return {
+      node: process.version,
       paths,
       lighthouse,
       redis: {
@@ -418,7 +465,7 @@ function servingTargets(r: ServingBenchResult): Target[] {
   const targets: Target[] = [];
   for (const f of r.paths) {
     targets.push({
-      name: `${f.path} rps: Masthead / bare Next`,
+      name: `${f.path} rps: Masthead / bare Next (Node ${r.node})`,
       value: `${x(f.rpsRatio)} (middle half of the rounds ${f.rpsRatioMiddleHalf.map((r) => r.toFixed(2)).join("-")})`,
       target: ">= 0.9x",
       pass: f.rpsRatio >= 0.9,
@@ -528,7 +575,7 @@ function servingRows(r: ServingBenchResult): Table {
   );
   return {
     header: [
-      "serving (Masthead / bare Next)",
+      `serving on Node ${r.node} (Masthead / bare Next)`,
       "bytes",
       "req/s (median)",
       "p50",

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { requireSupportedNode } from "../config/node-runtime";
+import { serverHeapFlags } from "./heap";
 import { log as logger } from "../observability/log.mjs";
 import { forwardAsJsonLines } from "./json-output";
 import { listenPlan } from "./listen";
@@ -173,8 +174,10 @@ async function main() {
     }
   }
   // The server handles SIGTERM itself (instrumentation.ts → lib/launcher/shutdown.ts): readiness
-  // says "draining", the requests in hand finish, Redis closes, exit 0.
-  server = run(process.execPath, [nextBin, "start", "-p", port, ...where], "next start", {
+  // says "draining", the requests in hand finish, Redis closes, exit 0. Its heap is bounded
+  // (lib/launcher/heap.ts).
+  const heap = serverHeapFlags(process.env.NODE_OPTIONS);
+  server = run(process.execPath, [...heap, nextBin, "start", "-p", port, ...where], "next start", {
     NEXT_MANUAL_SIG_HANDLE: "1",
   });
   log.info(`Site: ${config.siteUrl}  (admin: ${config.siteUrl}/admin)`);
