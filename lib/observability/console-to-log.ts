@@ -1,4 +1,5 @@
 import { format } from "node:util";
+import { processMemo } from "../state/process-memo.mjs";
 import { log } from "./log.mjs";
 
 /*
@@ -14,23 +15,23 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 const GLYPH = /^\s*[⨯⚠✓○▲●ℹ]\s*/u;
 /** A stack or a huge object stays readable without letting one call fill the log. */
 const MAX_LENGTH = 4_000;
-const INSTALLED = Symbol.for("masthead.consoleToLog");
 
+/** Once per process, whichever of Next's bundles calls it first. */
 export function routeConsoleToLog(): void {
-  const holder = console as unknown as Record<symbol, boolean>;
-  if (holder[INSTALLED]) return;
-  holder[INSTALLED] = true;
-  const next = log("next");
-  for (const [method, level] of Object.entries(METHODS) as [
-    keyof typeof METHODS,
-    (typeof METHODS)[keyof typeof METHODS],
-  ][]) {
-    console[method] = (...args: unknown[]) => {
-      const text = consoleText(args);
-      // Next prints empty lines between its own messages; a log line needs something to say.
-      if (text) next[level](text);
-    };
-  }
+  processMemo("log.console", () => {
+    const next = log("next");
+    for (const [method, level] of Object.entries(METHODS) as [
+      keyof typeof METHODS,
+      (typeof METHODS)[keyof typeof METHODS],
+    ][]) {
+      console[method] = (...args: unknown[]) => {
+        const text = consoleText(args);
+        // Next prints empty lines between its own messages; a log line needs something to say.
+        if (text) next[level](text);
+      };
+    }
+    return true;
+  });
 }
 
 /** What a console call would have printed, as one plain line of text. */
