@@ -77,7 +77,7 @@ function upload(
   });
 }
 
-test("40 concurrent 10 MB bodies to admin and public paths: admin refused unread, no 5xx, memory within +100 MB", async () => {
+test("40 concurrent 10 MB bodies to admin and public paths: admin refused unread, no 5xx, memory far below the bodies' 400 MB", async () => {
   test.setTimeout(180_000);
   const post = await firstPostPath(server.url);
   // Warm every route first, so what is measured is the uploads, not first renders.
@@ -115,7 +115,11 @@ test("40 concurrent 10 MB bodies to admin and public paths: admin refused unread
   console.log(
     `40 x 10 MB: RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MiB; ${JSON.stringify(statuses)}`,
   );
-  expect(peak - before, `RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MiB`).toBeLessThan(100);
+  // Read, the 40 bodies would be 400 MiB on top (150 × 10 MB once took the server from 844 to
+  // 1,895 MiB). Unread, what remains is the connections, eight page renders and the heap's own
+  // growth: 88-110 MiB across runs on two busy cores, so the bound sits well clear of that noise
+  // and far below what reading the bodies costs.
+  expect(peak - before, `RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MiB`).toBeLessThan(150);
 });
 
 test("HSTS follows the SITE_URL the server runs with, not the one it was built with", async () => {
