@@ -27,8 +27,6 @@ export function pragmaValue(db: SqliteDb, name: string): unknown {
   return row ? Object.values(row)[0] : undefined;
 }
 
-let savepoints = 0;
-
 /**
  * Runs `work` in one transaction: committed when it returns, rolled back when it throws.
  * `immediate` takes the write lock at the start, so a read-then-write (count, then insert) cannot
@@ -36,14 +34,14 @@ let savepoints = 0;
  */
 export function transaction<T>(db: SqliteDb, work: () => T, mode: "deferred" | "immediate" = "deferred"): T {
   if (db.isTransaction) {
-    const name = `nested_${++savepoints}`;
-    db.exec(`SAVEPOINT ${name}`);
+    // One name serves every depth: RELEASE and ROLLBACK TO act on the innermost savepoint of it.
+    db.exec("SAVEPOINT nested");
     try {
       const result = work();
-      db.exec(`RELEASE ${name}`);
+      db.exec("RELEASE nested");
       return result;
     } catch (error) {
-      db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      db.exec("ROLLBACK TO nested; RELEASE nested");
       throw error;
     }
   }
