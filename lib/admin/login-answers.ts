@@ -1,0 +1,217 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { env } from "../config/env";
+import { metrics, type LoginOutcome as CountedOutcome } from "../observability/metrics";
+import { NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES } from "./access";
+import { audit } from "./audit";
+import { DEVICE_COOKIE, deviceCookieOptions } from "./device";
+import { CROSS_ORIGIN, errorResponse, TOO_LARGE } from "./http";
+import {
+  INVALID_CREDENTIALS,
+  INVALID_SECOND_STEP,
+  STEP_EXPIRED,
+  WORKSPACE_UNREACHABLE_AT_SIGN_IN,
+  type LoginOutcome,
+} from "./login";
+import { PENDING_STEP_COOKIE, pendingStepCookieOptions } from "./second-step";
+import {
+  isConfiguredAdmin,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+  sealSession,
+  sessionCookieOptions,
+} from "./session";
+
+/*
+ * Every answer of POST /api/admin/login (app/api/admin/login/route.ts), in one table: its
+ * status, its words, the JSON `code`, the login page's `?error=` for a plain form post (no
+ * JavaScript: answered with 303 redirects instead of JSON), its `Retry-After`, and the `outcome`
+ * label of masthead_admin_logins_total. Each step of the route ends in one of its rows.
+ */
+
+type Answer = {
+  status: number;
+  counted: CountedOutcome;
+  /** The refusal's words; a function of the seconds to wait where they name them. */
+  error?: string | ((waitSeconds: number) => string);
+  /** The JSON refusal's `code`; absent where a refusal must read the same for every account. */
+  code?: string;
+  /** The login page's `?error=` a form post is sent back with; absent: JSON either way. */
+  page?: string;
+  /** `Retry-After`, unless the refusal brings its own wait. */
+  retryAfterSeconds?: number;
+};
+
+const UNREADABLE = "The sign-in request could not be read.";
+const NOT_ADMIN = (reason: keyof typeof NOT_ADMIN_CODES): Answer => ({
+  status: 403,
+  counted: "not_admin",
+  error: NOT_ADMIN_AT_SIGN_IN[reason],
+  code: NOT_ADMIN_CODES[reason],
+  page: NOT_ADMIN_CODES[reason],
+});
+const WRONG_CODE: Answer = {
+  status: 401,
+  counted: "invalid",
+  error: INVALID_SECOND_STEP,
+  code: "invalid_code",
+  page: "invalid_code",
+};
+
+function minutes(seconds: number): string {
+  const m = Math.ceil(seconds / 60);
+  return `${m} minute${m === 1 ? "" : "s"}`;
+}
+
+const SIGN_IN = {
+  ok: { status: 200, counted: "ok" },
+  /** `{ step: "code" }`: the first step is answered, the code is asked for. */
+  code_required: { status: 200, counted: "code_required" },
+  // authorize
+  origin: { status: 403, counted: "forbidden", error: CROSS_ORIGIN, page: "origin" },
+  // parse (lib/http/request-body.ts's problems, then the fields)
+  unsupported_type: {
+    status: 415,
+    counted: "bad_request",
+    error: "Send the sign-in form as JSON or as a form post.",
+  },
+  too_large: { status: 413, counted: "bad_request", error: TOO_LARGE },
+  unreadable: { status: 400, counted: "bad_request", error: UNREADABLE },
+  malformed: { status: 400, counted: "bad_request", error: UNREADABLE },
+  // The first step's plain refusal stays codeless: it must read the same for every account.
+  invalid: { status: 401, counted: "invalid", error: INVALID_CREDENTIALS, page: "invalid" },
+  // act (lib/admin/login.ts's outcomes; wrong, replayed or expired codes count as invalid)
+  wrong_code: WRONG_CODE,
+  replayed_code: WRONG_CODE,
+  step_expired: { status: 401, counted: "invalid", error: STEP_EXPIRED, code: "expired", page: "expired" },
+  not_member: NOT_ADMIN("not_member"),
+  inactive: NOT_ADMIN("inactive"),
+  not_admin_role: NOT_ADMIN("role"),
+  workspace_unreachable: {
+    status: 503,
+    counted: "workspace_unreachable",
+    error: WORKSPACE_UNREACHABLE_AT_SIGN_IN,
+    code: "workspace",
+    page: "workspace",
+    retryAfterSeconds: 30,
+  },
+  busy: {
+    status: 503,
+    counted: "busy",
+    error: "Sign-in is busy right now. Try again in a moment.",
+    code: "busy",
+    page: "busy",
+  },
+  rate_limited: {
+    status: 429,
+    counted: "rate_limited",
+    error: (wait) => `Too many failed sign-in attempts. Try again in ${minutes(wait)}.`,
+    code: "rate_limited",
+    page: "rate_limited",
+  },
+} satisfies Record<string, Answer>;
+
+export type Refusal = Exclude<keyof typeof SIGN_IN, "ok" | "code_required">;
+
+/** How a request is answered: JSON for the login page's script, or redirects for a form post. */
+export type Reply = {
+  isForm: boolean;
+  /** Where a signed-in admin goes (lib/admin/validation.ts `safeNextPath`). */
+  next: string;
+  isCodeStep: boolean;
+};
+
+const count = (answer: Answer) => metrics().adminLogins.inc({ outcome: answer.counted });
+
+function clearStep(response: Response): NextResponse {
+  const cleared = response instanceof NextResponse ? response : new NextResponse(response.body, response);
+  cleared.cookies.set(PENDING_STEP_COOKIE, "", { ...pendingStepCookieOptions(0), expires: new Date(0) });
+  return cleared;
+}
+
+/** Redirects go to SITE_URL, the address the browser uses (and the cookies were set for), not the host the server bound to. */
+function toLoginPage(reply: Reply, error?: string): NextResponse {
+  const url = new URL("/admin/login", env().siteUrl);
+  if (error) url.searchParams.set("error", error);
+  if (reply.next !== "/admin") url.searchParams.set("next", reply.next);
+  return NextResponse.redirect(url, 303);
+}
+
+/** A refusal from the table: counted, then `{ error, code? }` or, for a form post, 303 to the login page naming it. */
+export function refuse(name: Refusal, reply: Reply, waitSeconds?: number): Response {
+  const answer: Answer = SIGN_IN[name];
+  count(answer);
+  const wait = waitSeconds ?? answer.retryAfterSeconds;
+  const error = typeof answer.error === "function" ? answer.error(wait ?? 0) : (answer.error ?? "");
+  const response =
+    reply.isForm && answer.page
+      ? toLoginPage(reply, answer.page)
+      : errorResponse(
+          answer.status,
+          error,
+          answer.code ? { code: answer.code } : {},
+          wait === undefined ? {} : { "Retry-After": String(wait) },
+        );
+  // A refused code step ends the step: the next attempt starts again from the password.
+  return reply.isCodeStep ? clearStep(response) : response;
+}
+
+/**
+ * What was typed in the email box is logged only when it names an admin: people paste
+ * passwords there, and the log must never carry one.
+ */
+function actor(email: string | undefined): string {
+  return email && isConfiguredAdmin(email) ? email : "(unknown account)";
+}
+
+type Refused = Exclude<LoginOutcome, { outcome: "ok" | "code_required" }>;
+
+function refusalFor(outcome: Refused, isCodeStep: boolean): Refusal {
+  if (outcome.outcome === "not_admin") return NOT_ADMIN_CODES[outcome.reason];
+  // At the code step a wrong password reads exactly like a wrong code.
+  if (isCodeStep && outcome.outcome === "invalid") return "wrong_code";
+  return outcome.outcome;
+}
+
+/** A sign-in that lib/admin/login.ts refused: audited, then answered from the table. */
+export function refuseAttempt(outcome: Refused, reply: Reply): Response {
+  const email = "email" in outcome ? outcome.email : undefined;
+  const detail = outcome.outcome;
+  audit({ actor: actor(email), action: "login", target: "admin", outcome: "refused", detail });
+  const wait = "retryAfterSeconds" in outcome ? outcome.retryAfterSeconds : undefined;
+  return refuse(refusalFor(outcome, reply.isCodeStep), reply, wait);
+}
+
+/** The first step answered: the code is asked for, with the sealed second step as a cookie. */
+export function askForCode(pending: string, typedEmail: string, reply: Reply): Response {
+  count(SIGN_IN.code_required);
+  const detail = "code_required";
+  audit({ actor: actor(typedEmail), action: "login", target: "admin", outcome: "refused", detail });
+  const response = reply.isForm
+    ? toLoginPage(reply)
+    : NextResponse.json(
+        { step: "code" },
+        { status: SIGN_IN.code_required.status, headers: { "Cache-Control": "no-store" } },
+      );
+  response.cookies.set(PENDING_STEP_COOKIE, pending, pendingStepCookieOptions());
+  return response;
+}
+
+/** Signed in: the session and a fresh device cookie, then the admin's page (or its address in JSON). */
+export async function signedIn(
+  outcome: Extract<LoginOutcome, { outcome: "ok" }>,
+  reply: Reply,
+): Promise<Response> {
+  const { value } = await sealSession(outcome.email);
+  count(SIGN_IN.ok);
+  audit({ actor: outcome.email, action: "login", target: "admin", outcome: "ok", detail: "ok" });
+  const response = reply.isForm
+    ? NextResponse.redirect(new URL(reply.next, env().siteUrl), 303)
+    : NextResponse.json(
+        { ok: true, email: outcome.email, redirectTo: reply.next },
+        { status: SIGN_IN.ok.status, headers: { "Cache-Control": "no-store" } },
+      );
+  response.cookies.set(SESSION_COOKIE, value, sessionCookieOptions(SESSION_TTL_SECONDS));
+  response.cookies.set(DEVICE_COOKIE, outcome.deviceCookie, deviceCookieOptions());
+  return reply.isCodeStep ? clearStep(response) : response;
+}
