@@ -326,6 +326,50 @@ describe("origin check: cross-origin writes are refused (403)", () => {
     );
     expect(logout.status).toBe(403);
   });
+
+  it("a cross-origin sign-in is refused before a byte of its body is read (a malformed body gets the Origin's 403, not 400)", async () => {
+    // A malformed body that counts how much of it was pulled (highWaterMark 0: nothing until read).
+    const signIn = (origin: string, contentType: string) => {
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new TextEncoder().encode("{not json"));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const request = new Request(SITE + "/api/admin/login", {
+        method: "POST",
+        headers: { host: "localhost:3000", origin, "content-type": contentType },
+        body,
+        duplex: "half",
+      } as RequestInit & { duplex: "half" });
+      return { request, pulled: () => pulled };
+    };
+
+    const json = signIn("https://evil.example", "application/json");
+    const refused = await routes.login.POST(json.request);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/did not come from this site/) });
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    expect(json.pulled()).toBe(0);
+
+    // Without JavaScript: back to the login page, which names the refusal.
+    const form = signIn("https://evil.example", "application/x-www-form-urlencoded");
+    const redirected = await routes.login.POST(form.request);
+    expect(redirected.status).toBe(303);
+    expect(redirected.headers.get("location")).toBe(`${SITE}/admin/login?error=origin`);
+    expect(form.pulled()).toBe(0);
+
+    // The same body from the site itself is read, and refused for what it is.
+    const own = signIn(SITE, "application/json");
+    expect((await routes.login.POST(own.request)).status).toBe(400);
+    expect(own.pulled()).toBe(1);
+    expect(auditLines).toHaveLength(0);
+  });
 });
 
 describe("validation: refused before anything is sent upstream", () => {
