@@ -1,0 +1,153 @@
+import "server-only";
+import { jsonResponse } from "../http/json-response";
+import { metrics, type SignupOutcome } from "../observability/metrics";
+import {
+  messageFor,
+  outcomePagePath,
+  UNAVAILABLE_MESSAGE,
+  type InvalidReason,
+  type NewsletterOutcome,
+  type NewsletterResponseBody,
+} from "./outcomes";
+
+/*
+ * Every answer of POST /api/newsletter (lib/newsletter/handler.ts), in one table: its status,
+ * what it says, and the `outcome` label of masthead_newsletter_signups_total. Two kinds of row:
+ *  - about the signup: the reader's outcome (`shows`), whose words and page are
+ *    lib/newsletter/outcomes.ts's (the form shows them too); JSON, or for a browser's form post
+ *    without JavaScript a 303 to the outcome's page;
+ *  - about the request itself (its method, its origin, its body): `{ outcome, error }` in JSON,
+ *    whatever the client accepts.
+ */
+
+type AboutTheSignup = {
+  status: number;
+  counted: SignupOutcome;
+  shows: NewsletterOutcome["kind"];
+  /** For `shows: "invalid"`: the reason, unless the step names its own. */
+  reason?: InvalidReason;
+};
+type AboutTheRequest = { status: number; counted: SignupOutcome; outcome: string; error: string };
+
+const ANSWERS = {
+  // authorize
+  not_post: {
+    status: 405,
+    counted: "bad_request",
+    outcome: "method_not_allowed",
+    error: "Subscribe with a POST from the newsletter form.",
+  },
+  cross_site: {
+    status: 403,
+    counted: "forbidden",
+    outcome: "forbidden",
+    error: "This form only accepts submissions from this site.",
+  },
+  rate_limited: { status: 429, counted: "rate_limited", shows: "rate_limited" },
+  // parse (lib/http/request-body.ts's problems, then the fields)
+  unsupported_type: {
+    status: 415,
+    counted: "bad_request",
+    outcome: "unsupported_media_type",
+    error: "Send the form as JSON or as a form post.",
+  },
+  too_large: {
+    status: 413,
+    counted: "bad_request",
+    outcome: "too_large",
+    error: "That request is too large for a newsletter subscription.",
+  },
+  unreadable: {
+    status: 400,
+    counted: "bad_request",
+    outcome: "bad_request",
+    error: "The request body could not be read.",
+  },
+  malformed_json: {
+    status: 400,
+    counted: "bad_request",
+    outcome: "bad_request",
+    error: "The request body is not a JSON object.",
+  },
+  malformed_form: {
+    status: 400,
+    counted: "bad_request",
+    outcome: "bad_request",
+    error: "The form data could not be read.",
+  },
+  // A bot gets exactly what a reader gets, so it cannot learn it was caught.
+  honeypot: { status: 201, counted: "honeypot", shows: "subscribed" },
+  invalid: { status: 422, counted: "invalid", shows: "invalid" },
+  // act: the budgets
+  // Accepted, not yet done: the worker delivers it (also a repeat while one delivery waits).
+  queued: { status: 202, counted: "queued", shows: "queued" },
+  // Looks like success on purpose: someone else posting this address must not lock its owner out.
+  recently_sent: { status: 200, counted: "recently_sent", shows: "recently_sent" },
+  busy: { status: 429, counted: "rate_limited", shows: "busy" },
+  // act: the workspace
+  created: { status: 201, counted: "created", shows: "subscribed" },
+  // Answered exactly like a new address (status, message, redirect): anyone may type any address
+  // here, and a different answer would tell them whether its owner subscribed. The operator's
+  // counter may still tell them apart.
+  already: { status: 201, counted: "already", shows: "subscribed" },
+  rejected: { status: 422, counted: "invalid", shows: "invalid", reason: "rejected" },
+  // Neither sent nor kept.
+  unavailable: { status: 503, counted: "refused", shows: "unavailable" },
+  // The last resort, for a failure of the handler itself: never a stack trace or a 500.
+  failed: { status: 503, counted: "refused", outcome: "unavailable", error: UNAVAILABLE_MESSAGE },
+} satisfies Record<string, AboutTheSignup | AboutTheRequest>;
+
+type Name = keyof typeof ANSWERS;
+export type SignupAnswer = {
+  [K in Name]: (typeof ANSWERS)[K] extends { shows: string } ? K : never;
+}[Name];
+export type RequestRefusal = Exclude<Name, SignupAnswer>;
+
+const count = (counted: SignupOutcome) => metrics().signups.inc({ outcome: counted });
+
+function outcomeOf(row: AboutTheSignup, reason: InvalidReason | undefined): NewsletterOutcome {
+  return row.shows === "invalid"
+    ? { kind: "invalid", reason: reason ?? row.reason ?? "shape" }
+    : { kind: row.shows };
+}
+
+/**
+ * An answer about the signup. `redirect`: a browser's form post without JavaScript, sent to the
+ * outcome's page; otherwise JSON with the status (and `Retry-After` when there is a wait).
+ */
+export function answer(
+  name: SignupAnswer,
+  redirect: boolean,
+  detail: { reason?: InvalidReason; retryAfterSeconds?: number } = {},
+): Response {
+  const row: AboutTheSignup = ANSWERS[name];
+  count(row.counted);
+  const outcome = outcomeOf(row, detail.reason);
+  const wait = detail.retryAfterSeconds;
+  const retryHeader: Record<string, string> = wait ? { "retry-after": String(wait) } : {};
+  if (redirect) {
+    const location = outcomePagePath(outcome);
+    return new Response(null, {
+      status: 303,
+      headers: { location, "cache-control": "no-store", ...retryHeader },
+    });
+  }
+  const message = messageFor(outcome);
+  const body: NewsletterResponseBody =
+    outcome.kind === "subscribed" || outcome.kind === "queued" || outcome.kind === "recently_sent"
+      ? { outcome: outcome.kind, message }
+      : {
+          outcome: outcome.kind,
+          error: message,
+          ...(outcome.kind === "invalid" ? { reason: outcome.reason } : {}),
+          ...(wait ? { retryAfterSeconds: wait } : {}),
+        };
+  return jsonResponse(body, row.status, retryHeader);
+}
+
+/** An answer about the request itself: `{ outcome, error }` in JSON. */
+export function refuse(name: RequestRefusal, headers: Record<string, string> = {}): Response {
+  const row: AboutTheRequest = ANSWERS[name];
+  count(row.counted);
+  return jsonResponse({ outcome: row.outcome, error: row.error }, row.status, headers);
+}
