@@ -248,6 +248,52 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     expect(await outbox(email)).toHaveLength(0);
   });
 
+  it("answers another site's post, and a client over its budget, without reading a byte of the body", async () => {
+    // A malformed body that counts how much of it was pulled (highWaterMark 0: nothing until read).
+    const counted = (opts: PostOptions) => {
+      let pulled = 0;
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new TextEncoder().encode("{not json"));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const base = request(null, opts);
+      const made = new Request(base.url, {
+        method: "POST",
+        headers: base.headers,
+        body: stream,
+        duplex: "half",
+      } as RequestInit & { duplex: "half" });
+      return { request: made, pulled: () => pulled };
+    };
+
+    const crossSite = counted({ origin: "https://evil.example" });
+    const refused = await POST(crossSite.request);
+    expect(refused.status).toBe(403);
+    expect(await body(refused)).toMatchObject({ outcome: "forbidden" });
+    expect(crossSite.pulled()).toBe(0);
+
+    const ip = "203.0.113.78";
+    for (let i = 0; i < DEFAULT_LIMITS.perClient.points; i++) {
+      expect((await POST(jsonPost({ email: "not-an-email" }, { ip }))).status).toBe(422);
+    }
+    const limited = counted({ ip });
+    const res = await POST(limited.request);
+    expect(res.status).toBe(429);
+    expect(limited.pulled()).toBe(0);
+
+    // The same body from the site, within budget, is read and refused for what it is.
+    const own = counted({});
+    expect((await POST(own.request)).status).toBe(400);
+    expect(own.pulled()).toBe(1);
+    expect(await upstreamCalls()).toBe(0);
+  });
+
   it("lets through requests that carry no browser signal at all (curl): nothing to forge", async () => {
     const email = uniqueEmail("curl");
     const res = await POST(jsonPost({ email }, { origin: null }));
