@@ -1,5 +1,5 @@
 import "server-only";
-import { isWorkspaceApiError, type WorkspaceApiError } from "../workspace";
+import { isWorkspaceApiError, type WorkspaceApiError, type WorkspaceErrorCode } from "../workspace";
 
 /*
  * Every way a workspace call can fail, as the status and plain-words message an admin sees
@@ -60,42 +60,49 @@ function mapInvalid(error: WorkspaceApiError, ctx: AdminErrorContext): MappedErr
   return { status: 422, code: "invalid", error: MESSAGES.refused(clip(upstream) || "it did not say why.") };
 }
 
+/** How each failure is answered, but "invalid" (mapInvalid: it depends on what was sent). */
+type Answer = {
+  status: number;
+  /** The answer's `code`, where it is not the failure's own. */
+  code?: string;
+  error: string | ((error: WorkspaceApiError) => string);
+  /** Seconds for `Retry-After`, where waiting helps. */
+  retryAfterSeconds?: (error: WorkspaceApiError) => number;
+};
+
+const ANSWERS: Record<Exclude<WorkspaceErrorCode, "invalid">, Answer> = {
+  last_admin: { status: 409, error: MESSAGES.lastAdmin },
+  not_found: { status: 404, error: MESSAGES.notFound },
+  already_subscribed: { status: 409, code: "conflict", error: (e) => MESSAGES.refused(clip(e.message)) },
+  unauthorized: { status: 502, error: MESSAGES.unauthorized },
+  rate_limited: {
+    status: 503,
+    error: (e) => MESSAGES.rateLimited(e.retryAfterSeconds),
+    retryAfterSeconds: (e) => e.retryAfterSeconds ?? 5,
+  },
+  unavailable: {
+    status: 503,
+    error: MESSAGES.unavailable,
+    retryAfterSeconds: (e) => e.retryAfterSeconds ?? 30,
+  },
+  timeout: { status: 504, error: MESSAGES.timeout },
+  unreachable: { status: 503, error: MESSAGES.unreachable, retryAfterSeconds: () => 30 },
+  bad_response: { status: 502, error: MESSAGES.badResponse },
+  not_acceptable: { status: 502, error: MESSAGES.notAcceptable },
+  // Also any status the client has no name for.
+  http_error: { status: 502, error: (e) => MESSAGES.httpError(e.status) },
+};
+
 export function mapWorkspaceError(error: unknown, ctx: AdminErrorContext = {}): MappedError {
   if (!isWorkspaceApiError(error)) return { status: 500, code: "internal", error: MESSAGES.internal };
-  switch (error.code) {
-    case "last_admin":
-      return { status: 409, code: "last_admin", error: MESSAGES.lastAdmin };
-    case "not_found":
-      return { status: 404, code: "not_found", error: MESSAGES.notFound };
-    case "invalid":
-      return mapInvalid(error, ctx);
-    case "already_subscribed":
-      return { status: 409, code: "conflict", error: MESSAGES.refused(clip(error.message)) };
-    case "unauthorized":
-      return { status: 502, code: "unauthorized", error: MESSAGES.unauthorized };
-    case "rate_limited":
-      return {
-        status: 503,
-        code: "rate_limited",
-        error: MESSAGES.rateLimited(error.retryAfterSeconds),
-        retryAfterSeconds: error.retryAfterSeconds ?? 5,
-      };
-    case "unavailable":
-      return {
-        status: 503,
-        code: "unavailable",
-        error: MESSAGES.unavailable,
-        retryAfterSeconds: error.retryAfterSeconds ?? 30,
-      };
-    case "timeout":
-      return { status: 504, code: "timeout", error: MESSAGES.timeout };
-    case "unreachable":
-      return { status: 503, code: "unreachable", error: MESSAGES.unreachable, retryAfterSeconds: 30 };
-    case "bad_response":
-      return { status: 502, code: "bad_response", error: MESSAGES.badResponse };
-    case "not_acceptable":
-      return { status: 502, code: "not_acceptable", error: MESSAGES.notAcceptable };
-    default:
-      return { status: 502, code: "http_error", error: MESSAGES.httpError(error.status) };
-  }
+  if (error.code === "invalid") return mapInvalid(error, ctx);
+  const code = Object.hasOwn(ANSWERS, error.code) ? error.code : "http_error";
+  const answer = ANSWERS[code];
+  const mapped: MappedError = {
+    status: answer.status,
+    code: answer.code ?? code,
+    error: typeof answer.error === "string" ? answer.error : answer.error(error),
+  };
+  if (answer.retryAfterSeconds) mapped.retryAfterSeconds = answer.retryAfterSeconds(error);
+  return mapped;
 }
