@@ -278,7 +278,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     expect(await body(refused)).toMatchObject({ outcome: "forbidden" });
     expect(crossSite.pulled()).toBe(0);
 
-    const ip = "203.0.113.78";
+    const ip = "203.0.113.79";
     for (let i = 0; i < DEFAULT_LIMITS.perClient.points; i++) {
       expect((await POST(jsonPost({ email: "not-an-email" }, { ip }))).status).toBe(422);
     }
