@@ -61,14 +61,15 @@ export function inVocabulary(vocabulary: readonly string[], term: string): boole
 }
 
 /*
- * A bounded cost per query. Scoring visits every indexed occurrence of every word a term
- * matches (measured at 3-7 µs each on a busy two-core machine), so a few short prefixes ("kal lom mis …") can expand to thousands of words and
- * most of a large blog: over a second of one core at 10,000 posts. Before searching, each
- * term's cost is read from the vocabulary's running totals (two binary searches); while the
- * whole query costs more than MAX_QUERY_COST, the widest prefix expansion is narrowed to the
- * word itself, then the most common word is left out (it says least about which post is
- * meant); at least one word is always searched. Typo tolerance applies to at most
- * MAX_FUZZY_TERMS words, those not in the blog at all.
+ * A bounded cost per query. Scoring visits every posting of every word a term matches, so a few
+ * short prefixes ("kal lom mis …") can expand to thousands of words and most of a large blog.
+ * Before searching, each term's cost is read from the postings' running totals (two binary
+ * searches); while the whole query costs more than MAX_QUERY_COST postings, the widest prefix
+ * expansion is narrowed to the word itself, then the most common word is left out (it says
+ * least about which post is meant); at least one word is always searched (a word in every one
+ * of 50,000 posts ranks in a few milliseconds). Typo tolerance applies to at most
+ * MAX_FUZZY_TERMS words, those not in the blog at all, and each one's near words are scored
+ * closest first up to MAX_QUERY_COST postings too.
  */
 export const MAX_QUERY_COST = 6_000;
 export const MAX_FUZZY_TERMS = 2;
@@ -83,7 +84,7 @@ export type QueryPlan = {
   omitted: string[];
 };
 
-/** Each word a prefix expands to costs a lookup and a result set of its own, besides its occurrences. */
+/** Each word a prefix expands to costs a lookup and a pass of its own, besides its postings. */
 const EXPANDED_WORD_COST = 4;
 
 /** What scoring `term` costs alone, and together with every word starting with it. */
