@@ -275,7 +275,10 @@ function expand(
   return words;
 }
 
-/** Adds word `w`'s BM25 score (× `weight`) to each post it occurs in, and marks those posts with `bit`. */
+/**
+ * Adds word `w`'s BM25 score (× `weight`) to each post it occurs in, and marks those posts with
+ * `bit`; a post marked for the first time joins `touched`.
+ */
 function scoreWord(
   index: SearchIndex,
   w: number,
@@ -283,6 +286,7 @@ function scoreWord(
   scores: Float64Array,
   matched: Uint32Array,
   bit: number,
+  touched: number[],
 ): void {
   const { postings, starts, fieldLengths, averageFieldLengths, documentCount } = index;
   const from = starts[w]!;
@@ -299,6 +303,7 @@ function scoreWord(
     const length = fieldLengths[post * FIELD_COUNT + field]! / averageFieldLengths[field]!;
     const bm25 = rarity[field]! * (d + (tf * (k + 1)) / (tf + k * (1 - b + b * length)));
     scores[post]! += weight * FIELD_BOOST[field]! * bm25;
+    if (matched[post] === 0) touched.push(post);
     matched[post]! |= bit;
   }
 }
@@ -326,20 +331,21 @@ export function rankPosts(
   const n = index.documentCount;
   const scores = new Float64Array(n);
   const matched = new Uint32Array(n);
+  // The posts any word matched: what is looked at next, rather than every post of the blog.
+  const touched: number[] = [];
   const words: number[] = [];
   terms.forEach((term, t) => {
     for (const [w, weight] of expand(index, term, prefix.has(term), fuzzy.has(term) && fuzzyDistance(term))) {
-      scoreWord(index, w, weight, scores, matched, 1 << t);
+      scoreWord(index, w, weight, scores, matched, 1 << t, touched);
       words.push(w);
     }
   });
   // Posts matching every word; only when there are none, posts matching any.
   const every = terms.length === 32 ? 0xffffffff : (1 << terms.length) - 1;
-  let candidates: number[] = [];
-  for (let post = 0; post < n; post++) if (matched[post] === every) candidates.push(post);
+  let candidates = touched.filter((post) => matched[post] === every);
   let outcome: SearchOutcome["matched"] = "all";
   if (candidates.length === 0 && terms.length > 1) {
-    for (let post = 0; post < n; post++) if (matched[post] !== 0) candidates.push(post);
+    candidates = touched;
     outcome = "some";
   }
   for (const post of candidates) scores[post]! *= bitCount(matched[post]!);
@@ -347,14 +353,13 @@ export function rankPosts(
   candidates = best(candidates, scores, limit);
 
   // The words each shown post matched, for highlighting: one more pass over the scored postings.
-  const shown = new Int32Array(n).fill(-1);
-  candidates.forEach((post, i) => (shown[post] = i));
+  const shown = new Map(candidates.map((post, i) => [post, i]));
   const matchedWords = candidates.map(() => new Set<string>());
   const { postings, starts, vocabulary } = index;
   for (const w of new Set(words))
     for (let i = starts[w]!; i < starts[w + 1]!; i++) {
-      const at = shown[postOf(postings[i]!)]!;
-      if (at >= 0) matchedWords[at]!.add(vocabulary[w]!);
+      const at = shown.get(postOf(postings[i]!));
+      if (at !== undefined) matchedWords[at]!.add(vocabulary[w]!);
     }
   return {
     hits: candidates.map((post, i) => ({
@@ -367,7 +372,7 @@ export function rankPosts(
   };
 }
 
-/** The `limit` best of `posts` (in post order), best first; equal scores in post order (newest first). */
+/** The `limit` best of `posts`, best first; equal scores in post order (newest first). */
 function best(posts: number[], scores: Float64Array, limit: number): number[] {
   const before = (a: number, b: number) => scores[b]! - scores[a]! || a - b;
   if (limit * 4 >= posts.length) return posts.sort(before).slice(0, limit);
