@@ -232,11 +232,12 @@ export async function searchPosts(
 }
 
 /*
- * BM25 as the ranking has always scored (MiniSearch's constants): per field, with the field's
- * boost, a word's rarity in that field across the blog, and the field's length against the
- * average. A word found as a prefix or with typos counts for less than the word as typed, and
- * less the further it is; a post's sum is multiplied by how many of the query's words it
- * matched.
+ * BM25 per field, with the field's boost: a word's rarity in that field across the blog, how
+ * often it occurs there, and the field's length against the average (d adds a floor, so a
+ * match in a long description still counts). A word found as a prefix or with typos counts for
+ * less than the word as typed, and less the further it is; a post's sum is multiplied by how
+ * many of the query's words it matched. The constants are MiniSearch's defaults, which the
+ * ranking tests were written against.
  */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const PREFIX_WEIGHT = 0.375;
@@ -291,7 +292,7 @@ function scoreWord(
   const { postings, starts, fieldLengths, averageFieldLengths, documentCount } = index;
   const from = starts[w]!;
   const to = starts[w + 1]!;
-  const postsWith = [0, 0, 0, 0];
+  const postsWith: number[] = new Array<number>(FIELD_COUNT).fill(0);
   for (let i = from; i < to; i++) postsWith[fieldOf(postings[i]!)]!++;
   const rarity = postsWith.map((n) => Math.log(1 + (documentCount - n + 0.5) / (n + 0.5)));
   const { k, b, d } = BM25;
