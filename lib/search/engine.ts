@@ -292,18 +292,25 @@ function scoreWord(
   const { postings, starts, fieldLengths, averageFieldLengths, documentCount } = index;
   const from = starts[w]!;
   const to = starts[w + 1]!;
-  const postsWith: number[] = new Array<number>(FIELD_COUNT).fill(0);
+  const postsWith = new Float64Array(FIELD_COUNT);
   for (let i = from; i < to; i++) postsWith[fieldOf(postings[i]!)]!++;
-  const rarity = postsWith.map((n) => Math.log(1 + (documentCount - n + 0.5) / (n + 0.5)));
   const { k, b, d } = BM25;
+  // Per field, what does not depend on the post: weight × boost × rarity, and the length's factor.
+  const factor = new Float64Array(FIELD_COUNT);
+  const perLength = new Float64Array(FIELD_COUNT);
+  for (let f = 0; f < FIELD_COUNT; f++) {
+    const n = postsWith[f]!;
+    factor[f] = weight * FIELD_BOOST[f]! * Math.log(1 + (documentCount - n + 0.5) / (n + 0.5));
+    perLength[f] = (k * b) / averageFieldLengths[f]!;
+  }
+  const floor = k * (1 - b);
   for (let i = from; i < to; i++) {
     const p = postings[i]!;
     const post = postOf(p);
     const field = fieldOf(p);
     const tf = frequencyOf(p);
-    const length = fieldLengths[post * FIELD_COUNT + field]! / averageFieldLengths[field]!;
-    const bm25 = rarity[field]! * (d + (tf * (k + 1)) / (tf + k * (1 - b + b * length)));
-    scores[post]! += weight * FIELD_BOOST[field]! * bm25;
+    const length = fieldLengths[post * FIELD_COUNT + field]!;
+    scores[post]! += factor[field]! * (d + (tf * (k + 1)) / (tf + floor + perLength[field]! * length));
     if (matched[post] === 0) touched.push(post);
     matched[post]! |= bit;
   }
@@ -353,15 +360,10 @@ export function rankPosts(
   const total = candidates.length;
   candidates = best(candidates, scores, limit);
 
-  // The words each shown post matched, for highlighting: one more pass over the scored postings.
-  const shown = new Map(candidates.map((post, i) => [post, i]));
   const matchedWords = candidates.map(() => new Set<string>());
-  const { postings, starts, vocabulary } = index;
-  for (const w of new Set(words))
-    for (let i = starts[w]!; i < starts[w + 1]!; i++) {
-      const at = shown.get(postOf(postings[i]!));
-      if (at !== undefined) matchedWords[at]!.add(vocabulary[w]!);
-    }
+  let shown: Map<number, number> | undefined;
+  const positions = () => (shown ??= new Map(candidates.map((post, at) => [post, at])));
+  for (const w of new Set(words)) wordIn(index, w, candidates, positions, matchedWords);
   return {
     hits: candidates.map((post, i) => ({
       post: blog.posts[post]!,
@@ -371,6 +373,42 @@ export function rankPosts(
     total,
     matched: outcome,
   };
+}
+
+/**
+ * Adds word `w` to the matched words of each of `posts` it occurs in, for highlighting: a
+ * binary search of its postings (in post order) per post, or one pass over them when that is
+ * cheaper (`positions` maps each post to its place in `posts`).
+ */
+function wordIn(
+  index: SearchIndex,
+  w: number,
+  posts: number[],
+  positions: () => Map<number, number>,
+  matchedWords: Set<string>[],
+): void {
+  const { postings, starts, vocabulary } = index;
+  const from = starts[w]!;
+  const to = starts[w + 1]!;
+  const word = vocabulary[w]!;
+  if (posts.length * Math.log2(to - from + 1) < to - from) {
+    posts.forEach((post, at) => {
+      let lo = from;
+      let hi = to;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (postOf(postings[mid]!) < post) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < to && postOf(postings[lo]!) === post) matchedWords[at]!.add(word);
+    });
+    return;
+  }
+  const shown = positions();
+  for (let i = from; i < to; i++) {
+    const at = shown.get(postOf(postings[i]!));
+    if (at !== undefined) matchedWords[at]!.add(word);
+  }
 }
 
 /** The `limit` best of `posts`, best first; equal scores in post order (newest first). */
