@@ -29,8 +29,8 @@ import { fmtMs, section, type Target } from "./section";
  *    older post, a later page of a tag, the sitemap (its first file once it is an index) and a
  *    search: what a reader pays for the size of the blog;
  *  - the size of each feed, and how many copies of it the build output holds;
- *  - in process, the bytes per post of the store, the index and the known addresses
- *    (bench/scale-memory.ts).
+ *  - in process, the bytes per post of the store, the index and the known addresses, and the
+ *    time ranking a results page takes on that index (bench/scale-memory.ts).
  */
 
 const DEFAULT_SIZES = [1_000, 10_000, 50_000];
@@ -226,6 +226,19 @@ export const scale = section({
         target: "1",
         pass: r.listRequests === 1,
       });
+      t.push({
+        name: `scale ${at}: search index per post`,
+        value: `${r.memory.indexBytes.toFixed(0)} B`,
+        target: "<= 1,000 B",
+        pass: r.memory.indexBytes <= 1_000,
+      });
+      const slowestRank = Math.max(...Object.values(r.memory.rankMs));
+      t.push({
+        name: `scale ${at}: slowest in-process ranking of a results page`,
+        value: fmtMs(slowestRank),
+        target: "<= 200 ms",
+        pass: slowestRank <= 200,
+      });
       const copies = Math.max(...Object.values(r.feedCopies.build));
       const served = Math.max(...Object.values(r.feedCopies.served));
       t.push({
@@ -256,6 +269,7 @@ export const scale = section({
           "search (every post)",
           "feeds (rss/atom/json)",
           "B/post store+index",
+          "ranking in process (one / every post / typo)",
         ],
         rows: rows.map((r) => [
           r.posts.toLocaleString("en"),
@@ -275,6 +289,9 @@ export const scale = section({
           ].map((f) => `${fmtMs(f.ms)}${f.status === 200 ? "" : ` (${f.status})`}`),
           FEEDS.map((f) => kib(r.feedBytes[f] ?? 0)).join(" / "),
           `${r.memory.storeBytes.toFixed(0)} + ${r.memory.indexBytes.toFixed(0)}`,
+          [r.memory.rankMs.onePost, r.memory.rankMs.everyPost, r.memory.rankMs.everyPostTypo]
+            .map((ms) => `${ms.toFixed(1)} ms`)
+            .join(" / "),
         ]),
       },
     ];

@@ -18,7 +18,7 @@ import { median, section, type Target } from "./section";
 /*
  * Search (section "search"):
  *  - in process: index build time and memory at 10,000 posts, and search latency at 100 and
- *    10,000 posts over a fixed query mix (the library's own cost, no HTTP);
+ *    10,000 posts over a fixed query mix (the index's own cost, no HTTP);
  *  - over HTTP, against `next start`: /search latency with the workspace holding ~100 posts,
  *    then reseeded with 10,000 and the blog revalidated, and search requests/s against the
  *    same build's cached post page. Every request names its own client (X-Forwarded-For),

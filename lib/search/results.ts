@@ -37,20 +37,21 @@ export async function searchPage(
   if (query.kind === "too_long") return page === 1 ? query : null;
   // Throws SearchBusyError when the site-wide budget is spent and `network` (the client's, for
   // its fair share: budget.ts) has had its share: the page says so.
-  const { hits, matched } = await searchBudget().run(network, (charge) =>
-    searchPosts(blog, query.terms, charge),
+  // Only the hits up to this page are made: ranking picks them out of every match.
+  const { hits, total, matched } = await searchBudget().run(network, (charge) =>
+    searchPosts(blog, query.terms, charge, page * POSTS_PER_PAGE),
   );
-  if (hits.length === 0)
+  if (total === 0)
     return page === 1
       ? { kind: "no_match", text: query.text, newest: blog.posts.slice(0, NEWEST_ON_NO_MATCH) }
       : null;
-  const pages = pageCount(hits.length);
+  const pages = pageCount(total);
   if (page > pages) return null;
   return {
     kind: "results",
     text: query.text,
     hits: hits.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE),
-    total: hits.length,
+    total,
     page,
     pages,
     matched,

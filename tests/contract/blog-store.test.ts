@@ -87,7 +87,7 @@ describe("one blog store per process", () => {
     expect(await listRequests()).toBe(before + 1); // one fetch for every reader
     expect(source.currentBlog()).toBe(blog);
     const index = await searchIndexFor(blog);
-    expect(index.mini.documentCount).toBe(blog.posts.length);
+    expect(index.documentCount).toBe(blog.posts.length);
 
     // Unknown addresses are answered from the store's copy, without a render; known ones are not.
     const known = blog.posts[0]!.slug;

@@ -99,7 +99,7 @@ describe("search ranking on the demo blog", () => {
   it("builds one index per copy of the blog, and a new copy (a refetch) gets its own", async () => {
     expect(searchIndexFor(blog)).toBe(searchIndexFor(blog));
     const index = await searchIndexFor(blog);
-    expect(index.mini.documentCount).toBe(blog.posts.length);
+    expect(index.documentCount).toBe(blog.posts.length);
     // A changed post arrives as a new copy: a new index that finds the change.
     const changed = buildBlog({
       blogName: blog.name,
