@@ -12,7 +12,8 @@
 import { blogAddresses } from "../lib/blog/known-addresses";
 import { buildBlog, POSTS_PER_PAGE, type Blog } from "../lib/blog/model";
 import { LOCAL_DEMO_API_KEY, startLocalWorkspaceServer } from "../lib/local-workspace";
-import { buildSearchIndex, rankPosts, type SearchIndex } from "../lib/search/engine";
+import { buildSearchIndex, type SearchIndex } from "../lib/search/engine";
+import { rankPosts } from "../lib/search/ranking";
 import { parseSearchQuery } from "../lib/search/query";
 import { createWorkspaceClient } from "../lib/workspace/client";
 

@@ -147,7 +147,7 @@ async function measureSize(
         ),
         // One post's number: what a reader looking for something finds at once.
         search: await timedGet(site, `/search?q=${Number(older.slice("synthetic-post-".length))}`),
-        // Words of every post: the widest search there is, bounded by lib/search/engine.ts.
+        // Words of every post: the widest search there is, bounded by lib/search/query-plan.ts.
         broadSearch: await timedGet(site, "/search?q=generated+post+paging"),
       };
       for (const r of Object.values(first))

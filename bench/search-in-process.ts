@@ -1,6 +1,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { buildSearchIndex, rankPosts } from "../lib/search/engine";
+import { buildSearchIndex } from "../lib/search/engine";
+import { rankPosts } from "../lib/search/ranking";
 import { parseSearchQuery } from "../lib/search/query";
 import { log } from "./lib";
 import { latency, type SearchBenchResult } from "./search";

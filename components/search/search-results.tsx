@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { FormattedDate } from "@/components/blog/formatted-date";
 import { postPath } from "@/lib/blog/model";
-import type { SearchHit } from "@/lib/search/engine";
+import type { SearchHit } from "@/lib/search/ranking";
 import { Highlight } from "./highlight";
 import styles from "./search.module.css";
 

@@ -24,7 +24,7 @@ import { processMemo } from "../state/process-memo.mjs";
  * one searching more often gets about that share.
  * Beyond all of that the search is refused at once (SearchBusyError), before the index or the
  * ranking is touched: the page says "try again in a moment" instead of queueing work. Each
- * query's own cost is bounded in engine.ts.
+ * query's own cost is bounded in query-plan.ts.
  */
 
 export type SearchBudgetLimits = {

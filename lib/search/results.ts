@@ -1,7 +1,8 @@
 import type { Blog, Post } from "../blog/model";
 import { pageCount, POSTS_PER_PAGE } from "../blog/model";
 import { searchBudget } from "./budget";
-import { searchPosts, type SearchHit } from "./engine";
+import { searchPosts } from "./engine";
+import type { SearchHit } from "./ranking";
 import type { SearchQuery } from "./query";
 
 /** How many of the newest posts the "nothing matched" answer suggests instead. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { syntheticBlog } from "@/bench/search-corpus";
 import { SearchBusyError, createSearchBudget } from "@/lib/search/budget";
-import { MAX_FUZZY_TERMS, MAX_QUERY_COST, buildSearchIndex, planQuery, rankPosts } from "@/lib/search/engine";
+import { buildSearchIndex } from "@/lib/search/engine";
+import { MAX_FUZZY_TERMS, MAX_QUERY_COST, planQuery } from "@/lib/search/query-plan";
+import { rankPosts } from "@/lib/search/ranking";
 import { parseSearchQuery } from "@/lib/search/query";
 
 /*
- * What one search may cost (engine.ts) and what all searches together may cost (budget.ts).
+ * What one search may cost (query-plan.ts) and what all searches together may cost (budget.ts).
  */
 
 const LIMITS = { concurrency: 4, msPerSecond: 250, burstMs: 500, windowSeconds: 30 };

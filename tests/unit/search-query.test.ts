@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildBlog } from "@/lib/blog/model";
-import { inVocabulary } from "@/lib/search/engine";
+import { inVocabulary } from "@/lib/search/query-plan";
 import { resultSummary, tooLongMessage } from "@/lib/search/messages";
 import {
   MAX_QUERY_CHARS,

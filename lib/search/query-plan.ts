@@ -1,0 +1,91 @@
+import { lowerBound, prefixRange, type InvertedIndex } from "./inverted-index";
+
+/*
+ * The query planner: which of a query's terms are searched, which also as prefixes and which
+ * with typos, within a bounded cost (ranking.ts scores the plan; engine.ts finds the index).
+ */
+
+/**
+ * Typo tolerance grows with the word: none for 1-2 letters (too many neighbours), one edit up
+ * to 7 letters ("blg" → "blog", "statc" → "static"), two for longer words.
+ */
+export function fuzzyDistance(term: string): number | false {
+  if (term.length <= 2) return false;
+  return term.length <= 7 ? 1 : 2;
+}
+
+/** "ux" is a word; "u" or "a" as a prefix would match most of the blog. */
+const prefixSearch = (term: string) => term.length >= 3;
+
+/**
+ * Whether the blog uses `term` as it is typed (as a word, or as the start of one when prefix
+ * search applies). Only words it does not use are looked up with typos: a fuzzy lookup is
+ * most of a search's cost in a large index, and a word the blog uses is not a typo.
+ */
+export function inVocabulary(vocabulary: readonly string[], term: string): boolean {
+  const next = vocabulary[lowerBound(vocabulary, term)];
+  return next !== undefined && (next === term || (prefixSearch(term) && next.startsWith(term)));
+}
+
+/*
+ * A bounded cost per query. Scoring visits every posting of every word a term matches, so a few
+ * short prefixes ("kal lom mis …") can expand to thousands of words and most of a large blog.
+ * Before searching, each term's cost is read from the postings' running totals (two binary
+ * searches); while the whole query costs more than MAX_QUERY_COST postings, the widest prefix
+ * expansion is narrowed to the word itself, then the most common word is left out (it says
+ * least about which post is meant); at least one word is always searched (a word in every one
+ * of 50,000 posts ranks in a few milliseconds). Typo tolerance applies to at most
+ * MAX_FUZZY_TERMS words, those not in the blog at all, and each one's near words are scored
+ * closest first up to MAX_QUERY_COST postings too.
+ */
+export const MAX_QUERY_COST = 6_000;
+export const MAX_FUZZY_TERMS = 2;
+
+export type QueryPlan = {
+  terms: string[];
+  /** Terms also matched as the start of longer words. */
+  prefix: ReadonlySet<string>;
+  /** Terms looked up with typos (in no indexed word). */
+  fuzzy: ReadonlySet<string>;
+  /** Terms left out to bound the cost. */
+  omitted: string[];
+};
+
+/** Each word a prefix expands to costs a lookup and a pass of its own, besides its postings. */
+const EXPANDED_WORD_COST = 4;
+
+/** What scoring `term` costs alone, and together with every word starting with it. */
+function termCost(index: InvertedIndex, term: string): { exact: number; withPrefix: number } {
+  const { vocabulary, starts } = index;
+  const [lo, hi] = prefixRange(vocabulary, term);
+  const exact = vocabulary[lo] === term ? starts[lo + 1]! - starts[lo]! : 0;
+  return { exact, withPrefix: starts[hi]! - starts[lo]! + EXPANDED_WORD_COST * (hi - lo) };
+}
+
+export function planQuery(index: InvertedIndex, terms: readonly string[]): QueryPlan {
+  const costs = new Map(terms.map((t) => [t, termCost(index, t)]));
+  const kept = [...terms];
+  const prefix = new Set(terms.filter(prefixSearch));
+  const fuzzy = new Set(
+    terms
+      .filter((t) => fuzzyDistance(t) !== false && !inVocabulary(index.vocabulary, t))
+      .slice(0, MAX_FUZZY_TERMS),
+  );
+  const cost = () =>
+    kept.reduce((sum, t) => sum + (prefix.has(t) ? costs.get(t)!.withPrefix : costs.get(t)!.exact), 0);
+  const omitted: string[] = [];
+  while (cost() > MAX_QUERY_COST) {
+    const widest = [...prefix]
+      .filter((t) => kept.includes(t))
+      .sort((a, b) => costs.get(b)!.withPrefix - costs.get(a)!.withPrefix)[0];
+    if (widest !== undefined && costs.get(widest)!.withPrefix > costs.get(widest)!.exact) {
+      prefix.delete(widest);
+      continue;
+    }
+    if (kept.length <= 1) break;
+    const commonest = [...kept].sort((a, b) => costs.get(b)!.exact - costs.get(a)!.exact)[0]!;
+    kept.splice(kept.indexOf(commonest), 1);
+    omitted.push(commonest);
+  }
+  return { terms: kept, prefix, fuzzy, omitted };
+}
