@@ -67,7 +67,11 @@ function processState(ctx, { redisUrl, instance, log }) {
     // This handler's memory is the one in-process copy. With Redis the files are only read (the
     // build's seed): a copy written here would be this instance's alone, and could outlive Redis.
     // Next's default handler, itself an implementation of the same public interface. Composed, never extended.
-    files: new (fileSystemCache())({ ...ctx, maxMemoryCacheSize: 0, ...(redisUrl ? { flushToDisk: false } : {}) }),
+    files: new (fileSystemCache())({
+      ...ctx,
+      maxMemoryCacheSize: 0,
+      ...(redisUrl ? { flushToDisk: false } : {}),
+    }),
     log,
   };
   registry.set(id, state);

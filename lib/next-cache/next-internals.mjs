@@ -127,13 +127,17 @@ export function notFoundPageFiles(serverDistDir) {
  */
 function withGlobalsRestored(probe) {
   const holder = globalThis;
-  const before = new Map(Object.getOwnPropertySymbols(holder).map((s) => [s, holder[s]]));
+  const describe = (symbol) => Object.getOwnPropertyDescriptor(holder, symbol);
+  const before = new Map(Object.getOwnPropertySymbols(holder).map((s) => [s, describe(s)]));
+  const same = (a, b) => a.value === b.value && a.get === b.get && a.set === b.set;
   try {
     return probe();
   } finally {
-    for (const symbol of Object.getOwnPropertySymbols(holder))
-      if (!before.has(symbol)) delete holder[symbol];
-      else if (holder[symbol] !== before.get(symbol)) holder[symbol] = before.get(symbol);
+    for (const symbol of Object.getOwnPropertySymbols(holder)) {
+      const was = before.get(symbol);
+      if (!was) delete holder[symbol];
+      else if (!same(was, describe(symbol))) Object.defineProperty(holder, symbol, was);
+    }
   }
 }
 
@@ -185,7 +189,9 @@ const PROBES = [
     probe(load) {
       const value = cacheControlHeader({ revalidate: 300, expire: 31_536_000 }, load);
       const expected = "s-maxage=300, stale-while-revalidate=31535700";
-      return value === expected ? undefined : `it gives ${JSON.stringify(value)}, not ${JSON.stringify(expected)}`;
+      return value === expected
+        ? undefined
+        : `it gives ${JSON.stringify(value)}, not ${JSON.stringify(expected)}`;
     },
   },
   {

@@ -66,7 +66,9 @@ export function entryTags(value, storedTags) {
 export function judgeEntry(marks, record, ctx, now) {
   const { value, lastModified, cacheControl } = record;
   const tags =
-    ctx.kind === ENTRY_KINDS.FETCH ? [...record.allTags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : record.allTags;
+    ctx.kind === ENTRY_KINDS.FETCH
+      ? [...record.allTags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])]
+      : record.allTags;
   const verdict = marks.judge(tags, lastModified, now);
   if (verdict === "expired") return null;
   const entry = { value, lastModified, ...(cacheControl ? { cacheControl } : {}) };
