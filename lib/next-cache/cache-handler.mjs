@@ -30,9 +30,9 @@ export { ByteLru } from "./memory.mjs";
  *
  * What it takes from Next beyond the public interface (the hook installAsNextCache uses, the file
  * cache, the key format, the build's file names) is next-internals.mjs, checked when the server
- * starts. The 404 policy is not-found.mjs. Tags (tags.mjs): an entry older than its tag's stale mark is
- * returned stale, so Next serves it once more and regenerates it in the background (stale-while-
- * revalidate: a workspace failing at that moment keeps the last good page).
+ * starts. The 404 policy is not-found.mjs. Tags (tags.mjs): an entry older than its tag's stale
+ * mark is returned stale, so Next serves it once more and regenerates it in the background
+ * (stale-while-revalidate: a workspace failing at that moment keeps the last good page).
  */
 
 const require = createRequire(import.meta.url);
@@ -66,7 +66,8 @@ function processState(ctx, { redisUrl, instance, log }) {
     shared: redisUrl ? new SharedCache(redisUrl, prefix, tags, log) : null,
     // This handler's memory is the one in-process copy. With Redis the files are only read (the
     // build's seed): a copy written here would be this instance's alone, and could outlive Redis.
-    // Next's default handler, itself an implementation of the same public interface. Composed, never extended.
+    // Next's default handler, itself an implementation of the same public interface. Composed,
+    // never extended.
     files: new (fileSystemCache())({
       ...ctx,
       maxMemoryCacheSize: 0,

@@ -75,7 +75,10 @@ export function fileSystemCache(load = require) {
   return load(MODULES.fileSystemCache).default;
 }
 
-/** Next's Cache-Control value for a lifetime: `s-maxage=<revalidate>, stale-while-revalidate=<expire - revalidate>`. */
+/**
+ * Next's Cache-Control value for a lifetime:
+ * `s-maxage=<revalidate>, stale-while-revalidate=<expire - revalidate>`.
+ */
 export function cacheControlHeader(lifetime, load = require) {
   return load(MODULES.cacheControl).getCacheControlHeader(lifetime);
 }
@@ -89,7 +92,10 @@ export function unpatchedFetch() {
   return patched._nextOriginalFetch ?? patched;
 }
 
-/** The address a cache key stands for: Next keys pages and route handlers /route-cache/<kind>/<route hash>/$<address>. */
+/**
+ * The address a cache key stands for: Next keys pages and route handlers
+ * /route-cache/<kind>/<route hash>/$<address> (data-cache keys are left as they are).
+ */
 export function addressOfCacheKey(key) {
   const marker = key.indexOf("/$/");
   return marker === -1 ? key : key.slice(marker + 2);
