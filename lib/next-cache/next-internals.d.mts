@@ -2,7 +2,7 @@
 
 export declare const NEXT_VERSIONS: string;
 export declare const NEXT_CACHE_TAGS_HEADER: string;
-export declare const ENTRY_KINDS: { APP_PAGE: "APP_PAGE"; APP_ROUTE: "APP_ROUTE"; FETCH: "FETCH" };
+export declare const ENTRY_KINDS: Readonly<{ APP_PAGE: "APP_PAGE"; APP_ROUTE: "APP_ROUTE"; FETCH: "FETCH" }>;
 
 type Load = (id: string) => unknown;
 

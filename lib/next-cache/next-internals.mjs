@@ -50,17 +50,17 @@ const CACHE_HANDLERS_HOOK = Symbol.for("@next/cache-handlers");
 export const NEXT_CACHE_TAGS_HEADER = "x-next-cache-tags";
 
 /** The kinds of cache entries the handler tells apart. */
-export const ENTRY_KINDS = { APP_PAGE: "APP_PAGE", APP_ROUTE: "APP_ROUTE", FETCH: "FETCH" };
+export const ENTRY_KINDS = Object.freeze({ APP_PAGE: "APP_PAGE", APP_ROUTE: "APP_ROUTE", FETCH: "FETCH" });
 
 /** Names in the build's output folder (<distDir>, whose server/ Next hands the handler as serverDistDir). */
-const BUILD_FILES = {
+const BUILD_FILES = Object.freeze({
   PRERENDER_MANIFEST: "prerender-manifest.json",
   BUILD_ID_FILE: "BUILD_ID",
   RSC_SUFFIX: ".rsc",
   NEXT_META_SUFFIX: ".meta",
   RSC_SEGMENTS_DIR_SUFFIX: ".segments",
   RSC_SEGMENT_SUFFIX: ".segment.rsc",
-};
+});
 
 /**
  * Makes `HandlerClass` Next's cache for ISR pages, cached route handlers and the data cache in
