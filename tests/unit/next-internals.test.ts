@@ -145,7 +145,7 @@ describe("instrumentation.ts", () => {
     expect(holder[HOOK]).toBeUndefined();
   });
 
-  it("installs the cache handler when every piece is there", async () => {
+  it("installs the cache handler, and connects its tag times, when every piece is there", async () => {
     process.env.NEXT_RUNTIME = "nodejs";
     process.env.NEXT_PHASE = "phase-production-build";
     delete process.env.REDIS_URL;
@@ -154,5 +154,11 @@ describe("instrumentation.ts", () => {
     await register();
     const { default: MastheadCacheHandler } = await import("@/lib/next-cache/cache-handler.mjs");
     expect((holder[HOOK] as { FetchCache?: unknown }).FetchCache).toBe(MastheadCacheHandler);
+    // ...and connects its tag times to the handoff the blog store reads.
+    const { tagRevalidatedAt } = await import("@/lib/next-cache/app-handoff.mjs");
+    expect(tagRevalidatedAt("blog")).toBe(0);
+    const handler = new MastheadCacheHandler({}, { redisUrl: null, instance: "instrumentation-test" });
+    await handler.revalidateTag("blog", { expire: 60 });
+    expect(tagRevalidatedAt("blog")).toBeGreaterThan(0);
   });
 });
