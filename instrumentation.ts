@@ -1,6 +1,11 @@
 /*
  * Runs once when a Next server starts, before it handles a request (Next's instrumentation hook).
- * On the Node.js runtime: make lib/next-cache Next's cache (before the first request reads it),
+ * On the Node.js runtime: check that the running Next still provides what Masthead takes from it
+ * beyond its public API (lib/next-cache/next-internals.mjs: the server stops here, naming what is
+ * missing, rather than quietly running without it), make lib/next-cache Next's cache (before the
+ * first request reads it) and connect it to the blog store both ways (lib/next-cache/app-handoff.mjs:
+ * the handler's tag revalidation times for the store's copy, the store's judgement of unknown
+ * blog addresses for the handler),
  * stamp the requests that may need it with their connection's address (lib/http/client-key.ts:
  * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
  * Redis connection now rather than on the first request, so the first limits are shared too,
@@ -21,8 +26,14 @@ export async function register(): Promise<void> {
     const { routeConsoleToLog } = await import("./lib/observability/console-to-log");
     routeConsoleToLog();
   }
-  const { installAsNextCache } = await import("./lib/next-cache/cache-handler.mjs");
-  installAsNextCache();
+  const [{ assertNextInternals }, nextCache, { connectHandoff }] = await Promise.all([
+    import("./lib/next-cache/next-internals.mjs"),
+    import("./lib/next-cache/cache-handler.mjs"),
+    import("./lib/next-cache/app-handoff.mjs"),
+  ]);
+  assertNextInternals();
+  nextCache.installAsNextCache();
+  connectHandoff({ tagRevalidatedAt: nextCache.tagRevalidatedAt });
   const { installPeerAddressStamp } = await import("./lib/http/client-key");
   installPeerAddressStamp();
   const { installRequestStart } = await import("./lib/http/request-start");
@@ -59,12 +70,16 @@ export async function register(): Promise<void> {
   void warnAboutPrivateImageHosts().catch(() => undefined);
   // The blog and its search index load now, in the background, not on the first reader's time;
   // readiness answers 503 "starting" until they have (lib/blog/source.ts).
-  const [{ startBlogStore }, { indexEachNewBlog }] = await Promise.all([
+  // At run time (not in a build, where every page renders itself) the cache handler answers
+  // unknown blog addresses from the store's copy.
+  const [blogStore, { indexEachNewBlog }] = await Promise.all([
     import("./lib/blog/source"),
     import("./lib/search/engine"),
   ]);
   indexEachNewBlog();
-  void startBlogStore();
+  blogStore.knowAddressesOfEachNewBlog();
+  connectHandoff({ isUnknownAddress: blogStore.isUnknownAddress });
+  void blogStore.startBlogStore();
   const { startInProcessDelivery } = await import("./lib/delivery");
   try {
     startInProcessDelivery();

@@ -1,5 +1,6 @@
 import "server-only";
 import { auditLog, captureLogLines } from "../observability/log.mjs";
+import { processMemo } from "../state/process-memo.mjs";
 
 /*
  * One structured line per admin write: who, what, target, outcome, as entries of the one
@@ -31,12 +32,15 @@ export function audit(entry: AuditEntry): void {
   );
 }
 
-let release: (() => void) | null = null;
+/** The capture in place, one per process: a sink set from a fresh copy of this module replaces it. */
+const sink = () =>
+  processMemo<{ release: (() => void) | null }>("admin.auditSink", () => ({ release: null }));
 
 /** Tests capture the audit lines (JSON) here; other lines are dropped meanwhile. `null` restores. */
 export function setAuditSink(next: ((line: string) => void) | null): void {
-  release?.();
-  release = next
+  const current = sink();
+  current.release?.();
+  current.release = next
     ? captureLogLines((line) => {
         if ((JSON.parse(line) as { kind?: unknown }).kind === "admin_audit") next(line);
       })

@@ -1,3 +1,5 @@
+import { processMemo } from "../state/process-memo.mjs";
+
 /*
  * Time zones: the workspace accepts what Intl.DateTimeFormat accepts (lib/local-workspace/README.md, API decision 6),
  * so the same check runs here before anything is sent upstream.
@@ -13,13 +15,10 @@ export function isValidTimeZone(value: string): boolean {
   }
 }
 
-let zones: string[] | undefined;
-
-/** Canonical IANA names for the picker, plus UTC (which supportedValuesOf omits). */
+/** Canonical IANA names for the picker, plus UTC (which supportedValuesOf omits): listed once per process. */
 export function timeZoneOptions(): string[] {
-  if (!zones) {
+  return processMemo("admin.timeZones", () => {
     const list = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-    zones = Array.from(new Set(["UTC", ...list]));
-  }
-  return zones;
+    return Array.from(new Set(["UTC", ...list]));
+  });
 }

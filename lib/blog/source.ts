@@ -1,7 +1,8 @@
 import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
-import { answerUnknownAddresses, tagRevalidatedAt } from "../next-cache/app-bridge";
+import { tagRevalidatedAt } from "../next-cache/app-handoff.mjs";
+import { unpatchedFetch } from "../next-cache/next-internals.mjs";
 import { log } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
 import { processMemo } from "../state";
@@ -17,7 +18,6 @@ import { BLOG_CACHE_TAG } from "./cache-tags";
 import { blogDerived, warmDerived, warmWith } from "./derived";
 import { blogAddresses, isUnknownBlogAddress } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
-import { unpatchedFetch } from "./unpatched-fetch";
 
 /*
  * The blog store, one per process: every blog page, feed, sitemap, preview image and search
@@ -45,7 +45,9 @@ export class BlogSourceError extends Error {
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
-const clients: { list?: WorkspaceClient; slugs?: WorkspaceClient } = {};
+/** The store's own workspace clients, one per process (the list's, and the slugs' during a build). */
+const clients = () =>
+  processMemo<{ list?: WorkspaceClient; slugs?: WorkspaceClient }>("blog.source.clients", () => ({}));
 
 /**
  * During a build the workspace must answer promptly or the build fails: a short timeout and
@@ -54,7 +56,7 @@ const clients: { list?: WorkspaceClient; slugs?: WorkspaceClient } = {};
 function client(kind: "list" | "slugs"): WorkspaceClient {
   const build = isBuildPhase();
   if (kind === "slugs" && !build) return workspace();
-  const existing = clients[kind];
+  const existing = clients()[kind];
   if (existing) return existing;
   const w = env().workspace;
   const made = createWorkspaceClient({
@@ -67,7 +69,7 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
       ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => unpatchedFetch()(input, init) }
       : {}),
   });
-  clients[kind] = made;
+  clients()[kind] = made;
   return made;
 }
 
@@ -85,6 +87,10 @@ type StoreState = {
   generation: number;
   lastFailureAt: number;
   watcher: ReturnType<typeof setInterval> | null;
+  /** During a build, the first failure: every later page fails with it, one message for the build. */
+  buildFailure: BlogSourceError | null;
+  /** The copies whose slugs were reconciled with the slugs list (warned about once each). */
+  reported: WeakSet<Blog>;
 };
 const storeState = () =>
   processMemo<StoreState>("blog.source.store", () => ({
@@ -93,6 +99,8 @@ const storeState = () =>
     generation: 0,
     lastFailureAt: 0,
     watcher: null,
+    buildFailure: null,
+    reported: new WeakSet(),
   }));
 
 /** Whether the blog was revalidated (here or on any instance) after a copy fetched at `fetchedAt`. */
@@ -116,12 +124,22 @@ export function currentBlog(): Blog | null {
 /**
  * Whether `pathname` names a blog post, tag, author or page that the current copy of the blog
  * does not have; false while no copy is current (then the route renders and decides). Next's
- * cache handler asks it before looking anything up, so a random address is answered with the
- * prerendered not-found page without rendering, at the cost of a cached page.
+ * cache handler asks it before looking anything up (through lib/next-cache/app-handoff.mjs,
+ * connected by instrumentation.ts), so a random address is answered with the prerendered
+ * not-found page without rendering, at the cost of a cached page.
  */
-function isUnknownAddress(pathname: string): boolean {
+export function isUnknownAddress(pathname: string): boolean {
   const blog = currentBlog();
   return blog !== null && isUnknownBlogAddress(pathname, blogDerived(blog, "addresses", blogAddresses));
+}
+
+/**
+ * Builds the known addresses of every new copy as soon as the store has it, so the cache
+ * handler's first question about a copy finds them ready (instrumentation.ts, with
+ * isUnknownAddress; never during a build, where every page renders and decides itself).
+ */
+export function knowAddressesOfEachNewBlog(): void {
+  warmWith("addresses", blogAddresses);
 }
 
 function describe(error: WorkspaceApiError): string {
@@ -277,19 +295,17 @@ async function slugList(): Promise<string[]> {
   }
 }
 
-const reported = new WeakSet<Blog>();
-
 /** Everything a blog page needs. Throws BlogSourceError (the build fails; ISR keeps old pages). */
-let buildFailure: BlogSourceError | null = null;
-
 export async function loadBlog(): Promise<BlogData> {
+  const state = storeState();
   // One failure fails the whole build with one message, instead of one per page.
-  if (buildFailure) throw buildFailure;
+  if (state.buildFailure) throw state.buildFailure;
   const [blog, slugs] = await Promise.all([blogList(), slugList()]).catch((error: unknown) => {
     const failure = toSourceError(error);
-    if (isBuildPhase()) buildFailure ??= failure;
-    throw buildFailure ?? failure;
+    if (isBuildPhase()) state.buildFailure ??= failure;
+    throw state.buildFailure ?? failure;
   });
+  const { reported } = state;
   if (!reported.has(blog)) {
     reported.add(blog);
     const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);
@@ -314,10 +330,4 @@ export function forgetBlogData(): void {
   const state = storeState();
   state.generation += 1;
   state.copy = state.loading = null;
-}
-
-// The build renders every page itself; at run time the cache handler answers unknown addresses.
-if (!isBuildPhase()) {
-  answerUnknownAddresses(isUnknownAddress);
-  warmWith("addresses", blogAddresses);
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { processMemo } from "../state/process-memo.mjs";
 import { encodePng } from "./png";
 
 /**
@@ -64,10 +65,12 @@ function render(kind: ImageKind, key: string): Buffer {
 }
 
 const MAX_CACHED = 500;
-const cache = new Map<string, Buffer>();
+/** The rendered images, one LRU per process (every local workspace in it renders the same bytes per key). */
+const images = () => processMemo("localWorkspace.images", () => new Map<string, Buffer>());
 
 /** Returns the PNG bytes, from an in-memory LRU cache when possible. */
 export function getImage(kind: ImageKind, key: string): Buffer {
+  const cache = images();
   const cacheKey = `${kind}/${key}`;
   const hit = cache.get(cacheKey);
   if (hit) {

@@ -1,18 +1,17 @@
 import "server-only";
 import { delivery, directSubscribe } from "../delivery";
 import { env } from "../config/env";
+import { processMemo } from "../state";
 import { createNewsletterHandler } from "./handler";
 
 export { createNewsletterHandler, HONEYPOT_FIELD, type NewsletterHandlerOptions } from "./handler";
 export { createNewsletterLimiters, DEFAULT_LIMITS, type NewsletterLimits } from "./rate-limit";
 
-let shared: ((request: Request) => Promise<Response>) | undefined;
-
 /** The app's handler: one per process, so its rate-limit counters live as long as the server. */
 export function newsletterHandler(): (request: Request) => Promise<Response> {
-  if (!shared) {
+  return processMemo("newsletter.handler", () => {
     const config = env();
-    shared = createNewsletterHandler({
+    return createNewsletterHandler({
       // One short try; when the workspace cannot take the signup now, the queue keeps it.
       subscribe: directSubscribe(),
       queue: delivery().route,
@@ -20,6 +19,5 @@ export function newsletterHandler(): (request: Request) => Promise<Response> {
       trustProxy: config.trustProxy,
       networkPrefixes: config.newsletter.networkPrefixes,
     });
-  }
-  return shared;
+  });
 }

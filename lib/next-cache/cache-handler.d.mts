@@ -35,4 +35,7 @@ export default class MastheadCacheHandler {
 /** Makes MastheadCacheHandler this process's Next cache (instrumentation.ts, once at start). */
 export declare function installAsNextCache(): void;
 
+/** When `tag` was last revalidated, as far as this process's handlers know (epoch ms, 0 if never). */
+export declare function tagRevalidatedAt(tag: string): number;
+
 export declare function closeNextCacheConnections(): Promise<void>;

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
 import { log, logLine } from "../observability/log.mjs";
+import { existingProcessMemo, processMemo } from "../state/process-memo.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
+import { buildIdFile, ENTRY_KINDS, fileSystemCache, installFetchCache } from "./next-internals.mjs";
 import { isNotFound, notFoundMemory, unknownAddressAnswer } from "./not-found.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
 import { entryTags, judgeEntry, RenderStarts, TagMarks } from "./tags.mjs";
@@ -27,26 +28,30 @@ export { ByteLru } from "./memory.mjs";
  *    instance, and answer 500 if the workspace were down then). A hit asks Redis nothing while
  *    no newer version of the entry has been published; the entry travels only when one has.
  *
- * The 404 policy is not-found.mjs. Tags (tags.mjs): an entry older than its tag's stale mark is
- * returned stale, so Next serves it once more and regenerates it in the background (stale-while-
- * revalidate: a workspace failing at that moment keeps the last good page).
+ * What it takes from Next beyond the public interface (the hook installAsNextCache uses, the file
+ * cache, the key format, the build's file names) is next-internals.mjs, checked when the server
+ * starts. The 404 policy is not-found.mjs. Tags (tags.mjs): an entry older than its tag's stale
+ * mark is returned stale, so Next serves it once more and regenerates it in the background
+ * (stale-while-revalidate: a workspace failing at that moment keeps the last good page).
  */
 
 const require = createRequire(import.meta.url);
-// Next's default handler, itself an implementation of the same public interface. Composed, never extended.
-const NextFileCache = require("next/dist/server/lib/incremental-cache/file-system-cache.js").default;
 const { PHASE_PRODUCTION_BUILD } = require("next/constants");
 
 const DEFAULT_MEMORY_BYTES = 50 * 1024 * 1024;
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
+const STATES = "nextCache.states";
+/** Every handler state of this process, by instance, Redis URL and build folder. */
+const states = () => processMemo(STATES, () => new Map());
+
 /**
- * Per-process state, on globalThis: Next constructs a handler for every request (so this must
- * cost a Map lookup, not a file read), and the module may be loaded more than once in one
+ * Per-process state (lib/state's registry): Next constructs a handler for every request (so this
+ * must cost a Map lookup, not a file read), and the module may be loaded more than once in one
  * process. Tests name an `instance` to hold two in one process.
  */
 function processState(ctx, { redisUrl, instance, log }) {
-  const registry = (globalThis[Symbol.for("masthead.nextCache")] ??= new Map());
+  const registry = states();
   const id = `${instance}|${redisUrl ?? ""}|${ctx.serverDistDir ?? ""}`;
   let state = registry.get(id);
   if (state) return state;
@@ -61,7 +66,13 @@ function processState(ctx, { redisUrl, instance, log }) {
     shared: redisUrl ? new SharedCache(redisUrl, prefix, tags, log) : null,
     // This handler's memory is the one in-process copy. With Redis the files are only read (the
     // build's seed): a copy written here would be this instance's alone, and could outlive Redis.
-    files: new NextFileCache({ ...ctx, maxMemoryCacheSize: 0, ...(redisUrl ? { flushToDisk: false } : {}) }),
+    // Next's default handler, itself an implementation of the same public interface. Composed,
+    // never extended.
+    files: new (fileSystemCache())({
+      ...ctx,
+      maxMemoryCacheSize: 0,
+      ...(redisUrl ? { flushToDisk: false } : {}),
+    }),
     log,
   };
   registry.set(id, state);
@@ -71,13 +82,14 @@ function processState(ctx, { redisUrl, instance, log }) {
 function readBuildId(serverDistDir) {
   if (!serverDistDir) return "unbuilt";
   try {
-    return readFileSync(path.join(serverDistDir, "..", "BUILD_ID"), "utf8").trim() || "unbuilt";
+    return readFileSync(buildIdFile(serverDistDir), "utf8").trim() || "unbuilt";
   } catch {
     return "unbuilt";
   }
 }
 
-const isResponseKind = (value) => value && (value.kind === "APP_PAGE" || value.kind === "APP_ROUTE");
+const isResponseKind = (value) =>
+  value && (value.kind === ENTRY_KINDS.APP_PAGE || value.kind === ENTRY_KINDS.APP_ROUTE);
 
 export default class MastheadCacheHandler {
   /**
@@ -145,7 +157,7 @@ export default class MastheadCacheHandler {
    * (read only, and Next's file cache checks they belong to this route).
    */
   async seed(key, ctx) {
-    if (this.state.shared && ctx.kind === "FETCH") return undefined;
+    if (this.state.shared && ctx.kind === ENTRY_KINDS.FETCH) return undefined;
     try {
       const entry = await this.files.get(key, ctx);
       if (!entry) return undefined;
@@ -232,33 +244,32 @@ export default class MastheadCacheHandler {
  * answers each in ~11 µs even when the module is long loaded, plus the promises and garbage
  * around it: beside the same build with `cacheHandler` (9 paired rounds), 1.13x the req/s on
  * /robots.txt and 1.09x on the post page. Next's IncrementalCache takes the handler class from
- * this global instead when no `cacheHandler` is configured: the hook a hosting platform's runtime
- * uses to supply its own cache (`FetchCache`). The class and its contract are the same; only the
- * lookup is gone.
- * Next's 'use cache' handlers (`DefaultCache`, `RemoteCache` under the same symbol) are kept.
+ * a global hook instead when no `cacheHandler` is configured: the hook a hosting platform's runtime
+ * uses to supply its own cache (`FetchCache`; next-internals.mjs, installFetchCache). The class
+ * and its contract are the same; only the lookup is gone.
+ * Next's 'use cache' handlers (`DefaultCache`, `RemoteCache` under the same hook) are kept.
  */
 export function installAsNextCache() {
-  const hooks = Symbol.for("@next/cache-handlers");
-  globalThis[hooks] = { ...globalThis[hooks], FetchCache: MastheadCacheHandler };
+  installFetchCache(MastheadCacheHandler);
 }
 
 /**
  * When `tag` was last revalidated, as far as this process knows (epoch ms, 0 if never): for
- * copies the app keeps beside Next's cache (lib/blog/source.ts), read through
- * lib/next-cache/app-bridge.ts. With Redis the marks of every instance arrive by pub/sub.
+ * copies the app keeps beside Next's cache (lib/blog/source.ts), which reads it through
+ * app-handoff.mjs once instrumentation.ts has connected it. With Redis the marks of every
+ * instance arrive by pub/sub.
  */
-function tagRevalidatedAt(tag) {
+export function tagRevalidatedAt(tag) {
   const now = Date.now();
   let latest = 0;
-  for (const state of globalThis[Symbol.for("masthead.nextCache")]?.values() ?? [])
+  for (const state of existingProcessMemo(STATES)?.values() ?? [])
     latest = Math.max(latest, state.tags.revalidatedAt(tag, now));
   return latest;
 }
-globalThis[Symbol.for("masthead.nextCache.tagRevalidatedAt")] = tagRevalidatedAt;
 
 /** Tests: closes the connections this process opened and forgets every copy. */
 export async function closeNextCacheConnections() {
-  const registry = globalThis[Symbol.for("masthead.nextCache")];
+  const registry = existingProcessMemo(STATES);
   if (!registry) return;
   for (const state of registry.values()) state.shared?.disconnect();
   registry.clear();

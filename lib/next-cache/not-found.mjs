@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { isUnknownAddress } from "./app-handoff.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
+import { addressOfCacheKey, cacheControlHeader, ENTRY_KINDS, notFoundPageFiles } from "./next-internals.mjs";
 
 /*
  * The 404 policy of Next's cache, in one place.
  *
  *  1. An address the blog store says names nothing (no such post, tag, author, page or preview
- *     image: lib/blog/source.ts decides, from its current copy of the blog) is answered with the
+ *     image: lib/blog/source.ts decides, from its current copy of the blog, asked through
+ *     app-handoff.mjs) is answered with the
  *     build's prerendered not-found page, or a plain 404 for a preview image, without rendering
  *     and without storing anything: a random address costs what a cached page costs. Asked
  *     only when this process holds no entry for the key, so a cached page never pays for it.
@@ -19,27 +20,16 @@ import { ByteLru, sizeOf } from "./memory.mjs";
  *     page cannot come back from Redis, the disk or the build's files.
  */
 
-const require = createRequire(import.meta.url);
-// Next's own formatting of a lifetime as Cache-Control (s-maxage and stale-while-revalidate).
-const { getCacheControlHeader } = require("next/dist/server/lib/cache-control.js");
-
 /** Bounds what one process keeps for rendered 404s of unknown addresses. */
 export const NOT_FOUND_MEMORY_BYTES = 8 * 1024 * 1024;
 
-const UNKNOWN_ADDRESS = Symbol.for("masthead.nextCache.isUnknownAddress");
 const BLOG_ADDRESS = /^\/(?:blog|tags|authors|og\/blog)\//;
 
 export function notFoundMemory() {
   return new ByteLru(NOT_FOUND_MEMORY_BYTES, (record) => sizeOf(record.value));
 }
 
-/** The address a cache key stands for: Next 16 keys pages as /route-cache/<kind>/<route>/$/<path>. */
-function addressOf(key) {
-  const marker = key.indexOf("/$/");
-  return marker === -1 ? key : key.slice(marker + 2);
-}
-
-const isResponseKind = (kind) => kind === "APP_PAGE" || kind === "APP_ROUTE";
+const isResponseKind = (kind) => kind === ENTRY_KINDS.APP_PAGE || kind === ENTRY_KINDS.APP_ROUTE;
 
 /** A response for an address with no page: what a random address would otherwise store. */
 export const isNotFound = (value) => value === null || (isResponseKind(value?.kind) && value.status === 404);
@@ -47,10 +37,8 @@ export const isNotFound = (value) => value === null || (isResponseKind(value?.ki
 /** Rule 1: the answer for a key the blog store says names nothing, or undefined. */
 export function unknownAddressAnswer(key, ctx, serverDistDir, held) {
   if (!isResponseKind(ctx.kind)) return undefined;
-  const address = addressOf(key);
-  if (!BLOG_ADDRESS.test(address)) return undefined;
-  const isUnknown = globalThis[UNKNOWN_ADDRESS];
-  if (typeof isUnknown !== "function" || !isUnknown(address)) return undefined;
+  const address = addressOfCacheKey(key);
+  if (!BLOG_ADDRESS.test(address) || !isUnknownAddress(address)) return undefined;
   if (held.values === undefined) held.values = notFoundValues(serverDistDir);
   if (!held.values) return undefined;
   // No cacheControl beside the value: Next copies an entry's cacheControl into a process-wide
@@ -69,31 +57,29 @@ export function unknownAddressAnswer(key, ctx, serverDistDir, held) {
 function notFoundValues(serverDistDir) {
   if (!serverDistDir) return null;
   try {
-    const base = path.join(serverDistDir, "app", "_not-found");
-    const meta = JSON.parse(readFileSync(`${base}.meta`, "utf8"));
-    const manifest = JSON.parse(
-      readFileSync(path.join(serverDistDir, "..", "prerender-manifest.json"), "utf8"),
-    );
-    const route = manifest.routes?.["/_not-found"] ?? {};
-    const cacheControl = getCacheControlHeader({
+    const files = notFoundPageFiles(serverDistDir);
+    const meta = JSON.parse(readFileSync(files.meta, "utf8"));
+    const manifest = JSON.parse(readFileSync(files.prerenderManifest, "utf8"));
+    const route = manifest.routes?.[files.route] ?? {};
+    const cacheControl = cacheControlHeader({
       revalidate: route.initialRevalidateSeconds ?? false,
       expire: route.initialExpireSeconds,
     });
     const segmentData = new Map();
     for (const segment of meta.segmentPaths ?? [])
-      segmentData.set(segment, readFileSync(`${base}.segments${segment}.segment.rsc`));
+      segmentData.set(segment, readFileSync(files.segment(segment)));
     return {
       APP_PAGE: {
-        kind: "APP_PAGE",
-        html: readFileSync(`${base}.html`, "utf8"),
-        rscData: readFileSync(`${base}.rsc`),
+        kind: ENTRY_KINDS.APP_PAGE,
+        html: readFileSync(files.html, "utf8"),
+        rscData: readFileSync(files.rsc),
         headers: { ...meta.headers, "cache-control": cacheControl },
         postponed: undefined,
         status: 404,
         segmentData,
       },
       APP_ROUTE: {
-        kind: "APP_ROUTE",
+        kind: ENTRY_KINDS.APP_ROUTE,
         status: 404,
         body: Buffer.from("Not found"),
         headers: { "content-type": "text/plain; charset=utf-8", "cache-control": cacheControl },

@@ -1,10 +1,10 @@
+import { ENTRY_KINDS, NEXT_CACHE_TAGS_HEADER } from "./next-internals.mjs";
+
 /*
  * When each cache tag was last revalidated, kept in this process so that judging an entry is a
  * few Map lookups. Next's own tag-manifest semantics: per tag, when it was marked stale and when
  * it expires (epoch ms). With Redis the marks are shared (shared.mjs keeps this copy current).
  */
-
-export const NEXT_CACHE_TAGS_HEADER = "x-next-cache-tags";
 
 export class TagMarks {
   constructor() {
@@ -66,12 +66,14 @@ export function entryTags(value, storedTags) {
 export function judgeEntry(marks, record, ctx, now) {
   const { value, lastModified, cacheControl } = record;
   const tags =
-    ctx.kind === "FETCH" ? [...record.allTags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : record.allTags;
+    ctx.kind === ENTRY_KINDS.FETCH
+      ? [...record.allTags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])]
+      : record.allTags;
   const verdict = marks.judge(tags, lastModified, now);
   if (verdict === "expired") return null;
   const entry = { value, lastModified, ...(cacheControl ? { cacheControl } : {}) };
   if (verdict === "fresh") return entry;
-  if (value && value.kind === "FETCH") return null;
+  if (value && value.kind === ENTRY_KINDS.FETCH) return null;
   const revalidate = cacheControl?.revalidate;
   if (typeof revalidate !== "number") return null;
   const staleSince = now - revalidate * 1000 - 1;

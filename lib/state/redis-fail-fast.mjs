@@ -39,7 +39,8 @@ export function describeRedis(url) {
   }
 }
 
-const firstAttempts = new WeakMap();
+/** Each client's first connection attempt, per process (whichever copy of this module made the client). */
+const firstAttempts = () => processMemo("redis.firstAttempts", () => new WeakMap());
 
 /**
  * A connected-on-demand ioredis client with the fail-fast options, that logs each change
@@ -81,7 +82,7 @@ export function createRedisClient(url, purpose, log = logLine("state"), options 
   client.connect().catch(() => {
     // Reported by the 'error' handler; the retry strategy keeps reconnecting.
   });
-  firstAttempts.set(client, firstAttempt(client));
+  firstAttempts().set(client, firstAttempt(client));
   return client;
 }
 
@@ -120,7 +121,7 @@ function firstAttempt(client) {
  * ("is Redis up?") then gets the true answer instead of "not connected yet".
  */
 export function firstConnectionAttempt(client) {
-  return firstAttempts.get(client) ?? Promise.resolve();
+  return firstAttempts().get(client) ?? Promise.resolve();
 }
 
 /** True when the client can take a command right now (no waiting for a connection). */

@@ -1,23 +1,21 @@
 import "server-only";
 import { env } from "../config/env";
+import { processMemo } from "../state";
 import { createWorkspaceClient, type WorkspaceClient } from "./client";
 
 export { createWorkspaceClient, type WorkspaceClient } from "./client";
 export { WorkspaceApiError, isWorkspaceApiError, type WorkspaceErrorCode } from "./errors";
 export type * from "./types";
 
-let shared: WorkspaceClient | undefined;
-
-/** The app's client, configured from lib/config/env.ts. */
+/** The app's client, configured from lib/config/env.ts: one per process. */
 export function workspace(): WorkspaceClient {
-  if (!shared) {
+  return processMemo("workspace.client", () => {
     const { workspace: w } = env();
-    shared = createWorkspaceClient({
+    return createWorkspaceClient({
       apiBase: w.apiBase,
       apiKey: w.apiKey,
       timeoutMs: w.timeoutMs,
       maxRetries: w.maxRetries,
     });
-  }
-  return shared;
+  });
 }

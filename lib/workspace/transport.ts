@@ -67,7 +67,10 @@ export function createTransport(options: TransportOptions) {
   const maxRetries = options.maxRetries ?? 2;
   const retryAfterCapMs = options.retryAfterCapMs ?? 5_000;
   const backoffBaseMs = options.backoffBaseMs ?? 250;
-  const doFetch = options.fetch ?? fetch;
+  // The global fetch as it is at each call, not at creation: the app's client is one per process
+  // (lib/workspace/index.ts) and may be made before Next patches fetch (by instrumentation.ts),
+  // yet its slugs request must go through the patched fetch, whose data cache tags the pages.
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const log = options.log ?? logLine("workspace");
   const base = options.apiBase.replace(/\/+$/, "");
   const { workspaceRequests, workspaceDuration } = metrics();

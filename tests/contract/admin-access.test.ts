@@ -3,6 +3,7 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
+import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
 import { unusedCodes } from "../helpers/totp-codes";
 import { until } from "../helpers/until";
 import { call } from "./helpers/local-workspace-server";
@@ -47,6 +48,7 @@ async function loadApp(vars: Record<string, string | undefined> = {}): Promise<A
     ...vars,
   });
   vi.resetModules();
+  forgetProcessMemo("workspace.client"); // a restarted instance makes its client from this configuration
   const audit: string[] = [];
   (await import("@/lib/admin/audit")).setAuditSink((line) => audit.push(line));
   const loaded: App = {

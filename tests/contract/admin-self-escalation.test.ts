@@ -3,6 +3,7 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
+import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
 import { call, listMembersSchema, memberEnvelopeSchema } from "./helpers/local-workspace-server";
 import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
@@ -43,6 +44,7 @@ async function loadApp(vars: Record<string, string | undefined> = {}): Promise<A
     ...vars,
   });
   vi.resetModules();
+  forgetProcessMemo("workspace.client"); // a restarted instance makes its client from this configuration
   (await import("@/lib/admin/audit")).setAuditSink(() => {});
   const loaded: App = {
     login: await import("@/app/api/admin/login/route"),

@@ -49,7 +49,9 @@ describe("the blog store in the background", () => {
     const before = await listRequests();
     // The list takes a while: long enough to see readiness say "starting".
     await fault({ mode: "slow", delayMs: 600, pathPrefix: "/api/external/v2/blog-posts", count: 1 });
+    // What instrumentation.ts does when a server starts.
     indexEachNewBlog();
+    source.knowAddressesOfEachNewBlog();
     const started = source.startBlogStore();
     expect(await readiness()).toEqual({ status: 503, body: { status: "starting" } });
     expect(source.currentBlog()).toBeNull();

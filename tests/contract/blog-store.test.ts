@@ -3,7 +3,11 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import MastheadCacheHandler, { closeNextCacheConnections } from "../../lib/next-cache/cache-handler.mjs";
+import { connectHandoff } from "../../lib/next-cache/app-handoff.mjs";
+import MastheadCacheHandler, {
+  closeNextCacheConnections,
+  tagRevalidatedAt,
+} from "../../lib/next-cache/cache-handler.mjs";
 import { blogRequests } from "./helpers/blog-requests";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
@@ -77,6 +81,8 @@ describe("one blog store per process", () => {
   it("derives addresses and the search index from one copy, and drops them all on the blog tag's revalidation", async () => {
     const cache = handler(); // loaded first, as Next loads it before any render
     const source = await import("@/lib/blog/source");
+    // Connected both ways, as instrumentation.ts does when a server starts.
+    connectHandoff({ tagRevalidatedAt, isUnknownAddress: source.isUnknownAddress });
     const { searchIndexFor } = await import("@/lib/search/engine");
     source.forgetBlogData();
     expect(source.currentBlog()).toBeNull();

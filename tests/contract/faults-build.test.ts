@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
+import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
 import { blogRequests, untilBothGaveUp } from "./helpers/blog-requests";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
@@ -17,10 +18,12 @@ const fixture = localWorkspaceForSuite();
 const saved = { ...process.env };
 
 async function freshSource() {
-  vi.resetModules(); // env() and the build-failure latch are per module instance, as per build worker
-  const source = await import("@/lib/blog/source");
-  source.forgetBlogData(); // the list memo lives on globalThis (shared by Next's bundles)
-  return source;
+  // A new build worker is a new process: its modules read the configuration afresh (env()), and
+  // the store's per-process memos (its copy, build failure and clients) start empty.
+  vi.resetModules();
+  forgetProcessMemo("blog.source.store");
+  forgetProcessMemo("blog.source.clients");
+  return import("@/lib/blog/source");
 }
 
 async function fault(body: Record<string, unknown> | null) {

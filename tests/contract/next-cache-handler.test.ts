@@ -8,8 +8,9 @@ import MastheadCacheHandler, {
   closeNextCacheConnections,
   installAsNextCache,
   NOT_FOUND_MEMORY_BYTES,
+  tagRevalidatedAt,
 } from "../../lib/next-cache/cache-handler.mjs";
-import { answerUnknownAddresses, tagRevalidatedAt } from "../../lib/next-cache/app-bridge";
+import { connectHandoff } from "../../lib/next-cache/app-handoff.mjs";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { sleep, until } from "../helpers/until";
 
@@ -477,9 +478,9 @@ describe("installed as Next's cache", () => {
     };
     writeFileSync(path.join(dir, "prerender-manifest.json"), JSON.stringify(manifest));
     restoreHooksAfterTest();
-    onTestFinished(() => answerUnknownAddresses(() => false));
+    onTestFinished(() => connectHandoff({ isUnknownAddress: () => false }));
     installAsNextCache();
-    answerUnknownAddresses((pathname) => pathname.includes("/unknown-"));
+    connectHandoff({ isUnknownAddress: (pathname) => pathname.includes("/unknown-") });
     const cache = nextCache(dir, manifest);
     const kept = SharedCacheControls.cacheControls.size;
     for (let i = 0; i < 200; i++) {

@@ -2,13 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { patchFetch } from "next/dist/server/lib/patch-fetch";
-import { unpatchedFetch } from "@/lib/blog/unpatched-fetch";
+import { unpatchedFetch } from "@/lib/next-cache/next-internals.mjs";
 
 /*
  * The blog's list request relies on the fetch Next's patched fetch wraps. These cases run
  * Next's own patching (the function its server calls before rendering) and fail when Next stops
- * keeping that fetch where lib/blog/unpatched-fetch.ts looks: the code would otherwise fall back
- * to the patched fetch without a word, and the list would go through Next's data cache.
+ * keeping that fetch where lib/next-cache/next-internals.mjs looks: the code would otherwise fall
+ * back to the patched fetch without a word, and the list would go through Next's data cache. (The
+ * server's start-up check, assertNextInternals, probes the same thing.)
  */
 
 const PATCHED = Symbol.for("next-patch");

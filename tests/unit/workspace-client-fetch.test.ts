@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createWorkspaceClient } from "@/lib/workspace/client";
+
+/*
+ * The app's workspace client is one per process, and the first to ask for it may be
+ * instrumentation.ts, before Next has patched the global fetch. Its requests must still go
+ * through the fetch in place when they are sent: the slugs request relies on Next's patched
+ * fetch (its data cache puts the blog tag on every page that reads it).
+ */
+
+const original = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = original;
+});
+
+describe("the workspace client's fetch", () => {
+  it("is the global fetch at the time of each request, not at the time the client was made", async () => {
+    const calls = { before: 0, after: 0 };
+    globalThis.fetch = (async () => {
+      calls.before++;
+      return Response.json({ data: [] });
+    }) as typeof fetch;
+    const client = createWorkspaceClient({
+      apiBase: "http://workspace.invalid/api",
+      apiKey: "k",
+      maxRetries: 0,
+    });
+
+    const seen: { next?: unknown }[] = [];
+    globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit & { next?: unknown }) => {
+      calls.after++;
+      seen.push({ next: init?.next });
+      return Response.json({ data: ["a-post"] });
+    }) as typeof fetch;
+    await client.listBlogSlugs({ nextCache: { revalidate: 60, tags: ["blog"] } }).catch(() => undefined);
+
+    expect(calls).toEqual({ before: 0, after: 1 });
+    expect(seen[0]?.next).toEqual({ revalidate: 60, tags: ["blog"] }); // what Next's data cache reads
+  });
+
+  it("is the one given, when one is given", async () => {
+    let given = 0;
+    globalThis.fetch = (async () => {
+      throw new Error("the global fetch was used");
+    }) as typeof fetch;
+    const client = createWorkspaceClient({
+      apiBase: "http://workspace.invalid/api",
+      apiKey: "k",
+      maxRetries: 0,
+      fetch: (async () => {
+        given++;
+        return Response.json({ data: [] });
+      }) as typeof fetch,
+    });
+    await client.listBlogSlugs().catch(() => undefined);
+    expect(given).toBe(1);
+  });
+});
