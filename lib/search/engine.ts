@@ -1,7 +1,7 @@
 import MiniSearch, { type SearchResult } from "minisearch";
 import type { Blog, Post } from "../blog/model";
 import { blogDerived, warmWith } from "../blog/derived";
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 import type { ChargeRanking } from "./budget";
 import { normalizeTerm, tokenize } from "./text";
 
