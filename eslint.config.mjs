@@ -1,6 +1,77 @@
+import { readdirSync } from "node:fs";
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+
+/*
+ * Which lib/ folders each lib/ folder may import (besides itself), lowest first. The bottom
+ * layers import no feature; a feature imports the bottom layers, the workspace client, and only
+ * the features named here. app/, components/, proxy.ts and instrumentation.ts sit on top. Lint
+ * holds it with import/no-restricted-paths (one zone per folder) and import/no-cycle.
+ */
+const BOTTOM = ["config", "memo", "observability", "state", "http"];
+const MAY_IMPORT = {
+  config: [], // configuration: imports nothing of Masthead's
+  memo: [], // the per-process registry: imports nothing at all
+  observability: ["config", "memo"], // the logger and metrics: everything may log and count
+  state: ["config", "memo", "observability"],
+  http: ["config", "memo", "observability", "state"],
+  workspace: BOTTOM,
+  "local-workspace": BOTTOM, // the other side of HTTP: never the client
+  "next-cache": BOTTOM,
+  delivery: [...BOTTOM, "workspace"],
+  blog: [...BOTTOM, "workspace", "next-cache"], // revalidation times, known addresses (app-bridge)
+  search: [...BOTTOM, "blog"], // indexes the blog in memory; never asks the workspace
+  newsletter: [...BOTTOM, "workspace", "delivery"], // a signup the workspace cannot take waits
+  admin: [...BOTTOM, "workspace", "delivery"], // the failed signups, the backlog on the dashboard
+  launcher: [...BOTTOM, "delivery"], // shutdown stops the delivery worker
+};
+// The folders themselves must not import each other in a circle, or the zones would allow it.
+const visiting = new Set();
+const placed = new Set();
+function place(folder, path) {
+  if (placed.has(folder)) return;
+  if (visiting.has(folder))
+    throw new Error(`eslint.config.mjs: MAY_IMPORT has a cycle: ${[...path, folder].join(" -> ")}`);
+  visiting.add(folder);
+  for (const below of MAY_IMPORT[folder]) place(below, [...path, folder]);
+  visiting.delete(folder);
+  placed.add(folder);
+}
+for (const folder of Object.keys(MAY_IMPORT)) place(folder, []);
+const libFolders = readdirSync(new URL("./lib", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unplaced = libFolders.filter((name) => !(name in MAY_IMPORT));
+if (unplaced.length > 0)
+  throw new Error(
+    `eslint.config.mjs: place lib/${unplaced.join(", lib/")} in MAY_IMPORT (what it may import)`,
+  );
+
+const layerZones = [
+  ...Object.entries(MAY_IMPORT).map(([folder, allowed]) => ({
+    target: `./lib/${folder}`,
+    from: "./lib",
+    except: [folder, ...allowed].map((name) => `./${name}`),
+    message: `lib/${folder} may import only lib/${[folder, ...allowed].join(", lib/")} (eslint.config.mjs, MAY_IMPORT).`,
+  })),
+  {
+    target: "./lib",
+    from: ["./app", "./components", "./proxy.ts", "./instrumentation.ts"],
+    message: "lib/ is imported by app/ and components/, never the other way.",
+  },
+  { target: "./components", from: ["./app"], message: "components/ never import routes (app/)." },
+  {
+    target: ["./app", "./components", "./proxy.ts", "./instrumentation.ts"],
+    from: ["./lib/local-workspace"],
+    message: "The site reaches the local workspace over HTTP (lib/workspace), never by import.",
+  },
+  {
+    target: ["./app", "./components", "./proxy.ts"],
+    from: ["./lib/launcher"],
+    message: "lib/launcher is `npm start` and the shutdown instrumentation.ts installs.",
+  },
+];
 
 export default defineConfig([
   ...nextVitals,
@@ -9,6 +80,15 @@ export default defineConfig([
     rules: {
       // Unused args are allowed when prefixed with _ (route handler signatures).
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // Imports run one way (README.md): the product's code, not its tests and benchmarks.
+    files: ["lib/**", "app/**", "components/**", "proxy.ts", "instrumentation.ts"],
+    settings: { "import/ignore": ["node_modules"] },
+    rules: {
+      "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: layerZones }],
+      "import/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   globalIgnores([

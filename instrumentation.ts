@@ -9,14 +9,15 @@
  * stamp the requests that may need it with their connection's address (lib/http/client-key.ts:
  * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
  * Redis connection now rather than on the first request, so the first limits are shared too,
- * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),
- * load the blog store and its search index in the background (lib/blog/source.ts), answer
- * searches the limits or the search budget refuse with a prerendered page
- * (lib/search/refuse-early.ts), start the newsletter's delivery worker, so a server resumes
- * delivering stored signups by itself without waiting for a new one (never in `next build`'s
- * workers), take over SIGTERM for a graceful shutdown when the launcher asks for it, turn Next's
- * own console output into the logger's JSON lines, warn about image hosts Next will refuse, and
- * tell the operator which ADMIN_USERS entries the workspace does not count as admins.
+ * drop query strings no page reads, send HSTS when SITE_URL is https and answer searches the
+ * limits or the search budget refuse with a prerendered page, in one subscriber
+ * (lib/http/request-start.ts, with lib/search/refuse-early.ts's step), load the blog store and
+ * its search index in the background (lib/blog/source.ts), start the newsletter's delivery
+ * worker, so a server resumes delivering stored signups by itself without waiting for a new
+ * one (never in `next build`'s workers), take over SIGTERM for a graceful shutdown when the
+ * launcher asks for it, turn Next's own console output into the logger's JSON lines, warn about
+ * image hosts Next will refuse, and tell the operator which ADMIN_USERS entries the workspace
+ * does not count as admins.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -36,16 +37,17 @@ export async function register(): Promise<void> {
   connectHandoff({ tagRevalidatedAt: nextCache.tagRevalidatedAt });
   const { installPeerAddressStamp } = await import("./lib/http/client-key");
   installPeerAddressStamp();
-  const { installRequestStart } = await import("./lib/http/request-start");
-  installRequestStart(process.env);
-  const [{ installSearchRefusal }, { env }] = await Promise.all([
+  const [{ installRequestStart }, { searchRefusal }, { env }] = await Promise.all([
+    import("./lib/http/request-start"),
     import("./lib/search/refuse-early"),
     import("./lib/config/env"),
   ]);
-  installSearchRefusal(() => ({
-    trustProxy: env().trustProxy,
-    networkPrefixes: env().newsletter.networkPrefixes,
-  }));
+  installRequestStart(process.env, [
+    searchRefusal(() => ({
+      trustProxy: env().trustProxy,
+      networkPrefixes: env().newsletter.networkPrefixes,
+    })),
+  ]);
   if (process.env.REDIS_URL?.trim()) {
     const { redisConnection } = await import("./lib/state");
     redisConnection();

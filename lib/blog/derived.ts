@@ -1,4 +1,4 @@
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 import type { Blog } from "./model";
 
 /*

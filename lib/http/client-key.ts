@@ -2,7 +2,7 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { randomBytes } from "node:crypto";
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 
 /*
  * Who is asking: the client key of the rate limits (newsletter, admin login) and the host of

@@ -1,7 +1,7 @@
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { envValue } from "../config/defaults.mjs";
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 
 /*
  * What must happen to every request before Next sees it, decided once per process from the
@@ -26,9 +26,10 @@ import { processMemo } from "../state/process-memo.mjs";
  * - With an https SITE_URL (read when the server starts, not when it was built), every response
  *   carries Strict-Transport-Security, like the session cookie's Secure flag.
  *
- * Both run from Node's `http.server.request.start` diagnostics channel (public API, published
- * before the server's request event): a GET without a query string costs a header lookup and one
- * indexOf.
+ * All run from one subscriber on Node's `http.server.request.start` diagnostics channel (public
+ * API, published before the server's request event): a GET without a query string costs a header
+ * lookup and one indexOf. A feature that must act there too (the search refusal) hands its step
+ * to installRequestStart, which runs it after the rewrites above: lib/http imports no feature.
  */
 
 /** HSTS for two years, subdomains included. */
@@ -99,8 +100,18 @@ export function sendsHsts(env: Record<string, string | undefined>): boolean {
   return env.NODE_ENV !== "development" && /^https:\/\//i.test(envValue(env, "SITE_URL") ?? "");
 }
 
-/** Subscribes once per process, configured from the environment the server runs with. */
-export function installRequestStart(env: Record<string, string | undefined>): void {
+/** A feature's work on a request before Next sees it; it sees the target as rewritten here. */
+export type RequestStartStep = (request: IncomingMessage) => void;
+
+/**
+ * Subscribes once per process, configured from the environment the server runs with; `steps`
+ * run in order after the rewrites, on every request (each returns at once for the ones it
+ * leaves alone, and must not throw: the channel would rethrow it outside the request).
+ */
+export function installRequestStart(
+  env: Record<string, string | undefined>,
+  steps: readonly RequestStartStep[] = [],
+): void {
   const hsts = sendsHsts(env);
   processMemo("http.requestStart", () => {
     subscribe("http.server.request.start", (message) => {
@@ -108,6 +119,7 @@ export function installRequestStart(env: Record<string, string | undefined>): vo
       if (asksForServerAction(request)) request.url = SERVER_ACTIONS_REFUSED;
       else if (request.url) request.url = withoutUnreadQuery(request.url, request.headers.rsc);
       if (hsts) response.setHeader("strict-transport-security", HSTS_VALUE);
+      for (const step of steps) step(request);
     });
     return true;
   });

@@ -1,5 +1,5 @@
 import { format } from "node:util";
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 import { log } from "./log.mjs";
 
 /*

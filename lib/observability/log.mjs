@@ -1,7 +1,7 @@
 import pino from "pino";
 import pretty from "pino-pretty";
 import { DEFAULT_LOG_LEVEL, logLevel } from "../config/defaults.mjs";
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 
 /*
  * The one logger of every Masthead process (server, delivery worker, launcher, local

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from "prom-client";
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 
 /*
  * The process's Prometheus metrics (prom-client), served by GET /api/metrics. One registry per

@@ -1,5 +1,5 @@
 import { createGate, GateBusyError } from "../http/concurrency-gate";
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 
 /*
  * The site-wide search budget, beside the per-client and per-network limits (rate-limit.ts).

@@ -1,6 +1,6 @@
 import type { Blog, Post } from "../blog/model";
 import { blogDerived, warmWith } from "../blog/derived";
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 import type { ChargeRanking } from "./budget";
 import { FIELDS, IndexBuilder, type InvertedIndex } from "./inverted-index";
 import { rankPosts, type SearchOutcome } from "./ranking";

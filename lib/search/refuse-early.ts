@@ -1,19 +1,20 @@
-import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import { clientKey } from "../http/client-key";
 import { clientNetwork, type NetworkPrefixes } from "../http/client-network";
-import { processMemo } from "../state/process-memo.mjs";
+import type { RequestStartStep } from "../http/request-start";
+import { processMemo } from "../memo/process-memo.mjs";
 import { searchBudget } from "./budget";
 
 /*
  * Refusing a search cheaply. The search page is rendered per request, and rendering even its
  * "try again" answer costs about what ten cached pages do, so a flood that is refused would
- * still cost the site that render for every request. Instead, before Next sees a request
- * (Node's `http.server.request.start` channel, like lib/http/request-start.ts), a search from a
- * client or network the page has just refused for its limit, or one the site-wide budget
- * would refuse now (budget.ts), is sent to `/search/busy`: a prerendered page, served from the
- * cache like any other. The address in the browser stays the same; the page says "try again".
- * Only the first refusal of each limit is rendered (it says how long to wait).
+ * still cost the site that render for every request. Instead, before Next sees a request (a
+ * step of lib/http/request-start.ts's subscriber on Node's `http.server.request.start`
+ * channel), a search from a client or network the page has just refused for its limit, or one
+ * the site-wide budget would refuse now (budget.ts), is sent to `/search/busy`: a prerendered
+ * page, served from the cache like any other. The address in the browser stays the same; the
+ * page says "try again". Only the first refusal of each limit is rendered (it says how long to
+ * wait).
  */
 
 /** Where a refused search is answered: the prerendered busy page. */
@@ -55,29 +56,26 @@ export function refusedAtStart(
 }
 
 /**
- * Subscribes once per process. Runs after the peer-address stamp (subscribed first in
- * instrumentation.ts), so the client key is the one the page counts.
+ * The step that sends a refused search to the busy page, for installRequestStart
+ * (instrumentation.ts). It runs after the peer-address stamp (subscribed first), so the client
+ * key is the one the page counts.
  */
-export function installSearchRefusal(
+export function searchRefusal(
   options: () => { trustProxy: number; networkPrefixes: NetworkPrefixes },
-): void {
-  processMemo("search.refuseEarlyInstalled", () => {
-    subscribe("http.server.request.start", (message) => {
-      const { request } = message as { request: IncomingMessage };
-      const url = request.url;
-      if (!url?.startsWith("/search?")) return;
-      try {
-        const { trustProxy, networkPrefixes } = options();
-        const headers = { get: (name: string) => headerValue(request, name) };
-        const client = clientKey({ headers }, trustProxy);
-        if (refusedAtStart(request.method, url, client, clientNetwork(client, networkPrefixes)))
-          request.url = BUSY_PATH;
-      } catch {
-        // A configuration that does not load is the page's to report; the search goes on to it.
-      }
-    });
-    return true;
-  });
+): RequestStartStep {
+  return (request) => {
+    const url = request.url;
+    if (!url?.startsWith("/search?")) return;
+    try {
+      const { trustProxy, networkPrefixes } = options();
+      const headers = { get: (name: string) => headerValue(request, name) };
+      const client = clientKey({ headers }, trustProxy);
+      if (refusedAtStart(request.method, url, client, clientNetwork(client, networkPrefixes)))
+        request.url = BUSY_PATH;
+    } catch {
+      // A configuration that does not load is the page's to report; the search goes on to it.
+    }
+  };
 }
 
 function headerValue(request: IncomingMessage, name: string): string | null {

@@ -14,7 +14,7 @@ import {
   type StateEngine,
   type StateHealth,
 } from "./engine";
-import { existingProcessMemo, processMemo } from "./process-memo.mjs";
+import { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
 
 /*
  * Runtime state that outlives a request: the only door to it. REDIS_URL unset → embedded
@@ -24,7 +24,7 @@ import { existingProcessMemo, processMemo } from "./process-memo.mjs";
  */
 
 export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
-export { existingProcessMemo, processMemo } from "./process-memo.mjs";
+export { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
 export { limitedFor, limitName };
 
 const ENGINE = "state.engine";

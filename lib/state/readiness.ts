@@ -1,6 +1,6 @@
 import "server-only";
 import { stateHealth } from "./index";
-import { processMemo } from "./process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 
 /*
  * Readiness for load balancers. An instance whose Redis is unreachable still serves every

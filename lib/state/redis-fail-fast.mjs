@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { logLine } from "../observability/log.mjs";
-import { processMemo } from "./process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 
 /*
  * How every Masthead Redis client connects and fails, in plain JavaScript because the cache

@@ -4,7 +4,7 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
 import { createStateEngine, type StateEngine } from "@/lib/state/engine";
-import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
+import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 

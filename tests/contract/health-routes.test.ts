@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
+import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 

@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createStateEngine, limitedFor, type StateEngine } from "@/lib/state/engine";
-import { forgetProcessMemo, processMemo } from "@/lib/state/process-memo.mjs";
+import { forgetProcessMemo, processMemo } from "@/lib/memo/process-memo.mjs";
 import { freePort, startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 
