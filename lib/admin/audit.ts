@@ -1,6 +1,6 @@
 import "server-only";
 import { auditLog, captureLogLines } from "../observability/log.mjs";
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 
 /*
  * One structured line per admin write: who, what, target, outcome, as entries of the one

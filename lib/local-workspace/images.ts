@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 import { encodePng } from "./png";
 
 /**

@@ -1,4 +1,4 @@
-import { processMemo } from "../state/process-memo.mjs";
+import { processMemo } from "../memo/process-memo.mjs";
 
 /*
  * What Next's cache handler (cache-handler.mjs) and the app tell each other, and nothing else:

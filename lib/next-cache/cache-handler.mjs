@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { log, logLine } from "../observability/log.mjs";
-import { existingProcessMemo, processMemo } from "../state/process-memo.mjs";
+import { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
 import { buildIdFile, ENTRY_KINDS, fileSystemCache, installFetchCache } from "./next-internals.mjs";
 import { isNotFound, notFoundMemory, unknownAddressAnswer } from "./not-found.mjs";

@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
+import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
 import { unusedCodes } from "../helpers/totp-codes";
 import { until } from "../helpers/until";
 import { call } from "./helpers/local-workspace-server";

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
+import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
 import { untilBothGaveUp } from "./helpers/blog-requests";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
-import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
+import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
 import { blogRequests, untilBothGaveUp } from "./helpers/blog-requests";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
 
