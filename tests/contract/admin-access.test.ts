@@ -5,8 +5,8 @@ import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { unusedCodes } from "../helpers/totp-codes";
 import { until } from "../helpers/until";
-import { call } from "./helpers/local-workspace-server";
-import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { call } from "../helpers/local-workspace-server";
+import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * Who may use /admin: an ADMIN_USERS entry that the workspace still counts as an active admin,

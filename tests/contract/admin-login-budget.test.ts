@@ -6,7 +6,7 @@ import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
-import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * The sign-in budget an account's code guesses are counted in: taken before anything is checked,

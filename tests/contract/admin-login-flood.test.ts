@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * A flood of sign-ins with random addresses from many clients (what per-account and per-client

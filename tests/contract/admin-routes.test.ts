@@ -2,7 +2,7 @@ import { sealData } from "iron-session";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * The /api/admin route handlers, called with real Request objects, against a local workspace

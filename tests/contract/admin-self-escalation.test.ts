@@ -3,8 +3,8 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import { call, listMembersSchema, memberEnvelopeSchema } from "./helpers/local-workspace-server";
-import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { call, listMembersSchema, memberEnvelopeSchema } from "../helpers/local-workspace-server";
+import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * An admin the workspace removed, deactivated or demoted cannot restore themself through

@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { untilBothGaveUp } from "./helpers/blog-requests";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { untilBothGaveUp } from "../helpers/blog-requests";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * The blog's data layer as `next build` sees it (NEXT_PHASE set), against the local workspace

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasDerived } from "@/lib/blog/derived";
 import { closeNextCacheConnections } from "../../lib/next-cache/cache-handler.mjs";
 import { until } from "../helpers/until";
-import { blogRequests } from "./helpers/blog-requests";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { blogRequests } from "../helpers/blog-requests";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * The blog store loads in the background, against the local workspace over real HTTP: at start

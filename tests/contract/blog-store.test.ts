@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import MastheadCacheHandler, { closeNextCacheConnections } from "../../lib/next-cache/cache-handler.mjs";
-import { blogRequests } from "./helpers/blog-requests";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { blogRequests } from "../helpers/blog-requests";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * The blog store at run time, against the local workspace over real HTTP: one copy per process

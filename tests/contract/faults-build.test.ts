@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
-import { blogRequests, untilBothGaveUp } from "./helpers/blog-requests";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { blogRequests, untilBothGaveUp } from "../helpers/blog-requests";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * "The build" under each fault: the blog data step that `next build` runs (lib/blog/source with

@@ -19,7 +19,7 @@ import {
 } from "@/lib/newsletter/rate-limit";
 import { createStateEngine } from "@/lib/state/engine";
 import { clientNetworks } from "../helpers/client-addresses";
-import { deliveryTestHandler } from "./helpers/delivery-handler";
+import { deliveryTestHandler } from "../helpers/delivery-handler";
 
 /*
  * The Redis engine (BullMQ) with two instances, each with its own connections, route handler

@@ -15,7 +15,7 @@ import { createWorkspaceClient } from "@/lib/workspace";
 import { freePort } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 import { clientNetworks } from "../helpers/client-addresses";
-import { deliveryTestHandler } from "./helpers/delivery-handler";
+import { deliveryTestHandler } from "../helpers/delivery-handler";
 import {
   createNewsletterLimiters,
   DEFAULT_LIMITS,

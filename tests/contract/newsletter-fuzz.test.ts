@@ -8,8 +8,8 @@ import type { DeliveryService } from "@/lib/delivery";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
 import { createWorkspaceClient } from "@/lib/workspace";
-import { storeOnlyDelivery } from "./helpers/delivery-handler";
-import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
+import { storeOnlyDelivery } from "../helpers/delivery-handler";
+import { localWorkspaceForSuite } from "../helpers/workspace-fixture";
 
 /*
  * Property-based fuzzing of POST /api/newsletter with malformed and hostile bodies and headers,

@@ -12,8 +12,8 @@ import type { DeliveryService } from "@/lib/delivery";
 import { createStateEngine } from "@/lib/state/engine";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { clientNetworks } from "../helpers/client-addresses";
-import { storeOnlyDelivery } from "./helpers/delivery-handler";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { storeOnlyDelivery } from "../helpers/delivery-handler";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * POST /api/newsletter against a real local workspace over HTTP. The first block calls the
