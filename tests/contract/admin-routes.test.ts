@@ -3,6 +3,13 @@ import { stampPeerAddress } from "@/lib/http/client-key";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
+import {
+  outbox,
+  resetWorkspaceStats,
+  setFault,
+  workspaceRequests,
+  type WorkspaceFault,
+} from "../helpers/workspace-controls";
 
 /*
  * The /api/admin route handlers, called with real Request objects, against a local workspace
@@ -62,27 +69,10 @@ async function json(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function upstreamCalls(): Promise<number> {
-  const res = await fetch(`${fixture.server.url}/__local/stats`);
-  return ((await res.json()) as { requests: { total: number } }).requests.total;
-}
-
-async function resetStats() {
-  await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
-}
-
-async function fault(body: Record<string, unknown>) {
-  const res = await fetch(`${fixture.server.url}/__local/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(res.ok).toBe(true);
-}
-
-async function clearFaults() {
-  await fetch(`${fixture.server.url}/__local/faults`, { method: "DELETE" });
-}
+const upstreamCalls = async () => (await workspaceRequests(fixture.server.url)).total;
+const resetStats = () => resetWorkspaceStats(fixture.server.url);
+const fault = (body: WorkspaceFault) => setFault(fixture.server.url, body);
+const clearFaults = () => setFault(fixture.server.url, null);
 
 async function setActive(id: string, active: boolean) {
   const res = await routes.activation.PUT(
@@ -501,10 +491,7 @@ describe("member operations through the routes", () => {
     expect(res.status).toBe(201);
     expect((await json(res)).emails).toEqual([a, b]);
     for (const to of [a, b]) {
-      const out = (await (await fetch(`${fixture.server.url}/__local/outbox?to=${to}`)).json()) as {
-        emails: { kind: string }[];
-      };
-      expect(out.emails.map((e) => e.kind)).toEqual(["invitation"]);
+      expect((await outbox(fixture.server.url, to)).map((e) => e.kind)).toEqual(["invitation"]);
     }
     const found = await json(await routes.list.GET(req(`/api/admin/team-members?q=${suffix}`)));
     expect((found.members as { email: string; role: string }[]).map((m) => [m.email, m.role])).toEqual([
@@ -604,10 +591,8 @@ describe("member operations through the routes", () => {
     expect(email.status).toBe(403);
     expect((await json(email)).error).toMatch(/^You cannot change your own email address/);
     // Only reads went upstream: one per refused write, to learn whose member it is.
-    const stats = (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
-      requests: { byRoute: Record<string, number> };
-    };
-    expect(Object.keys(stats.requests.byRoute).every((route) => route.startsWith("GET "))).toBe(true);
+    const { byRoute } = await workspaceRequests(fixture.server.url);
+    expect(Object.keys(byRoute).every((route) => route.startsWith("GET "))).toBe(true);
 
     const bulk = await routes.bulk.POST(
       req("/api/admin/team-members/bulk", {

@@ -5,6 +5,7 @@ import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { call, listMembersSchema, memberEnvelopeSchema } from "../helpers/local-workspace-server";
 import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
+import { setFault } from "../helpers/workspace-controls";
 
 /*
  * An admin the workspace removed, deactivated or demoted cannot restore themself through
@@ -338,13 +339,11 @@ describe("an admin in good standing cannot raise or restore their own access eit
 
   it("a write while the workspace cannot say whether they are still an admin: refused (503), nothing written, session kept", async () => {
     const session = await signIn(ADA.email, "masthead-demo");
-    const faults = `${fixture.server.url}/__local/faults`;
-    const set = await fetch(faults, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ mode: "status", status: 503, pathPrefix: "/api/external/v2/team-members" }),
+    await setFault(fixture.server.url, {
+      mode: "status",
+      status: 503,
+      pathPrefix: "/api/external/v2/team-members",
     });
-    expect(set.ok).toBe(true);
     let res: Response;
     try {
       res = await app.activation.PUT(
@@ -356,7 +355,7 @@ describe("an admin in good standing cannot raise or restore their own access eit
         params(GRACE.id),
       );
     } finally {
-      await fetch(faults, { method: "DELETE" });
+      await setFault(fixture.server.url, null);
     }
     // The answer the write itself would have had from a workspace that is down.
     expect(res.status).toBe(503);

@@ -7,6 +7,7 @@ import { createStateEngine, type StateEngine } from "@/lib/state/engine";
 import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
+import { resetWorkspaceStats, workspaceRequests } from "../helpers/workspace-controls";
 
 /*
  * Sessions that can be ended, login limits and the member-search copy with REDIS_URL set,
@@ -85,10 +86,7 @@ const listStatus = async (app: Routes, cookie: string) =>
   (await app.list.GET(req("/api/admin/team-members", { cookie }))).status;
 
 async function upstreamListCalls(): Promise<number> {
-  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
-    requests: { byRoute: Record<string, number> };
-  };
-  return Object.entries(stats.requests.byRoute)
+  return Object.entries((await workspaceRequests(ws.url)).byRoute)
     .filter(([route]) => route.startsWith("GET ") && route.includes("team-members") && !route.includes(":id"))
     .reduce((sum, [, n]) => sum + n, 0);
 }
@@ -187,7 +185,7 @@ describe("the member-search copy (REDIS_URL set)", () => {
       expect(res.status).toBe(200);
     };
     await search();
-    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    await resetWorkspaceStats(ws.url);
     await search();
     expect(await upstreamListCalls()).toBe(0); // served from this instance's copy
 

@@ -2,6 +2,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { untilBothGaveUp } from "../helpers/blog-requests";
+import {
+  resetWorkspaceStats,
+  setFault,
+  workspaceRequests,
+  type WorkspaceFault,
+} from "../helpers/workspace-controls";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
@@ -20,22 +26,8 @@ async function freshSource() {
   return source;
 }
 
-async function fault(body: Record<string, unknown> | null) {
-  await fetch(
-    `${fixture.server.url}/__local/faults`,
-    body
-      ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
-      : { method: "DELETE" },
-  );
-}
-
-async function stats() {
-  return (
-    (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
-      requests: { byRoute: Record<string, number> };
-    }
-  ).requests.byRoute;
-}
+const fault = (body: WorkspaceFault | null) => setFault(fixture.server.url, body);
+const stats = async () => (await workspaceRequests(fixture.server.url)).byRoute;
 
 beforeAll(async () => {
   pointAppAtWorkspace(fixture.server, { NEXT_PHASE: "phase-production-build" });
@@ -50,7 +42,7 @@ afterAll(async () => {
 
 describe("loadBlog during a build", () => {
   it("makes one list request however many pages ask at once (slugs are shared by Next's data cache)", async () => {
-    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+    await resetWorkspaceStats(fixture.server.url);
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { loadBlog } = await freshSource();
     const results = await Promise.all(Array.from({ length: 200 }, () => loadBlog()));
@@ -68,7 +60,7 @@ describe("loadBlog during a build", () => {
     [{ mode: "rate-limit", retryAfter: 30 }, /rate-limiting/, 1 as const],
   ])("fails fast with one message naming the URL and the cause: %o", async (f, cause, attempts) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+    await resetWorkspaceStats(fixture.server.url);
     await fault(f);
     const { loadBlog } = await freshSource();
     const started = Date.now();
@@ -86,7 +78,7 @@ describe("loadBlog during a build", () => {
     // round may still have a retry in flight (the slugs failing first ends loadBlog): wait for
     // both requests' attempts before counting afresh.
     await untilBothGaveUp(fixture.server, attempts);
-    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+    await resetWorkspaceStats(fixture.server.url);
     await expect(loadBlog()).rejects.toThrow(error.message);
     expect((await stats())["GET /api/external/v2/blog-posts"] ?? 0).toBe(0);
   });
