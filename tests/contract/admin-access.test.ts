@@ -1,8 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
-import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
+import {
+  adminRequest,
+  importAdminApp,
+  setCookie,
+  type AdminApp,
+  type AdminRequestInit,
+} from "../helpers/admin-app";
+import { clientAddresses } from "../helpers/client-addresses";
 import { unusedCodes } from "../helpers/totp-codes";
 import { until } from "../helpers/until";
 import { call } from "../helpers/local-workspace-server";
@@ -23,17 +30,7 @@ const LINUS = DEMO_MEMBERS[2]!; // Standard
 const GRACE_PASSWORD = "grace's own long password";
 const GRACE_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-type App = {
-  login: typeof import("@/app/api/admin/login/route");
-  list: typeof import("@/app/api/admin/team-members/route");
-  one: typeof import("@/app/api/admin/team-members/[id]/route");
-  activation: typeof import("@/app/api/admin/team-members/[id]/activation/route");
-  http: typeof import("@/lib/admin/http");
-  session: typeof import("@/lib/admin/session");
-  loginLib: typeof import("@/lib/admin/login");
-  totp: typeof import("@/lib/admin/totp");
-  audit: string[];
-};
+type App = AdminApp & { audit: string[] };
 
 let app: App;
 let hashes: { grace: string; linus: string };
@@ -49,51 +46,15 @@ async function loadApp(vars: Record<string, string | undefined> = {}): Promise<A
   });
   vi.resetModules();
   const audit: string[] = [];
-  (await import("@/lib/admin/audit")).setAuditSink((line) => audit.push(line));
-  const loaded: App = {
-    login: await import("@/app/api/admin/login/route"),
-    list: await import("@/app/api/admin/team-members/route"),
-    one: await import("@/app/api/admin/team-members/[id]/route"),
-    activation: await import("@/app/api/admin/team-members/[id]/activation/route"),
-    http: await import("@/lib/admin/http"),
-    session: await import("@/lib/admin/session"),
-    loginLib: await import("@/lib/admin/login"),
-    totp: await import("@/lib/admin/totp"),
-    audit,
-  };
+  const loaded: App = { ...(await importAdminApp((line) => audit.push(line))), audit };
   loaded.loginLib.resetLoginLimits();
   return loaded;
 }
 
-let clients = 0;
-const freshClient = () => `198.51.100.${++clients % 250}`;
+const freshClient = clientAddresses("198.51.100");
 
-function request(
-  path: string,
-  init: { method?: string; body?: unknown; cookies?: string[]; ip?: string; form?: boolean } = {},
-): Request {
-  const headers = new Headers({ host: "localhost:3000", accept: "application/json" });
-  if (init.cookies?.length) headers.set("cookie", init.cookies.join("; "));
-  if (init.method && init.method !== "GET") headers.set("origin", SITE);
-  let body: string | undefined;
-  if (init.body !== undefined) {
-    headers.set("content-type", init.form ? "application/x-www-form-urlencoded" : "application/json");
-    body = init.form
-      ? new URLSearchParams(init.body as Record<string, string>).toString()
-      : JSON.stringify(init.body);
-  }
-  const req = new Request(SITE + path, { method: init.method ?? "GET", headers, body });
-  stampPeerAddress(req.headers, init.ip ?? freshClient());
-  return req;
-}
-
-/** `name=value` of the cookie `name` set by `res`, or undefined. */
-function setCookie(res: Response, name: string): string | undefined {
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(";")[0];
-}
+const request = (path: string, init: Omit<AdminRequestInit, "ip"> & { ip?: string } = {}) =>
+  adminRequest(path, { ...init, ip: init.ip ?? freshClient() });
 
 const signIn = (email: string, password: string, ip?: string, form = false) =>
   app.login.POST(request("/api/admin/login", { method: "POST", body: { email, password }, ip, form }));

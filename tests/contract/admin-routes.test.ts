@@ -2,6 +2,7 @@ import { sealData } from "iron-session";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
+import { importAdminApp, type AdminApp } from "../helpers/admin-app";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 import {
   outbox,
@@ -24,18 +25,10 @@ const LINUS = DEMO_MEMBERS[2]!;
 const TOM = DEMO_MEMBERS[6]!; // inactive
 
 // Imported after the environment points at the test workspace (env() reads it once, lazily).
-let routes: {
-  list: typeof import("@/app/api/admin/team-members/route");
-  one: typeof import("@/app/api/admin/team-members/[id]/route");
-  activation: typeof import("@/app/api/admin/team-members/[id]/activation/route");
-  bulk: typeof import("@/app/api/admin/team-members/bulk/route");
-  refresh: typeof import("@/app/api/admin/blog/refresh/route");
-  login: typeof import("@/app/api/admin/login/route");
-  logout: typeof import("@/app/api/admin/logout/route");
-};
-let session: typeof import("@/lib/admin/session");
+let routes: AdminApp;
+let session: AdminApp["session"];
 let audit: typeof import("@/lib/admin/audit");
-let loginLib: typeof import("@/lib/admin/login");
+let loginLib: AdminApp["loginLib"];
 let cookie: string;
 const auditLines: string[] = [];
 
@@ -94,19 +87,9 @@ beforeAll(async () => {
     // upstream calls per route, so no recheck may fall between them (tests/contract/admin-access.test.ts).
     ADMIN_RECHECK_SECONDS: "3600",
   });
-  routes = {
-    list: await import("@/app/api/admin/team-members/route"),
-    one: await import("@/app/api/admin/team-members/[id]/route"),
-    activation: await import("@/app/api/admin/team-members/[id]/activation/route"),
-    bulk: await import("@/app/api/admin/team-members/bulk/route"),
-    refresh: await import("@/app/api/admin/blog/refresh/route"),
-    login: await import("@/app/api/admin/login/route"),
-    logout: await import("@/app/api/admin/logout/route"),
-  };
-  session = await import("@/lib/admin/session");
+  routes = await importAdminApp((line) => auditLines.push(line));
+  ({ session, loginLib } = routes);
   audit = await import("@/lib/admin/audit");
-  loginLib = await import("@/lib/admin/login");
-  audit.setAuditSink((line) => auditLines.push(line));
   cookie = (await session.sealSession("admin@example.com")).value;
   expect((await routes.list.GET(req("/api/admin/team-members"))).status).toBe(200);
 });

@@ -1,8 +1,15 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
-import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
+import {
+  adminRequest,
+  importAdminApp,
+  signIn as signInThroughRoute,
+  type AdminApp,
+  type AdminRequestInit,
+} from "../helpers/admin-app";
+import { clientAddresses } from "../helpers/client-addresses";
 import { call, listMembersSchema, memberEnvelopeSchema } from "../helpers/local-workspace-server";
 import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 import { setFault } from "../helpers/workspace-controls";
@@ -16,26 +23,15 @@ import { setFault } from "../helpers/workspace-controls";
  */
 
 const fixture = localWorkspaceForSuite({ resetBeforeEach: true });
-const SITE = "http://localhost:3000";
 const ADA = DEMO_MEMBERS[0]!; // admin@example.com, active Admin
 const GRACE = DEMO_MEMBERS[1]!; // the other active Admin
 const LINUS = DEMO_MEMBERS[2]!; // Standard: an admin only where ADMIN_ROLES lists Standard
 const LINUS_PASSWORD = "linus's own long password";
 
-type App = {
-  login: typeof import("@/app/api/admin/login/route");
-  list: typeof import("@/app/api/admin/team-members/route");
-  one: typeof import("@/app/api/admin/team-members/[id]/route");
-  activation: typeof import("@/app/api/admin/team-members/[id]/activation/route");
-  bulk: typeof import("@/app/api/admin/team-members/bulk/route");
-  refresh: typeof import("@/app/api/admin/blog/refresh/route");
-  loginLib: typeof import("@/lib/admin/login");
-};
-
-let app: App;
+let app: AdminApp;
 let linusHash: string;
 
-async function loadApp(vars: Record<string, string | undefined> = {}): Promise<App> {
+async function loadApp(vars: Record<string, string | undefined> = {}): Promise<AdminApp> {
   pointAppAtWorkspace(fixture.server, {
     ...ADMIN_SUITE_VARS,
     ADMIN_USERS: `admin@example.com=${DEMO_ADMIN_HASH},${LINUS.email}=${linusHash}`,
@@ -44,51 +40,20 @@ async function loadApp(vars: Record<string, string | undefined> = {}): Promise<A
     ...vars,
   });
   vi.resetModules();
-  (await import("@/lib/admin/audit")).setAuditSink(() => {});
-  const loaded: App = {
-    login: await import("@/app/api/admin/login/route"),
-    list: await import("@/app/api/admin/team-members/route"),
-    one: await import("@/app/api/admin/team-members/[id]/route"),
-    activation: await import("@/app/api/admin/team-members/[id]/activation/route"),
-    bulk: await import("@/app/api/admin/team-members/bulk/route"),
-    refresh: await import("@/app/api/admin/blog/refresh/route"),
-    loginLib: await import("@/lib/admin/login"),
-  };
+  const loaded = await importAdminApp();
+
   loaded.loginLib.resetLoginLimits();
   return loaded;
 }
 
-let clients = 0;
-
-function request(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Request {
-  const headers = new Headers({ host: "localhost:3000", accept: "application/json" });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  if (init.method && init.method !== "GET") headers.set("origin", SITE);
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  const req = new Request(SITE + path, {
-    method: init.method ?? "GET",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  stampPeerAddress(req.headers, `198.51.100.${++clients % 250}`);
-  return req;
-}
+const freshClient = clientAddresses("198.51.100");
+const request = (path: string, init: Omit<AdminRequestInit, "ip" | "cookies"> & { cookie?: string } = {}) =>
+  adminRequest(path, { ...init, cookies: [init.cookie], ip: freshClient() });
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 /** A session opened through the real sign-in, so the workspace's answer is the fresh one it kept. */
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await app.login.POST(
-    request("/api/admin/login", { method: "POST", body: { email, password } }),
-  );
-  expect(res.status).toBe(200);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("masthead_admin="))
-    ?.split(";")[0];
-  expect(cookie).toBeDefined();
-  return cookie!;
-}
+const signIn = (email: string, password: string) => signInThroughRoute(app, email, password, freshClient());
 
 /** What the workspace itself holds for member `id` (null when there is no such member). */
 async function inWorkspace(id: string) {
