@@ -14,7 +14,7 @@ import { unusedCodes } from "../helpers/totp-codes";
 import { until } from "../helpers/until";
 import { call } from "../helpers/local-workspace-server";
 import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
-import { setFault, type WorkspaceFault } from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Who may use /admin: an ADMIN_USERS entry that the workspace still counts as an active admin,
@@ -88,7 +88,7 @@ async function inWorkspace(id: string, change: { active?: boolean; organization_
   expect(res.status, res.text).toBe(200);
 }
 
-const fault = (body: WorkspaceFault | null) => setFault(fixture.server.url, body);
+const fault = (body: workspace.Fault | null) => workspace.setFault(fixture.server.url, body);
 
 beforeAll(async () => {
   hashes = { grace: hashPassword(GRACE_PASSWORD), linus: hashPassword("linus's own long password") };

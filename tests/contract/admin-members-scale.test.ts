@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
-import { resetWorkspaceStats, workspaceRequests } from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Search and filter span the whole workspace through a short-lived cached copy: at 10,000
@@ -11,7 +11,7 @@ import { resetWorkspaceStats, workspaceRequests } from "../helpers/workspace-con
 let ws: LocalWorkspaceServer;
 let members: typeof import("@/lib/admin/members");
 
-const upstream = async () => (await workspaceRequests(ws.url)).total;
+const upstream = async () => (await workspace.stats(ws.url)).total;
 
 beforeAll(async () => {
   ws = await startLocalWorkspaceServer({
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 it("plain pages read one upstream page; searches over 10,000 members are served from the cached copy", async () => {
-  await resetWorkspaceStats(ws.url);
+  await workspace.resetStats(ws.url);
   const plain = await members.listMembers({ page: 3, pageSize: 100, q: "", status: "all" });
   expect(plain.members).toHaveLength(100);
   expect(plain.totalRecords).toBeGreaterThanOrEqual(10_000);

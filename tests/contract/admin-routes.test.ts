@@ -4,13 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { importAdminApp, type AdminApp } from "../helpers/admin-app";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
-import {
-  outbox,
-  resetWorkspaceStats,
-  setFault,
-  workspaceRequests,
-  type WorkspaceFault,
-} from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * The /api/admin route handlers, called with real Request objects, against a local workspace
@@ -62,10 +56,10 @@ async function json(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
-const upstreamCalls = async () => (await workspaceRequests(fixture.server.url)).total;
-const resetStats = () => resetWorkspaceStats(fixture.server.url);
-const fault = (body: WorkspaceFault) => setFault(fixture.server.url, body);
-const clearFaults = () => setFault(fixture.server.url, null);
+const upstreamCalls = async () => (await workspace.stats(fixture.server.url)).total;
+const resetStats = () => workspace.resetStats(fixture.server.url);
+const fault = (body: workspace.Fault) => workspace.setFault(fixture.server.url, body);
+const clearFaults = () => workspace.setFault(fixture.server.url, null);
 
 async function setActive(id: string, active: boolean) {
   const res = await routes.activation.PUT(
@@ -474,7 +468,7 @@ describe("member operations through the routes", () => {
     expect(res.status).toBe(201);
     expect((await json(res)).emails).toEqual([a, b]);
     for (const to of [a, b]) {
-      expect((await outbox(fixture.server.url, to)).map((e) => e.kind)).toEqual(["invitation"]);
+      expect((await workspace.outbox(fixture.server.url, to)).map((e) => e.kind)).toEqual(["invitation"]);
     }
     const found = await json(await routes.list.GET(req(`/api/admin/team-members?q=${suffix}`)));
     expect((found.members as { email: string; role: string }[]).map((m) => [m.email, m.role])).toEqual([
@@ -574,7 +568,7 @@ describe("member operations through the routes", () => {
     expect(email.status).toBe(403);
     expect((await json(email)).error).toMatch(/^You cannot change your own email address/);
     // Only reads went upstream: one per refused write, to learn whose member it is.
-    const { byRoute } = await workspaceRequests(fixture.server.url);
+    const { byRoute } = await workspace.stats(fixture.server.url);
     expect(Object.keys(byRoute).every((route) => route.startsWith("GET "))).toBe(true);
 
     const bulk = await routes.bulk.POST(

@@ -12,7 +12,7 @@ import {
 import { clientAddresses } from "../helpers/client-addresses";
 import { call, listMembersSchema, memberEnvelopeSchema } from "../helpers/local-workspace-server";
 import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
-import { setFault } from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * An admin the workspace removed, deactivated or demoted cannot restore themself through
@@ -304,7 +304,7 @@ describe("an admin in good standing cannot raise or restore their own access eit
 
   it("a write while the workspace cannot say whether they are still an admin: refused (503), nothing written, session kept", async () => {
     const session = await signIn(ADA.email, "masthead-demo");
-    await setFault(fixture.server.url, {
+    await workspace.setFault(fixture.server.url, {
       mode: "status",
       status: 503,
       pathPrefix: "/api/external/v2/team-members",
@@ -320,7 +320,7 @@ describe("an admin in good standing cannot raise or restore their own access eit
         params(GRACE.id),
       );
     } finally {
-      await setFault(fixture.server.url, null);
+      await workspace.setFault(fixture.server.url, null);
     }
     // The answer the write itself would have had from a workspace that is down.
     expect(res.status).toBe(503);

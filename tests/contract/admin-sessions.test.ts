@@ -13,7 +13,7 @@ import {
 } from "../helpers/admin-app";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
-import { resetWorkspaceStats, workspaceRequests } from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Sessions that can be ended, login limits and the member-search copy with REDIS_URL set,
@@ -52,7 +52,7 @@ const listStatus = async (app: AdminApp, cookie: string) =>
   (await app.list.GET(req("/api/admin/team-members", { cookie }))).status;
 
 async function upstreamListCalls(): Promise<number> {
-  return Object.entries((await workspaceRequests(ws.url)).byRoute)
+  return Object.entries((await workspace.stats(ws.url)).byRoute)
     .filter(([route]) => route.startsWith("GET ") && route.includes("team-members") && !route.includes(":id"))
     .reduce((sum, [, n]) => sum + n, 0);
 }
@@ -151,7 +151,7 @@ describe("the member-search copy (REDIS_URL set)", () => {
       expect(res.status).toBe(200);
     };
     await search();
-    await resetWorkspaceStats(ws.url);
+    await workspace.resetStats(ws.url);
     await search();
     expect(await upstreamListCalls()).toBe(0); // served from this instance's copy
 

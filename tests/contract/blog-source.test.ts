@@ -2,12 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { untilBothGaveUp } from "../helpers/blog-requests";
-import {
-  resetWorkspaceStats,
-  setFault,
-  workspaceRequests,
-  type WorkspaceFault,
-} from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
@@ -26,8 +21,8 @@ async function freshSource() {
   return source;
 }
 
-const fault = (body: WorkspaceFault | null) => setFault(fixture.server.url, body);
-const stats = async () => (await workspaceRequests(fixture.server.url)).byRoute;
+const fault = (body: workspace.Fault | null) => workspace.setFault(fixture.server.url, body);
+const stats = async () => (await workspace.stats(fixture.server.url)).byRoute;
 
 beforeAll(async () => {
   pointAppAtWorkspace(fixture.server, { NEXT_PHASE: "phase-production-build" });
@@ -42,7 +37,7 @@ afterAll(async () => {
 
 describe("loadBlog during a build", () => {
   it("makes one list request however many pages ask at once (slugs are shared by Next's data cache)", async () => {
-    await resetWorkspaceStats(fixture.server.url);
+    await workspace.resetStats(fixture.server.url);
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { loadBlog } = await freshSource();
     const results = await Promise.all(Array.from({ length: 200 }, () => loadBlog()));
@@ -60,7 +55,7 @@ describe("loadBlog during a build", () => {
     [{ mode: "rate-limit", retryAfter: 30 }, /rate-limiting/, 1 as const],
   ])("fails fast with one message naming the URL and the cause: %o", async (f, cause, attempts) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    await resetWorkspaceStats(fixture.server.url);
+    await workspace.resetStats(fixture.server.url);
     await fault(f);
     const { loadBlog } = await freshSource();
     const started = Date.now();
@@ -78,7 +73,7 @@ describe("loadBlog during a build", () => {
     // round may still have a retry in flight (the slugs failing first ends loadBlog): wait for
     // both requests' attempts before counting afresh.
     await untilBothGaveUp(fixture.server, attempts);
-    await resetWorkspaceStats(fixture.server.url);
+    await workspace.resetStats(fixture.server.url);
     await expect(loadBlog()).rejects.toThrow(error.message);
     expect((await stats())["GET /api/external/v2/blog-posts"] ?? 0).toBe(0);
   });

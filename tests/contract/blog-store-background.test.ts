@@ -3,7 +3,7 @@ import { hasDerived } from "@/lib/blog/derived";
 import { closeNextCacheConnections } from "../../lib/next-cache/cache-handler.mjs";
 import { until } from "../helpers/until";
 import { blogRequests } from "../helpers/blog-requests";
-import { setFault, type WorkspaceFault } from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
@@ -18,7 +18,7 @@ const saved = { ...process.env };
 
 const listRequests = async () => (await blogRequests(fixture.server)).list;
 
-const fault = (body: WorkspaceFault) => setFault(fixture.server.url, body);
+const fault = (body: workspace.Fault) => workspace.setFault(fixture.server.url, body);
 
 async function readiness(): Promise<{ status: number; body: { status: string } }> {
   const { GET } = await import("@/app/api/health/ready/route");

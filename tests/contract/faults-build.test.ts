@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { blogRequests, untilBothGaveUp } from "../helpers/blog-requests";
-import { resetWorkspaceStats, setFault, type WorkspaceFault } from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
@@ -24,14 +24,14 @@ async function freshSource() {
   return source;
 }
 
-const fault = (body: WorkspaceFault | null) => setFault(fixture.server.url, body);
+const fault = (body: workspace.Fault | null) => workspace.setFault(fixture.server.url, body);
 
 beforeAll(async () => {
   pointAppAtWorkspace(fixture.server, { NEXT_PHASE: "phase-production-build", WORKSPACE_TIMEOUT_MS: "3000" });
 });
 afterEach(async () => {
   await fault(null);
-  await resetWorkspaceStats(fixture.server.url);
+  await workspace.resetStats(fixture.server.url);
   vi.restoreAllMocks();
 });
 afterAll(async () => {
@@ -63,7 +63,7 @@ describe("the build's data step under faults", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { loadBlog: healthy } = await freshSource();
     const expected = (await healthy()).blog.posts.length;
-    await resetWorkspaceStats(fixture.server.url);
+    await workspace.resetStats(fixture.server.url);
     await fault({ ...f, pathPrefix: "/api/external/v2/blog-posts" });
     const { loadBlog } = await freshSource();
     const { blog } = await loadBlog();

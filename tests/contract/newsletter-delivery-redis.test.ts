@@ -20,12 +20,7 @@ import {
 import { createStateEngine } from "@/lib/state/engine";
 import { clientAddresses, clientNetworks } from "../helpers/client-addresses";
 import { DELIVERY_SITE, deliveryTestHandler, signupRequest } from "../helpers/delivery-handler";
-import {
-  outbox as outboxOf,
-  resetWorkspaceStats,
-  setFault,
-  workspaceRequests,
-} from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * The Redis engine (BullMQ) with two instances, each with its own connections, route handler
@@ -94,7 +89,7 @@ const freshClient = clientAddresses("10.8");
 const post = (email: string) => signupRequest({ email }, { "x-forwarded-for": freshClient() });
 
 /** How many emails the workspace has sent to `to`. */
-const outbox = async (to: string) => (await outboxOf(ws.url, to)).length;
+const outbox = async (to: string) => (await workspace.outbox(ws.url, to)).length;
 
 describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
   it("each signup is delivered exactly once, whichever instance took it and however often it was repeated", async () => {
@@ -104,7 +99,7 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
     const b = instance(rate, logs);
     const services: DeliveryService[] = [a.service, b.service];
     try {
-      await setFault(ws.url, { mode: "status", status: 503 });
+      await workspace.setFault(ws.url, { mode: "status", status: 503 });
       const addresses = Array.from(
         { length: 8 },
         (_, i) => `redis-${i}-${randomUUID().slice(0, 6)}@example.org`,
@@ -118,8 +113,8 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
       }
       expect(await a.service.store.counts()).toMatchObject({ pending: 8, failed: 0 });
 
-      await resetWorkspaceStats(ws.url);
-      const stats = () => workspaceRequests(ws.url);
+      await workspace.resetStats(ws.url);
+      const stats = () => workspace.stats(ws.url);
       a.service.startWorker();
       b.service.startWorker();
       // Both workers meet the outage: the queue backs off as one, and nothing is lost or failed.
@@ -128,7 +123,7 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
         timeoutMs: 30_000,
       });
       expect(await a.service.store.counts()).toMatchObject({ pending: 8, failed: 0 });
-      await setFault(ws.url, null);
+      await workspace.setFault(ws.url, null);
       await until(async () => (await b.service.store.counts()).pending === 0, {
         what: "both workers to drain the queue",
         timeoutMs: 30_000,

@@ -16,13 +16,7 @@ import { freePort } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 import { clientAddresses, clientNetworks } from "../helpers/client-addresses";
 import { DELIVERY_SITE, deliveryTestHandler, signupRequest } from "../helpers/delivery-handler";
-import {
-  outbox as outboxOf,
-  resetWorkspaceStats,
-  setFault,
-  workspaceRequests,
-  type WorkspaceFault,
-} from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 import {
   createNewsletterLimiters,
   DEFAULT_LIMITS,
@@ -59,11 +53,11 @@ beforeAll(async () => {
   await startWorkspace();
 });
 beforeEach(async () => {
-  await resetWorkspaceStats(base());
+  await workspace.resetStats(base());
 });
 afterEach(async () => {
   while (services.length) await services.pop()!.close();
-  await setFault(base(), null);
+  await workspace.setFault(base(), null);
 });
 afterAll(async () => {
   await ws?.close();
@@ -130,10 +124,10 @@ function setup(opts: Setup = {}) {
 const post = (value: unknown, headers: Record<string, string> = {}) =>
   signupRequest(value, { "x-forwarded-for": freshClient(), ...headers });
 
-const fault = (config: WorkspaceFault) => setFault(base(), config);
-const liftFault = () => setFault(base(), null);
-const outbox = (to: string) => outboxOf(base(), to);
-const stats = () => workspaceRequests(base());
+const fault = (config: workspace.Fault) => workspace.setFault(base(), config);
+const liftFault = () => workspace.setFault(base(), null);
+const outbox = (to: string) => workspace.outbox(base(), to);
+const stats = () => workspace.stats(base());
 
 async function everyoneGotOneEmail(addresses: string[], service: DeliveryService): Promise<void> {
   await until(async () => (await service.store.counts()).pending === 0, {
@@ -147,7 +141,7 @@ async function everyoneGotOneEmail(addresses: string[], service: DeliveryService
 const ownLimiters = (limits = DEFAULT_LIMITS) =>
   createNewsletterLimiters(limits, createStateEngine({ redisUrl: null }).limiter);
 
-const allEmails = () => outboxOf(base());
+const allEmails = () => workspace.outbox(base());
 
 describe("signup floods cost the flooder, not the readers", () => {
   it("1,000 signups from 50 addresses of one /24: the network's budget is stored, the rest 429; a reader after it is confirmed within 60 s", async () => {
@@ -400,7 +394,7 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     await ws!.close();
     await startWorkspace({ rateLimit: { limit: 4, windowMs: 6_000 } });
     try {
-      await resetWorkspaceStats(base());
+      await workspace.resetStats(base());
       const rate = 2;
       const { handler, service } = setup({ rate });
       const addresses = Array.from({ length: 10 }, () => email("burst"));

@@ -9,7 +9,7 @@ import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { storeOnlyDelivery } from "../helpers/delivery-handler";
-import { requestsTo, resetWorkspaceStats } from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 import { localWorkspaceForSuite } from "../helpers/workspace-fixture";
 
 /*
@@ -69,7 +69,7 @@ function instrumentedHandler() {
   return { handle, upstream, logs, service };
 }
 
-const upstreamCallsSeenByWorkspace = () => requestsTo(fixture.server.url, SUBSCRIPTIONS);
+const upstreamCallsSeenByWorkspace = () => workspace.requestsTo(fixture.server.url, SUBSCRIPTIONS);
 
 // ---- arbitraries ------------------------------------------------------------------------
 
@@ -243,7 +243,7 @@ function build(c: Case): Request | undefined {
 describe("POST /api/newsletter under fuzzing", () => {
   it(`hostile bodies and headers (${HOSTILE_RUNS} runs): zero 5xx, zero upstream calls`, async () => {
     const { handle, upstream, service } = instrumentedHandler();
-    await resetWorkspaceStats(fixture.server.url);
+    await workspace.resetStats(fixture.server.url);
     const statuses = new Map<number, number>();
     let built = 0;
 
@@ -290,7 +290,7 @@ describe("POST /api/newsletter under fuzzing", () => {
 
   it(`valid and invalid input mixed (${MIXED_RUNS} runs): zero 5xx; upstream gets only trimmed well-formed addresses, once per success`, async () => {
     const { handle, upstream } = instrumentedHandler();
-    await resetWorkspaceStats(fixture.server.url);
+    await workspace.resetStats(fixture.server.url);
     const independentEmail = z.email();
     let successes = 0;
 

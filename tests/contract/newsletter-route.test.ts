@@ -13,13 +13,7 @@ import { createStateEngine } from "@/lib/state/engine";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { clientNetworks, oneClientPerNetwork } from "../helpers/client-addresses";
 import { storeOnlyDelivery } from "../helpers/delivery-handler";
-import {
-  outbox as outboxOf,
-  requestsTo,
-  resetWorkspaceStats,
-  setFault,
-  type WorkspaceFault,
-} from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
@@ -52,8 +46,8 @@ afterAll(() => {
   rmSync(storeDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await setFault(fixture.server.url, null);
-  await resetWorkspaceStats(fixture.server.url);
+  await workspace.setFault(fixture.server.url, null);
+  await workspace.resetStats(fixture.server.url);
 });
 
 // ---- helpers --------------------------------------------------------------------------
@@ -96,8 +90,8 @@ function formPost(fields: Record<string, string>, opts: PostOptions = {}): Reque
   });
 }
 
-const upstreamCalls = () => requestsTo(fixture.server.url, SUBSCRIPTIONS);
-const outbox = (to: string) => outboxOf(fixture.server.url, to);
+const upstreamCalls = () => workspace.requestsTo(fixture.server.url, SUBSCRIPTIONS);
+const outbox = (to: string) => workspace.outbox(fixture.server.url, to);
 
 async function body(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
@@ -431,7 +425,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
     });
   }
 
-  const fault = (config: WorkspaceFault) => setFault(fixture.server.url, config);
+  const fault = (config: workspace.Fault) => workspace.setFault(fixture.server.url, config);
 
   /** The workspace could not take it: "on its way" (202), and the signup is in the store, not lost. */
   async function expectKept(res: Response, email: string) {
@@ -560,7 +554,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
     const email = uniqueEmail("budget");
     for (let i = 0; i < DEFAULT_LIMITS.perAddress.points + 1; i++)
       await expectTryAgain(await h(jsonPost({ email })));
-    await setFault(fixture.server.url, null);
+    await workspace.setFault(fixture.server.url, null);
     expect((await h(jsonPost({ email }))).status).toBe(201);
   });
 

@@ -9,7 +9,7 @@ import {
 } from "@/lib/local-workspace";
 import { createWorkspaceClient, type WorkspaceClient } from "@/lib/workspace/client";
 import { WorkspaceApiError } from "@/lib/workspace/errors";
-import { outbox as outboxOf, resetWorkspaceStats, workspaceRequests } from "../helpers/workspace-controls";
+import * as workspace from "../helpers/workspace-controls";
 
 /* The client against the local workspace over real HTTP: every method, paging, each typed error. */
 
@@ -31,7 +31,7 @@ async function failure(promise: Promise<unknown>): Promise<WorkspaceApiError> {
   return error as WorkspaceApiError;
 }
 
-const outbox = (to: string) => outboxOf(ws.url, to);
+const outbox = (to: string) => workspace.outbox(ws.url, to);
 
 beforeAll(async () => {
   ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
@@ -177,7 +177,7 @@ describe("blog", () => {
 
 describe("authentication", () => {
   it("an expired key is unauthorized, with the document's text, and is not retried", async () => {
-    await resetWorkspaceStats(ws.url);
+    await workspace.resetStats(ws.url);
     const e = await failure(make(LOCAL_EXPIRED_API_KEY).listBlogSlugs());
     expect([e.code, e.status, e.message]).toEqual([
       "unauthorized",
@@ -185,6 +185,6 @@ describe("authentication", () => {
       "Could not authenticate, invalid API Key",
     ]);
     expect(e.message).not.toContain(LOCAL_EXPIRED_API_KEY);
-    expect((await workspaceRequests(ws.url)).total).toBe(1);
+    expect((await workspace.stats(ws.url)).total).toBe(1);
   });
 });

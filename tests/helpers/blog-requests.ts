@@ -1,10 +1,10 @@
 import { expect, vi } from "vitest";
 import type { LocalWorkspaceServer } from "@/lib/local-workspace";
-import { workspaceRequests } from "./workspace-controls";
+import * as workspace from "./workspace-controls";
 
 /** How many blog-list and slug-list requests the workspace has counted since its stats were reset. */
 export async function blogRequests(server: LocalWorkspaceServer): Promise<{ list: number; slugs: number }> {
-  const { byRoute } = await workspaceRequests(server.url);
+  const { byRoute } = await workspace.stats(server.url);
   return {
     list: byRoute["GET /api/external/v2/blog-posts"] ?? 0,
     slugs: byRoute["GET /api/external/v2/blog-posts/slugs"] ?? 0,

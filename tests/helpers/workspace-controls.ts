@@ -12,7 +12,7 @@ import { z } from "zod";
 export const E2E_WORKSPACE_URL = `http://127.0.0.1:${process.env.E2E_WORKSPACE_PORT ?? 4110}`;
 
 /** A fault as `POST /__local/faults` takes it: `mode` and its options (`status`, `pathPrefix`, `count`…). */
-export type WorkspaceFault = Record<string, unknown>;
+export type Fault = Record<string, unknown>;
 
 /**
  * One control request. Retried once on a connection error: a workspace the test restarted
@@ -33,7 +33,7 @@ async function control(url: string, pathname: string, init?: RequestInit): Promi
 }
 
 /** Makes the workspace at `url` misbehave as `fault` says; `null` lifts every fault. */
-export async function setFault(url: string, fault: WorkspaceFault | null): Promise<void> {
+export async function setFault(url: string, fault: Fault | null): Promise<void> {
   await control(
     url,
     "/__local/faults",
@@ -75,7 +75,7 @@ export async function outbox(url: string, to?: string): Promise<OutboxEmail[]> {
 }
 
 /** What the workspace has counted since its stats were last reset. */
-export type WorkspaceRequests = {
+export type Requests = {
   total: number;
   /** The most requests that arrived within any one second. */
   peakPerSecond: number;
@@ -83,16 +83,16 @@ export type WorkspaceRequests = {
   byRoute: Record<string, number>;
 };
 
-export async function workspaceRequests(url: string): Promise<WorkspaceRequests> {
-  return ((await (await control(url, "/__local/stats")).json()) as { requests: WorkspaceRequests }).requests;
+export async function stats(url: string): Promise<Requests> {
+  return ((await (await control(url, "/__local/stats")).json()) as { requests: Requests }).requests;
 }
 
 /** How many requests the workspace has counted on `route` ("POST /api/external/v2/email-subscriptions"). */
 export async function requestsTo(url: string, route: string): Promise<number> {
-  return (await workspaceRequests(url)).byRoute[route] ?? 0;
+  return (await stats(url)).byRoute[route] ?? 0;
 }
 
 /** Starts the workspace's request counts afresh. */
-export async function resetWorkspaceStats(url: string): Promise<void> {
+export async function resetStats(url: string): Promise<void> {
   await control(url, "/__local/stats/reset", { method: "POST" });
 }
