@@ -2,13 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import {
-  adminRequest,
-  importAdminApp,
-  setCookie,
-  type AdminApp,
-  type AdminRequestInit,
-} from "../helpers/admin-app";
+import * as admin from "../helpers/admin-app";
 import { clientAddresses } from "../helpers/client-addresses";
 import { unusedCodes } from "../helpers/totp-codes";
 import { until } from "../helpers/until";
@@ -30,7 +24,7 @@ const LINUS = DEMO_MEMBERS[2]!; // Standard
 const GRACE_PASSWORD = "grace's own long password";
 const GRACE_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-type App = AdminApp & { audit: string[] };
+type App = admin.App & { audit: string[] };
 
 let app: App;
 let hashes: { grace: string; linus: string };
@@ -46,15 +40,16 @@ async function loadApp(vars: Record<string, string | undefined> = {}): Promise<A
   });
   vi.resetModules();
   const audit: string[] = [];
-  const loaded: App = { ...(await importAdminApp((line) => audit.push(line))), audit };
+  const loaded: App = { ...(await admin.importApp((line) => audit.push(line))), audit };
   loaded.loginLib.resetLoginLimits();
   return loaded;
 }
 
 const freshClient = clientAddresses("198.51.100");
+const { setCookie } = admin;
 
-const request = (path: string, init: Omit<AdminRequestInit, "ip"> & { ip?: string } = {}) =>
-  adminRequest(path, { ...init, ip: init.ip ?? freshClient() });
+const request = (path: string, init: Omit<admin.RequestOptions, "ip"> & { ip?: string } = {}) =>
+  admin.request(path, { ...init, ip: init.ip ?? freshClient() });
 
 const signIn = (email: string, password: string, ip?: string, form = false) =>
   app.login.POST(request("/api/admin/login", { method: "POST", body: { email, password }, ip, form }));

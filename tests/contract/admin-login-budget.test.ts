@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
-import { adminRequest, importAdminApp, setCookie, type AdminApp } from "../helpers/admin-app";
+import * as admin from "../helpers/admin-app";
 import { clientAddresses } from "../helpers/client-addresses";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
@@ -21,11 +21,11 @@ const GRACE = DEMO_MEMBERS[1]!;
 const GRACE_PASSWORD = "grace's own long password";
 const GRACE_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-let app: AdminApp;
+let app: admin.App;
 let graceHash: string;
 let redis: TestRedis | undefined;
 
-async function loadApp(redisUrl?: string): Promise<AdminApp> {
+async function loadApp(redisUrl?: string): Promise<admin.App> {
   pointAppAtWorkspace(fixture.server, {
     ...ADMIN_SUITE_VARS,
     REDIS_URL: redisUrl,
@@ -35,7 +35,7 @@ async function loadApp(redisUrl?: string): Promise<AdminApp> {
   });
   vi.resetModules();
   forgetProcessMemo("state.engine");
-  const loaded = await importAdminApp();
+  const loaded = await admin.importApp();
 
   if (redisUrl) {
     const client = loaded.state.redisConnection();
@@ -49,9 +49,9 @@ async function loadApp(redisUrl?: string): Promise<AdminApp> {
 const stranger = clientAddresses("2001:db8:0");
 
 const post = (body: unknown, ip: string, cookie?: string) =>
-  app.login.POST(adminRequest("/api/admin/login", { method: "POST", body, cookies: [cookie], ip }));
+  app.login.POST(admin.request("/api/admin/login", { method: "POST", body, cookies: [cookie], ip }));
 
-const stepCookie = (res: Response) => setCookie(res, "masthead_login_step");
+const stepCookie = (res: Response) => admin.setCookie(res, "masthead_login_step");
 
 /** A wrong code for Grace right now (never the current one, nor its neighbours). */
 function wrongCode(): string {

@@ -2,7 +2,7 @@ import { sealData } from "iron-session";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import { importAdminApp, type AdminApp } from "../helpers/admin-app";
+import * as admin from "../helpers/admin-app";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 import * as workspace from "../helpers/workspace-controls";
 
@@ -19,10 +19,10 @@ const LINUS = DEMO_MEMBERS[2]!;
 const TOM = DEMO_MEMBERS[6]!; // inactive
 
 // Imported after the environment points at the test workspace (env() reads it once, lazily).
-let routes: AdminApp;
-let session: AdminApp["session"];
+let routes: admin.App;
+let session: admin.App["session"];
 let audit: typeof import("@/lib/admin/audit");
-let loginLib: AdminApp["loginLib"];
+let loginLib: admin.App["loginLib"];
 let cookie: string;
 const auditLines: string[] = [];
 
@@ -81,7 +81,7 @@ beforeAll(async () => {
     // upstream calls per route, so no recheck may fall between them (tests/contract/admin-access.test.ts).
     ADMIN_RECHECK_SECONDS: "3600",
   });
-  routes = await importAdminApp((line) => auditLines.push(line));
+  routes = await admin.importApp((line) => auditLines.push(line));
   ({ session, loginLib } = routes);
   audit = await import("@/lib/admin/audit");
   cookie = (await session.sealSession("admin@example.com")).value;

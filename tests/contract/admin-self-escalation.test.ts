@@ -2,13 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import {
-  adminRequest,
-  importAdminApp,
-  signIn as signInThroughRoute,
-  type AdminApp,
-  type AdminRequestInit,
-} from "../helpers/admin-app";
+import * as admin from "../helpers/admin-app";
 import { clientAddresses } from "../helpers/client-addresses";
 import { call, listMembersSchema, memberEnvelopeSchema } from "../helpers/local-workspace-server";
 import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
@@ -28,10 +22,10 @@ const GRACE = DEMO_MEMBERS[1]!; // the other active Admin
 const LINUS = DEMO_MEMBERS[2]!; // Standard: an admin only where ADMIN_ROLES lists Standard
 const LINUS_PASSWORD = "linus's own long password";
 
-let app: AdminApp;
+let app: admin.App;
 let linusHash: string;
 
-async function loadApp(vars: Record<string, string | undefined> = {}): Promise<AdminApp> {
+async function loadApp(vars: Record<string, string | undefined> = {}): Promise<admin.App> {
   pointAppAtWorkspace(fixture.server, {
     ...ADMIN_SUITE_VARS,
     ADMIN_USERS: `admin@example.com=${DEMO_ADMIN_HASH},${LINUS.email}=${linusHash}`,
@@ -40,20 +34,22 @@ async function loadApp(vars: Record<string, string | undefined> = {}): Promise<A
     ...vars,
   });
   vi.resetModules();
-  const loaded = await importAdminApp();
+  const loaded = await admin.importApp();
 
   loaded.loginLib.resetLoginLimits();
   return loaded;
 }
 
 const freshClient = clientAddresses("198.51.100");
-const request = (path: string, init: Omit<AdminRequestInit, "ip" | "cookies"> & { cookie?: string } = {}) =>
-  adminRequest(path, { ...init, cookies: [init.cookie], ip: freshClient() });
+const request = (
+  path: string,
+  init: Omit<admin.RequestOptions, "ip" | "cookies"> & { cookie?: string } = {},
+) => admin.request(path, { ...init, cookies: [init.cookie], ip: freshClient() });
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 /** A session opened through the real sign-in, so the workspace's answer is the fresh one it kept. */
-const signIn = (email: string, password: string) => signInThroughRoute(app, email, password, freshClient());
+const signIn = (email: string, password: string) => admin.signIn(app, email, password, freshClient());
 
 /** What the workspace itself holds for member `id` (null when there is no such member). */
 async function inWorkspace(id: string) {

@@ -4,13 +4,7 @@ import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
 import { createStateEngine, type StateEngine } from "@/lib/state/engine";
 import { forgetProcessMemo } from "@/lib/state/process-memo.mjs";
-import {
-  adminRequest,
-  importAdminApp,
-  signIn as signInThroughRoute,
-  type AdminApp,
-  type AdminRequestInit,
-} from "../helpers/admin-app";
+import * as admin from "../helpers/admin-app";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 import * as workspace from "../helpers/workspace-controls";
@@ -26,13 +20,13 @@ let redis: TestRedis;
 const others: StateEngine[] = [];
 
 /** Fresh modules (the configuration is read again), as a restarted instance would have. */
-async function loadApp(): Promise<AdminApp> {
+async function loadApp(): Promise<admin.App> {
   vi.resetModules();
-  return importAdminApp();
+  return admin.importApp();
 }
 
 /** Drops this process's state engine, so the next call builds another one: a second instance. */
-async function becomeAnotherInstance(app: AdminApp): Promise<void> {
+async function becomeAnotherInstance(app: admin.App): Promise<void> {
   const client = app.state.redisConnection();
   forgetProcessMemo("state.engine");
   client?.disconnect();
@@ -42,13 +36,13 @@ async function becomeAnotherInstance(app: AdminApp): Promise<void> {
 
 const req = (
   path: string,
-  init: Omit<AdminRequestInit, "ip" | "cookies"> & { cookie?: string; ip?: string } = {},
-) => adminRequest(path, { ...init, cookies: [init.cookie], ip: init.ip ?? "203.0.113.5" });
+  init: Omit<admin.RequestOptions, "ip" | "cookies"> & { cookie?: string; ip?: string } = {},
+) => admin.request(path, { ...init, cookies: [init.cookie], ip: init.ip ?? "203.0.113.5" });
 
-const signIn = (app: AdminApp, ip = "203.0.113.5") =>
-  signInThroughRoute(app, "admin@example.com", "masthead-demo", ip);
+const signIn = (app: admin.App, ip = "203.0.113.5") =>
+  admin.signIn(app, "admin@example.com", "masthead-demo", ip);
 
-const listStatus = async (app: AdminApp, cookie: string) =>
+const listStatus = async (app: admin.App, cookie: string) =>
   (await app.list.GET(req("/api/admin/team-members", { cookie }))).status;
 
 async function upstreamListCalls(): Promise<number> {
@@ -192,7 +186,7 @@ describe("login failures count across instances (REDIS_URL set)", () => {
     // were taken, before it connected, from the in-memory insurance).
     await until(async () => a.state.redisConnection()?.status === "ready");
     (await import("@/lib/admin/login")).resetLoginLimits();
-    const attempt = (app: AdminApp, password: string, ip: string) =>
+    const attempt = (app: admin.App, password: string, ip: string) =>
       app.login.POST(
         req("/api/admin/login", { method: "POST", body: { email: "admin@example.com", password }, ip }),
       );

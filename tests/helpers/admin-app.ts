@@ -7,10 +7,10 @@ import { stampPeerAddress } from "@/lib/http/client-key";
  */
 
 /** The site the admin suites' requests name (and their Origin, on writes). */
-export const ADMIN_SITE = "http://localhost:3000";
+export const SITE = "http://localhost:3000";
 
 /** The admin route handlers, and the libraries a suite reads state from. */
-export type AdminApp = {
+export type App = {
   login: typeof import("@/app/api/admin/login/route");
   logout: typeof import("@/app/api/admin/logout/route");
   list: typeof import("@/app/api/admin/team-members/route");
@@ -30,7 +30,7 @@ export type AdminApp = {
  * modules read their configuration again, as a restarted instance would), its audit trail sent
  * to `audit`.
  */
-export async function importAdminApp(audit: (line: string) => void = () => {}): Promise<AdminApp> {
+export async function importApp(audit: (line: string) => void = () => {}): Promise<App> {
   (await import("@/lib/admin/audit")).setAuditSink(audit);
   return {
     login: await import("@/app/api/admin/login/route"),
@@ -48,7 +48,7 @@ export async function importAdminApp(audit: (line: string) => void = () => {}): 
   };
 }
 
-export type AdminRequestInit = {
+export type RequestOptions = {
   method?: string;
   /** Sent as JSON, or as a form without JavaScript would post it with `form`. */
   body?: unknown;
@@ -60,11 +60,11 @@ export type AdminRequestInit = {
 };
 
 /** A request to the admin API from a browser on the site (its Origin on anything but GET). */
-export function adminRequest(path: string, init: AdminRequestInit): Request {
+export function request(path: string, init: RequestOptions): Request {
   const headers = new Headers({ host: "localhost:3000", accept: "application/json" });
   const cookies = (init.cookies ?? []).filter((c): c is string => !!c);
   if (cookies.length) headers.set("cookie", cookies.join("; "));
-  if (init.method && init.method !== "GET") headers.set("origin", ADMIN_SITE);
+  if (init.method && init.method !== "GET") headers.set("origin", SITE);
   let body: string | undefined;
   if (init.body !== undefined) {
     headers.set("content-type", init.form ? "application/x-www-form-urlencoded" : "application/json");
@@ -72,7 +72,7 @@ export function adminRequest(path: string, init: AdminRequestInit): Request {
       ? new URLSearchParams(init.body as Record<string, string>).toString()
       : JSON.stringify(init.body);
   }
-  const req = new Request(ADMIN_SITE + path, { method: init.method ?? "GET", headers, body });
+  const req = new Request(SITE + path, { method: init.method ?? "GET", headers, body });
   stampPeerAddress(req.headers, init.ip);
   return req;
 }
@@ -87,13 +87,13 @@ export function setCookie(res: Response, name: string): string | undefined {
 
 /** Signs in through the login route; asserts it succeeded and returns the session cookie (`name=value`). */
 export async function signIn(
-  app: Pick<AdminApp, "login">,
+  app: Pick<App, "login">,
   email: string,
   password: string,
   ip: string,
 ): Promise<string> {
   const res = await app.login.POST(
-    adminRequest("/api/admin/login", { method: "POST", body: { email, password }, ip }),
+    request("/api/admin/login", { method: "POST", body: { email, password }, ip }),
   );
   expect(res.status).toBe(200);
   const cookie = setCookie(res, "masthead_admin");
