@@ -5,7 +5,7 @@ import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses } from "../helpers/client-addresses";
 import { unusedCodes } from "../helpers/totp-codes";
-import { until } from "../helpers/until";
+import { sleep, until } from "../helpers/until";
 import { call } from "../helpers/local-workspace-server";
 import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 import * as workspace from "../helpers/workspace-controls";
@@ -305,7 +305,8 @@ describe("access follows the workspace", () => {
     const authorized = async () =>
       app.http.authorize(request("/api/admin/team-members", { cookies: [session] }));
     await fault({ mode: "status", status: 503, pathPrefix: "/api/external/v2/team-members" });
-    await new Promise((r) => setTimeout(r, 1_200)); // past the recheck interval
+    // Deliberate: the session's last check ages past the recheck interval, so the next one meets the outage.
+    await sleep(1_200);
     expect((await authorized()).ok).toBe(true);
     let refused: Response | undefined;
     await until(

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import MastheadCacheHandler, { closeNextCacheConnections } from "../../lib/next-cache/cache-handler.mjs";
 import { blogRequests } from "../helpers/blog-requests";
+import { clockPast } from "../helpers/until";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
@@ -102,13 +103,13 @@ describe("one blog store per process", () => {
 
     // The blog tag is revalidated (here, or on any instance via Redis): the copy and all that
     // was derived from it are dropped together, and the next reader fetches again.
-    await new Promise((r) => setTimeout(r, 2));
+    await clockPast();
     await cache.revalidateTag("blog", { expire: 31_536_000 });
     expect(source.currentBlog()).toBeNull();
     expect(await cache.get("/blog/no-such-post", page)).toBeNull(); // no current copy: the route decides
     // A copy fetched in the same millisecond as the revalidation counts as older (by design):
     // let the clock pass it, as any real render does.
-    await new Promise((r) => setTimeout(r, 2));
+    await clockPast();
     const { blog: refetched } = await source.loadBlog();
     expect(refetched).not.toBe(blog);
     expect(await listRequests()).toBe(before + 2);

@@ -11,7 +11,7 @@ import MastheadCacheHandler, {
 } from "../../lib/next-cache/cache-handler.mjs";
 import { answerUnknownAddresses, tagRevalidatedAt } from "../../lib/next-cache/app-bridge";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
-import { sleep, until } from "../helpers/until";
+import { clockPast, until } from "../helpers/until";
 
 /*
  * The Next cache handler against a real Redis, through the interface Next calls (get, set,
@@ -217,7 +217,7 @@ describe("with Redis: one cache for every instance", () => {
     await a.revalidateTag("blog", { expire: 31_536_000 });
     // The view that finds the entry stale dates B's regeneration; one in the same millisecond as
     // the revalidation would count as older (by design), so let the clock pass it first.
-    await sleep(2);
+    await clockPast();
     // B hears of it by pub/sub (a hit never asks Redis about tags): within moments.
     await until(async () => (await age(get(b, "/blog/tagged"))) > REVALIDATE * 1000, {
       what: "B to hear of the revalidation",
@@ -240,8 +240,7 @@ describe("with Redis: one cache for every instance", () => {
 
     // A write in the same millisecond as the revalidation counts as older (by design): let the
     // clock pass it, as any real regeneration does.
-    const revalidatedAt = tagRevalidatedAt("blog");
-    while (Date.now() <= revalidatedAt) await new Promise((r) => setImmediate(r));
+    await clockPast(tagRevalidatedAt("blog"));
     await set(b, "/blog/tagged", page("regenerated"));
     // A holds a copy of its own: it hears B's new version by pub/sub, within moments.
     await until(async () => (await get(a, "/blog/tagged"))?.value?.html === "regenerated", {
@@ -256,7 +255,7 @@ describe("with Redis: one cache for every instance", () => {
     const a = handler("race-A");
     const b = handler("race-B");
     expect(await get(b, "/blog/rendering")).toBeNull(); // B starts rendering from the data it has
-    await sleep(5);
+    await clockPast(); // the revalidation comes after the render began, by the millisecond
     await a.revalidateTag("blog", { expire: 31_536_000 }); // meanwhile, A revalidates
     await set(b, "/blog/rendering", page("rendered from data older than the revalidation"));
     const entry = await get(a, "/blog/rendering");
