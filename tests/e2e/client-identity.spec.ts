@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { E2E_WORKSPACE_PORT } from "../../playwright.config";
 import { startSecondServer, type SecondServer } from "../helpers/e2e-second-server";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Who a client is, in the default deployment: `next start` with nothing in front and no
@@ -9,7 +9,7 @@ import { startSecondServer, type SecondServer } from "../helpers/e2e-second-serv
  * X-Forwarded-For or X-Forwarded-Host must not become someone else.
  */
 
-const WORKSPACE = `http://127.0.0.1:${E2E_WORKSPACE_PORT}`;
+const WORKSPACE = workspace.E2E_WORKSPACE_URL;
 let server: SecondServer | undefined;
 let site = "";
 
@@ -22,15 +22,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function subscriptionsReceived(): Promise<number> {
-  const stats = (await (await fetch(`${WORKSPACE}/__local/stats`)).json()) as {
-    requests: { byRoute: Record<string, number> };
-  };
-  return stats.requests.byRoute["POST /api/external/v2/email-subscriptions"] ?? 0;
-}
+const subscriptionsReceived = () =>
+  workspace.requestsTo(WORKSPACE, "POST /api/external/v2/email-subscriptions");
 
 test("rotating X-Forwarded-For does not escape the per-client newsletter limit (20 per 10 minutes)", async () => {
-  await fetch(`${WORKSPACE}/__local/stats/reset`, { method: "POST" });
+  await workspace.resetStats(WORKSPACE);
   const statuses: number[] = [];
   for (let i = 0; i < 25; i++) {
     const res = await fetch(`${site}/api/newsletter`, {
