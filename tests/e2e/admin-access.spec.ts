@@ -6,6 +6,7 @@ import { expectAccessible } from "../helpers/accessibility";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { unusedCodes } from "../helpers/totp-codes";
 import { clientAddresses } from "../helpers/client-addresses";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Who may use /admin, across two `next start` instances on one build, one Redis and one local
@@ -275,13 +276,11 @@ test("deactivated in the workspace: signed out within the recheck interval with 
 });
 
 test("the workspace down at sign-in: a clear refusal, no session", async () => {
-  const faults = `${cluster.workspaceUrl}/__local/faults`;
-  const set = await fetch(faults, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ mode: "status", status: 503, pathPrefix: "/api/external/v2/team-members" }),
+  await workspace.setFault(cluster.workspaceUrl, {
+    mode: "status",
+    status: 503,
+    pathPrefix: "/api/external/v2/team-members",
   });
-  expect(set.ok).toBe(true);
   try {
     const res = await post(B, { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD });
     expect(res.status).toBe(503);
@@ -290,6 +289,6 @@ test("the workspace down at sign-in: a clear refusal, no session", async () => {
     );
     expect(cookieOf(res, "masthead_admin")).toBeUndefined();
   } finally {
-    await fetch(faults, { method: "DELETE" });
+    await workspace.setFault(cluster.workspaceUrl, null);
   }
 });

@@ -11,7 +11,7 @@ export type SignedIn = {
   /** `masthead_admin=…` */
   session: string;
   /** `masthead_device=…`, the known-device cookie a lockout of strangers spares. */
-  device: string | undefined;
+  device: string;
   /** Every cookie the sign-in set, as a Cookie header. */
   cookies: string;
 };
@@ -43,12 +43,10 @@ export async function signIn(site: string, opts: SignInOptions = {}): Promise<Si
   expect(res.status, "signing in").toBe(200);
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
   const session = cookies.find((c) => c.startsWith("masthead_admin="));
+  const device = cookies.find((c) => c.startsWith("masthead_device="));
   expect(session, "a session cookie").toBeDefined();
-  return {
-    session: session!,
-    device: cookies.find((c) => c.startsWith("masthead_device=")),
-    cookies: cookies.join("; "),
-  };
+  expect(device, "a device cookie").toBeDefined();
+  return { session: session!, device: device!, cookies: cookies.join("; ") };
 }
 
 /**

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { Exit } from "./stop-process";
 import type { Instance } from "./multi-instance";
 import { sleep, until } from "./until";
+import { outbox } from "./workspace-controls";
 
 /*
  * Traffic through the production front for the front suite and the benchmark: single requests
@@ -159,10 +160,7 @@ export async function rollingRestart(
 
 /** How many verification emails the local workspace sent to each address in `emails`. */
 export async function verificationsPerAddress(workspaceUrl: string, emails: string[]): Promise<number[]> {
-  const res = await fetch(`${workspaceUrl}/__local/outbox`);
-  const sent = ((await res.json()) as { emails: { to: string; kind: string }[] }).emails.filter(
-    (e) => e.kind === "verification",
-  );
+  const sent = (await outbox(workspaceUrl)).filter((e) => e.kind === "verification");
   const counts = new Map<string, number>();
   for (const e of sent) counts.set(e.to, (counts.get(e.to) ?? 0) + 1);
   return emails.map((email) => counts.get(email.toLowerCase()) ?? 0);
