@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startSecondServer, type SecondServer } from "../helpers/e2e-second-server";
+import { jsonPostHeaders } from "../helpers/json-post";
 import * as workspace from "../helpers/workspace-controls";
 
 /*
@@ -31,12 +32,7 @@ test("rotating X-Forwarded-For does not escape the per-client newsletter limit (
   for (let i = 0; i < 25; i++) {
     const res = await fetch(`${site}/api/newsletter`, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        origin: site,
-        "x-forwarded-for": `198.18.${i}.${i + 1}`,
-      },
+      headers: jsonPostHeaders(site, { "x-forwarded-for": `198.18.${i}.${i + 1}` }),
       body: JSON.stringify({ email: `rotating-${Date.now()}-${i}@example.org` }),
     });
     statuses.push(res.status);
@@ -50,12 +46,7 @@ test("a client's own X-Forwarded-Host does not make another site's page same-ori
   const evil = "https://evil.example";
   const login = await fetch(`${site}/api/admin/login`, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      origin: evil,
-      "x-forwarded-host": "evil.example",
-    },
+    headers: jsonPostHeaders(evil, { "x-forwarded-host": "evil.example" }),
     body: JSON.stringify({ email: "admin@example.com", password: "masthead-demo" }),
   });
   expect(login.status).toBe(403);

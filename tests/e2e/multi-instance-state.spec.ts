@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../lib/config/schema";
 import { signIn as adminSignIn } from "../helpers/admin-sign-in";
 import { clientAddresses } from "../helpers/client-addresses";
+import { jsonPostHeaders } from "../helpers/json-post";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 
 /*
@@ -36,12 +37,7 @@ test.afterAll(async () => {
 function post(instance: Instance, path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${instance.url}${path}`, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      origin: cluster.siteUrl,
-      ...headers,
-    },
+    headers: jsonPostHeaders(cluster.siteUrl, headers),
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });

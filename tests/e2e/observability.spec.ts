@@ -10,6 +10,7 @@ import { startCluster, type Cluster, type Instance } from "../helpers/multi-inst
 import { until } from "../helpers/until";
 import { signIn as adminSignIn } from "../helpers/admin-sign-in";
 import { clientAddresses } from "../helpers/client-addresses";
+import { jsonPostHeaders } from "../helpers/json-post";
 import * as workspace from "../helpers/workspace-controls";
 import { promtool } from "../helpers/promtool";
 
@@ -88,12 +89,7 @@ function call(pathname: string, init: RequestInit & { client?: string } = {}): P
 function postJson(pathname: string, body: unknown, headers: Record<string, string> = {}) {
   return call(pathname, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      origin: cluster.siteUrl,
-      ...headers,
-    },
+    headers: jsonPostHeaders(cluster.siteUrl, headers),
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -567,12 +563,7 @@ test("without METRICS_TOKEN the route does not exist (404); at LOG_LEVEL=warn th
     const instance = plain.instances[0]!;
     const refused = await fetch(`${instance.url}/api/admin/login`, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        origin: plain.siteUrl,
-        "x-forwarded-for": freshClient(),
-      },
+      headers: jsonPostHeaders(plain.siteUrl, { "x-forwarded-for": freshClient() }),
       body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: SECRETS["a mistyped password"] }),
     });
     expect(refused.status).toBe(401);

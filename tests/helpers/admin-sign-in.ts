@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../lib/config/schema";
+import { jsonPostHeaders } from "./json-post";
 
 /*
  * The demo admin signing in over HTTP, as the browser suites do it against a running site: the
@@ -27,11 +28,7 @@ export type SignInOptions = {
 
 /** Signs the demo admin in at `site` with fetch; asserts the 200 and the session cookie. */
 export async function signIn(site: string, opts: SignInOptions = {}): Promise<SignedIn> {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    accept: "application/json",
-    origin: opts.origin ?? site,
-  };
+  const headers = jsonPostHeaders(opts.origin ?? site);
   if (opts.client) headers["x-forwarded-for"] = opts.client;
   if (opts.cookie) headers.cookie = opts.cookie;
   const res = await fetch(`${site}/api/admin/login`, {
