@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import MastheadCacheHandler, { closeNextCacheConnections } from "../../lib/next-cache/cache-handler.mjs";
+import { closeNextCacheConnections } from "../../lib/next-cache/cache-handler.mjs";
 import { blogRequests } from "../helpers/blog-requests";
+import { cacheHandlerFor } from "../helpers/next-cache";
 import { clockPast } from "../helpers/until";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
@@ -14,9 +14,6 @@ import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspac
  * blog tag's revalidation, as Next's cache handler knows it) that drops all of it, and the
  * cache handler answering unknown addresses from it without a render.
  */
-
-const require = createRequire(import.meta.url);
-const { nodeFs } = require("next/dist/server/lib/node-fs-methods.js") as { nodeFs: unknown };
 
 const fixture = localWorkspaceForSuite();
 const saved = { ...process.env };
@@ -49,18 +46,7 @@ function buildDir(): string {
 }
 
 function handler() {
-  return new MastheadCacheHandler(
-    {
-      fs: nodeFs,
-      dev: false,
-      flushToDisk: true,
-      serverDistDir: path.join(distDir, "server"),
-      maxMemoryCacheSize: 50 * 1024 * 1024,
-      revalidatedTags: [],
-      _requestHeaders: {},
-    },
-    { redisUrl: null, instance: "blog-store" },
-  );
+  return cacheHandlerFor(distDir, { redisUrl: null, instance: "blog-store" });
 }
 
 beforeAll(() => {

@@ -10,6 +10,7 @@ import MastheadCacheHandler, {
   NOT_FOUND_MEMORY_BYTES,
 } from "../../lib/next-cache/cache-handler.mjs";
 import { answerUnknownAddresses, tagRevalidatedAt } from "../../lib/next-cache/app-bridge";
+import { cacheHandlerFor, nodeFs } from "../helpers/next-cache";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { clockPast, until } from "../helpers/until";
 
@@ -21,8 +22,6 @@ import { clockPast, until } from "../helpers/until";
  */
 
 const require = createRequire(import.meta.url);
-// Next's own file-system methods, which it hands every cache handler as ctx.fs.
-const { nodeFs } = require("next/dist/server/lib/node-fs-methods.js") as { nodeFs: unknown };
 
 type Handler = InstanceType<typeof MastheadCacheHandler>;
 type Entry = { value: Record<string, unknown> | null; lastModified: number; cacheControl?: unknown } | null;
@@ -46,18 +45,11 @@ function buildDir(): string {
 
 function handler(instance: string, opts: { redis?: boolean; dir?: string } = {}): Handler {
   const dir = opts.dir ?? distDir;
-  return new MastheadCacheHandler(
-    {
-      fs: nodeFs,
-      dev: false,
-      flushToDisk: true,
-      serverDistDir: path.join(dir, "server"),
-      maxMemoryCacheSize: 50 * 1024 * 1024,
-      revalidatedTags: [],
-      _requestHeaders: {},
-    },
-    { redisUrl: opts.redis === false ? null : redis.url, instance, log: (line: string) => logs.push(line) },
-  );
+  return cacheHandlerFor(dir, {
+    redisUrl: opts.redis === false ? null : redis.url,
+    instance,
+    log: (line: string) => logs.push(line),
+  });
 }
 
 function page(html: string, opts: { status?: number; tags?: string } = {}) {
