@@ -1,13 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
-import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import * as admin from "../helpers/admin-app";
+import { clientAddresses } from "../helpers/client-addresses";
 import { unusedCodes } from "../helpers/totp-codes";
-import { until } from "../helpers/until";
-import { call } from "./helpers/local-workspace-server";
-import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { sleep, until } from "../helpers/until";
+import { call } from "../helpers/local-workspace-server";
+import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Who may use /admin: an ADMIN_USERS entry that the workspace still counts as an active admin,
@@ -23,17 +25,7 @@ const LINUS = DEMO_MEMBERS[2]!; // Standard
 const GRACE_PASSWORD = "grace's own long password";
 const GRACE_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-type App = {
-  login: typeof import("@/app/api/admin/login/route");
-  list: typeof import("@/app/api/admin/team-members/route");
-  one: typeof import("@/app/api/admin/team-members/[id]/route");
-  activation: typeof import("@/app/api/admin/team-members/[id]/activation/route");
-  http: typeof import("@/lib/admin/http");
-  session: typeof import("@/lib/admin/session");
-  loginLib: typeof import("@/lib/admin/login");
-  totp: typeof import("@/lib/admin/totp");
-  audit: string[];
-};
+type App = admin.App & { audit: string[] };
 
 let app: App;
 let hashes: { grace: string; linus: string };
@@ -50,51 +42,16 @@ async function loadApp(vars: Record<string, string | undefined> = {}): Promise<A
   vi.resetModules();
   forgetProcessMemo("workspace.client"); // a restarted instance makes its client from this configuration
   const audit: string[] = [];
-  (await import("@/lib/admin/audit")).setAuditSink((line) => audit.push(line));
-  const loaded: App = {
-    login: await import("@/app/api/admin/login/route"),
-    list: await import("@/app/api/admin/team-members/route"),
-    one: await import("@/app/api/admin/team-members/[id]/route"),
-    activation: await import("@/app/api/admin/team-members/[id]/activation/route"),
-    http: await import("@/lib/admin/http"),
-    session: await import("@/lib/admin/session"),
-    loginLib: await import("@/lib/admin/login"),
-    totp: await import("@/lib/admin/totp"),
-    audit,
-  };
+  const loaded: App = { ...(await admin.importApp((line) => audit.push(line))), audit };
   loaded.loginLib.resetLoginLimits();
   return loaded;
 }
 
-let clients = 0;
-const freshClient = () => `198.51.100.${++clients % 250}`;
+const freshClient = clientAddresses("198.51.100");
+const { setCookie } = admin;
 
-function request(
-  path: string,
-  init: { method?: string; body?: unknown; cookies?: string[]; ip?: string; form?: boolean } = {},
-): Request {
-  const headers = new Headers({ host: "localhost:3000", accept: "application/json" });
-  if (init.cookies?.length) headers.set("cookie", init.cookies.join("; "));
-  if (init.method && init.method !== "GET") headers.set("origin", SITE);
-  let body: string | undefined;
-  if (init.body !== undefined) {
-    headers.set("content-type", init.form ? "application/x-www-form-urlencoded" : "application/json");
-    body = init.form
-      ? new URLSearchParams(init.body as Record<string, string>).toString()
-      : JSON.stringify(init.body);
-  }
-  const req = new Request(SITE + path, { method: init.method ?? "GET", headers, body });
-  stampPeerAddress(req.headers, init.ip ?? freshClient());
-  return req;
-}
-
-/** `name=value` of the cookie `name` set by `res`, or undefined. */
-function setCookie(res: Response, name: string): string | undefined {
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(";")[0];
-}
+const request = (path: string, init: Omit<admin.RequestOptions, "ip"> & { ip?: string } = {}) =>
+  admin.request(path, { ...init, ip: init.ip ?? freshClient() });
 
 const signIn = (email: string, password: string, ip?: string, form = false) =>
   app.login.POST(request("/api/admin/login", { method: "POST", body: { email, password }, ip, form }));
@@ -128,14 +85,7 @@ async function inWorkspace(id: string, change: { active?: boolean; organization_
   expect(res.status, res.text).toBe(200);
 }
 
-async function fault(body: Record<string, unknown> | null) {
-  const res = await fetch(`${fixture.server.url}/__local/faults`, {
-    method: body ? "POST" : "DELETE",
-    headers: { "content-type": "application/json" },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(res.ok).toBe(true);
-}
+const fault = (body: workspace.Fault | null) => workspace.setFault(fixture.server.url, body);
 
 beforeAll(async () => {
   hashes = { grace: hashPassword(GRACE_PASSWORD), linus: hashPassword("linus's own long password") };
@@ -357,7 +307,8 @@ describe("access follows the workspace", () => {
     const authorized = async () =>
       app.http.authorize(request("/api/admin/team-members", { cookies: [session] }));
     await fault({ mode: "status", status: 503, pathPrefix: "/api/external/v2/team-members" });
-    await new Promise((r) => setTimeout(r, 1_200)); // past the recheck interval
+    // Deliberate: the session's last check ages past the recheck interval, so the next one meets the outage.
+    await sleep(1_200);
     expect((await authorized()).ok).toBe(true);
     let refused: Response | undefined;
     await until(

@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
-import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import * as admin from "../helpers/admin-app";
+import { clientAddresses } from "../helpers/client-addresses";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
-import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * The sign-in budget an account's code guesses are counted in: taken before anything is checked,
@@ -16,23 +17,15 @@ import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from ".
  */
 
 const fixture = localWorkspaceForSuite();
-const SITE = "http://localhost:3000";
 const GRACE = DEMO_MEMBERS[1]!;
 const GRACE_PASSWORD = "grace's own long password";
 const GRACE_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-type App = {
-  login: typeof import("@/app/api/admin/login/route");
-  loginLib: typeof import("@/lib/admin/login");
-  totp: typeof import("@/lib/admin/totp");
-  state: typeof import("@/lib/state");
-};
-
-let app: App;
+let app: admin.App;
 let graceHash: string;
 let redis: TestRedis | undefined;
 
-async function loadApp(redisUrl?: string): Promise<App> {
+async function loadApp(redisUrl?: string): Promise<admin.App> {
   pointAppAtWorkspace(fixture.server, {
     ...ADMIN_SUITE_VARS,
     REDIS_URL: redisUrl,
@@ -42,13 +35,8 @@ async function loadApp(redisUrl?: string): Promise<App> {
   });
   vi.resetModules();
   forgetProcessMemo("state.engine");
-  (await import("@/lib/admin/audit")).setAuditSink(() => {});
-  const loaded: App = {
-    login: await import("@/app/api/admin/login/route"),
-    loginLib: await import("@/lib/admin/login"),
-    totp: await import("@/lib/admin/totp"),
-    state: await import("@/lib/state"),
-  };
+  const loaded = await admin.importApp();
+
   if (redisUrl) {
     const client = loaded.state.redisConnection();
     await until(async () => client?.status === "ready", { what: "Redis to connect" });
@@ -57,28 +45,13 @@ async function loadApp(redisUrl?: string): Promise<App> {
   return loaded;
 }
 
-let clients = 0;
 /** A stranger's address: each attempt from its own, so only the account's budget is in play. */
-const stranger = () => `2001:db8:${Math.floor(++clients / 60_000)}::${(clients % 60_000).toString(16)}`;
+const stranger = clientAddresses("2001:db8:0");
 
-function post(body: unknown, ip: string, cookie?: string): Promise<Response> {
-  const headers = new Headers({
-    host: "localhost:3000",
-    accept: "application/json",
-    origin: SITE,
-    "content-type": "application/json",
-  });
-  if (cookie) headers.set("cookie", cookie);
-  const req = new Request(`${SITE}/api/admin/login`, { method: "POST", headers, body: JSON.stringify(body) });
-  stampPeerAddress(req.headers, ip);
-  return app.login.POST(req);
-}
+const post = (body: unknown, ip: string, cookie?: string) =>
+  app.login.POST(admin.request("/api/admin/login", { method: "POST", body, cookies: [cookie], ip }));
 
-const stepCookie = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("masthead_login_step="))
-    ?.split(";")[0];
+const stepCookie = (res: Response) => admin.setCookie(res, "masthead_login_step");
 
 /** A wrong code for Grace right now (never the current one, nor its neighbours). */
 function wrongCode(): string {

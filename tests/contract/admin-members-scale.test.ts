@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Search and filter span the whole workspace through a short-lived cached copy: at 10,000
@@ -10,10 +11,7 @@ import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/loca
 let ws: LocalWorkspaceServer;
 let members: typeof import("@/lib/admin/members");
 
-async function upstream(): Promise<number> {
-  return ((await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { total: number } }).requests
-    .total;
-}
+const upstream = async () => (await workspace.stats(ws.url)).total;
 
 beforeAll(async () => {
   ws = await startLocalWorkspaceServer({
@@ -33,7 +31,7 @@ afterAll(async () => {
 });
 
 it("plain pages read one upstream page; searches over 10,000 members are served from the cached copy", async () => {
-  await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+  await workspace.resetStats(ws.url);
   const plain = await members.listMembers({ page: 3, pageSize: 100, q: "", status: "all" });
   expect(plain.members).toHaveLength(100);
   expect(plain.totalRecords).toBeGreaterThanOrEqual(10_000);

@@ -2,7 +2,9 @@ import { sealData } from "iron-session";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import * as admin from "../helpers/admin-app";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * The /api/admin route handlers, called with real Request objects, against a local workspace
@@ -17,18 +19,10 @@ const LINUS = DEMO_MEMBERS[2]!;
 const TOM = DEMO_MEMBERS[6]!; // inactive
 
 // Imported after the environment points at the test workspace (env() reads it once, lazily).
-let routes: {
-  list: typeof import("@/app/api/admin/team-members/route");
-  one: typeof import("@/app/api/admin/team-members/[id]/route");
-  activation: typeof import("@/app/api/admin/team-members/[id]/activation/route");
-  bulk: typeof import("@/app/api/admin/team-members/bulk/route");
-  refresh: typeof import("@/app/api/admin/blog/refresh/route");
-  login: typeof import("@/app/api/admin/login/route");
-  logout: typeof import("@/app/api/admin/logout/route");
-};
-let session: typeof import("@/lib/admin/session");
+let routes: admin.App;
+let session: admin.App["session"];
 let audit: typeof import("@/lib/admin/audit");
-let loginLib: typeof import("@/lib/admin/login");
+let loginLib: admin.App["loginLib"];
 let cookie: string;
 const auditLines: string[] = [];
 
@@ -62,27 +56,10 @@ async function json(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function upstreamCalls(): Promise<number> {
-  const res = await fetch(`${fixture.server.url}/__local/stats`);
-  return ((await res.json()) as { requests: { total: number } }).requests.total;
-}
-
-async function resetStats() {
-  await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
-}
-
-async function fault(body: Record<string, unknown>) {
-  const res = await fetch(`${fixture.server.url}/__local/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(res.ok).toBe(true);
-}
-
-async function clearFaults() {
-  await fetch(`${fixture.server.url}/__local/faults`, { method: "DELETE" });
-}
+const upstreamCalls = async () => (await workspace.stats(fixture.server.url)).total;
+const resetStats = () => workspace.resetStats(fixture.server.url);
+const fault = (body: workspace.Fault) => workspace.setFault(fixture.server.url, body);
+const clearFaults = () => workspace.setFault(fixture.server.url, null);
 
 async function setActive(id: string, active: boolean) {
   const res = await routes.activation.PUT(
@@ -104,19 +81,9 @@ beforeAll(async () => {
     // upstream calls per route, so no recheck may fall between them (tests/contract/admin-access.test.ts).
     ADMIN_RECHECK_SECONDS: "3600",
   });
-  routes = {
-    list: await import("@/app/api/admin/team-members/route"),
-    one: await import("@/app/api/admin/team-members/[id]/route"),
-    activation: await import("@/app/api/admin/team-members/[id]/activation/route"),
-    bulk: await import("@/app/api/admin/team-members/bulk/route"),
-    refresh: await import("@/app/api/admin/blog/refresh/route"),
-    login: await import("@/app/api/admin/login/route"),
-    logout: await import("@/app/api/admin/logout/route"),
-  };
-  session = await import("@/lib/admin/session");
+  routes = await admin.importApp((line) => auditLines.push(line));
+  ({ session, loginLib } = routes);
   audit = await import("@/lib/admin/audit");
-  loginLib = await import("@/lib/admin/login");
-  audit.setAuditSink((line) => auditLines.push(line));
   cookie = (await session.sealSession("admin@example.com")).value;
   expect((await routes.list.GET(req("/api/admin/team-members"))).status).toBe(200);
 });
@@ -545,10 +512,7 @@ describe("member operations through the routes", () => {
     expect(res.status).toBe(201);
     expect((await json(res)).emails).toEqual([a, b]);
     for (const to of [a, b]) {
-      const out = (await (await fetch(`${fixture.server.url}/__local/outbox?to=${to}`)).json()) as {
-        emails: { kind: string }[];
-      };
-      expect(out.emails.map((e) => e.kind)).toEqual(["invitation"]);
+      expect((await workspace.outbox(fixture.server.url, to)).map((e) => e.kind)).toEqual(["invitation"]);
     }
     const found = await json(await routes.list.GET(req(`/api/admin/team-members?q=${suffix}`)));
     expect((found.members as { email: string; role: string }[]).map((m) => [m.email, m.role])).toEqual([
@@ -648,10 +612,8 @@ describe("member operations through the routes", () => {
     expect(email.status).toBe(403);
     expect((await json(email)).error).toMatch(/^You cannot change your own email address/);
     // Only reads went upstream: one per refused write, to learn whose member it is.
-    const stats = (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
-      requests: { byRoute: Record<string, number> };
-    };
-    expect(Object.keys(stats.requests.byRoute).every((route) => route.startsWith("GET "))).toBe(true);
+    const { byRoute } = await workspace.stats(fixture.server.url);
+    expect(Object.keys(byRoute).every((route) => route.startsWith("GET "))).toBe(true);
 
     const bulk = await routes.bulk.POST(
       req("/api/admin/team-members/bulk", {

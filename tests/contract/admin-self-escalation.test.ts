@@ -1,11 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
-import { stampPeerAddress } from "@/lib/http/client-key";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
-import { call, listMembersSchema, memberEnvelopeSchema } from "./helpers/local-workspace-server";
-import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import * as admin from "../helpers/admin-app";
+import { clientAddresses } from "../helpers/client-addresses";
+import { call, listMembersSchema, memberEnvelopeSchema } from "../helpers/local-workspace-server";
+import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * An admin the workspace removed, deactivated or demoted cannot restore themself through
@@ -16,26 +18,15 @@ import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from ".
  */
 
 const fixture = localWorkspaceForSuite({ resetBeforeEach: true });
-const SITE = "http://localhost:3000";
 const ADA = DEMO_MEMBERS[0]!; // admin@example.com, active Admin
 const GRACE = DEMO_MEMBERS[1]!; // the other active Admin
 const LINUS = DEMO_MEMBERS[2]!; // Standard: an admin only where ADMIN_ROLES lists Standard
 const LINUS_PASSWORD = "linus's own long password";
 
-type App = {
-  login: typeof import("@/app/api/admin/login/route");
-  list: typeof import("@/app/api/admin/team-members/route");
-  one: typeof import("@/app/api/admin/team-members/[id]/route");
-  activation: typeof import("@/app/api/admin/team-members/[id]/activation/route");
-  bulk: typeof import("@/app/api/admin/team-members/bulk/route");
-  refresh: typeof import("@/app/api/admin/blog/refresh/route");
-  loginLib: typeof import("@/lib/admin/login");
-};
-
-let app: App;
+let app: admin.App;
 let linusHash: string;
 
-async function loadApp(vars: Record<string, string | undefined> = {}): Promise<App> {
+async function loadApp(vars: Record<string, string | undefined> = {}): Promise<admin.App> {
   pointAppAtWorkspace(fixture.server, {
     ...ADMIN_SUITE_VARS,
     ADMIN_USERS: `admin@example.com=${DEMO_ADMIN_HASH},${LINUS.email}=${linusHash}`,
@@ -45,51 +36,22 @@ async function loadApp(vars: Record<string, string | undefined> = {}): Promise<A
   });
   vi.resetModules();
   forgetProcessMemo("workspace.client"); // a restarted instance makes its client from this configuration
-  (await import("@/lib/admin/audit")).setAuditSink(() => {});
-  const loaded: App = {
-    login: await import("@/app/api/admin/login/route"),
-    list: await import("@/app/api/admin/team-members/route"),
-    one: await import("@/app/api/admin/team-members/[id]/route"),
-    activation: await import("@/app/api/admin/team-members/[id]/activation/route"),
-    bulk: await import("@/app/api/admin/team-members/bulk/route"),
-    refresh: await import("@/app/api/admin/blog/refresh/route"),
-    loginLib: await import("@/lib/admin/login"),
-  };
+  const loaded = await admin.importApp();
+
   loaded.loginLib.resetLoginLimits();
   return loaded;
 }
 
-let clients = 0;
-
-function request(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Request {
-  const headers = new Headers({ host: "localhost:3000", accept: "application/json" });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  if (init.method && init.method !== "GET") headers.set("origin", SITE);
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  const req = new Request(SITE + path, {
-    method: init.method ?? "GET",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  stampPeerAddress(req.headers, `198.51.100.${++clients % 250}`);
-  return req;
-}
+const freshClient = clientAddresses("198.51.100");
+const request = (
+  path: string,
+  init: Omit<admin.RequestOptions, "ip" | "cookies"> & { cookie?: string } = {},
+) => admin.request(path, { ...init, cookies: [init.cookie], ip: freshClient() });
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 /** A session opened through the real sign-in, so the workspace's answer is the fresh one it kept. */
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await app.login.POST(
-    request("/api/admin/login", { method: "POST", body: { email, password } }),
-  );
-  expect(res.status).toBe(200);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("masthead_admin="))
-    ?.split(";")[0];
-  expect(cookie).toBeDefined();
-  return cookie!;
-}
+const signIn = (email: string, password: string) => admin.signIn(app, email, password, freshClient());
 
 /** What the workspace itself holds for member `id` (null when there is no such member). */
 async function inWorkspace(id: string) {
@@ -340,13 +302,11 @@ describe("an admin in good standing cannot raise or restore their own access eit
 
   it("a write while the workspace cannot say whether they are still an admin: refused (503), nothing written, session kept", async () => {
     const session = await signIn(ADA.email, "masthead-demo");
-    const faults = `${fixture.server.url}/__local/faults`;
-    const set = await fetch(faults, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ mode: "status", status: 503, pathPrefix: "/api/external/v2/team-members" }),
+    await workspace.setFault(fixture.server.url, {
+      mode: "status",
+      status: 503,
+      pathPrefix: "/api/external/v2/team-members",
     });
-    expect(set.ok).toBe(true);
     let res: Response;
     try {
       res = await app.activation.PUT(
@@ -358,7 +318,7 @@ describe("an admin in good standing cannot raise or restore their own access eit
         params(GRACE.id),
       );
     } finally {
-      await fetch(faults, { method: "DELETE" });
+      await workspace.setFault(fixture.server.url, null);
     }
     // The answer the write itself would have had from a workspace that is down.
     expect(res.status).toBe(503);

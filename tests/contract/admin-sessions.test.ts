@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { stampPeerAddress } from "@/lib/http/client-key";
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
 import { createStateEngine, type StateEngine } from "@/lib/state/engine";
 import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import * as admin from "../helpers/admin-app";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Sessions that can be ended, login limits and the member-search copy with REDIS_URL set,
@@ -14,36 +15,18 @@ import { until } from "../helpers/until";
  * Redis: a fresh process-wide engine (nothing in memory from the first) or one built beside it.
  */
 
-const SITE = "http://localhost:3000";
 let ws: LocalWorkspaceServer;
 let redis: TestRedis;
 const others: StateEngine[] = [];
 
-type Routes = {
-  login: typeof import("@/app/api/admin/login/route");
-  logout: typeof import("@/app/api/admin/logout/route");
-  list: typeof import("@/app/api/admin/team-members/route");
-  one: typeof import("@/app/api/admin/team-members/[id]/route");
-  session: typeof import("@/lib/admin/session");
-  state: typeof import("@/lib/state");
-};
-
 /** Fresh modules (the configuration is read again), as a restarted instance would have. */
-async function loadApp(): Promise<Routes> {
+async function loadApp(): Promise<admin.App> {
   vi.resetModules();
-  (await import("@/lib/admin/audit")).setAuditSink(() => {});
-  return {
-    login: await import("@/app/api/admin/login/route"),
-    logout: await import("@/app/api/admin/logout/route"),
-    list: await import("@/app/api/admin/team-members/route"),
-    one: await import("@/app/api/admin/team-members/[id]/route"),
-    session: await import("@/lib/admin/session"),
-    state: await import("@/lib/state"),
-  };
+  return admin.importApp();
 }
 
 /** Drops this process's state engine, so the next call builds another one: a second instance. */
-async function becomeAnotherInstance(app: Routes): Promise<void> {
+async function becomeAnotherInstance(app: admin.App): Promise<void> {
   const client = app.state.redisConnection();
   forgetProcessMemo("state.engine");
   client?.disconnect();
@@ -51,44 +34,19 @@ async function becomeAnotherInstance(app: Routes): Promise<void> {
   await until(async () => fresh?.status === "ready");
 }
 
-function req(path: string, init: { method?: string; body?: unknown; cookie?: string; ip?: string } = {}) {
-  const headers = new Headers({ host: "localhost:3000" });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  if (init.method && init.method !== "GET") headers.set("origin", SITE);
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  headers.set("accept", "application/json");
-  const request = new Request(SITE + path, {
-    method: init.method ?? "GET",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  stampPeerAddress(request.headers, init.ip ?? "203.0.113.5");
-  return request;
-}
+const req = (
+  path: string,
+  init: Omit<admin.RequestOptions, "ip" | "cookies"> & { cookie?: string; ip?: string } = {},
+) => admin.request(path, { ...init, cookies: [init.cookie], ip: init.ip ?? "203.0.113.5" });
 
-async function signIn(app: Routes, ip = "203.0.113.5"): Promise<string> {
-  const res = await app.login.POST(
-    req("/api/admin/login", {
-      method: "POST",
-      body: { email: "admin@example.com", password: "masthead-demo" },
-      ip,
-    }),
-  );
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("masthead_admin="))!
-    .split(";")[0]!;
-}
+const signIn = (app: admin.App, ip = "203.0.113.5") =>
+  admin.signIn(app, "admin@example.com", "masthead-demo", ip);
 
-const listStatus = async (app: Routes, cookie: string) =>
+const listStatus = async (app: admin.App, cookie: string) =>
   (await app.list.GET(req("/api/admin/team-members", { cookie }))).status;
 
 async function upstreamListCalls(): Promise<number> {
-  const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
-    requests: { byRoute: Record<string, number> };
-  };
-  return Object.entries(stats.requests.byRoute)
+  return Object.entries((await workspace.stats(ws.url)).byRoute)
     .filter(([route]) => route.startsWith("GET ") && route.includes("team-members") && !route.includes(":id"))
     .reduce((sum, [, n]) => sum + n, 0);
 }
@@ -187,7 +145,7 @@ describe("the member-search copy (REDIS_URL set)", () => {
       expect(res.status).toBe(200);
     };
     await search();
-    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    await workspace.resetStats(ws.url);
     await search();
     expect(await upstreamListCalls()).toBe(0); // served from this instance's copy
 
@@ -228,7 +186,7 @@ describe("login failures count across instances (REDIS_URL set)", () => {
     // were taken, before it connected, from the in-memory insurance).
     await until(async () => a.state.redisConnection()?.status === "ready");
     (await import("@/lib/admin/login")).resetLoginLimits();
-    const attempt = (app: Routes, password: string, ip: string) =>
+    const attempt = (app: admin.App, password: string, ip: string) =>
       app.login.POST(
         req("/api/admin/login", { method: "POST", body: { email: "admin@example.com", password }, ip }),
       );

@@ -2,8 +2,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
-import { untilBothGaveUp } from "./helpers/blog-requests";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { untilBothGaveUp } from "../helpers/blog-requests";
+import * as workspace from "../helpers/workspace-controls";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * The blog's data layer as `next build` sees it (NEXT_PHASE set), against the local workspace
@@ -23,22 +24,8 @@ async function freshSource() {
   return import("@/lib/blog/source");
 }
 
-async function fault(body: Record<string, unknown> | null) {
-  await fetch(
-    `${fixture.server.url}/__local/faults`,
-    body
-      ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
-      : { method: "DELETE" },
-  );
-}
-
-async function stats() {
-  return (
-    (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
-      requests: { byRoute: Record<string, number> };
-    }
-  ).requests.byRoute;
-}
+const fault = (body: workspace.Fault | null) => workspace.setFault(fixture.server.url, body);
+const stats = async () => (await workspace.stats(fixture.server.url)).byRoute;
 
 beforeAll(async () => {
   pointAppAtWorkspace(fixture.server, { NEXT_PHASE: "phase-production-build" });
@@ -53,7 +40,7 @@ afterAll(async () => {
 
 describe("loadBlog during a build", () => {
   it("makes one list request however many pages ask at once (slugs are shared by Next's data cache)", async () => {
-    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+    await workspace.resetStats(fixture.server.url);
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { loadBlog } = await freshSource();
     const results = await Promise.all(Array.from({ length: 200 }, () => loadBlog()));
@@ -71,7 +58,7 @@ describe("loadBlog during a build", () => {
     [{ mode: "rate-limit", retryAfter: 30 }, /rate-limiting/, 1 as const],
   ])("fails fast with one message naming the URL and the cause: %o", async (f, cause, attempts) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+    await workspace.resetStats(fixture.server.url);
     await fault(f);
     const { loadBlog } = await freshSource();
     const started = Date.now();
@@ -89,7 +76,7 @@ describe("loadBlog during a build", () => {
     // round may still have a retry in flight (the slugs failing first ends loadBlog): wait for
     // both requests' attempts before counting afresh.
     await untilBothGaveUp(fixture.server, attempts);
-    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+    await workspace.resetStats(fixture.server.url);
     await expect(loadBlog()).rejects.toThrow(error.message);
     expect((await stats())["GET /api/external/v2/blog-posts"] ?? 0).toBe(0);
   });

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasDerived } from "@/lib/blog/derived";
 import { closeNextCacheConnections } from "../../lib/next-cache/cache-handler.mjs";
 import { until } from "../helpers/until";
-import { blogRequests } from "./helpers/blog-requests";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { blogRequests } from "../helpers/blog-requests";
+import * as workspace from "../helpers/workspace-controls";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * The blog store loads in the background, against the local workspace over real HTTP: at start
@@ -17,14 +18,7 @@ const saved = { ...process.env };
 
 const listRequests = async () => (await blogRequests(fixture.server)).list;
 
-async function fault(body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${fixture.server.url}/__local/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(res.ok).toBe(true);
-}
+const fault = (body: workspace.Fault) => workspace.setFault(fixture.server.url, body);
 
 async function readiness(): Promise<{ status: number; body: { status: string } }> {
   const { GET } = await import("@/app/api/health/ready/route");

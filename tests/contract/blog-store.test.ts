@@ -1,15 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHandoff } from "../../lib/next-cache/app-handoff.mjs";
-import MastheadCacheHandler, {
-  closeNextCacheConnections,
-  tagRevalidatedAt,
-} from "../../lib/next-cache/cache-handler.mjs";
-import { blogRequests } from "./helpers/blog-requests";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { closeNextCacheConnections, tagRevalidatedAt } from "../../lib/next-cache/cache-handler.mjs";
+import { blogRequests } from "../helpers/blog-requests";
+import { cacheHandlerFor } from "../helpers/next-cache";
+import { clockPast } from "../helpers/until";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * The blog store at run time, against the local workspace over real HTTP: one copy per process
@@ -17,9 +15,6 @@ import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace
  * blog tag's revalidation, as Next's cache handler knows it) that drops all of it, and the
  * cache handler answering unknown addresses from it without a render.
  */
-
-const require = createRequire(import.meta.url);
-const { nodeFs } = require("next/dist/server/lib/node-fs-methods.js") as { nodeFs: unknown };
 
 const fixture = localWorkspaceForSuite();
 const saved = { ...process.env };
@@ -52,18 +47,7 @@ function buildDir(): string {
 }
 
 function handler() {
-  return new MastheadCacheHandler(
-    {
-      fs: nodeFs,
-      dev: false,
-      flushToDisk: true,
-      serverDistDir: path.join(distDir, "server"),
-      maxMemoryCacheSize: 50 * 1024 * 1024,
-      revalidatedTags: [],
-      _requestHeaders: {},
-    },
-    { redisUrl: null, instance: "blog-store" },
-  );
+  return cacheHandlerFor(distDir, { redisUrl: null, instance: "blog-store" });
 }
 
 beforeAll(() => {
@@ -108,13 +92,13 @@ describe("one blog store per process", () => {
 
     // The blog tag is revalidated (here, or on any instance via Redis): the copy and all that
     // was derived from it are dropped together, and the next reader fetches again.
-    await new Promise((r) => setTimeout(r, 2));
+    await clockPast();
     await cache.revalidateTag("blog", { expire: 31_536_000 });
     expect(source.currentBlog()).toBeNull();
     expect(await cache.get("/blog/no-such-post", page)).toBeNull(); // no current copy: the route decides
     // A copy fetched in the same millisecond as the revalidation counts as older (by design):
     // let the clock pass it, as any real render does.
-    await new Promise((r) => setTimeout(r, 2));
+    await clockPast();
     const { blog: refetched } = await source.loadBlog();
     expect(refetched).not.toBe(blog);
     expect(await listRequests()).toBe(before + 2);

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
-import { blogRequests, untilBothGaveUp } from "./helpers/blog-requests";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
+import { blogRequests, untilBothGaveUp } from "../helpers/blog-requests";
+import * as workspace from "../helpers/workspace-controls";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * "The build" under each fault: the blog data step that `next build` runs (lib/blog/source with
@@ -26,22 +27,14 @@ async function freshSource() {
   return import("@/lib/blog/source");
 }
 
-async function fault(body: Record<string, unknown> | null) {
-  const res = await fetch(
-    `${fixture.server.url}/__local/faults`,
-    body
-      ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
-      : { method: "DELETE" },
-  );
-  expect(res.status).toBe(200);
-}
+const fault = (body: workspace.Fault | null) => workspace.setFault(fixture.server.url, body);
 
 beforeAll(async () => {
   pointAppAtWorkspace(fixture.server, { NEXT_PHASE: "phase-production-build", WORKSPACE_TIMEOUT_MS: "3000" });
 });
 afterEach(async () => {
   await fault(null);
-  await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+  await workspace.resetStats(fixture.server.url);
   vi.restoreAllMocks();
 });
 afterAll(async () => {
@@ -73,7 +66,7 @@ describe("the build's data step under faults", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { loadBlog: healthy } = await freshSource();
     const expected = (await healthy()).blog.posts.length;
-    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+    await workspace.resetStats(fixture.server.url);
     await fault({ ...f, pathPrefix: "/api/external/v2/blog-posts" });
     const { loadBlog } = await freshSource();
     const { blog } = await loadBlog();

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type Received } from "../helpers/fake-upstream";
 import { send, type Answer } from "../helpers/front-load";
+import { startOfSecond } from "../helpers/until";
 import { FRONT_TEMPLATE, startFront, type Front } from "../helpers/nginx";
 import { freePort } from "../helpers/redis-server";
 
@@ -14,9 +15,6 @@ import { freePort } from "../helpers/redis-server";
 
 type Upstream = Awaited<ReturnType<typeof startFakeUpstream>>;
 const portOf = (u: Upstream) => new URL(u.apiBase).port;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Waits for the start of a second: the edge keeps a page within one second of the clock. */
-const startOfSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
 /** Every answer a new HTML body, with the headers of the first path prefix the URL starts with. */
 function answerWith(upstream: Upstream, headersByPrefix: Record<string, Record<string, string>>) {
   upstream.reply((req, res, i) => {

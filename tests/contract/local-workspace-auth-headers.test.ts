@@ -9,8 +9,8 @@ import {
   LOCAL_EXPIRED_API_KEY,
   LOCAL_REVOKED_API_KEY,
 } from "@/lib/local-workspace";
-import { call, expectError, startTestWorkspace, type CallOptions } from "./helpers/local-workspace-server";
-import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
+import { call, expectError, startTestWorkspace, type CallOptions } from "../helpers/local-workspace-server";
+import { localWorkspaceForSuite } from "../helpers/workspace-fixture";
 
 const LINUS = DEMO_MEMBERS.find((m) => m.email === "linus.berg@example.com")!;
 

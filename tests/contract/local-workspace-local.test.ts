@@ -14,8 +14,8 @@ import {
   resetWorkspace,
   slugsSchema,
   startTestWorkspace,
-} from "./helpers/local-workspace-server";
-import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
+} from "../helpers/local-workspace-server";
+import { localWorkspaceForSuite } from "../helpers/workspace-fixture";
 
 const statsSchema = z.object({
   requests: z.object({ total: z.number().int(), byRoute: z.record(z.string(), z.number().int()) }),

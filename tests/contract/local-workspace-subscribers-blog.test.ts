@@ -10,8 +10,8 @@ import {
   pngSize,
   readOutbox,
   slugsSchema,
-} from "./helpers/local-workspace-server";
-import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
+} from "../helpers/local-workspace-server";
+import { localWorkspaceForSuite } from "../helpers/workspace-fixture";
 
 const SUBSCRIBE = "/api/external/v2/email-subscriptions";
 

@@ -7,8 +7,8 @@ import {
   memberEnvelopeSchema,
   messageSchema,
   readOutbox,
-} from "./helpers/local-workspace-server";
-import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
+} from "../helpers/local-workspace-server";
+import { localWorkspaceForSuite } from "../helpers/workspace-fixture";
 
 const V2 = "/api/external/v2/team-members";
 const V1 = "/api/external/v1/team_members";

@@ -18,8 +18,9 @@ import {
   type NewsletterLimiters,
 } from "@/lib/newsletter/rate-limit";
 import { createStateEngine } from "@/lib/state/engine";
-import { clientNetworks } from "../helpers/client-addresses";
-import { deliveryTestHandler } from "./helpers/delivery-handler";
+import { clientAddresses, clientNetworks } from "../helpers/client-addresses";
+import { DELIVERY_SITE, deliveryTestHandler, signupRequest } from "../helpers/delivery-handler";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * The Redis engine (BullMQ) with two instances, each with its own connections, route handler
@@ -27,7 +28,6 @@ import { deliveryTestHandler } from "./helpers/delivery-handler";
  * repeat through the other instance adds nothing, and the shared pace holds across both.
  */
 
-const SITE = "http://localhost:3000";
 let redis: TestRedis;
 let ws: LocalWorkspaceServer;
 const clients: Redis[] = [];
@@ -78,27 +78,18 @@ function instance(rate: number, logs: string[], limiters?: NewsletterLimiters) {
   const handler = deliveryTestHandler({
     subscribe: (e) => client.addSubscriber(e),
     queue: service.route,
-    siteUrl: SITE,
+    siteUrl: DELIVERY_SITE,
     log: (l) => logs.push(l),
     limiters,
   });
   return { service, handler };
 }
 
-let ip = 0;
-const post = (email: string) =>
-  new Request(`${SITE}/api/newsletter`, {
-    method: "POST",
-    headers: { origin: SITE, "content-type": "application/json", "x-forwarded-for": `10.8.0.${++ip % 250}` },
-    body: JSON.stringify({ email }),
-  });
+const freshClient = clientAddresses("10.8");
+const post = (email: string) => signupRequest({ email }, { "x-forwarded-for": freshClient() });
 
-const outbox = async (to: string) =>
-  (
-    (await (await fetch(`${ws.url}/__local/outbox?to=${encodeURIComponent(to)}`)).json()) as {
-      emails: unknown[];
-    }
-  ).emails.length;
+/** How many emails the workspace has sent to `to`. */
+const outbox = async (to: string) => (await workspace.outbox(ws.url, to)).length;
 
 describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
   it("each signup is delivered exactly once, whichever instance took it and however often it was repeated", async () => {
@@ -108,11 +99,7 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
     const b = instance(rate, logs);
     const services: DeliveryService[] = [a.service, b.service];
     try {
-      await fetch(`${ws.url}/__local/faults`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ mode: "status", status: 503 }),
-      });
+      await workspace.setFault(ws.url, { mode: "status", status: 503 });
       const addresses = Array.from(
         { length: 8 },
         (_, i) => `redis-${i}-${randomUUID().slice(0, 6)}@example.org`,
@@ -126,13 +113,8 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
       }
       expect(await a.service.store.counts()).toMatchObject({ pending: 8, failed: 0 });
 
-      await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
-      const stats = async () =>
-        (
-          (await (await fetch(`${ws.url}/__local/stats`)).json()) as {
-            requests: { total: number; peakPerSecond: number };
-          }
-        ).requests;
+      await workspace.resetStats(ws.url);
+      const stats = () => workspace.stats(ws.url);
       a.service.startWorker();
       b.service.startWorker();
       // Both workers meet the outage: the queue backs off as one, and nothing is lost or failed.
@@ -141,7 +123,7 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
         timeoutMs: 30_000,
       });
       expect(await a.service.store.counts()).toMatchObject({ pending: 8, failed: 0 });
-      await fetch(`${ws.url}/__local/faults`, { method: "DELETE" });
+      await workspace.setFault(ws.url, null);
       await until(async () => (await b.service.store.counts()).pending === 0, {
         what: "both workers to drain the queue",
         timeoutMs: 30_000,
@@ -210,11 +192,10 @@ describe("signup budgets with REDIS_URL, two instances", () => {
     for (let n = 0; n < 40; n++) {
       const inNetwork = networks();
       for (let i = 0; i < 8; i++) {
-        const request = new Request(`${SITE}/api/newsletter`, {
-          method: "POST",
-          headers: { origin: SITE, "content-type": "application/json", "x-forwarded-for": inNetwork() },
-          body: JSON.stringify({ email: `redis-flood-${n}-${i}-${randomUUID().slice(0, 6)}@example.org` }),
-        });
+        const request = signupRequest(
+          { email: `redis-flood-${n}-${i}-${randomUUID().slice(0, 6)}@example.org` },
+          { "x-forwarded-for": inNetwork() },
+        );
         const res = await (i % 2 ? a! : b!).handler(request);
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       }
@@ -222,11 +203,10 @@ describe("signup budgets with REDIS_URL, two instances", () => {
     const accepted = (statuses[201] ?? 0) + (statuses[202] ?? 0);
     expect(accepted).toBeLessThanOrEqual(DEFAULT_LIMITS.global.points);
     expect(statuses[429]).toBeGreaterThan(0);
-    const reader = new Request(`${SITE}/api/newsletter`, {
-      method: "POST",
-      headers: { origin: SITE, "content-type": "application/json", "x-forwarded-for": networks()() },
-      body: JSON.stringify({ email: `redis-reader-${randomUUID().slice(0, 6)}@example.org` }),
-    });
+    const reader = signupRequest(
+      { email: `redis-reader-${randomUUID().slice(0, 6)}@example.org` },
+      { "x-forwarded-for": networks()() },
+    );
     expect([201, 202]).toContain((await a!.handler(reader)).status);
     await Promise.all([a!.service.close(), b!.service.close(), ...engines.map((e) => e.close())]);
   }, 120_000);

@@ -14,8 +14,9 @@ import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { freePort } from "../helpers/redis-server";
 import { until } from "../helpers/until";
-import { clientNetworks } from "../helpers/client-addresses";
-import { deliveryTestHandler } from "./helpers/delivery-handler";
+import { clientAddresses, clientNetworks } from "../helpers/client-addresses";
+import { DELIVERY_SITE, deliveryTestHandler, signupRequest } from "../helpers/delivery-handler";
+import * as workspace from "../helpers/workspace-controls";
 import {
   createNewsletterLimiters,
   DEFAULT_LIMITS,
@@ -30,7 +31,7 @@ import { createStateEngine } from "@/lib/state/engine";
  * Every test asserts what the workspace received (its outbox and stats) and what the store holds.
  */
 
-const SITE = "http://localhost:3000";
+const SITE = DELIVERY_SITE;
 let dir: string;
 let port: number;
 let ws: LocalWorkspaceServer | undefined;
@@ -52,11 +53,11 @@ beforeAll(async () => {
   await startWorkspace();
 });
 beforeEach(async () => {
-  await local("/__local/stats/reset", { method: "POST" });
+  await workspace.resetStats(base());
 });
 afterEach(async () => {
   while (services.length) await services.pop()!.close();
-  await local("/__local/faults", { method: "DELETE" });
+  await workspace.setFault(base(), null);
 });
 afterAll(async () => {
   await ws?.close();
@@ -65,15 +66,8 @@ afterAll(async () => {
 
 const base = () => `http://127.0.0.1:${port}`;
 
-/** A control call to the workspace; retried once because a restart leaves pooled sockets to the old server. */
-async function local(pathname: string, init?: RequestInit): Promise<Response> {
-  try {
-    return await fetch(`${base()}${pathname}`, init);
-  } catch {
-    return fetch(`${base()}${pathname}`, init);
-  }
-}
-let ipCounter = 0;
+/** A reader of its own for each request: 250 to a /24, as readers behind one network are. */
+const freshClient = clientAddresses("10.9");
 /** A fresh IPv4 /24 per call, and its addresses (tests/helpers/client-addresses.ts). */
 const floodNetworks = clientNetworks("10.81");
 const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.org`;
@@ -127,35 +121,13 @@ function setup(opts: Setup = {}) {
   return { handler, service, store, logs };
 }
 
-function post(value: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(`${SITE}/api/newsletter`, {
-    method: "POST",
-    headers: {
-      origin: SITE,
-      "content-type": "application/json",
-      "x-forwarded-for": `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
-      ...headers,
-    },
-    body: typeof value === "string" ? value : JSON.stringify(value),
-  });
-}
+const post = (value: unknown, headers: Record<string, string> = {}) =>
+  signupRequest(value, { "x-forwarded-for": freshClient(), ...headers });
 
-const fault = (config: Record<string, unknown>) =>
-  local("/__local/faults", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(config),
-  });
-const liftFault = () => local("/__local/faults", { method: "DELETE" });
-
-async function outbox(to: string): Promise<unknown[]> {
-  const res = await local(`/__local/outbox?to=${encodeURIComponent(to)}`);
-  return ((await res.json()) as { emails: unknown[] }).emails;
-}
-
-async function stats(): Promise<{ total: number; peakPerSecond: number; byRoute: Record<string, number> }> {
-  return ((await (await local("/__local/stats")).json()) as { requests: never }).requests;
-}
+const fault = (config: workspace.Fault) => workspace.setFault(base(), config);
+const liftFault = () => workspace.setFault(base(), null);
+const outbox = (to: string) => workspace.outbox(base(), to);
+const stats = () => workspace.stats(base());
 
 async function everyoneGotOneEmail(addresses: string[], service: DeliveryService): Promise<void> {
   await until(async () => (await service.store.counts()).pending === 0, {
@@ -169,9 +141,7 @@ async function everyoneGotOneEmail(addresses: string[], service: DeliveryService
 const ownLimiters = (limits = DEFAULT_LIMITS) =>
   createNewsletterLimiters(limits, createStateEngine({ redisUrl: null }).limiter);
 
-async function allEmails(): Promise<{ to: string }[]> {
-  return ((await (await local("/__local/outbox")).json()) as { emails: { to: string }[] }).emails;
-}
+const allEmails = () => workspace.outbox(base());
 
 describe("signup floods cost the flooder, not the readers", () => {
   it("1,000 signups from 50 addresses of one /24: the network's budget is stored, the rest 429; a reader after it is confirmed within 60 s", async () => {
@@ -424,7 +394,7 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     await ws!.close();
     await startWorkspace({ rateLimit: { limit: 4, windowMs: 6_000 } });
     try {
-      await local("/__local/stats/reset", { method: "POST" });
+      await workspace.resetStats(base());
       const rate = 2;
       const { handler, service } = setup({ rate });
       const addresses = Array.from({ length: 10 }, () => email("burst"));

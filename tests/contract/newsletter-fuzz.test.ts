@@ -8,8 +8,9 @@ import type { DeliveryService } from "@/lib/delivery";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
 import { createWorkspaceClient } from "@/lib/workspace";
-import { storeOnlyDelivery } from "./helpers/delivery-handler";
-import { localWorkspaceForSuite } from "./helpers/workspace-fixture";
+import { storeOnlyDelivery } from "../helpers/delivery-handler";
+import * as workspace from "../helpers/workspace-controls";
+import { localWorkspaceForSuite } from "../helpers/workspace-fixture";
 
 /*
  * Property-based fuzzing of POST /api/newsletter with malformed and hostile bodies and headers,
@@ -68,12 +69,7 @@ function instrumentedHandler() {
   return { handle, upstream, logs, service };
 }
 
-async function upstreamCallsSeenByWorkspace(): Promise<number> {
-  const stats = (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
-    requests: { byRoute: Record<string, number> };
-  };
-  return stats.requests.byRoute[SUBSCRIPTIONS] ?? 0;
-}
+const upstreamCallsSeenByWorkspace = () => workspace.requestsTo(fixture.server.url, SUBSCRIPTIONS);
 
 // ---- arbitraries ------------------------------------------------------------------------
 
@@ -247,7 +243,7 @@ function build(c: Case): Request | undefined {
 describe("POST /api/newsletter under fuzzing", () => {
   it(`hostile bodies and headers (${HOSTILE_RUNS} runs): zero 5xx, zero upstream calls`, async () => {
     const { handle, upstream, service } = instrumentedHandler();
-    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+    await workspace.resetStats(fixture.server.url);
     const statuses = new Map<number, number>();
     let built = 0;
 
@@ -294,7 +290,7 @@ describe("POST /api/newsletter under fuzzing", () => {
 
   it(`valid and invalid input mixed (${MIXED_RUNS} runs): zero 5xx; upstream gets only trimmed well-formed addresses, once per success`, async () => {
     const { handle, upstream } = instrumentedHandler();
-    await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+    await workspace.resetStats(fixture.server.url);
     const independentEmail = z.email();
     let successes = 0;
 

@@ -11,9 +11,10 @@ import { createNewsletterHandler, createNewsletterLimiters, DEFAULT_LIMITS } fro
 import type { DeliveryService } from "@/lib/delivery";
 import { createStateEngine } from "@/lib/state/engine";
 import { createWorkspaceClient } from "@/lib/workspace";
-import { clientNetworks } from "../helpers/client-addresses";
-import { storeOnlyDelivery } from "./helpers/delivery-handler";
-import { localWorkspaceForSuite, pointAppAtWorkspace } from "./helpers/workspace-fixture";
+import { clientNetworks, oneClientPerNetwork } from "../helpers/client-addresses";
+import { storeOnlyDelivery } from "../helpers/delivery-handler";
+import * as workspace from "../helpers/workspace-controls";
+import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
  * POST /api/newsletter against a real local workspace over HTTP. The first block calls the
@@ -45,15 +46,14 @@ afterAll(() => {
   rmSync(storeDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await fetch(`${fixture.server.url}/__local/faults`, { method: "DELETE" });
-  await fetch(`${fixture.server.url}/__local/stats/reset`, { method: "POST" });
+  await workspace.setFault(fixture.server.url, null);
+  await workspace.resetStats(fixture.server.url);
 });
 
 // ---- helpers --------------------------------------------------------------------------
 
-let ipCounter = 0;
-/** A fresh client address per request unless a test wants one client. */
-const freshIp = () => `10.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}.1`;
+/** A fresh client address per request unless a test wants one client, each in a network of its own. */
+const freshIp = oneClientPerNetwork("10");
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.org`;
 
 type PostOptions = {
@@ -90,18 +90,8 @@ function formPost(fields: Record<string, string>, opts: PostOptions = {}): Reque
   });
 }
 
-async function upstreamCalls(): Promise<number> {
-  const stats = (await (await fetch(`${fixture.server.url}/__local/stats`)).json()) as {
-    requests: { byRoute: Record<string, number> };
-  };
-  return stats.requests.byRoute[SUBSCRIPTIONS] ?? 0;
-}
-
-type OutboxEmail = { to: string; kind: string; link: string };
-async function outbox(to: string): Promise<OutboxEmail[]> {
-  const res = await fetch(`${fixture.server.url}/__local/outbox?to=${encodeURIComponent(to)}`);
-  return ((await res.json()) as { emails: OutboxEmail[] }).emails;
-}
+const upstreamCalls = () => workspace.requestsTo(fixture.server.url, SUBSCRIPTIONS);
+const outbox = (to: string) => workspace.outbox(fixture.server.url, to);
 
 async function body(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
@@ -481,12 +471,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
     });
   }
 
-  const fault = (config: Record<string, unknown>) =>
-    fetch(`${fixture.server.url}/__local/faults`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(config),
-    });
+  const fault = (config: workspace.Fault) => workspace.setFault(fixture.server.url, config);
 
   /** The workspace could not take it: "on its way" (202), and the signup is in the store, not lost. */
   async function expectKept(res: Response, email: string) {
@@ -615,7 +600,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
     const email = uniqueEmail("budget");
     for (let i = 0; i < DEFAULT_LIMITS.perAddress.points + 1; i++)
       await expectTryAgain(await h(jsonPost({ email })));
-    await fetch(`${fixture.server.url}/__local/faults`, { method: "DELETE" });
+    await workspace.setFault(fixture.server.url, null);
     expect((await h(jsonPost({ email }))).status).toBe(201);
   });
 

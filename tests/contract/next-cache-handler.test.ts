@@ -11,8 +11,9 @@ import MastheadCacheHandler, {
   tagRevalidatedAt,
 } from "../../lib/next-cache/cache-handler.mjs";
 import { connectHandoff } from "../../lib/next-cache/app-handoff.mjs";
+import { cacheHandlerFor, nodeFs } from "../helpers/next-cache";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
-import { sleep, until } from "../helpers/until";
+import { clockPast, until } from "../helpers/until";
 
 /*
  * The Next cache handler against a real Redis, through the interface Next calls (get, set,
@@ -22,8 +23,6 @@ import { sleep, until } from "../helpers/until";
  */
 
 const require = createRequire(import.meta.url);
-// Next's own file-system methods, which it hands every cache handler as ctx.fs.
-const { nodeFs } = require("next/dist/server/lib/node-fs-methods.js") as { nodeFs: unknown };
 
 type Handler = InstanceType<typeof MastheadCacheHandler>;
 type Entry = { value: Record<string, unknown> | null; lastModified: number; cacheControl?: unknown } | null;
@@ -47,18 +46,11 @@ function buildDir(): string {
 
 function handler(instance: string, opts: { redis?: boolean; dir?: string } = {}): Handler {
   const dir = opts.dir ?? distDir;
-  return new MastheadCacheHandler(
-    {
-      fs: nodeFs,
-      dev: false,
-      flushToDisk: true,
-      serverDistDir: path.join(dir, "server"),
-      maxMemoryCacheSize: 50 * 1024 * 1024,
-      revalidatedTags: [],
-      _requestHeaders: {},
-    },
-    { redisUrl: opts.redis === false ? null : redis.url, instance, log: (line: string) => logs.push(line) },
-  );
+  return cacheHandlerFor(dir, {
+    redisUrl: opts.redis === false ? null : redis.url,
+    instance,
+    log: (line: string) => logs.push(line),
+  });
 }
 
 function page(html: string, opts: { status?: number; tags?: string } = {}) {
@@ -218,7 +210,7 @@ describe("with Redis: one cache for every instance", () => {
     await a.revalidateTag("blog", { expire: 31_536_000 });
     // The view that finds the entry stale dates B's regeneration; one in the same millisecond as
     // the revalidation would count as older (by design), so let the clock pass it first.
-    await sleep(2);
+    await clockPast();
     // B hears of it by pub/sub (a hit never asks Redis about tags): within moments.
     await until(async () => (await age(get(b, "/blog/tagged"))) > REVALIDATE * 1000, {
       what: "B to hear of the revalidation",
@@ -241,8 +233,7 @@ describe("with Redis: one cache for every instance", () => {
 
     // A write in the same millisecond as the revalidation counts as older (by design): let the
     // clock pass it, as any real regeneration does.
-    const revalidatedAt = tagRevalidatedAt("blog");
-    while (Date.now() <= revalidatedAt) await new Promise((r) => setImmediate(r));
+    await clockPast(tagRevalidatedAt("blog"));
     await set(b, "/blog/tagged", page("regenerated"));
     // A holds a copy of its own: it hears B's new version by pub/sub, within moments.
     await until(async () => (await get(a, "/blog/tagged"))?.value?.html === "regenerated", {
@@ -257,7 +248,7 @@ describe("with Redis: one cache for every instance", () => {
     const a = handler("race-A");
     const b = handler("race-B");
     expect(await get(b, "/blog/rendering")).toBeNull(); // B starts rendering from the data it has
-    await sleep(5);
+    await clockPast(); // the revalidation comes after the render began, by the millisecond
     await a.revalidateTag("blog", { expire: 31_536_000 }); // meanwhile, A revalidates
     await set(b, "/blog/rendering", page("rendered from data older than the revalidation"));
     const entry = await get(a, "/blog/rendering");

@@ -9,6 +9,7 @@ import {
 } from "@/lib/local-workspace";
 import { createWorkspaceClient, type WorkspaceClient } from "@/lib/workspace/client";
 import { WorkspaceApiError } from "@/lib/workspace/errors";
+import * as workspace from "../helpers/workspace-controls";
 
 /* The client against the local workspace over real HTTP: every method, paging, each typed error. */
 
@@ -30,10 +31,7 @@ async function failure(promise: Promise<unknown>): Promise<WorkspaceApiError> {
   return error as WorkspaceApiError;
 }
 
-async function outbox(to: string) {
-  const res = await fetch(`${ws.url}/__local/outbox?to=${encodeURIComponent(to)}`);
-  return ((await res.json()) as { emails: Array<{ kind: string; link: string }> }).emails;
-}
+const outbox = (to: string) => workspace.outbox(ws.url, to);
 
 beforeAll(async () => {
   ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
@@ -179,7 +177,7 @@ describe("blog", () => {
 
 describe("authentication", () => {
   it("an expired key is unauthorized, with the document's text, and is not retried", async () => {
-    await fetch(`${ws.url}/__local/stats/reset`, { method: "POST" });
+    await workspace.resetStats(ws.url);
     const e = await failure(make(LOCAL_EXPIRED_API_KEY).listBlogSlugs());
     expect([e.code, e.status, e.message]).toEqual([
       "unauthorized",
@@ -187,7 +185,6 @@ describe("authentication", () => {
       "Could not authenticate, invalid API Key",
     ]);
     expect(e.message).not.toContain(LOCAL_EXPIRED_API_KEY);
-    const stats = (await (await fetch(`${ws.url}/__local/stats`)).json()) as { requests: { total: number } };
-    expect(stats.requests.total).toBe(1);
+    expect((await workspace.stats(ws.url)).total).toBe(1);
   });
 });

@@ -1,4 +1,11 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 import { hashPassword } from "../../lib/config/password-hash";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_HASH, DEMO_ADMIN_PASSWORD } from "../../lib/config/schema";
 import { LOCAL_DEMO_API_KEY } from "../../lib/config/defaults.mjs";
@@ -6,6 +13,8 @@ import { expectAccessible } from "../helpers/accessibility";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { unusedCodes } from "../helpers/totp-codes";
 import { clientAddresses } from "../helpers/client-addresses";
+import { jsonPostHeaders } from "../helpers/json-post";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Who may use /admin, across two `next start` instances on one build, one Redis and one local
@@ -54,13 +63,10 @@ const graceCode = unusedCodes(GRACE.email, GRACE_SECRET);
 function post(instance: Instance, body: unknown, cookie?: string) {
   return fetch(`${instance.url}/api/admin/login`, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      origin: cluster.siteUrl,
+    headers: jsonPostHeaders(cluster.siteUrl, {
       "x-forwarded-for": freshClient(),
       ...(cookie ? { cookie } : {}),
-    },
+    }),
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(15_000),
   });
@@ -107,6 +113,20 @@ async function inWorkspace(id: string, change: { active?: boolean; organization_
   expect(res.status).toBe(200);
 }
 
+/** A journey in a browser context of its own on instance A, closed however the journey ends. */
+async function onA(
+  browser: Browser,
+  journey: (page: Page, context: BrowserContext) => Promise<void>,
+  options: BrowserContextOptions = {},
+): Promise<void> {
+  const context = await browser.newContext({ baseURL: A.url, ...options });
+  try {
+    await journey(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
 async function passwordStep(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -116,9 +136,7 @@ async function passwordStep(page: Page, email: string, password: string) {
 test("Chromium: password, then a wrong code (back to the password), then the right code", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: A.url });
-  const page = await context.newPage();
-  try {
+  await onA(browser, async (page, context) => {
     await page.goto("/admin/login");
     await passwordStep(page, GRACE.email, GRACE_PASSWORD);
     const code = page.getByLabel("Authentication code");
@@ -139,17 +157,13 @@ test("Chromium: password, then a wrong code (back to the password), then the rig
     await page.getByLabel("Authentication code").fill(await graceCode());
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("Chromium: the code step opens on a fresh, empty field, never the password typed a key at a time", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: A.url });
-  const page = await context.newPage();
-  try {
+  await onA(browser, async (page) => {
     await page.goto("/admin/login");
     await page.getByLabel("Email").pressSequentially(GRACE.email);
     await page.getByLabel("Password").pressSequentially(GRACE_PASSWORD);
@@ -170,9 +184,7 @@ test("Chromium: the code step opens on a fresh, empty field, never the password 
     const password = page.getByLabel("Password");
     await expect(password).toHaveValue("");
     await expect(password).toHaveAttribute("type", "password");
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("without JavaScript: the same two steps through form posts", async ({
@@ -181,22 +193,22 @@ test("without JavaScript: the same two steps through form posts", async ({
   browser: Browser;
 }) => {
   // On A, the public address (SITE_URL): a browser's own form post carries that Origin.
-  const context = await browser.newContext({ baseURL: A.url, javaScriptEnabled: false });
-  const page = await context.newPage();
-  try {
-    await page.goto("/admin/login?next=%2Fadmin%2Fmembers");
-    await passwordStep(page, GRACE.email, GRACE_PASSWORD);
-    // A full page load per step on a shared, busy machine: more than the default wait.
-    await expect(page.getByLabel("Authentication code")).toBeVisible({ timeout: 30_000 });
-    // No axe here: it runs as a script, which this context refuses (the evaluation never returns).
-    // The same server-rendered step is checked with axe in the test above.
-    await page.getByLabel("Authentication code").fill(await graceCode());
-    await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL(/\/admin\/members$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  await onA(
+    browser,
+    async (page) => {
+      await page.goto("/admin/login?next=%2Fadmin%2Fmembers");
+      await passwordStep(page, GRACE.email, GRACE_PASSWORD);
+      // A full page load per step on a shared, busy machine: more than the default wait.
+      await expect(page.getByLabel("Authentication code")).toBeVisible({ timeout: 30_000 });
+      // No axe here: it runs as a script, which this context refuses (the evaluation never returns).
+      // The same server-rendered step is checked with axe in the test above.
+      await page.getByLabel("Authentication code").fill(await graceCode());
+      await page.getByRole("button", { name: "Verify" }).click();
+      await expect(page).toHaveURL(/\/admin\/members$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
+    },
+    { javaScriptEnabled: false },
+  );
 });
 
 test("a code used on A is refused when replayed on B", async () => {
@@ -218,9 +230,7 @@ test("a code used on A is refused when replayed on B", async () => {
 test("deactivated in the workspace: signed out within the recheck interval with a page that says why; reactivated: back in", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: A.url });
-  const page = await context.newPage();
-  try {
+  await onA(browser, async (page, context) => {
     await page.goto("/admin/login");
     await passwordStep(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
@@ -269,19 +279,15 @@ test("deactivated in the workspace: signed out within the recheck interval with 
     }
     await passwordStep(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("the workspace down at sign-in: a clear refusal, no session", async () => {
-  const faults = `${cluster.workspaceUrl}/__local/faults`;
-  const set = await fetch(faults, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ mode: "status", status: 503, pathPrefix: "/api/external/v2/team-members" }),
+  await workspace.setFault(cluster.workspaceUrl, {
+    mode: "status",
+    status: 503,
+    pathPrefix: "/api/external/v2/team-members",
   });
-  expect(set.ok).toBe(true);
   try {
     const res = await post(B, { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD });
     expect(res.status).toBe(503);
@@ -290,6 +296,6 @@ test("the workspace down at sign-in: a clear refusal, no session", async () => {
     );
     expect(cookieOf(res, "masthead_admin")).toBeUndefined();
   } finally {
-    await fetch(faults, { method: "DELETE" });
+    await workspace.setFault(cluster.workspaceUrl, null);
   }
 });

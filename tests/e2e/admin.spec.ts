@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * The admin area in real Chromium, one signed-in session walked through in order. Other specs
@@ -9,7 +10,6 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 
 test.describe.configure({ mode: "serial" });
 
-const WS = `http://127.0.0.1:${process.env.E2E_WORKSPACE_PORT ?? 4110}`;
 const ADA_ID = "6f1c9a52-8d3b-4e7a-9c10-000000000001";
 const GRACE_ID = "6f1c9a52-8d3b-4e7a-9c10-000000000002";
 const s = Math.random().toString(36).slice(2, 8);
@@ -27,10 +27,7 @@ async function seriousViolations(p: Page) {
     .map((v) => `${v.id}: ${v.nodes[0]?.target}`);
 }
 
-async function outbox(to: string): Promise<{ kind: string; subject: string }[]> {
-  const res = await fetch(`${WS}/__local/outbox?to=${encodeURIComponent(to)}`);
-  return ((await res.json()) as { emails: { kind: string; subject: string }[] }).emails;
-}
+const outbox = (to: string) => workspace.outbox(workspace.E2E_WORKSPACE_URL, to);
 
 async function openMember(email: string) {
   await page.goto(`/admin/members?q=${encodeURIComponent(email)}`);

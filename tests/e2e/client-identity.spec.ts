@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { E2E_WORKSPACE_PORT } from "../../playwright.config";
 import { startSecondServer, type SecondServer } from "../helpers/e2e-second-server";
+import { jsonPostHeaders } from "../helpers/json-post";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Who a client is, in the default deployment: `next start` with nothing in front and no
@@ -9,7 +10,7 @@ import { startSecondServer, type SecondServer } from "../helpers/e2e-second-serv
  * X-Forwarded-For or X-Forwarded-Host must not become someone else.
  */
 
-const WORKSPACE = `http://127.0.0.1:${E2E_WORKSPACE_PORT}`;
+const WORKSPACE = workspace.E2E_WORKSPACE_URL;
 let server: SecondServer | undefined;
 let site = "";
 
@@ -22,25 +23,16 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function subscriptionsReceived(): Promise<number> {
-  const stats = (await (await fetch(`${WORKSPACE}/__local/stats`)).json()) as {
-    requests: { byRoute: Record<string, number> };
-  };
-  return stats.requests.byRoute["POST /api/external/v2/email-subscriptions"] ?? 0;
-}
+const subscriptionsReceived = () =>
+  workspace.requestsTo(WORKSPACE, "POST /api/external/v2/email-subscriptions");
 
 test("rotating X-Forwarded-For does not escape the per-client newsletter limit (20 per 10 minutes)", async () => {
-  await fetch(`${WORKSPACE}/__local/stats/reset`, { method: "POST" });
+  await workspace.resetStats(WORKSPACE);
   const statuses: number[] = [];
   for (let i = 0; i < 25; i++) {
     const res = await fetch(`${site}/api/newsletter`, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        origin: site,
-        "x-forwarded-for": `198.18.${i}.${i + 1}`,
-      },
+      headers: jsonPostHeaders(site, { "x-forwarded-for": `198.18.${i}.${i + 1}` }),
       body: JSON.stringify({ email: `rotating-${Date.now()}-${i}@example.org` }),
     });
     statuses.push(res.status);
@@ -54,12 +46,7 @@ test("a client's own X-Forwarded-Host does not make another site's page same-ori
   const evil = "https://evil.example";
   const login = await fetch(`${site}/api/admin/login`, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      origin: evil,
-      "x-forwarded-host": "evil.example",
-    },
+    headers: jsonPostHeaders(evil, { "x-forwarded-host": "evil.example" }),
     body: JSON.stringify({ email: "admin@example.com", password: "masthead-demo" }),
   });
   expect(login.status).toBe(403);

@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import { freePort } from "../helpers/redis-server";
 import { stopProcess } from "../helpers/stop-process";
 import { until } from "../helpers/until";
+import { outbox, setFault } from "../helpers/workspace-controls";
 
 /*
  * No signup lost, through the real route of a real `next start` (the e2e build, a second
@@ -108,10 +109,7 @@ function pendingInStore(): number {
   }
 }
 
-async function emailsTo(address: string): Promise<number> {
-  const res = await fetch(`${wsUrl()}/__local/outbox?to=${encodeURIComponent(address)}`);
-  return ((await res.json()) as { emails: unknown[] }).emails.length;
-}
+const emailsTo = async (address: string) => (await outbox(wsUrl(), address)).length;
 
 async function subscribe(address: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${siteUrl()}/api/newsletter`, {
@@ -164,12 +162,7 @@ test.afterAll(async () => {
 test("workspace answering 503, site killed with SIGKILL: every signup arrives exactly once after a restart", async () => {
   test.setTimeout(120_000);
   await startSite();
-  const fault = await fetch(`${wsUrl()}/__local/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ mode: "status", status: 503 }),
-  });
-  expect(fault.ok).toBe(true);
+  await setFault(wsUrl(), { mode: "status", status: 503 });
   const addresses = addressesFor("503", 5);
   for (const a of addresses) {
     const { status, body } = await subscribe(a);
@@ -186,7 +179,7 @@ test("workspace answering 503, site killed with SIGKILL: every signup arrives ex
   expect(pendingInStore()).toBe(addresses.length);
   for (const a of addresses) expect(await emailsTo(a)).toBe(0);
 
-  await fetch(`${wsUrl()}/__local/faults`, { method: "DELETE" });
+  await setFault(wsUrl(), null);
   await startSite();
   await expectEachDeliveredOnce(addresses);
   await killSite();

@@ -7,6 +7,7 @@ import { hashPassword } from "../../lib/config/password-hash";
 import { ROOT, dockerRuntimeStage, type RuntimeStage } from "../helpers/deploy-units";
 import { freePort } from "../helpers/redis-server";
 import { until, waitForOk } from "../helpers/until";
+import { currentFault, setFault } from "../helpers/workspace-controls";
 
 /*
  * The image's command, run the way the image runs it: in a folder laid out by the Dockerfile's
@@ -134,22 +135,17 @@ test("SIGTERM to the image's command: readiness says draining, the held request 
   });
 
   // A signup the instance holds when the signal comes: the workspace takes 3 s to answer it.
-  const fault = await fetch(`${workspaceUrl}/__local/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ mode: "slow", delayMs: 3_000, pathPrefix: SUBSCRIBE_PATH, count: 1 }),
-  });
-  expect(fault.status).toBe(200);
+  await setFault(workspaceUrl, { mode: "slow", delayMs: 3_000, pathPrefix: SUBSCRIBE_PATH, count: 1 });
   const held = fetch(`${site}/api/newsletter`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", origin: site },
     body: JSON.stringify({ email: `held-${Date.now()}@example.org` }),
   }).then(async (res) => ({ status: res.status, body: await res.text() }));
-  await until(
-    async () =>
-      ((await (await fetch(`${workspaceUrl}/__local/faults`)).json()) as { fault: unknown }).fault === null,
-    { what: "the signup to reach the workspace", timeoutMs: 30_000, detail: recent },
-  );
+  await until(async () => (await currentFault(workspaceUrl)) === null, {
+    what: "the signup to reach the workspace",
+    timeoutMs: 30_000,
+    detail: recent,
+  });
 
   process.kill(instance.pid!, "SIGTERM");
 

@@ -1,5 +1,8 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { DEMO_REVALIDATE_SECRET, LOCAL_DEMO_API_KEY } from "../../lib/config/schema";
+import { signInThrough } from "../helpers/admin-sign-in";
+import { clientAddresses } from "../helpers/client-addresses";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Fault injection against the running site: the e2e local workspace is made slow, failing
@@ -17,20 +20,18 @@ import { DEMO_REVALIDATE_SECRET, LOCAL_DEMO_API_KEY } from "../../lib/config/sch
  * tests/contract/faults-build.test.ts.
  */
 
-const WS = `http://127.0.0.1:${process.env.E2E_WORKSPACE_PORT ?? 4110}`;
+const WS = workspace.E2E_WORKSPACE_URL;
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const LEAKS = /127\.0\.0\.1:\d+|api\/external|wps_|x-api-key|at .*\.(?:js|ts):\d+/i;
 let seq = 0;
-const uniqueIp = () => `198.18.${(++seq >> 8) & 255}.${seq & 255}`;
+const uniqueIp = clientAddresses("198.18", { startAnywhere: true });
+const admins = clientAddresses("198.19", { startAnywhere: true });
 
 type Fault = Record<string, unknown> & { mode: string };
 
-async function setFault(request: APIRequestContext, fault: Fault | null) {
-  const res = fault
-    ? await request.post(`${WS}/__local/faults`, { data: fault })
-    : await request.delete(`${WS}/__local/faults`);
-  expect(res.status(), `setting fault ${JSON.stringify(fault)}`).toBe(200);
-}
+const setFault = (fault: Fault | null) => workspace.setFault(WS, fault);
+/** How many emails the workspace has sent to `email`. */
+const emailsTo = async (email: string) => (await workspace.outbox(WS, email)).length;
 
 function expectNoLeak(text: string, what: string) {
   expect(text, `${what} must not reveal the upstream`).not.toMatch(LEAKS);
@@ -51,7 +52,7 @@ const memberEmail = `fault-member-${RUN}@example.com`;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ request, baseURL }) => {
-  await setFault(request, null);
+  await setFault(null);
   const html = await (await request.get("/blog")).text();
   postPath =
     [...html.matchAll(/href="(\/blog\/[^"/?#]+)"/g)]
@@ -76,24 +77,19 @@ test.beforeAll(async ({ request, baseURL }) => {
   expect(memberId).not.toBe("");
 });
 
-async function login(request: APIRequestContext, baseURL: string) {
-  const res = await request.post("/api/admin/login", {
-    headers: { origin: baseURL, "x-forwarded-for": `198.19.0.${Math.floor(Math.random() * 250) + 1}` },
-    data: { email: "admin@example.com", password: "masthead-demo" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const login = (request: APIRequestContext, baseURL: string) =>
+  signInThrough(request, { baseURL, client: admins() });
 
 test.afterEach(async ({ request }) => {
   // ALWAYS clear, so a failing test cannot leave the shared workspace broken for other specs.
-  await setFault(request, null);
+  await setFault(null);
   // Let the pages a failed regeneration left stale come back fresh before the next test.
   await request.post("/api/revalidate", { headers: { authorization: `Bearer ${DEMO_REVALIDATE_SECRET}` } });
   for (const p of ["/", "/blog", postPath]) await request.get(p);
 });
 
 test.afterAll(async ({ request, baseURL }) => {
-  await setFault(request, null);
+  await setFault(null);
   if (memberId)
     await request.delete(`/api/admin/team-members/${memberId}`, { headers: { origin: baseURL! } });
 });
@@ -130,7 +126,7 @@ for (const c of CASES) {
   }) => {
     test.setTimeout(120_000);
     await login(request, baseURL!);
-    await setFault(request, c.fault);
+    await setFault(c.fault);
 
     // 1. A page view never waits on the workspace: prerendered pages answer at once, whole.
     for (const p of ["/", "/blog", postPath]) {
@@ -150,12 +146,7 @@ for (const c of CASES) {
     });
     const subBody = await sub.text();
     expectNoLeak(subBody, "the newsletter answer");
-    const outbox = async () =>
-      (
-        (await (await request.get(`${WS}/__local/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-          emails: unknown[];
-        }
-      ).emails.length;
+    const outbox = () => emailsTo(email);
     if (c.succeeds) {
       expect(sub.status(), subBody).toBe(201);
       expect(await outbox()).toBe(1);
@@ -213,7 +204,7 @@ for (const c of CASES) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(postTitle);
 
     // Back to normal: the write's true outcome is what the workspace holds.
-    await setFault(request, null);
+    await setFault(null);
     const member = await json(await request.get(`/api/admin/team-members/${memberId}`));
     const stored = (member.member as { firstName: string }).firstName;
     if (c.succeeds) expect(stored).toBe(firstName);
@@ -226,7 +217,7 @@ test("a one-off 503 never reaches the reader as a failure, and the admin's write
   baseURL,
 }) => {
   await login(request, baseURL!);
-  await setFault(request, { mode: "status", status: 503, count: 1 });
+  await setFault({ mode: "status", status: 503, count: 1 });
   const email = `fault-retry-${RUN}@example.com`;
   const sub = await request.post("/api/newsletter", {
     headers: { origin: baseURL!, accept: "application/json", "x-forwarded-for": uniqueIp() },
@@ -235,7 +226,7 @@ test("a one-off 503 never reaches the reader as a failure, and the admin's write
   // Subscribed at once (201), or kept and delivered shortly (202) if the 503 met this signup.
   expect([201, 202], await sub.text()).toContain(sub.status());
   kept.push(email);
-  await setFault(request, { mode: "rate-limit", retryAfter: 1, count: 1 });
+  await setFault({ mode: "rate-limit", retryAfter: 1, count: 1 });
   const write = await request.patch(`/api/admin/team-members/${memberId}`, {
     headers: { origin: baseURL! },
     data: { lastName: `Retry${RUN}` },
@@ -250,19 +241,13 @@ test("every signup kept during the faults is delivered exactly once after they e
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await setFault(request, null);
+  await setFault(null);
   // A reader arriving now lets the site probe the workspace, so recovery is noticed at once.
   const probe = await request.post("/api/newsletter", {
     headers: { origin: baseURL!, accept: "application/json", "x-forwarded-for": uniqueIp() },
     data: { email: `fault-after-${RUN}@example.com` },
   });
   expect([201, 202]).toContain(probe.status());
-  const count = async (email: string) =>
-    (
-      (await (await request.get(`${WS}/__local/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-        emails: unknown[];
-      }
-    ).emails.length;
   for (const email of [...kept, `fault-after-${RUN}@example.com`])
-    await expect.poll(() => count(email), { timeout: 90_000, intervals: [250, 500, 1000] }).toBe(1);
+    await expect.poll(() => emailsTo(email), { timeout: 90_000, intervals: [250, 500, 1000] }).toBe(1);
 });

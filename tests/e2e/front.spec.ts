@@ -12,7 +12,8 @@ import {
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { startFront, type Front } from "../helpers/nginx";
 import { freePort } from "../helpers/redis-server";
-import { until } from "../helpers/until";
+import { sleep, startOfSecond, until } from "../helpers/until";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * The production front (deploy/nginx/masthead.conf.template, deploy/README.md) as a team runs
@@ -70,7 +71,7 @@ test.afterEach(async ({}, testInfo) => {
 });
 
 test("public pages come from the edge cache; a revalidation through the front shows within 2 s of the instances", async () => {
-  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+  await startOfSecond();
   await send(`${front.url}/blog`);
   const hit = await send(`${front.url}/blog`);
   expect(hit.status).toBe(200);
@@ -232,15 +233,11 @@ test("a rolling restart under load: readiness drains, held requests finish, no f
   const exits = await rollingRestart([A, B], {
     async beforeStop(instance) {
       // A signup the instance holds when it is told to stop (the workspace takes 1.5 s to answer).
-      await fetch(`${cluster.workspaceUrl}/__local/faults`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          mode: "slow",
-          delayMs: 1_500,
-          pathPrefix: "/api/external/v2/email-subscriptions",
-          count: 1,
-        }),
+      await workspace.setFault(cluster.workspaceUrl, {
+        mode: "slow",
+        delayMs: 1_500,
+        pathPrefix: "/api/external/v2/email-subscriptions",
+        count: 1,
       });
       const email = `held-${instance.name}-${RUN}@example.org`;
       const answer = send(`${instance.url}/api/newsletter`, {
@@ -256,7 +253,12 @@ test("a rolling restart under load: readiness drains, held requests finish, no f
           () => 0,
         ),
       );
-      await new Promise((r) => setTimeout(r, 300));
+      // Held at the workspace once the one slow answer is taken (the load's signups take the same
+      // path, so one of theirs may take it first; the held one is then answered at once).
+      await until(async () => (await workspace.currentFault(cluster.workspaceUrl)) === null, {
+        what: "the held signup to reach the workspace",
+        timeoutMs: 5_000,
+      });
     },
     async whileStopping(instance) {
       // Readiness says "draining" at once, while the instance still answers.
@@ -278,7 +280,8 @@ test("a rolling restart under load: readiness drains, held requests finish, no f
   });
   for (const [email, status] of held)
     expect([201, 202], `the signup ${email} held during the shutdown is answered`).toContain(await status);
-  await new Promise((r) => setTimeout(r, 2_000));
+  // Deliberate: the load goes on against the restarted instances for a while before it stops.
+  await sleep(2_000);
   const report = await load.stop();
 
   console.log(

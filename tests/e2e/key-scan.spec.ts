@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { DEMO_REVALIDATE_SECRET, DEMO_SESSION_SECRET, LOCAL_DEMO_API_KEY } from "../../lib/config/schema";
+import { signInThrough } from "../helpers/admin-sign-in";
 
 /*
  * The key stays on the server: every byte a browser can be sent — all built static assets,
@@ -85,11 +86,7 @@ test("no client-delivered byte contains the API key or the session secret", asyn
   // Signed in, in a context of its own (it keeps the cookie): the admin pages, a member's page
   // included, and the admin API's answers reach a browser too.
   const admin = await playwright.request.newContext({ baseURL });
-  const signIn = await admin.post("/api/admin/login", {
-    headers: { origin: baseURL!, "x-forwarded-for": "192.0.2.77" },
-    data: { email: "admin@example.com", password: "masthead-demo" },
-  });
-  expect(signIn.status(), "demo admin sign-in").toBe(200);
+  await signInThrough(admin, { baseURL: baseURL!, client: "192.0.2.77" });
   const list = await admin.get("/api/admin/team-members");
   expect(list.status(), "admin member list").toBe(200);
   const listBody = await list.body();

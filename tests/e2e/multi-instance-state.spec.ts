@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../lib/config/schema";
+import { signIn as adminSignIn } from "../helpers/admin-sign-in";
+import { clientAddresses } from "../helpers/client-addresses";
+import { jsonPostHeaders } from "../helpers/json-post";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 
 /*
@@ -17,9 +20,9 @@ const RUN = Date.now().toString(36);
 let cluster: Cluster;
 let A: Instance;
 let B: Instance;
-let clients = 0;
+let signups = 0;
 /** A client address of its own for each use (the proxy's X-Forwarded-For). */
-const freshClient = () => `198.18.${Math.floor(++clients / 250)}.${clients % 250}`;
+const freshClient = clientAddresses("198.18");
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -34,12 +37,7 @@ test.afterAll(async () => {
 function post(instance: Instance, path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${instance.url}${path}`, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      origin: cluster.siteUrl,
-      ...headers,
-    },
+    headers: jsonPostHeaders(cluster.siteUrl, headers),
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
@@ -49,27 +47,12 @@ const subscribe = (instance: Instance, client: string, tag: string) =>
   post(
     instance,
     "/api/newsletter",
-    { email: `${tag}-${RUN}-${++clients}@example.org` },
+    { email: `${tag}-${RUN}-${++signups}@example.org` },
     { "x-forwarded-for": client },
   );
 
-async function signIn(
-  instance: Instance,
-  client = freshClient(),
-): Promise<{ session: string; device: string }> {
-  const res = await post(
-    instance,
-    "/api/admin/login",
-    { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
-    { "x-forwarded-for": client },
-  );
-  expect(res.status, "signing in").toBe(200);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  return {
-    session: cookies.find((c) => c.startsWith("masthead_admin="))!,
-    device: cookies.find((c) => c.startsWith("masthead_device="))!,
-  };
-}
+const signIn = (instance: Instance, client = freshClient()) =>
+  adminSignIn(instance.url, { client, origin: cluster.siteUrl });
 
 async function members(instance: Instance, cookie: string, q: string) {
   const res = await fetch(`${instance.url}/api/admin/team-members?q=${encodeURIComponent(q)}`, {

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_REVALIDATE_SECRET } from "../../lib/config/schema";
+import { DEMO_REVALIDATE_SECRET } from "../../lib/config/schema";
+import { signIn } from "../helpers/admin-sign-in";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { until } from "../helpers/until";
 
@@ -124,16 +125,7 @@ test("a revalidation on A reaches B within 5 s, including B's in-process post li
 });
 
 test("Redis stopped: both instances answer 200, and the revalidation and the admin's refresh say it may not reach every instance", async () => {
-  const login = await fetch(`${A.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: A.url },
-    body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const { cookies: cookie } = await signIn(A.url);
   const { slug } = await firstPost(A);
 
   await cluster.redis!.stop();

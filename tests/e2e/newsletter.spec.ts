@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ALL_OUTCOMES, messageFor, outcomeKey } from "../../lib/newsletter/outcomes";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * The footer form end to end in real Chromium: with JavaScript (no reload, live region) and
@@ -9,18 +10,12 @@ import { ALL_OUTCOMES, messageFor, outcomeKey } from "../../lib/newsletter/outco
  * address is answered like a new one, so nobody learns who reads the newsletter).
  */
 
-const WORKSPACE = `http://127.0.0.1:${process.env.E2E_WORKSPACE_PORT ?? 4110}`;
+const WORKSPACE = workspace.E2E_WORKSPACE_URL;
 
 const uniqueEmail = (tag: string) =>
   `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.org`;
 
-type OutboxEmail = { to: string; kind: string; subject: string; link: string };
-
-async function outbox(page: Page, to: string): Promise<OutboxEmail[]> {
-  const res = await page.request.get(`${WORKSPACE}/__local/outbox?to=${encodeURIComponent(to)}`);
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { emails: OutboxEmail[] }).emails;
-}
+const outbox = (to: string) => workspace.outbox(WORKSPACE, to);
 
 /** The path of a post, found the way a reader finds one: from the blog index. */
 async function postPath(page: Page): Promise<string> {
@@ -34,7 +29,7 @@ async function postPath(page: Page): Promise<string> {
 }
 
 async function followVerification(page: Page, email: string) {
-  const emails = await outbox(page, email);
+  const emails = await outbox(email);
   expect(emails).toHaveLength(1);
   expect(emails[0]).toMatchObject({ to: email, kind: "verification" });
   const verified = await page.request.get(emails[0]!.link);
@@ -77,7 +72,7 @@ test.describe("newsletter footer form", () => {
     await expect(status).toContainText(/check your inbox/i);
     await expect(status).not.toContainText(/already/i);
     // No second verification email for a confirmed address.
-    expect(await outbox(page, email)).toHaveLength(1);
+    expect(await outbox(email)).toHaveLength(1);
   });
 
   test("without JavaScript: posts, lands on the outcome's page, goes back to the post, and again after verifying", async ({
@@ -110,7 +105,7 @@ test.describe("newsletter footer form", () => {
     // Verified now, and answered exactly as before: nothing tells a visitor who reads the newsletter.
     await page.waitForURL((url) => url.pathname === "/newsletter/subscribed");
     await expect(page.locator("#newsletter-outcome")).toContainText(/check your inbox/i);
-    expect(await outbox(page, email)).toHaveLength(1);
+    expect(await outbox(email)).toHaveLength(1);
     await context.close();
   });
 
@@ -195,14 +190,11 @@ test.describe("newsletter footer form", () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const fault = (on: boolean) =>
-      on
-        ? page.request.post(`${WORKSPACE}/__local/faults`, { data: { mode: "status", status: 503 } })
-        : page.request.delete(`${WORKSPACE}/__local/faults`);
+    const fault = (on: boolean) => workspace.setFault(WORKSPACE, on ? { mode: "status", status: 503 } : null);
     const path = await postPath(page);
     const withJs = uniqueEmail("down-js");
     const withoutJs = uniqueEmail("down-nojs");
-    expect((await fault(true)).ok()).toBe(true);
+    await fault(true);
     try {
       await page.goto(path);
       await hydrated(page);
@@ -221,14 +213,14 @@ test.describe("newsletter footer form", () => {
       await expect(plain.locator("#newsletter-outcome")).toBeVisible();
       await expect(plain.locator("#newsletter-outcome")).toContainText(/on its way/i);
       await context.close();
-      expect(await outbox(page, withJs)).toHaveLength(0);
+      expect(await outbox(withJs)).toHaveLength(0);
     } finally {
       await fault(false);
     }
     // The site's own worker delivers each kept signup once the workspace answers again.
     for (const email of [withJs, withoutJs])
       await expect
-        .poll(async () => (await outbox(page, email)).length, {
+        .poll(async () => (await outbox(email)).length, {
           timeout: 90_000,
           intervals: [250, 500, 1000],
         })
@@ -247,7 +239,7 @@ test.describe("newsletter footer form", () => {
     await main.getByLabel("Your email address").fill(email);
     await main.getByRole("button", { name: "Subscribe" }).click();
     await expect(main.getByRole("status")).toContainText(/check your inbox/i);
-    expect(await outbox(page, email)).toHaveLength(1);
+    expect(await outbox(email)).toHaveLength(1);
 
     const results = await new AxeBuilder({ page }).include("main form").include("footer form").analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

@@ -8,7 +8,10 @@ import { hashPassword } from "../../lib/config/password-hash";
 import { startLocalWorkspaceServer } from "../../lib/local-workspace";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
 import { until } from "../helpers/until";
+import { signIn as adminSignIn } from "../helpers/admin-sign-in";
 import { clientAddresses } from "../helpers/client-addresses";
+import { jsonPostHeaders } from "../helpers/json-post";
+import * as workspace from "../helpers/workspace-controls";
 import { promtool } from "../helpers/promtool";
 
 /*
@@ -86,24 +89,12 @@ function call(pathname: string, init: RequestInit & { client?: string } = {}): P
 function postJson(pathname: string, body: unknown, headers: Record<string, string> = {}) {
   return call(pathname, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      origin: cluster.siteUrl,
-      ...headers,
-    },
+    headers: jsonPostHeaders(cluster.siteUrl, headers),
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
 
-async function workspaceFault(fault: Record<string, unknown> | null): Promise<void> {
-  const res = await fetch(`${cluster.workspaceUrl}/__local/faults`, {
-    method: fault ? "POST" : "DELETE",
-    headers: { "content-type": "application/json" },
-    body: fault ? JSON.stringify(fault) : undefined,
-  });
-  expect(res.ok, "setting a workspace fault").toBe(true);
-}
+const workspaceFault = (fault: workspace.Fault | null) => workspace.setFault(cluster.workspaceUrl, fault);
 
 /** The scrape, as Prometheus makes it. */
 async function scrape(): Promise<string> {
@@ -131,15 +122,13 @@ let device: string | undefined;
 
 /** Signs the demo admin in; from the second time on as a known device, which a lockout of strangers spares. */
 async function signIn(): Promise<string> {
-  const res = await postJson(
-    "/api/admin/login",
-    { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
-    device ? { cookie: device } : {},
-  );
-  expect(res.status, "signing in").toBe(200);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  device = cookies.find((c) => c.startsWith("masthead_device="));
-  return cookies.join("; ");
+  const signedIn = await adminSignIn(site.url, {
+    client: freshClient(),
+    origin: cluster.siteUrl,
+    cookie: device,
+  });
+  device = signedIn.device;
+  return signedIn.cookies;
 }
 
 test("GET /api/metrics: 401 without or with a wrong token, the Prometheus text format with it, never cached", async () => {
@@ -445,8 +434,8 @@ test("every line the server wrote is JSON with time, level, msg and component, a
   await call("/api/health/ready");
   await call("/api/admin/logout", { method: "POST", headers: admin });
 
-  // The server's output, after a moment for the last lines to arrive.
-  await new Promise((r) => setTimeout(r, 1_000));
+  // The server's output, once the last request's line (the logout's audit entry) has arrived.
+  await until(() => /"action":"logout"/.test(site.logs()), { what: "the logout's audit line" });
   // Next colours its own lines when the test runner forces colour; Masthead's are never coloured.
   const lines = site
     .logs()
@@ -574,12 +563,7 @@ test("without METRICS_TOKEN the route does not exist (404); at LOG_LEVEL=warn th
     const instance = plain.instances[0]!;
     const refused = await fetch(`${instance.url}/api/admin/login`, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        origin: plain.siteUrl,
-        "x-forwarded-for": freshClient(),
-      },
+      headers: jsonPostHeaders(plain.siteUrl, { "x-forwarded-for": freshClient() }),
       body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: SECRETS["a mistyped password"] }),
     });
     expect(refused.status).toBe(401);

@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { XMLParser } from "fast-xml-parser";
 import { expectAccessible } from "../helpers/accessibility";
-import { clientNetworks } from "../helpers/client-addresses";
+import { clientNetworks, oneClientPerNetwork } from "../helpers/client-addresses";
+import * as workspace from "../helpers/workspace-controls";
 
 /*
  * Blog search in real Chromium against the demo workspace: the header form with JavaScript off
@@ -10,13 +11,12 @@ import { clientNetworks } from "../helpers/client-addresses";
  * queries, the per-client limit, and proof that a search never calls the workspace.
  */
 
-const WORKSPACE = `http://127.0.0.1:${process.env.E2E_WORKSPACE_PORT ?? 4110}`;
+const WORKSPACE = workspace.E2E_WORKSPACE_URL;
 const STATIC_BLOG = "Shipping a Static Blog That Still Feels Live";
 
 // Each test speaks as its own clients, each in a network of its own, so the per-client and
 // per-network search budgets of one test (and of the other suites) are never spent by another.
-let ipSeq = Math.floor(Math.random() * 10_000);
-const freshIp = () => `203.${(++ipSeq >> 8) & 255}.${ipSeq & 255}.7`;
+const freshIp = oneClientPerNetwork("203", { startAnywhere: true });
 const freshNetwork = clientNetworks("100.64");
 const freshV6Network = clientNetworks("2001:db8:5");
 
@@ -34,10 +34,7 @@ function mainText(html: string): string {
     .slice(0, 2_000);
 }
 
-async function workspaceRequests(request: APIRequestContext): Promise<number> {
-  const res = await request.get(`${WORKSPACE}/__local/stats`);
-  return ((await res.json()) as { requests: { total: number } }).requests.total;
-}
+const workspaceRequests = async () => (await workspace.stats(WORKSPACE)).total;
 
 test("the header form searches without JavaScript and highlights what matched", async ({ browser }) => {
   const context = await browser.newContext({
@@ -122,7 +119,7 @@ test("a search never calls the workspace", async ({ request }) => {
   const headers = { "x-forwarded-for": freshIp() };
   // The first search may load the blog (as any first page view does); the rest must not.
   expect((await request.get("/search?q=remote", { headers })).status()).toBe(200);
-  await request.post(`${WORKSPACE}/__local/stats/reset`);
+  await workspace.resetStats(WORKSPACE);
   const queries = [
     "statc blg",
     "remote work",
@@ -136,7 +133,7 @@ test("a search never calls the workspace", async ({ request }) => {
     const res = await request.get(`/search?q=${encodeURIComponent(q)}`, { headers });
     expect(res.status(), q).toBe(200);
   }
-  expect(await workspaceRequests(request)).toBe(0);
+  expect(await workspaceRequests()).toBe(0);
 });
 
 test("hostile queries get a clear answer, never a 5xx", async ({ request }) => {

@@ -3,6 +3,8 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { sealData } from "iron-session";
 import { DEMO_SESSION_SECRET } from "../../lib/config/schema";
+import { signInThrough } from "../helpers/admin-sign-in";
+import { clientAddresses } from "../helpers/client-addresses";
 
 /*
  * The security suite against the running site (the key/secret scan of every client-delivered
@@ -20,24 +22,10 @@ const SESSION_SECRET = process.env.SESSION_SECRET || DEMO_SESSION_SECRET;
 const COOKIE = "masthead_admin";
 const EVIL = "https://evil.example";
 const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
-let ipSeq = 0;
-const freshIp = () => `198.51.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
+const freshIp = clientAddresses("198.51");
 
 let postPath = "";
 let validCookie = "";
-
-async function login(request: APIRequestContext, baseURL: string): Promise<string> {
-  const res = await request.post("/api/admin/login", {
-    headers: { origin: baseURL, "x-forwarded-for": freshIp() },
-    data: { email: "admin@example.com", password: "masthead-demo" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const set = res
-    .headersArray()
-    .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith(`${COOKIE}=`));
-  expect(set, "a session cookie").toBeTruthy();
-  return decodeURIComponent(set!.value.split(";")[0]!.slice(COOKIE.length + 1));
-}
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const ctx = await playwright.request.newContext({ baseURL });
@@ -47,7 +35,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
       .map((m) => m[1]!)
       .find((h) => !h.startsWith("/blog/page")) ?? "";
   expect(postPath).not.toBe("");
-  validCookie = await login(ctx, baseURL!);
+  validCookie = await signInThrough(ctx, { baseURL: baseURL!, client: freshIp() });
   await ctx.dispose();
 });
 

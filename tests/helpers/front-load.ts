@@ -1,6 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { Exit } from "./stop-process";
 import type { Instance } from "./multi-instance";
+import { sleep, until } from "./until";
+import { outbox } from "./workspace-controls";
 
 /*
  * Traffic through the production front for the front suite and the benchmark: single requests
@@ -110,7 +112,8 @@ export function steadyLoad(opts: {
       } catch (error) {
         report.failures.push(`POST /api/newsletter: ${(error as Error).message}`);
       }
-      await new Promise((r) => setTimeout(r, opts.signupGapMs ?? 100));
+      // The load's pace: a reader's signups are this far apart (deliberate, not a wait).
+      await sleep(opts.signupGapMs ?? 100);
     }
   };
   const loops = [
@@ -142,7 +145,8 @@ export async function rollingRestart(
 ): Promise<{ instance: string; exit: Exit | null; downMs: number }[]> {
   const exits: { instance: string; exit: Exit | null; downMs: number }[] = [];
   for (const instance of instances) {
-    await new Promise((r) => setTimeout(r, opts.settleMs ?? 2_000));
+    // Deliberate: the load runs against every instance for a while before the next one goes down.
+    await sleep(opts.settleMs ?? 2_000);
     await opts.beforeStop?.(instance);
     const started = Date.now();
     const exiting = instance.stop(30_000);
@@ -156,10 +160,7 @@ export async function rollingRestart(
 
 /** How many verification emails the local workspace sent to each address in `emails`. */
 export async function verificationsPerAddress(workspaceUrl: string, emails: string[]): Promise<number[]> {
-  const res = await fetch(`${workspaceUrl}/__local/outbox`);
-  const sent = ((await res.json()) as { emails: { to: string; kind: string }[] }).emails.filter(
-    (e) => e.kind === "verification",
-  );
+  const sent = (await outbox(workspaceUrl)).filter((e) => e.kind === "verification");
   const counts = new Map<string, number>();
   for (const e of sent) counts.set(e.to, (counts.get(e.to) ?? 0) + 1);
   return emails.map((email) => counts.get(email.toLowerCase()) ?? 0);
@@ -194,13 +195,12 @@ export async function revalidationDelayMs(opts: {
   if (res.status !== 200) throw new Error(`revalidation answered ${res.status}: ${res.body.slice(0, 200)}`);
   const deadline = started + (opts.timeoutMs ?? 15_000);
   await Promise.all(
-    opts.watch.map(async (url) => {
-      while (!(await send(url)).body.includes(title)) {
-        if (Date.now() > deadline)
-          throw new Error(`${url} did not show the new title within ${opts.timeoutMs ?? 15_000} ms`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }),
+    opts.watch.map((url) =>
+      until(async () => (await send(url)).body.includes(title), {
+        what: `${url} to show the new title`,
+        timeoutMs: Math.max(0, deadline - Date.now()),
+      }),
+    ),
   );
   return Date.now() - started;
 }

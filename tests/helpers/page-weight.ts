@@ -82,6 +82,7 @@ export async function prefetchesDuringView(page: Page, url: string): Promise<str
     // Prefetches start from an IntersectionObserver callback and an idle task; networkidle
     // (no request for 500 ms) then says they have all been sent and answered.
     await page.waitForLoadState("networkidle");
+    // Deliberate: an idle task may start its prefetch after the first quiet 500 ms.
     await page.waitForTimeout(600);
     await page.waitForLoadState("networkidle");
   } finally {

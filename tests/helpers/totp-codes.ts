@@ -1,4 +1,5 @@
 import { currentCode } from "../../lib/admin/totp";
+import { until } from "./until";
 
 /**
  * Codes of one admin's secret that have not signed in yet, for tests that sign in several times
@@ -7,15 +8,18 @@ import { currentCode } from "../../lib/admin/totp";
  */
 export function unusedCodes(email: string, secret: string): () => Promise<string> {
   const used = new Set<number>();
+  const unused = () => {
+    const now = Math.floor(Date.now() / 30_000);
+    return [now, now + 1].find((s) => !used.has(s));
+  };
   return async () => {
-    for (;;) {
-      const now = Math.floor(Date.now() / 30_000);
-      const step = [now, now + 1].find((s) => !used.has(s));
-      if (step !== undefined) {
-        used.add(step);
-        return currentCode(email, secret, step * 30_000 + 1);
-      }
-      await new Promise((r) => setTimeout(r, 1_000));
-    }
+    await until(() => unused() !== undefined, {
+      what: "a time step not used yet",
+      timeoutMs: 35_000,
+      intervalMs: 1_000,
+    });
+    const step = unused()!;
+    used.add(step);
+    return currentCode(email, secret, step * 30_000 + 1);
   };
 }

@@ -1,7 +1,12 @@
 import type { ChildProcess } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
 
-/** The one sleep of the tests and the bench: Node's own, which also takes an AbortSignal. */
-export { setTimeout as sleep } from "node:timers/promises";
+/**
+ * The one sleep of the tests and the bench: Node's own, which also takes an AbortSignal. In the
+ * tests, only to let time pass on purpose (docs/testing.md lists each use); a wait for something
+ * to happen is `until`.
+ */
+export { sleep };
 
 /**
  * Polls `check` until it holds, for waits with no event to await (a connection coming back, a
@@ -19,8 +24,24 @@ export async function until(
       const detail = opts.detail?.();
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail ? `:\n${detail}` : ""}`);
     }
-    await new Promise((r) => setTimeout(r, intervalMs));
+    await sleep(intervalMs);
   }
+}
+
+/**
+ * Waits until the clock has passed `ms` (now, by default): where two moments are compared by the
+ * millisecond and one made in the same millisecond counts as older (a revalidation and a copy).
+ */
+export async function clockPast(ms = Date.now()): Promise<void> {
+  await until(() => Date.now() > ms, { what: `the clock to pass ${ms}`, timeoutMs: 1_000, intervalMs: 1 });
+}
+
+/**
+ * Lets the clock reach the start of the next second (20 ms into it): the edge keeps a page for
+ * the second it was stored in, so a test of what one second lets through starts with a whole one.
+ */
+export async function startOfSecond(): Promise<void> {
+  await sleep(1000 - (Date.now() % 1000) + 20);
 }
 
 /**

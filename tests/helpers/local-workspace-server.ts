@@ -6,6 +6,7 @@ import {
   type LocalWorkspaceServer,
   type LocalWorkspaceServerOptions,
 } from "@/lib/local-workspace";
+import { outboxSchema, type Outbox } from "./workspace-controls";
 
 /**
  * Talks to a local workspace over real HTTP with node:http, because fetch cannot set the Host
@@ -156,25 +157,6 @@ export const blogListV1Schema = z
   .object({ blog_posts: z.array(blogPostV1Schema), blog_name: z.string() })
   .strict();
 export const slugsSchema = z.object({ slugs: z.array(z.string()) }).strict();
-
-export const outboxSchema = z
-  .object({
-    emails: z.array(
-      z
-        .object({
-          id: z.number().int(),
-          to: z.string(),
-          kind: z.enum(["verification", "invitation"]),
-          subject: z.string(),
-          link: z.string(),
-          created_at: z.iso.datetime(),
-        })
-        .strict(),
-    ),
-  })
-  .strict();
-
-export type Outbox = z.infer<typeof outboxSchema>;
 
 /** Asserts `{ error }` with exactly this status (and text when given); returns the text. */
 export function expectError(reply: Reply, status: number, text?: string | RegExp): string {

@@ -9,6 +9,21 @@ import {
   type NewsletterHandlerOptions,
 } from "@/lib/newsletter";
 
+/** The site the delivery suites' requests and links name. */
+export const DELIVERY_SITE = "http://localhost:3000";
+
+/**
+ * A signup as the footer form sends it with JavaScript, from the reader `headers` names in
+ * X-Forwarded-For; a string body is sent as it is.
+ */
+export function signupRequest(value: unknown, headers: Record<string, string>): Request {
+  return new Request(`${DELIVERY_SITE}/api/newsletter`, {
+    method: "POST",
+    headers: { origin: DELIVERY_SITE, "content-type": "application/json", ...headers },
+    body: typeof value === "string" ? value : JSON.stringify(value),
+  });
+}
+
 /**
  * The newsletter handler the delivery suites test with: the app's default limiters (unless given),
  * and `trustProxy: 1` because each test request carries its own X-Forwarded-For (one client

@@ -1,14 +1,13 @@
 import { expect, vi } from "vitest";
 import type { LocalWorkspaceServer } from "@/lib/local-workspace";
+import * as workspace from "./workspace-controls";
 
 /** How many blog-list and slug-list requests the workspace has counted since its stats were reset. */
 export async function blogRequests(server: LocalWorkspaceServer): Promise<{ list: number; slugs: number }> {
-  const stats = (await (await fetch(`${server.url}/__local/stats`)).json()) as {
-    requests: { byRoute: Record<string, number> };
-  };
+  const { byRoute } = await workspace.stats(server.url);
   return {
-    list: stats.requests.byRoute["GET /api/external/v2/blog-posts"] ?? 0,
-    slugs: stats.requests.byRoute["GET /api/external/v2/blog-posts/slugs"] ?? 0,
+    list: byRoute["GET /api/external/v2/blog-posts"] ?? 0,
+    slugs: byRoute["GET /api/external/v2/blog-posts/slugs"] ?? 0,
   };
 }
 
