@@ -1,13 +1,7 @@
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../lib/config/schema";
 import { reseed } from "./builds";
-import {
-  log,
-  percentile,
-  resetWorkspaceStats,
-  workspaceStats,
-  type SiteProcess,
-  type WorkspaceProcess,
-} from "./lib";
+import { log, resetWorkspaceStats, workspaceStats, type SiteProcess, type WorkspaceProcess } from "./lib";
+import { percentile } from "./load-run";
 import { fmtMs, section, timed } from "./section";
 
 /*

@@ -13,7 +13,8 @@ import { startCluster, type Cluster, type Instance } from "../tests/helpers/mult
 import { startFront, type Front } from "../tests/helpers/nginx";
 import { freePort } from "../tests/helpers/redis-server";
 import { sleep } from "../tests/helpers/until";
-import { loadRun, log, percentile, ROOT, type AutocannonSummary } from "./lib";
+import { log, ROOT } from "./lib";
+import { loadRun, percentile, type AutocannonSummary } from "./load-run";
 import { median, section, type Table, type Target } from "./section";
 
 /*

@@ -2,7 +2,8 @@ import { Redis } from "ioredis";
 import { DEMO_REVALIDATE_SECRET } from "../lib/config/schema";
 import { startCluster, type Cluster, type Instance } from "../tests/helpers/multi-instance";
 import { until } from "../tests/helpers/until";
-import { firstPostPath, loadRun, log, percentile, type AutocannonSummary } from "./lib";
+import { firstPostPath, log } from "./lib";
+import { loadRun, percentile, type AutocannonSummary } from "./load-run";
 import { median, section, type Table, type Target } from "./section";
 
 /*

@@ -1,5 +1,6 @@
 import { LOCAL_DEMO_API_KEY } from "../lib/config/schema";
-import { log, percentile, type SiteProcess, type WorkspaceProcess } from "./lib";
+import { log, type SiteProcess, type WorkspaceProcess } from "./lib";
+import { percentile } from "./load-run";
 import { countStatus, fmtMs, section, timed } from "./section";
 
 /*

@@ -1,11 +1,5 @@
-import {
-  loadRun,
-  log,
-  resetWorkspaceStats,
-  startStaticServer,
-  workspaceStats,
-  type AutocannonSummary,
-} from "./lib";
+import { log, resetWorkspaceStats, startStaticServer, workspaceStats } from "./lib";
+import { loadRun, type AutocannonSummary } from "./load-run";
 import { sleep } from "../tests/helpers/until";
 import { countStatus, fmtMs, median, section } from "./section";
 

@@ -11,7 +11,8 @@ import {
   prefetchesDuringView,
   type HtmlBreakdown,
 } from "../tests/helpers/page-weight";
-import { loadRun, log, type AutocannonSummary } from "./lib";
+import { log } from "./lib";
+import { loadRun, type AutocannonSummary } from "./load-run";
 import { median, section, type Target } from "./section";
 
 type PageWeight = HtmlBreakdown & {

@@ -3,17 +3,9 @@ import { accessSync, constants, realpathSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../tests/helpers/redis-server";
 import { regenerate } from "./instances";
-import {
-  combinedRuns,
-  firstPostPath,
-  loadRun,
-  log,
-  percentile,
-  startSite,
-  treeCpuMs,
-  type AutocannonSummary,
-  type SiteProcess,
-} from "./lib";
+import { firstPostPath, log, startSite, type SiteProcess } from "./lib";
+import { combinedRuns, loadRun, percentile, type AutocannonSummary } from "./load-run";
+import { treeCpuMs } from "./process-tree";
 import { fmtMs, median, section, type Table, type Target } from "./section";
 
 /*

@@ -11,10 +11,10 @@ import {
   ROOT,
   startSite,
   startWorkspace,
-  treeRssBytes,
   workspaceStats,
   type SiteProcess,
 } from "./lib";
+import { treeRssBytes } from "./process-tree";
 import type { PostMemory } from "./scale-memory";
 import { fmtMs, section, type Target } from "./section";
 

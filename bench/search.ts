@@ -3,15 +3,8 @@ import path from "node:path";
 import { DEMO_REVALIDATE_SECRET } from "../lib/config/schema";
 import { sleep, until } from "../tests/helpers/until";
 import { reseed } from "./builds";
-import {
-  loadRun,
-  log,
-  percentile,
-  workspacePostCount,
-  type AutocannonSummary,
-  type SiteProcess,
-  type WorkspaceProcess,
-} from "./lib";
+import { log, workspacePostCount, type SiteProcess, type WorkspaceProcess } from "./lib";
+import { loadRun, percentile, type AutocannonSummary } from "./load-run";
 import { BENCH_QUERIES } from "./search-corpus";
 import { median, section, type Target } from "./section";
 

@@ -13,7 +13,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { sleep } from "../tests/helpers/until";
-import { loadRun, log, percentile, startSite, treeRssBytes, type AutocannonSummary } from "./lib";
+import { log, startSite } from "./lib";
+import { loadRun, percentile, type AutocannonSummary } from "./load-run";
+import { treeRssBytes } from "./process-tree";
 import { section, type Table, type Target } from "./section";
 
 type SecurityBenchResult = {

@@ -1,35 +1,28 @@
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { startCluster, type Cluster, type Instance } from "../tests/helpers/multi-instance";
-import { freePort } from "../tests/helpers/redis-server";
-import { stopProcess } from "../tests/helpers/stop-process";
-import { waitForOk } from "../tests/helpers/until";
 import { regenerate } from "./instances";
 import { auditMobile, type MobileAudit } from "./lighthouse-audit";
+import { log } from "./lib";
+import { combinedRuns, loadRun, percentile, type AutocannonSummary } from "./load-run";
+import { treeCpuMs, treeRssBytes } from "./process-tree";
+import { median, section } from "./section";
+import { capture, startControl, type Control } from "./serving-control";
 import {
-  NEXT_BIN,
-  ROOT,
-  combinedRuns,
-  loadRun,
-  percentile,
-  log,
-  runMeasured,
-  spawnChild,
-  treeCpuMs,
-  treeRssBytes,
-  type AutocannonSummary,
-} from "./lib";
-import { fmtMs, median, section, type Table, type Target } from "./section";
+  CONNECTIONS,
+  DIST_DIR,
+  FILL_REQUESTS,
+  LIGHTHOUSE_RUNS,
+  LOAD_SECONDS,
+  MEMORY_REQUESTS,
+  PAGES,
+  POST,
+  ROUNDS,
+  ROUTES,
+  RSS_SAMPLE_EVERY,
+  WARM_SECONDS,
+  type PathFigures,
+  type ServingBenchResult,
+} from "./serving-plan";
+import { servingRows, servingTargets } from "./serving-report";
 
 /*
  * The serving path (`npm run bench -- --only serving`): Masthead's cached pages against a bare
@@ -67,66 +60,6 @@ import { fmtMs, median, section, type Table, type Target } from "./section";
  * doing, which is why only ratios measured in the same rounds are targets.
  */
 
-const DIST_DIR = ".next-bench-serving";
-const POST = "/blog/shipping-a-static-blog-that-feels-live";
-const PAGES = [POST, "/blog", "/"] as const;
-const ROUTES = ["/robots.txt", "/feed.xml", "/sitemap.xml"] as const;
-const ROUNDS = 9;
-/** Each server runs twice a round (see the rounds below). */
-const LOAD_SECONDS = 1;
-const WARM_SECONDS = 2;
-const CONNECTIONS = 10;
-const FILL_REQUESTS = 60_000;
-const MEMORY_REQUESTS = 24_000;
-const RSS_SAMPLE_EVERY = 2_000;
-const BUILD_TIMEOUT_MS = 15 * 60_000;
-const LIGHTHOUSE_RUNS = 3;
-
-type PathFigures = {
-  path: string;
-  mastheadBytes: number;
-  controlBytes: number;
-  masthead: AutocannonSummary[];
-  control: AutocannonSummary[];
-  mastheadRps: number;
-  controlRps: number;
-  mastheadP50Ms: number;
-  controlP50Ms: number;
-  rpsRatio: number;
-  /** The middle half of the rounds' ratios (25th to 75th percentile): how far one round strays. */
-  rpsRatioMiddleHalf: [number, number];
-  p50Ratio: number;
-  /** Server CPU time per request, µs (medians over the rounds). */
-  mastheadCpuUs: number;
-  controlCpuUs: number;
-  cpuRatio: number;
-};
-
-type ServingBenchResult = {
-  /** The Node.js both Masthead and the control ran on (the bench's own). */
-  node: string;
-  paths: PathFigures[];
-  /** Lighthouse (mobile) on the post page, each server in turn. */
-  lighthouse: { masthead: MobileAudit[]; control: MobileAudit[] };
-  redis: { runs: AutocannonSummary[]; rps: number; p50Ms: number; ratioToEmbedded: number };
-  unknown: {
-    runs: AutocannonSummary[];
-    rps: number;
-    /** The post page's req/s in the same rounds. */
-    postRps: number;
-    ratioToKnown: number;
-    statuses: Record<string, number>;
-    memory: {
-      requests: number;
-      /** RSS after every RSS_SAMPLE_EVERY requests. */
-      rssSamplesBytes: number[];
-      firstHalfPeakBytes: number;
-      secondHalfPeakBytes: number;
-      growth: number;
-    };
-  };
-};
-
 /** A random address of each kind that may name nothing, spread evenly. */
 function randomUnknownPath(): string {
   const token = Math.random().toString(36).slice(2, 12);
@@ -149,108 +82,6 @@ const unknownLoad = (url: string, opts: { duration?: number; amount?: number }) 
     ...opts,
     requests: [{ setupRequest: (req) => ({ ...req, path: randomUnknownPath() }) }],
   });
-
-/** The markup a page renders: its <body> without the scripts (the control app ships its own). */
-function bodyMarkup(html: string): string {
-  const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? html;
-  return body.replace(/<script\b[\s\S]*?<\/script>/g, "");
-}
-
-async function capture(site: string): Promise<Record<string, unknown>> {
-  const pages: Record<string, string> = {};
-  for (const p of PAGES) {
-    const res = await fetch(site + p);
-    if (res.status !== 200) throw new Error(`${p} answered ${res.status} on Masthead`);
-    pages[p] = bodyMarkup(await res.text());
-  }
-  const routes: Record<string, { body: string; contentType: string }> = {};
-  for (const p of ROUTES) {
-    const res = await fetch(site + p);
-    if (res.status !== 200) throw new Error(`${p} answered ${res.status} on Masthead`);
-    routes[p] = { body: await res.text(), contentType: res.headers.get("content-type") ?? "text/plain" };
-  }
-  return { pages, routes, post: { slug: POST.slice("/blog/".length) } };
-}
-
-type Control = { url: string; pid: number | undefined; stop: () => Promise<void> };
-
-/**
- * Copies bench/control/ with the captured markup into a fresh folder under the system's temporary
- * directory, builds and serves it there. Not inside the repository: Next takes the files at the
- * root of the folder tree it builds in (instrumentation.ts among them) as the app's own, so a
- * control built beside Masthead's root would install Masthead's cache handler and start its
- * delivery worker on Masthead's SQLite file. The folder borrows the repository's node_modules
- * through a symlink, which Turbopack follows only inside its root: the control's config sets that
- * root to the folder both paths share (a build setting; nothing about serving changes).
- */
-async function startControl(captured: Record<string, unknown>): Promise<Control> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "masthead-bench-control-"));
-  try {
-    cpSync(path.join(ROOT, "bench", "control"), dir, { recursive: true });
-    writeFileSync(path.join(dir, "captured.json"), JSON.stringify(captured));
-    symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-    const shared = commonAncestor(dir, ROOT);
-    cpSync(path.join(dir, "next.config.mjs"), path.join(dir, "next.defaults.mjs"));
-    writeFileSync(
-      path.join(dir, "next.config.mjs"),
-      `import config from "./next.defaults.mjs";\n` +
-        `const root = ${JSON.stringify(shared)};\n` +
-        `export default { ...config, turbopack: { root }, outputFileTracingRoot: root };\n`,
-    );
-    log(`serving: building the control app in ${dir}`);
-    const build = await runMeasured(
-      process.execPath,
-      [NEXT_BIN, "build"],
-      { NODE_ENV: "production" },
-      BUILD_TIMEOUT_MS,
-      dir,
-    );
-    if (build.exitCode !== 0) throw new Error(`control app build failed:\n${build.output.slice(-3000)}`);
-    const own = mastheadFilesIn(path.join(dir, ".next", "server"));
-    if (own.length) throw new Error(`the control app's build holds Masthead's own code: ${own.join(", ")}`);
-    const port = await freePort();
-    const child = spawnChild(
-      process.execPath,
-      [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
-      { NODE_ENV: "production" },
-      { quiet: true, cwd: dir },
-    );
-    const url = `http://127.0.0.1:${port}`;
-    await waitForOk(`${url}/`, { timeoutMs: 60_000, child });
-    return {
-      url,
-      pid: child.pid,
-      stop: async () => {
-        await stopProcess(child);
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-}
-
-/** The deepest folder holding both paths ("/" at worst). */
-function commonAncestor(a: string, b: string): string {
-  const [x, y] = [path.resolve(a).split(path.sep), path.resolve(b).split(path.sep)];
-  let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  return x.slice(0, i).join(path.sep) || path.sep;
-}
-
-/** Files of a server build that come from Masthead: a root hook (instrumentation, proxy), its cache handler or worker. */
-function mastheadFilesIn(serverDir: string): string[] {
-  const found: string[] = [];
-  for (const hook of ["instrumentation.js", "middleware.js"])
-    if (existsSync(path.join(serverDir, hook))) found.push(hook);
-  for (const entry of readdirSync(serverDir, { recursive: true, encoding: "utf8" })) {
-    if (!entry.endsWith(".js")) continue;
-    const text = readFileSync(path.join(serverDir, entry), "utf8");
-    if (/installAsNextCache|startInProcessDelivery|newsletter-delivery/.test(text)) found.push(entry);
-  }
-  return found;
-}
 
 async function bytesOf(url: string): Promise<number> {
   const res = await fetch(url);
@@ -454,136 +285,6 @@ async function servingBench(): Promise<ServingBenchResult> {
     await shared?.stop();
     await embedded?.stop();
   }
-}
-
-const x = (n: number) => `${n.toFixed(2)}x`;
-const isPage = (p: string) => (PAGES as readonly string[]).includes(p);
-/** A new RSS peak this far above the earlier one is growth, not the garbage collector. */
-const FLAT_RSS = 0.05;
-
-function servingTargets(r: ServingBenchResult): Target[] {
-  const targets: Target[] = [];
-  for (const f of r.paths) {
-    targets.push({
-      name: `${f.path} rps: Masthead / bare Next (Node ${r.node})`,
-      value: `${x(f.rpsRatio)} (middle half of the rounds ${f.rpsRatioMiddleHalf.map((r) => r.toFixed(2)).join("-")})`,
-      target: ">= 0.9x",
-      pass: f.rpsRatio >= 0.9,
-    });
-    targets.push({
-      name: `${f.path} server CPU per request: Masthead / bare Next`,
-      value: `${x(f.cpuRatio)} (${f.mastheadCpuUs.toFixed(0)} / ${f.controlCpuUs.toFixed(0)} µs)`,
-      target: "reported",
-      pass: null,
-    });
-    if (isPage(f.path))
-      targets.push({
-        name: `${f.path} p50: Masthead / bare Next`,
-        value: `${x(f.p50Ratio)} (${fmtMs(f.mastheadP50Ms)} / ${fmtMs(f.controlP50Ms)})`,
-        target: "<= 1.2x",
-        pass: f.p50Ratio <= 1.2,
-      });
-  }
-  targets.push(
-    lighthouseTarget(r.lighthouse),
-    {
-      name: "post page rps: with Redis / embedded",
-      value: x(r.redis.ratioToEmbedded),
-      target: ">= 0.7x",
-      pass: r.redis.ratioToEmbedded >= 0.7,
-    },
-    {
-      name: "unknown addresses rps / post page rps",
-      value: x(r.unknown.ratioToKnown),
-      target: ">= 0.4x",
-      pass: r.unknown.ratioToKnown >= 0.4,
-    },
-    {
-      name: "unknown addresses: every answer 404",
-      value: JSON.stringify(r.unknown.statuses),
-      target: '{"404": all}',
-      pass: Object.keys(r.unknown.statuses).every((s) => s === "404"),
-    },
-    {
-      name: `RSS peak over the last ${MEMORY_REQUESTS / 2} of ${MEMORY_REQUESTS} unknown addresses / over the first`,
-      value: `${(r.unknown.memory.growth * 100).toFixed(1)}% (${mibOf(r.unknown.memory.firstHalfPeakBytes)} → ${mibOf(r.unknown.memory.secondHalfPeakBytes)}; every ${RSS_SAMPLE_EVERY}: ${r.unknown.memory.rssSamplesBytes.map((b) => (b / 1024 / 1024).toFixed(0)).join(", ")})`,
-      target: `<= ${FLAT_RSS * 100}%`,
-      pass: r.unknown.memory.growth <= FLAT_RSS,
-    },
-  );
-  return targets;
-}
-
-/**
- * Reported beside the control rather than judged here: Lighthouse's performance score comes
- * from simulated throttling applied to this machine's own CPU time, so it moves with the
- * machine; the control app, with the same markup and the framework's own scripts only, shows
- * what the framework alone scores in the same minutes. The lighthouse section holds Masthead
- * to 100.
- */
-function lighthouseTarget(lh: ServingBenchResult["lighthouse"]): Target {
-  const side = (audits: MobileAudit[]) => {
-    const ok = audits.filter((a) => a.metrics);
-    const of = (pick: (m: NonNullable<MobileAudit["metrics"]>) => number) =>
-      ok.length ? median(ok.map((a) => pick(a.metrics!))) : Number.NaN;
-    const others = Math.min(...audits.map((a) => Math.min(a.accessibility, a.bestPractices, a.seo)));
-    return {
-      scores: audits.map((a) => (a.error ? "error" : String(a.performance))).join(", "),
-      tbt: of((m) => m.tbtMs).toFixed(0),
-      lcp: (of((m) => m.lcpMs) / 1000).toFixed(2),
-      others,
-    };
-  };
-  const m = side(lh.masthead);
-  const c = side(lh.control);
-  return {
-    name: `${POST} Lighthouse mobile performance, ${LIGHTHOUSE_RUNS} runs each: Masthead / bare Next`,
-    value: `${m.scores} / ${c.scores} (median TBT ${m.tbt} / ${c.tbt} ms, LCP ${m.lcp} / ${c.lcp} s; Masthead's lowest other category ${m.others})`,
-    target: "reported",
-    pass: null,
-  };
-}
-
-const mibOf = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-
-function servingRows(r: ServingBenchResult): Table {
-  const rows = r.paths.map((f) => [
-    f.path,
-    `${f.mastheadBytes} / ${f.controlBytes}`,
-    `${f.mastheadRps.toFixed(0)} / ${f.controlRps.toFixed(0)}`,
-    `${fmtMs(f.mastheadP50Ms)} / ${fmtMs(f.controlP50Ms)}`,
-    `${f.mastheadCpuUs.toFixed(0)} / ${f.controlCpuUs.toFixed(0)} µs`,
-    x(f.rpsRatio),
-  ]);
-  rows.push(
-    [
-      `${POST} (REDIS_URL)`,
-      "",
-      r.redis.rps.toFixed(0),
-      fmtMs(r.redis.p50Ms),
-      "",
-      `${x(r.redis.ratioToEmbedded)} of embedded`,
-    ],
-    [
-      "unknown addresses (random)",
-      "",
-      `${r.unknown.rps.toFixed(0)} (post: ${r.unknown.postRps.toFixed(0)})`,
-      "",
-      "",
-      `${x(r.unknown.ratioToKnown)} of the post`,
-    ],
-  );
-  return {
-    header: [
-      `serving on Node ${r.node} (Masthead / bare Next)`,
-      "bytes",
-      "req/s (median)",
-      "p50",
-      "server CPU / request",
-      "req/s ratio",
-    ],
-    rows,
-  };
 }
 
 export const serving = section({

@@ -1,14 +1,7 @@
 import { adminLogin } from "./admin";
-import {
-  firstPostPath,
-  loadRun,
-  log,
-  percentile,
-  startSite,
-  treeRssBytes,
-  type AutocannonSummary,
-  type SiteProcess,
-} from "./lib";
+import { firstPostPath, log, startSite, type SiteProcess } from "./lib";
+import { loadRun, percentile, type AutocannonSummary } from "./load-run";
+import { treeRssBytes } from "./process-tree";
 import { BENCH_QUERIES } from "./search-corpus";
 import { fmtMs, section, type Table, type Target } from "./section";
 

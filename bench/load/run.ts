@@ -15,7 +15,6 @@ import { parseArgs } from "node:util";
 import {
   ROOT,
   installCleanup,
-  loadRun,
   log,
   measuredNextBuild,
   resetWorkspaceStats,
@@ -23,8 +22,8 @@ import {
   startWorkspace,
   stopAll,
   workspaceStats,
-  type AutocannonSummary,
 } from "../lib";
+import { loadRun, type AutocannonSummary } from "../load-run";
 
 const { values: flags } = parseArgs({
   options: { rebuild: { type: "boolean", default: false }, seconds: { type: "string", default: "15" } },

@@ -87,22 +87,17 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
         <span className={styles.small} aria-live="polite">
           {count === 0 ? "Select members to act on several at once." : `${count} selected`}
         </span>
-        <button
-          type="button"
-          className={styles.button}
-          disabled={count === 0}
-          onClick={() => setPending("deactivate")}
-        >
-          Deactivate selected
-        </button>
-        <button
-          type="button"
-          className={styles.buttonDanger}
-          disabled={count === 0}
-          onClick={() => setPending("remove")}
-        >
-          Remove selected
-        </button>
+        {(["deactivate", "remove"] as const).map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={action === "remove" ? styles.buttonDanger : styles.button}
+            disabled={count === 0}
+            onClick={() => setPending(action)}
+          >
+            {`${VERB[action]} selected`}
+          </button>
+        ))}
         {count > 0 ? (
           <button type="button" className={styles.linkButton} onClick={() => setSelected(new Set())}>
             Clear selection

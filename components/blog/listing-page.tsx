@@ -71,11 +71,25 @@ export async function ListingView<T>({
   );
 }
 
-/** "12 posts", and ", page 2" past the first page. */
-export function ListingCount({ postCount, page }: { postCount: number; page: number }) {
+/** The subject's kind, its name as the page's heading, and "12 posts" (", page 2" past the first page). */
+export function ListingTitle({
+  eyebrow,
+  title,
+  postCount,
+  page,
+}: {
+  eyebrow: string;
+  title: string;
+  postCount: number;
+  page: number;
+}) {
   return (
-    <p className={styles.lede}>
-      {`${postCount} ${postCount === 1 ? "post" : "posts"}${page > 1 ? `, page ${page}` : ""}`}
-    </p>
+    <>
+      <p className={styles.eyebrow}>{eyebrow}</p>
+      <h1 className={styles.heroTitle}>{title}</h1>
+      <p className={styles.lede}>
+        {`${postCount} ${postCount === 1 ? "post" : "posts"}${page > 1 ? `, page ${page}` : ""}`}
+      </p>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { SiteConfig } from "@/lib/config/site";
 import styles from "./site.module.css";
 
-/** Every public page ends with this footer; the newsletter issue puts its form in `newsletter`. */
+/** Every public page ends with this footer; `newsletter` is the signup form, given by the layout that renders it. */
 export function SiteFooter({
   siteName,
   site,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
+import { createElement, type ReactNode } from "react";
 import {
   authorPath,
   listPath,
@@ -96,8 +97,15 @@ export async function redirectToFirstPage<T>(listing: ListingSubject<T>, segment
   permanentRedirect(listing.path(subject));
 }
 
-/** generateStaticParams and generateMetadata of a listing's first page, e.g. /authors/[id]. */
-export function firstPageRoute<K extends string, T>(listing: ListingSubject<T>, param: K) {
+/** What a listing's page renders: the subject named by `segment`, page `page` of its posts. */
+export type ListingPageView = (props: { segment: string; page: number }) => ReactNode | Promise<ReactNode>;
+
+/** generateStaticParams, generateMetadata and the page of a listing's first page, e.g. /authors/[id]. */
+export function firstPageRoute<K extends string, T>(
+  listing: ListingSubject<T>,
+  param: K,
+  view: ListingPageView,
+) {
   return {
     async generateStaticParams(): Promise<Record<K, string>[]> {
       const { blog } = await blogForPage();
@@ -106,11 +114,21 @@ export function firstPageRoute<K extends string, T>(listing: ListingSubject<T>, 
     async generateMetadata({ params }: { params: Promise<Record<K, string>> }): Promise<Metadata> {
       return listingMetadata(listing, (await params)[param], 1);
     },
+    async Page({ params }: { params: Promise<Record<K, string>> }) {
+      return createElement(view, { segment: (await params)[param], page: 1 });
+    },
   };
 }
 
-/** The same for its later pages, e.g. /authors/[id]/page/[page], which render on first request, then are cached. */
-export function laterPageRoute<K extends string, T>(listing: ListingSubject<T>, param: K) {
+/**
+ * The same for its later pages, e.g. /authors/[id]/page/[page], which render on first request,
+ * then are cached; page 1 redirects to the subject's own address.
+ */
+export function laterPageRoute<K extends string, T>(
+  listing: ListingSubject<T>,
+  param: K,
+  view: ListingPageView,
+) {
   type Params = Promise<Record<K | "page", string>>;
   return {
     generateStaticParams(): Record<K | "page", string>[] {
@@ -120,12 +138,11 @@ export function laterPageRoute<K extends string, T>(listing: ListingSubject<T>, 
       const p = await params;
       return listingMetadata(listing, p[param], parsePageParam(p.page));
     },
-    /** The subject's segment and the page number; page 1 redirects to the subject's own address. */
-    async page(params: Params): Promise<{ segment: string; page: number }> {
+    async Page({ params }: { params: Params }) {
       const p = await params;
       const page = parsePageParam(p.page);
       if (page === 1) await redirectToFirstPage(listing, p[param]);
-      return { segment: p[param], page };
+      return createElement(view, { segment: p[param], page });
     },
   };
 }

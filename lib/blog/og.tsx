@@ -4,9 +4,11 @@ import { fetchCoverBytes } from "./cover-fetch";
 import { OG_SIZE } from "./seo";
 
 /*
- * Preview images (1200×630 PNG) drawn with next/og (Satori + resvg). The cover is fetched
- * and embedded only when it is a PNG or JPEG under a size cap that answers quickly; anything
- * else (WebP, unreachable, too large, not an image) gives the text-only card instead of an error.
+ * Preview images (1200×630 PNG) drawn with next/og: the copy of @vercel/og (Satori + resvg) that
+ * Next ships and builds for route handlers on Node (README, "Dependencies, and why"). The cover
+ * is fetched and embedded only when it is a PNG or JPEG under a size cap that answers quickly;
+ * anything else (WebP, unreachable, too large, not an image) gives the text-only card instead
+ * of an error.
  */
 
 const COVER_TIMEOUT_MS = 3_000;

@@ -1,20 +1,29 @@
 import { z } from "zod";
-import { adminAccess, checkSecondFactor, parseAdminUsers } from "./admin-access";
+import { adminAccess, checkSecondFactor } from "./admin-access";
 import {
   DEFAULT_DELIVERY_STORE_PATH,
   DEFAULT_LOCAL_WORKSPACE_PORT,
-  DEFAULT_LOG_LEVEL,
   LOCAL_DEMO_API_KEY,
-  LOG_LEVELS,
   envValue,
   isLocalMode,
-  type LogLevel,
 } from "./defaults.mjs";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
+import { deliveryWorker, logLevel, metricsToken, redisUrl, trustProxy } from "./operations-variables";
+import { secrets } from "./secrets";
 import { readSiteConfig } from "./site";
 import { Refusal, variable, wholeNumber } from "./variable";
+import { workspaceApiBase, workspaceApiKey } from "./workspace-variables";
 
 export { parseAdminTotp, parseAdminUsers, type AdminUser } from "./admin-access";
+export {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_HASH,
+  DEMO_ADMIN_PASSWORD,
+  DEMO_REVALIDATE_SECRET,
+  DEMO_SESSION_SECRET,
+} from "./secrets";
+export { LOCAL_DEMO_API_KEY, DEFAULT_DELIVERY_STORE_PATH, DEFAULT_LOCAL_WORKSPACE_PORT };
+
 /*
  * The configuration schema: one zod schema from the environment variables to AppConfig, whose
  * type is inferred from it. Pure and fast, so that the launcher (which cannot import
@@ -22,31 +31,11 @@ export { parseAdminTotp, parseAdminUsers, type AdminUser } from "./admin-access"
  * password) runs once at start-up in lib/config/startup.ts. The app reads it only through lib/config/env.ts.
  *
  * Every variable has one reader per mode (lib/config/variable.ts); each problem names its
- * variable and a fix, never echoes a secret, and all of them are reported at once.
+ * variable and a fix, never echoes a secret, and all of them are reported at once. The readers
+ * live by subject: the workspace's address and key (workspace-variables.ts), the secrets a real
+ * workspace needs (secrets.ts), who may use /admin (admin-access.ts), how an instance runs among
+ * others (operations-variables.ts), the site's file (site.ts).
  */
-
-export { LOCAL_DEMO_API_KEY, DEFAULT_DELIVERY_STORE_PATH, DEFAULT_LOCAL_WORKSPACE_PORT };
-export const DEMO_SESSION_SECRET = "masthead-local-demo-session-secret-do-not-use";
-export const DEMO_REVALIDATE_SECRET = "masthead-local-demo-revalidate-secret";
-export const DEMO_ADMIN_EMAIL = "admin@example.com";
-export const DEMO_ADMIN_PASSWORD = "masthead-demo";
-// scrypt hash of DEMO_ADMIN_PASSWORD (fixed salt so the default is reproducible).
-export const DEMO_ADMIN_HASH =
-  "scrypt:6d617374686561642d64656d6f2d3031:5a1e637d1841ada02ed67b6092f7647d3f9778ebc983f6d0ab179625f69a6cb96564d7c349ca088227b178e75e9492d5c80971c3aa576bb427dfded65bb4be4b";
-
-/** Subdomains copied from documentation samples; the service answers 401 for them (lib/local-workspace/README.md, API decision 8). */
-const SAMPLE_SUBDOMAINS = new Set([
-  "workspace_subdomain",
-  "workspace-subdomain",
-  "your-subdomain",
-  "your_subdomain",
-  "yoursubdomain",
-  "subdomain",
-  "your-workspace",
-  "yourworkspace",
-  "example",
-  "spinkart",
-]);
 
 /** `key`: the setting inside a variable's file (SITE_CONFIG), e.g. "navigation[2].href". */
 export type ConfigProblem = { variable: string; key?: string; problem: string; fix: string };
@@ -64,168 +53,6 @@ export class ConfigError extends Error {
 }
 
 type Vars = Record<string, string | undefined>;
-type Mode = "local" | "remote";
-
-const REQUIRED = "is required when WORKSPACE_URL is set.";
-
-/** WORKSPACE_URL (it is what selects remote mode) → the API base: origin + path prefix + /api/external. */
-const workspaceApiBase = variable(
-  "set it to your workspace's address, e.g. https://<your workspace's real subdomain>.<service host>, as shown in the Admin panel.",
-  (raw = "") => {
-    if (/[<>{}]/.test(raw)) return new Refusal(`"${raw}" still contains a placeholder.`);
-    if (!URL.canParse(raw)) return new Refusal(`"${raw}" is not an absolute URL.`);
-    const url = new URL(raw);
-    if (url.protocol !== "https:" && url.protocol !== "http:")
-      return new Refusal(`"${raw}" must start with https://.`);
-    const subdomain = url.hostname.split(".")[0]?.toLowerCase() ?? "";
-    if (SAMPLE_SUBDOMAINS.has(subdomain))
-      return new Refusal(
-        `"${url.hostname}" uses the sample subdomain "${subdomain}", which the service answers with 401.`,
-      );
-    const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/external(\/v[12])?$/, "");
-    return `${url.origin}${path}/api/external`;
-  },
-);
-
-/** The key is never echoed back. */
-const workspaceApiKey = variable(
-  "copy the full key from your workspace's Admin panel under API keys.",
-  (key) => {
-    if (key === undefined)
-      return new Refusal(
-        REQUIRED,
-        "create a key in your workspace's Admin panel under API keys and set WORKSPACE_API_KEY to it.",
-      );
-    if (key === LOCAL_DEMO_API_KEY || key.length < 16 || /\s/.test(key))
-      return new Refusal("is the local demo key, too short (under 16 characters) or contains spaces.");
-    return key;
-  },
-);
-
-/** The variables whose defaults are public demo values in local mode and which a real workspace needs. */
-function secrets(mode: Mode) {
-  const sessionFix =
-    "set it to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 48`.";
-  const siteFix = "set it to the public address of this site, e.g. https://www.your-team.org.";
-  return {
-    SESSION_SECRET: variable(sessionFix, (secret) => {
-      if (secret === undefined) return mode === "local" ? DEMO_SESSION_SECRET : new Refusal(REQUIRED);
-      if (secret.length < 32)
-        return new Refusal(`is ${secret.length} characters; at least 32 are needed to seal sessions safely.`);
-      if (mode === "remote" && secret === DEMO_SESSION_SECRET)
-        return new Refusal(
-          "is the public demo secret.",
-          "set it to your own random string, e.g. the output of `openssl rand -base64 48`.",
-        );
-      return secret;
-    }),
-    // Whether an admin uses the demo password takes scrypt: lib/config/startup.ts checks it.
-    ADMIN_USERS: variable(
-      "set ADMIN_USERS to `email=hash` entries separated by commas; print a hash with `npm run hash-password`.",
-      (raw) => {
-        if (raw === undefined)
-          return mode === "local"
-            ? [{ email: DEMO_ADMIN_EMAIL, passwordHash: DEMO_ADMIN_HASH }]
-            : new Refusal(REQUIRED);
-        const { users, errors } = parseAdminUsers(raw);
-        if (errors.length) return new Refusal(errors.join(" "));
-        if (users.length === 0) return new Refusal("lists no admin.");
-        return users;
-      },
-    ),
-    /** Unset in local mode: http://localhost:PORT (toConfig). */
-    SITE_URL: variable(siteFix, (url) => {
-      if (url === undefined)
-        return mode === "local"
-          ? undefined
-          : new Refusal("is required when WORKSPACE_URL is set (canonical URLs, sitemaps and feeds use it).");
-      if (!/^https?:\/\/[^/\s]+/i.test(url) || !URL.canParse(url))
-        return new Refusal(`"${url}" is not an absolute http(s) URL.`);
-      return url.replace(/\/+$/, "");
-    }),
-    /** null disables POST /api/revalidate. */
-    REVALIDATE_SECRET: variable(
-      "set it to a random string of at least 32 characters, or unset it to disable POST /api/revalidate.",
-      (secret): string | null | Refusal => {
-        if (secret === undefined) return mode === "local" ? DEMO_REVALIDATE_SECRET : null;
-        if (secret === DEMO_REVALIDATE_SECRET)
-          return mode === "local"
-            ? secret
-            : new Refusal(
-                "is the public demo secret.",
-                "set it to your own random string of at least 32 characters.",
-              );
-        if (secret.length < 32) return new Refusal("is shorter than 32 characters.");
-        return secret;
-      },
-    ),
-  };
-}
-
-/**
- * TRUST_PROXY: 0 = no proxy is trusted; N = N proxies that each append an address (use the Nth
- * from the right); "true" = Number.MAX_SAFE_INTEGER, a proxy that overwrites it (use the leftmost).
- */
-const trustProxy = variable(
-  "unset it when nothing sits in front of Masthead; set it to the number of proxies that append to X-Forwarded-For, or to true when your platform overwrites that header.",
-  (raw) => {
-    if (raw === undefined || /^(false|no|off)$/i.test(raw)) return 0;
-    if (/^(true|yes|on)$/i.test(raw)) return Number.MAX_SAFE_INTEGER;
-    const hops = z.coerce.number().int().min(0).max(10).safeParse(raw);
-    return hops.success
-      ? hops.data
-      : new Refusal(`"${raw}" is not true, false or a number of proxies from 0 to 10.`);
-  },
-);
-
-/**
- * REDIS_URL: redis:// or rediss:// (TLS), a host, an optional port and database number.
- * The value is never echoed back: it usually carries the password.
- */
-const redisUrl = variable(
-  "set it to redis://[:password@]host[:port][/db] (rediss:// for TLS), e.g. redis://:secret@10.0.0.5:6379/0, or unset it to keep the state of one instance in memory.",
-  (raw): string | null | Refusal => {
-    if (raw === undefined) return null;
-    const url = URL.canParse(raw) ? new URL(raw) : undefined;
-    if (!url || (url.protocol !== "redis:" && url.protocol !== "rediss:"))
-      return new Refusal("is not a redis:// or rediss:// URL.");
-    if (!url.hostname) return new Refusal("names no host.");
-    const db = url.pathname.replace(/^\/+/, "");
-    if (db !== "" && !/^([0-9]|1[0-5])$/.test(db))
-      return new Refusal(`names database "${db.slice(0, 20)}"; Redis databases are numbered 0 to 15.`);
-    return raw;
-  },
-);
-
-const deliveryWorker = variable(
-  "unset it (each server process delivers stored signups), or set it to off when `npm run worker` runs separately.",
-  (raw) => {
-    if (raw === undefined || /^(on|true|yes|in-process)$/i.test(raw)) return true;
-    if (/^(off|false|no|external)$/i.test(raw)) return false;
-    return new Refusal(`"${raw}" is neither on nor off.`);
-  },
-);
-
-/** METRICS_TOKEN: unset = GET /api/metrics answers 404; set = scrapers send it as a Bearer token. The value is never echoed back. */
-const metricsToken = variable(
-  "set it to a random string of at least 32 characters (e.g. the output of `openssl rand -hex 32`) and give the same value to your Prometheus scrape job, or unset it to turn GET /api/metrics off.",
-  (token): string | null | Refusal => {
-    if (token === undefined) return null;
-    if (token.length < 32) return new Refusal(`is ${token.length} characters; at least 32 are needed.`);
-    if (!/^[\x21-\x7e]+$/.test(token))
-      return new Refusal("contains spaces or characters an Authorization header cannot carry.");
-    return token;
-  },
-);
-
-const logLevel = variable(
-  `set it to one of ${LOG_LEVELS.join(", ")}, or unset it for ${DEFAULT_LOG_LEVEL}.`,
-  (raw): LogLevel | Refusal => {
-    if (raw === undefined) return DEFAULT_LOG_LEVEL;
-    const level = LOG_LEVELS.find((l) => l === raw.toLowerCase());
-    return level ?? new Refusal(`"${raw.slice(0, 20)}" is not a log level.`);
-  },
-);
 
 // The order of the keys is the order in which problems are reported.
 const ports = { PORT: wholeNumber("PORT"), LOCAL_WORKSPACE_PORT: wholeNumber("LOCAL_WORKSPACE_PORT") };

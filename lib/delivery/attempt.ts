@@ -90,6 +90,14 @@ export type AttemptContext = {
   log: (line: string) => void;
 };
 
+/** What each store's worker is given besides its store: how to attempt, the outage, the age limit. */
+export type WorkerOptions = {
+  ctx: AttemptContext;
+  outage: OutageTracker;
+  /** Signups older than this go to the failed list instead of the workspace. */
+  maxAgeMs: number;
+};
+
 /**
  * Failure bookkeeping of one process: consecutive failures (for the backoff) and whether the
  * refused-key line was already written (once per outage, not once per signup).

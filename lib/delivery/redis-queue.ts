@@ -1,7 +1,7 @@
 import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import { addressKey } from "./address-key";
-import { attemptDelivery, type AttemptContext, type OutageTracker } from "./attempt";
+import { attemptDelivery, type WorkerOptions } from "./attempt";
 import type { WorkerHandle } from "./sqlite-worker";
 import { StoreUnavailableError, type DeliveryCounts, type EnqueueResult, type SignupStore } from "./types";
 
@@ -155,13 +155,9 @@ export class RedisSignupStore implements SignupStore {
  * puts the job back (BullMQ's manual rate limit; not counted as an attempt), so every
  * instance waits together instead of each hammering the workspace.
  */
-export function runRedisWorker(opts: {
-  store: RedisSignupStore;
-  connection: Redis;
-  ctx: AttemptContext;
-  outage: OutageTracker;
-  maxAgeMs: number;
-}): WorkerHandle {
+export function runRedisWorker(
+  opts: WorkerOptions & { store: RedisSignupStore; connection: Redis },
+): WorkerHandle {
   const { store, ctx, outage } = opts;
   const stopper = new AbortController();
   const worker = new Worker<SignupJob>(

@@ -1,4 +1,4 @@
-import { attemptDelivery, type AttemptContext, type OutageTracker } from "./attempt";
+import { attemptDelivery, type WorkerOptions } from "./attempt";
 import { sleep } from "./gate";
 import type { SqliteSignupStore } from "./sqlite-store";
 import { StoreUnavailableError } from "./types";
@@ -13,14 +13,13 @@ const IDLE_POLL_MS = 1_000;
  * It starts delivering at once (a restart resumes what a crash left), expires signups past
  * their age into the failed list, and keeps everything when the workspace cannot take it.
  */
-export function runSqliteWorker(opts: {
-  store: SqliteSignupStore;
-  ctx: AttemptContext;
-  outage: OutageTracker;
-  maxAgeMs: number;
-  /** How long a claimed signup is reserved: longer than one call can take. */
-  leaseMs: number;
-}): WorkerHandle {
+export function runSqliteWorker(
+  opts: WorkerOptions & {
+    store: SqliteSignupStore;
+    /** How long a claimed signup is reserved: longer than one call can take. */
+    leaseMs: number;
+  },
+): WorkerHandle {
   const { store, ctx, outage } = opts;
   const stopper = new AbortController();
   let wake: (() => void) | undefined;

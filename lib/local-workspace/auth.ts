@@ -5,7 +5,7 @@ import type { Db } from "./store";
 export const AUTH_ERROR = "Could not authenticate, invalid API Key";
 
 /**
- * Decision 10: the workspace is the first label of a `*.localhost` host (or of any host with
+ * API decision 10: the workspace is the first label of a `*.localhost` host (or of any host with
  * three or more labels, like the hosted service's `<sub>.host.tld`). IPs and bare `localhost`
  * mean the default demo workspace. Returns the subdomain, or null for the default.
  */

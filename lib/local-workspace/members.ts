@@ -158,7 +158,7 @@ export function addMembers(
        VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM members), ?, '', '', 'UTC', NULL, 1, ?, ?, ?, ?)`,
     );
     for (const email of emails) {
-      // Decision 4: adding someone already in the workspace is skipped, not an error.
+      // API decision 4: adding someone already in the workspace is skipped, not an error.
       if (exists.get(workspaceId, email)) {
         skipped.push(email);
         continue;
@@ -250,7 +250,7 @@ export function updateMember(
     next.active = body.active ? 1 : 0;
   }
 
-  // Decision 5: demoting or deactivating the last active admin is refused like removing them.
+  // API decision 5: demoting or deactivating the last active admin is refused like removing them.
   const wasAdmin = row.active === 1 && row.organization_role === ADMIN_ROLE;
   const staysAdmin = next.active === 1 && next.organization_role === ADMIN_ROLE;
   if (wasAdmin && !staysAdmin && activeAdminIds(db, workspaceId).size <= 1)

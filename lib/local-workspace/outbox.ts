@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "./store";
 
 /**
- * Decision 9: the local workspace sends no mail; it records what the service would send so
+ * API decision 9: the local workspace sends no mail; it records what the service would send so
  * people and tests can follow verification and invitation links.
  */
 export type EmailKind = "verification" | "invitation";

@@ -16,7 +16,7 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** Decision 6: whatever Intl accepts (IANA names and aliases) is a valid time zone. */
+/** API decision 6: whatever Intl accepts (IANA names and aliases) is a valid time zone. */
 export function isValidTimeZone(value: unknown): value is string {
   if (typeof value !== "string" || value.trim() === "") return false;
   try {

@@ -16,7 +16,7 @@ type PostRow = {
   has_thumbnail: number;
 };
 
-/** Decision 7: newest first; slug breaks ties so the order is total and stable. */
+/** API decision 7: newest first; slug breaks ties so the order is total and stable. */
 function loadPosts(ctx: ApiContext): { posts: (PostRow & { authors: Author[] })[]; blogName: string } {
   const { db, workspaceId, origin } = ctx;
   const posts = db

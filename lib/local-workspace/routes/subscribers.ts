@@ -7,7 +7,7 @@ import { isValidEmail, normalizeEmail } from "../validation";
 export const ALREADY_SUBSCRIBED = "Email is already subscribed";
 
 /**
- * Decision 3: body `{ email }`; an unverified address gets a fresh verification email (201
+ * API decision 3: body `{ email }`; an unverified address gets a fresh verification email (201
  * again), a verified one is refused with the document's text. Accept is not required here.
  */
 export async function addSubscriber(ctx: ApiContext): Promise<Response> {

@@ -36,7 +36,7 @@ function memberId(ctx: ApiContext): string {
 
 export function listTeamMembersV2(ctx: ApiContext): Response {
   requireAcceptJson(ctx.request);
-  // Decision 1: the general rule wins, omitted page_number means page 1 (not "everything").
+  // API decision 1: the general rule wins, omitted page_number means page 1 (not "everything").
   const page = parsePositiveInt(ctx.url.searchParams.get("page_number"), "page_number", 1);
   const size = parsePositiveInt(
     ctx.url.searchParams.get("page_size"),

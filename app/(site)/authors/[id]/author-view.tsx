@@ -1,17 +1,17 @@
 import { StaticImage } from "@/components/blog/static-image";
 import { JsonLd } from "@/components/blog/json-ld";
 import { KeywordList } from "@/components/blog/keyword-list";
-import { ListingCount, ListingView } from "@/components/blog/listing-page";
+import { ListingTitle, ListingView } from "@/components/blog/listing-page";
 import styles from "@/components/blog/blog.module.css";
 import { authorListing } from "@/lib/blog/listings";
 import { personJsonLd } from "@/lib/blog/seo";
 
 /** /authors/[id] and /authors/[id]/page/N: an author's profile and posts. */
-export function AuthorView({ id, page }: { id: string; page: number }) {
+export function AuthorView({ segment, page }: { segment: string; page: number }) {
   return (
     <ListingView
       listing={authorListing}
-      segment={id}
+      segment={segment}
       page={page}
       parts={(author, { settings }) => ({
         before: <JsonLd data={personJsonLd(author, settings)} />,
@@ -29,9 +29,7 @@ export function AuthorView({ id, page }: { id: string; page: number }) {
                 />
               ) : null}
               <div>
-                <p className={styles.eyebrow}>Author</p>
-                <h1 className={styles.heroTitle}>{author.name}</h1>
-                <ListingCount postCount={author.postCount} page={page} />
+                <ListingTitle eyebrow="Author" title={author.name} postCount={author.postCount} page={page} />
               </div>
             </div>
             {author.keywords.length && page === 1 ? (

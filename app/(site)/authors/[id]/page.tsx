@@ -1,10 +1,7 @@
 import { authorListing, firstPageRoute } from "@/lib/blog/listings";
 import { AuthorView } from "./author-view";
 
-const route = firstPageRoute(authorListing, "id");
+const route = firstPageRoute(authorListing, "id", AuthorView);
 export const generateStaticParams = route.generateStaticParams;
 export const generateMetadata = route.generateMetadata;
-
-export default async function AuthorPage({ params }: { params: Promise<{ id: string }> }) {
-  return <AuthorView id={(await params).id} page={1} />;
-}
+export default route.Page;

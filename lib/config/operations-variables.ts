@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from "./defaults.mjs";
+import { Refusal, variable } from "./variable";
+
+/*
+ * The variables of how an instance runs among others: the proxies in front of it, the Redis
+ * instances share, who delivers stored signups, the metrics token and the log level; read by
+ * lib/config/schema.ts (docs/operations.md).
+ */
+
+/**
+ * TRUST_PROXY: 0 = no proxy is trusted; N = N proxies that each append an address (use the Nth
+ * from the right); "true" = Number.MAX_SAFE_INTEGER, a proxy that overwrites it (use the leftmost).
+ */
+export const trustProxy = variable(
+  "unset it when nothing sits in front of Masthead; set it to the number of proxies that append to X-Forwarded-For, or to true when your platform overwrites that header.",
+  (raw) => {
+    if (raw === undefined || /^(false|no|off)$/i.test(raw)) return 0;
+    if (/^(true|yes|on)$/i.test(raw)) return Number.MAX_SAFE_INTEGER;
+    const hops = z.coerce.number().int().min(0).max(10).safeParse(raw);
+    return hops.success
+      ? hops.data
+      : new Refusal(`"${raw}" is not true, false or a number of proxies from 0 to 10.`);
+  },
+);
+
+/**
+ * REDIS_URL: redis:// or rediss:// (TLS), a host, an optional port and database number.
+ * The value is never echoed back: it usually carries the password.
+ */
+export const redisUrl = variable(
+  "set it to redis://[:password@]host[:port][/db] (rediss:// for TLS), e.g. redis://:secret@10.0.0.5:6379/0, or unset it to keep the state of one instance in memory.",
+  (raw): string | null | Refusal => {
+    if (raw === undefined) return null;
+    const url = URL.canParse(raw) ? new URL(raw) : undefined;
+    if (!url || (url.protocol !== "redis:" && url.protocol !== "rediss:"))
+      return new Refusal("is not a redis:// or rediss:// URL.");
+    if (!url.hostname) return new Refusal("names no host.");
+    const db = url.pathname.replace(/^\/+/, "");
+    if (db !== "" && !/^([0-9]|1[0-5])$/.test(db))
+      return new Refusal(`names database "${db.slice(0, 20)}"; Redis databases are numbered 0 to 15.`);
+    return raw;
+  },
+);
+
+export const deliveryWorker = variable(
+  "unset it (each server process delivers stored signups), or set it to off when `npm run worker` runs separately.",
+  (raw) => {
+    if (raw === undefined || /^(on|true|yes|in-process)$/i.test(raw)) return true;
+    if (/^(off|false|no|external)$/i.test(raw)) return false;
+    return new Refusal(`"${raw}" is neither on nor off.`);
+  },
+);
+
+/** METRICS_TOKEN: unset = GET /api/metrics answers 404; set = scrapers send it as a Bearer token. The value is never echoed back. */
+export const metricsToken = variable(
+  "set it to a random string of at least 32 characters (e.g. the output of `openssl rand -hex 32`) and give the same value to your Prometheus scrape job, or unset it to turn GET /api/metrics off.",
+  (token): string | null | Refusal => {
+    if (token === undefined) return null;
+    if (token.length < 32) return new Refusal(`is ${token.length} characters; at least 32 are needed.`);
+    if (!/^[\x21-\x7e]+$/.test(token))
+      return new Refusal("contains spaces or characters an Authorization header cannot carry.");
+    return token;
+  },
+);
+
+export const logLevel = variable(
+  `set it to one of ${LOG_LEVELS.join(", ")}, or unset it for ${DEFAULT_LOG_LEVEL}.`,
+  (raw): LogLevel | Refusal => {
+    if (raw === undefined) return DEFAULT_LOG_LEVEL;
+    const level = LOG_LEVELS.find((l) => l === raw.toLowerCase());
+    return level ?? new Refusal(`"${raw.slice(0, 20)}" is not a log level.`);
+  },
+);

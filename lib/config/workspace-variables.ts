@@ -1,0 +1,56 @@
+import { LOCAL_DEMO_API_KEY } from "./defaults.mjs";
+import { REQUIRED } from "./secrets";
+import { Refusal, variable } from "./variable";
+
+/*
+ * The variables that point at a real workspace: WORKSPACE_URL (setting it selects remote mode)
+ * and WORKSPACE_API_KEY; read by lib/config/schema.ts.
+ */
+
+/** Subdomains copied from documentation samples; the service answers 401 for them (lib/local-workspace/README.md, API decision 8). */
+const SAMPLE_SUBDOMAINS = new Set([
+  "workspace_subdomain",
+  "workspace-subdomain",
+  "your-subdomain",
+  "your_subdomain",
+  "yoursubdomain",
+  "subdomain",
+  "your-workspace",
+  "yourworkspace",
+  "example",
+  "spinkart",
+]);
+
+/** WORKSPACE_URL (it is what selects remote mode) → the API base: origin + path prefix + /api/external. */
+export const workspaceApiBase = variable(
+  "set it to your workspace's address, e.g. https://<your workspace's real subdomain>.<service host>, as shown in the Admin panel.",
+  (raw = "") => {
+    if (/[<>{}]/.test(raw)) return new Refusal(`"${raw}" still contains a placeholder.`);
+    if (!URL.canParse(raw)) return new Refusal(`"${raw}" is not an absolute URL.`);
+    const url = new URL(raw);
+    if (url.protocol !== "https:" && url.protocol !== "http:")
+      return new Refusal(`"${raw}" must start with https://.`);
+    const subdomain = url.hostname.split(".")[0]?.toLowerCase() ?? "";
+    if (SAMPLE_SUBDOMAINS.has(subdomain))
+      return new Refusal(
+        `"${url.hostname}" uses the sample subdomain "${subdomain}", which the service answers with 401.`,
+      );
+    const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/external(\/v[12])?$/, "");
+    return `${url.origin}${path}/api/external`;
+  },
+);
+
+/** The key is never echoed back. */
+export const workspaceApiKey = variable(
+  "copy the full key from your workspace's Admin panel under API keys.",
+  (key) => {
+    if (key === undefined)
+      return new Refusal(
+        REQUIRED,
+        "create a key in your workspace's Admin panel under API keys and set WORKSPACE_API_KEY to it.",
+      );
+    if (key === LOCAL_DEMO_API_KEY || key.length < 16 || /\s/.test(key))
+      return new Refusal("is the local demo key, too short (under 16 characters) or contains spaces.");
+    return key;
+  },
+);
