@@ -5,7 +5,8 @@
  * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
  * Redis connection now rather than on the first request, so the first limits are shared too,
  * drop query strings no page reads and send HSTS when SITE_URL is https (lib/http/request-start.ts),
- * load the blog store and its search index in the background (lib/blog/source.ts), answer
+ * load the blog store and its search index in the background (lib/blog/source.ts), then render
+ * one page of each blog route (lib/blog/warm-up.ts), answer
  * searches the limits or the search budget refuse with a prerendered page
  * (lib/search/refuse-early.ts), start the newsletter's delivery worker, so a server resumes
  * delivering stored signups by itself without waiting for a new one (never in `next build`'s
@@ -65,6 +66,9 @@ export async function register(): Promise<void> {
   ]);
   indexEachNewBlog();
   void startBlogStore();
+  // Then one page of each blog route is rendered, so no reader pays for a route's first render.
+  const { warmBlogRoutes } = await import("./lib/blog/warm-up");
+  void warmBlogRoutes();
   const { startInProcessDelivery } = await import("./lib/delivery");
   try {
     startInProcessDelivery();
