@@ -70,7 +70,9 @@ export function warmBlogRoutes(): Promise<void> {
   if (!origin) return Promise.resolve();
   const warm = (async () => {
     const started = performance.now();
-    const blog = await blogList();
+    // Without a blog there is nothing to render; the store says why and retries on its own.
+    const blog = await blogList().catch(() => null);
+    if (!blog) return;
     const rendered = await renderEach(origin, warmUpCandidates(blog, env().blog.prerenderLimit));
     log("blog").info(
       `rendered ${rendered.filter(Boolean).length} of ${rendered.length} blog routes before serving readers in ${Math.round(performance.now() - started)} ms`,
