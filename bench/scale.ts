@@ -3,7 +3,7 @@ import { readdirSync, rmSync, statSync } from "node:fs";
 import { promisify } from "node:util";
 import path from "node:path";
 import { serverHeapFlags } from "../lib/launcher/heap";
-import { until } from "../tests/helpers/until";
+import { sleep, until } from "../tests/helpers/until";
 import { measureBuild } from "./builds";
 import {
   log,
@@ -26,7 +26,7 @@ import { fmtMs, section, type Target } from "./section";
  *  - the build's wall time and the process tree's peak memory;
  *  - the server: how long until readiness answers 200 (the blog store and the search index
  *    loaded in the background, then one page of each blog route rendered), its peak RSS
- *    meanwhile, RSS then and after the traffic below; and its V8 heap (GET /api/metrics): the
+ *    meanwhile, RSS then, after the traffic below and 15 s later; and its V8 heap (GET /api/metrics): the
  *    most it used while starting, against the limit it runs with (lib/launcher/heap.ts), and
  *    what it used and held once ready and after the traffic;
  *  - the first request, on that fresh server, of a listing page past the prerender limit, an
@@ -41,6 +41,7 @@ const DEFAULT_SIZES = [1_000, 10_000, 50_000];
 const PRERENDER_LIMIT = 200;
 const POSTS_PER_PAGE = 12;
 const FEEDS = ["/feed.xml", "/atom.xml", "/feed.json"] as const;
+const SETTLE_MS = 15_000;
 
 export type FirstRequest = { path: string; status: number; ms: number };
 
@@ -72,6 +73,8 @@ export type ScaleRow = {
   startPeakRssBytes: number;
   idleRssBytes: number;
   afterTrafficRssBytes: number;
+  /** RSS 15 s after the traffic: once V8's memory reducer has given back what the traffic left. */
+  settledRssBytes: number;
   /** V8's heap as the server's metrics report it: bytes used and held (total), and its limit. */
   heap: { limitBytes: number; startPeakUsedBytes: number; ready: HeapFigures; afterTraffic: HeapFigures };
   /** Blog-post lists the server fetched from its start to the end of the traffic: 1 when no reader loaded its own. */
@@ -191,6 +194,10 @@ async function measureSize(
         feedBytes[feed] = (await (await fetch(`${site.url}${feed}`)).arrayBuffer()).byteLength;
       const afterTraffic = treeRssBytes(site.child.pid!);
       const heapAfter = await heapFigures(site);
+      // V8 keeps the pages the traffic's garbage used (its pool) until its memory reducer runs,
+      // some 8-10 s after the server goes quiet.
+      await sleep(SETTLE_MS);
+      const settled = treeRssBytes(site.child.pid!);
       const listRequests = (await workspaceStats(ws.url)).byRoute["GET /api/external/v2/blog-posts"] ?? 0;
       // The build's own copy (server/app), and every copy after the first request: Next 16's file
       // cache copies a prerendered file into server/route-cache the first time it serves it.
@@ -204,6 +211,7 @@ async function measureSize(
         startPeakRssBytes: peak,
         idleRssBytes: idle,
         afterTrafficRssBytes: afterTraffic,
+        settledRssBytes: settled,
         heap: {
           limitBytes: heapLimitBytes(),
           startPeakUsedBytes: heapPeak,
@@ -300,7 +308,7 @@ export const scale = section({
           "build peak",
           "ready after",
           "RSS start peak",
-          "RSS idle → after",
+          "RSS ready → after → settled",
           "heap peak; used/held ready → after",
           "listing",
           "next listing",
@@ -318,7 +326,7 @@ export const scale = section({
           mib(r.build.peakRssBytes),
           fmtMs(r.readyMs),
           mib(r.startPeakRssBytes),
-          `${mib(r.idleRssBytes)} → ${mib(r.afterTrafficRssBytes)}`,
+          `${mib(r.idleRssBytes)} → ${mib(r.afterTrafficRssBytes)} → ${mib(r.settledRssBytes)}`,
           `${mib(r.heap.startPeakUsedBytes)}; ${mib(r.heap.ready.usedBytes)}/${mib(r.heap.ready.totalBytes)} → ${mib(r.heap.afterTraffic.usedBytes)}/${mib(r.heap.afterTraffic.totalBytes)}`,
           ...[
             r.first.listing,
