@@ -75,10 +75,10 @@ export function warmBlogRoutes(): Promise<void> {
   const origin = process.env.__NEXT_PRIVATE_ORIGIN;
   if (!origin) return Promise.resolve();
   const warm = (async () => {
-    const started = performance.now();
     // Without a blog there is nothing to render; the store says why and retries on its own.
     const blog = await blogList().catch(() => null);
     if (!blog) return;
+    const started = performance.now();
     const rendered = await renderEach(origin, warmUpCandidates(blog, env().blog.prerenderLimit));
     const released = releaseLoadingMemory();
     log("blog").info(
