@@ -12,7 +12,8 @@
  * drop query strings no page reads, send HSTS when SITE_URL is https and answer searches the
  * limits or the search budget refuse with a prerendered page, in one subscriber
  * (lib/http/request-start.ts, with lib/search/refuse-early.ts's step), load the blog store and
- * its search index in the background (lib/blog/source.ts), start the newsletter's delivery
+ * its search index in the background (lib/blog/source.ts), then render one page of each blog
+ * route (lib/blog/warm-up.ts), start the newsletter's delivery
  * worker, so a server resumes delivering stored signups by itself without waiting for a new
  * one (never in `next build`'s workers), take over SIGTERM for a graceful shutdown when the
  * launcher asks for it, turn Next's own console output into the logger's JSON lines, warn about
@@ -82,6 +83,9 @@ export async function register(): Promise<void> {
   blogStore.knowAddressesOfEachNewBlog();
   connectHandoff({ isUnknownAddress: blogStore.isUnknownAddress });
   void blogStore.startBlogStore();
+  // Then one page of each blog route is rendered, so no reader pays for a route's first render.
+  const { warmBlogRoutes } = await import("./lib/blog/warm-up");
+  void warmBlogRoutes();
   const { startInProcessDelivery } = await import("./lib/delivery");
   try {
     startInProcessDelivery();

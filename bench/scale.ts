@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { promisify } from "node:util";
 import path from "node:path";
-import { until } from "../tests/helpers/until";
+import { serverHeapFlags } from "../lib/launcher/heap";
+import { sleep, until } from "../tests/helpers/until";
 import { measureBuild } from "./builds";
 import {
   log,
@@ -24,7 +25,10 @@ import { fmtMs, section, type Target } from "./section";
  * many synthetic posts, a build and a fresh `next start` of it:
  *  - the build's wall time and the process tree's peak memory;
  *  - the server: how long until readiness answers 200 (the blog store and the search index
- *    loaded in the background), its peak RSS meanwhile, RSS then and after the traffic below;
+ *    loaded in the background, then one page of each blog route rendered), its peak RSS
+ *    meanwhile, RSS then, after the traffic below and 15 s later; and its V8 heap (GET /api/metrics): the
+ *    most it used while starting, against the limit it runs with (lib/launcher/heap.ts), and
+ *    what it used and held once ready and after the traffic;
  *  - the first request, on that fresh server, of a listing page past the prerender limit, an
  *    older post, a later page of a tag, the sitemap (its first file once it is an index) and a
  *    search: what a reader pays for the size of the blog;
@@ -37,8 +41,29 @@ const DEFAULT_SIZES = [1_000, 10_000, 50_000];
 const PRERENDER_LIMIT = 200;
 const POSTS_PER_PAGE = 12;
 const FEEDS = ["/feed.xml", "/atom.xml", "/feed.json"] as const;
+const SETTLE_MS = 15_000;
 
 export type FirstRequest = { path: string; status: number; ms: number };
+
+export type HeapFigures = { usedBytes: number; totalBytes: number };
+
+// The bench's own scraper token for the server's GET /api/metrics (heap figures).
+const METRICS_TOKEN = "bench-scale-metrics-token-0123456789abcdef";
+
+/** V8's heap used and held, from the server's Prometheus metrics (prom-client's defaults). */
+async function heapFigures(site: SiteProcess): Promise<HeapFigures | null> {
+  const res = await fetch(`${site.url}/api/metrics`, {
+    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    signal: AbortSignal.timeout(5_000),
+  }).catch(() => null);
+  if (res?.status !== 200) return null;
+  const text = await res.text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? NaN);
+  return {
+    usedBytes: value("nodejs_heap_size_used_bytes"),
+    totalBytes: value("nodejs_heap_size_total_bytes"),
+  };
+}
 
 export type ScaleRow = {
   posts: number;
@@ -48,6 +73,10 @@ export type ScaleRow = {
   startPeakRssBytes: number;
   idleRssBytes: number;
   afterTrafficRssBytes: number;
+  /** RSS 15 s after the traffic: once V8's memory reducer has given back what the traffic left. */
+  settledRssBytes: number;
+  /** V8's heap as the server's metrics report it: bytes used and held (total), and its limit. */
+  heap: { limitBytes: number; startPeakUsedBytes: number; ready: HeapFigures; afterTraffic: HeapFigures };
   /** Blog-post lists the server fetched from its start to the end of the traffic: 1 when no reader loaded its own. */
   listRequests: number;
   first: {
@@ -114,12 +143,19 @@ async function measureSize(
     if (!build.ok) throw new Error(`the ${posts}-post build failed:\n${build.error ?? ""}`);
     await resetWorkspaceStats(ws.url);
     const t0 = performance.now();
-    const site = await startSite({ distDir, wsPort: ws.port, sitePort: ports.site });
+    const site = await startSite({
+      distDir,
+      wsPort: ws.port,
+      sitePort: ports.site,
+      env: { METRICS_TOKEN },
+    });
     let peak = 0;
+    let heapPeak = 0;
     try {
       await until(
         async () => {
           peak = Math.max(peak, treeRssBytes(site.child.pid!));
+          heapPeak = Math.max(heapPeak, (await heapFigures(site))?.usedBytes ?? 0);
           const res = await fetch(`${site.url}/api/health/ready`).catch(() => null);
           return res?.status === 200;
         },
@@ -127,6 +163,7 @@ async function measureSize(
       );
       const readyMs = performance.now() - t0;
       const idle = treeRssBytes(site.child.pid!);
+      const heapReady = await heapFigures(site);
       log(`scale ${posts}: ready after ${fmtMs(readyMs)}, RSS ${mib(idle)}`);
       const pages = Math.ceil(build.postsInWorkspace / POSTS_PER_PAGE);
       const pastLimit = Math.min(pages, Math.ceil(PRERENDER_LIMIT / POSTS_PER_PAGE) + 12);
@@ -156,6 +193,11 @@ async function measureSize(
       for (const feed of FEEDS)
         feedBytes[feed] = (await (await fetch(`${site.url}${feed}`)).arrayBuffer()).byteLength;
       const afterTraffic = treeRssBytes(site.child.pid!);
+      const heapAfter = await heapFigures(site);
+      // V8 keeps the pages the traffic's garbage used (its pool) until its memory reducer runs,
+      // some 8-10 s after the server goes quiet.
+      await sleep(SETTLE_MS);
+      const settled = treeRssBytes(site.child.pid!);
       const listRequests = (await workspaceStats(ws.url)).byRoute["GET /api/external/v2/blog-posts"] ?? 0;
       // The build's own copy (server/app), and every copy after the first request: Next 16's file
       // cache copies a prerendered file into server/route-cache the first time it serves it.
@@ -169,6 +211,13 @@ async function measureSize(
         startPeakRssBytes: peak,
         idleRssBytes: idle,
         afterTrafficRssBytes: afterTraffic,
+        settledRssBytes: settled,
+        heap: {
+          limitBytes: heapLimitBytes(),
+          startPeakUsedBytes: heapPeak,
+          ready: heapReady ?? { usedBytes: NaN, totalBytes: NaN },
+          afterTraffic: heapAfter ?? { usedBytes: NaN, totalBytes: NaN },
+        },
         listRequests,
         first,
         feedBytes,
@@ -186,6 +235,13 @@ async function measureSize(
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+/** The old-space limit the bench's servers run with: `npm start`'s, unless NODE_OPTIONS sets one. */
+function heapLimitBytes(): number {
+  const flags = [process.env.NODE_OPTIONS ?? "", ...serverHeapFlags(process.env.NODE_OPTIONS)].join(" ");
+  const mb = /--max[-_]old[-_]space[-_]size=(\d+)/.exec(flags)?.[1];
+  return mb ? Number(mb) * 2 ** 20 : NaN;
+}
 
 export const scale = section({
   name: "scale",
@@ -219,6 +275,12 @@ export const scale = section({
         value: mib(r.afterTrafficRssBytes),
         target: "<= 300 MiB",
         pass: r.afterTrafficRssBytes <= 300 * 2 ** 20,
+      });
+      t.push({
+        name: `scale ${at}: V8 heap used at most while starting (limit)`,
+        value: `${mib(r.heap.startPeakUsedBytes)} (${mib(r.heap.limitBytes)})`,
+        target: "< 75% of the limit",
+        pass: r.heap.startPeakUsedBytes < 0.75 * r.heap.limitBytes,
       });
       t.push({
         name: `scale ${at}: blog lists fetched by the server`,
@@ -259,7 +321,8 @@ export const scale = section({
           "build peak",
           "ready after",
           "RSS start peak",
-          "RSS idle → after",
+          "RSS ready → after → settled",
+          "heap peak; used/held ready → after",
           "listing",
           "next listing",
           "older post",
@@ -277,7 +340,8 @@ export const scale = section({
           mib(r.build.peakRssBytes),
           fmtMs(r.readyMs),
           mib(r.startPeakRssBytes),
-          `${mib(r.idleRssBytes)} → ${mib(r.afterTrafficRssBytes)}`,
+          `${mib(r.idleRssBytes)} → ${mib(r.afterTrafficRssBytes)} → ${mib(r.settledRssBytes)}`,
+          `${mib(r.heap.startPeakUsedBytes)}; ${mib(r.heap.ready.usedBytes)}/${mib(r.heap.ready.totalBytes)} → ${mib(r.heap.afterTraffic.usedBytes)}/${mib(r.heap.afterTraffic.totalBytes)}`,
           ...[
             r.first.listing,
             r.first.nextListing,

@@ -7,7 +7,7 @@ import styles from "./blog.module.css";
  * Avatars and names, each linking to the author's page. Avatars are decorative: the name
  * follows. Keyed by position and the avatar without a class (`.byline img`): see PostGrid.
  */
-export function AuthorByline({ authors, size = 32 }: { authors: PostAuthor[]; size?: number }) {
+export function AuthorByline({ authors, size = 32 }: { authors: readonly PostAuthor[]; size?: number }) {
   if (authors.length === 0) return null;
   return (
     <ul className={styles.byline} aria-label="Authors">

@@ -7,7 +7,7 @@ export function KeywordList({
   keywords,
   label = "Topics",
 }: {
-  keywords: (Keyword & { postCount?: number })[];
+  keywords: readonly (Keyword & { postCount?: number })[];
   label?: string;
 }) {
   if (keywords.length === 0) return null;

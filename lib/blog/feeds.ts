@@ -79,7 +79,7 @@ export function buildFeed(
   // Atom writes category labels into attributes; RSS writes them as element text.
   const label = format === "atom" ? w.attribute : w.text;
   const name = w.text(blog.name);
-  const updated = blog.posts[0] ? new Date(blog.posts[0].publishedAt) : new Date(0);
+  const updated = blog.posts[0] ? new Date(blog.posts[0].publishedTime) : new Date(0);
   const feed = new Feed({
     id: `${siteUrl}/blog`,
     title: name,
@@ -110,8 +110,8 @@ export function buildFeed(
       title: w.cdata(post.title),
       // The canonical article when it lives elsewhere; our page otherwise.
       link: external ?? link,
-      date: new Date(post.publishedAt),
-      published: new Date(post.publishedAt),
+      date: new Date(post.publishedTime),
+      published: new Date(post.publishedTime),
       description: description || undefined,
       author: post.authors.map((a) => ({ name: w.text(a.name), link: `${siteUrl}${authorPath(a.id)}` })),
       category: post.keywords.map((k) => ({ name: label(k.label), domain: `${siteUrl}${tagPath(k.slug)}` })),

@@ -17,21 +17,32 @@ export type Keyword = {
   label: string;
 };
 
+/**
+ * One post of the store. A blog keeps every post in memory, so a post is stored compactly
+ * (StoredPost below): its date as a number, its image URLs as a shared pattern around its slug
+ * where they have one, its author and keyword lists shared with every post that names the same
+ * ones. Readers see plain read-only values; the shared lists are frozen.
+ */
 export type Post = {
-  slug: string;
-  title: string;
-  /** <title> and og:title; falls back to the title. */
-  pageTitle: string;
-  description: string;
-  /** ISO 8601, normalized to UTC. */
-  publishedAt: string;
-  authors: PostAuthor[];
-  keywords: Keyword[];
-  coverImageUrl: string | null;
-  thumbnailImageUrl: string | null;
+  readonly slug: string;
+  readonly title: string;
+  /** <title> and og:title; falls back to the title (then the same string). */
+  readonly pageTitle: string;
+  readonly description: string;
+  /** ISO 8601, normalized to UTC (computed from publishedTime on each read). */
+  readonly publishedAt: string;
+  /** The publication time in milliseconds since the epoch: compare and sort by this. */
+  readonly publishedTime: number;
+  readonly authors: readonly PostAuthor[];
+  readonly keywords: readonly Keyword[];
+  readonly coverImageUrl: string | null;
+  readonly thumbnailImageUrl: string | null;
 };
 
 export type AuthorProfile = PostAuthor & { postCount: number; latestPostAt: string; keywords: Keyword[] };
+
+/** Posts by slug: a sorted index of the posts' positions, not a map entry per post. */
+export type PostsBySlug = { get(slug: string): Post | undefined; has(slug: string): boolean };
 
 export type Blog = {
   name: string;
@@ -40,11 +51,13 @@ export type Blog = {
   authors: AuthorProfile[];
   /** Most used first. */
   keywords: (Keyword & { postCount: number })[];
-  bySlug: Map<string, Post>;
+  bySlug: PostsBySlug;
   postsByAuthor: Map<string, Post[]>;
   postsByKeyword: Map<string, Post[]>;
-  /** Problems found while normalizing (dropped or repaired entries), for the log. */
+  /** Problems found while normalizing (dropped or repaired entries), for the log: the first 50. */
   problems: string[];
+  /** How many problems there were in all. */
+  problemCount: number;
 };
 
 export const POSTS_PER_PAGE = 12;
@@ -116,25 +129,140 @@ export function assignKeywordSlugs(keysOldestFirst: string[]): Map<string, strin
   return result;
 }
 
+/** An image URL that is the post's slug between two parts many posts share, e.g. `https://cdn/covers/` and `.png`. */
+class AroundSlug {
+  constructor(
+    readonly before: string,
+    readonly after: string,
+  ) {}
+}
+
+/** How a post keeps an image URL: none, the URL itself, or a shared pattern around its slug. */
+type ImageRef = null | string | AroundSlug;
+
+const imageUrl = (ref: ImageRef, slug: string): string | null =>
+  ref === null || typeof ref === "string" ? ref : ref.before + slug + ref.after;
+
+class StoredPost implements Post {
+  constructor(
+    readonly slug: string,
+    readonly title: string,
+    readonly pageTitle: string,
+    readonly description: string,
+    readonly publishedTime: number,
+    readonly authors: readonly PostAuthor[],
+    readonly keywords: readonly Keyword[],
+    private readonly cover: ImageRef,
+    private readonly thumbnail: ImageRef,
+  ) {}
+
+  get publishedAt(): string {
+    return new Date(this.publishedTime).toISOString();
+  }
+
+  get coverImageUrl(): string | null {
+    return imageUrl(this.cover, this.slug);
+  }
+
+  get thumbnailImageUrl(): string | null {
+    return imageUrl(this.thumbnail, this.slug);
+  }
+
+  /** What a post's own properties would be: tests and logs print this. */
+  toJSON() {
+    const { slug, title, pageTitle, description, publishedAt, authors, keywords } = this;
+    return {
+      slug,
+      title,
+      pageTitle,
+      description,
+      publishedAt,
+      authors,
+      keywords,
+      coverImageUrl: this.coverImageUrl,
+      thumbnailImageUrl: this.thumbnailImageUrl,
+    };
+  }
+}
+
+/** One value per distinct key: the first one made. */
+function interner<T>() {
+  const known = new Map<string, T>();
+  return (key: string, make: () => T): T => {
+    let value = known.get(key);
+    if (value === undefined) known.set(key, (value = make()));
+    return value;
+  };
+}
+
+/** Sorted positions of the posts by slug: 4 bytes a post, found by binary search. */
+function slugIndex(posts: readonly Post[]): PostsBySlug {
+  const order = new Uint32Array(posts.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => {
+    const x = posts[a]!.slug;
+    const y = posts[b]!.slug;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const get = (slug: string): Post | undefined => {
+    let lo = 0;
+    let hi = order.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const post = posts[order[mid]!]!;
+      if (post.slug === slug) return post;
+      if (post.slug < slug) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  };
+  return { get, has: (slug) => get(slug) !== undefined };
+}
+
+const MAX_PROBLEMS_KEPT = 50;
+
 /**
  * Builds the blog from the workspace's list: drops entries that cannot be shown (no slug,
  * no title, unreadable date, duplicate slug) and repairs the rest (trimmed text, deduplicated
- * keywords and authors, non-HTTP image URLs removed). Every drop is recorded in `problems`.
+ * keywords and authors, non-HTTP image URLs removed). Every drop is counted in `problemCount`,
+ * and the first ones are described in `problems`.
  */
-export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog {
+export function buildBlog(input: { blogName: string; posts: Iterable<BlogPost> }): Blog {
   const problems: string[] = [];
-  type Draft = Omit<Post, "keywords"> & { keywordKeys: string[]; keywordLabels: Map<string, string> };
+  let problemCount = 0;
+  const problem = (text: string) => {
+    if (problemCount++ < MAX_PROBLEMS_KEPT) problems.push(text);
+  };
+  type Draft = {
+    slug: string;
+    title: string;
+    pageTitle: string;
+    description: string;
+    time: number;
+    authors: readonly PostAuthor[];
+    /** The post's keywords as spelled on it (one shared list per spelling). */
+    labels: readonly string[];
+    cover: ImageRef;
+    thumbnail: ImageRef;
+  };
   const drafts: Draft[] = [];
   const seenSlugs = new Set<string>();
   // A blog has a few authors and keywords over many posts: every post that names one the same
-  // way shares one object (and one copy of each string), instead of a copy per post.
-  const sharedAuthors = new Map<string, PostAuthor>();
-  const sharedAuthor = (author: PostAuthor): PostAuthor => {
-    const key = `${author.id}\n${author.name}\n${author.avatarUrl ?? ""}`;
-    const known = sharedAuthors.get(key);
-    if (known) return known;
-    sharedAuthors.set(key, author);
-    return author;
+  // way shares one object (and one copy of each string), and every post that names the same
+  // list shares one frozen list, instead of a copy per post.
+  const sharedAuthor = interner<PostAuthor>();
+  const authorNumber = new Map<PostAuthor, number>();
+  const sharedAuthorList = interner<readonly PostAuthor[]>();
+  const sharedLabels = interner<readonly string[]>();
+  const sharedPattern = interner<AroundSlug>();
+  const imageRef = (value: string, slug: string): ImageRef => {
+    const url = httpUrl(value);
+    if (url === null) return null;
+    const at = url.lastIndexOf(slug);
+    if (at < 0) return url;
+    const before = url.slice(0, at);
+    const after = url.slice(at + slug.length);
+    return sharedPattern(`${before}\n${after}`, () => new AroundSlug(before, after));
   };
 
   for (const raw of input.posts) {
@@ -142,15 +270,15 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
     const title = clean(raw.title);
     const time = Date.parse(raw.publishedAt);
     if (!slug || slug.includes("/") || !title) {
-      problems.push(`dropped a post with ${!title ? "no title" : "an unusable slug"} (slug "${raw.slug}")`);
+      problem(`dropped a post with ${!title ? "no title" : "an unusable slug"} (slug "${raw.slug}")`);
       continue;
     }
     if (Number.isNaN(time)) {
-      problems.push(`dropped "${slug}": unreadable publication date "${raw.publishedAt}"`);
+      problem(`dropped "${slug}": unreadable publication date "${raw.publishedAt}"`);
       continue;
     }
     if (seenSlugs.has(slug)) {
-      problems.push(`dropped a second post with the slug "${slug}"`);
+      problem(`dropped a second post with the slug "${slug}"`);
       continue;
     }
     seenSlugs.add(slug);
@@ -159,18 +287,24 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
     for (const a of raw.authors) {
       const id = xmlText(a.id).trim();
       if (!id || authors.some((x) => x.id === id)) continue;
+      const name = clean(a.name) || "Unknown author";
+      const avatarUrl = httpUrl(a.profileImageUrl);
       authors.push(
-        sharedAuthor({ id, name: clean(a.name) || "Unknown author", avatarUrl: httpUrl(a.profileImageUrl) }),
+        sharedAuthor(`${id}\n${name}\n${avatarUrl ?? ""}`, () => {
+          const author = { id, name, avatarUrl };
+          authorNumber.set(author, authorNumber.size);
+          return author;
+        }),
       );
     }
-    const keywordKeys: string[] = [];
-    const keywordLabels = new Map<string, string>();
+    const labels: string[] = [];
+    const keys = new Set<string>();
     for (const k of raw.keywords) {
       const label = clean(k);
       const key = keywordKey(label);
-      if (!key || keywordLabels.has(key)) continue;
-      keywordKeys.push(key);
-      keywordLabels.set(key, label);
+      if (!key || keys.has(key)) continue;
+      keys.add(key);
+      labels.push(label);
     }
     const pageTitle = clean(raw.pageTitle);
     drafts.push({
@@ -179,56 +313,73 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
       // Most posts' page title is their title: one string for both.
       pageTitle: pageTitle && pageTitle !== title ? pageTitle : title,
       description: clean(raw.metaDescription),
-      publishedAt: new Date(time).toISOString(),
-      authors,
-      keywordKeys,
-      keywordLabels,
-      coverImageUrl: httpUrl(raw.coverImageUrl),
-      thumbnailImageUrl: httpUrl(raw.thumbnailImageUrl),
+      time,
+      authors: sharedAuthorList(authors.map((a) => authorNumber.get(a)).join(","), () =>
+        Object.freeze(authors),
+      ),
+      labels: sharedLabels(labels.join("\n"), () => Object.freeze(labels)),
+      cover: imageRef(raw.coverImageUrl, slug),
+      thumbnail: imageRef(raw.thumbnailImageUrl, slug),
     });
   }
 
   // Newest first; ties broken by slug so every build orders the same way.
-  drafts.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.slug.localeCompare(b.slug));
+  drafts.sort((a, b) => b.time - a.time || a.slug.localeCompare(b.slug));
 
   // Slugs are assigned oldest first so that new posts never rename an existing tag.
   const keysOldestFirst: string[] = [];
-  for (let i = drafts.length - 1; i >= 0; i--) keysOldestFirst.push(...drafts[i]!.keywordKeys);
+  for (let i = drafts.length - 1; i >= 0; i--)
+    for (const label of drafts[i]!.labels) keysOldestFirst.push(keywordKey(label));
   const slugByKey = assignKeywordSlugs(keysOldestFirst);
+  keysOldestFirst.length = 0;
   // The label readers see is the spelling of the newest post that uses the keyword.
-  const labelByKey = new Map<string, string>();
-  for (const d of drafts)
-    for (const [key, label] of d.keywordLabels) if (!labelByKey.has(key)) labelByKey.set(key, label);
   const keywordObjects = new Map<string, Keyword>();
-  const keywordFor = (key: string): Keyword => {
+  const keywordFor = (label: string): Keyword => {
+    const key = keywordKey(label);
     let keyword = keywordObjects.get(key);
-    if (!keyword)
-      keywordObjects.set(key, (keyword = { slug: slugByKey.get(key)!, label: labelByKey.get(key)! }));
+    if (!keyword) keywordObjects.set(key, (keyword = { slug: slugByKey.get(key)!, label }));
     return keyword;
   };
+  // Newest first, so the first post to name a keyword gives its label.
+  const sharedKeywords = new Map<readonly string[], readonly Keyword[]>();
+  const keywordsOf = (labels: readonly string[]): readonly Keyword[] => {
+    let keywords = sharedKeywords.get(labels);
+    if (!keywords) sharedKeywords.set(labels, (keywords = Object.freeze(labels.map(keywordFor))));
+    return keywords;
+  };
 
-  const posts: Post[] = drafts.map(({ keywordKeys, keywordLabels: _labels, ...rest }) => ({
-    ...rest,
-    keywords: keywordKeys.map(keywordFor),
-  }));
-
-  const bySlug = new Map(posts.map((p) => [p.slug, p]));
+  const posts: Post[] = new Array<Post>(drafts.length);
+  // The author objects are the shared ones: the same author is the same object on every post.
   const postsByAuthor = new Map<string, Post[]>();
   const postsByKeyword = new Map<string, Post[]>();
   const authorById = new Map<string, PostAuthor>();
-  for (const post of posts) {
+  for (let i = 0; i < drafts.length; i++) {
+    const d = drafts[i]!;
+    const post = new StoredPost(
+      d.slug,
+      d.title,
+      d.pageTitle,
+      d.description,
+      d.time,
+      d.authors,
+      keywordsOf(d.labels),
+      d.cover,
+      d.thumbnail,
+    );
+    posts[i] = post;
     for (const a of post.authors) {
       if (!authorById.has(a.id)) authorById.set(a.id, a); // newest post's name and avatar win
-      const list = postsByAuthor.get(a.id) ?? [];
-      list.push(post);
-      postsByAuthor.set(a.id, list);
+      const list = postsByAuthor.get(a.id);
+      if (list) list.push(post);
+      else postsByAuthor.set(a.id, [post]);
     }
     for (const k of post.keywords) {
-      const list = postsByKeyword.get(k.slug) ?? [];
-      list.push(post);
-      postsByKeyword.set(k.slug, list);
+      const list = postsByKeyword.get(k.slug);
+      if (list) list.push(post);
+      else postsByKeyword.set(k.slug, [post]);
     }
   }
+  drafts.length = 0;
 
   const authors: AuthorProfile[] = [...authorById.values()].map((a) => {
     const list = postsByAuthor.get(a.id)!;
@@ -255,10 +406,11 @@ export function buildBlog(input: { blogName: string; posts: BlogPost[] }): Blog 
     posts,
     authors,
     keywords,
-    bySlug,
+    bySlug: slugIndex(posts),
     postsByAuthor,
     postsByKeyword,
     problems,
+    problemCount,
   };
 }
 

@@ -30,6 +30,6 @@ export function relatedPosts(blog: Blog, post: Post): Post[] {
       p.authors.filter((a) => authors.has(a.id)).length;
     scored.push({ p, score });
   }
-  scored.sort((a, b) => b.score - a.score || b.p.publishedAt.localeCompare(a.p.publishedAt));
+  scored.sort((a, b) => b.score - a.score || b.p.publishedTime - a.p.publishedTime);
   return scored.slice(0, 3).map((s) => s.p);
 }

@@ -189,8 +189,8 @@ async function fetchBlog(): Promise<Blog> {
     );
   }
   for (const problem of blog.problems.slice(0, 20)) log("blog").warn(problem);
-  if (blog.problems.length > 20)
-    log("blog").warn(`...and ${blog.problems.length - 20} more problems in the blog-posts list`);
+  if (blog.problemCount > 20)
+    log("blog").warn(`...and ${blog.problemCount - 20} more problems in the blog-posts list`);
   return blog;
 }
 

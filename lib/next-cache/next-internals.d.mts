@@ -17,6 +17,7 @@ export declare function cacheControlHeader(
   load?: Load,
 ): string;
 export declare function unpatchedFetch(): typeof fetch;
+export declare function serverOrigin(): string | undefined;
 export declare function addressOfCacheKey(key: string): string;
 export declare function buildIdFile(serverDistDir: string): string;
 export declare function notFoundPageFiles(serverDistDir: string): {

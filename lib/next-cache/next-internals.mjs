@@ -18,6 +18,8 @@ import path from "node:path";
  *  - the original fetch Next keeps on its patched one as `_nextOriginalFetch`, for the blog's list
  *    request (unpatchedFetch; docs/architecture.md, "The blog", says why no public API does this);
  *  - the cache-key format, /route-cache/<kind>/<route hash>/$<address> (addressOfCacheKey);
+ *  - the address `next start` listens on, which it records as __NEXT_PRIVATE_ORIGIN before
+ *    instrumentation runs, for the blog's warm-up renders (serverOrigin; lib/blog/warm-up.ts);
  *  - the names in cache entries and in the build's output: the cache-tags header, the entry
  *    kinds, the prerendered not-found page's files, the prerender manifest and BUILD_ID.
  * The rest of the handler's contract (get / set / revalidateTag and their context) is Next's
@@ -90,6 +92,16 @@ export function cacheControlHeader(lifetime, load = require) {
 export function unpatchedFetch() {
   const patched = globalThis.fetch;
   return patched._nextOriginalFetch ?? patched;
+}
+
+/**
+ * This server's own origin (http://host:port), as `next start` records it for its own requests;
+ * undefined where Next did not (a build, a test, `next dev` before it listens): the warm-up then
+ * renders nothing and readers pay for the first renders, as they would without it.
+ * @returns {string | undefined}
+ */
+export function serverOrigin() {
+  return process.env.__NEXT_PRIVATE_ORIGIN || undefined;
 }
 
 /**
