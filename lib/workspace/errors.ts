@@ -17,7 +17,20 @@ export type WorkspaceErrorCode =
   | "bad_response" // 2xx with malformed JSON or an unexpected shape
   | "http_error"; // any other status
 
+/*
+ * Next bundles this module once per route type, and the app's one client per process
+ * (lib/workspace/index.ts) is made by whichever bundle asks first: an error it throws is an
+ * instance of that bundle's class. The brand, a registered symbol, is the same in every bundle,
+ * so `instanceof` and isWorkspaceApiError recognise the error whichever bundle made it.
+ */
+const BRAND = Symbol.for("masthead.WorkspaceApiError");
+
 export class WorkspaceApiError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && BRAND in value;
+  }
+
+  readonly [BRAND] = true;
   readonly status: number;
   readonly code: WorkspaceErrorCode;
   /** Seconds the workspace asked us to wait (429/503), when it said. */
