@@ -10,7 +10,8 @@
  * bench/scale.ts runs it as a child (`--json`: one line per size) beside its server figures.
  */
 import { blogAddresses } from "../lib/blog/known-addresses";
-import { buildBlog, POSTS_PER_PAGE, type Blog } from "../lib/blog/model";
+import { buildBlog, type Blog } from "../lib/blog/model";
+import { POSTS_PER_PAGE } from "../lib/blog/paths";
 import { LOCAL_DEMO_API_KEY, startLocalWorkspaceServer } from "../lib/local-workspace";
 import { buildSearchIndex, type SearchIndex } from "../lib/search/engine";
 import { rankPosts } from "../lib/search/ranking";

@@ -1,6 +1,7 @@
 import { StaticImage } from "@/components/blog/static-image";
 import Link from "next/link";
-import { authorPath, type PostAuthor } from "@/lib/blog/model";
+import type { PostAuthor } from "@/lib/blog/model";
+import { authorPath } from "@/lib/blog/paths";
 import styles from "./blog.module.css";
 
 /**

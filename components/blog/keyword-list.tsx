@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { tagPath, type Keyword } from "@/lib/blog/model";
+import type { Keyword } from "@/lib/blog/model";
+import { tagPath } from "@/lib/blog/paths";
 import styles from "./blog.module.css";
 
 /** Keyed by position, and no classes on the links: see PostGrid and `.keywords` in the stylesheet. */

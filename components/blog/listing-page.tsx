@@ -1,7 +1,8 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { findListing, type ListingSubject } from "@/lib/blog/listings";
-import { listPath, pageCount, type Post } from "@/lib/blog/model";
+import type { Post } from "@/lib/blog/model";
+import { listPath, pageCount } from "@/lib/blog/paths";
 import { Pagination } from "./pagination";
 import { PostGrid } from "./post-card";
 import styles from "./blog.module.css";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { listPath } from "@/lib/blog/model";
+import { listPath } from "@/lib/blog/paths";
 import styles from "./blog.module.css";
 
 /**

@@ -1,6 +1,7 @@
 import { StaticImage } from "@/components/blog/static-image";
 import Link from "next/link";
-import { postPath, type Post } from "@/lib/blog/model";
+import type { Post } from "@/lib/blog/model";
+import { postPath } from "@/lib/blog/paths";
 import { FormattedDate } from "./formatted-date";
 import styles from "./blog.module.css";
 

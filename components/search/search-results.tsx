@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { FormattedDate } from "@/components/blog/formatted-date";
-import { postPath } from "@/lib/blog/model";
+import { postPath } from "@/lib/blog/paths";
 import type { SearchHit } from "@/lib/search/ranking";
 import { Highlight } from "./highlight";
 import styles from "./search.module.css";

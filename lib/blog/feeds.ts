@@ -1,7 +1,8 @@
 import { Feed } from "feed";
 import { WHOLE_NUMBER_VARIABLES } from "../config/defaults.mjs";
 import { DEFAULT_DESCRIPTION, DEFAULT_LANGUAGE } from "../config/site";
-import { authorPath, externalPostUrl, postPath, tagPath, type Blog } from "./model";
+import type { Blog } from "./model";
+import { authorPath, externalPostUrl, postPath, tagPath } from "./paths";
 import { escapeXml } from "./sitemap";
 import { xmlText } from "./xml-text";
 

@@ -1,4 +1,5 @@
-import { pageCount, parsePageParam, type Blog } from "./model";
+import type { Blog } from "./model";
+import { pageCount, parsePageParam } from "./paths";
 
 /*
  * Which blog addresses exist, so that an address that names no post, tag, author or page can be

@@ -2,17 +2,8 @@ import "server-only";
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { createElement, type ReactNode } from "react";
-import {
-  authorPath,
-  listPath,
-  parsePageParam,
-  postsOnPage,
-  tagPath,
-  type AuthorProfile,
-  type Blog,
-  type Keyword,
-  type Post,
-} from "./model";
+import type { AuthorProfile, Blog, Keyword, Post } from "./model";
+import { authorPath, listPath, parsePageParam, postsOnPage, tagPath } from "./paths";
 import { blogForPage } from "./pages";
 import { pageMetadata } from "./seo";
 

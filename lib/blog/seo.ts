@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { DEFAULT_DESCRIPTION } from "../config/site";
 import { FEED_PATHS } from "./feeds";
-import { authorPath, externalPostUrl, postPath, type AuthorProfile, type Blog, type Post } from "./model";
+import type { AuthorProfile, Blog, Post } from "./model";
+import { authorPath, externalPostUrl, postPath } from "./paths";
 
 /*
  * Metadata and JSON-LD builders. Next merges metadata shallowly (a page's `alternates` or

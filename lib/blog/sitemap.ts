@@ -1,4 +1,5 @@
-import { authorPath, indexPath, listPath, pageCount, postPath, tagPath, type Blog } from "./model";
+import type { Blog } from "./model";
+import { authorPath, indexPath, listPath, pageCount, postPath, tagPath } from "./paths";
 
 /*
  * Sitemaps per the protocol (sitemaps.org allows up to 50,000 URLs per file): beyond

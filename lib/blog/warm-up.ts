@@ -4,7 +4,8 @@ import { serverOrigin } from "../next-cache/next-internals.mjs";
 import { log } from "../observability/log.mjs";
 import { whileStarting } from "../state/readiness";
 import { releaseLoadingMemory } from "./loading-memory";
-import { authorPath, indexPath, listPath, pageCount, postPath, tagPath, type Blog } from "./model";
+import type { Blog } from "./model";
+import { authorPath, indexPath, listPath, pageCount, postPath, tagPath } from "./paths";
 import { blogList } from "./source";
 
 /*

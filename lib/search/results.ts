@@ -1,5 +1,5 @@
 import type { Blog, Post } from "../blog/model";
-import { pageCount, POSTS_PER_PAGE } from "../blog/model";
+import { pageCount, POSTS_PER_PAGE } from "../blog/paths";
 import { searchBudget } from "./budget";
 import { searchPosts } from "./engine";
 import type { SearchHit } from "./ranking";

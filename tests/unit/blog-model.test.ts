@@ -1,18 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { assignKeywordSlugs, keywordBaseSlug } from "@/lib/blog/keyword-slugs";
+import { buildBlog, prerenderSlugs, reconcileSlugs } from "@/lib/blog/model";
 import {
-  assignKeywordSlugs,
-  buildBlog,
   externalPostUrl,
   listPath,
   parsePageParam,
-  keywordBaseSlug,
   pageCount,
   postsOnPage,
   prerenderPages,
-  prerenderSlugs,
-  reconcileSlugs,
-} from "@/lib/blog/model";
+} from "@/lib/blog/paths";
 import type { BlogPost } from "@/lib/workspace/types";
 
 const ADA = {

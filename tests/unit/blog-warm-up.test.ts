@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildBlog, pageCount } from "@/lib/blog/model";
+import { buildBlog } from "@/lib/blog/model";
+import { pageCount } from "@/lib/blog/paths";
 import { warmUpCandidates } from "@/lib/blog/warm-up";
 import type { BlogPost } from "@/lib/workspace/types";
 

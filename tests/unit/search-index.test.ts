@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { syntheticBlog } from "@/bench/search-corpus";
-import { POSTS_PER_PAGE } from "@/lib/blog/model";
+import { POSTS_PER_PAGE } from "@/lib/blog/paths";
 import { buildSearchIndex } from "@/lib/search/engine";
 import { rankPosts } from "@/lib/search/ranking";
 import { prefixRange, wordsWithin } from "@/lib/search/inverted-index";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { blogForPage } from "@/lib/blog/pages";
-import { pageCount, postsOnPage } from "@/lib/blog/model";
+import { pageCount, postsOnPage } from "@/lib/blog/paths";
 import { pageMetadata } from "@/lib/blog/seo";
 import { BlogIndexView } from "./index-view";
 

@@ -7,7 +7,7 @@ import {
   parsePageParam as parsePage,
   postsOnPage,
   prerenderPages,
-} from "@/lib/blog/model";
+} from "@/lib/blog/paths";
 import { pageMetadata } from "@/lib/blog/seo";
 import { BlogIndexView } from "../../index-view";
 

@@ -1,0 +1,62 @@
+import { createHash } from "node:crypto";
+import { clean } from "./text";
+
+/*
+ * The URL slugs of keywords (/tags/<slug>): ASCII, lowercase, distinct for keywords readers
+ * would tell apart, and stable as posts are added.
+ */
+
+/** Characters that carry meaning in keywords ("C++" is not "C", "C#" is not "C"). */
+const SYMBOL_WORDS: Record<string, string> = {
+  "+": " plus ",
+  "#": " sharp ",
+  "&": " and ",
+  "@": " at ",
+  "%": " percent ",
+};
+
+function shortHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 6);
+}
+
+/**
+ * The base URL slug of a keyword: ASCII letters and digits joined by hyphens, with the
+ * symbols that distinguish keywords spelled out ("C++" → "c-plus-plus", "UX & Design" →
+ * "ux-and-design"). Keywords with nothing left (e.g. only non-Latin script) get a hash.
+ */
+export function keywordBaseSlug(keyword: string): string {
+  const spelled = keyword
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[+#&@%]/g, (ch) => SYMBOL_WORDS[ch] ?? " ")
+    .toLowerCase();
+  const slug = spelled
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return slug || `tag-${shortHash(keyword.toLowerCase())}`;
+}
+
+/** Keywords are the same tag when they differ only in case and spacing. */
+export const keywordKey = (keyword: string) => clean(keyword).toLowerCase();
+
+/**
+ * Assigns every distinct keyword a unique slug. When two different keywords share a base
+ * slug (e.g. "C-plus" and "C plus"), the one first used (oldest post) keeps the base and the
+ * others get a suffix derived from their own text, so a slug never changes as posts are added.
+ */
+export function assignKeywordSlugs(keysOldestFirst: string[]): Map<string, string> {
+  const result = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const key of keysOldestFirst) {
+    if (result.has(key)) continue;
+    const base = keywordBaseSlug(key);
+    let slug = base;
+    if (taken.has(slug)) slug = `${base}-${shortHash(key)}`;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${shortHash(key)}-${n}`;
+    taken.add(slug);
+    result.set(key, slug);
+  }
+  return result;
+}

@@ -1,0 +1,39 @@
+/*
+ * The blog's addresses and pages: the path of each page readers reach, how a list of posts is
+ * split into pages of POSTS_PER_PAGE, and which of those pages are prerendered.
+ */
+
+export const POSTS_PER_PAGE = 12;
+
+export function pageCount(postCount: number, perPage = POSTS_PER_PAGE): number {
+  return Math.max(1, Math.ceil(postCount / perPage));
+}
+
+/** Posts of index page `page` (1-based), or null when the page does not exist. */
+export function postsOnPage<T>(posts: T[], page: number, perPage = POSTS_PER_PAGE): T[] | null {
+  if (!Number.isInteger(page) || page < 1 || page > pageCount(posts.length, perPage)) return null;
+  return posts.slice((page - 1) * perPage, page * perPage);
+}
+
+/** Index pages (2..n) to prerender: enough to cover the prerendered posts. */
+export function prerenderPages(postCount: number, limit: number, perPage = POSTS_PER_PAGE): number[] {
+  const last = Math.min(pageCount(postCount, perPage), Math.max(1, Math.ceil(limit / perPage)));
+  const pages: number[] = [];
+  for (let n = 2; n <= last; n++) pages.push(n);
+  return pages;
+}
+
+/** The external article URL when BLOG_POST_URL_TEMPLATE is set. */
+export function externalPostUrl(template: string | null, slug: string): string | null {
+  return template ? template.replaceAll("{slug}", encodeURIComponent(slug)) : null;
+}
+
+export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
+export const authorPath = (id: string) => `/authors/${encodeURIComponent(id)}`;
+export const tagPath = (slug: string) => `/tags/${slug}`;
+/** Page n of a paginated list under `base` ("/blog", "/tags/x", "/authors/y"). */
+export const listPath = (base: string, page: number) => (page <= 1 ? base : `${base}/page/${page}`);
+export const indexPath = (page: number) => listPath("/blog", page);
+
+/** Parses a /page/N segment; anything but a plain positive integer is NaN (a 404). */
+export const parsePageParam = (raw: string) => (/^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : NaN);

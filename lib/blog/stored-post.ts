@@ -1,0 +1,116 @@
+import type { Keyword, Post, PostAuthor, PostsBySlug } from "./model";
+import { httpUrl } from "./text";
+
+/*
+ * How the blog store keeps its posts. A blog keeps every post in memory, so a post is one
+ * compact object (StoredPost): its date as a number, its image URLs as a shared pattern around
+ * its slug where they have one, its author and keyword lists shared (see `interner`); and posts
+ * by slug are a sorted index of positions rather than a map entry per post.
+ */
+
+/** An image URL that is the post's slug between two parts many posts share, e.g. `https://cdn/covers/` and `.png`. */
+class AroundSlug {
+  constructor(
+    readonly before: string,
+    readonly after: string,
+  ) {}
+}
+
+/** How a post keeps an image URL: none, the URL itself, or a shared pattern around its slug. */
+export type ImageRef = null | string | AroundSlug;
+
+const imageUrl = (ref: ImageRef, slug: string): string | null =>
+  ref === null || typeof ref === "string" ? ref : ref.before + slug + ref.after;
+
+export class StoredPost implements Post {
+  constructor(
+    readonly slug: string,
+    readonly title: string,
+    readonly pageTitle: string,
+    readonly description: string,
+    readonly publishedTime: number,
+    readonly authors: readonly PostAuthor[],
+    readonly keywords: readonly Keyword[],
+    private readonly cover: ImageRef,
+    private readonly thumbnail: ImageRef,
+  ) {}
+
+  get publishedAt(): string {
+    return new Date(this.publishedTime).toISOString();
+  }
+
+  get coverImageUrl(): string | null {
+    return imageUrl(this.cover, this.slug);
+  }
+
+  get thumbnailImageUrl(): string | null {
+    return imageUrl(this.thumbnail, this.slug);
+  }
+
+  /** What a post's own properties would be: tests and logs print this. */
+  toJSON() {
+    const { slug, title, pageTitle, description, publishedAt, authors, keywords } = this;
+    return {
+      slug,
+      title,
+      pageTitle,
+      description,
+      publishedAt,
+      authors,
+      keywords,
+      coverImageUrl: this.coverImageUrl,
+      thumbnailImageUrl: this.thumbnailImageUrl,
+    };
+  }
+}
+
+/** One value per distinct key: the first one made. */
+export function interner<T>() {
+  const known = new Map<string, T>();
+  return (key: string, make: () => T): T => {
+    let value = known.get(key);
+    if (value === undefined) known.set(key, (value = make()));
+    return value;
+  };
+}
+
+/**
+ * Makes the ImageRef of a post's image URL: null for a URL that is not http(s), the shared
+ * pattern when the URL contains the post's slug (one per distinct pattern), else the URL.
+ */
+export function imageRefs(): (value: string, slug: string) => ImageRef {
+  const sharedPattern = interner<AroundSlug>();
+  return (value, slug) => {
+    const url = httpUrl(value);
+    if (url === null) return null;
+    const at = url.lastIndexOf(slug);
+    if (at < 0) return url;
+    const before = url.slice(0, at);
+    const after = url.slice(at + slug.length);
+    return sharedPattern(`${before}\n${after}`, () => new AroundSlug(before, after));
+  };
+}
+
+/** Sorted positions of the posts by slug: 4 bytes a post, found by binary search. */
+export function slugIndex(posts: readonly Post[]): PostsBySlug {
+  const order = new Uint32Array(posts.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => {
+    const x = posts[a]!.slug;
+    const y = posts[b]!.slug;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const get = (slug: string): Post | undefined => {
+    let lo = 0;
+    let hi = order.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const post = posts[order[mid]!]!;
+      if (post.slug === slug) return post;
+      if (post.slug < slug) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  };
+  return { get, has: (slug) => get(slug) !== undefined };
+}
