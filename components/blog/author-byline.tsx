@@ -1,6 +1,6 @@
 import { StaticImage } from "@/components/blog/static-image";
 import Link from "next/link";
-import type { PostAuthor } from "@/lib/blog/model";
+import type { PostAuthor } from "@/lib/blog/post";
 import { authorPath } from "@/lib/blog/paths";
 import styles from "./blog.module.css";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Keyword } from "@/lib/blog/model";
+import type { Keyword } from "@/lib/blog/post";
 import { tagPath } from "@/lib/blog/paths";
 import styles from "./blog.module.css";
 

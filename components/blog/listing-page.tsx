@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { findListing, type ListingSubject } from "@/lib/blog/listings";
-import type { Post } from "@/lib/blog/model";
+import type { Post } from "@/lib/blog/post";
 import { listPath, pageCount } from "@/lib/blog/paths";
 import { Pagination } from "./pagination";
 import { PostGrid } from "./post-card";

@@ -1,6 +1,6 @@
 import { StaticImage } from "@/components/blog/static-image";
 import Link from "next/link";
-import type { Post } from "@/lib/blog/model";
+import type { Post } from "@/lib/blog/post";
 import { postPath } from "@/lib/blog/paths";
 import { FormattedDate } from "./formatted-date";
 import styles from "./blog.module.css";

@@ -1,51 +1,27 @@
 import type { BlogPost } from "../workspace/types";
 import { assignKeywordSlugs, keywordKey } from "./keyword-slugs";
-import { imageRefs, interner, slugIndex, StoredPost, type ImageRef } from "./stored-post";
+import {
+  imageRefs,
+  interner,
+  slugIndex,
+  StoredPost,
+  type ImageRef,
+  type Keyword,
+  type Post,
+  type PostAuthor,
+  type PostsBySlug,
+} from "./post";
 import { clean, httpUrl } from "./text";
 import { xmlText } from "./xml-text";
 
 /*
  * The blog's domain model, built once per fetch of the blog-posts list: normalized posts,
  * authors and keywords with stable URL slugs, and lookups by slug. Pure (no env, no I/O)
- * so it is unit-tested directly and shared by pages, feeds and sitemaps. How a post is kept
- * in memory is stored-post.ts; keyword slugs, keyword-slugs.ts; addresses and pages, paths.ts.
+ * so it is unit-tested directly and shared by pages, feeds and sitemaps. What a post is, and how it is kept
+ * in memory, is post.ts; keyword slugs, keyword-slugs.ts; addresses and pages, paths.ts.
  */
-
-export type PostAuthor = { id: string; name: string; avatarUrl: string | null };
-
-export type Keyword = {
-  /** URL segment under /tags/. ASCII, lowercase, stable as posts are added. */
-  slug: string;
-  /** The spelling shown to readers (the most recent post's). */
-  label: string;
-};
-
-/**
- * One post of the store. A blog keeps every post in memory, so a post is stored compactly
- * (StoredPost in stored-post.ts): its date as a number, its image URLs as a shared pattern around its slug
- * where they have one, its author and keyword lists shared with every post that names the same
- * ones. Readers see plain read-only values; the shared lists are frozen.
- */
-export type Post = {
-  readonly slug: string;
-  readonly title: string;
-  /** <title> and og:title; falls back to the title (then the same string). */
-  readonly pageTitle: string;
-  readonly description: string;
-  /** ISO 8601, normalized to UTC (computed from publishedTime on each read). */
-  readonly publishedAt: string;
-  /** The publication time in milliseconds since the epoch: compare and sort by this. */
-  readonly publishedTime: number;
-  readonly authors: readonly PostAuthor[];
-  readonly keywords: readonly Keyword[];
-  readonly coverImageUrl: string | null;
-  readonly thumbnailImageUrl: string | null;
-};
 
 export type AuthorProfile = PostAuthor & { postCount: number; latestPostAt: string; keywords: Keyword[] };
-
-/** Posts by slug: a sorted index of the posts' positions, not a map entry per post. */
-export type PostsBySlug = { get(slug: string): Post | undefined; has(slug: string): boolean };
 
 export type Blog = {
   name: string;

@@ -1,4 +1,5 @@
-import type { Blog, Post } from "./model";
+import type { Blog } from "./model";
+import type { Post } from "./post";
 
 /*
  * What a post page links to besides itself: the posts around it in reading order, and the

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { DEFAULT_DESCRIPTION } from "../config/site";
 import { FEED_PATHS } from "./feeds";
-import type { AuthorProfile, Blog, Post } from "./model";
+import type { AuthorProfile, Blog } from "./model";
+import type { Post } from "./post";
 import { authorPath, externalPostUrl, postPath } from "./paths";
 
 /*

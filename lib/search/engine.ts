@@ -1,4 +1,5 @@
-import type { Blog, Post } from "../blog/model";
+import type { Blog } from "../blog/model";
+import type { Post } from "../blog/post";
 import { blogDerived, warmWith } from "../blog/derived";
 import { processMemo } from "../memo/process-memo.mjs";
 import type { ChargeRanking } from "./budget";

@@ -1,4 +1,5 @@
-import type { Blog, Post } from "../blog/model";
+import type { Blog } from "../blog/model";
+import type { Post } from "../blog/post";
 import { pageCount, POSTS_PER_PAGE } from "../blog/paths";
 import { searchBudget } from "./budget";
 import { searchPosts } from "./engine";

@@ -2,7 +2,8 @@ import { JsonLd } from "@/components/blog/json-ld";
 import { Pagination } from "@/components/blog/pagination";
 import { PostGrid } from "@/components/blog/post-card";
 import styles from "@/components/blog/blog.module.css";
-import type { Blog, Post } from "@/lib/blog/model";
+import type { Blog } from "@/lib/blog/model";
+import type { Post } from "@/lib/blog/post";
 import { blogJsonLd, type SeoSettings } from "@/lib/blog/seo";
 
 /** /blog and /blog/page/N share this view. */

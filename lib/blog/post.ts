@@ -1,12 +1,41 @@
-import type { Keyword, Post, PostAuthor, PostsBySlug } from "./model";
 import { httpUrl } from "./text";
 
 /*
- * How the blog store keeps its posts. A blog keeps every post in memory, so a post is one
- * compact object (StoredPost): its date as a number, its image URLs as a shared pattern around
- * its slug where they have one, its author and keyword lists shared (see `interner`); and posts
- * by slug are a sorted index of positions rather than a map entry per post.
+ * A post of the blog, as pages, feeds, sitemaps and search read it (Post), and how the blog store
+ * keeps it. A blog keeps every post in memory, so a post is one compact object (StoredPost): its
+ * date as a number, its image URLs as a shared pattern around its slug where they have one, its
+ * author and keyword lists shared (see `interner`); and posts by slug are a sorted index of
+ * positions rather than a map entry per post.
  */
+
+export type PostAuthor = { id: string; name: string; avatarUrl: string | null };
+
+export type Keyword = {
+  /** URL segment under /tags/. ASCII, lowercase, stable as posts are added. */
+  slug: string;
+  /** The spelling shown to readers (the most recent post's). */
+  label: string;
+};
+
+/** One post of the store; readers see plain read-only values, and the shared lists are frozen. */
+export type Post = {
+  readonly slug: string;
+  readonly title: string;
+  /** <title> and og:title; falls back to the title (then the same string). */
+  readonly pageTitle: string;
+  readonly description: string;
+  /** ISO 8601, normalized to UTC (computed from publishedTime on each read). */
+  readonly publishedAt: string;
+  /** The publication time in milliseconds since the epoch: compare and sort by this. */
+  readonly publishedTime: number;
+  readonly authors: readonly PostAuthor[];
+  readonly keywords: readonly Keyword[];
+  readonly coverImageUrl: string | null;
+  readonly thumbnailImageUrl: string | null;
+};
+
+/** Posts by slug: a sorted index of the posts' positions, not a map entry per post. */
+export type PostsBySlug = { get(slug: string): Post | undefined; has(slug: string): boolean };
 
 /** An image URL that is the post's slug between two parts many posts share, e.g. `https://cdn/covers/` and `.png`. */
 class AroundSlug {
