@@ -5,6 +5,7 @@ import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import * as admin from "../helpers/admin-app";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 import * as workspace from "../helpers/workspace-controls";
+import { countingRequest } from "../helpers/counting-request";
 
 /*
  * The /api/admin route handlers, called with real Request objects, against a local workspace
@@ -180,40 +181,23 @@ describe("authentication: every handler refuses without a valid session (401 JSO
   it("a signed-out or cross-origin write is refused before a byte of its body is read", async () => {
     const id = LINUS.id;
     // A body that counts how much of it was pulled: the handlers must decide who is asking first.
-    const countingRequest = (path: string, method: string, opts: Opts) => {
-      let pulled = 0;
-      // highWaterMark 0: nothing is pulled until someone reads.
-      const body = new ReadableStream<Uint8Array>(
-        {
-          pull(controller) {
-            pulled++;
-            controller.enqueue(new TextEncoder().encode('{"firstName":"x"}'));
-            controller.close();
-          },
-        },
-        { highWaterMark: 0 },
-      );
+    const counted = (path: string, method: string, opts: Opts) => {
       const base = req(path, { ...opts, method });
-      const request = new Request(base.url, {
-        method,
-        headers: { ...Object.fromEntries(base.headers), "content-type": "application/json" },
-        body,
-        duplex: "half",
-      } as RequestInit & { duplex: "half" });
-      return { request, pulled: () => pulled };
+      const headers = { ...Object.fromEntries(base.headers), "content-type": "application/json" };
+      return countingRequest(base.url, { method, headers }, '{"firstName":"x"}');
     };
     const cases = [
       { opts: { cookie: null }, status: 401 },
       { opts: { origin: "https://evil.example" }, status: 403 },
     ];
     for (const { opts, status } of cases) {
-      const patch = countingRequest(`/api/admin/team-members/${id}`, "PATCH", opts);
+      const patch = counted(`/api/admin/team-members/${id}`, "PATCH", opts);
       expect((await routes.one.PATCH(patch.request, params(id))).status).toBe(status);
       expect(patch.pulled(), `PATCH ${status}`).toBe(0);
-      const invite = countingRequest("/api/admin/team-members", "POST", opts);
+      const invite = counted("/api/admin/team-members", "POST", opts);
       expect((await routes.list.POST(invite.request)).status).toBe(status);
       expect(invite.pulled(), `POST ${status}`).toBe(0);
-      const bulk = countingRequest("/api/admin/team-members/bulk", "POST", opts);
+      const bulk = counted("/api/admin/team-members/bulk", "POST", opts);
       expect((await routes.bulk.POST(bulk.request)).status).toBe(status);
       expect(bulk.pulled(), `bulk ${status}`).toBe(0);
     }
@@ -295,27 +279,13 @@ describe("origin check: cross-origin writes are refused (403)", () => {
   });
 
   it("a cross-origin sign-in is refused before a byte of its body is read (a malformed body gets the Origin's 403, not 400)", async () => {
-    // A malformed body that counts how much of it was pulled (highWaterMark 0: nothing until read).
-    const signIn = (origin: string, contentType: string) => {
-      let pulled = 0;
-      const body = new ReadableStream<Uint8Array>(
-        {
-          pull(controller) {
-            pulled++;
-            controller.enqueue(new TextEncoder().encode("{not json"));
-            controller.close();
-          },
-        },
-        { highWaterMark: 0 },
+    // A malformed body that counts how much of it was pulled.
+    const signIn = (origin: string, contentType: string) =>
+      countingRequest(
+        SITE + "/api/admin/login",
+        { method: "POST", headers: { host: "localhost:3000", origin, "content-type": contentType } },
+        "{not json",
       );
-      const request = new Request(SITE + "/api/admin/login", {
-        method: "POST",
-        headers: { host: "localhost:3000", origin, "content-type": contentType },
-        body,
-        duplex: "half",
-      } as RequestInit & { duplex: "half" });
-      return { request, pulled: () => pulled };
-    };
 
     const json = signIn("https://evil.example", "application/json");
     const refused = await routes.login.POST(json.request);

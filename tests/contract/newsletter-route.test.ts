@@ -15,6 +15,7 @@ import { clientNetworks, oneClientPerNetwork } from "../helpers/client-addresses
 import { storeOnlyDelivery } from "../helpers/delivery-handler";
 import * as workspace from "../helpers/workspace-controls";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
+import { countingRequest } from "../helpers/counting-request";
 
 /*
  * POST /api/newsletter against a real local workspace over HTTP. The first block calls the
@@ -239,27 +240,10 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
   });
 
   it("answers another site's post, and a client over its budget, without reading a byte of the body", async () => {
-    // A malformed body that counts how much of it was pulled (highWaterMark 0: nothing until read).
+    // A malformed body that counts how much of it was pulled.
     const counted = (opts: PostOptions) => {
-      let pulled = 0;
-      const stream = new ReadableStream<Uint8Array>(
-        {
-          pull(controller) {
-            pulled++;
-            controller.enqueue(new TextEncoder().encode("{not json"));
-            controller.close();
-          },
-        },
-        { highWaterMark: 0 },
-      );
       const base = request(null, opts);
-      const made = new Request(base.url, {
-        method: "POST",
-        headers: base.headers,
-        body: stream,
-        duplex: "half",
-      } as RequestInit & { duplex: "half" });
-      return { request: made, pulled: () => pulled };
+      return countingRequest(base.url, { method: "POST", headers: base.headers }, "{not json");
     };
 
     const crossSite = counted({ origin: "https://evil.example" });
