@@ -24,6 +24,8 @@ export async function callApi<T>(
   url: string,
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
   body?: unknown,
+  /** The sign-in: it has no session to lose, so its 401s are refusals in the server's words. */
+  { signIn = false }: { signIn?: boolean } = {},
 ): Promise<ApiResult<T>> {
   let res: Response;
   try {
@@ -47,7 +49,7 @@ export async function callApi<T>(
   }
   const obj = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
   if (res.ok) return { ok: true, status: res.status, data: data as T };
-  if (res.status === 401) {
+  if (res.status === 401 && !signIn) {
     // A 401 that names its reason (the workspace ended the session, a refused sign-in code) says
     // it in its own words; any other one means the session is gone.
     const named = typeof obj.code === "string" && typeof obj.error === "string";

@@ -45,7 +45,9 @@ export function LoginForm({
       step === "code"
         ? { code: String(form.get("code") ?? ""), next }
         : { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), next };
-    const res = await callApi<{ redirectTo?: string; step?: "code" }>("/api/admin/login", "POST", body);
+    const res = await callApi<{ redirectTo?: string; step?: "code" }>("/api/admin/login", "POST", body, {
+      signIn: true,
+    });
     setBusy(false);
     if (res.ok && res.data.step === "code") {
       setEmail(String(form.get("email") ?? ""));
@@ -61,7 +63,8 @@ export function LoginForm({
     if (!res.ok) {
       // Whatever went wrong at the code, the next attempt starts again from the password.
       if (step === "code") setStep("password");
-      setError(res.status === 401 && step === "password" ? "Invalid email or password" : res.error);
+      // In the server's words (lib/admin/login-answers.ts), as the page without JavaScript shows them.
+      setError(res.error);
       if (step === "password") passwordRef.current?.select();
     }
   }

@@ -2,7 +2,13 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { env } from "../config/env";
 import { metrics, type LoginOutcome as CountedOutcome } from "../observability/metrics";
-import { NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES } from "./access";
+import {
+  ADMIN_UNVERIFIED,
+  NO_LONGER_ADMIN,
+  NOT_ADMIN_AT_SIGN_IN,
+  NOT_ADMIN_CODES,
+  type SessionEnded,
+} from "./access";
 import { audit } from "./audit";
 import { DEVICE_COOKIE, deviceCookieOptions } from "./device";
 import { CROSS_ORIGIN, errorResponse, TOO_LARGE } from "./http";
@@ -26,14 +32,18 @@ import {
  * Every answer of POST /api/admin/login (app/api/admin/login/route.ts), in one table: its
  * status, its words, the JSON `code`, the login page's `?error=` for a plain form post (no
  * JavaScript: answered with 303 redirects instead of JSON), its `Retry-After`, and the `outcome`
- * label of masthead_admin_logins_total. Each step of the route ends in one of its rows.
+ * label of masthead_admin_logins_total. Each step of the route ends in one of its rows. The login
+ * page shows a `?error=` in the row's words too (loginPageMessage), so each is written once.
  */
 
 type Answer = {
   status: number;
   counted: CountedOutcome;
-  /** The refusal's words; a function of the seconds to wait where they name them. */
-  error?: string | ((waitSeconds: number) => string);
+  /**
+   * The refusal's words; a function of the seconds to wait where they name them (undefined on
+   * the login page, which a redirect tells no wait).
+   */
+  error?: string | ((waitSeconds: number | undefined) => string);
   /** The JSON refusal's `code`; absent where a refusal must read the same for every account. */
   code?: string;
   /** The login page's `?error=` a form post is sent back with; absent: JSON either way. */
@@ -58,7 +68,8 @@ const WRONG_CODE: Answer = {
   page: "invalid_code",
 };
 
-function minutes(seconds: number): string {
+function minutes(seconds: number | undefined): string {
+  if (seconds === undefined) return "a few minutes";
   const m = Math.ceil(seconds / 60);
   return `${m} minute${m === 1 ? "" : "s"}`;
 }
@@ -113,6 +124,33 @@ const SIGN_IN = {
 
 export type Refusal = Exclude<keyof typeof SIGN_IN, "ok" | "code_required">;
 
+/** Every refusal the table answers with. */
+export const REFUSALS = Object.keys(SIGN_IN).filter(
+  (name) => name !== "ok" && name !== "code_required",
+) as Refusal[];
+
+const wordsOf = (answer: Answer, wait: number | undefined): string =>
+  typeof answer.error === "function" ? answer.error(wait) : (answer.error ?? "");
+
+/**
+ * The login page's words for each `?error=` it is sent back with: the refusals of a form post
+ * (the table's `page`), and the sessions an admin page ended (lib/admin/page-session.ts).
+ */
+const PAGE_MESSAGES: ReadonlyMap<string, string> = new Map([
+  ...Object.values(SIGN_IN as Record<string, Answer>).flatMap((answer) =>
+    answer.page ? [[answer.page, wordsOf(answer, undefined)] as const] : [],
+  ),
+  ...Object.entries({
+    not_admin: NO_LONGER_ADMIN,
+    unverified: ADMIN_UNVERIFIED,
+  } satisfies Record<SessionEnded["code"], string>),
+]);
+
+/** What the login page says for its `?error=` value; undefined for a value nothing sends. */
+export function loginPageMessage(value: string | undefined): string | undefined {
+  return value ? PAGE_MESSAGES.get(value) : undefined;
+}
+
 /** How a request is answered: JSON for the login page's script, or redirects for a form post. */
 export type Reply = {
   isForm: boolean;
@@ -142,7 +180,7 @@ export function refuse(name: Refusal, reply: Reply, waitSeconds?: number): Respo
   const answer: Answer = SIGN_IN[name];
   count(answer);
   const wait = waitSeconds ?? answer.retryAfterSeconds;
-  const error = typeof answer.error === "function" ? answer.error(wait ?? 0) : (answer.error ?? "");
+  const error = wordsOf(answer, wait);
   const response =
     reply.isForm && answer.page
       ? toLoginPage(reply, answer.page)

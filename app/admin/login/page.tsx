@@ -1,14 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { ADMIN_UNVERIFIED, NO_LONGER_ADMIN, NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES } from "@/lib/admin/access";
-import { CROSS_ORIGIN } from "@/lib/admin/http";
-import {
-  INVALID_CREDENTIALS,
-  INVALID_SECOND_STEP,
-  STEP_EXPIRED,
-  WORKSPACE_UNREACHABLE_AT_SIGN_IN,
-} from "@/lib/admin/login";
+import { loginPageMessage } from "@/lib/admin/login-answers";
 import { currentAdmin } from "@/lib/admin/page-session";
 import { PENDING_STEP_COOKIE, readPendingStep } from "@/lib/admin/second-step";
 import { safeNextPath } from "@/lib/admin/validation";
@@ -16,21 +9,6 @@ import { LoginForm } from "@/components/admin/login-form";
 import styles from "@/components/admin/admin.module.css";
 
 export const metadata: Metadata = { title: "Sign in" };
-
-const ERRORS: Record<string, string> = {
-  invalid: INVALID_CREDENTIALS,
-  invalid_code: INVALID_SECOND_STEP,
-  expired: STEP_EXPIRED,
-  not_admin: NO_LONGER_ADMIN,
-  [NOT_ADMIN_CODES.not_member]: NOT_ADMIN_AT_SIGN_IN.not_member,
-  [NOT_ADMIN_CODES.inactive]: NOT_ADMIN_AT_SIGN_IN.inactive,
-  [NOT_ADMIN_CODES.role]: NOT_ADMIN_AT_SIGN_IN.role,
-  unverified: ADMIN_UNVERIFIED,
-  workspace: WORKSPACE_UNREACHABLE_AT_SIGN_IN,
-  rate_limited: "Too many failed sign-in attempts. Try again in a few minutes.",
-  origin: CROSS_ORIGIN,
-  busy: "Sign-in is busy right now. Try again in a moment.",
-};
 
 export default async function LoginPage({
   searchParams,
@@ -41,7 +19,8 @@ export default async function LoginPage({
   const one = (k: string) => (Array.isArray(params[k]) ? params[k][0] : params[k]);
   const next = safeNextPath(one("next"));
   if (await currentAdmin()) redirect(next);
-  const error = ERRORS[one("error") ?? ""];
+  // A form post without JavaScript comes back here naming its refusal: in the sign-in's own words.
+  const error = loginPageMessage(one("error"));
   // A second step under way (the code is asked for), unless the admin chose to start over.
   const pending = one("restart")
     ? null
