@@ -6,12 +6,12 @@
  * first request reads it) and connect it to the blog store both ways (lib/next-cache/app-handoff.mjs:
  * the handler's tag revalidation times for the store's copy, the store's judgement of unknown
  * blog addresses for the handler),
- * stamp the requests that may need it with their connection's address (lib/http/client-key.ts:
- * route handlers get no socket, and a client can write its own X-Forwarded-For), open the
- * Redis connection now rather than on the first request, so the first limits are shared too,
- * drop query strings no page reads, send HSTS when SITE_URL is https and answer searches the
- * limits or the search budget refuse with a prerendered page, in one subscriber
- * (lib/http/request-start.ts, with lib/search/refuse-early.ts's step), load the blog store and
+ * in one subscriber (lib/http/request-start.ts) stamp the requests that may need it with their
+ * connection's address first (lib/http/client-key.ts's step: route handlers get no socket, and a
+ * client can write its own X-Forwarded-For), then drop query strings no page reads, send HSTS
+ * when SITE_URL is https and answer searches the limits or the search budget refuse with a
+ * prerendered page (lib/search/refuse-early.ts's step), open the Redis connection now rather
+ * than on the first request, so the first limits are shared too, load the blog store and
  * its search index in the background (lib/blog/source.ts), then render one page of each blog
  * route (lib/blog/warm-up.ts), start the newsletter's delivery
  * worker, so a server resumes delivering stored signups by itself without waiting for a new
@@ -36,19 +36,22 @@ export async function register(): Promise<void> {
   assertNextInternals();
   nextCache.installAsNextCache();
   connectHandoff({ tagRevalidatedAt: nextCache.tagRevalidatedAt });
-  const { installPeerAddressStamp } = await import("./lib/http/client-key");
-  installPeerAddressStamp();
-  const [{ installRequestStart }, { searchRefusal }, { env }] = await Promise.all([
+  const [{ installRequestStart }, { peerAddressStamp }, { searchRefusal }, { env }] = await Promise.all([
     import("./lib/http/request-start"),
+    import("./lib/http/client-key"),
     import("./lib/search/refuse-early"),
     import("./lib/config/env"),
   ]);
-  installRequestStart(process.env, [
-    searchRefusal(() => ({
-      trustProxy: env().trustProxy,
-      networkPrefixes: env().newsletter.networkPrefixes,
-    })),
-  ]);
+  installRequestStart(process.env, {
+    // The address is stamped before anything reads a client key (the search refusal does).
+    onArrival: [peerAddressStamp],
+    afterRewrites: [
+      searchRefusal(() => ({
+        trustProxy: env().trustProxy,
+        networkPrefixes: env().newsletter.networkPrefixes,
+      })),
+    ],
+  });
   if (process.env.REDIS_URL?.trim()) {
     const { redisConnection } = await import("./lib/state");
     redisConnection();

@@ -1,8 +1,6 @@
-import { subscribe } from "node:diagnostics_channel";
-import type { IncomingMessage } from "node:http";
-import type { Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 import { processMemo } from "../memo/process-memo.mjs";
+import type { RequestStartStep } from "./request-start";
 
 /*
  * Who is asking: the client key of the rate limits (newsletter, admin login) and the host of
@@ -12,9 +10,9 @@ import { processMemo } from "../memo/process-memo.mjs";
  * when the request has none (`??=` in next/dist/server/base-server.js): a header the client
  * sent itself is passed on untouched, as is its X-Forwarded-Host. So forwarded headers are
  * believed only when TRUST_PROXY says a proxy in front sets them; otherwise the key is the
- * connection's own address, which instrumentation.ts stamps on the requests that may read it
- * (readsClientKey) from Node's `http.server.request.start` diagnostics channel (public API, runs
- * before Next sees the request).
+ * connection's own address, stamped on the requests that may read it (readsClientKey) by
+ * peerAddressStamp: the first step of lib/http/request-start.ts's subscriber on Node's
+ * `http.server.request.start` diagnostics channel (public API, runs before Next sees the request).
  */
 
 /** Anything with request headers: a Request in route handlers, `{ headers: await headers() }` in pages. */
@@ -52,17 +50,14 @@ export function readsClientKey(method: string | undefined, url: string | undefin
   );
 }
 
-/** Subscribes the stamp to the HTTP requests of this process that may read it. Idempotent. */
-export function installPeerAddressStamp(): void {
-  processMemo("clientKey.stampInstalled", () => {
-    subscribe("http.server.request.start", (message) => {
-      const { request, socket } = message as { request: IncomingMessage; socket: Socket };
-      if (readsClientKey(request.method, request.url))
-        stampPeerAddress(request.headers, socket?.remoteAddress);
-    });
-    return true;
-  });
-}
+/**
+ * Stamps a request that may read its client key with its connection's address: installRequestStart's
+ * first step (instrumentation.ts), before the rewrites and before any other step reads a key.
+ */
+export const peerAddressStamp: RequestStartStep = (request) => {
+  if (readsClientKey(request.method, request.url))
+    stampPeerAddress(request.headers, request.socket?.remoteAddress);
+};
 
 /** The connection's address as stamped, or undefined when the stamp is missing or forged. */
 export function peerAddress(request: RequestLike): string | undefined {

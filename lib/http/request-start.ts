@@ -28,8 +28,10 @@ import { processMemo } from "../memo/process-memo.mjs";
  *
  * All run from one subscriber on Node's `http.server.request.start` diagnostics channel (public
  * API, published before the server's request event): a GET without a query string costs a header
- * lookup and one indexOf. A feature that must act there too (the search refusal) hands its step
- * to installRequestStart, which runs it after the rewrites above: lib/http imports no feature.
+ * lookup and one indexOf. What else must act there is handed in as steps (instrumentation.ts):
+ * first the peer-address stamp (lib/http/client-key.ts), on the target as the client sent it and
+ * before anything reads a client key; then, after the rewrites above, a feature's (the search
+ * refusal), on the target Next will see: lib/http imports no feature.
  */
 
 /** HSTS for two years, subdomains included. */
@@ -100,26 +102,34 @@ export function sendsHsts(env: Record<string, string | undefined>): boolean {
   return env.NODE_ENV !== "development" && /^https:\/\//i.test(envValue(env, "SITE_URL") ?? "");
 }
 
-/** A feature's work on a request before Next sees it; it sees the target as rewritten here. */
+/** Work on a request before Next sees it (each step returns at once for the ones it leaves alone). */
 export type RequestStartStep = (request: IncomingMessage) => void;
 
+export type RequestStartSteps = {
+  /** Run first, before the rewrites, on the target as the client sent it: the peer-address stamp. */
+  onArrival?: readonly RequestStartStep[];
+  /** Run after the rewrites, on the target Next will see: a feature's step (the search refusal). */
+  afterRewrites?: readonly RequestStartStep[];
+};
+
 /**
- * Subscribes once per process, configured from the environment the server runs with; `steps`
- * run in order after the rewrites, on every request (each returns at once for the ones it
- * leaves alone, and must not throw: the channel would rethrow it outside the request).
+ * Subscribes once per process, configured from the environment the server runs with; the steps
+ * run in order, on every request, and must not throw (the channel would rethrow it outside the
+ * request).
  */
 export function installRequestStart(
   env: Record<string, string | undefined>,
-  steps: readonly RequestStartStep[] = [],
+  { onArrival = [], afterRewrites = [] }: RequestStartSteps = {},
 ): void {
   const hsts = sendsHsts(env);
   processMemo("http.requestStart", () => {
     subscribe("http.server.request.start", (message) => {
       const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+      for (const step of onArrival) step(request);
       if (asksForServerAction(request)) request.url = SERVER_ACTIONS_REFUSED;
       else if (request.url) request.url = withoutUnreadQuery(request.url, request.headers.rsc);
       if (hsts) response.setHeader("strict-transport-security", HSTS_VALUE);
-      for (const step of steps) step(request);
+      for (const step of afterRewrites) step(request);
     });
     return true;
   });

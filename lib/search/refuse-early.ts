@@ -57,8 +57,8 @@ export function refusedAtStart(
 
 /**
  * The step that sends a refused search to the busy page, for installRequestStart
- * (instrumentation.ts). It runs after the peer-address stamp (subscribed first), so the client
- * key is the one the page counts.
+ * (instrumentation.ts). It runs after the peer-address stamp (the subscriber's first step), so
+ * the client key is the one the page counts.
  */
 export function searchRefusal(
   options: () => { trustProxy: number; networkPrefixes: NetworkPrefixes },

@@ -1,12 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installPeerAddressStamp, peerAddress, PEER_ADDRESS_HEADER } from "@/lib/http/client-key";
+import { peerAddress, peerAddressStamp, PEER_ADDRESS_HEADER } from "@/lib/http/client-key";
+import { installRequestStart } from "@/lib/http/request-start";
+import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
 
 /*
  * The connection-address stamp over real HTTP (node:http, as under `next start`): on the
  * requests that may read a client key (writes, route handlers, admin, search), never on page
- * views, which pay nothing for it.
+ * views, which pay nothing for it. Installed as under instrumentation.ts: the first step of the
+ * one request-start subscriber.
  */
 
 let server: Server;
@@ -14,7 +17,8 @@ let base: string;
 const seen: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
 
 beforeAll(async () => {
-  installPeerAddressStamp();
+  forgetProcessMemo("http.requestStart");
+  installRequestStart({}, { onArrival: [peerAddressStamp] });
   server = createServer((req, res) => {
     seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
     res.end("ok");
