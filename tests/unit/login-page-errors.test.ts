@@ -12,11 +12,13 @@ const formPost: Reply = { isForm: true, next: "/admin", isCodeStep: false };
 const script: Reply = { isForm: false, next: "/admin", isCodeStep: false };
 
 /** The `?error=` a refused form post is sent back to the login page with, if it is redirected. */
-function pageError(response: Response): string | null | undefined {
+function pageError(response: Response): string | undefined {
   if (response.status !== 303) return undefined;
   const location = new URL(response.headers.get("location")!);
   expect(location.pathname).toBe("/admin/login");
-  return location.searchParams.get("error");
+  const error = location.searchParams.get("error");
+  expect(error).not.toBeNull();
+  return error ?? undefined;
 }
 
 describe("the login page's messages", () => {
