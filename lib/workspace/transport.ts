@@ -62,141 +62,191 @@ export type WorkspaceResponse = {
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const UNPROCESSED_STATUS = new Set([429, 503]);
 
-export function createTransport(options: TransportOptions) {
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const maxRetries = options.maxRetries ?? 2;
-  const retryAfterCapMs = options.retryAfterCapMs ?? 5_000;
-  const backoffBaseMs = options.backoffBaseMs ?? 250;
-  // The global fetch as it is at each call, not at creation: the app's client is one per process
-  // (lib/workspace/index.ts) and may be made before Next patches fetch (by instrumentation.ts),
-  // yet its slugs request must go through the patched fetch, whose data cache tags the pages.
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const log = options.log ?? logLine("workspace");
-  const base = options.apiBase.replace(/\/+$/, "");
-  const { workspaceRequests, workspaceDuration } = metrics();
-  const debug = logger("workspace");
+/** The options with their defaults, and what every attempt reports to. */
+type Settings = {
+  timeoutMs: number;
+  maxRetries: number;
+  retryAfterCapMs: number;
+  backoffBaseMs: number;
+  apiKey: string;
+  base: string;
+  doFetch: (input: URL, init: RequestInit) => Promise<Response>;
+  log: (line: string) => void;
+  metrics: ReturnType<typeof metrics>;
+  debug: ReturnType<typeof logger>;
+};
 
-  type Attempt =
-    { ok: true; response: WorkspaceResponse } | { ok: false; failure: WorkspaceApiError; mayRetry: boolean };
+/** A request made ready to send: the URL, what fetch is given (less the per-attempt signal), and the endpoint errors name. */
+type Prepared = { url: URL; init: RequestInit; endpoint: string };
 
-  /** One attempt of `req`, counted and timed: its answer (checked against `schema` when given), or the failure. */
-  async function once(
-    req: WorkspaceRequest,
-    url: URL,
-    init: RequestInit,
-    endpoint: string,
-    schema: z.ZodType | undefined,
-  ): Promise<Attempt> {
-    const stopTimer = workspaceDuration.startTimer({ operation: req.operation });
-    let outcome: string | null = "ok";
-    let status = 0;
-    const failed = (failure: WorkspaceApiError, mayRetry: boolean): Attempt => {
-      outcome = outcomeOf(failure.code);
-      return { ok: false, failure, mayRetry };
-    };
-    try {
-      const res = await doFetch(url, init);
-      status = res.status;
-      const raw = await res.text();
-      const parsed = parseJson(raw);
-      if (res.ok) {
-        if (res.status === 204 || raw.trim() === "")
-          return { ok: true, response: { status: res.status, body: undefined, endpoint } };
-        const bad = (problem: string) =>
-          failed(
-            new WorkspaceApiError({
-              status: res.status,
-              code: "bad_response",
-              endpoint,
-              message: `The workspace answered ${endpoint} with ${problem}.`,
-            }),
-            false,
-          );
-        if (!parsed.ok) return bad("malformed JSON");
-        if (!schema) return { ok: true, response: { status: res.status, body: parsed.value, endpoint } };
-        const shaped = schema.safeParse(parsed.value);
-        if (!shaped.success)
-          return bad(`an unexpected shape (at ${shaped.error.issues[0]?.path.join(".") || "(root)"})`);
-        return { ok: true, response: { status: res.status, body: shaped.data, endpoint } };
-      }
-      const upstreamMessage = messageFromErrorBody(parsed.ok ? parsed.value : raw.slice(0, 200));
-      const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
-      let mayRetry = (req.retry === "idempotent" ? RETRYABLE_STATUS : UNPROCESSED_STATUS).has(res.status);
-      if (mayRetry && retryAfterMs !== undefined && retryAfterMs > retryAfterCapMs) mayRetry = false;
-      return failed(
-        new WorkspaceApiError({
-          status: res.status,
-          code: codeFor(res.status, upstreamMessage),
-          endpoint,
-          message: upstreamMessage ?? `The workspace answered ${endpoint} with status ${res.status}.`,
-          retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
-        }),
-        mayRetry,
-      );
-    } catch (error) {
-      if (isFrameworkSignal(error)) {
-        // Next stopping a render is not a workspace outcome: neither counted nor timed.
-        outcome = null;
-        throw error;
-      }
-      return failed(networkError(error, endpoint, timeoutMs), req.retry === "idempotent" || isRefused(error));
-    } finally {
-      if (outcome !== null) {
-        const seconds = stopTimer();
-        workspaceRequests.inc({ operation: req.operation, outcome });
-        // Every attempt at debug, for tracing a slow page or a failing form without a proxy.
-        debug.debug(
-          { operation: req.operation, endpoint, status, outcome, durationMs: Math.round(seconds * 1000) },
-          `workspace ${endpoint}: ${status || "no response"} (${outcome})`,
-        );
-      }
-    }
-  }
+type Attempt =
+  { ok: true; response: WorkspaceResponse } | { ok: false; failure: WorkspaceApiError; mayRetry: boolean };
 
-  return async function send(req: WorkspaceRequest, schema?: z.ZodType): Promise<WorkspaceResponse> {
-    const url = new URL(base + req.path);
-    for (const [k, v] of Object.entries(req.query ?? {}))
-      if (v !== undefined) url.searchParams.set(k, String(v));
-    const endpoint = `${req.method} ${url.origin}${url.pathname}`;
-    const headers: Record<string, string> = { "X-Api-Key": options.apiKey };
-    if (req.accept) headers.Accept = "application/json";
-    if (req.body !== undefined) headers["Content-Type"] = "application/json";
-    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+export type Send = (req: WorkspaceRequest, schema?: z.ZodType) => Promise<WorkspaceResponse>;
 
-    const init = {
-      method: req.method,
-      headers,
-      body: payload,
-      redirect: "error",
-      ...(req.nextCache ? { next: req.nextCache } : { cache: "no-store" }),
-    } as RequestInit;
-    for (let attempt = 0; ; attempt++) {
-      const result = await once(
-        req,
-        url,
-        { ...init, signal: AbortSignal.timeout(timeoutMs) },
-        endpoint,
-        schema,
-      );
-      if (result.ok) return result.response;
-      const { failure, mayRetry } = result;
-      if (!mayRetry || attempt >= maxRetries) {
-        if (attempt > 0)
-          log(
-            `${endpoint} failed after ${attempt + 1} attempts: ${failure.code} (${failure.status || "no response"})`,
-          );
-        throw failure;
-      }
-      const waitMs =
-        failure.retryAfterSeconds !== undefined
-          ? failure.retryAfterSeconds * 1000
-          : Math.random() * Math.min(4_000, backoffBaseMs * 2 ** attempt);
-      log(
-        `${endpoint}: ${failure.code} (${failure.status || "no response"}), retry ${attempt + 1}/${maxRetries} in ${Math.round(waitMs)} ms`,
-      );
-      await new Promise((r) => setTimeout(r, waitMs));
-    }
+export function createTransport(options: TransportOptions): Send {
+  const settings = settle(options);
+  return (req, schema) => send(settings, req, schema);
+}
+
+function settle(options: TransportOptions): Settings {
+  return {
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxRetries: options.maxRetries ?? 2,
+    retryAfterCapMs: options.retryAfterCapMs ?? 5_000,
+    backoffBaseMs: options.backoffBaseMs ?? 250,
+    apiKey: options.apiKey,
+    base: options.apiBase.replace(/\/+$/, ""),
+    // The global fetch as it is at each call, not at creation: the app's client is one per process
+    // (lib/workspace/index.ts) and may be made before Next patches fetch (by instrumentation.ts),
+    // yet its slugs request must go through the patched fetch, whose data cache tags the pages.
+    doFetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
+    log: options.log ?? logLine("workspace"),
+    metrics: metrics(),
+    debug: logger("workspace"),
   };
+}
+
+/** `req` until it succeeds, fails for good, or runs out of retries. */
+async function send(s: Settings, req: WorkspaceRequest, schema?: z.ZodType): Promise<WorkspaceResponse> {
+  const prepared = prepare(s, req);
+  const { endpoint } = prepared;
+  for (let attempt = 0; ; attempt++) {
+    const result = await once(s, req, prepared, schema);
+    if (result.ok) return result.response;
+    const { failure, mayRetry } = result;
+    if (!mayRetry || attempt >= s.maxRetries) {
+      if (attempt > 0)
+        s.log(
+          `${endpoint} failed after ${attempt + 1} attempts: ${failure.code} (${failure.status || "no response"})`,
+        );
+      throw failure;
+    }
+    const waitMs = retryDelayMs(s, failure, attempt);
+    s.log(
+      `${endpoint}: ${failure.code} (${failure.status || "no response"}), retry ${attempt + 1}/${s.maxRetries} in ${Math.round(waitMs)} ms`,
+    );
+    await new Promise((r) => setTimeout(r, waitMs));
+  }
+}
+
+/** The URL with its query, exactly the headers the document lists for `req`, and the body. */
+function prepare(s: Settings, req: WorkspaceRequest): Prepared {
+  const url = new URL(s.base + req.path);
+  for (const [k, v] of Object.entries(req.query ?? {}))
+    if (v !== undefined) url.searchParams.set(k, String(v));
+  const endpoint = `${req.method} ${url.origin}${url.pathname}`;
+  const headers: Record<string, string> = { "X-Api-Key": s.apiKey };
+  if (req.accept) headers.Accept = "application/json";
+  if (req.body !== undefined) headers["Content-Type"] = "application/json";
+  const init = {
+    method: req.method,
+    headers,
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    redirect: "error",
+    ...(req.nextCache ? { next: req.nextCache } : { cache: "no-store" }),
+  } as RequestInit;
+  return { url, init, endpoint };
+}
+
+/** What Retry-After asks for, or else full-jitter exponential backoff. */
+function retryDelayMs(s: Settings, failure: WorkspaceApiError, attempt: number): number {
+  return failure.retryAfterSeconds !== undefined
+    ? failure.retryAfterSeconds * 1000
+    : Math.random() * Math.min(4_000, s.backoffBaseMs * 2 ** attempt);
+}
+
+/** One attempt of `req`, counted and timed: its answer (checked against `schema` when given), or the failure. */
+async function once(
+  s: Settings,
+  req: WorkspaceRequest,
+  { url, init, endpoint }: Prepared,
+  schema: z.ZodType | undefined,
+): Promise<Attempt> {
+  const stopTimer = s.metrics.workspaceDuration.startTimer({ operation: req.operation });
+  let status = 0;
+  let result: Attempt | undefined;
+  try {
+    const res = await s.doFetch(url, { ...init, signal: AbortSignal.timeout(s.timeoutMs) });
+    status = res.status;
+    const raw = await res.text();
+    result = res.ok ? readAnswer(res, raw, endpoint, schema) : readRefusal(s, req, res, raw, endpoint);
+  } catch (error) {
+    // Next stopping a render is not a workspace outcome: neither counted nor timed.
+    if (isFrameworkSignal(error)) throw error;
+    const mayRetry = req.retry === "idempotent" || isRefused(error);
+    result = { ok: false, failure: networkError(error, endpoint, s.timeoutMs), mayRetry };
+  } finally {
+    if (result) record(s, req.operation, endpoint, status, result, stopTimer());
+  }
+  return result;
+}
+
+/** A 2xx answer: empty, or JSON checked against `schema` when given. */
+function readAnswer(res: Response, raw: string, endpoint: string, schema: z.ZodType | undefined): Attempt {
+  const answered = (body: unknown): Attempt => ({
+    ok: true,
+    response: { status: res.status, body, endpoint },
+  });
+  if (res.status === 204 || raw.trim() === "") return answered(undefined);
+  const bad = (problem: string): Attempt => ({
+    ok: false,
+    failure: new WorkspaceApiError({
+      status: res.status,
+      code: "bad_response",
+      endpoint,
+      message: `The workspace answered ${endpoint} with ${problem}.`,
+    }),
+    mayRetry: false,
+  });
+  const parsed = parseJson(raw);
+  if (!parsed.ok) return bad("malformed JSON");
+  if (!schema) return answered(parsed.value);
+  const shaped = schema.safeParse(parsed.value);
+  if (!shaped.success)
+    return bad(`an unexpected shape (at ${shaped.error.issues[0]?.path.join(".") || "(root)"})`);
+  return answered(shaped.data);
+}
+
+/** A non-2xx answer: the error it means, and whether `req` may be sent again. */
+function readRefusal(
+  s: Settings,
+  req: WorkspaceRequest,
+  res: Response,
+  raw: string,
+  endpoint: string,
+): Attempt {
+  const parsed = parseJson(raw);
+  const upstreamMessage = messageFromErrorBody(parsed.ok ? parsed.value : raw.slice(0, 200));
+  const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
+  let mayRetry = (req.retry === "idempotent" ? RETRYABLE_STATUS : UNPROCESSED_STATUS).has(res.status);
+  if (mayRetry && retryAfterMs !== undefined && retryAfterMs > s.retryAfterCapMs) mayRetry = false;
+  const failure = new WorkspaceApiError({
+    status: res.status,
+    code: codeFor(res.status, upstreamMessage),
+    endpoint,
+    message: upstreamMessage ?? `The workspace answered ${endpoint} with status ${res.status}.`,
+    retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
+  });
+  return { ok: false, failure, mayRetry };
+}
+
+/** Counts the attempt by operation and outcome, and logs it at debug. */
+function record(
+  s: Settings,
+  operation: string,
+  endpoint: string,
+  status: number,
+  result: Attempt,
+  seconds: number,
+) {
+  const outcome = result.ok ? "ok" : outcomeOf(result.failure.code);
+  s.metrics.workspaceRequests.inc({ operation, outcome });
+  // Every attempt at debug, for tracing a slow page or a failing form without a proxy.
+  s.debug.debug(
+    { operation, endpoint, status, outcome, durationMs: Math.round(seconds * 1000) },
+    `workspace ${endpoint}: ${status || "no response"} (${outcome})`,
+  );
 }
 
 /**
@@ -259,4 +309,16 @@ function networkError(error: unknown, endpoint: string, timeoutMs: number): Work
     message: `Could not reach the workspace for ${endpoint}${code ? ` (${code})` : ""}.`,
     systemCode: code,
   });
+}
+
+/** What the endpoint functions are given: the transport, and where they report what they skip. */
+export type Workspace = { send: Send; log: (line: string) => void };
+
+/** `req` sent, and its answer's body as `schema` read it. */
+export async function call<S extends z.ZodType>(
+  ws: Workspace,
+  req: WorkspaceRequest,
+  schema: S,
+): Promise<z.output<S>> {
+  return (await ws.send(req, schema)).body as z.output<S>;
 }
