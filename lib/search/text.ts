@@ -3,7 +3,7 @@
  * that a highlighted word is exactly a word the index matched.
  */
 
-/** MiniSearch's own default separator: whitespace and Unicode punctuation ("C++" stays one word). */
+/** Whitespace and Unicode punctuation separate words; symbols do not ("C++" stays one word). */
 export const WORD_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
 /** The same, capturing, to split text into alternating words and separators for highlighting. */
 const WORD_SEPARATOR_CAPTURE = /([\n\r\p{Z}\p{P}]+)/u;
