@@ -200,7 +200,7 @@ async function servingBench(): Promise<ServingBenchResult> {
     }
 
     // Next's router keeps a negative cache of the paths it found nothing for, bounded at 8 MiB by
-    // its own count (~128 bytes plus the path each: some 55,000 entries): until it is full, every
+    // its own count (tens of thousands of paths): until it is full, every
     // new address adds to it, in Masthead as in any Next app. A warmed server is one past that.
     log(`serving: ${FILL_REQUESTS} unknown addresses to fill Next's own bounded caches`);
     const fillRun = await unknownLoad(E.url, { amount: FILL_REQUESTS });
