@@ -95,7 +95,7 @@ for (const n of posts ?? [])
     throw new Error(`--posts ${flags.posts}: give whole numbers of posts from 0 to 100,000, comma-separated`);
 const soakSeconds = Number(flags["soak-seconds"] ?? (flags.quick ? 60 : 600));
 if (!Number.isInteger(soakSeconds) || soakSeconds < 30 || soakSeconds > 3600)
-  throw new Error(`--soak-seconds ${soakSeconds}: a whole number of seconds from 30 to 3600`);
+  throw new Error(`--soak-seconds ${flags["soak-seconds"]}: a whole number of seconds from 30 to 3600`);
 
 const TOTAL_GUARD_MS = 45 * 60_000 + soakSeconds * 1000;
 const BASE: BaseContext = {
