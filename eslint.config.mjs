@@ -91,6 +91,26 @@ export default defineConfig([
       "import/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
+  {
+    // The bench measures the product and may borrow tests/helpers; a test never depends on the
+    // bench, so deleting or reshaping a bench section cannot break the suite.
+    files: ["tests/**"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: "./tests",
+              from: "./bench",
+              message: "Tests never import bench/; shared fixtures live in tests/helpers.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     ".next-*/**",

@@ -28,11 +28,10 @@ const nextConfig = {
   // again twice on every request (lib/next-cache/cache-handler.mjs, installAsNextCache).
   reactStrictMode: true,
   poweredByHeader: false,
-  // No ETag on pages: Next computes one by hashing the whole page (FNV-1a in JavaScript, char by
-  // char) on every view of a prerendered page: ~150-200 µs for the 30 KB post page, about a
-  // sixth of a cached view's CPU (measured: 1.19x the req/s without it). All it bought was a 304
-  // instead of ~6 KB compressed when a browser revalidates a page it holds. Assets under
-  // /_next/static are immutable and cached for a year either way.
+  // No ETag on pages: Next computes one by hashing the whole page in JavaScript, char by char, on
+  // every view of a prerendered page, a large share of a cached view's CPU (docs/performance.md,
+  // "Serving"). All it bought was a 304 instead of a compressed page when a browser revalidates
+  // one it holds. Assets under /_next/static are immutable and cached for a year either way.
   generateEtags: false,
   // One copy per process of what lib/state shares between Next's bundles (its engine lives on
   // globalThis): bundled into each route type, a limiter built by one bundle would reject with
@@ -76,7 +75,7 @@ const nextConfig = {
   async headers() {
     // "/(.*)", not "/:path*": with no named parameter Next sends the values as they are, while
     // a parameter makes it compile every value containing ":" (the policy's `data:`) as a path
-    // template on every response (~40 µs a request, measured).
+    // template on every response (a cost docs/performance.md, "Serving", would show).
     return [{ source: "/(.*)", headers: securityHeaders }];
   },
 };

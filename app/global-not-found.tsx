@@ -20,7 +20,7 @@ export { viewport } from "./layout";
  * Unmatched URLs: the same page as inside the site, with the site's header and footer.
  * A global not-found page (experimental.globalNotFound) is rendered on its own, outside the
  * root layout; a root not-found.tsx would instead be serialised into the RSC payload of
- * every page as the root layout's fallback (~2 KB of header and footer on each page).
+ * every page as the root layout's fallback (a second header and footer on each page).
  */
 export default async function GlobalNotFound() {
   // A 404 must never turn into a 500: without the blog, the page still renders.

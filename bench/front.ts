@@ -15,7 +15,7 @@ import { freePort } from "../tests/helpers/redis-server";
 import { sleep } from "../tests/helpers/until";
 import { log, ROOT } from "./lib";
 import { loadRun, percentile, type AutocannonSummary } from "./load-run";
-import { median, section, type Table, type Target } from "./section";
+import { fmtMs as ms, median, section, type Table, type Target } from "./section";
 
 /*
  * The production front (`npm run bench -- --only front`): Debian's nginx with
@@ -279,8 +279,6 @@ async function frontBench(): Promise<FrontBenchResult> {
     await cluster.stop();
   }
 }
-
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 function frontTargets(r: FrontBenchResult): Target[] {
   const { rest, slowClients: slow, signInFlood: flood } = r.latency;

@@ -1,12 +1,11 @@
 /*
  * The processes the benchmark (bench/run.ts) and the load run (bench/load/run.ts) start: children
- * stopped as one tree, the local workspace, `next build` measured, `next start`, a static file
- * server. Everything here talks to 127.0.0.1 only, and every wait is bounded. Load generation is
- * bench/load-run.ts; a process tree's memory and CPU time, bench/process-tree.ts.
+ * stopped as one tree, the local workspace, `next build` measured, `next start`. Everything here
+ * talks to 127.0.0.1 only, and every wait is bounded. Load generation is bench/load-run.ts; a
+ * process tree's memory and CPU time, bench/process-tree.ts.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { serverHeapFlags } from "../lib/launcher/heap";
 import { stopProcess } from "../tests/helpers/stop-process";
@@ -86,12 +85,6 @@ export async function startWorkspace(opts: {
   const url = `http://127.0.0.1:${opts.port}`;
   await waitForOk(`${url}/__local/health`, { timeoutMs: 120_000, child });
   return { url, port: opts.port, child, stop: async () => void (await stopProcess(child)) };
-}
-
-export async function workspaceTotalRequests(wsUrl: string): Promise<number> {
-  const res = await fetch(`${wsUrl}/__local/stats`, { signal: AbortSignal.timeout(5_000) });
-  const body = (await res.json()) as { requests: { total: number } };
-  return body.requests.total;
 }
 
 /** Posts in the default workspace. */
@@ -224,32 +217,6 @@ export function countPrerendered(distDir: string): { htmlFiles: number; manifest
     ).length;
   }
   return { htmlFiles, manifestRoutes };
-}
-
-/** A minimal static file server: the floor a prerendered page can be served at by Node. */
-export function startStaticServer(
-  body: Buffer,
-  contentType: string,
-): Promise<{ url: string; close: () => Promise<void> }> {
-  return new Promise((resolve) => {
-    const server: Server = createServer((req, res) => {
-      res.writeHead(200, { "content-type": contentType, "content-length": String(body.length) });
-      res.end(req.method === "HEAD" ? undefined : body);
-    });
-    server.keepAliveTimeout = 5_000;
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise<void>((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      });
-    });
-  });
 }
 
 export function mib(bytes: number): string {

@@ -6,7 +6,8 @@ import { countStatus, fmtMs, section, timed } from "./section";
 /*
  * POST /api/newsletter against the same subscribe sent straight to the workspace, sequential
  * and interleaved: on loopback, and with 50 ms added upstream (a hosted workspace is a network
- * round trip away; the local one answers in ~2 ms, which makes any fixed cost look large).
+ * round trip away; the local one answers in a few milliseconds, which makes any fixed cost look
+ * large).
  */
 
 type NewsletterSample = {

@@ -1,7 +1,7 @@
 /*
- * Page weight (section "weight"): decoded HTML bytes of the public pages and where they go, RSC (prefetch) requests during a
- * view in Chromium, and requests/s of a post page against the same server's smallest route.
- * Bytes and request counts are deterministic; only the throughput ratio depends on the machine.
+ * Page weight (section "weight"): decoded HTML bytes of the public pages and where they go, and
+ * RSC (prefetch) requests during a view in Chromium. Bytes and request counts are deterministic;
+ * how fast a page is served is the serving section's.
  */
 import { chromium } from "playwright";
 import { CHROMIUM_ARGS, chromiumPath } from "../tests/helpers/chromium";
@@ -12,8 +12,7 @@ import {
   type HtmlBreakdown,
 } from "../tests/helpers/page-weight";
 import { log } from "./lib";
-import { loadRun, type AutocannonSummary } from "./load-run";
-import { median, section, type Target } from "./section";
+import { section, type Target } from "./section";
 
 type PageWeight = HtmlBreakdown & {
   path: string;
@@ -59,36 +58,6 @@ async function measurePageWeight(siteUrl: string, paths: string[]): Promise<Page
   return out;
 }
 
-type ThroughputRatio = {
-  path: string;
-  floorPath: string;
-  page: AutocannonSummary[];
-  floor: AutocannonSummary[];
-  /** Median req/s of the page over median req/s of the floor route, same server, same run. */
-  ratio: number;
-};
-
-/**
- * Requests/s of `path` against the same `next start`'s smallest route (robots.txt: a few
- * bytes through the same server, routing and headers). Interleaved rounds, medians.
- */
-async function throughputRatio(siteUrl: string, path: string, floorPath = "/robots.txt") {
-  const common = { connections: 10, timeout: 10 };
-  await loadRun({ ...common, url: `${siteUrl}${floorPath}`, amount: 300 });
-  const page: AutocannonSummary[] = [];
-  const floor: AutocannonSummary[] = [];
-  for (let round = 0; round < 3; round++) {
-    floor.push(await loadRun({ ...common, url: `${siteUrl}${floorPath}`, duration: 5 }, 30_000));
-    page.push(await loadRun({ ...common, url: `${siteUrl}${path}`, duration: 5 }, 30_000));
-  }
-  const ratio = median(page.map((r) => r.rps)) / median(floor.map((r) => r.rps));
-  log(
-    `throughput: ${path} ${median(page.map((r) => r.rps)).toFixed(0)} rps vs ${floorPath} ` +
-      `${median(floor.map((r) => r.rps)).toFixed(0)} rps (${ratio.toFixed(2)}x)`,
-  );
-  return { path, floorPath, page, floor, ratio } satisfies ThroughputRatio;
-}
-
 type Kind = "post" | "blog" | "home";
 
 /** Rows for the bench's targets table. `kind` says which target a page is held to. */
@@ -126,22 +95,10 @@ export const pageWeight = section({
   async run({ site, postPath }) {
     const kinds: Record<string, Kind> = { "/": "home", "/blog": "blog", [postPath]: "post" };
     const measured = await measurePageWeight(site.url, Object.keys(kinds));
-    return {
-      pages: measured.map((p) => ({ ...p, kind: kinds[p.path] ?? "post" })),
-      throughput: await throughputRatio(site.url, postPath),
-    };
+    return { pages: measured.map((p) => ({ ...p, kind: kinds[p.path] ?? "post" })) };
   },
-  targets: (pw) => [
-    ...pageWeightTargets(pw.pages),
-    {
-      name: `post page rps: ${pw.throughput.path} / ${pw.throughput.floorPath} (same next start)`,
-      value: `${pw.throughput.ratio.toFixed(2)}x`,
-      target: "reported",
-      pass: null,
-    },
-  ],
+  targets: (pw) => pageWeightTargets(pw.pages),
   tables(pw) {
-    const rps = (rs: AutocannonSummary[]) => median(rs.map((r) => r.rps)).toFixed(0);
     return [
       {
         header: [
@@ -162,13 +119,6 @@ export const pageWeight = section({
           String(p.srcsetBytes),
           String(p.prefetchRequests),
         ]),
-      },
-      {
-        header: ["next start, same server", "req/s (median of 3)", "ratio"],
-        rows: [
-          [pw.throughput.path, rps(pw.throughput.page), pw.throughput.ratio.toFixed(2) + "x"],
-          [pw.throughput.floorPath, rps(pw.throughput.floor), "1.00x"],
-        ],
       },
     ];
   },

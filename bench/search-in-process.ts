@@ -5,7 +5,7 @@ import { rankPosts } from "../lib/search/ranking";
 import { parseSearchQuery } from "../lib/search/query";
 import { log } from "./lib";
 import { latency, type SearchBenchResult } from "./search";
-import { BENCH_QUERIES, syntheticBlog } from "./search-corpus";
+import { BENCH_QUERIES, syntheticBlog } from "../tests/helpers/search-corpus";
 
 /*
  * The search index's own cost (build time and memory at 10,000 posts, latency at 100 and

@@ -5,7 +5,7 @@ import { sleep, until } from "../tests/helpers/until";
 import { reseed } from "./builds";
 import { log, workspacePostCount, type SiteProcess, type WorkspaceProcess } from "./lib";
 import { loadRun, percentile, type AutocannonSummary } from "./load-run";
-import { BENCH_QUERIES } from "./search-corpus";
+import { BENCH_QUERIES } from "../tests/helpers/search-corpus";
 import { median, section, type Target } from "./section";
 
 /*

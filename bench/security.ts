@@ -16,7 +16,7 @@ import { sleep } from "../tests/helpers/until";
 import { log, startSite } from "./lib";
 import { loadRun, percentile, type AutocannonSummary } from "./load-run";
 import { treeRssBytes } from "./process-tree";
-import { section, type Table, type Target } from "./section";
+import { fmtMs as ms, section, type Table, type Target } from "./section";
 
 type SecurityBenchResult = {
   signInFlood: {
@@ -203,8 +203,6 @@ async function securityBench(opts: {
     await site.stop();
   }
 }
-
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 function securityTargets(r: SecurityBenchResult): Target[] {
   const f = r.signInFlood;

@@ -37,7 +37,7 @@ import { servingRows, servingTargets } from "./serving-report";
  *  - pages and routes: each address on Masthead (no REDIS_URL) and on the control app,
  *    autocannon with 10 connections, 9 rounds; in each, every server runs 1 s twice, in mirrored
  *    order (A B B A, the other server first in every other round), and each ratio is the median
- *    of the rounds' ratios. One 3 s run beside another can land anywhere from 0.7x to 1.5x as
+ *    of the rounds' ratios. One short run beside another can land far on either side of even as
  *    the machine's pace moves within seconds; a mirrored round cancels a steady drift. Each
  *    run also reads the server process's own CPU time: req/s includes the load generator, which
  *    shares the cores, while CPU per request is what the server alone spent;
@@ -103,10 +103,9 @@ async function servingBench(): Promise<ServingBenchResult> {
     // Every server serves a post page its own process rendered again, as a server in service
     // does. Besides the entry itself, a render changes the process: on Node 20 the first
     // AsyncLocalStorage.run() (Next renders inside several) turns on a promise hook that every
-    // later request pays, cache hits included. Measured by hand: a server that had rendered
-    // spent 1.14-1.23x the CPU per cached post view of one that had not (profile: Node's
-    // async_hooks ~9% of its busy time). A server with the hook beside one without compares the
-    // hook, not the serving path, so every server compared has rendered.
+    // later request pays, cache hits included, so a server that had rendered spends visibly more
+    // CPU per cached view than one that had not. A server with the hook beside one without
+    // compares the hook, not the serving path, so every server compared has rendered.
     await regenerate(E, POST);
     await regenerate({ name: "control", url: control.url }, POST);
     await regenerate(R, POST, async () => {
@@ -201,7 +200,7 @@ async function servingBench(): Promise<ServingBenchResult> {
     }
 
     // Next's router keeps a negative cache of the paths it found nothing for, bounded at 8 MiB by
-    // its own count (~128 bytes plus the path each: some 55,000 entries): until it is full, every
+    // its own count (tens of thousands of paths): until it is full, every
     // new address adds to it, in Masthead as in any Next app. A warmed server is one past that.
     log(`serving: ${FILL_REQUESTS} unknown addresses to fill Next's own bounded caches`);
     const fillRun = await unknownLoad(E.url, { amount: FILL_REQUESTS });

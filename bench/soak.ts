@@ -2,7 +2,7 @@ import { adminLogin } from "./admin";
 import { firstPostPath, log, startSite, type SiteProcess } from "./lib";
 import { loadRun, percentile, type AutocannonSummary } from "./load-run";
 import { treeRssBytes } from "./process-tree";
-import { BENCH_QUERIES } from "./search-corpus";
+import { BENCH_QUERIES } from "../tests/helpers/search-corpus";
 import { fmtMs, section, type Table, type Target } from "./section";
 
 /*

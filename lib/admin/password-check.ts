@@ -4,10 +4,10 @@ import { processMemo } from "../state";
 
 /*
  * Sign-in's password check, admitted through a gate. scrypt runs on libuv's thread pool, but
- * it still burns a core for ~50 ms per check: on a two-core server, two checks at once left the
- * event loop a third of the CPU during a flood. So one hashes at a time, a few wait briefly, and
+ * it still burns a core for tens of milliseconds per check: on a two-core server, two checks at
+ * once starve the event loop during a flood. So one hashes at a time, a few wait briefly, and
  * the rest of a flood is told "busy" at once (GateBusyError) instead of queueing CPU work. One at
- * a time still checks ~20 passwords a second, far more than admins signing in need.
+ * a time still checks many passwords a second, far more than admins signing in need.
  */
 
 export const PASSWORD_CHECK_LIMITS = { concurrency: 1, maxQueue: 4, maxWaitMs: 1_000 } as const;

@@ -9,8 +9,8 @@ import { xmlText } from "./xml-text";
 /*
  * RSS 2.0, Atom 1.0 and JSON Feed 1, all from one `feed` object so the three never drift.
  * Only the newest FEED_ITEMS posts (50 by default): a reader polls the feed for what is new, and
- * a feed of every post grows with the blog (~0.8 KB a post, so tens of megabytes per poll on a
- * large blog); older posts stay reachable through the blog's pages and sitemaps. Each feed names
+ * a feed of every post grows with the blog (tens of megabytes per poll on a large blog; the scale
+ * bench holds the largest feed to a target); older posts stay reachable through the blog's pages and sitemaps. Each feed names
  * its own address (RSS <atom:link rel="self">, Atom <link rel="self">, JSON Feed feed_url).
  * Items carry the summary the workspace gives, the cover as an enclosure-style image, and
  * authors by name with a link to their page (never their email address).

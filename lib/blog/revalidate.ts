@@ -30,7 +30,7 @@ export const NOT_EVERY_INSTANCE =
  * keeps tag revalidations in Redis). The "max" profile is stale-while-revalidate: the next
  * view still gets the current page and triggers the regeneration, which shows the new posts
  * from then on. If the workspace fails at that moment, the regeneration throws and Next keeps
- * the last good pages (an immediate expiry, `{ expire: 0 }`, would answer 500 instead: measured).
+ * the last good pages (an immediate expiry, `{ expire: 0 }`, would answer 500 instead).
  *
  * Next applies the tag after the response is sent, so whether it reaches the other instances
  * now is judged by whether Redis answers now.

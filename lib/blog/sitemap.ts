@@ -6,8 +6,8 @@ import { authorPath, indexPath, listPath, pageCount, postPath, tagPath } from ".
  * SITEMAP_URL_LIMIT URLs /sitemap.xml becomes a sitemap index of numbered files, so it always
  * resolves, whatever the size of the blog. The limit is 10,000 rather than the protocol's 50,000:
  * a file is built with the site, and the first request for it on a server copies it into Next's
- * cache and compresses it; for a file of 50,000 URLs (5.4 MB) that took ~590 ms and grew the
- * server's memory by ~80 MB (bench/scale.ts at 50,000 posts), for one of 10,000 a fifth of both.
+ * cache and compresses it, which for a file of 50,000 URLs costs a noticeable pause and a large
+ * step in the server's memory, a fifth of both for one of 10,000 (docs/performance.md, "Scale").
  *
  * Written here rather than with Next's `app/sitemap.ts` + `generateSitemaps`: that convention
  * serves /sitemap/[id].xml and writes no index at /sitemap.xml (vercel/next.js#77304), so the

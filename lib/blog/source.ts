@@ -24,8 +24,8 @@ import { buildBlog, reconcileSlugs, type Blog } from "./model";
  * reads the one copy of the post list fetched here, and everything derived from it
  * (./derived.ts) is dropped with it. A copy is current while younger than
  * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance;
- * concurrent renders share one request. The list (~10 MB at 10,000 posts) is too large for
- * Next's data cache; the small slugs list goes through it, with the blog tag, and gives every
+ * concurrent renders share one request. A large blog's list is too large for Next's data
+ * cache; the small slugs list goes through it, with the blog tag, and gives every
  * blog page its ISR interval. docs/architecture.md ("The blog") has the detail.
  */
 

@@ -10,8 +10,8 @@ import { blogList } from "./source";
 
 /*
  * The first render of a blog page on a fresh server runs much of its code for the first time
- * (React's renderers, the route's components), and pays for compiling it: at 50,000 posts the
- * first listing page past the prerender limit took 321 ms and the next one 82 ms (bench/scale.ts).
+ * (React's renderers, the route's components), and pays for compiling it: the first listing page
+ * past the prerender limit takes several times as long as the next (docs/performance.md, "Scale").
  * So once the blog store has its first copy, the server renders one page of each route that
  * readers reach uncached (posts, listing pages past the prerender limit, tag and author pages
  * after the first), and readiness says "starting" until it has. Each is a page a reader could
@@ -19,8 +19,8 @@ import { blogList } from "./source";
  * already holds (from an earlier start) exercises no render, so the next older one is tried.
  *
  * Then it gives back what loading cost: V8 keeps the memory it used meanwhile (pages in its pool,
- * a heap sized for the peak) until its memory reducer runs some 8-10 s later, so readers would
- * meet a server ~85 MiB larger than it needs to be (400 against 315 MiB RSS at 50,000 posts).
+ * a heap sized for the peak) until its memory reducer runs seconds later, so readers would meet
+ * a server much larger than it needs to be (docs/performance.md, "Scale").
  * The launcher starts the server with --expose-gc (lib/launcher/heap.ts) for this one call.
  */
 

@@ -19,7 +19,7 @@ function parseStored(stored: string): { salt: Buffer; expected: Buffer } | null 
 
 /**
  * Constant-time check; a malformed stored hash simply fails. Hashes on libuv's thread pool
- * (async scrypt), never on the event loop: ~50 ms of CPU per attempt would otherwise stall
+ * (async scrypt), never on the event loop: its tens of milliseconds of CPU would otherwise stall
  * every request the process is serving. Sign-in goes through lib/admin/password-check.ts,
  * which also caps how many run at once.
  */

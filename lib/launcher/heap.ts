@@ -1,25 +1,22 @@
 /*
  * The heap `next start` runs with. Left alone, V8 sizes a process's heap from the machine's
- * memory (some 4 GiB on a 16-24 GiB host) and, on a busy server, lets the heap grow with the
- * garbage it makes rather than collect it fully: under a steady mix of page views, searches,
- * signups and admin views on Node 24 the live heap stayed ~120 MiB (heap snapshots a minute
- * apart) while the heap grew past 470 MiB and the process passed 650 MiB in three minutes, still
- * rising. With a limit V8 collects before it grows past it, and the process levels off. 512 MiB
- * is four times that live heap, with room for a 50,000-post blog's store and search index
- * (~100 MiB) and the list they are built from while it is read (docs/performance.md).
+ * memory and, on a busy server, lets the heap grow with the garbage it makes rather than collect
+ * it fully, so the process keeps growing while its live heap stays flat. With a limit V8
+ * collects before it grows past it, and the process levels off (docs/performance.md, "Soak").
+ * The limit leaves several times a busy server's live heap, with room for a large blog's store
+ * and search index and the list they are built from while it is read (docs/performance.md,
+ * "Scale").
  *
- * The young generation is bounded too: Node 24's V8 grows it to 128 MiB (two semi-spaces of
- * 64 MiB) under the allocation of loading a large blog and of serving, and keeps it. With
- * semi-spaces of at most 8 MiB a 50,000-post server's RSS was ~130 MiB lower once ready and
- * after traffic (480 -> 347 MiB, 517 -> 355 MiB), and it served as many requests (mirrored
- * rounds side by side: 1.12x the default's, within noise). Smaller ones (4 MiB) or
- * --optimize-for-size took another 15-25 MiB off but served 0.7x (--optimize-for-size), and
- * --memory-saver-mode 0.5x.
+ * The young generation is bounded too: Node 24's V8 grows it to its maximum under the
+ * allocation of loading a large blog and of serving, and keeps it. Small semi-spaces keep a
+ * large blog's server markedly smaller once ready and after traffic, with as many requests
+ * served; smaller ones still, --optimize-for-size and --memory-saver-mode saved a little more
+ * memory but served far fewer requests (docs/performance.md, "Scale").
  *
  * Loading a large blog leaves V8 holding what it used meanwhile (pages kept in its pool, a heap
- * sized for the peak) until its memory reducer runs, some 8-10 s later: at 50,000 posts RSS went
- * from ~400 to ~315 MiB then. --expose-gc lets the server ask for that collection itself once it
- * has loaded (lib/blog/warm-up.ts), before readiness says ready.
+ * sized for the peak) until its memory reducer runs seconds later. --expose-gc lets the server
+ * ask for that collection itself once it has loaded (lib/blog/warm-up.ts), before readiness says
+ * ready.
  *
  * An operator who needs other sizes says so in NODE_OPTIONS, which then wins, flag by flag
  * (--max-heap-size sizes both, so it replaces both).

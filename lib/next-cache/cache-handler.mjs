@@ -241,9 +241,8 @@ export default class MastheadCacheHandler {
  *
  * Not through next.config's `cacheHandler` option: Next re-imports that module with `import()`
  * twice for every request (once in the server, once in the route's runtime), and Node's loader
- * answers each in ~11 µs even when the module is long loaded, plus the promises and garbage
- * around it: beside the same build with `cacheHandler` (9 paired rounds), 1.13x the req/s on
- * /robots.txt and 1.09x on the post page. Next's IncrementalCache takes the handler class from
+ * resolves each again even when the module is long loaded, a cost on every cached view
+ * (docs/performance.md, "Serving"). Next's IncrementalCache takes the handler class from
  * a global hook instead when no `cacheHandler` is configured: the hook a hosting platform's runtime
  * uses to supply its own cache (`FetchCache`; next-internals.mjs, installFetchCache). The class
  * and its contract are the same; only the lookup is gone.

@@ -42,8 +42,8 @@ export function unknownAddressAnswer(key, ctx, serverDistDir, held) {
   if (held.values === undefined) held.values = notFoundValues(serverDistDir);
   if (!held.values) return undefined;
   // No cacheControl beside the value: Next copies an entry's cacheControl into a process-wide
-  // Map keyed by its address (SharedCacheControls) that nothing ever empties, ~200 bytes kept
-  // for good per random address. The not-found page's lifetime travels as its Cache-Control
+  // Map keyed by its address (SharedCacheControls) that nothing ever empties: memory kept for
+  // good per random address. The not-found page's lifetime travels as its Cache-Control
   // header instead, which Next sends with the cached headers.
   return { value: held.values[ctx.kind], lastModified: Date.now() };
 }

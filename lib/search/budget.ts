@@ -4,9 +4,9 @@ import { processMemo } from "../memo/process-memo.mjs";
 /*
  * The site-wide search budget, beside the per-client and per-network limits (rate-limit.ts).
  * Every search ranks on this process's event loop, the one that serves every page, so enough
- * clients each within their own allowance could still keep it busy: 20 addresses at one search
- * a second, at 10,000 posts, took a cached page from 3 ms to 2 s. Per process, because it is
- * this process's time:
+ * clients each within their own allowance could still keep it busy: a score of addresses at one
+ * search a second each, on a large blog, made cached pages wait seconds (docs/performance.md,
+ * "Search"). Per process, because it is this process's time:
  *  - at most `concurrency` searches under way at once (waiting for the index, ranking);
  *  - ranking may take at most `msPerSecond` of each second on average (a token bucket of
  *    milliseconds holding at most `burstMs`), so pages keep the rest of the core.

@@ -1,10 +1,10 @@
 import { normalizeTerm, tokenize } from "./text";
 
 /*
- * The blog's search index: an inverted index on typed arrays, about 150 bytes a post where a
- * general-purpose engine (a Map per word and per field, a tree node per word) took 2,000;
- * docs/architecture.md ("Search") has the figures. query-plan.ts plans queries on it and
- * ranking.ts ranks them.
+ * The blog's search index: an inverted index on typed arrays, a small fraction of the memory a
+ * general-purpose engine (a Map per word and per field, a tree node per word) takes;
+ * docs/architecture.md ("Search") says why, docs/performance.md ("Search", "Scale") how it is
+ * measured. query-plan.ts plans queries on it and ranking.ts ranks them.
  *
  * Every indexed word is in `vocabulary`, sorted, so a word is found by binary search, the words
  * starting with a prefix are one run of it, and the words within a few typos are found by

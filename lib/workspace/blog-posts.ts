@@ -61,8 +61,8 @@ function readPosts(
   const list = body.blog_posts;
   for (let i = 0; i < list.length; i++) {
     const parsed = entry.safeParse(list[i]);
-    // Each entry as sent is let go once read: a large blog's parsed JSON (~2 KB a post) need
-    // not stay in memory beside the typed posts until the whole list is read.
+    // Each entry as sent is let go once read: a large blog's parsed JSON, larger than the typed
+    // posts, need not stay in memory beside them until the whole list is read.
     list[i] = undefined;
     if (parsed.success) posts.push(parsed.data);
     else skipped++;

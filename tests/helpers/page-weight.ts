@@ -21,7 +21,7 @@ export const PAGE_WEIGHT_TARGETS = {
 /**
  * What the e2e test holds the demo blog's pages to: the level reached plus a small margin,
  * below the targets, so a regression fails before it eats the headroom (the bench prints the
- * figures against the targets; docs/performance.md has them and says what each byte goes to).
+ * figures against the targets; docs/performance.md says what each byte goes to).
  */
 export const PAGE_WEIGHT_CEILINGS = {
   postHtmlBytes: 29_600,

@@ -34,7 +34,8 @@ describe("memory given back after loading", () => {
     );
     const m = JSON.parse(out.trim().split("\n").at(-1)!) as { before: number; after: number; ms: number };
     expect(m.ms).toBeGreaterThanOrEqual(0);
-    // An ordinary full collection keeps ~320 MiB here; the release leaves well under half.
+    // An ordinary full collection keeps most of what loading took; the release leaves well under
+    // half.
     expect(m.before).toBeGreaterThan(200);
     expect(m.after).toBeLessThan(m.before / 2);
   });

@@ -46,6 +46,14 @@ describe("the import rules", () => {
     expect(await importErrors("lib/admin/fixture.ts", code)).toEqual(["import/no-restricted-paths"]);
   });
 
+  it("refuse a test importing the bench", async () => {
+    const code = 'import { median } from "@/bench/section";\nexport const x = median;\n';
+    expect(await importErrors("tests/unit/fixture.test.ts", code)).toEqual(["import/no-restricted-paths"]);
+    const helper =
+      'import { syntheticBlog } from "@/tests/helpers/search-corpus";\nexport const x = syntheticBlog;\n';
+    expect(await importErrors("tests/unit/fixture.test.ts", helper)).toEqual([]);
+  });
+
   it("refuse a cycle inside a folder", async () => {
     // lib/state/readiness.ts imports lib/state/index.ts.
     const code = 'import * as readiness from "./readiness";\nexport const x = readiness;\n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { syntheticBlog } from "@/bench/search-corpus";
+import { syntheticBlog } from "@/tests/helpers/search-corpus";
 import { SearchBusyError, createSearchBudget } from "@/lib/search/budget";
 import { buildSearchIndex } from "@/lib/search/engine";
 import { MAX_FUZZY_TERMS, MAX_QUERY_COST, planQuery } from "@/lib/search/query-plan";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { syntheticBlog } from "@/bench/search-corpus";
+import { syntheticBlog } from "@/tests/helpers/search-corpus";
 import { POSTS_PER_PAGE } from "@/lib/blog/paths";
 import { buildSearchIndex } from "@/lib/search/engine";
 import { rankPosts } from "@/lib/search/ranking";

@@ -128,8 +128,8 @@ export default async function PostPage({ params }: Props) {
             </section>
           ) : null}
           {related.length ? (
-            // Titles and dates, not cards: three cards (image, description, authors) weighed
-            // ~7 KB of the page's HTML and RSC payload; a reader picks by title.
+            // Titles and dates, not cards: three cards (image, description, authors) are a large
+            // share of the page's HTML and RSC payload; a reader picks by title.
             <section aria-labelledby="related-title">
               <h2 id="related-title">Related posts</h2>
               <ul className={styles.related}>

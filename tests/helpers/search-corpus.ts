@@ -1,6 +1,6 @@
-import { buildBlog, type Blog } from "../lib/blog/model";
-import { DEMO_POSTS } from "../lib/local-workspace/seed";
-import type { BlogPost } from "../lib/workspace/types";
+import { buildBlog, type Blog } from "../../lib/blog/model";
+import { DEMO_POSTS } from "../../lib/local-workspace/seed";
+import type { BlogPost } from "../../lib/workspace/types";
 
 /*
  * Synthetic blogs for the in-process search figures. The workspace's synthetic posts are all
