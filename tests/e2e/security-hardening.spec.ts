@@ -95,6 +95,17 @@ test("no demo sign-in succeeds off loopback, even on a local-mode server started
   }
 });
 
+test("a brand file is served sandboxed: no script, an opaque origin, nosniff", async ({ page, request }) => {
+  const res = await request.get("/brand/icon");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-security-policy"]).toBe("script-src 'none'; sandbox");
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  // Opened on its own, as a link to it would be: the document is not the site's origin, so
+  // nothing in it could read the admin API with a signed-in admin's cookies.
+  await page.goto("/brand/icon");
+  expect(await page.evaluate(() => self.origin)).toBe("null");
+});
+
 test("addresses that name no post, tag or author are answered from the prerendered not-found page, not rendered", async ({
   request,
 }) => {
