@@ -13,11 +13,14 @@
  * logo never needs them.
  */
 
+/** A character reference's character; one naming no character is dropped. */
+const character = (code: number) => (code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "");
+
 /** Numeric and the few named character references a URL can be hidden behind. */
 function decodeReferences(text: string): string {
   return text
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16) || 0))
-    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec) || 0))
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => character(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);?/g, (_, dec: string) => character(Number(dec)))
     .replace(/&colon;/gi, ":")
     .replace(/&tab;|&newline;/gi, "");
 }

@@ -78,6 +78,11 @@ describe("brand SVGs cannot run script", () => {
     expect(problems[0]!.fix).toMatch(/PNG/);
   });
 
+  it("a character reference past Unicode's range is read as nothing, not as a crash", () => {
+    const odd = wrap(`<text>&#x110000;&#99999999999;</text>`);
+    expect(problemsOf(siteWith({ logo: "brand.svg" }, odd))).toEqual([]);
+  });
+
   it("an icon is checked the same way", () => {
     const problems = problemsOf(siteWith({ icon: "brand.svg" }, wrap("<script>1</script>")));
     expect(problems.map((p) => p.key)).toEqual(["icon"]);
