@@ -2,9 +2,9 @@
  * An SVG the site serves from its own origin (SITE_CONFIG's logo or icon) is a document: opened
  * on its own in a browser, any script in it runs with the site's cookies and can read the admin
  * API. So a brand SVG that can run script is refused at start, with what was found. The brand
- * routes also serve every file under a policy that runs no script at all (lib/config/
- * site-assets.ts), so what this check misses still cannot run; this is the clear message at
- * start rather than a logo that silently does nothing.
+ * routes also serve every file under a policy that runs no script at all (next.config.mjs,
+ * BRAND_FILE_HEADERS), so what this check misses still cannot run; this is the clear message
+ * at start rather than a logo that silently does nothing.
  *
  * What runs script in an SVG: <script>; event-handler attributes (onload=, onclick=, onbegin=
  * on animations); javascript: (or vbscript:) URLs in links and animated attributes; and
