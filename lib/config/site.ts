@@ -196,9 +196,11 @@ function image(kind: "logo" | "icon", dir: string, hosts: ImageHost[]) {
 function unplainLink(href: string): Refusal | null {
   const control = /[\u0000-\u001f\u007f]/.exec(href);
   if (!href.includes("\\") && !control) return null;
-  const what = control ? "a control character" : "a backslash";
+  const what = control
+    ? "a control character, which browsers drop"
+    : 'a backslash, which browsers read as "/"';
   return new Refusal(
-    `${quoted(href)} holds ${what}, which browsers drop or read as "/": the link would not go where it reads.`,
+    `${quoted(href)} holds ${what}: the link would not go where it reads.`,
     `write the address with forward slashes only and no control characters, e.g. "/about" or "https://shop.example.org/".`,
   );
 }
