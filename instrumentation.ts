@@ -6,7 +6,8 @@
  * first request reads it) and connect it to the blog store both ways (lib/next-cache/app-handoff.mjs:
  * the handler's tag revalidation times for the store's copy, the store's judgement of unknown
  * blog addresses for the handler),
- * in one subscriber (lib/http/request-start.ts) stamp the requests that may need it with their
+ * in one subscriber (lib/http/request-start.ts) refuse, in local mode, connections from off
+ * this machine (lib/http/loopback.ts), stamp the requests that may need it with their
  * connection's address first (lib/http/client-key.ts's step: route handlers get no socket, and a
  * client can write its own X-Forwarded-For), then drop query strings no page reads, send HSTS
  * when SITE_URL is https and answer searches the limits or the search budget refuse with a
@@ -36,15 +37,25 @@ export async function register(): Promise<void> {
   assertNextInternals();
   nextCache.installAsNextCache();
   connectHandoff({ tagRevalidatedAt: nextCache.tagRevalidatedAt });
-  const [{ installRequestStart }, { peerAddressStamp }, { searchRefusal }, { env }] = await Promise.all([
+  const [
+    { installRequestStart },
+    { peerAddressStamp },
+    { searchRefusal },
+    { env },
+    { localModeLoopbackOnly },
+    { isLocalMode },
+  ] = await Promise.all([
     import("./lib/http/request-start"),
     import("./lib/http/client-key"),
     import("./lib/search/refuse-early"),
     import("./lib/config/env"),
+    import("./lib/http/loopback"),
+    import("./lib/config/defaults.mjs"),
   ]);
   installRequestStart(process.env, {
-    // The address is stamped before anything reads a client key (the search refusal does).
-    onArrival: [peerAddressStamp],
+    // Local mode's demo answers this machine only, whatever the Host header says; then the
+    // address is stamped before anything reads a client key (the search refusal does).
+    onArrival: [...(isLocalMode(process.env) ? [localModeLoopbackOnly] : []), peerAddressStamp],
     afterRewrites: [
       searchRefusal(() => ({
         trustProxy: env().trustProxy,

@@ -19,6 +19,16 @@ const securityHeaders = [
   // HSTS must follow the SITE_URL it runs with (lib/http/request-start.ts).
 ];
 
+/**
+ * The site's logo and icon files (app/brand/) are the team's own SVGs, opened on their own as
+ * documents on the site's origin: whatever the start-up check of SITE_CONFIG misses, no script
+ * in them runs (`sandbox` also gives the document an opaque origin, so it holds no cookies).
+ */
+export const BRAND_FILE_HEADERS = [
+  { key: "Content-Security-Policy", value: "script-src 'none'; sandbox" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Separate build folders let parallel builds (tests, benchmarks) share one checkout.
@@ -76,7 +86,11 @@ const nextConfig = {
     // "/(.*)", not "/:path*": with no named parameter Next sends the values as they are, while
     // a parameter makes it compile every value containing ":" (the policy's `data:`) as a path
     // template on every response (a cost docs/performance.md, "Serving", would show).
-    return [{ source: "/(.*)", headers: securityHeaders }];
+    // The brand rule comes last: where two rules set one header, Next sends the last.
+    return [
+      { source: "/(.*)", headers: securityHeaders },
+      { source: "/brand/(.*)", headers: BRAND_FILE_HEADERS },
+    ];
   },
 };
 

@@ -11,6 +11,7 @@ import {
   type Scheme,
 } from "./colour";
 import type { ImageHost } from "./image-hosts.mjs";
+import { svgScriptFound } from "./svg-script";
 import { Refusal } from "./variable";
 
 /*
@@ -173,8 +174,34 @@ function image(kind: "logo" | "icon", dir: string, hosts: ImageHost[]) {
         return new Refusal(
           `${quoted(raw)} is ${Math.ceil(stat.size / 1024)} KB; at most 1,024 KB are served.`,
         );
+      if (type === "image/svg+xml") {
+        const found = svgScriptFound(readFileSync(file, "utf8"));
+        if (found)
+          return new Refusal(
+            `${quoted(raw)} (${file}) holds ${found}: an SVG served from the site runs its script with the site's cookies.`,
+            "export the logo again as a plain drawing (no script, event handlers, links to javascript: or embedded HTML), or use a PNG.",
+          );
+      }
       return { src: `/brand/${kind}`, file, type };
     },
+  );
+}
+
+/**
+ * A link's address must mean what it reads as. Browsers read a backslash as a slash in http(s)
+ * addresses (`/\evil.example/x` is `//evil.example/x`: another site, though it starts with one
+ * slash) and drop tabs and newlines anywhere in them, so a link with either is refused, whatever
+ * else it is; a scheme-relative `//host` is refused as a path below.
+ */
+function unplainLink(href: string): Refusal | null {
+  const control = /[\u0000-\u001f\u007f]/.exec(href);
+  if (!href.includes("\\") && !control) return null;
+  const what = control
+    ? "a control character, which browsers drop"
+    : 'a backslash, which browsers read as "/"';
+  return new Refusal(
+    `${quoted(href)} holds ${what}: the link would not go where it reads.`,
+    `write the address with forward slashes only and no control characters, e.g. "/about" or "https://shop.example.org/".`,
   );
 }
 
@@ -182,7 +209,14 @@ const link = z.strictObject(
   {
     label: text(40),
     href: checked(z.string({ error: "is not text." }).trim(), (href) => {
-      if (href.startsWith("/") && !href.startsWith("//")) return { href, external: false };
+      const unplain = unplainLink(href);
+      if (unplain) return unplain;
+      if (href.startsWith("//"))
+        return new Refusal(
+          `${quoted(href)} is scheme-relative: browsers open it on the host it names, not on this site.`,
+          `write "/${href.replace(/^\/+/, "")}" for a page of this site, or "https:${href}" for another site.`,
+        );
+      if (href.startsWith("/")) return { href, external: false };
       if (/^https?:\/\/[^/\s]+/i.test(href) && URL.canParse(href)) return { href, external: true };
       return new Refusal(
         `${quoted(href)} is neither a path on this site (starting with /) nor an http(s) address.`,
@@ -193,10 +227,13 @@ const link = z.strictObject(
   { error: "is not a link object." },
 );
 
-const profileUrl = checked(z.string({ error: "is not text." }).trim(), (url) =>
-  /^https?:\/\/[^/\s]+/i.test(url) && URL.canParse(url)
-    ? url
-    : new Refusal(`${quoted(url)} is not an http(s) address.`),
+const profileUrl = checked(
+  z.string({ error: "is not text." }).trim(),
+  (url) =>
+    unplainLink(url) ??
+    (/^https?:\/\/[^/\s]+/i.test(url) && URL.canParse(url)
+      ? url
+      : new Refusal(`${quoted(url)} is not an http(s) address.`)),
 );
 
 const language = checked(z.string({ error: "is not text." }).trim(), (tag) => {

@@ -1,26 +1,33 @@
+import { isLoopbackHostname, localModeListenRefusal } from "../config/local-mode";
+
 /*
  * Which address `npm start` / `npm run dev` listen on. In local mode the site runs with the
  * public demo password and secrets, so anyone who could reach it could sign in to /admin or
- * forge a session: it listens on loopback only unless HOSTNAME says otherwise (the variable
- * Next's own standalone server reads). With a real workspace the configuration is the
- * operator's own, and Next's default (every interface) is kept.
+ * forge a session: it listens on loopback only, and a HOSTNAME (the variable Next's own
+ * standalone server reads, and the Docker image sets) naming anything else stops the start
+ * with what to set instead. With a real workspace the configuration is the operator's own:
+ * HOSTNAME decides, and unset keeps Next's default (every interface).
  */
 
-export type ListenPlan = { hostname: string | undefined; message: string };
+export type ListenPlan =
+  { hostname: string | undefined; message: string; refused?: undefined } | { refused: string };
 
 export function listenPlan(opts: {
   hostnameEnv: string | undefined;
   localMode: boolean;
   port: string;
 }): ListenPlan {
-  const chosen = opts.hostnameEnv?.trim();
-  if (chosen) return { hostname: chosen, message: `Listening on ${chosen}:${opts.port} (HOSTNAME).` };
-  if (opts.localMode)
+  const chosen = opts.hostnameEnv?.trim() || undefined;
+  if (opts.localMode) {
+    if (chosen && !isLoopbackHostname(chosen)) return { refused: localModeListenRefusal(chosen) };
+    const hostname = chosen ?? "127.0.0.1";
     return {
-      hostname: "127.0.0.1",
+      hostname,
       message:
-        `Listening on 127.0.0.1:${opts.port} only: local mode uses the public demo password and secrets. ` +
-        `Set HOSTNAME (e.g. HOSTNAME=0.0.0.0) to listen elsewhere.`,
+        `Listening on ${hostname}:${opts.port} only: local mode uses the public demo password and secrets. ` +
+        `Configure your workspace (WORKSPACE_URL and the rest) to serve the network.`,
     };
+  }
+  if (chosen) return { hostname: chosen, message: `Listening on ${chosen}:${opts.port} (HOSTNAME).` };
   return { hostname: undefined, message: `Listening on every interface, port ${opts.port}.` };
 }

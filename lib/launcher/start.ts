@@ -109,6 +109,17 @@ async function main() {
 
   log.info({ node: process.version }, `Node.js ${process.version}`);
   const config = configOrExit(process.env);
+  const port = String(config.port);
+  // Before anything starts: local mode on the network would serve the demo's public password.
+  const listen = listenPlan({
+    hostnameEnv: process.env.HOSTNAME,
+    localMode: Boolean(config.localWorkspace),
+    port,
+  });
+  if (listen.refused !== undefined) {
+    log.fatal(listen.refused);
+    process.exit(1);
+  }
 
   if (config.localWorkspace) {
     const health = `http://127.0.0.1:${config.localWorkspace.port}/__local/health`;
@@ -147,12 +158,6 @@ async function main() {
   }
 
   serverGraceMs = (config.shutdownGraceSeconds + 5) * 1000;
-  const port = String(config.port);
-  const listen = listenPlan({
-    hostnameEnv: process.env.HOSTNAME,
-    localMode: Boolean(config.localWorkspace),
-    port,
-  });
   const where = listen.hostname ? ["-H", listen.hostname] : [];
   log.info(listen.message);
   if (dev) {

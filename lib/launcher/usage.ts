@@ -13,7 +13,8 @@ Options:
   --reset-workspace    start the local workspace from its demo data again
   -h, --help           print this and exit
 
-The site listens on PORT (default 3000), on 127.0.0.1 only in local mode unless HOSTNAME is set.
+The site listens on PORT (default 3000); in local mode on loopback only (HOSTNAME may name another
+loopback address, nothing else).
 With WORKSPACE_URL set, only the site runs, against that workspace: see docs/configuration.md
 for every variable. Ctrl-C or SIGTERM stops everything, the server finishing the requests it holds.
 `;

@@ -38,6 +38,11 @@ type Plan =
   | { kind: "shell"; line: (place: Place) => string };
 
 const asWritten = (command: string) => () => command;
+/** The command with the machine's nginx and systemd folders moved into the scratch folder. */
+const inScratch = (command: string, p: Place) =>
+  command
+    .replaceAll("/etc/nginx/", `${p.dir}/etc/nginx/`)
+    .replaceAll("/etc/systemd/", `${p.dir}/etc/systemd/`);
 const root = process.getuid?.() === 0;
 
 /** How each command is run here, first match wins. */
@@ -72,7 +77,11 @@ const RULES: { match: RegExp; plan: (command: string) => Plan }[] = [
   { match: /^export [A-Z_]+=/, plan: (c) => ({ kind: "shell", line: asWritten(c) }) },
   {
     match: /^envsubst /,
-    plan: (c) => ({ kind: "shell", line: (p) => c.replaceAll("/etc/nginx/", `${p.dir}/etc/nginx/`) }),
+    plan: (c) => ({ kind: "shell", line: (p) => inScratch(c, p) }),
+  },
+  {
+    match: /^mkdir -p \/etc\/(nginx|systemd)\//,
+    plan: (c) => ({ kind: "shell", line: (p) => inScratch(c, p) }),
   },
   {
     match: /^install -d /,
@@ -188,6 +197,11 @@ describe("the docs' commands", () => {
         expect(rendered).not.toMatch(/\$\{?MASTHEAD_/);
         expect(rendered).toContain(`listen 127.0.0.1:${p.port}`);
       }
+      const dropIn = path.join(p.dir, "etc/systemd/system/nginx.service.d/masthead.conf");
+      if (existsSync(dropIn))
+        expect(readFileSync(dropIn, "utf8")).toContain(
+          `ExecStartPre=/bin/rm -f ${p.dir}/cache/last-good.sock`,
+        );
     });
   }
 });

@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type Received } from "../helpers/fake-upstream";
 import { send, type Answer } from "../helpers/front-load";
@@ -295,6 +297,99 @@ describe("deploy/nginx/masthead.conf.template", () => {
       // A GET the dropper received is idempotent: asked again of the next instance.
       const views = await Promise.all(Array.from({ length: 6 }, () => send(`${front.url}/api/view`)));
       expect(views.map((v) => v.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    });
+  });
+
+  describe("the last good copies' socket", () => {
+    let upstream: Upstream;
+    let front: Front;
+    beforeAll(async () => {
+      upstream = await startFakeUpstream();
+      answerWith(upstream, {});
+      front = await startFront({ upstreams: [`127.0.0.1:${portOf(upstream)} max_fails=0`] });
+    });
+    afterAll(async () => {
+      await front?.stop();
+      await upstream?.close();
+    });
+
+    /** A request straight to the socket, as a local process that found it would send it. */
+    const direct = (method: string, path: string, headers: Record<string, string> = {}, body = "") =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request({ socketPath: front.socket, method, path, headers }, (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.once("error", reject);
+        req.end(body);
+      });
+
+    it("only nginx's workers can reach it: its folder is theirs alone (mode 0700)", async () => {
+      expect(statSync(front.socket).isSocket()).toBe(true);
+      const folder = statSync(`${front.dir}/cache`);
+      expect(folder.mode & 0o777).toBe(0o700);
+      if (process.getuid?.() !== 0) return; // only root can try as another user
+      // Another local user (nobody) trying the socket.
+      const child = spawn(
+        process.execPath,
+        [
+          "-e",
+          `require("node:net").connect(${JSON.stringify(front.socket)}).on("connect", () => { console.log("connected"); process.exit(0); }).on("error", (e) => { console.log(e.code); process.exit(0); });`,
+        ],
+        { uid: 65534, gid: 65534, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      await new Promise((resolve) => child.once("exit", resolve));
+      expect(out.trim()).toBe("EACCES");
+    });
+
+    it("passes GET and HEAD of public pages only: no sign-in, API, admin, search or other method gets through", async () => {
+      upstream.received.length = 0;
+      const forged = { "x-forwarded-for": "203.0.113.77", "content-type": "application/json" };
+      const refused = [
+        ["POST", "/api/admin/login", JSON.stringify({ email: "admin@example.com", password: "x" })],
+        ["GET", "/api/admin/team-members", ""],
+        ["GET", "/admin", ""],
+        ["GET", "/search?q=x", ""],
+        ["GET", "/_next/static/chunks/x.js", ""],
+        ["POST", "/a-page", "{}"],
+        ["PUT", "/a-page", "{}"],
+        ["DELETE", "/a-page", ""],
+        ["OPTIONS", "/a-page", ""],
+      ] as const;
+      for (const [method, path, body] of refused) {
+        const answer = await direct(method, path, forged, body);
+        expect(answer.status, `${method} ${path}`).toBe(403);
+      }
+      expect(upstream.received.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+      // The one thing the public server sends it.
+      expect((await direct("GET", "/a-page", forged)).status).toBe(200);
+      expect(upstream.received.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /a-page"]);
+    });
+
+    it("the public server still hands anything but a read of a page to an instance itself", async () => {
+      upstream.received.length = 0;
+      const answer = await send(`${front.url}/a-form-page`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+      });
+      expect(answer.status).toBe(200);
+      expect(upstream.received.map((r) => `${r.method} ${r.url} ${r.headers["x-forwarded-for"]}`)).toEqual([
+        "POST /a-form-page 127.0.0.1",
+      ]);
+    });
+
+    it("a socket left by an nginx killed with SIGKILL does not stop the next start", async () => {
+      await front.kill9();
+      expect(existsSync(front.socket), "the killed nginx left its socket").toBe(true);
+      await front.restart();
+      upstream.received.length = 0;
+      const page = await send(`${front.url}/after-restart`);
+      expect(page.status).toBe(200);
+      expect(upstream.received.map((r) => r.url)).toEqual(["/after-restart"]);
     });
   });
 });

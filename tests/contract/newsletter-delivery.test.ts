@@ -229,7 +229,7 @@ describe("signup floods cost the flooder, not the readers", () => {
   });
 });
 
-describe("one mailbox however it is written (case, +tag, Gmail dots)", () => {
+describe("one mailbox however it is written (case, +tag, Gmail, Proton, Fastmail)", () => {
   it("40 signups of victim+N@ send at most the per-address budget of emails to that inbox", async () => {
     const { handler } = setup({ limiters: ownLimiters() });
     const name = `victim${randomUUID().slice(0, 6)}`;
@@ -259,6 +259,40 @@ describe("one mailbox however it is written (case, +tag, Gmail dots)", () => {
       e.to.toLowerCase().replace(/\./g, "").startsWith(name),
     );
     expect(gmailEmails).toHaveLength(DEFAULT_LIMITS.perAddress.points);
+  });
+
+  /** 15 signups, each a fresh spelling from `spell`, from fresh clients: the emails that reached the outbox. */
+  async function fifteenSpellings(spell: (n: number) => string): Promise<number> {
+    const { handler } = setup({ limiters: ownLimiters() });
+    const written = Array.from({ length: 15 }, (_, n) => spell(n));
+    expect(new Set(written).size).toBe(15);
+    for (const address of written) {
+      const res = await handler(post({ email: address }));
+      // Every answer looks like success: a stranger typing the address must not lock its owner out.
+      expect(res.status).toBeLessThan(300);
+    }
+    const sent = new Set(written.map((w) => w.toLowerCase()));
+    return (await allEmails()).filter((e) => sent.has(e.to.toLowerCase())).length;
+  }
+
+  it("Proton ignores `.`, `-`, `_` and +tag on its four domains: 15 spellings, at most 3 emails", async () => {
+    const name = `victim${randomUUID().slice(0, 4).replace(/\d/g, "q")}`;
+    const domains = ["proton.me", "pm.me", "protonmail.com", "protonmail.ch"];
+    const seps = [".", "-", "_"];
+    const sent = await fifteenSpellings((n) => {
+      const cut = 1 + (n % (name.length - 1));
+      const tag = n >= 12 ? `+${n}` : "";
+      return `${name.slice(0, cut)}${seps[n % 3]}${name.slice(cut)}${tag}@${domains[n % 4]}`;
+    });
+    console.info(`[Proton spellings] 15 signups, ${sent} emails to one inbox`);
+    expect(sent).toBeLessThanOrEqual(DEFAULT_LIMITS.perAddress.points);
+  });
+
+  it("Fastmail subdomain addressing (xN@victim.fastmail.com): 15 spellings, at most 3 emails", async () => {
+    const name = `victim${randomUUID().slice(0, 6)}`;
+    const sent = await fifteenSpellings((n) => `x${n}@${name}.fastmail.com`);
+    console.info(`[Fastmail subdomains] 15 signups, ${sent} emails to one inbox`);
+    expect(sent).toBeLessThanOrEqual(DEFAULT_LIMITS.perAddress.points);
   });
 });
 

@@ -109,4 +109,25 @@ describe("next.config.mjs security headers", () => {
     const mod = await loadConfig();
     expect(mod.default.poweredByHeader).toBe(false);
   });
+
+  it("brand files (the team's logo and icon) run no script: a sandboxing policy and nosniff, sent last", async () => {
+    vi.resetModules();
+    const rules = await (await loadConfig()).default.headers();
+    // Where two rules set one header, Next sends the last rule's value.
+    const applied: Record<string, string> = {};
+    for (const rule of rules) {
+      const match = getPathMatch(rule.source, { strict: true, removeUnnamedParams: true });
+      if (match("/brand/logo") === false) continue;
+      for (const h of rule.headers) applied[h.key.toLowerCase()] = h.value;
+    }
+    expect(applied["content-security-policy"]).toBe("script-src 'none'; sandbox");
+    expect(applied["x-content-type-options"]).toBe("nosniff");
+    const brand = rules.find((r) => r.source === "/brand/(.*)")!;
+    expect(getPathMatch(brand.source, { strict: true, removeUnnamedParams: true })("/brand/icon")).toEqual(
+      {},
+    );
+    expect(getPathMatch(brand.source, { strict: true, removeUnnamedParams: true })("/blog/brand")).toBe(
+      false,
+    );
+  });
 });

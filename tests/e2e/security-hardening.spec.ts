@@ -1,7 +1,9 @@
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
+import { startSecondServer } from "../helpers/e2e-second-server";
 
 /*
  * Security hardening against the running site: what an outsider on the same network or with a
@@ -33,6 +35,75 @@ test("in local mode (demo password and secrets) the site listens on loopback onl
   test.skip(!external, "this machine has no non-loopback IPv4 address to try");
   expect(await connect("127.0.0.1", E2E_PORT)).toBe("open");
   expect(await connect(external!.address, E2E_PORT)).not.toBe("open");
+});
+
+/** The demo admin's sign-in, posted to `address` as a browser on `localhost` would (Host and Origin say localhost). */
+function demoSignIn(
+  address: string,
+  port: number,
+): Promise<{ status: number; cookies: string[]; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: address,
+        port,
+        method: "POST",
+        path: "/api/admin/login",
+        headers: {
+          host: `localhost:${port}`,
+          origin: `http://localhost:${port}`,
+          "content-type": "application/json",
+          accept: "application/json",
+        },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, cookies: res.headers["set-cookie"] ?? [], body }),
+        );
+      },
+    );
+    req.once("error", reject);
+    req.end(JSON.stringify({ email: "admin@example.com", password: "masthead-demo" }));
+  });
+}
+
+test("no demo sign-in succeeds off loopback, even on a local-mode server started on every interface", async () => {
+  test.skip(Boolean(process.env.WORKSPACE_URL), "not local mode");
+  const external = Object.values(os.networkInterfaces())
+    .flat()
+    .find((a) => a && !a.internal && a.family === "IPv4");
+  test.skip(!external, "this machine has no non-loopback IPv4 address to try");
+  test.setTimeout(120_000);
+  // `next start -H 0.0.0.0` directly: what the launcher refuses to do, done another way.
+  const server = await startSecondServer(
+    { WORKSPACE_URL: undefined, HOSTNAME: undefined },
+    { hostname: "0.0.0.0" },
+  );
+  try {
+    const fromNetwork = await demoSignIn(external!.address, server.port);
+    expect(fromNetwork.status).toBe(403);
+    expect(fromNetwork.cookies).toEqual([]);
+    expect(fromNetwork.body).toContain("WORKSPACE_URL");
+    // The control: the same sign-in from this machine is let in.
+    const here = await demoSignIn("127.0.0.1", server.port);
+    expect(here.status).toBe(200);
+    expect(here.cookies.join(";")).toMatch(/masthead/i);
+  } finally {
+    await server.stop();
+  }
+});
+
+test("a brand file is served sandboxed: no script, an opaque origin, nosniff", async ({ page, request }) => {
+  const res = await request.get("/brand/icon");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-security-policy"]).toBe("script-src 'none'; sandbox");
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  // Opened on its own, as a link to it would be: the document is not the site's origin, so
+  // nothing in it could read the admin API with a signed-in admin's cookies.
+  await page.goto("/brand/icon");
+  expect(await page.evaluate(() => self.origin)).toBe("null");
 });
 
 test("addresses that name no post, tag or author are answered from the prerendered not-found page, not rendered", async ({

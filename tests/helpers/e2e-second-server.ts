@@ -19,7 +19,7 @@ export type SecondServer = { url: string; port: number; pid: number; stop(): Pro
 
 export async function startSecondServer(
   env: Record<string, string | undefined>,
-  options: { siteUrl?: (port: number) => string; buildInto?: string } = {},
+  options: { siteUrl?: (port: number) => string; buildInto?: string; hostname?: string } = {},
 ): Promise<SecondServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -43,7 +43,14 @@ export async function startSecondServer(
   }
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    [
+      path.join(ROOT, "node_modules/next/dist/bin/next"),
+      "start",
+      "-p",
+      String(port),
+      "-H",
+      options.hostname ?? "127.0.0.1",
+    ],
     { cwd: ROOT, env: childEnv, stdio: "ignore" },
   );
   // Ready, not only alive: the blog store and its search index load in the background at start,

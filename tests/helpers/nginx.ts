@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./redis-server";
@@ -18,6 +18,9 @@ const ROOT = path.resolve(__dirname, "../..");
 export const FRONT_TEMPLATE = path.join(ROOT, "deploy/nginx/masthead.conf.template");
 /** The render command of deploy/README.md: only these three variables are substituted. */
 export const RENDER_VARIABLES = "${MASTHEAD_LISTEN} ${MASTHEAD_UPSTREAMS} ${MASTHEAD_CACHE_DIR}";
+/** The drop-in for nginx's unit that deploy/README.md renders beside it. */
+export const UNIT_DROP_IN = path.join(ROOT, "deploy/nginx/nginx.service.d/masthead.conf.template");
+const README = path.join(ROOT, "deploy/README.md");
 
 export type Front = {
   port: number;
@@ -25,8 +28,14 @@ export type Front = {
   dir: string;
   /** The rendered masthead.conf, as nginx reads it. */
   rendered: string;
+  /** The last good copies' socket. */
+  socket: string;
   /** nginx's error log so far, for failure messages. */
   errors(): string;
+  /** SIGKILL to nginx's master and workers, as a crash or the OOM killer would end them. */
+  kill9(): Promise<void>;
+  /** Starts nginx again as its unit does: the drop-in's ExecStartPre lines, then nginx. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -100,13 +109,50 @@ process.once("exit", () => {
   for (const c of children) c.kill("SIGKILL");
 });
 
+/**
+ * The cache folder, made by deploy/README.md's own `install -d` line (its mode is what keeps
+ * others from the last good copies' socket), given to the user nginx's workers run as here.
+ */
+function makeCacheFolder(cacheDir: string): void {
+  const line = /^install -d .*"\$MASTHEAD_CACHE_DIR"$/m.exec(readFileSync(README, "utf8"))?.[0];
+  if (!line) throw new Error("deploy/README.md no longer makes the cache folder with `install -d`");
+  const asHere = process.getuid?.() === 0 ? line.replace(/ -o \S+/, " -o root") : line.replace(/ -o \S+/, "");
+  const run = spawnSync("bash", ["-euo", "pipefail", "-c", asHere], {
+    encoding: "utf8",
+    env: { ...process.env, MASTHEAD_CACHE_DIR: cacheDir },
+  });
+  if (run.status !== 0) throw new Error(`${asHere} failed: ${run.stderr}`);
+}
+
+/** The drop-in's ExecStartPre commands, rendered as deploy/README.md renders the drop-in. */
+function preStartCommands(cacheDir: string): string[][] {
+  const rendered = spawnSync("envsubst", ["${MASTHEAD_CACHE_DIR}"], {
+    input: readFileSync(UNIT_DROP_IN, "utf8"),
+    encoding: "utf8",
+    env: { ...process.env, MASTHEAD_CACHE_DIR: cacheDir },
+  });
+  if (rendered.status !== 0) throw new Error(`envsubst failed: ${rendered.stderr}`);
+  return [...rendered.stdout.matchAll(/^ExecStartPre=(.+)$/gm)].map((m) => m[1]!.trim().split(/\s+/));
+}
+
+/** The PIDs of `pid`'s children (nginx's workers and cache processes). */
+function childrenOf(pid: number): number[] {
+  const run = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" });
+  return run.stdout
+    .split("\n")
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
+}
+
 /** Starts nginx in front of `upstreams` ("127.0.0.1:3001", ...) on a free port. */
 export async function startFront(opts: { upstreams: string[]; port?: number }): Promise<Front> {
   requireTools();
   const port = opts.port ?? (await freePort());
   const dir = mkdtempSync(path.join(os.tmpdir(), "masthead-front-"));
+  // Open like /var/cache/nginx: only the cache folder's own mode keeps others out.
+  chmodSync(dir, 0o755);
   const cacheDir = path.join(dir, "cache");
-  mkdirSync(cacheDir);
+  makeCacheFolder(cacheDir);
   const rendered = renderFront({
     listen: `127.0.0.1:${port}`,
     upstreams: opts.upstreams.map((u) => `server ${u};`).join(" "),
@@ -122,35 +168,68 @@ export async function startFront(opts: { upstreams: string[]; port?: number }): 
   });
   if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
 
-  let stderr = "";
-  const child = spawn(nginxBin(), ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  children.add(child);
-  child.once("exit", () => children.delete(child));
-
   const url = `http://127.0.0.1:${port}`;
-  await until(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${stderr}${errors()}`);
-      try {
-        // Any answer (even a 502 with no instance up yet) means nginx listens.
-        await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.arrayBuffer());
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { what: `nginx on ${url}`, timeoutMs: 10_000, intervalMs: 100 },
-  );
+  let child: ChildProcess;
+  async function launch(): Promise<void> {
+    let stderr = "";
+    const started = spawn(nginxBin(), ["-p", dir, "-c", path.join(dir, "nginx.conf")], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    started.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    children.add(started);
+    started.once("exit", () => children.delete(started));
+    child = started;
+    await until(
+      async () => {
+        if (started.exitCode !== null)
+          throw new Error(`nginx exited (${started.exitCode}):\n${stderr}${errors()}`);
+        try {
+          // Any answer (even a 502 with no instance up yet) means nginx listens.
+          await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then((r) =>
+            r.arrayBuffer(),
+          );
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { what: `nginx on ${url}`, timeoutMs: 10_000, intervalMs: 100 },
+    );
+  }
+  await launch();
 
   return {
     port,
     url,
     dir,
     rendered,
+    socket: path.join(cacheDir, "last-good.sock"),
     errors,
+    async kill9() {
+      const master = child.pid!;
+      const workers = childrenOf(master);
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      for (const pid of [master, ...workers]) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+      await exited;
+      await until(async () => workers.every((pid) => !existsSync(`/proc/${pid}`)), {
+        what: "nginx's workers gone",
+        timeoutMs: 5_000,
+        intervalMs: 50,
+      });
+    },
+    async restart() {
+      for (const [command, ...args] of preStartCommands(cacheDir)) {
+        const run = spawnSync(command!, args, { encoding: "utf8" });
+        if (run.status !== 0) throw new Error(`ExecStartPre ${command} failed: ${run.stderr}`);
+      }
+      await launch();
+    },
     async stop() {
       await stopProcess(child, 5_000);
       rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,20 @@
+import { errorResponse } from "@/lib/http/json-response";
+import { LOCAL_MODE_OFF_LOOPBACK } from "@/lib/config/local-mode";
+
+/*
+ * Where a local-mode request from off this machine lands (lib/http/loopback.ts sends it here,
+ * whatever its path): the demo's password and secrets are public, so it answers nothing else.
+ */
+
+// Answered per request: never prerendered into the cache as a page.
+export const dynamic = "force-dynamic";
+
+const refuse = () => errorResponse(403, LOCAL_MODE_OFF_LOOPBACK);
+
+export const GET = refuse;
+export const HEAD = refuse;
+export const POST = refuse;
+export const PUT = refuse;
+export const PATCH = refuse;
+export const DELETE = refuse;
+export const OPTIONS = refuse;
