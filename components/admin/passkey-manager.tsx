@@ -20,6 +20,9 @@ function when(epochMs: number | null): string {
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
+    // The server renders it first: one time zone for both, so hydration finds the same text.
+    timeZone: "UTC",
+    timeZoneName: "short",
   });
 }
 
@@ -122,10 +125,13 @@ export function PasskeyManager({
   }
 
   async function choosePasskeysOnly(on: boolean) {
+    // Shown at once (a checkbox that lags its click reads as broken); put back if refused.
+    setPasskeysOnly(on);
     setBusy(true);
     const res = await callApi<{ passkeysOnly: boolean }>("/api/admin/passkeys/passkeys-only", "PUT", { on });
     setBusy(false);
     if (!res.ok) {
+      setPasskeysOnly(!on);
       setStatus({ kind: "error", text: res.error });
       return;
     }

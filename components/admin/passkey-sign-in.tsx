@@ -13,8 +13,9 @@ export const PASSKEYS_NEED_JAVASCRIPT =
 /**
  * "Sign in with a passkey" on the login page: a discoverable credential, so no email is typed;
  * the browser asks the admin to pick a passkey and verify on their device. Without JavaScript
- * the page says so and the password form above works as before; in a browser with no WebAuthn
- * it says that instead of offering a button that cannot work.
+ * the page says passkeys need it (the server renders that note; the script replaces it) and the
+ * password form above works as before; in a browser with no WebAuthn it says that instead of
+ * offering a button that cannot work.
  */
 export function PasskeySignIn({ next }: { next: string }) {
   const [supported, setSupported] = useState<boolean | null>(null);
@@ -70,9 +71,11 @@ export function PasskeySignIn({ next }: { next: string }) {
       <p className={styles.divider}>
         <span>or</span>
       </p>
-      <noscript>
+      {/* Not <noscript>: a browser with scripting switched off may still parse it as enabled. Until
+          the script runs, the button could not work anyway, so the note is true until then. */}
+      {supported === null ? (
         <p className={`${styles.info} ${styles.small}`}>{PASSKEYS_NEED_JAVASCRIPT}</p>
-      </noscript>
+      ) : null}
       {supported === false ? (
         <p className={`${styles.muted} ${styles.small}`}>
           This browser cannot use passkeys. Sign in with your email and password above.
