@@ -182,6 +182,17 @@ test("screenshots of the login page and /admin/account for docs/ (DOCS_SCREENSHO
   }
 });
 
+test("a signed-in admin asked to confirm it is them signs in again and is back on the account page", async () => {
+  await page.goto(at("/admin/account"));
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  // Where the account page's "sign in again" link goes when the last sign-in is too old to enrol.
+  await page.goto(at("/admin/login?reauth=1&next=%2Fadmin%2Faccount"));
+  await expect(page.getByText("Confirm it is you: sign in again to add a passkey.")).toBeVisible();
+  await signInWithPassword(page);
+  await expect(page).toHaveURL(/\/admin\/account$/);
+  await expect(page.getByRole("button", { name: "Add a passkey" })).toBeVisible();
+});
+
 test("passkeys only: the password stops signing in; the operator's command turns it back on", async () => {
   await page.goto(at("/admin/account"));
   const toggle = page.getByRole("checkbox", { name: /Passkeys only/ });
