@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
+import { browserSupportsWebAuthn, sendSignal, startAuthentication } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { callApi } from "./api";
 import { passkeyProblem } from "./passkey-problem";
@@ -64,6 +64,12 @@ export function PasskeySignIn({ next }: { next: string }) {
     }
     setBusy(false);
     setError(res.ok ? "The sign-in could not be finished. Try again." : res.error);
+    if (!res.ok && res.code === "unknown_passkey") {
+      // Asks the device, where the browser supports it, to stop offering a passkey this site no
+      // longer knows (best effort: nothing waits on it).
+      const rpID = options.data.options.rpId ?? window.location.hostname;
+      void sendSignal({ signalName: "unknownCredential", rpID, credentialID: response.id }).catch(() => {});
+    }
   }
 
   return (
