@@ -49,7 +49,13 @@ export async function proxy(request: NextRequest) {
   }
   if (!isAdminPath(pathname)) return NextResponse.next();
   const isApi = pathname.startsWith("/api/admin");
-  if (pathname === "/admin/login" || pathname === "/api/admin/login" || pathname === "/api/admin/logout") {
+  if (
+    pathname === "/admin/login" ||
+    pathname === "/api/admin/login" ||
+    pathname === "/api/admin/logout" ||
+    // Signing in with a passkey: before there is a session.
+    pathname.startsWith("/api/admin/passkeys/sign-in")
+  ) {
     return isApi ? NextResponse.next() : withNonce(request);
   }
   const session = await readSessionValue(request.cookies.get(SESSION_COOKIE)?.value);

@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/admin", label: "Dashboard", exact: true },
   { href: "/admin/members", label: "Members", exact: false },
   { href: "/admin/members/invite", label: "Invite", exact: true },
+  { href: "/admin/account", label: "Account", exact: true },
 ];
 
 export function AdminNav() {

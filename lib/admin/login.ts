@@ -6,6 +6,7 @@ import { firstUse, limitedFor, limiter, processMemo } from "../state";
 import { readDevice, sealDevice } from "./device";
 import { verifyPassword } from "../config/password-hash";
 import { isGateBusy, whenAdmitted } from "./password-check";
+import { passwordSignInOff } from "./passkeys/password-off";
 import { readPendingStep, sealPendingStep, type PendingStep } from "./second-step";
 import type { NotAdminReason } from "./access";
 import { standingAtSignIn } from "./standing";
@@ -261,7 +262,9 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
     return { outcome: "rate_limited", retryAfterSeconds: checked.retryAfterSeconds };
   }
   const { charged } = checked;
-  const passwordOk = Boolean(user && checked.matches && attempt.password.length > 0);
+  const passwordOk =
+    Boolean(user && checked.matches && attempt.password.length > 0) &&
+    !(await passwordSignInOff(user!.email));
   const hasSecret = Boolean(user && user.email in env().adminAccess.totpSecrets);
   if (user && passwordOk && !hasSecret) {
     await refund(charged);

@@ -2,6 +2,7 @@ export function envValue(env: Record<string, string | undefined>, name: string):
 export function isLocalMode(env: Record<string, string | undefined>): boolean;
 export const DEFAULT_NEXT_DIST_DIR: string;
 export const DEFAULT_DELIVERY_STORE_PATH: string;
+export const DEFAULT_ADMIN_PASSKEY_STORE_PATH: string;
 export const LOCAL_DEMO_API_KEY: string;
 export type WholeNumberVariable = { readonly min: number; readonly max: number; readonly fallback: number };
 export const WHOLE_NUMBER_VARIABLES: Readonly<{

@@ -26,6 +26,8 @@ export function isLocalMode(env) {
 /** Where `next build` writes; separate folders let parallel builds share one checkout. */
 export const DEFAULT_NEXT_DIST_DIR = ".next";
 export const DEFAULT_DELIVERY_STORE_PATH = "data/newsletter-delivery.sqlite";
+/** Admins' passkeys (public keys only) on one instance, beside the delivery store; unused with REDIS_URL. */
+export const DEFAULT_ADMIN_PASSKEY_STORE_PATH = "data/admin-passkeys.sqlite";
 
 /**
  * The local workspace's default key: public, it only opens the seeded demo data. Defined here,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminAccess, checkSecondFactor } from "./admin-access";
 import {
+  DEFAULT_ADMIN_PASSKEY_STORE_PATH,
   DEFAULT_DELIVERY_STORE_PATH,
   DEFAULT_LOCAL_WORKSPACE_PORT,
   LOCAL_DEMO_API_KEY,
@@ -74,6 +75,7 @@ const rest = {
   TRUST_PROXY: trustProxy,
   REDIS_URL: redisUrl,
   DELIVERY_STORE_PATH: z.string().default(DEFAULT_DELIVERY_STORE_PATH),
+  ADMIN_PASSKEY_STORE_PATH: z.string().default(DEFAULT_ADMIN_PASSKEY_STORE_PATH),
   DELIVERY_RATE_PER_SECOND: wholeNumber("DELIVERY_RATE_PER_SECOND"),
   DELIVERY_DIRECT_TIMEOUT_MS: wholeNumber("DELIVERY_DIRECT_TIMEOUT_MS"),
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
@@ -183,6 +185,8 @@ export const envSchema = z
       totpSecrets: v.ADMIN_TOTP,
       twoFactor: v.ADMIN_TWO_FACTOR,
     },
+    /** SQLite file of admins' passkeys (unused when REDIS_URL keeps them in Redis). */
+    adminPasskeyStorePath: v.ADMIN_PASSKEY_STORE_PATH,
     /** null disables POST /api/revalidate. */
     revalidateSecret: v.REVALIDATE_SECRET,
     blog: {

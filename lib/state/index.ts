@@ -47,6 +47,9 @@ export function redisConnection(purpose?: string): Redis | null {
   return engine().connection(purpose);
 }
 
+/** Resolves once a connection from redisConnection has had its first attempt answered (at most the connect timeout). */
+export { firstConnectionAttempt } from "./redis-fail-fast.mjs";
+
 /** A rate limiter, the same one for the same options anywhere in the process. */
 export function limiter(opts: LimiterOptions): RateLimiterAbstract {
   return engine().limiter(opts);

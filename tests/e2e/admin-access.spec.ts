@@ -130,7 +130,7 @@ async function onA(
 async function passwordStep(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 test("Chromium: password, then a wrong code (back to the password), then the right code", async ({
@@ -153,7 +153,7 @@ test("Chromium: password, then a wrong code (back to the password), then the rig
     await expect(page.getByLabel("Email")).toHaveValue(GRACE.email);
 
     await page.getByLabel("Password").fill(GRACE_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByLabel("Authentication code").fill(await graceCode());
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
@@ -167,7 +167,7 @@ test("Chromium: the code step opens on a fresh, empty field, never the password 
     await page.goto("/admin/login");
     await page.getByLabel("Email").pressSequentially(GRACE.email);
     await page.getByLabel("Password").pressSequentially(GRACE_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     const code = page.getByLabel("Authentication code");
     await expect(code).toBeVisible();
     await expect(code).toHaveValue("");
@@ -255,7 +255,7 @@ test("deactivated in the workspace: signed out within the recheck interval with 
       await inWorkspace(ADA_ID, { active: true });
     }
     await page.getByLabel("Password").fill(DEMO_ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     // Back where the refused visit was headed (the login page kept it as `next`).
     await expect(page).toHaveURL(/\/admin\/members$/);
     await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();

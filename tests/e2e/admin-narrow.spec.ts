@@ -13,7 +13,7 @@ async function signIn(page: Page) {
   await page.goto("/admin/login?next=%2Fadmin%2Fmembers%3FpageSize%3D25");
   await page.getByLabel("Email").fill("admin@example.com");
   await page.getByLabel("Password").fill("masthead-demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/members\?pageSize=25$/);
 }
 

@@ -64,7 +64,7 @@ test("an unauthenticated visit is sent to the login page, keeping the path", asy
 test("wrong password, then the right one", async () => {
   await page.getByLabel("Email").fill("admin@example.com");
   await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toHaveText(
     "Invalid email or password",
   );
@@ -72,7 +72,7 @@ test("wrong password, then the right one", async () => {
   await expect(page).toHaveURL(/\/admin\/login/);
 
   await page.getByLabel("Password").fill("masthead-demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/members\?pageSize=10$/);
   await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
   const cookie = (await context.cookies()).find((c) => c.name === "masthead_admin");

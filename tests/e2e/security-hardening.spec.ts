@@ -177,7 +177,7 @@ test("admin pages get a per-request nonce policy: no 'unsafe-inline', and an inj
     if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
   });
   await page.goto("/admin/login");
-  await expect(page.getByRole("button", { name: /sign in/i })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   expect(
     await page.evaluate(() => (window as unknown as { __injected?: number }).__injected ?? null),
   ).toBeNull();

@@ -6,6 +6,7 @@ import { currentAdmin } from "@/lib/admin/page-session";
 import { PENDING_STEP_COOKIE, readPendingStep } from "@/lib/admin/second-step";
 import { safeNextPath } from "@/lib/admin/validation";
 import { LoginForm } from "@/components/admin/login-form";
+import { PasskeySignIn } from "@/components/admin/passkey-sign-in";
 import styles from "@/components/admin/admin.module.css";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -18,7 +19,9 @@ export default async function LoginPage({
   const params = await searchParams;
   const one = (k: string) => (Array.isArray(params[k]) ? params[k][0] : params[k]);
   const next = safeNextPath(one("next"));
-  if (await currentAdmin()) redirect(next);
+  // `reauth`: a signed-in admin asked to confirm it is them (the account page, before a passkey is added).
+  const reauth = Boolean(one("reauth"));
+  if (!reauth && (await currentAdmin())) redirect(next);
   // A form post without JavaScript comes back here naming its refusal: in the sign-in's own words.
   const error = loginPageMessage(one("error"));
   // A second step under way (the code is asked for), unless the admin chose to start over.
@@ -36,8 +39,15 @@ export default async function LoginPage({
           next={next}
           initialError={error}
           codeFor={pending?.email}
-          notice={one("signedOut") ? "You have signed out." : undefined}
+          notice={
+            reauth
+              ? "Confirm it is you: sign in again to add a passkey."
+              : one("signedOut")
+                ? "You have signed out."
+                : undefined
+          }
         />
+        {pending ? null : <PasskeySignIn next={next} />}
       </div>
     </main>
   );

@@ -1,0 +1,29 @@
+import { audit } from "@/lib/admin/audit";
+import { adminRoute, errorResponse, jsonResponse, schemaBody } from "@/lib/admin/http";
+import { passkeyStore } from "@/lib/admin/passkeys";
+import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
+import { passkeysOnlyBodySchema } from "@/lib/admin/passkeys/validation";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * PUT /api/admin/passkeys/passkeys-only { on }: whether the signed-in admin's password still
+ * signs them in. Turning it off needs a passkey to sign in with; the operator's command
+ * (`npm run admin-passkeys -- password-on`) turns it back on for an admin who lost theirs.
+ */
+export const PUT = adminRoute({ body: schemaBody(passkeysOnlyBodySchema) }, async ({ session, body }) => {
+  const entry = { actor: session.email, action: "passkeys_only", target: "admin" };
+  const store = passkeyStore();
+  try {
+    if (body.on && (await store.list(session.email)).length === 0) {
+      audit({ ...entry, outcome: "refused", detail: "no_passkey" });
+      return errorResponse(409, PASSKEY_WORDS.passkeys_only_needs_passkey, { code: "no_passkey" });
+    }
+    await store.setPasskeysOnly(session.email, body.on);
+    audit({ ...entry, outcome: "ok", detail: body.on ? "on" : "off" });
+    return jsonResponse({ passkeysOnly: body.on });
+  } catch {
+    audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
+    return errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
+  }
+});

@@ -1,0 +1,28 @@
+import { CROSS_ORIGIN, errorResponse, readJson } from "@/lib/admin/http";
+import { passkeySignedIn, refusePasskeySignIn } from "@/lib/admin/passkeys/answers";
+import { signInWithPasskey } from "@/lib/admin/passkeys/sign-in";
+import { asAuthentication, signInBodySchema } from "@/lib/admin/passkeys/validation";
+import { safeNextPath } from "@/lib/admin/validation";
+import { isSameOriginWrite } from "@/lib/http/request-origin";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * POST /api/admin/passkeys/sign-in { response, next? }: signs in with the passkey that answered
+ * the challenge of /api/admin/passkeys/sign-in/options. Authorize (Origin, before the body) →
+ * parse → act (lib/admin/passkeys/sign-in.ts) → answer (lib/admin/passkeys/answers.ts).
+ */
+export async function POST(request: Request): Promise<Response> {
+  if (!isSameOriginWrite(request)) {
+    await request.body?.cancel().catch(() => {});
+    return errorResponse(403, CROSS_ORIGIN);
+  }
+  const read = await readJson(request);
+  if (!read.ok) return read.response;
+  const parsed = signInBodySchema.safeParse(read.body);
+  if (!parsed.success)
+    return errorResponse(400, "The passkey's answer could not be read.", { code: "malformed" });
+  const outcome = await signInWithPasskey(asAuthentication(parsed.data.response));
+  if (outcome.outcome !== "ok") return refusePasskeySignIn(outcome);
+  return passkeySignedIn(outcome.email, safeNextPath(parsed.data.next));
+}

@@ -1,0 +1,237 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import type { PasskeyView } from "@/lib/admin/passkeys/account";
+import { callApi } from "./api";
+import { ConfirmDialog } from "./confirm-dialog";
+import { Field } from "./field";
+import { passkeyProblem } from "./passkey-problem";
+import styles from "./admin.module.css";
+
+const REAUTH_HREF = "/admin/login?reauth=1&next=%2Fadmin%2Faccount";
+
+function when(epochMs: number | null): string {
+  if (epochMs === null) return "never";
+  return new Date(epochMs).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    // The server renders it first: one time zone for both, so hydration finds the same text.
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
+}
+
+type Status = { kind: "ok" | "error"; text: string } | null;
+
+/**
+ * The account page's passkeys: each with a name to edit, when it was added and last used, and
+ * Remove (confirmed first); "Add a passkey" (within 10 minutes of signing in, else a link to
+ * sign in again first); and, once there is a passkey, the choice to stop signing in with the
+ * password.
+ */
+export function PasskeyManager({
+  initial,
+  initialPasskeysOnly,
+  recentSignIn,
+}: {
+  initial: PasskeyView[];
+  initialPasskeysOnly: boolean;
+  recentSignIn: boolean;
+}) {
+  const [passkeys, setPasskeys] = useState(initial);
+  const [passkeysOnly, setPasskeysOnly] = useState(initialPasskeysOnly);
+  const [recent, setRecent] = useState(recentSignIn);
+  const [supported, setSupported] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const [removing, setRemoving] = useState<PasskeyView | null>(null);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSupported(browserSupportsWebAuthn());
+  }, []);
+
+  async function add() {
+    setBusy(true);
+    setStatus(null);
+    const options = await callApi<{ options: PublicKeyCredentialCreationOptionsJSON }>(
+      "/api/admin/passkeys/enrolment",
+      "POST",
+      {},
+    );
+    if (!options.ok) {
+      setBusy(false);
+      if (options.code === "reauth_required") setRecent(false);
+      setStatus({ kind: "error", text: options.error });
+      return;
+    }
+    let response;
+    try {
+      response = await startRegistration({ optionsJSON: options.data.options });
+    } catch (problem) {
+      setBusy(false);
+      setStatus({ kind: "error", text: passkeyProblem(problem, "enrol") });
+      return;
+    }
+    const res = await callApi<{ passkey: PasskeyView }>("/api/admin/passkeys", "POST", { response });
+    setBusy(false);
+    if (!res.ok) {
+      if (res.code === "reauth_required") setRecent(false);
+      setStatus({ kind: "error", text: res.error });
+      return;
+    }
+    setPasskeys((list) => [...list, res.data.passkey]);
+    setStatus({ kind: "ok", text: `Passkey added as “${res.data.passkey.name}”.` });
+  }
+
+  async function rename(passkey: PasskeyView, name: string) {
+    if (name.trim() === passkey.name) return;
+    const res = await callApi<{ name: string }>(
+      `/api/admin/passkeys/${encodeURIComponent(passkey.id)}`,
+      "PATCH",
+      { name },
+    );
+    if (!res.ok) {
+      setStatus({ kind: "error", text: res.error });
+      return;
+    }
+    setPasskeys((list) => list.map((p) => (p.id === passkey.id ? { ...p, name: res.data.name } : p)));
+    setStatus({ kind: "ok", text: `Renamed to “${res.data.name}”.` });
+  }
+
+  async function remove(passkey: PasskeyView) {
+    setBusy(true);
+    const res = await callApi<{ passwordBack: boolean }>(
+      `/api/admin/passkeys/${encodeURIComponent(passkey.id)}`,
+      "DELETE",
+    );
+    setBusy(false);
+    setRemoving(null);
+    if (!res.ok) {
+      setStatus({ kind: "error", text: res.error });
+      return;
+    }
+    setPasskeys((list) => list.filter((p) => p.id !== passkey.id));
+    if (res.data.passwordBack) setPasskeysOnly(false);
+    setStatus({
+      kind: "ok",
+      text: `Removed “${passkey.name}”.${res.data.passwordBack ? " Your password signs you in again." : ""}`,
+    });
+  }
+
+  async function choosePasskeysOnly(on: boolean) {
+    // Shown at once (a checkbox that lags its click reads as broken); put back if refused.
+    setPasskeysOnly(on);
+    setBusy(true);
+    const res = await callApi<{ passkeysOnly: boolean }>("/api/admin/passkeys/passkeys-only", "PUT", { on });
+    setBusy(false);
+    if (!res.ok) {
+      setPasskeysOnly(!on);
+      setStatus({ kind: "error", text: res.error });
+      return;
+    }
+    setPasskeysOnly(res.data.passkeysOnly);
+    setStatus({
+      kind: "ok",
+      text: res.data.passkeysOnly
+        ? "Your password no longer signs you in: use a passkey."
+        : "Your password signs you in again.",
+    });
+  }
+
+  return (
+    <>
+      <p
+        className={styles.inlineStatus}
+        data-kind={status?.kind}
+        role={status?.kind === "error" ? "alert" : "status"}
+      >
+        {status?.text ?? ""}
+      </p>
+      {passkeys.length === 0 ? (
+        <p>You have no passkeys yet.</p>
+      ) : (
+        <ul className={styles.passkeyList} aria-label="Your passkeys">
+          {passkeys.map((p, i) => (
+            <li key={p.id} className={styles.passkeyItem}>
+              <Field
+                id={`passkey-name-${i}`}
+                label="Name"
+                hint={`Added ${when(p.createdAt)} · last used ${when(p.lastUsedAt)}${p.backedUp ? " · synced" : ""}`}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    className={styles.input}
+                    defaultValue={p.name}
+                    maxLength={60}
+                    onBlur={(e) => void rename(p, e.currentTarget.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === "Enter") void rename(p, e.currentTarget.value);
+                    }}
+                  />
+                )}
+              </Field>
+              <button
+                type="button"
+                className={styles.buttonDanger}
+                onClick={() => setRemoving(p)}
+                disabled={busy}
+                aria-label={`Remove ${p.name}`}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!supported ? (
+        <p className={styles.info}>This browser cannot create passkeys.</p>
+      ) : recent ? (
+        <button type="button" className={styles.buttonPrimary} onClick={add} disabled={busy}>
+          {busy ? "Waiting for your device…" : "Add a passkey"}
+        </button>
+      ) : (
+        <p className={styles.info}>
+          To add a passkey, confirm it is you first: <a href={REAUTH_HREF}>sign in again</a> with your
+          password (and code). Adding a passkey needs a sign-in within the last 10 minutes.
+        </p>
+      )}
+      {passkeys.length > 0 || passkeysOnly ? (
+        <div className={styles.checkboxRow} style={{ marginTop: "1.25rem" }}>
+          <input
+            id="passkeys-only"
+            type="checkbox"
+            checked={passkeysOnly}
+            disabled={busy}
+            onChange={(e) => void choosePasskeysOnly(e.currentTarget.checked)}
+          />
+          <label htmlFor="passkeys-only">
+            Passkeys only: my password no longer signs me in. If you lose every passkey, the site&rsquo;s
+            operator can turn your password back on.
+          </label>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this passkey?"
+        confirmLabel="Remove passkey"
+        busy={busy}
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>
+          “{removing?.name}” will no longer sign you in. The device may still offer it; remove it there too.
+          {passkeys.length === 1 && passkeysOnly
+            ? " It is your last passkey, so your password signs you in again."
+            : ""}
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

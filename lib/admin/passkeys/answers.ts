@@ -1,0 +1,106 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { metrics, type LoginOutcome as CountedOutcome } from "../../observability/metrics";
+import { NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES } from "../access";
+import { audit } from "../audit";
+import { WORKSPACE_UNREACHABLE_AT_SIGN_IN } from "../login";
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, sealSession, sessionCookieOptions } from "../session";
+import { errorResponse } from "../../http/json-response";
+import type { PasskeySignIn } from "./sign-in";
+
+/*
+ * The answers of the passkey sign-in (app/api/admin/passkeys/sign-in/**) and the account page's
+ * passkey routes, in one table each: status, words, the JSON `code`, and for a sign-in the
+ * `outcome` label of masthead_admin_logins_total (the password's labels, so one dashboard
+ * counts both ways in).
+ */
+
+export const PASSKEY_WORDS = {
+  unknown_passkey:
+    "This passkey is not registered for this site (it may have been removed). Sign in with your password, or with another passkey.",
+  invalid: "The passkey's answer could not be verified (it may have taken too long). Try again.",
+  not_configured:
+    "This passkey belongs to an account that is not an admin of this site (ADMIN_USERS). Ask the site's operator.",
+  unavailable:
+    "Passkeys cannot be checked right now (their store is unreachable). Try again in a minute, or sign in with your password.",
+  rate_limited: "Too many passkey sign-ins were started from your network. Try again in a minute.",
+  reauth:
+    "To add a passkey, confirm it is you: sign in again with your password (and code) first. Your last sign-in was more than 10 minutes ago.",
+  too_many: "You hold the most passkeys one admin may have. Remove one before adding another.",
+  enrol_invalid:
+    "The new passkey could not be verified (it may have taken too long, or the device did not verify you). Try again.",
+  duplicate: "This passkey is already registered.",
+  not_found: "That passkey is not one of yours (it may have been removed already).",
+  passkeys_only_needs_passkey: "Add a passkey before turning off sign-in with your password.",
+} as const;
+
+type Refused = Exclude<PasskeySignIn, { outcome: "ok" }>;
+
+const SIGN_IN: Record<
+  Exclude<Refused["outcome"], "not_admin">,
+  { status: number; counted: CountedOutcome; error: string; code: string; retryAfter?: number }
+> = {
+  unknown_passkey: {
+    status: 401,
+    counted: "invalid",
+    error: PASSKEY_WORDS.unknown_passkey,
+    code: "unknown_passkey",
+  },
+  invalid: { status: 401, counted: "invalid", error: PASSKEY_WORDS.invalid, code: "passkey_invalid" },
+  not_configured: {
+    status: 403,
+    counted: "not_admin",
+    error: PASSKEY_WORDS.not_configured,
+    code: "not_configured",
+  },
+  workspace_unreachable: {
+    status: 503,
+    counted: "workspace_unreachable",
+    error: WORKSPACE_UNREACHABLE_AT_SIGN_IN,
+    code: "workspace",
+    retryAfter: 30,
+  },
+  unavailable: {
+    status: 503,
+    counted: "workspace_unreachable",
+    error: PASSKEY_WORDS.unavailable,
+    code: "passkeys_unavailable",
+    retryAfter: 30,
+  },
+};
+
+const count = (outcome: CountedOutcome) => metrics().adminLogins.inc({ outcome });
+
+/** A refused passkey sign-in: audited (by the passkey's account when it is known), counted, answered. */
+export function refusePasskeySignIn(refused: Refused): Response {
+  const actor = "email" in refused ? refused.email : "(unknown passkey)";
+  const detail = refused.outcome === "not_admin" ? `not_admin:${refused.reason}` : refused.outcome;
+  audit({ actor, action: "passkey_login", target: "admin", outcome: "refused", detail });
+  if (refused.outcome === "not_admin") {
+    count("not_admin");
+    return errorResponse(403, NOT_ADMIN_AT_SIGN_IN[refused.reason], {
+      code: NOT_ADMIN_CODES[refused.reason],
+    });
+  }
+  const answer = SIGN_IN[refused.outcome];
+  count(answer.counted);
+  return errorResponse(
+    answer.status,
+    answer.error,
+    { code: answer.code },
+    answer.retryAfter ? { "Retry-After": String(answer.retryAfter) } : {},
+  );
+}
+
+/** Signed in with a passkey: the session cookie, then where to go (JSON: the login page's script asked). */
+export async function passkeySignedIn(email: string, next: string): Promise<Response> {
+  const { value } = await sealSession(email);
+  count("ok");
+  audit({ actor: email, action: "passkey_login", target: "admin", outcome: "ok", detail: "ok" });
+  const response = NextResponse.json(
+    { ok: true, email, redirectTo: next },
+    { status: 200, headers: { "Cache-Control": "no-store" } },
+  );
+  response.cookies.set(SESSION_COOKIE, value, sessionCookieOptions(SESSION_TTL_SECONDS));
+  return response;
+}

@@ -1,0 +1,143 @@
+import "server-only";
+import { createHmac } from "node:crypto";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { env } from "../../config/env";
+import { CHALLENGE_SECONDS, consumeChallenge, issueChallenge } from "./challenges";
+import type { Passkey } from "./store";
+
+/*
+ * The WebAuthn ceremonies, through @simplewebauthn/server (no CBOR or COSE parsing here). The
+ * relying party is SITE_URL: its host is the RP ID and its origin the only one accepted, so a
+ * passkey answers nowhere but this site (a phishing page at another address gets a signature
+ * for its own origin, which is refused). Both ceremonies require user verification (a PIN or
+ * a biometric on the device): the passkey is the whole sign-in, so it must be two factors.
+ */
+
+const TIMEOUT_MS = 60_000;
+
+function relyingParty() {
+  const site = new URL(env().siteUrl);
+  return { rpID: site.hostname, origin: site.origin, rpName: env().site.name ?? "Masthead" };
+}
+
+/**
+ * The user handle an admin's passkeys carry: stable per admin (an authenticator replaces its
+ * passkey for this site and handle instead of piling up copies) and opaque (no email in it).
+ */
+function userHandle(email: string): Uint8Array<ArrayBuffer> {
+  const digest = createHmac("sha256", env().sessionSecret).update(`masthead-passkey-user\0${email}`).digest();
+  return new Uint8Array(digest.subarray(0, 32));
+}
+
+export async function enrolmentOptions(
+  email: string,
+  existing: readonly Passkey[],
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { rpID, rpName } = relyingParty();
+  return generateRegistrationOptions({
+    rpName,
+    rpID,
+    userName: email,
+    userID: userHandle(email),
+    challenge: await issueChallenge({ purpose: "enrol", email }),
+    timeout: TIMEOUT_MS,
+    attestationType: "none",
+    // The admin's own passkeys: the browser says this device already has one instead of adding another.
+    excludeCredentials: existing.map((p) => ({
+      id: p.id,
+      transports: p.transports as AuthenticatorTransport[],
+    })),
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+  });
+}
+
+export type Enrolled = Omit<Passkey, "name" | "createdAt" | "lastUsedAt">;
+
+/** The new passkey, or null when the answer does not verify (wrong origin or challenge, no user verification, …). */
+export async function verifyEnrolment(
+  email: string,
+  response: RegistrationResponseJSON,
+): Promise<Enrolled | null> {
+  const { rpID, origin } = relyingParty();
+  try {
+    const { verified, registrationInfo } = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: (challenge) => consumeChallenge(challenge, { purpose: "enrol", email }),
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    });
+    if (!verified || !registrationInfo) return null;
+    const { credential, credentialDeviceType, credentialBackedUp } = registrationInfo;
+    return {
+      id: credential.id,
+      email,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports ?? response.response.transports ?? [],
+      deviceType: credentialDeviceType,
+      backedUp: credentialBackedUp,
+    };
+  } catch {
+    // The library throws for every malformed or mismatched answer: all of them are a refusal.
+    return null;
+  }
+}
+
+/** Options for a discoverable sign-in: no allow-list, so no email is asked for or revealed. */
+export async function signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { rpID } = relyingParty();
+  return generateAuthenticationOptions({
+    rpID,
+    challenge: await issueChallenge({ purpose: "sign-in" }),
+    timeout: TIMEOUT_MS,
+    userVerification: "required",
+  });
+}
+
+export type Asserted = { counter: number; backedUp: boolean };
+
+/**
+ * Verifies a sign-in answer against the stored `passkey`: the challenge (this site's, unused),
+ * the origin and RP ID, user verification, the signature, and the counter (it must grow unless
+ * the authenticator does not count). The backup eligibility must not change over a credential's
+ * life (the spec's BE check); the backup state may. null when anything fails.
+ */
+export async function verifySignIn(
+  passkey: Passkey,
+  response: AuthenticationResponseJSON,
+): Promise<Asserted | null> {
+  const { rpID, origin } = relyingParty();
+  try {
+    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: (challenge) => consumeChallenge(challenge, { purpose: "sign-in" }),
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: passkey.id,
+        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports as AuthenticatorTransport[],
+      },
+      requireUserVerification: true,
+    });
+    if (!verified || authenticationInfo.credentialDeviceType !== passkey.deviceType) return null;
+    return { counter: authenticationInfo.newCounter, backedUp: authenticationInfo.credentialBackedUp };
+  } catch {
+    return null;
+  }
+}
+
+export { CHALLENGE_SECONDS };

@@ -1,0 +1,27 @@
+import "server-only";
+import path from "node:path";
+import { env } from "../../config/env";
+import { firstConnectionAttempt, processMemo, redisConnection, stateEngine } from "../../state";
+import { RedisPasskeyStore, SqlitePasskeyStore, type PasskeyStore } from "./store";
+
+export type { Passkey, PasskeyStore } from "./store";
+
+/**
+ * The process's passkey store: Redis when lib/state runs on Redis (every instance sees the same
+ * passkeys), else the SQLite file ADMIN_PASSKEY_STORE_PATH. One per process, whichever of Next's
+ * bundles asks first.
+ */
+export function passkeyStore(): PasskeyStore {
+  return processMemo("admin.passkeyStore", () => {
+    const redis = stateEngine() === "redis" ? redisConnection("passkeys") : null;
+    if (redis) return new RedisPasskeyStore(redis, () => firstConnectionAttempt(redis));
+    return new SqlitePasskeyStore(path.resolve(env().adminPasskeyStorePath));
+  });
+}
+
+/** Where the passkeys are kept, in words for the operator's command. */
+export function passkeyStoreDescription(): string {
+  return stateEngine() === "redis"
+    ? "Redis (REDIS_URL)"
+    : `the SQLite file ${path.resolve(env().adminPasskeyStorePath)}`;
+}

@@ -1,0 +1,299 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "@/lib/config/schema";
+import * as admin from "../helpers/admin-app";
+
+/*
+ * The passkey routes' refusals and options through the real handlers, against the local
+ * workspace (the ceremonies themselves, with an authenticator, run in Chromium:
+ * tests/e2e/admin-passkeys.spec.ts). What they promise: the relying party is SITE_URL's host,
+ * user verification and discoverable credentials are required, challenges are single-use and
+ * bound, enrolling needs a recent sign-in, starting sign-ins has its own budget, and the
+ * passkeys-only choice turns the right password into a wrong one.
+ */
+
+let ws: LocalWorkspaceServer;
+let dir: string;
+const lines: Record<string, unknown>[] = [];
+
+type Routes = {
+  app: admin.App;
+  options: typeof import("@/app/api/admin/passkeys/sign-in/options/route");
+  signIn: typeof import("@/app/api/admin/passkeys/sign-in/route");
+  enrolment: typeof import("@/app/api/admin/passkeys/enrolment/route");
+  passkeys: typeof import("@/app/api/admin/passkeys/route");
+  one: typeof import("@/app/api/admin/passkeys/[id]/route");
+  only: typeof import("@/app/api/admin/passkeys/passkeys-only/route");
+  store: typeof import("@/lib/admin/passkeys");
+  challenges: typeof import("@/lib/admin/passkeys/challenges");
+};
+
+async function load(): Promise<Routes> {
+  vi.resetModules();
+  const app = await admin.importApp((line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+  return {
+    app,
+    options: await import("@/app/api/admin/passkeys/sign-in/options/route"),
+    signIn: await import("@/app/api/admin/passkeys/sign-in/route"),
+    enrolment: await import("@/app/api/admin/passkeys/enrolment/route"),
+    passkeys: await import("@/app/api/admin/passkeys/route"),
+    one: await import("@/app/api/admin/passkeys/[id]/route"),
+    only: await import("@/app/api/admin/passkeys/passkeys-only/route"),
+    store: await import("@/lib/admin/passkeys"),
+    challenges: await import("@/lib/admin/passkeys/challenges"),
+  };
+}
+
+const post = (p: string, body: unknown, extra: { cookie?: string; ip?: string } = {}) =>
+  admin.request(p, { method: "POST", body, cookies: [extra.cookie], ip: extra.ip ?? "203.0.113.7" });
+
+/** A plausible answer of an authenticator this site never saw. */
+const strangerAnswer = {
+  id: "c3RyYW5nZXI",
+  rawId: "c3RyYW5nZXI",
+  type: "public-key",
+  clientExtensionResults: {},
+  response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
+};
+
+let r: Routes;
+
+beforeAll(async () => {
+  ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
+  dir = mkdtempSync(path.join(tmpdir(), "masthead-passkey-routes-"));
+  for (const name of [
+    "WORKSPACE_URL",
+    "SITE_URL",
+    "PORT",
+    "ADMIN_USERS",
+    "SESSION_SECRET",
+    "TRUST_PROXY",
+    "REDIS_URL",
+  ])
+    delete process.env[name];
+  process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
+  process.env.ADMIN_PASSKEY_STORE_PATH = path.join(dir, "passkeys.sqlite");
+  forgetProcessMemo("state.engine");
+  forgetProcessMemo("admin.passkeyStore");
+  r = await load();
+});
+
+afterAll(async () => {
+  (await import("@/lib/admin/audit")).setAuditSink(null);
+  await r?.store.passkeyStore().close();
+  forgetProcessMemo("admin.passkeyStore");
+  delete process.env.ADMIN_PASSKEY_STORE_PATH;
+  await ws?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("signing in with a passkey", () => {
+  it("options: discoverable (no allow-list), user verification required, RP ID = SITE_URL's host", async () => {
+    const res = await r.options.POST(post("/api/admin/passkeys/sign-in/options", {}));
+    expect(res.status).toBe(200);
+    const { options } = (await res.json()) as { options: Record<string, unknown> };
+    expect(options).toMatchObject({ rpId: "localhost", userVerification: "required" });
+    expect(options.allowCredentials ?? []).toEqual([]);
+    expect(options.challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("a request from another site is refused before its body is read", async () => {
+    const req = new Request(`${admin.SITE}/api/admin/passkeys/sign-in`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ response: strangerAnswer }),
+    });
+    expect((await r.signIn.POST(req)).status).toBe(403);
+    const options = new Request(`${admin.SITE}/api/admin/passkeys/sign-in/options`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+    });
+    expect((await r.options.POST(options)).status).toBe(403);
+  });
+
+  it("an answer that cannot be read is a 400; an unknown passkey a 401 that says so, audited", async () => {
+    const bad = await r.signIn.POST(post("/api/admin/passkeys/sign-in", { response: { id: 5 } }));
+    expect(bad.status).toBe(400);
+    lines.length = 0;
+    const unknown = await r.signIn.POST(post("/api/admin/passkeys/sign-in", { response: strangerAnswer }));
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toMatchObject({ code: "unknown_passkey", error: /not registered/ });
+    expect(unknown.headers.getSetCookie()).toEqual([]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ action: "passkey_login", outcome: "refused", detail: "unknown_passkey" }),
+    );
+  });
+
+  it("starting sign-ins has its own budget per client, not the password's", async () => {
+    const ip = "198.51.100.77";
+    let status = 200;
+    let started = 0;
+    while (status === 200 && started < 100) {
+      status = (await r.options.POST(post("/api/admin/passkeys/sign-in/options", {}, { ip }))).status;
+      started++;
+    }
+    expect(status).toBe(429);
+    expect(started).toBeGreaterThan(10);
+    // Another client starts at once, and the password still signs this one in.
+    expect(
+      (await r.options.POST(post("/api/admin/passkeys/sign-in/options", {}, { ip: "198.51.100.78" }))).status,
+    ).toBe(200);
+    await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, ip);
+  });
+});
+
+describe("challenges", () => {
+  it("are single-use, for their purpose, and an enrolment's for its admin only", async () => {
+    const key = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
+    const signIn = key(await r.challenges.issueChallenge({ purpose: "sign-in" }));
+    expect(await r.challenges.consumeChallenge(signIn, { purpose: "enrol", email: DEMO_ADMIN_EMAIL })).toBe(
+      false,
+    );
+    expect(await r.challenges.consumeChallenge(signIn, { purpose: "sign-in" })).toBe(true);
+    expect(await r.challenges.consumeChallenge(signIn, { purpose: "sign-in" })).toBe(false);
+    const enrol = key(await r.challenges.issueChallenge({ purpose: "enrol", email: DEMO_ADMIN_EMAIL }));
+    expect(await r.challenges.consumeChallenge(enrol, { purpose: "enrol", email: "other@example.com" })).toBe(
+      false,
+    );
+    expect(await r.challenges.consumeChallenge(enrol, { purpose: "enrol", email: DEMO_ADMIN_EMAIL })).toBe(
+      true,
+    );
+    expect(await r.challenges.consumeChallenge("never-issued-challenge", { purpose: "sign-in" })).toBe(false);
+  });
+});
+
+describe("the account page's routes", () => {
+  it("enrolment options: a discoverable credential with user verification, this admin's existing passkeys excluded", async () => {
+    await r.store.passkeyStore().add({
+      id: "ZXhpc3Rpbmc",
+      email: DEMO_ADMIN_EMAIL,
+      publicKey: "AAAA",
+      counter: 0,
+      transports: ["internal"],
+      deviceType: "singleDevice",
+      backedUp: false,
+      name: "Old phone",
+      createdAt: Date.now(),
+      lastUsedAt: null,
+    });
+    const cookie = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.8");
+    const res = await r.enrolment.POST(post("/api/admin/passkeys/enrolment", {}, { cookie }));
+    expect(res.status).toBe(200);
+    const { options } = (await res.json()) as { options: Record<string, unknown> };
+    expect(options).toMatchObject({
+      rp: { id: "localhost" },
+      user: { name: DEMO_ADMIN_EMAIL },
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
+      attestation: "none",
+      excludeCredentials: [expect.objectContaining({ id: "ZXhpc3Rpbmc" })],
+    });
+    // The user handle names nobody.
+    expect(JSON.stringify((options.user as { id: string }).id)).not.toContain("admin");
+    await r.store.passkeyStore().removeAll(DEMO_ADMIN_EMAIL);
+  });
+
+  it("enrolling needs a sign-in within the last 10 minutes", async () => {
+    const { value } = await r.app.session.sealSession(DEMO_ADMIN_EMAIL, Date.now() - 11 * 60 * 1000);
+    const cookie = `masthead_admin=${value}`;
+    // The session itself is fine for everything else.
+    expect(
+      (await r.passkeys.GET(admin.request("/api/admin/passkeys", { cookies: [cookie], ip: "203.0.113.9" })))
+        .status,
+    ).toBe(200);
+    lines.length = 0;
+    for (const res of [
+      await r.enrolment.POST(post("/api/admin/passkeys/enrolment", {}, { cookie })),
+      await r.passkeys.POST(
+        post(
+          "/api/admin/passkeys",
+          { response: { ...strangerAnswer, response: { clientDataJSON: "e30", attestationObject: "AAAA" } } },
+          { cookie },
+        ),
+      ),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ code: "reauth_required" });
+    }
+    expect(lines).toContainEqual(
+      expect.objectContaining({ action: "passkey_enrol", outcome: "refused", detail: "reauth_required" }),
+    );
+  });
+
+  it("an answer that does not verify is not kept", async () => {
+    const cookie = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.10");
+    const res = await r.passkeys.POST(
+      post(
+        "/api/admin/passkeys",
+        { response: { ...strangerAnswer, response: { clientDataJSON: "e30", attestationObject: "AAAA" } } },
+        { cookie },
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(await r.store.passkeyStore().list(DEMO_ADMIN_EMAIL)).toEqual([]);
+  });
+
+  it("another admin's passkey cannot be renamed or removed; passkeys only needs a passkey", async () => {
+    await r.store.passkeyStore().add({
+      id: "Z3JhY2Vz",
+      email: "grace@example.com",
+      publicKey: "AAAA",
+      counter: 0,
+      transports: [],
+      deviceType: "singleDevice",
+      backedUp: false,
+      name: "Grace's",
+      createdAt: Date.now(),
+      lastUsedAt: null,
+    });
+    const cookie = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.11");
+    const ctx = { params: Promise.resolve({ id: "Z3JhY2Vz" }) };
+    const rename = admin.request("/api/admin/passkeys/Z3JhY2Vz", {
+      method: "PATCH",
+      body: { name: "Mine" },
+      cookies: [cookie],
+      ip: "203.0.113.11",
+    });
+    expect((await r.one.PATCH(rename, ctx)).status).toBe(404);
+    const remove = admin.request("/api/admin/passkeys/Z3JhY2Vz", {
+      method: "DELETE",
+      cookies: [cookie],
+      ip: "203.0.113.11",
+    });
+    expect((await r.one.DELETE(remove, ctx)).status).toBe(404);
+    expect((await r.store.passkeyStore().get("Z3JhY2Vz"))?.name).toBe("Grace's");
+    const only = admin.request("/api/admin/passkeys/passkeys-only", {
+      method: "PUT",
+      body: { on: true },
+      cookies: [cookie],
+      ip: "203.0.113.11",
+    });
+    const refused = await r.only.PUT(only);
+    expect(refused.status).toBe(409);
+    expect(await r.store.passkeyStore().passkeysOnly(DEMO_ADMIN_EMAIL)).toBe(false);
+  });
+});
+
+describe("passkeys only", () => {
+  it("the right password reads as a wrong one while it is on", async () => {
+    await r.store.passkeyStore().setPasskeysOnly(DEMO_ADMIN_EMAIL, true);
+    try {
+      const ip = "203.0.113.12";
+      const right = await r.app.login.POST(
+        post("/api/admin/login", { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD }, { ip }),
+      );
+      const wrong = await r.app.login.POST(
+        post("/api/admin/login", { email: DEMO_ADMIN_EMAIL, password: "not the password" }, { ip }),
+      );
+      expect(right.status).toBe(401);
+      expect(await right.json()).toEqual(await wrong.json());
+      expect(admin.setCookie(right, "masthead_admin")).toBeUndefined();
+    } finally {
+      await r.store.passkeyStore().setPasskeysOnly(DEMO_ADMIN_EMAIL, false);
+    }
+    await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.13");
+  });
+});
