@@ -6,7 +6,16 @@
 import { createInterface } from "node:readline/promises";
 import { renderUnicodeCompact } from "uqr";
 import { z } from "zod";
-import { newEnrolment } from "./totp";
+import { envValue } from "../config/defaults.mjs";
+import { imageHosts } from "../config/image-hosts.mjs";
+import { readSiteConfig } from "../config/site";
+import { TOTP_ISSUER, newEnrolment } from "./totp";
+
+/** The site's name (SITE_CONFIG's `name`): what the authenticator app files the entry under. */
+function issuer(): string {
+  const { site } = readSiteConfig(envValue(process.env, "SITE_CONFIG"), imageHosts(process.env));
+  return site?.name ?? TOTP_ISSUER;
+}
 
 async function emailFromArgsOrPrompt(): Promise<string> {
   const given = process.argv[2]?.trim();
@@ -20,8 +29,9 @@ async function emailFromArgsOrPrompt(): Promise<string> {
 }
 
 function print(email: string): void {
-  const { secret, uri, entry } = newEnrolment(email);
-  console.log(`Two-factor sign-in for ${email}
+  const name = issuer();
+  const { secret, uri, entry } = newEnrolment(email, name);
+  console.log(`Two-factor sign-in for ${email} (the app shows it as "${name}"${name === TOTP_ISSUER ? ": run with SITE_CONFIG set to your site's file for its name" : ""})
 
 1. Scan this QR code with an authenticator app (or type the secret by hand):
 

@@ -152,6 +152,39 @@ describe("one build, the instances it is served by", { timeout: 120_000 }, () =>
     });
     const home = await (await fetch(`http://127.0.0.1:${port}/`)).text();
     expect(home).toContain("Beispiel Werkstatt");
+    // The admin's sign-in carries the team's name too, not the product's.
+    const login = await (await fetch(`http://127.0.0.1:${port}/admin/login`)).text();
+    expect(login).toContain("<title>Sign in · Admin · Beispiel Werkstatt</title>");
+    expect(login).toContain("Beispiel Werkstatt admin: manage your workspace");
+    expect(login).not.toMatch(/Masthead admin|Admin · Masthead/);
     expect(await stopProcess(instance, 20_000)).toEqual({ code: 0, signal: null });
+  });
+
+  it("npm run start:instance passes SIGTERM on: the server drains, npm exits 0, nothing is left", async () => {
+    const port = await freePort();
+    const npm = start(["npm", "run", "start:instance"], {
+      ...vars,
+      PORT: String(port),
+      SITE_CONFIG: path.join(team, "site.config.json"),
+    });
+    let output = "";
+    npm.stdout!.on("data", (c: Buffer) => (output += c.toString("utf8")));
+    await waitForOk(`http://127.0.0.1:${port}/api/health/ready`, {
+      timeoutMs: 90_000,
+      child: npm,
+      detail: () => output.slice(-2000),
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      npm.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+    // The one process the README starts, as a supervisor signals it (not its group).
+    process.kill(npm.pid!, "SIGTERM");
+    expect(await exited, output.slice(-2000)).toEqual({ code: 0, signal: null });
+    expect(output).toContain("every request answered; exiting.");
+    // Nothing of its group still runs (the launcher and next-server lead none of their own).
+    expect(() => process.kill(-npm.pid!, 0)).toThrow(/ESRCH/);
+    await expect(
+      fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) }),
+    ).rejects.toThrow();
   });
 });
