@@ -99,7 +99,7 @@ export function LoginForm({
           <Field
             id="login-code"
             label="Authentication code"
-            hint={`The 6-digit code your authenticator app shows for ${issuer}.`}
+            hint={`The 6-digit code your authenticator app shows for ${issuer}, or one of your recovery codes.`}
           >
             {(control) => (
               <input
@@ -110,7 +110,7 @@ export function LoginForm({
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={12}
+                maxLength={40}
                 required
                 autoFocus
               />

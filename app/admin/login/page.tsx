@@ -31,7 +31,7 @@ export default async function LoginPage({
     <main className={styles.loginWrap} id="main">
       <div className={styles.loginCard}>
         <h1>Sign in</h1>
-        <p className={`${styles.muted} ${styles.small}`}>{name} admin: manage your workspace&rsquo;s team.</p>
+        <p className={`${styles.muted} ${styles.small}`}>{`${name} admin: manage your workspace’s team.`}</p>
         <LoginForm
           issuer={name}
           next={next}
