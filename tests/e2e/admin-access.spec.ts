@@ -20,9 +20,9 @@ import * as workspace from "../helpers/workspace-controls";
 /*
  * Who may use /admin, across two `next start` instances on one build, one Redis and one local
  * workspace: Grace signs in with a password and an authentication code (ADMIN_TOTP) in Chromium,
- * with and without JavaScript; a code, or a recovery code, used on A is refused on B; and when the workspace
- * deactivates or demotes Ada, her session ends within the recheck interval on either instance,
- * with a page that says why, until the workspace says otherwise.
+ * with and without JavaScript; a code, or a recovery code, used on A is refused on B; and when
+ * the workspace deactivates or demotes Ada, her session ends within the recheck interval on
+ * either instance, with a page that says why, until the workspace says otherwise.
  */
 
 test.describe.configure({ mode: "serial" });
