@@ -6,7 +6,7 @@ import nextTs from "eslint-config-next/typescript";
 /*
  * Which lib/ folders each lib/ folder may import (besides itself), lowest first. The bottom
  * layers import no feature; a feature imports the bottom layers, the workspace client, and only
- * the features named here. app/, components/, proxy.ts and instrumentation.ts sit on top. Lint
+ * the features named here. app/, components/, proxy.ts and instrumentation(-node).ts sit on top. Lint
  * holds it with import/no-restricted-paths (one zone per folder) and import/no-cycle.
  */
 const BOTTOM = ["config", "memo", "observability", "state", "http"];
@@ -57,12 +57,12 @@ const layerZones = [
   })),
   {
     target: "./lib",
-    from: ["./app", "./components", "./proxy.ts", "./instrumentation.ts"],
+    from: ["./app", "./components", "./proxy.ts", "./instrumentation.ts", "./instrumentation-node.ts"],
     message: "lib/ is imported by app/ and components/, never the other way.",
   },
   { target: "./components", from: ["./app"], message: "components/ never import routes (app/)." },
   {
-    target: ["./app", "./components", "./proxy.ts", "./instrumentation.ts"],
+    target: ["./app", "./components", "./proxy.ts", "./instrumentation.ts", "./instrumentation-node.ts"],
     from: ["./lib/local-workspace"],
     message: "The site reaches the local workspace over HTTP (lib/workspace), never by import.",
   },
@@ -84,7 +84,7 @@ export default defineConfig([
   },
   {
     // Imports run one way (README.md): the product's code, not its tests and benchmarks.
-    files: ["lib/**", "app/**", "components/**", "proxy.ts", "instrumentation.ts"],
+    files: ["lib/**", "app/**", "components/**", "proxy.ts", "instrumentation.ts", "instrumentation-node.ts"],
     settings: { "import/ignore": ["node_modules"] },
     rules: {
       "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: layerZones }],

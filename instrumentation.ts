@@ -1,127 +1,14 @@
 /*
- * Runs once when a Next server starts, before it handles a request (Next's instrumentation hook).
- * On the Node.js runtime: check that the running Next still provides what Masthead takes from it
- * beyond its public API (lib/next-cache/next-internals.mjs: the server stops here, naming what is
- * missing, rather than quietly running without it), make lib/next-cache Next's cache (before the
- * first request reads it) and connect it to the blog store both ways (lib/next-cache/app-handoff.mjs:
- * the handler's tag revalidation times for the store's copy, the store's judgement of unknown
- * blog addresses for the handler),
- * in one subscriber (lib/http/request-start.ts) refuse, in local mode, connections from off
- * this machine (lib/http/loopback.ts), stamp the requests that may need it with their
- * connection's address first (lib/http/client-key.ts's step: route handlers get no socket, and a
- * client can write its own X-Forwarded-For), then drop query strings no page reads, send HSTS
- * when SITE_URL is https and answer searches the limits or the search budget refuse with a
- * prerendered page (lib/search/refuse-early.ts's step), open the Redis connection now rather
- * than on the first request, so the first limits are shared too, load the blog store and
- * its search index in the background (lib/blog/source.ts), then render one page of each blog
- * route (lib/blog/warm-up.ts), start the newsletter's delivery
- * worker, so a server resumes delivering stored signups by itself without waiting for a new
- * one (never in `next build`'s workers), take over SIGTERM for a graceful shutdown when the
- * launcher asks for it, turn Next's own console output into the logger's JSON lines, warn about
- * image hosts Next will refuse, and tell the operator which ADMIN_USERS entries the workspace
- * does not count as admins.
+ * Next's instrumentation hook: runs once when a Next server starts, before it handles a request.
+ * Everything Masthead does there is Node-only (instrumentation-node.ts). Next also compiles this
+ * file for the Edge runtime, and drops a module from that graph only when its import sits in a
+ * branch on NEXT_RUNTIME, as written here (Next's documented form): an early return, or a
+ * function in this file, would leave every module below in it, and `next build` would warn about
+ * each Node API they use.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  if (process.env.NEXT_PHASE !== "phase-production-build" && process.env.NODE_ENV === "production") {
-    // From here on Next's own console output (image optimiser refusals, render errors) is JSON
-    // too; `next dev` keeps Next's readable output for the person at the terminal.
-    const { routeConsoleToLog } = await import("./lib/observability/console-to-log");
-    routeConsoleToLog();
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerOnNode } = await import("./instrumentation-node");
+    await registerOnNode();
   }
-  const [{ assertNextInternals }, nextCache, { connectHandoff }] = await Promise.all([
-    import("./lib/next-cache/next-internals.mjs"),
-    import("./lib/next-cache/cache-handler.mjs"),
-    import("./lib/next-cache/app-handoff.mjs"),
-  ]);
-  assertNextInternals();
-  nextCache.installAsNextCache();
-  connectHandoff({ tagRevalidatedAt: nextCache.tagRevalidatedAt });
-  const [
-    { installRequestStart },
-    { peerAddressStamp },
-    { searchRefusal },
-    { env },
-    { localModeLoopbackOnly },
-    { isLocalMode },
-  ] = await Promise.all([
-    import("./lib/http/request-start"),
-    import("./lib/http/client-key"),
-    import("./lib/search/refuse-early"),
-    import("./lib/config/env"),
-    import("./lib/http/loopback"),
-    import("./lib/config/defaults.mjs"),
-  ]);
-  installRequestStart(process.env, {
-    // Local mode's demo answers this machine only, whatever the Host header says; then the
-    // address is stamped before anything reads a client key (the search refusal does).
-    onArrival: [...(isLocalMode(process.env) ? [localModeLoopbackOnly] : []), peerAddressStamp],
-    afterRewrites: [
-      searchRefusal(() => ({
-        trustProxy: env().trustProxy,
-        networkPrefixes: env().newsletter.networkPrefixes,
-      })),
-    ],
-  });
-  if (process.env.REDIS_URL?.trim()) {
-    const { redisConnection } = await import("./lib/state");
-    redisConnection();
-  }
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // `npm run start:instance` / `npm start` hand the signals to this process's own shutdown:
-  // readiness says "draining", requests in hand finish, then Redis closes (lib/launcher/shutdown.ts).
-  if (process.env.NEXT_MANUAL_SIG_HANDLE) {
-    const [{ installGracefulShutdown }, { env }] = await Promise.all([
-      import("./lib/launcher/shutdown"),
-      import("./lib/config/env"),
-    ]);
-    let graceSeconds = 10;
-    try {
-      graceSeconds = env().shutdownGraceSeconds;
-    } catch {
-      // A bad configuration is reported by the first request; the default grace still applies.
-    }
-    installGracefulShutdown({ graceSeconds });
-  }
-  // Never holds up the start, and a check that fails (a module, DNS) is only a missing warning.
-  void warnAboutPrivateImageHosts().catch(() => undefined);
-  // The blog and its search index load now, in the background, not on the first reader's time;
-  // readiness answers 503 "starting" until they have (lib/blog/source.ts).
-  // At run time (not in a build, where every page renders itself) the cache handler answers
-  // unknown blog addresses from the store's copy.
-  const [blogStore, { indexEachNewBlog }] = await Promise.all([
-    import("./lib/blog/source"),
-    import("./lib/search/engine"),
-  ]);
-  indexEachNewBlog();
-  blogStore.knowAddressesOfEachNewBlog();
-  connectHandoff({ isUnknownAddress: blogStore.isUnknownAddress });
-  void blogStore.startBlogStore();
-  // Then one page of each blog route is rendered, so no reader pays for a route's first render.
-  const { warmBlogRoutes } = await import("./lib/blog/warm-up");
-  void warmBlogRoutes();
-  const { startInProcessDelivery } = await import("./lib/delivery");
-  try {
-    startInProcessDelivery();
-  } catch (error) {
-    // A bad configuration is reported by the first request too; the server still serves pages.
-    const { log } = await import("./lib/observability/log.mjs");
-    log("delivery").error(
-      `the delivery worker did not start: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  // In the background: the server serves while the workspace is asked.
-  const { reportAdminStanding } = await import("./lib/admin/standing-report");
-  void reportAdminStanding();
-}
-
-/** Says once, at start-up, which image hosts Next will refuse for resolving to a private address. */
-async function warnAboutPrivateImageHosts(): Promise<void> {
-  const [{ imageHosts }, { privateImageHosts, privateImageHostsWarning }, { log }] = await Promise.all([
-    import("./lib/config/image-hosts.mjs"),
-    import("./lib/blog/private-image-hosts"),
-    import("./lib/observability/log.mjs"),
-  ]);
-  const warning = privateImageHostsWarning(await privateImageHosts(imageHosts(process.env)));
-  if (warning) log("blog").warn(warning);
 }

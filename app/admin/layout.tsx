@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { siteName } from "@/lib/blog/site-name";
 
-export const metadata: Metadata = {
-  title: { default: "Admin", template: "%s · Admin · Masthead" },
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    title: { default: `Admin · ${await siteName()}`, template: `%s · Admin · ${await siteName()}` },
+    robots: { index: false, follow: false },
+  };
+}
 
 // Every admin page reads the session cookie: never prerendered, never cached.
 export const dynamic = "force-dynamic";

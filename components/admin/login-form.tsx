@@ -16,12 +16,15 @@ export function LoginForm({
   initialError,
   notice,
   codeFor,
+  issuer = "Masthead",
 }: {
   next: string;
   initialError?: string;
   notice?: string;
   /** The email a second step is under way for: the page opens at the code. */
   codeFor?: string;
+  /** The name the authenticator app shows the entry under (the site's: `npm run admin-totp`). */
+  issuer?: string;
 }) {
   const [error, setError] = useState(initialError ?? "");
   const [busy, setBusy] = useState(false);
@@ -96,7 +99,7 @@ export function LoginForm({
           <Field
             id="login-code"
             label="Authentication code"
-            hint="The 6-digit code your authenticator app shows for Masthead."
+            hint={`The 6-digit code your authenticator app shows for ${issuer}, or one of your recovery codes.`}
           >
             {(control) => (
               <input
@@ -107,7 +110,7 @@ export function LoginForm({
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={12}
+                maxLength={40}
                 required
                 autoFocus
               />

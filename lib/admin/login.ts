@@ -11,6 +11,9 @@ import { readPendingStep, sealPendingStep, type PendingStep } from "./second-ste
 import type { NotAdminReason } from "./access";
 import { standingAtSignIn } from "./standing";
 import { CODE_MEMORY_SECONDS, matchingStep, normalizeCode } from "./totp";
+import { audit } from "./audit";
+import { normalizeRecoveryCode, recoveryCodeHash } from "./recovery-codes";
+import { claimOnce } from "../state/used-once";
 
 /*
  * Signing an admin in, in one or two steps. Every password check costs one scrypt, known email
@@ -279,6 +282,8 @@ export async function checkCode(attempt: CodeAttempt): Promise<LoginOutcome> {
   const pending = await readPendingStep(attempt.pendingCookie);
   if (!pending || !(await usedSteps().claim(pending.id))) return { outcome: "step_expired" };
   const user = env().adminUsers.find((u) => u.email === pending.email);
+  const recovery = normalizeRecoveryCode(attempt.code);
+  if (recovery) return checkRecoveryCode(pending, user?.email, recovery, attempt.deviceCookie);
   const secret = user ? env().adminAccess.totpSecrets[user.email] : undefined;
   const code = normalizeCode(attempt.code);
   const step = matchingStep(pending.email, secret ?? DUMMY_SECRET, code ?? "000000");
@@ -288,4 +293,34 @@ export async function checkCode(attempt: CodeAttempt): Promise<LoginOutcome> {
     return { outcome: "replayed_code", email: user.email };
   await refund(pending);
   return admit(user.email, attempt.deviceCookie);
+}
+
+/**
+ * A recovery code in the code's place (lib/admin/recovery-codes.ts): judged like a code (a
+ * wrong one says nothing of the password), then used up for good on every instance, with an
+ * audit line so the admin's team sees that one was spent.
+ */
+async function checkRecoveryCode(
+  pending: PendingStep,
+  email: string | undefined,
+  digits: string,
+  deviceCookie: string | null | undefined,
+): Promise<LoginOutcome> {
+  const hash = recoveryCodeHash(digits);
+  const hashes = email ? (env().adminAccess.recoveryCodes[email] ?? []) : [];
+  if (!email || !hashes.includes(hash)) return { outcome: "wrong_code", email };
+  if (!pending.passwordOk) return { outcome: "invalid", email };
+  const claimed = await claimOnce("admin-recovery-code", `${email}:${hash}`);
+  // Redis unreachable: whether the code was used elsewhere cannot be known, so it is not taken.
+  if (claimed === "unavailable") return { outcome: "busy", retryAfterSeconds: 30 };
+  if (claimed === "used") return { outcome: "replayed_code", email };
+  audit({
+    actor: email,
+    action: "recovery_code",
+    target: email,
+    outcome: "ok",
+    detail: `used_one_of=${hashes.length}`,
+  });
+  await refund(pending);
+  return admit(email, deviceCookie);
 }

@@ -1,16 +1,32 @@
 /*
  * `npm run admin-totp [email]`: enrols an admin in two-factor sign-in. Prints a fresh secret,
- * its otpauth:// URI and a QR code to scan with an authenticator app, and the ADMIN_TOTP entry
- * to add. The email is asked for on the terminal when it is not given.
+ * its otpauth:// URI and a QR code to scan with an authenticator app, the ADMIN_TOTP entry to
+ * add, and single-use recovery codes with their ADMIN_RECOVERY_CODES entry (the codes are shown
+ * this once; only their hashes are configured). `--recovery-codes` prints fresh recovery codes
+ * alone, replacing the old ones once their entry is replaced. The email is asked for on the
+ * terminal when it is not given.
  */
 import { createInterface } from "node:readline/promises";
 import { renderUnicodeCompact } from "uqr";
 import { z } from "zod";
-import { newEnrolment } from "./totp";
+import { envValue } from "../config/defaults.mjs";
+import { imageHosts } from "../config/image-hosts.mjs";
+import { readSiteConfig } from "../config/site";
+import { newRecoveryCodes } from "./recovery-codes";
+import { TOTP_ISSUER, newEnrolment } from "./totp";
+
+const recoveryOnly = process.argv.includes("--recovery-codes");
+const given = process.argv.slice(2).filter((a) => a !== "--recovery-codes");
+
+/** The site's name (SITE_CONFIG's `name`): what the authenticator app files the entry under. */
+function issuer(): string {
+  const { site } = readSiteConfig(envValue(process.env, "SITE_CONFIG"), imageHosts(process.env));
+  return site?.name ?? TOTP_ISSUER;
+}
 
 async function emailFromArgsOrPrompt(): Promise<string> {
-  const given = process.argv[2]?.trim();
-  if (given) return given.toLowerCase();
+  const email = given[0]?.trim();
+  if (email) return email.toLowerCase();
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
   try {
     return (await rl.question("Admin email (as in ADMIN_USERS): ")).trim().toLowerCase();
@@ -20,8 +36,9 @@ async function emailFromArgsOrPrompt(): Promise<string> {
 }
 
 function print(email: string): void {
-  const { secret, uri, entry } = newEnrolment(email);
-  console.log(`Two-factor sign-in for ${email}
+  const name = issuer();
+  const { secret, uri, entry } = newEnrolment(email, name);
+  console.log(`Two-factor sign-in for ${email} (the app shows it as "${name}"${name === TOTP_ISSUER ? ": run with SITE_CONFIG set to your site's file for its name" : ""})
 
 1. Scan this QR code with an authenticator app (or type the secret by hand):
 
@@ -37,7 +54,25 @@ ${renderUnicodeCompact(uri, { border: 2 })}
 
 3. Sign in: after the password, the form asks for the app's 6-digit code.
 
-Keep the secret as private as the password: anyone who has it can make codes.`);
+Keep the secret as private as the password: anyone who has it can make codes.
+
+${recoveryText(email)}`);
+}
+
+function recoveryText(email: string): string {
+  const { codes, entry } = newRecoveryCodes(email);
+  return `Recovery codes for ${email}: each signs in once in place of the app's code, for when the
+phone is lost. They are shown only now; keep them somewhere safe (a password manager, paper).
+
+${codes.map((c) => `   ${c}`).join("\n")}
+
+Add this entry to ADMIN_RECOVERY_CODES (entries separated by commas) on every instance, in
+place of any earlier entry for ${email} (which retires those codes), and restart them:
+
+   ${entry}
+
+Each use is written to the admin audit log (action "recovery_code"). Print fresh codes with
+npm run admin-totp -- --recovery-codes ${email}`;
 }
 
 void emailFromArgsOrPrompt().then((email) => {
@@ -45,5 +80,6 @@ void emailFromArgsOrPrompt().then((email) => {
     console.error(`"${email}" is not an email address. Usage: npm run admin-totp -- admin@your-team.org`);
     process.exit(1);
   }
-  print(email);
+  if (recoveryOnly) console.log(recoveryText(email));
+  else print(email);
 });

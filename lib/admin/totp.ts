@@ -7,6 +7,7 @@ import { Secret, TOTP } from "otpauth";
  * server-only import: the command-line tool runs outside Next.
  */
 
+/** The issuer when the site has no name of its own (SITE_CONFIG's `name`). */
 export const TOTP_ISSUER = "Masthead";
 const PERIOD_SECONDS = 30;
 const DIGITS = 6;
@@ -15,9 +16,9 @@ const WINDOW = 1;
 /** How long an accepted code must be remembered: until no clock within the window accepts it again. */
 export const CODE_MEMORY_SECONDS = PERIOD_SECONDS * (2 * WINDOW + 2);
 
-function totp(email: string, secret: Secret | string): TOTP {
+function totp(email: string, secret: Secret | string, issuer = TOTP_ISSUER): TOTP {
   return new TOTP({
-    issuer: TOTP_ISSUER,
+    issuer,
     label: email,
     secret: typeof secret === "string" ? Secret.fromBase32(secret) : secret,
     algorithm: "SHA1",
@@ -26,10 +27,20 @@ function totp(email: string, secret: Secret | string): TOTP {
   });
 }
 
-/** A fresh random secret (160 bits, as RFC 4226 recommends), its otpauth:// URI and the ADMIN_TOTP entry. */
-export function newEnrolment(email: string): { secret: string; uri: string; entry: string } {
+/**
+ * A fresh random secret (160 bits, as RFC 4226 recommends), its otpauth:// URI and the ADMIN_TOTP
+ * entry. `issuer` is the name the authenticator app files the entry under: the site's.
+ */
+export function newEnrolment(
+  email: string,
+  issuer = TOTP_ISSUER,
+): { secret: string; uri: string; entry: string } {
   const secret = new Secret({ size: 20 });
-  return { secret: secret.base32, uri: totp(email, secret).toString(), entry: `${email}=${secret.base32}` };
+  return {
+    secret: secret.base32,
+    uri: totp(email, secret, issuer).toString(),
+    entry: `${email}=${secret.base32}`,
+  };
 }
 
 /** The code as typed ("123 456", "123-456") reduced to its digits, or null when it cannot be a code. */

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { PASSWORD_HASH_PATTERN } from "./password-hash";
+
+/** 128 bits of SHA-256, base64url (lib/admin/recovery-codes.ts makes them). */
+const RECOVERY_HASH_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 import { Refusal, variable, wholeNumber } from "./variable";
 
 /*
@@ -59,6 +62,26 @@ export function parseAdminTotp(raw: string): { secrets: Record<string, string>; 
 }
 
 /**
+ * Parses ADMIN_RECOVERY_CODES: `email=hash.hash...` entries (the hashes of one admin's recovery
+ * codes, from `npm run admin-totp`) separated by commas, spaces or newlines.
+ */
+export function parseRecoveryCodes(raw: string): { hashes: Record<string, string[]>; errors: string[] } {
+  const hashes: Record<string, string[]> = {};
+  const errors: string[] = [];
+  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
+    const eq = entry.indexOf("=");
+    const email = (eq > 0 ? entry.slice(0, eq) : entry).trim().toLowerCase();
+    const list = eq > 0 ? entry.slice(eq + 1).split(".") : [];
+    if (!z.email().safeParse(email).success) errors.push(`"${email.slice(0, 60)}" is not an email address.`);
+    else if (email in hashes) errors.push(`${email} is listed twice.`);
+    else if (list.length === 0 || !list.every((h) => RECOVERY_HASH_PATTERN.test(h)))
+      errors.push(`the entry for ${email} is not a list of recovery code hashes.`);
+    else hashes[email] = list;
+  }
+  return { hashes, errors };
+}
+
+/**
  * Who may use /admin besides ADMIN_USERS: the workspace roles that count as admin, how often a
  * session re-asks the workspace, and the second factor (lib/admin/standing.ts, lib/admin/totp.ts).
  */
@@ -79,6 +102,14 @@ export const adminAccess = {
     const { secrets, errors } = parseAdminTotp(raw);
     return errors.length ? new Refusal(errors.join(" ")) : secrets;
   }),
+  ADMIN_RECOVERY_CODES: variable(
+    "print fresh codes and their entry with `npm run admin-totp -- --recovery-codes <email>` and put the entry in ADMIN_RECOVERY_CODES.",
+    (raw) => {
+      if (raw === undefined) return {};
+      const { hashes, errors } = parseRecoveryCodes(raw);
+      return errors.length ? new Refusal(errors.join(" ")) : hashes;
+    },
+  ),
   ADMIN_TWO_FACTOR: variable(
     "set ADMIN_TWO_FACTOR to required (every admin needs an ADMIN_TOTP secret) or optional, or unset it for optional.",
     (raw) => {
@@ -92,6 +123,7 @@ export const adminAccess = {
 export type AdminAccessValues = {
   ADMIN_USERS: AdminUser[];
   ADMIN_TOTP: Record<string, string>;
+  ADMIN_RECOVERY_CODES: Record<string, string[]>;
   ADMIN_TWO_FACTOR: "optional" | "required";
 };
 
@@ -106,6 +138,16 @@ export function checkSecondFactor(v: AdminAccessValues, ctx: z.RefinementCtx): v
       message: `lists ${strangers.join(", ")}, not in ADMIN_USERS.`,
       params: {
         fix: "add them to ADMIN_USERS (`npm run hash-password <email>`) or remove their ADMIN_TOTP entries.",
+      },
+    });
+  const noSecond = Object.keys(v.ADMIN_RECOVERY_CODES).filter((email) => !(email in v.ADMIN_TOTP));
+  if (noSecond.length)
+    ctx.addIssue({
+      code: "custom",
+      path: ["ADMIN_RECOVERY_CODES"],
+      message: `lists ${noSecond.join(", ")}, who ${noSecond.length === 1 ? "has" : "have"} no ADMIN_TOTP secret: recovery codes stand in for the authenticator's code.`,
+      params: {
+        fix: "enrol them with `npm run admin-totp <email>` (it prints both entries), or remove their ADMIN_RECOVERY_CODES entries.",
       },
     });
   const without = [...admins].filter((email) => !(email in v.ADMIN_TOTP));

@@ -183,6 +183,8 @@ export const envSchema = z
       recheckSeconds: v.ADMIN_RECHECK_SECONDS,
       /** email → base32 TOTP secret: these admins give a code after their password. */
       totpSecrets: v.ADMIN_TOTP,
+      /** email → the hashes of the admin's recovery codes (lib/admin/recovery-codes.ts). */
+      recoveryCodes: v.ADMIN_RECOVERY_CODES,
       twoFactor: v.ADMIN_TWO_FACTOR,
     },
     /** SQLite file of admins' passkeys (unused when REDIS_URL keeps them in Redis). */

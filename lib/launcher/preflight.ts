@@ -11,15 +11,22 @@ import { log as logger } from "../observability/log.mjs";
 
 const log = logger("launcher");
 
+/**
+ * Ends the process (exit 1) with the problems, reported once: on a terminal the readable list
+ * alone (pino-pretty would print the `problems` field again after it, as one JSON blob); in a
+ * pipe one JSON line that carries both the list and `problems`, for a log shipper.
+ */
+export function exitWithProblems(error: ConfigError): never {
+  log.fatal(process.stdout.isTTY ? {} : { problems: error.problems }, error.message);
+  process.exit(1);
+}
+
 /** The configuration, or the process ends with the list of problems (exit 1). */
 export function configOrExit(vars: Record<string, string | undefined>): AppConfig {
   try {
     return loadConfig(vars);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      log.fatal({ problems: error.problems }, error.message);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) exitWithProblems(error);
     throw error;
   }
 }

@@ -11,6 +11,8 @@ import { log as logger } from "../observability/log.mjs";
 import { forwardAsJsonLines } from "./json-output";
 import { listenPlan } from "./listen";
 import { configOrExit, workspaceProblem } from "./preflight";
+import { recordThisBuild, sameConfigurationOrExit } from "./build-fingerprint";
+import { portFreeOrExit } from "./port-check";
 import { USAGE, wantsHelp } from "./usage";
 
 const root = path.resolve(__dirname, "../..");
@@ -29,8 +31,9 @@ const log = logger("launcher");
 let serverGraceMs = 15_000;
 
 function run(command: string, argv: string[], name: string, env: Record<string, string> = {}): ChildProcess {
-  // The server's output is JSON lines only when it is not read on a terminal (lib/launcher/json-output.ts).
-  const asJson = name === "next start" && !process.stdout.isTTY;
+  // Next's output (the build's and the server's) is JSON lines when it is not read on a terminal
+  // (lib/launcher/json-output.ts); the local workspace logs through the one logger itself.
+  const asJson = name.startsWith("next ") && !process.stdout.isTTY;
   const child = spawn(command, argv, {
     cwd: root,
     stdio: asJson ? ["inherit", "pipe", "pipe"] : "inherit",
@@ -107,8 +110,9 @@ async function main() {
   process.on("SIGINT", () => void stop(0, true));
   process.on("SIGTERM", () => void stop(0, true));
 
-  log.info({ node: process.version }, `Node.js ${process.version}`);
+  log.info(`Node.js ${process.version}`);
   const config = configOrExit(process.env);
+  if (skipBuild && !dev) sameConfigurationOrExit(config, process.env);
   const port = String(config.port);
   // Before anything starts: local mode on the network would serve the demo's public password.
   const listen = listenPlan({
@@ -120,6 +124,7 @@ async function main() {
     log.fatal(listen.refused);
     process.exit(1);
   }
+  await portFreeOrExit(config.port, listen.hostname);
 
   if (config.localWorkspace) {
     const health = `http://127.0.0.1:${config.localWorkspace.port}/__local/health`;
@@ -177,6 +182,7 @@ async function main() {
       log.error("The build failed; see the message above.");
       await stop(code ?? 1);
     }
+    recordThisBuild(config, process.env);
   }
   // The server handles SIGTERM itself (instrumentation.ts → lib/launcher/shutdown.ts): readiness
   // says "draining", the requests in hand finish, Redis closes, exit 0. Its heap is bounded

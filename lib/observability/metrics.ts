@@ -114,6 +114,11 @@ function createMetrics() {
       help: "1 when Redis answered a PING at scrape time, 0 when not; absent without REDIS_URL.",
       registers: [],
     }),
+    ready: new Gauge({
+      name: "masthead_ready",
+      help: "1 when this instance's readiness (GET /api/health/ready) answers 200 at scrape time, 0 when it answers 503 (starting, draining, unavailable).",
+      registers,
+    }),
     blogPosts: new Gauge({
       name: "masthead_blog_posts",
       help: "Blog posts in this process's copy of the blog; absent until the process has loaded it.",

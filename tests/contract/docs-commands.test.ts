@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_PORT } from "@/lib/config/defaults.mjs";
 import { CONFIG_VARIABLES } from "@/lib/config/schema";
+import { FINGERPRINT_FILE } from "@/lib/launcher/build-fingerprint";
 import { docCommands, type DocCommand } from "../helpers/doc-commands";
 import { freePort } from "../helpers/redis-server";
 import { stopProcess } from "../helpers/stop-process";
@@ -319,7 +320,7 @@ async function startAndStop(c: DocCommand, stop: "ctrl-c" | "sigterm", p: Place)
 
 /** The build a `--no-build` start serves: `npm start`'s, or one made here against a local workspace. */
 async function ensureBuild(p: Place): Promise<void> {
-  if (existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) return;
+  if (existsSync(path.join(ROOT, DIST_DIR, FINGERPRINT_FILE))) return;
   const env = cleanEnv({
     LOCAL_WORKSPACE_PORT: String(p.workspacePort),
     LOCAL_WORKSPACE_DATA_DIR: path.join(p.dir, "workspace"),
@@ -343,6 +344,13 @@ async function ensureBuild(p: Place): Promise<void> {
       env,
     });
     expect(build.status, build.stdout + build.stderr).toBe(0);
+    // `npm run build`'s record of the site configuration, which a `--no-build` start checks.
+    const record = spawnSync(process.execPath, ["--import", "tsx", "lib/launcher/record-build.ts"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env,
+    });
+    expect(record.status, record.stdout + record.stderr).toBe(0);
   } finally {
     await stopProcess(workspace, 5_000);
     running.delete(workspace);

@@ -234,6 +234,14 @@ describe("deploy/nginx/masthead.conf.template", () => {
         expect(refused.status, path).toBe(503);
         expect(refused.headers["retry-after"], path).toBe("5");
       }
+      // The reader's 503 is a page of its own: styled for a phone and both colour schemes,
+      // with nothing to fetch from the instances that are not answering.
+      const page = await send(`${front.url}/never-seen`, { headers: { accept: "text/html" } });
+      expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(page.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      expect(page.body).toMatch(/<style>[^<]*prefers-color-scheme:dark[^<]*<\/style>/);
+      expect(page.body).toContain("<h1>The site is restarting or busy</h1>");
+      expect(page.body).not.toMatch(/<link|<script|src=/);
       // A signed-in admin is never given a stored page either.
       const admin = await send(`${front.url}/page`, { headers: { cookie: "masthead_admin=x" } });
       expect(admin.headers["x-masthead-cache"]).not.toBe("HIT");

@@ -7,6 +7,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { hashPassword } from "../../lib/config/password-hash";
+import { newRecoveryCodes } from "../../lib/admin/recovery-codes";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_HASH, DEMO_ADMIN_PASSWORD } from "../../lib/config/schema";
 import { LOCAL_DEMO_API_KEY } from "../../lib/config/defaults.mjs";
 import { expectAccessible } from "../helpers/accessibility";
@@ -19,9 +20,9 @@ import * as workspace from "../helpers/workspace-controls";
 /*
  * Who may use /admin, across two `next start` instances on one build, one Redis and one local
  * workspace: Grace signs in with a password and an authentication code (ADMIN_TOTP) in Chromium,
- * with and without JavaScript; a code used on A is refused on B; and when the workspace
- * deactivates or demotes Ada, her session ends within the recheck interval on either instance,
- * with a page that says why, until the workspace says otherwise.
+ * with and without JavaScript; a code, or a recovery code, used on A is refused on B; and when
+ * the workspace deactivates or demotes Ada, her session ends within the recheck interval on
+ * either instance, with a page that says why, until the workspace says otherwise.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -31,6 +32,8 @@ const ADA_ID = "6f1c9a52-8d3b-4e7a-9c10-000000000001";
 const GRACE_PASSWORD = "grace's own long password";
 const GRACE_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 const RECHECK_SECONDS = 2;
+/** Grace's recovery codes, as `npm run admin-totp` gives them, and their configured entry. */
+const RECOVERY = newRecoveryCodes(GRACE.email);
 const NO_LONGER_ADMIN = /Your workspace account is no longer an active admin/;
 const DEACTIVATED = /Your workspace account is deactivated, so it cannot sign in here/;
 
@@ -47,6 +50,7 @@ test.beforeAll(async () => {
       TRUST_PROXY: "1",
       ADMIN_USERS: `${DEMO_ADMIN_EMAIL}=${DEMO_ADMIN_HASH},${GRACE.email}=${hashPassword(GRACE_PASSWORD)}`,
       ADMIN_TOTP: `${GRACE.email}=${GRACE_SECRET}`,
+      ADMIN_RECOVERY_CODES: RECOVERY.entry,
       ADMIN_RECHECK_SECONDS: String(RECHECK_SECONDS),
     },
   });
@@ -209,6 +213,26 @@ test("without JavaScript: the same two steps through form posts", async ({
     },
     { javaScriptEnabled: false },
   );
+});
+
+test("Chromium: a recovery code typed in the code's place signs in on A, once: refused on B", async ({
+  browser,
+}) => {
+  const [code] = RECOVERY.codes;
+  await onA(browser, async (page) => {
+    await page.goto("/admin/login");
+    await passwordStep(page, GRACE.email, GRACE_PASSWORD);
+    const field = page.getByLabel("Authentication code");
+    await expect(field).toBeVisible();
+    await field.pressSequentially(code!);
+    await expect(field).toHaveValue(code!);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  });
+  const first = await post(B, { email: GRACE.email, password: GRACE_PASSWORD });
+  const again = await post(B, { code }, cookieOf(first, "masthead_login_step"));
+  expect(again.status).toBe(401);
+  expect(cookieOf(again, "masthead_admin")).toBeUndefined();
 });
 
 test("a code used on A is refused when replayed on B", async () => {

@@ -1,18 +1,27 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { hashPassword } from "../../lib/config/password-hash";
-import { ROOT, dockerRuntimeStage, type RuntimeStage } from "../helpers/deploy-units";
+import { ROOT, dockerRemovals, dockerRuntimeStage, type RuntimeStage } from "../helpers/deploy-units";
 import { freePort } from "../helpers/redis-server";
 import { until, waitForOk } from "../helpers/until";
 import { currentFault, setFault } from "../helpers/workspace-controls";
 
 /*
  * The image's command, run the way the image runs it: in a folder laid out by the Dockerfile's
- * runtime stage (its COPY lines, with this test run's build as the build stage's .next), with
- * the image's CMD and ENV, against a workspace configured as a team's real one (the local
+ * runtime stage (its COPY lines, with this test run's build as the build stage's .next, less
+ * what the stages delete), with the image's ENTRYPOINT (tini), CMD and ENV, against a workspace configured as a team's real one (the local
  * workspace on its own port, with its own key). Then one SIGTERM to that one process, as
  * `docker stop` or `systemctl stop` sends it: the instance must drain and exit 0, not leave a
  * server behind.
@@ -37,7 +46,12 @@ function logged(child: ChildProcess): ChildProcess {
 }
 const recent = () => lines.slice(-40).join("\n");
 
-/** The runtime stage's files: `/app/<path>` of a build stage is this checkout's <path>. */
+/**
+ * The runtime stage's files: `/app/<path>` of a build stage is this checkout's <path>, less what
+ * the stages delete (Next's compiler, the build's cache). node_modules is a tree of hard links
+ * (the checkout's, dev packages included), so deleting from it leaves the checkout whole; where
+ * hard links cannot be made it is a symlink, and what the stages delete from it stays.
+ */
 function layOut(stage: RuntimeStage, into: string): void {
   for (const copy of stage.copies)
     for (const source of copy.sources) {
@@ -46,9 +60,24 @@ function layOut(stage: RuntimeStage, into: string): void {
         ? path.join(into, copy.dest, path.basename(source))
         : path.join(into, copy.dest);
       mkdirSync(path.dirname(target), { recursive: true });
-      if (rel === "node_modules") symlinkSync(path.join(ROOT, "node_modules"), target, "dir");
-      else cpSync(path.join(ROOT, rel === ".next" ? DIST_DIR : rel), target, { recursive: true });
+      const from = path.join(ROOT, rel === ".next" ? DIST_DIR : rel);
+      if (rel === "node_modules") {
+        if (spawnSync("cp", ["-al", from, target]).status !== 0) symlinkSync(from, target, "dir");
+      } else if (!existsSync(from))
+        mkdirSync(target); // site/: made empty by the build stage for the demo
+      else cpSync(from, target, { recursive: true });
     }
+  for (const removal of dockerRemovals()) {
+    const dir = path.join(into, path.dirname(removal));
+    const name = path.basename(removal);
+    if (lstatSync(path.join(into, removal.split("/")[0]!), { throwIfNoEntry: false })?.isSymbolicLink())
+      continue;
+    const names = existsSync(dir) ? readdirSync(dir) : [];
+    for (const entry of names.filter((n) =>
+      name.endsWith("*") ? n.startsWith(name.slice(0, -1)) : n === name,
+    ))
+      rmSync(path.join(dir, entry), { recursive: true, force: true });
+  }
 }
 
 test.beforeAll(async () => {
@@ -96,8 +125,18 @@ test("SIGTERM to the image's command: readiness says draining, the held request 
 
   const port = await freePort();
   const site = `http://127.0.0.1:${port}`;
+  // What the stages delete is gone: the server runs without Next's compiler or the build's cache.
+  expect(existsSync(path.join(app, ".next/cache"))).toBe(false);
+  if (!lstatSync(path.join(app, "node_modules")).isSymbolicLink())
+    expect(readdirSync(path.join(app, "node_modules/@next")).filter((n) => n.startsWith("swc-"))).toEqual([]);
+  expect(existsSync(path.join(app, "site"))).toBe(true);
+
+  // ENTRYPOINT then CMD, as Docker runs them: tini, then node (this test's Node, the image's `node`).
+  const [init, ...initArgs] = stage.entrypoint;
   const [program, ...args] = stage.cmd;
   expect(program).toBe("node");
+  expect(init).toBe("/usr/bin/tini");
+  const hasTini = existsSync(init!);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: folder,
@@ -114,8 +153,9 @@ test("SIGTERM to the image's command: readiness says draining, the held request 
   };
   // detached: the instance leads its own process group, so only the one process is signalled
   // below, and anything it leaves behind can still be found and stopped afterwards.
+  // Without tini here (`apt-get install tini`), the command runs as process 1 would run it alone.
   instance = logged(
-    spawn(process.execPath, args, {
+    spawn(hasTini ? init! : process.execPath, hasTini ? [...initArgs, process.execPath, ...args] : args, {
       cwd: app,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],

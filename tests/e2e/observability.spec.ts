@@ -184,6 +184,9 @@ test("GET /api/metrics: 401 without or with a wrong token, the Prometheus text f
     timeoutMs: 20_000,
     intervalMs: 250,
   });
+  // Loaded, the server answers readiness with 200, and the readiness alert's gauge says so.
+  expect((await call("/api/health/ready")).status).toBe(200);
+  expect(sample(await scrape(), "masthead_ready")).toBe(1);
 });
 
 test("a signup through the route and a workspace failure move the right counters", async () => {

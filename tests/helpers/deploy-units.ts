@@ -20,6 +20,7 @@ export type RuntimeStage = {
   user: string | null;
   stopSignal: string | null;
   healthcheck: string | null;
+  entrypoint: string[];
   cmd: string[];
 };
 
@@ -52,6 +53,7 @@ export function dockerRuntimeStage(text = read("deploy/Dockerfile")): RuntimeSta
     user: null,
     stopSignal: null,
     healthcheck: null,
+    entrypoint: [],
     cmd: [],
   };
   for (const { op, args } of all.slice(start + 1)) {
@@ -60,6 +62,7 @@ export function dockerRuntimeStage(text = read("deploy/Dockerfile")): RuntimeSta
     if (op === "STOPSIGNAL") stage.stopSignal = args;
     if (op === "HEALTHCHECK") stage.healthcheck = args;
     if (op === "CMD") stage.cmd = JSON.parse(args) as string[];
+    if (op === "ENTRYPOINT") stage.entrypoint = JSON.parse(args) as string[];
     if (op === "ENV")
       for (const pair of args.split(/\s+/)) {
         const at = pair.indexOf("=");
@@ -79,6 +82,19 @@ export function dockerRuntimeStage(text = read("deploy/Dockerfile")): RuntimeSta
     }
   }
   return stage;
+}
+
+/**
+ * What the Dockerfile's stages delete from the app folder (`rm -rf` in a RUN, paths relative to
+ * the WORKDIR; a trailing `*` is a prefix), e.g. the build's cache and Next's compiler. Paths
+ * outside the app (/var/lib/apt/lists) are left out.
+ */
+export function dockerRemovals(text = read("deploy/Dockerfile")): string[] {
+  return instructions(text)
+    .filter((i) => i.op === "RUN")
+    .flatMap((i) => [...i.args.matchAll(/\brm -rf ((?:[^\s&;|]+\s*)+)/g)])
+    .flatMap((m) => m[1]!.trim().split(/\s+/))
+    .filter((p) => !p.startsWith("/"));
 }
 
 /** A unit's ExecStart, split into its words. */

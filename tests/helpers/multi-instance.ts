@@ -19,6 +19,7 @@ import { waitForOk } from "./until";
 const ROOT = path.resolve(__dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 const LAUNCHER = path.join(ROOT, "lib/launcher/start.ts");
+const RECORD_BUILD = path.join(ROOT, "lib/launcher/record-build.ts");
 const WORKSPACE_CLI = path.join(ROOT, "lib/local-workspace/cli.ts");
 const DEFAULT_DIST_DIR = ".next-multi";
 const LOG_LINES = 300;
@@ -146,17 +147,21 @@ function sharedWorkspaceAndBuild(distDir: string): Promise<Shared> {
         detail: () => wsLines.slice(-30).join("\n"),
       });
       const buildLines: string[] = [];
-      const code = await keepingTsconfig(
-        () =>
-          new Promise<number | null>((resolve) => {
-            const build = spawnLogged(
-              [NEXT_BIN, "build"],
-              { NODE_ENV: "production", NEXT_DIST_DIR: distDir, LOCAL_WORKSPACE_PORT: String(workspacePort) },
-              buildLines,
-            );
-            build.once("exit", (c) => resolve(c));
-          }),
-      );
+      const buildEnv = {
+        NODE_ENV: "production",
+        NEXT_DIST_DIR: distDir,
+        LOCAL_WORKSPACE_PORT: String(workspacePort),
+      };
+      const step = (args: string[]) =>
+        new Promise<number | null>((resolve) =>
+          spawnLogged(args, buildEnv, buildLines).once("exit", resolve),
+        );
+      // `npm run build`'s last two steps: the build, then its record of the site configuration,
+      // which the instances' launcher checks before serving it.
+      const code = await keepingTsconfig(async () => {
+        const built = await step([NEXT_BIN, "build"]);
+        return built === 0 ? step(["--import", "tsx", RECORD_BUILD]) : built;
+      });
       if (code !== 0) throw new Error(`next build failed (${code}):\n${buildLines.slice(-40).join("\n")}`);
       return { workspaceUrl, workspacePort, distDir };
     })();

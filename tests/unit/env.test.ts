@@ -158,6 +158,7 @@ describe("admin access: ADMIN_ROLES, ADMIN_RECHECK_SECONDS, ADMIN_TOTP, ADMIN_TW
       roles: ["Admin"],
       recheckSeconds: 60,
       totpSecrets: {},
+      recoveryCodes: {},
       twoFactor: "optional",
     });
   });
@@ -174,6 +175,7 @@ describe("admin access: ADMIN_ROLES, ADMIN_RECHECK_SECONDS, ADMIN_TOTP, ADMIN_TW
       roles: ["Admin", "Owner"],
       recheckSeconds: 15,
       totpSecrets: { "ops@acme.test": SECRET },
+      recoveryCodes: {},
       twoFactor: "required",
     });
   });

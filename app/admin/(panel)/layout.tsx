@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { requireAdminPage } from "@/lib/admin/page-session";
+import { siteName } from "@/lib/blog/site-name";
 import { AdminNav } from "@/components/admin/admin-nav";
 import styles from "@/components/admin/admin.module.css";
 import shell from "@/components/admin/shell.module.css";
@@ -14,7 +15,8 @@ export default async function AdminPanelLayout({ children }: { children: React.R
       <header className={shell.topbar}>
         <div className={`container ${shell.topbarInner}`}>
           <Link href="/admin" className={shell.brand}>
-            Masthead<span>Admin</span>
+            {await siteName()}
+            <span>Admin</span>
           </Link>
           <AdminNav />
           <div className={shell.who}>

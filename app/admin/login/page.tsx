@@ -5,6 +5,7 @@ import { loginPageMessage } from "@/lib/admin/login-answers";
 import { currentAdmin } from "@/lib/admin/page-session";
 import { PENDING_STEP_COOKIE, readPendingStep } from "@/lib/admin/second-step";
 import { safeNextPath } from "@/lib/admin/validation";
+import { siteName } from "@/lib/blog/site-name";
 import { LoginForm } from "@/components/admin/login-form";
 import { PasskeySignIn } from "@/components/admin/passkey-sign-in";
 import styles from "@/components/admin/admin.module.css";
@@ -28,14 +29,14 @@ export default async function LoginPage({
   const pending = one("restart")
     ? null
     : await readPendingStep((await cookies()).get(PENDING_STEP_COOKIE)?.value);
+  const name = await siteName();
   return (
     <main className={styles.loginWrap} id="main">
       <div className={styles.loginCard}>
         <h1>Sign in</h1>
-        <p className={`${styles.muted} ${styles.small}`}>
-          Masthead admin: manage your workspace&rsquo;s team.
-        </p>
+        <p className={`${styles.muted} ${styles.small}`}>{`${name} admin: manage your workspace’s team.`}</p>
         <LoginForm
+          issuer={name}
           next={next}
           initialError={error}
           codeFor={pending?.email}

@@ -5,6 +5,7 @@ import { errorResponse } from "@/lib/http/json-response";
 import { log } from "@/lib/observability/log.mjs";
 import { metrics, reportGauge } from "@/lib/observability/metrics";
 import { stateHealth } from "@/lib/state";
+import { readiness } from "@/lib/state/readiness";
 
 export const dynamic = "force-dynamic";
 
@@ -27,7 +28,7 @@ export async function GET(request: Request): Promise<Response> {
     );
 
   const m = metrics();
-  await Promise.all([readDeliveryGauges(m), readRedisGauge(m)]);
+  await Promise.all([readDeliveryGauges(m), readRedisGauge(m), readReadinessGauge(m)]);
   return new Response(await m.registry.metrics(), {
     headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" },
   });
@@ -53,4 +54,8 @@ async function readDeliveryGauges(m: ReturnType<typeof metrics>): Promise<void> 
 async function readRedisGauge(m: ReturnType<typeof metrics>): Promise<void> {
   const health = await stateHealth();
   if (health.engine === "redis") reportGauge(m.redisUp, health.redis === "up" ? 1 : 0);
+}
+
+async function readReadinessGauge(m: ReturnType<typeof metrics>): Promise<void> {
+  m.ready.set((await readiness()).status === 200 ? 1 : 0);
 }

@@ -1,0 +1,47 @@
+import "server-only";
+import path from "node:path";
+import { env } from "../config/env";
+import { processMemo } from "../memo/process-memo.mjs";
+import { openSqlite, type SqliteDb } from "./sqlite";
+import { redisConnection, stateEngine } from "./index";
+
+/*
+ * Keys used once for good (a recovery code), unlike firstUse's, which are forgotten after a
+ * time to live and, while Redis is down, claimed per instance. With Redis a key is a plain
+ * SET NX without expiry (every instance sees it, and AOF keeps it across restarts); embedded, a
+ * row in a SQLite file beside the delivery store, so a restart does not forget it. Fails
+ * closed: with Redis unreachable nothing can be claimed ("unavailable"), since a use claimed
+ * here alone could be claimed again elsewhere.
+ */
+
+export type UseOnceResult = "first" | "used" | "unavailable";
+
+function database(): SqliteDb {
+  return processMemo("state.usedOnce.db", () => {
+    const store = env().delivery.storePath;
+    const db = openSqlite(
+      store === ":memory:" ? ":memory:" : path.join(path.dirname(store), "used-once.sqlite"),
+      ["journal_mode = WAL", "synchronous = FULL"],
+    );
+    db.exec("CREATE TABLE IF NOT EXISTS used_once (key TEXT PRIMARY KEY, used_at INTEGER NOT NULL)");
+    return db;
+  });
+}
+
+/** Claims `key` of `namespace`: "first" once, "used" ever after, on every instance. */
+export async function claimOnce(namespace: string, key: string): Promise<UseOnceResult> {
+  const full = `${namespace}:${key}`;
+  if (stateEngine() === "embedded") {
+    const { changes } = database()
+      .prepare("INSERT OR IGNORE INTO used_once (key, used_at) VALUES (?, ?)")
+      .run(full, Date.now());
+    return Number(changes) === 1 ? "first" : "used";
+  }
+  const client = redisConnection();
+  if (!client || client.status !== "ready") return "unavailable";
+  try {
+    return (await client.set(`masthead:used:${full}`, "1", "NX")) === "OK" ? "first" : "used";
+  } catch {
+    return "unavailable";
+  }
+}
