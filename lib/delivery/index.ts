@@ -1,7 +1,13 @@
 import "server-only";
 import path from "node:path";
 import { env } from "../config/env";
-import { existingProcessMemo, processMemo, redisConnection, stateEngine } from "../state";
+import {
+  blockingRedisConnection,
+  existingProcessMemo,
+  processMemo,
+  redisConnection,
+  stateEngine,
+} from "../state";
 import { createWorkspaceClient } from "../workspace";
 import { MemoryGate, RedisGate } from "./gate";
 import { RedisSignupStore } from "./redis-queue";
@@ -14,7 +20,7 @@ export { mailbox } from "./address-key";
 
 /**
  * The process's delivery service, configured from lib/config/env.ts and the state engine: the SQLite
- * store and an in-memory gate when embedded, the BullMQ queue and a Redis gate with REDIS_URL.
+ * store and an in-memory gate when embedded, the BullMQ queue and a Redis gate with Redis.
  * One per process (processMemo), shared by the route, the admin and the worker, whichever of
  * Next's bundles asks first.
  */
@@ -45,14 +51,7 @@ export function delivery(): DeliveryService {
         store: new RedisSignupStore(redis, d.maxPending),
         gate: new RedisGate(redis, d.ratePerSecond),
         // BullMQ's worker blocks on Redis: it needs its own connection that waits rather than fails fast.
-        workerConnection: () =>
-          redis.duplicate({
-            maxRetriesPerRequest: null,
-            enableOfflineQueue: true,
-            commandTimeout: undefined,
-            lazyConnect: false,
-            connectionName: "masthead:delivery-worker",
-          }),
+        workerConnection: () => blockingRedisConnection("delivery-worker")!,
       });
     }
     return createDeliveryService({

@@ -42,6 +42,16 @@ export const LOGIN_OUTCOMES = [
 ] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
+/** Why a signup store refused a signup (lib/delivery/types.ts). */
+export const STORE_REFUSAL_REASONS = [
+  "full",
+  "out_of_memory",
+  "unreachable",
+  "unreplicated",
+  "unwritable",
+] as const;
+export type StoreRefusalReason = (typeof STORE_REFUSAL_REASONS)[number];
+
 const DEFAULT_GAUGES_NAMED_LIKE_COUNTERS = [
   "nodejs_active_handles_total",
   "nodejs_active_requests_total",
@@ -114,6 +124,22 @@ function createMetrics() {
       help: "1 when Redis answered a PING at scrape time, 0 when not; absent without REDIS_URL.",
       registers: [],
     }),
+    redisNoeviction: new Gauge({
+      name: "masthead_redis_noeviction",
+      help: "1 when Redis's maxmemory-policy is noeviction, 0 when another policy lets a full Redis delete queued signups; read on each connection, absent without Redis.",
+      registers: [],
+    }),
+    redisAofEnabled: new Gauge({
+      name: "masthead_redis_aof_enabled",
+      help: "1 when Redis's append-only file is on (appendonly yes), 0 when a restart would lose the signups since the last snapshot; read on each connection, absent without Redis.",
+      registers: [],
+    }),
+    signupStoreRefusals: new Counter({
+      name: "masthead_signup_store_refusals_total",
+      help: "Signups the store could not keep (the reader got 503 with Retry-After), by reason (full, out_of_memory, unreachable, unreplicated, unwritable).",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
     blogPosts: new Gauge({
       name: "masthead_blog_posts",
       help: "Blog posts in this process's copy of the blog; absent until the process has loaded it.",
@@ -125,6 +151,7 @@ function createMetrics() {
   for (const outcome of SIGNUP_OUTCOMES) metrics.signups.inc({ outcome }, 0);
   for (const outcome of DELIVERY_OUTCOMES) metrics.deliveryAttempts.inc({ outcome }, 0);
   for (const outcome of LOGIN_OUTCOMES) metrics.adminLogins.inc({ outcome }, 0);
+  for (const reason of STORE_REFUSAL_REASONS) metrics.signupStoreRefusals.inc({ reason }, 0);
   return metrics;
 }
 
@@ -135,7 +162,7 @@ export function metrics(): Metrics {
   return processMemo("metrics", createMetrics);
 }
 
-/** Sets a gauge that is exposed only from its first value on (redis_up, blog_posts). */
+/** Sets a gauge that is exposed only from its first value on (redis_up, the Redis settings, blog_posts). */
 export function reportGauge(gauge: Gauge, value: number): void {
   const { registry } = metrics();
   if (!registry.getSingleMetric((gauge as unknown as Metric & { name: string }).name))
