@@ -42,15 +42,8 @@ export const LOGIN_OUTCOMES = [
 ] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
-/** Why a signup store refused a signup (lib/delivery/types.ts). */
-export const STORE_REFUSAL_REASONS = [
-  "full",
-  "out_of_memory",
-  "unreachable",
-  "unreplicated",
-  "unwritable",
-] as const;
-export type StoreRefusalReason = (typeof STORE_REFUSAL_REASONS)[number];
+/** Why the Redis queue could not hold a signup safely (lib/delivery/types.ts's StoreRefusal). */
+export const QUEUE_REFUSAL_REASONS = ["out_of_memory", "unreachable", "unreplicated", "unwritable"] as const;
 
 const DEFAULT_GAUGES_NAMED_LIKE_COUNTERS = [
   "nodejs_active_handles_total",
@@ -134,9 +127,9 @@ function createMetrics() {
       help: "1 when Redis's append-only file is on (appendonly yes), 0 when a restart would lose the signups since the last snapshot; read on each connection, absent without Redis.",
       registers: [],
     }),
-    signupStoreRefusals: new Counter({
-      name: "masthead_signup_store_refusals_total",
-      help: "Signups the store could not keep (the reader got 503 with Retry-After), by reason (full, out_of_memory, unreachable, unreplicated, unwritable).",
+    signupQueueRefusals: new Counter({
+      name: "masthead_signup_queue_refusals_total",
+      help: "Signups the Redis queue could not hold safely, by reason (out_of_memory, unreachable, unreplicated, unwritable); each was kept in the instance's own store, or answered 503 when that refused too.",
       labelNames: ["reason"] as const,
       registers,
     }),
@@ -151,7 +144,7 @@ function createMetrics() {
   for (const outcome of SIGNUP_OUTCOMES) metrics.signups.inc({ outcome }, 0);
   for (const outcome of DELIVERY_OUTCOMES) metrics.deliveryAttempts.inc({ outcome }, 0);
   for (const outcome of LOGIN_OUTCOMES) metrics.adminLogins.inc({ outcome }, 0);
-  for (const reason of STORE_REFUSAL_REASONS) metrics.signupStoreRefusals.inc({ reason }, 0);
+  for (const reason of QUEUE_REFUSAL_REASONS) metrics.signupQueueRefusals.inc({ reason }, 0);
   return metrics;
 }
 

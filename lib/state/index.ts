@@ -15,6 +15,7 @@ import {
   type StateHealth,
 } from "./engine";
 import { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
+import type { RedisTarget } from "./redis-fail-fast.mjs";
 
 /*
  * Runtime state that outlives a request: the only door to it. No Redis configured → embedded
@@ -41,6 +42,11 @@ export async function closeState(): Promise<void> {
 
 export function stateEngine(): EngineKind {
   return engine().kind;
+}
+
+/** Where Redis is (a URL or a Sentinel group); null when embedded. */
+export function redisTarget(): RedisTarget | null {
+  return engine().target;
 }
 
 /** The shared ioredis client for `purpose` (one per purpose per process); null when embedded. */
