@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { readRedisSettings, watchRedisSettings } from "@/lib/state/redis-settings";
-import { startRedisNode, type RedisNode } from "../helpers/redis-group";
+import { oneShot, startRedisNode, type RedisNode } from "../helpers/redis-group";
+import { freePort, waitForPong } from "../helpers/redis-server";
+import { stopProcess } from "../helpers/stop-process";
 import { until } from "../helpers/until";
 
 /*
@@ -114,6 +116,58 @@ describe("Redis settings checked at start", () => {
       expect(lines).toEqual([]);
     } finally {
       client.disconnect();
+    }
+  });
+});
+
+describe("deploy/redis", () => {
+  it("redis.conf passes the start-up check as it is (noeviction, the append-only file on)", async () => {
+    const node = await startRedisNode({ configFile: path.join(ROOT, "deploy/redis/redis.conf") });
+    nodes.push(node);
+    const client = new Redis(node.url, { lazyConnect: true });
+    await client.connect();
+    try {
+      const lines: string[] = [];
+      const verdict = await watchRedisSettings(client, (line) => lines.push(line));
+      expect(verdict?.settings).toEqual({ maxmemoryPolicy: "noeviction", appendonly: true });
+      expect(lines).toEqual([]);
+      expect(await client.config("GET", "appendfsync")).toEqual(["appendfsync", "everysec"]);
+      expect(await client.config("GET", "protected-mode")).toEqual(["protected-mode", "yes"]);
+      const [, maxmemory] = (await client.config("GET", "maxmemory")) as string[];
+      expect(Number(maxmemory)).toBeGreaterThan(0);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it("sentinel.conf, with the primary's address put in, watches the group named masthead", async () => {
+    const primary = await startRedisNode({ configFile: path.join(ROOT, "deploy/redis/redis.conf") });
+    nodes.push(primary);
+    const dir = mkdtempSync(path.join(tmpdir(), "masthead-sentinel-"));
+    folders.push(dir);
+    const port = await freePort();
+    const file = path.join(dir, "sentinel.conf");
+    writeFileSync(
+      file,
+      readFileSync(path.join(ROOT, "deploy/redis/sentinel.conf"), "utf8")
+        .replace(
+          "sentinel monitor masthead 10.0.0.5 6379 2",
+          `sentinel monitor masthead 127.0.0.1 ${primary.port} 2`,
+        )
+        .replace("port 26379", `port ${port}`)
+        .replace("dir /var/lib/redis-sentinel", `dir ${dir}`),
+    );
+    const sentinel = spawn(process.env.REDIS_SERVER_BIN || "redis-server", [file, "--sentinel"], {
+      stdio: "ignore",
+    });
+    try {
+      await waitForPong(port, 10_000);
+      expect(await oneShot(port, (c) => c.call("SENTINEL", "get-master-addr-by-name", "masthead"))).toEqual([
+        "127.0.0.1",
+        String(primary.port),
+      ]);
+    } finally {
+      await stopProcess(sentinel, 2_000);
     }
   });
 });

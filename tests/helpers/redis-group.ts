@@ -36,32 +36,34 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A data server in `dir` (a fresh temporary folder unless given), with `args` after the defaults. */
+/**
+ * A data server in `dir` (a fresh temporary folder unless given), with `args` after the
+ * defaults; or, with `configFile`, that file's settings with only the port, address and folder
+ * overridden.
+ */
 export async function startRedisNode(
-  options: { dir?: string; port?: number; args?: string[] } = {},
+  options: { dir?: string; port?: number; args?: string[]; configFile?: string } = {},
 ): Promise<RedisNode> {
   requireRedisServer();
   const port = options.port ?? (await freePort());
   const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), "masthead-redis-"));
-  const argv = [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--dir",
-    dir,
-    "--save",
-    "",
-    "--appendonly",
-    "yes",
-    "--appendfsync",
-    "everysec",
-    "--maxmemory-policy",
-    "noeviction",
-    "--loglevel",
-    "warning",
-    ...(options.args ?? []),
-  ];
+  const where = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir];
+  const argv = options.configFile
+    ? [options.configFile, ...where, ...(options.args ?? [])]
+    : [
+        ...where,
+        "--save",
+        "",
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "everysec",
+        "--maxmemory-policy",
+        "noeviction",
+        "--loglevel",
+        "warning",
+        ...(options.args ?? []),
+      ];
   let child: ChildProcess | null = null;
   const launch = async () => {
     child = spawn(BIN(), argv, { stdio: ["ignore", "ignore", "ignore"] });
