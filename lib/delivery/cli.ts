@@ -23,7 +23,10 @@ async function main(): Promise<void> {
     if (verdict?.refusal) throw new Error(verdict.refusal);
   }
   const service = delivery();
-  const counts = await service.store.counts();
+  const queueConnection = redisConnection("delivery");
+  if (queueConnection) await firstConnectionAttempt(queueConnection);
+  // Unknown (not 0) when the store cannot be read now: the worker starts all the same.
+  const counts = await service.store.counts().catch(() => ({ pending: undefined, failed: undefined }));
   service.startWorker();
   log("delivery").info(
     {

@@ -48,6 +48,9 @@ const NO_REPLICA_PAUSE_MS = 1_000;
  */
 const SAME_SIGNUP_SLACK_MS = 5_000;
 
+/** The longest a queue operation (a few commands, a WAIT among them) may take before it counts as unreachable. */
+const GUARD_TIMEOUT_MS = 1_000;
+
 /** A Redis failure as the store's refusal: full, gone (or not the primary any more), or other. */
 function refusalOf(error: unknown): StoreUnavailableError {
   const message = error instanceof Error ? error.message : "";
@@ -99,12 +102,25 @@ export class RedisSignupStore implements SignupStore {
     return `${QUEUE_PREFIX}:delivery:done:${id}`;
   }
 
+  /**
+   * Runs `work` against Redis, failing fast as every Masthead client does: at once while the
+   * connection is down (BullMQ would otherwise wait for it to come up), and after
+   * GUARD_TIMEOUT_MS at most (a reader's signup never hangs on Redis).
+   */
   private async guard<T>(work: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== "ready")
+      throw new StoreUnavailableError("unreachable", "the Redis primary cannot be reached (not connected)");
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("Command timed out")), GUARD_TIMEOUT_MS);
+    });
     try {
-      return await work();
+      return await Promise.race([work(), timeout]);
     } catch (error) {
       if (error instanceof StoreUnavailableError) throw error;
       throw refusalOf(error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

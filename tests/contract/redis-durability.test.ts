@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,7 +60,7 @@ const LIMITS = {
 };
 
 /** One Masthead instance's delivery side, wired as lib/delivery/index.ts wires the app's. */
-function instance(target: RedisTarget, logs: string[]) {
+function instance(target: RedisTarget, logs: string[], localFile?: string) {
   const log = (line: string) => logs.push(line);
   const engine = createStateEngine({ redis: target, log });
   const commands = engine.connection("delivery")!;
@@ -82,7 +82,7 @@ function instance(target: RedisTarget, logs: string[]) {
       : NO_REPLICAS;
   const store = new QueueWithLocalFallback(
     new RedisSignupStore(commands, 10_000, confirmation),
-    new SqliteSignupStore({ file: path.join(dir, "signups.sqlite"), maxPending: 10_000 }),
+    new SqliteSignupStore({ file: localFile ?? path.join(dir, "signups.sqlite"), maxPending: 10_000 }),
     log,
   );
   const service = createDeliveryService({
@@ -104,7 +104,13 @@ function instance(target: RedisTarget, logs: string[]) {
     log,
     limiters: createNewsletterLimiters(LIMITS, engine.limiter),
   });
-  return { handler, store, engine, service };
+  /** Every connection a signup uses has answered (the first signups go to the queue, not the file). */
+  const ready = () =>
+    until(
+      () => ["state", "delivery", "delivery-confirm"].every((p) => engine.connection(p)!.status === "ready"),
+      { what: "the instance's Redis connections", timeoutMs: 10_000 },
+    );
+  return { handler, store, engine, service, ready };
 }
 
 async function stopInstances(): Promise<void> {
@@ -165,6 +171,7 @@ describe("a Sentinel failover during a burst of signups", () => {
       const a = instance(target, logs);
       const b = instance(target, logs);
       const both = [a.handler, b.handler];
+      await Promise.all([a.ready(), b.ready()]);
       await failWorkspace();
 
       const answers: Answer[] = [];
@@ -251,6 +258,7 @@ describe("Redis killed and restarted from its append-only file", () => {
     try {
       const logs: string[] = [];
       const a = instance(node.url, logs);
+      await a.ready();
       await failWorkspace();
       const answers: Answer[] = [];
       for (let i = 0; i < 20; i++) answers.push(await signup(a.handler, "aof"));
@@ -277,24 +285,19 @@ describe("Redis killed and restarted from its append-only file", () => {
 
 describe("Redis at its memory limit (noeviction)", () => {
   it("answers every signup truthfully: 2xx only when kept, never 500, and delivers each accepted one once", async () => {
-    const node = await startRedisNode({ args: ["--maxmemory", "3mb"] });
+    const node = await startRedisNode();
     try {
       const logs: string[] = [];
       const a = instance(node.url, logs);
       await failWorkspace();
       const answers: Answer[] = [];
       for (let i = 0; i < 5; i++) answers.push(await signup(a.handler, "full-before"));
-      // Fill Redis up to its limit with something else's data.
+      // Other data fills Redis past a limit then set below it: every write is refused (OOM).
       await oneShot(node.port, async (c) => {
-        // Small values, so that the refused one's own buffer does not free room for the next.
         const blob = "x".repeat(1024);
-        for (let i = 0; i < 20_000; i++) {
-          try {
-            await c.set(`filler:${i}`, blob);
-          } catch {
-            return;
-          }
-        }
+        for (let i = 0; i < 3000; i += 500)
+          await c.mset(Object.fromEntries(Array.from({ length: 500 }, (_, j) => [`filler:${i + j}`, blob])));
+        await c.config("SET", "maxmemory", "2mb");
       });
       const oom = await oneShot(node.port, (c) =>
         c.set("probe", "1").then(
@@ -313,11 +316,8 @@ describe("Redis at its memory limit (noeviction)", () => {
         `[full] while full: ${whileFull.filter((x) => x.status === 202).length} answered 2xx (kept in the instance's file: ${keptLocally}), ` +
           `${whileFull.filter((x) => x.status === 503).length} answered 503, 0 answered 500`,
       );
-      // The other data goes; the signups kept anywhere all arrive.
-      await oneShot(node.port, async (c) => {
-        for (let i = 0; i < 20_000; i += 1000)
-          await c.del(...Array.from({ length: 1000 }, (_, j) => `filler:${i + j}`));
-      });
+      // Redis is given room; the signups kept anywhere all arrive.
+      await oneShot(node.port, (c) => c.config("SET", "maxmemory", "0"));
       await expectEachAcceptedDeliveredOnce(a.handler, answers);
     } finally {
       await healWorkspace();
@@ -325,4 +325,32 @@ describe("Redis at its memory limit (noeviction)", () => {
       await node.stop();
     }
   }, 120_000);
+});
+
+describe("Redis gone and the instance's own file unwritable", () => {
+  it("answers 503 with Retry-After, never 2xx or 500", async () => {
+    const node = await startRedisNode();
+    try {
+      const logs: string[] = [];
+      // A "folder" that is a file: the instance's own store refuses every write.
+      const dir = mkdtempSync(path.join(tmpdir(), "masthead-unwritable-"));
+      folders.push(dir);
+      writeFileSync(path.join(dir, "not-a-folder"), "");
+      const a = instance(node.url, logs, path.join(dir, "not-a-folder", "signups.sqlite"));
+      await failWorkspace();
+      await node.kill9();
+      const res = await a.handler(
+        signupRequest({ email: `gone-${Date.now()}@example.com` }, { "x-forwarded-for": nextClient() }),
+      );
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(logs.some((l) => l.includes("own store refused the signup too"))).toBe(true);
+      // Back, so the queue's worker (which waits for Redis by design) can close.
+      await node.restart();
+    } finally {
+      await healWorkspace();
+      await stopInstances();
+      await node.stop();
+    }
+  }, 60_000);
 });
