@@ -6,7 +6,7 @@ import { signIn as adminSignIn } from "../helpers/admin-sign-in";
 import { oneClientPerNetwork } from "../helpers/client-addresses";
 import { jsonPostHeaders } from "../helpers/json-post";
 import { startCluster, type Cluster, type Instance } from "../helpers/multi-instance";
-import { startRedisNode, startSentinelGroup, type SentinelGroup } from "../helpers/redis-group";
+import { oneShot, startRedisNode, startSentinelGroup, type SentinelGroup } from "../helpers/redis-group";
 import { sleep, until } from "../helpers/until";
 import * as workspace from "../helpers/workspace-controls";
 
@@ -189,6 +189,58 @@ test("a primary killed during a burst of signups: no page view fails, no accepte
     `[e2e failover] page views ${views.length}, failed 0; signups after the kill ${after.length}: ` +
       `2xx ${after.filter((a) => a.status === 202).length}, 503 ${after.filter((a) => a.status === 503).length}; ` +
       `first 2xx ${firstAccepted!.at - killedAt} ms after the kill; accepted ${accepted.length}, each delivered once`,
+  );
+});
+
+test("Redis at its memory limit: page views stay 200, no signup gets a 500, and each accepted one arrives once", async () => {
+  test.setTimeout(180_000);
+  const primary = await group.primaryNow();
+  const port = Number(primary!.split(":")[1]);
+  await workspace.setFault(cluster.workspaceUrl, {
+    mode: "status",
+    status: 503,
+    pathPrefix: "/api/external/v2/email-subscriptions",
+  });
+  // Other data fills the primary past a limit then set below it: every write is refused (OOM).
+  await oneShot(port, async (c) => {
+    const blob = "x".repeat(1024);
+    for (let i = 0; i < 3000; i += 500)
+      await c.mset(Object.fromEntries(Array.from({ length: 500 }, (_, j) => [`filler:${i + j}`, blob])));
+    const used = Number(/used_memory:(\d+)/.exec(await c.info("memory"))![1]);
+    await c.config("SET", "maxmemory", String(Math.floor(used / 2)));
+  });
+  const answers: Answer[] = [];
+  const statuses: number[] = [];
+  try {
+    for (let i = 0; i < 10; i++) {
+      const instance = i % 2 ? B : A;
+      answers.push(await signup(instance, "full"));
+      for (const p of ["/", "/blog", "/feed.xml"]) statuses.push(await view(instance, p));
+    }
+  } finally {
+    await oneShot(port, (c) => c.config("SET", "maxmemory", "0"));
+  }
+  expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  expect(answers.filter((a) => a.status !== 202 && a.status !== 503)).toEqual([]);
+  await workspace.setFault(cluster.workspaceUrl, null);
+  await until(async () => (await signup(A, "probe")).status === 201, {
+    what: "a signup to reach the workspace directly",
+    timeoutMs: 30_000,
+    intervalMs: 1_000,
+  });
+  const accepted = answers.filter((a) => a.status === 202);
+  const emails = () =>
+    Promise.all(accepted.map(async (a) => (await workspace.outbox(cluster.workspaceUrl, a.email)).length));
+  await until(async () => (await emails()).every((n) => n >= 1), {
+    what: "every accepted signup's verification email",
+    timeoutMs: 60_000,
+    intervalMs: 1_000,
+  });
+  await sleep(2_000);
+  expect((await emails()).filter((n) => n !== 1)).toEqual([]);
+  console.info(
+    `[e2e full] page views ${statuses.length}, failed 0; signups ${answers.length}: 2xx ${accepted.length}, ` +
+      `503 ${answers.filter((a) => a.status === 503).length}, 500 0; each accepted one delivered once`,
   );
 });
 
