@@ -68,6 +68,7 @@ export const durableSignup = section({
         "replica confirmed": make({ replicas: 1, timeoutMs: WAIT_TIMEOUT_MS, connection: confirmConnection }),
         "own file": new SqliteSignupStore({ file: path.join(dir, "signups.sqlite"), maxPending: 1_000_000 }),
       };
+      await until(() => clients.every((c) => c.status === "ready"), { what: "the bench's connections" });
       const samples: Record<Way, number[]> = { "primary only": [], "replica confirmed": [], "own file": [] };
       let n = 0;
       for (let round = 0; round < ROUNDS; round++) {
