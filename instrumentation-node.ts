@@ -11,7 +11,8 @@
  * client can write its own X-Forwarded-For), then drop query strings no page reads, send HSTS
  * when SITE_URL is https and answer searches the limits or the search budget refuse with a
  * prerendered page (lib/search/refuse-early.ts's step), open the Redis connection now rather
- * than on the first request, so the first limits are shared too, load the blog store and
+ * than on the first request, so the first limits are shared too, and refuse a Redis that may
+ * evict queued signups (warn about one without its append-only file), load the blog store and
  * its search index in the background (lib/blog/source.ts), then render one page of each blog
  * route (lib/blog/warm-up.ts), start the newsletter's delivery
  * worker, so a server resumes delivering stored signups by itself without waiting for a new
@@ -61,11 +62,15 @@ export async function registerOnNode(): Promise<void> {
       })),
     ],
   });
-  if (process.env.REDIS_URL?.trim()) {
+  const { redisTargetFromEnv } = await import("./lib/state/redis-fail-fast.mjs");
+  const usesRedis = redisTargetFromEnv() !== null;
+  if (usesRedis) {
     const { redisConnection } = await import("./lib/state");
     redisConnection();
   }
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // A Redis that may evict queued signups stops the start, before any reader is told "on its way".
+  if (usesRedis) await refuseUnsafeRedis();
   // `npm run start:instance` / `npm start` hand the signals to this process's own shutdown:
   // readiness says "draining", requests in hand finish, then Redis closes (lib/launcher/shutdown.ts).
   if (process.env.NEXT_MANUAL_SIG_HANDLE) {
@@ -122,4 +127,26 @@ async function warnAboutPrivateImageHosts(): Promise<void> {
   ]);
   const warning = privateImageHostsWarning(await privateImageHosts(imageHosts(process.env)));
   if (warning) log("blog").warn(warning);
+}
+
+/**
+ * Reads Redis's maxmemory-policy and appendonly (lib/state/redis-settings.ts): a policy other
+ * than noeviction stops this server with the reason; appendonly no is a warning. A Redis that
+ * cannot be reached now is read on its first connection (logged and exported, no stop then).
+ */
+async function refuseUnsafeRedis(): Promise<void> {
+  const [{ redisConnection }, { watchRedisSettings }, { firstConnectionAttempt }, { log, logLine }] =
+    await Promise.all([
+      import("./lib/state"),
+      import("./lib/state/redis-settings"),
+      import("./lib/state/redis-fail-fast.mjs"),
+      import("./lib/observability/log.mjs"),
+    ]);
+  const client = redisConnection();
+  if (!client) return;
+  await firstConnectionAttempt(client);
+  const verdict = await watchRedisSettings(client, logLine("state"));
+  if (!verdict?.refusal) return;
+  log("state").fatal(`Masthead cannot start: ${verdict.refusal}`);
+  process.exit(1);
 }

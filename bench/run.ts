@@ -12,6 +12,7 @@
  *   npm run bench -- --quick             # every section, smaller: fewer blog sizes, a short soak
  *   npm run bench -- --skip-lighthouse   # also skips javascript
  *   npm run bench -- --only search       # one section, or several comma-separated
+ *   npm run bench -- --only durable-signup   # what a replica's confirmation adds to a signup
  *   npm run bench -- --only scale --posts 1000,10000   # the scale section's blog sizes
  *   npm run bench -- --only soak --soak-seconds 180    # the soak, shorter than its 10 minutes
  *
@@ -26,6 +27,7 @@ import { parseArgs } from "node:util";
 import { admin } from "./admin";
 import { builds, MEMBERS_SMALL, measureBuild } from "./builds";
 import { delivery } from "./delivery";
+import { durableSignup } from "./durable-signup";
 import { front } from "./front";
 import { instances } from "./instances";
 import { javascript } from "./javascript";
@@ -58,6 +60,7 @@ const SECTIONS: Section<unknown>[] = [
   builds,
   instances,
   delivery,
+  durableSignup,
   soak,
   serving,
   front,

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from "./defaults.mjs";
+import { parseSentinelList } from "./redis-target.mjs";
+import type { SentinelTarget } from "./redis-target.mjs";
 import { Refusal, variable } from "./variable";
 
 /*
@@ -42,6 +44,73 @@ export const redisUrl = variable(
     return raw;
   },
 );
+
+/** REDIS_SENTINELS: the Sentinels to ask where the primary is, as comma-separated host:port. */
+export const redisSentinels = variable(
+  "set it to the Sentinels' addresses, comma-separated host:port (e.g. 10.0.0.5:26379,10.0.0.6:26379,10.0.0.7:26379), or unset it.",
+  (raw) => {
+    if (raw === undefined) return null;
+    const parsed = parseSentinelList(raw);
+    return "sentinels" in parsed ? parsed.sentinels : new Refusal(parsed.problem);
+  },
+);
+
+/** REDIS_SENTINEL_NAME: the master group name (`sentinel monitor <name> …`). */
+export const redisSentinelName = variable(
+  "set it to the name your Sentinels monitor (the <name> of `sentinel monitor <name> host port quorum`), e.g. masthead.",
+  (raw) => {
+    if (raw === undefined) return null;
+    return /^[\x21-\x7e]{1,100}$/.test(raw)
+      ? raw
+      : new Refusal("contains spaces or characters a master group name cannot have.");
+  },
+);
+
+/** REDIS_SENTINEL_PASSWORD, REDIS_PASSWORD: never echoed back. */
+export const redisSecret = variable("set it to the password, or unset it.", (raw) => raw ?? null);
+
+type RedisVariables = {
+  REDIS_URL: string | null;
+  REDIS_SENTINELS: SentinelTarget["sentinels"] | null;
+  REDIS_SENTINEL_NAME: string | null;
+  REDIS_SENTINEL_PASSWORD: string | null;
+  REDIS_PASSWORD: string | null;
+};
+
+/**
+ * The Redis variables together: one Redis (REDIS_URL) or a Sentinel group, never both, and the
+ * Sentinel-only variables only with REDIS_SENTINELS.
+ */
+export function checkRedisVariables(v: RedisVariables, ctx: z.RefinementCtx): void {
+  const problem = (variable: keyof RedisVariables, message: string, fix: string) =>
+    ctx.addIssue({ code: "custom", path: [variable], message, params: { fix } });
+  if (v.REDIS_URL && v.REDIS_SENTINELS) {
+    problem(
+      "REDIS_SENTINELS",
+      "is set together with REDIS_URL; Masthead connects to one Redis or to a Sentinel group, not both.",
+      "keep REDIS_URL for one Redis, or unset REDIS_URL and keep REDIS_SENTINELS and REDIS_SENTINEL_NAME for failover.",
+    );
+    return;
+  }
+  if (v.REDIS_SENTINELS && !v.REDIS_SENTINEL_NAME)
+    problem(
+      "REDIS_SENTINEL_NAME",
+      "is not set, and REDIS_SENTINELS needs it.",
+      "set it to the name your Sentinels monitor (the <name> of `sentinel monitor <name> host port quorum`).",
+    );
+  if (v.REDIS_SENTINELS) return;
+  const sentinelOnly = ["REDIS_SENTINEL_NAME", "REDIS_SENTINEL_PASSWORD", "REDIS_PASSWORD"] as const;
+  for (const name of sentinelOnly) {
+    if (!v[name]) continue;
+    problem(
+      name,
+      "is set without REDIS_SENTINELS, so nothing reads it.",
+      v.REDIS_URL && name === "REDIS_PASSWORD"
+        ? "put the password in REDIS_URL (redis://:password@host:port) and unset REDIS_PASSWORD."
+        : "set REDIS_SENTINELS as well, or unset it.",
+    );
+  }
+}
 
 export const deliveryWorker = variable(
   "unset it (each server process delivers stored signups), or set it to off when `npm run worker` runs separately.",

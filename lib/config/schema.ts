@@ -9,8 +9,19 @@ import {
   isLocalMode,
 } from "./defaults.mjs";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
-import { deliveryWorker, logLevel, metricsToken, redisUrl, trustProxy } from "./operations-variables";
+import {
+  checkRedisVariables,
+  deliveryWorker,
+  logLevel,
+  metricsToken,
+  redisSecret,
+  redisSentinelName,
+  redisSentinels,
+  redisUrl,
+  trustProxy,
+} from "./operations-variables";
 import { secrets } from "./secrets";
+import type { RedisTarget, SentinelTarget } from "./redis-target.mjs";
 import { readSiteConfig } from "./site";
 import { Refusal, variable, wholeNumber } from "./variable";
 import { workspaceApiBase, workspaceApiKey } from "./workspace-variables";
@@ -74,6 +85,10 @@ const rest = {
   FEED_ITEMS: wholeNumber("FEED_ITEMS"),
   TRUST_PROXY: trustProxy,
   REDIS_URL: redisUrl,
+  REDIS_SENTINELS: redisSentinels,
+  REDIS_SENTINEL_NAME: redisSentinelName,
+  REDIS_SENTINEL_PASSWORD: redisSecret,
+  REDIS_PASSWORD: redisSecret,
   DELIVERY_STORE_PATH: z.string().default(DEFAULT_DELIVERY_STORE_PATH),
   ADMIN_PASSKEY_STORE_PATH: z.string().default(DEFAULT_ADMIN_PASSKEY_STORE_PATH),
   DELIVERY_RATE_PER_SECOND: wholeNumber("DELIVERY_RATE_PER_SECOND"),
@@ -125,7 +140,8 @@ const localVariables = z
     ...adminAccess,
     ...rest,
   })
-  .superRefine(checkSecondFactor);
+  .superRefine(checkSecondFactor)
+  .superRefine(checkRedisVariables);
 
 const remoteVariables = z
   .object({
@@ -137,7 +153,8 @@ const remoteVariables = z
     ...adminAccess,
     ...rest,
   })
-  .superRefine(checkSecondFactor);
+  .superRefine(checkSecondFactor)
+  .superRefine(checkRedisVariables);
 
 /** The variables in the order their problems are reported. */
 export const CONFIG_VARIABLES = Object.keys(remoteVariables.shape);
@@ -207,9 +224,10 @@ export const envSchema = z
     trustProxy: v.TRUST_PROXY,
     /**
      * null = one instance, runtime state in memory (lib/state picks the embedded engine);
-     * set = every instance shares rate limits, caches and session revocations through this Redis.
+     * set = every instance shares rate limits, caches, session revocations and queued signups
+     * through this Redis (a URL), or through the primary its Sentinels name.
      */
-    redisUrl: v.REDIS_URL,
+    redis: redisTarget(v),
     newsletter: {
       /** How wide a client's network is for the signups' and searches' per-network budgets (lib/http/client-network.ts). */
       networkPrefixes: { ipv4: v.NEWSLETTER_NETWORK_IPV4_PREFIX, ipv6: v.NEWSLETTER_NETWORK_IPV6_PREFIX },
@@ -240,6 +258,23 @@ export const envSchema = z
   }));
 
 export type AppConfig = z.output<typeof envSchema>;
+
+function redisTarget(v: {
+  REDIS_URL: string | null;
+  REDIS_SENTINELS: SentinelTarget["sentinels"] | null;
+  REDIS_SENTINEL_NAME: string | null;
+  REDIS_SENTINEL_PASSWORD: string | null;
+  REDIS_PASSWORD: string | null;
+}): RedisTarget | null {
+  if (v.REDIS_URL) return v.REDIS_URL;
+  if (!v.REDIS_SENTINELS || !v.REDIS_SENTINEL_NAME) return null;
+  return {
+    sentinels: v.REDIS_SENTINELS,
+    name: v.REDIS_SENTINEL_NAME,
+    ...(v.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: v.REDIS_SENTINEL_PASSWORD } : {}),
+    ...(v.REDIS_PASSWORD ? { password: v.REDIS_PASSWORD } : {}),
+  };
+}
 
 /** The configuration, or every problem with it. Fast: no password hashing (lib/config/startup.ts). */
 export function checkEnv(

@@ -1,6 +1,10 @@
 import { requireSupportedNode } from "../config/node-runtime";
 import { env } from "../config/env";
 import { log } from "../observability/log.mjs";
+import { redisConnection } from "../state";
+import { firstConnectionAttempt } from "../state/redis-fail-fast.mjs";
+import { watchRedisSettings } from "../state/redis-settings";
+import { logLine } from "../observability/log.mjs";
 import { delivery } from "./index";
 
 /*
@@ -12,8 +16,17 @@ import { delivery } from "./index";
 async function main(): Promise<void> {
   requireSupportedNode();
   const config = env();
+  const redis = redisConnection();
+  if (redis) {
+    await firstConnectionAttempt(redis);
+    const verdict = await watchRedisSettings(redis, logLine("state"));
+    if (verdict?.refusal) throw new Error(verdict.refusal);
+  }
   const service = delivery();
-  const counts = await service.store.counts();
+  const queueConnection = redisConnection("delivery");
+  if (queueConnection) await firstConnectionAttempt(queueConnection);
+  // Unknown (not 0) when the store cannot be read now: the worker starts all the same.
+  const counts = await service.store.counts().catch(() => ({ pending: undefined, failed: undefined }));
   service.startWorker();
   log("delivery").info(
     {

@@ -1,10 +1,19 @@
 import "server-only";
 import path from "node:path";
 import { env } from "../config/env";
-import { existingProcessMemo, processMemo, redisConnection, stateEngine } from "../state";
+import { logLine } from "../observability/log.mjs";
+import {
+  blockingRedisConnection,
+  existingProcessMemo,
+  processMemo,
+  redisConnection,
+  redisTarget,
+  stateEngine,
+} from "../state";
 import { createWorkspaceClient } from "../workspace";
 import { MemoryGate, RedisGate } from "./gate";
-import { RedisSignupStore } from "./redis-queue";
+import { QueueWithLocalFallback } from "./queue-with-fallback";
+import { NO_REPLICAS, RedisSignupStore, type ReplicaConfirmation } from "./redis-queue";
 import { createDeliveryService, type DeliveryService } from "./service";
 import { SqliteSignupStore } from "./sqlite-store";
 
@@ -14,11 +23,29 @@ export { mailbox } from "./address-key";
 
 /**
  * The process's delivery service, configured from lib/config/env.ts and the state engine: the SQLite
- * store and an in-memory gate when embedded, the BullMQ queue and a Redis gate with REDIS_URL.
+ * store and an in-memory gate when embedded; with Redis, the BullMQ queue backed by the same
+ * SQLite file for what the queue cannot hold safely (lib/delivery/queue-with-fallback.ts), and a
+ * Redis gate.
  * One per process (processMemo), shared by the route, the admin and the worker, whichever of
  * Next's bundles asks first.
  */
 const SERVICE = "newsletter.delivery";
+
+/**
+ * With a Sentinel group a replica must confirm each signup before the reader is told it is on
+ * its way: the group exists so that losing the primary loses nothing. WAIT's timeout stays under
+ * the fail-fast command timeout (lib/state/redis-fail-fast.mjs), so a slow replica costs a
+ * reader at most this before the signup is kept in the instance's own store instead.
+ */
+export const REPLICA_CONFIRM_TIMEOUT_MS = 150;
+
+function replicaConfirmation(): ReplicaConfirmation {
+  const target = redisTarget();
+  const connection = redisConnection("delivery-confirm");
+  return target && typeof target === "object" && connection
+    ? { replicas: 1, timeoutMs: REPLICA_CONFIRM_TIMEOUT_MS, connection }
+    : NO_REPLICAS;
+}
 
 export function delivery(): DeliveryService {
   return processMemo(SERVICE, () => {
@@ -39,25 +66,23 @@ export function delivery(): DeliveryService {
       leaseMs: w.timeoutMs + 5_000,
     };
     const redis = stateEngine() === "redis" ? redisConnection("delivery") : null;
+    const local = new SqliteSignupStore({ file: path.resolve(d.storePath), maxPending: d.maxPending });
     if (redis) {
       return createDeliveryService({
         ...base,
-        store: new RedisSignupStore(redis, d.maxPending),
+        store: new QueueWithLocalFallback(
+          new RedisSignupStore(redis, d.maxPending, replicaConfirmation()),
+          local,
+          logLine("delivery"),
+        ),
         gate: new RedisGate(redis, d.ratePerSecond),
         // BullMQ's worker blocks on Redis: it needs its own connection that waits rather than fails fast.
-        workerConnection: () =>
-          redis.duplicate({
-            maxRetriesPerRequest: null,
-            enableOfflineQueue: true,
-            commandTimeout: undefined,
-            lazyConnect: false,
-            connectionName: "masthead:delivery-worker",
-          }),
+        workerConnection: () => blockingRedisConnection("delivery-worker")!,
       });
     }
     return createDeliveryService({
       ...base,
-      store: new SqliteSignupStore({ file: path.resolve(d.storePath), maxPending: d.maxPending }),
+      store: local,
       gate: new MemoryGate(d.ratePerSecond),
     });
   });

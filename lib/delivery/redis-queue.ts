@@ -12,6 +12,11 @@ import { StoreUnavailableError, type DeliveryCounts, type EnqueueResult, type Si
  * Delivered jobs are removed at once (removeOnComplete), taking the address with them; failed
  * ones stay until an admin retries or discards them. Job data and failure reasons never hold
  * more than the address and a short code.
+ *
+ * With replicas to confirm (a Sentinel group), a signup counts as queued only once a replica has
+ * it (Redis WAIT, a short timeout): the primary's answer alone could be undone by its loss,
+ * since replication is asynchronous. An unconfirmed signup is taken back out of the queue (as
+ * far as Redis still answers) and refused as "unreplicated", for the caller to keep elsewhere.
  */
 
 export const QUEUE_NAME = "newsletter-delivery";
@@ -19,6 +24,47 @@ export const QUEUE_PREFIX = "masthead";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type SignupJob = { email: string; queuedAt: number };
+
+/**
+ * How many replicas must confirm a signup, how long to wait for them, and the connection that
+ * waits: one of its own, since WAIT holds its connection for up to `timeoutMs` and the queue's
+ * other commands must not wait behind it.
+ */
+export type ReplicaConfirmation =
+  { replicas: 0 } | { replicas: number; timeoutMs: number; connection: Redis };
+
+/** No replica to wait for: one Redis (REDIS_URL), as durable as its append-only file. */
+export const NO_REPLICAS: ReplicaConfirmation = { replicas: 0 };
+
+/**
+ * After a WAIT that no replica answered, signups skip waiting for this long (refused as
+ * unreplicated at once): with no replica, every reader would otherwise pay the full timeout.
+ */
+const NO_REPLICA_PAUSE_MS = 1_000;
+
+/**
+ * A local copy of a signup queued at T is the same signup as a queue delivery at T - this or
+ * later (the route writes the queue first, then the local copy).
+ */
+const SAME_SIGNUP_SLACK_MS = 5_000;
+
+/** The longest a queue operation (a few commands, a WAIT among them) may take before it counts as unreachable. */
+const GUARD_TIMEOUT_MS = 1_000;
+
+/** A Redis failure as the store's refusal: full, gone (or not the primary any more), or other. */
+function refusalOf(error: unknown): StoreUnavailableError {
+  const message = error instanceof Error ? error.message : "";
+  const name = error instanceof Error ? error.name : typeof error;
+  if (/^OOM\b/.test(message))
+    return new StoreUnavailableError("out_of_memory", "Redis is at its memory limit (maxmemory)");
+  if (
+    /Stream isn't writeable|Connection is closed|Command timed out|ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|^READONLY|^LOADING|^MASTERDOWN|All sentinels are unreachable/.test(
+      message,
+    )
+  )
+    return new StoreUnavailableError("unreachable", `the Redis primary cannot be reached (${name})`);
+  return new StoreUnavailableError("unwritable", `Redis: ${name}`);
+}
 
 export type RedisQueueConnections = {
   /** Commands from the route and the admin: fails fast when Redis is unreachable. */
@@ -30,10 +76,13 @@ export type RedisQueueConnections = {
 export class RedisSignupStore implements SignupStore {
   readonly engine = "redis" as const;
   readonly queue: Queue<SignupJob>;
+  /** Until then, no replica is waited for (NO_REPLICA_PAUSE_MS). */
+  private waitAgainAt = 0;
 
   constructor(
     private readonly redis: Redis,
     private readonly maxPending: number,
+    private readonly confirmation: ReplicaConfirmation = NO_REPLICAS,
   ) {
     this.queue = new Queue<SignupJob>(QUEUE_NAME, {
       connection: redis,
@@ -49,16 +98,60 @@ export class RedisSignupStore implements SignupStore {
     return `${QUEUE_PREFIX}:delivery:delivered`;
   }
 
+  private doneKey(id: string) {
+    return `${QUEUE_PREFIX}:delivery:done:${id}`;
+  }
+
+  /**
+   * Runs `work` against Redis, failing fast as every Masthead client does: at once while the
+   * connection is down (BullMQ would otherwise wait for it to come up), and after
+   * GUARD_TIMEOUT_MS at most (a reader's signup never hangs on Redis).
+   */
   private async guard<T>(work: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== "ready")
+      throw new StoreUnavailableError("unreachable", "the Redis primary cannot be reached (not connected)");
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("Command timed out")), GUARD_TIMEOUT_MS);
+    });
     try {
-      return await work();
+      return await Promise.race([work(), timeout]);
     } catch (error) {
       if (error instanceof StoreUnavailableError) throw error;
-      throw new StoreUnavailableError(
-        "unwritable",
-        `Redis: ${error instanceof Error ? error.name : typeof error}`,
-      );
+      throw refusalOf(error);
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /**
+   * Resolves once the configured number of replicas hold every write this connection made so
+   * far, `id`'s included (replication is one ordered stream, so a replica that has this
+   * connection's last write has every earlier write of any connection too).
+   */
+  private async confirmReplicated(id: string, added: boolean): Promise<void> {
+    const confirmation = this.confirmation;
+    if (confirmation.replicas <= 0 || !("connection" in confirmation)) return;
+    const { replicas, timeoutMs, connection } = confirmation;
+    let acknowledged = 0;
+    if (Date.now() >= this.waitAgainAt) {
+      try {
+        // WAIT waits for the waiting connection's own last write, so it makes one: the stream
+        // is ordered, and a replica that has it has the signup written before it.
+        await connection.set(`${QUEUE_PREFIX}:delivery:confirm`, "1", "PX", 60_000);
+        acknowledged = Number(await connection.call("WAIT", replicas, timeoutMs));
+      } catch {
+        // The primary went away mid-way: nothing says a replica has it.
+      }
+      if (acknowledged < replicas) this.waitAgainAt = Date.now() + NO_REPLICA_PAUSE_MS;
+    }
+    if (acknowledged >= replicas) return;
+    // Not safe where it is: taken back (when Redis still answers), so a later attempt starts clean.
+    if (added) await this.queue.remove(id).catch(() => undefined);
+    throw new StoreUnavailableError(
+      "unreplicated",
+      `no replica confirmed it within ${timeoutMs} ms (${replicas} needed)`,
+    );
   }
 
   async isPending(email: string): Promise<boolean> {
@@ -73,7 +166,10 @@ export class RedisSignupStore implements SignupStore {
       const id = addressKey(email);
       const state = await this.queue.getJobState(id);
       if (state === "failed" || state === "completed") await this.queue.remove(id);
-      else if (state !== "unknown") return "already_pending";
+      else if (state !== "unknown") {
+        await this.confirmReplicated(id, false);
+        return "already_pending";
+      }
       if ((await this.queue.count()) >= this.maxPending)
         throw new StoreUnavailableError("full", `${this.maxPending} signups are already waiting`);
       await this.queue.add(
@@ -81,6 +177,7 @@ export class RedisSignupStore implements SignupStore {
         { email, queuedAt: Date.now() },
         { jobId: id, removeOnComplete: true, removeOnFail: false, attempts: 1 },
       );
+      await this.confirmReplicated(id, true);
       return "queued";
     });
   }
@@ -138,10 +235,28 @@ export class RedisSignupStore implements SignupStore {
     });
   }
 
-  /** A bare member per delivery (no address), scored by time, for the 24-hour count. */
-  async recordDelivery(): Promise<void> {
+  /**
+   * A bare member per delivery (no address), scored by time, for the 24-hour count; and, under
+   * the address's hashed key, when it was delivered (for `holds`), kept for `keepMs`.
+   */
+  async recordDelivery(id: string, keepMs: number): Promise<void> {
     const now = Date.now();
     await this.redis.zadd(this.deliveredKey, now, `${now}-${Math.random().toString(36).slice(2)}`);
+    await this.redis.set(this.doneKey(id), String(now), "PX", Math.max(1, keepMs));
+  }
+
+  /**
+   * Whether the queue holds (or has delivered) the signup that a local copy queued at
+   * `queuedAt` also keeps: it is pending here, or was delivered since. Throws when Redis
+   * cannot answer.
+   */
+  async holds(email: string, queuedAt: number): Promise<boolean> {
+    return this.guard(async () => {
+      const id = addressKey(email);
+      const [state, done] = await Promise.all([this.queue.getJobState(id), this.redis.get(this.doneKey(id))]);
+      if (state !== "unknown" && state !== "failed" && state !== "completed") return true;
+      return done !== null && Number(done) >= queuedAt - SAME_SIGNUP_SLACK_MS;
+    });
   }
 
   async close(): Promise<void> {
@@ -173,7 +288,7 @@ export function runRedisWorker(
       }
       const result = await attemptDelivery(job.data.email, ctx, outage);
       if (result.kind === "delivered" || result.kind === "already_subscribed") {
-        await store.recordDelivery().catch(() => {});
+        await store.recordDelivery(job.id ?? addressKey(job.data.email), opts.maxAgeMs).catch(() => {});
         return "delivered";
       }
       if (result.kind === "rejected") throw new UnrecoverableError("rejected");

@@ -1,5 +1,6 @@
 import { logLine } from "../observability/log.mjs";
 import { asWorkspaceError, attemptDelivery, classify, OutageTracker, type AttemptContext } from "./attempt";
+import { QueueWithLocalFallback } from "./queue-with-fallback";
 import { RedisSignupStore, runRedisWorker } from "./redis-queue";
 import { SqliteSignupStore } from "./sqlite-store";
 import { runSqliteWorker, type WorkerHandle } from "./sqlite-worker";
@@ -85,6 +86,28 @@ export function createDeliveryService(options: DeliveryServiceOptions): Delivery
           outage,
           maxAgeMs: options.maxAgeMs,
         });
+      } else if (store instanceof QueueWithLocalFallback && options.workerConnection) {
+        // The queue's worker, and this instance's own for the signups only its file holds.
+        const queued = runRedisWorker({
+          store: store.queue,
+          connection: options.workerConnection(),
+          ctx,
+          outage,
+          maxAgeMs: options.maxAgeMs,
+        });
+        const local = runSqliteWorker({
+          store: store.local,
+          ctx,
+          outage,
+          maxAgeMs: options.maxAgeMs,
+          leaseMs: options.leaseMs,
+          deliveredElsewhere: (signup) => store.queue.holds(signup.email, signup.queuedAt),
+        });
+        worker = {
+          stop: async () => {
+            await Promise.all([queued.stop(), local.stop()]);
+          },
+        };
       } else throw new Error("No worker for this store");
       return worker;
     },

@@ -197,6 +197,11 @@ export class SqliteSignupStore implements SignupStore {
     );
   }
 
+  /** Another store delivers this signup: the local copy leaves without counting as a delivery. */
+  forget(id: number): void {
+    this.run((db) => db.prepare("DELETE FROM signups WHERE id = ?").run(id));
+  }
+
   fail(id: number, failure: "expired" | "rejected"): void {
     this.run((db) =>
       db

@@ -1,6 +1,6 @@
 import { attemptDelivery, type WorkerOptions } from "./attempt";
 import { sleep } from "./gate";
-import type { SqliteSignupStore } from "./sqlite-store";
+import type { ClaimedSignup, SqliteSignupStore } from "./sqlite-store";
 import { StoreUnavailableError } from "./types";
 
 export type WorkerHandle = { stop(): Promise<void> };
@@ -18,6 +18,11 @@ export function runSqliteWorker(
     store: SqliteSignupStore;
     /** How long a claimed signup is reserved: longer than one call can take. */
     leaseMs: number;
+    /**
+     * Whether another store (the Redis queue) delivers this signup: then the local copy is
+     * dropped unsent. A check that fails (Redis unreachable) delivers: at least once.
+     */
+    deliveredElsewhere?: (signup: ClaimedSignup) => Promise<boolean>;
   },
 ): WorkerHandle {
   const { store, ctx, outage } = opts;
@@ -51,6 +56,10 @@ export function runSqliteWorker(
         await ctx.gate.take(stopper.signal);
         const job = store.claim(opts.leaseMs);
         if (!job) continue;
+        if (opts.deliveredElsewhere && (await opts.deliveredElsewhere(job).catch(() => false))) {
+          store.forget(job.id);
+          continue;
+        }
         const result = await attemptDelivery(job.email, ctx, outage);
         if (result.kind === "delivered" || result.kind === "already_subscribed") store.delivered(job.id);
         else if (result.kind === "rejected") {

@@ -17,10 +17,18 @@ export type DeliveryCounts = {
   failed: number;
 };
 
-/** The store cannot take a signup: it is full, or its disk or server refuses writes. */
+/**
+ * Why a store could not take a signup: it holds its maximum (full), Redis is at its memory
+ * limit (out_of_memory) or cannot be reached (unreachable), no replica confirmed the write in
+ * time (unreplicated: the loss of one Redis node could undo it), or the disk or server refuses
+ * writes for another reason (unwritable).
+ */
+export type StoreRefusal = "full" | "out_of_memory" | "unreachable" | "unreplicated" | "unwritable";
+
+/** The store cannot take a signup (see StoreRefusal). */
 export class StoreUnavailableError extends Error {
   constructor(
-    readonly reason: "full" | "unwritable",
+    readonly reason: StoreRefusal,
     detail: string,
   ) {
     super(`The signup store cannot take signups (${reason}): ${detail}`);

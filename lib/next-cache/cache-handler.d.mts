@@ -16,8 +16,8 @@ export declare class ByteLru<V = Buffer> {
 }
 
 export type CacheHandlerOptions = {
-  /** Overrides REDIS_URL (null: no Redis). */
-  redisUrl?: string | null;
+  /** Overrides the environment's Redis (a URL or a Sentinel group; null: no Redis). */
+  redisUrl?: import("../state/redis-fail-fast.mjs").RedisTarget | null;
   /** Names a separate in-process state, so one test process can hold two "instances". */
   instance?: string;
   log?: (line: string) => void;

@@ -5,6 +5,7 @@ import { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
 import { buildIdFile, ENTRY_KINDS, fileSystemCache, installFetchCache } from "./next-internals.mjs";
 import { isNotFound, notFoundMemory, unknownAddressAnswer } from "./not-found.mjs";
+import { redisTargetFromEnv } from "../state/redis-fail-fast.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
 import { entryTags, judgeEntry, RenderStarts, TagMarks } from "./tags.mjs";
 
@@ -52,7 +53,7 @@ const states = () => processMemo(STATES, () => new Map());
  */
 function processState(ctx, { redisUrl, instance, log }) {
   const registry = states();
-  const id = `${instance}|${redisUrl ?? ""}|${ctx.serverDistDir ?? ""}`;
+  const id = `${instance}|${JSON.stringify(redisUrl ?? "")}|${ctx.serverDistDir ?? ""}`;
   let state = registry.get(id);
   if (state) return state;
   const prefix = `masthead:next:${readBuildId(ctx.serverDistDir)}:`;
@@ -94,11 +95,11 @@ const isResponseKind = (value) =>
 export default class MastheadCacheHandler {
   /**
    * @param {object} ctx Next's CacheHandlerContext (serverDistDir, flushToDisk, maxMemoryCacheSize, ...)
-   * @param {object} [options] for tests: { redisUrl, instance, log }; Next passes none, so REDIS_URL decides.
+   * @param {object} [options] for tests: { redisUrl, instance, log }; Next passes none, so the
+   * environment decides (REDIS_URL or REDIS_SENTINELS, lib/state's recipe).
    */
   constructor(ctx, options = {}) {
-    const configured =
-      options.redisUrl !== undefined ? options.redisUrl : process.env.REDIS_URL?.trim() || null;
+    const configured = options.redisUrl !== undefined ? options.redisUrl : redisTargetFromEnv();
     // The build writes the prerendered files itself and must not depend on Redis being up.
     const redisUrl = isBuildPhase() ? null : configured;
     this.serverDistDir = ctx.serverDistDir;

@@ -42,6 +42,9 @@ export const LOGIN_OUTCOMES = [
 ] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
+/** Why the Redis queue could not hold a signup safely (lib/delivery/types.ts's StoreRefusal). */
+export const QUEUE_REFUSAL_REASONS = ["out_of_memory", "unreachable", "unreplicated", "unwritable"] as const;
+
 const DEFAULT_GAUGES_NAMED_LIKE_COUNTERS = [
   "nodejs_active_handles_total",
   "nodejs_active_requests_total",
@@ -119,6 +122,22 @@ function createMetrics() {
       help: "1 when this instance's readiness (GET /api/health/ready) answers 200 at scrape time, 0 when it answers 503 (starting, draining, unavailable).",
       registers,
     }),
+    redisNoeviction: new Gauge({
+      name: "masthead_redis_noeviction",
+      help: "1 when Redis's maxmemory-policy is noeviction, 0 when another policy lets a full Redis delete queued signups; read on each connection, absent without Redis.",
+      registers: [],
+    }),
+    redisAofEnabled: new Gauge({
+      name: "masthead_redis_aof_enabled",
+      help: "1 when Redis's append-only file is on (appendonly yes), 0 when a restart would lose the signups since the last snapshot; read on each connection, absent without Redis.",
+      registers: [],
+    }),
+    signupQueueRefusals: new Counter({
+      name: "masthead_signup_queue_refusals_total",
+      help: "Signups the Redis queue could not hold safely, by reason (out_of_memory, unreachable, unreplicated, unwritable); each was kept in the instance's own store, or answered 503 when that refused too.",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
     blogPosts: new Gauge({
       name: "masthead_blog_posts",
       help: "Blog posts in this process's copy of the blog; absent until the process has loaded it.",
@@ -130,6 +149,7 @@ function createMetrics() {
   for (const outcome of SIGNUP_OUTCOMES) metrics.signups.inc({ outcome }, 0);
   for (const outcome of DELIVERY_OUTCOMES) metrics.deliveryAttempts.inc({ outcome }, 0);
   for (const outcome of LOGIN_OUTCOMES) metrics.adminLogins.inc({ outcome }, 0);
+  for (const reason of QUEUE_REFUSAL_REASONS) metrics.signupQueueRefusals.inc({ reason }, 0);
   return metrics;
 }
 
@@ -140,7 +160,7 @@ export function metrics(): Metrics {
   return processMemo("metrics", createMetrics);
 }
 
-/** Sets a gauge that is exposed only from its first value on (redis_up, blog_posts). */
+/** Sets a gauge that is exposed only from its first value on (redis_up, the Redis settings, blog_posts). */
 export function reportGauge(gauge: Gauge, value: number): void {
   const { registry } = metrics();
   if (!registry.getSingleMetric((gauge as unknown as Metric & { name: string }).name))

@@ -1,13 +1,13 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { logLine } from "../observability/log.mjs";
-import { createRedisClient, firstConnectionAttempt, isReady } from "./redis-fail-fast.mjs";
+import { createRedisClient, firstConnectionAttempt, isReady, type RedisTarget } from "./redis-fail-fast.mjs";
 
 /*
  * The one place that decides which engine backs each piece of runtime state. Features ask
  * for "a limiter", "a cache", "a revocation list" and never learn which engine they got.
  *
- *  - embedded (no REDIS_URL): everything in this process's memory; one instance.
+ *  - embedded (no REDIS_URL nor REDIS_SENTINELS): everything in this process's memory; one instance.
  *  - redis: shared by every instance; each piece falls back without waiting when Redis is
  *    unreachable (limiters to an in-memory insurance limiter, caches to a miss, revocations
  *    to this process's own list) and is shared again as soon as Redis is back.
@@ -69,7 +69,14 @@ export type StateHealth = { engine: EngineKind; redis?: "up" | "down" };
 
 export type StateEngine = {
   kind: EngineKind;
+  /** Where Redis is (a URL or a Sentinel group); null when embedded. */
+  target: RedisTarget | null;
   connection(purpose?: string): Redis | null;
+  /**
+   * A connection of its own for a client that blocks (BullMQ's worker): it waits for Redis
+   * instead of failing fast. Closed with the engine.
+   */
+  blockingConnection(purpose: string): Redis | null;
   limiter(opts: LimiterOptions): RateLimiterAbstract;
   sharedCache<T>(namespace: string, opts: { ttlSeconds: number }): SharedCache<T>;
   revocations(): Revocations;
@@ -86,19 +93,34 @@ const MAX_PENDING_WRITES = 10_000;
 
 type Log = (line: string) => void;
 
-export function createStateEngine(options: { redisUrl: string | null; log?: Log }): StateEngine {
+export type StateEngineOptions = {
+  /** A redis:// URL or a Sentinel group (lib/config's `redis`); null or absent: embedded. */
+  redis?: RedisTarget | null;
+  /** The same as `redis` with a URL. */
+  redisUrl?: string | null;
+  log?: Log;
+};
+
+export function createStateEngine(options: StateEngineOptions): StateEngine {
   const log = options.log ?? logLine("state");
-  const redisUrl = options.redisUrl;
-  const kind: EngineKind = redisUrl ? "redis" : "embedded";
+  const target = options.redis ?? options.redisUrl ?? null;
+  const kind: EngineKind = target ? "redis" : "embedded";
 
   const clients = new Map<string, Redis>();
   function connection(purpose = "state"): Redis | null {
-    if (!redisUrl) return null;
+    if (!target) return null;
     let client = clients.get(purpose);
     if (!client) {
-      client = createRedisClient(redisUrl, purpose, log);
+      client = createRedisClient(target, purpose, log);
       clients.set(purpose, client);
     }
+    return client;
+  }
+  let blockingCount = 0;
+  function blockingConnection(purpose: string): Redis | null {
+    if (!target) return null;
+    const client = createRedisClient(target, purpose, log, { blocking: true });
+    clients.set(`${purpose}#blocking${++blockingCount}`, client);
     return client;
   }
 
@@ -319,7 +341,18 @@ export function createStateEngine(options: { redisUrl: string | null; log?: Log 
     clients.clear();
   }
 
-  return { kind, connection, limiter, sharedCache, revocations, firstUse, health, close };
+  return {
+    kind,
+    target,
+    connection,
+    blockingConnection,
+    limiter,
+    sharedCache,
+    revocations,
+    firstUse,
+    health,
+    close,
+  };
 }
 
 /** The embedded cache: a bounded Map with expiry, in this process. */

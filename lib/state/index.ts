@@ -15,10 +15,12 @@ import {
   type StateHealth,
 } from "./engine";
 import { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
+import type { RedisTarget } from "./redis-fail-fast.mjs";
 
 /*
- * Runtime state that outlives a request: the only door to it. REDIS_URL unset → embedded
- * (this process's memory); set → Redis, shared by every instance, failing fast to in-memory
+ * Runtime state that outlives a request: the only door to it. No Redis configured → embedded
+ * (this process's memory); REDIS_URL or REDIS_SENTINELS set → Redis, shared by every instance
+ * (following a Sentinel failover to the new primary), failing fast to in-memory
  * fallbacks while Redis is unreachable. One engine per process (processMemo), whichever of
  * Next's bundles asks first.
  */
@@ -30,7 +32,7 @@ export { limitedFor, limitName };
 const ENGINE = "state.engine";
 
 function engine(): StateEngine {
-  return processMemo(ENGINE, () => createStateEngine({ redisUrl: env().redisUrl }));
+  return processMemo(ENGINE, () => createStateEngine({ redis: env().redis }));
 }
 
 /** Shutdown: closes the Redis connections if any were opened (QUIT, so Redis sees a clean goodbye). */
@@ -42,6 +44,11 @@ export function stateEngine(): EngineKind {
   return engine().kind;
 }
 
+/** Where Redis is (a URL or a Sentinel group); null when embedded. */
+export function redisTarget(): RedisTarget | null {
+  return engine().target;
+}
+
 /** The shared ioredis client for `purpose` (one per purpose per process); null when embedded. */
 export function redisConnection(purpose?: string): Redis | null {
   return engine().connection(purpose);
@@ -49,6 +56,14 @@ export function redisConnection(purpose?: string): Redis | null {
 
 /** Resolves once a connection from redisConnection has had its first attempt answered (at most the connect timeout). */
 export { firstConnectionAttempt } from "./redis-fail-fast.mjs";
+
+/**
+ * A connection of its own that waits for Redis instead of failing fast (BullMQ's worker);
+ * null when embedded. Closed with the state.
+ */
+export function blockingRedisConnection(purpose: string): Redis | null {
+  return engine().blockingConnection(purpose);
+}
 
 /** A rate limiter, the same one for the same options anywhere in the process. */
 export function limiter(opts: LimiterOptions): RateLimiterAbstract {

@@ -1,14 +1,22 @@
 import type { Redis, RedisOptions } from "ioredis";
+import type { RedisTarget } from "../config/redis-target.mjs";
 
+export type { RedisTarget, SentinelTarget } from "../config/redis-target.mjs";
 export const CONNECT_TIMEOUT_MS: number;
 export const COMMAND_TIMEOUT_MS: number;
 export const FAIL_FAST_OPTIONS: RedisOptions;
-export function describeRedis(url: string): string;
+export function redisTargetFromEnv(vars?: Record<string, string | undefined>): RedisTarget | null;
+export function redisOptions(
+  target: RedisTarget,
+  purpose: string,
+  overrides?: RedisOptions & { blocking?: boolean },
+): RedisOptions;
+export function describeRedis(target: RedisTarget): string;
 export function createRedisClient(
-  url: string,
+  target: RedisTarget,
   purpose: string,
   log?: (line: string, level?: "debug" | "info" | "warn" | "error") => void,
-  options?: { subscriber?: boolean },
+  options?: { subscriber?: boolean; blocking?: boolean },
 ): Redis;
 export function firstConnectionAttempt(client: Redis): Promise<void>;
 export function isReady(client: Redis): boolean;

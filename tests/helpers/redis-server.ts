@@ -32,7 +32,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Sends PING until the server answers PONG, or rejects after `timeoutMs`. */
-function waitForPong(port: number, timeoutMs: number): Promise<void> {
+export function waitForPong(port: number, timeoutMs: number): Promise<void> {
   const pong = () =>
     new Promise<boolean>((resolve) => {
       const socket = connect({ host: "127.0.0.1", port }, () => socket.write("PING\r\n"));
@@ -74,7 +74,7 @@ function launch(port: number): ChildProcess {
 }
 
 /** Fails at once, with the command to run, where there is no redis-server to start. */
-function requireRedisServer(): void {
+export function requireRedisServer(): void {
   const bin = process.env.REDIS_SERVER_BIN || "redis-server";
   const probe = spawnSync(bin, ["--version"], { encoding: "utf8" });
   if (probe.status === 0) return;

@@ -214,13 +214,13 @@ describe("admin access: ADMIN_ROLES, ADMIN_RECHECK_SECONDS, ADMIN_TOTP, ADMIN_TW
 
 describe("REDIS_URL", () => {
   it("is optional in both modes: unset keeps the state of one instance in memory", () => {
-    expect(parseEnv({}).redisUrl).toBeNull();
-    expect(parseEnv(remote).redisUrl).toBeNull();
+    expect(parseEnv({}).redis).toBeNull();
+    expect(parseEnv(remote).redis).toBeNull();
   });
 
   it("is honoured in local and remote mode", () => {
-    expect(parseEnv({ REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl).toBe("redis://127.0.0.1:6379");
-    expect(parseEnv({ ...remote, REDIS_URL: "rediss://:pw@cache.acme.test:6380/2" }).redisUrl).toBe(
+    expect(parseEnv({ REDIS_URL: "redis://127.0.0.1:6379" }).redis).toBe("redis://127.0.0.1:6379");
+    expect(parseEnv({ ...remote, REDIS_URL: "rediss://:pw@cache.acme.test:6380/2" }).redis).toBe(
       "rediss://:pw@cache.acme.test:6380/2",
     );
   });
@@ -235,6 +235,62 @@ describe("REDIS_URL", () => {
     expect(problems.map((p) => p.variable)).toEqual(["REDIS_URL"]);
     expect(problems[0]!.problem).toContain(problem);
     expect(problems[0]!.fix).toMatch(/redis:\/\//);
+    expect(JSON.stringify(problems)).not.toContain("hunter2-password");
+  });
+});
+
+describe("REDIS_SENTINELS", () => {
+  const sentinels = "10.0.0.5:26379, 10.0.0.6:26379,[fd00::7]:26380";
+
+  it("with REDIS_SENTINEL_NAME names a Sentinel group, its passwords included", () => {
+    expect(
+      parseEnv({
+        ...remote,
+        REDIS_SENTINELS: sentinels,
+        REDIS_SENTINEL_NAME: "masthead",
+        REDIS_SENTINEL_PASSWORD: "sentinel-secret",
+        REDIS_PASSWORD: "data-secret",
+      }).redis,
+    ).toEqual({
+      sentinels: [
+        { host: "10.0.0.5", port: 26379 },
+        { host: "10.0.0.6", port: 26379 },
+        { host: "fd00::7", port: 26380 },
+      ],
+      name: "masthead",
+      sentinelPassword: "sentinel-secret",
+      password: "data-secret",
+    });
+  });
+
+  it("together with REDIS_URL is a configuration error that says to choose one", () => {
+    const problems = problemsOf({
+      ...remote,
+      REDIS_URL: "redis://:hunter2-password@cache.acme.test:6379",
+      REDIS_SENTINELS: sentinels,
+      REDIS_SENTINEL_NAME: "masthead",
+    });
+    expect(problems.map((p) => p.variable)).toEqual(["REDIS_SENTINELS"]);
+    expect(problems[0]!.problem).toContain("REDIS_URL");
+    expect(problems[0]!.fix).toContain("unset REDIS_URL");
+    expect(JSON.stringify(problems)).not.toContain("hunter2-password");
+  });
+
+  it.each([
+    [{ REDIS_SENTINELS: sentinels }, "REDIS_SENTINEL_NAME", "needs it"],
+    [{ REDIS_SENTINELS: "10.0.0.5", REDIS_SENTINEL_NAME: "m" }, "REDIS_SENTINELS", "not host:port"],
+    [{ REDIS_SENTINELS: "10.0.0.5:26379,,x:1", REDIS_SENTINEL_NAME: "m" }, "REDIS_SENTINELS", "empty entry"],
+    [{ REDIS_SENTINELS: "10.0.0.5:99999", REDIS_SENTINEL_NAME: "m" }, "REDIS_SENTINELS", "not host:port"],
+    [{ REDIS_SENTINEL_NAME: "masthead" }, "REDIS_SENTINEL_NAME", "without REDIS_SENTINELS"],
+    [
+      { REDIS_URL: "redis://cache.acme.test", REDIS_PASSWORD: "hunter2-password" },
+      "REDIS_PASSWORD",
+      "without REDIS_SENTINELS",
+    ],
+  ])("refuses %o naming %s", (vars, variable, words) => {
+    const problems = problemsOf({ ...remote, ...vars });
+    expect(problems.map((p) => p.variable)).toEqual([variable]);
+    expect(problems[0]!.problem).toContain(words);
     expect(JSON.stringify(problems)).not.toContain("hunter2-password");
   });
 });
