@@ -69,6 +69,7 @@ describe("SITE_CONFIG: a team's site", () => {
       file: path.join(FIXTURES, "logo.svg"),
       type: "image/svg+xml",
       alt: "Beispiel Werkstatt",
+      dark: null,
     });
     expect(site.navigation).toEqual([
       { label: "Artikel", href: "/blog", external: false },
@@ -95,7 +96,13 @@ describe("SITE_CONFIG: a team's site", () => {
     const { site } = loadConfig({
       SITE_CONFIG: siteFile({ logo: "http://127.0.0.1:4010/logo.png", language: "PT-br" }),
     });
-    expect(site.logo).toEqual({ src: "http://127.0.0.1:4010/logo.png", file: null, type: null, alt: "" });
+    expect(site.logo).toEqual({
+      src: "http://127.0.0.1:4010/logo.png",
+      file: null,
+      type: null,
+      alt: "",
+      dark: null,
+    });
     expect(site.language).toBe("pt-BR");
   });
 });
