@@ -76,14 +76,12 @@ export const de: Catalogue = {
   "post.coverAlt": "Titelbild zu „{title}“",
   "post.readFull": "Den ganzen Artikel lesen",
   "post.summary":
-    "Sie lesen die Zusammenfassung von „{title}“ auf {site}. Weiter geht es unten: seine Themen, seine Autoren und die Beiträge davor und danach.",
+    "Diese Seite ist die Zusammenfassung des Beitrags. Weiter unten: seine Themen, Autoren und Nachbarbeiträge.",
   "post.topics": "Themen",
   "post.writtenBy": "Geschrieben von",
   "post.moreBy": "Weitere Beiträge von {name}",
   "post.related": "Verwandte Beiträge",
   "post.morePosts": "Weitere Beiträge",
-  "post.newer": "Neuerer Beitrag",
-  "post.older": "Älterer Beitrag",
   "post.metaDescription": "{title}, auf {site}.",
   "post.placeholder": "Kein Bild",
 

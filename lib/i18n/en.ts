@@ -81,14 +81,12 @@ export const en = {
   "post.coverAlt": "Cover image for “{title}”",
   "post.readFull": "Read the full article",
   "post.summary":
-    "You are reading the summary of “{title}”, from {site}. Read on below: its topics, its authors, and the posts published before and after it.",
+    "This page is the post's summary. Read on below: its topics, its authors, the posts around it.",
   "post.topics": "Topics",
   "post.writtenBy": "Written by",
   "post.moreBy": "More posts by {name}",
   "post.related": "Related posts",
   "post.morePosts": "More posts",
-  "post.newer": "Newer post",
-  "post.older": "Older post",
   "post.metaDescription": "{title}, on {site}.",
   "post.placeholder": "No image",
 

@@ -76,14 +76,12 @@ export const es: Catalogue = {
   "post.coverAlt": "Imagen de portada de «{title}»",
   "post.readFull": "Leer el artículo completo",
   "post.summary":
-    "Está leyendo el resumen de «{title}», en {site}. Más abajo: sus temas, sus autores y los artículos publicados antes y después.",
+    "Esta página es el resumen del artículo. Más abajo: sus temas, sus autores y los artículos cercanos.",
   "post.topics": "Temas",
   "post.writtenBy": "Escrito por",
   "post.moreBy": "Más artículos de {name}",
   "post.related": "Artículos relacionados",
   "post.morePosts": "Más artículos",
-  "post.newer": "Artículo más reciente",
-  "post.older": "Artículo anterior",
   "post.metaDescription": "{title}, en {site}.",
   "post.placeholder": "Sin imagen",
 

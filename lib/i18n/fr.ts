@@ -79,14 +79,12 @@ export const fr: Catalogue = {
   "post.coverAlt": "Image de couverture de « {title} »",
   "post.readFull": "Lire l'article complet",
   "post.summary":
-    "Vous lisez le résumé de « {title} », sur {site}. La suite est ci-dessous : ses thèmes, ses auteurs, et les articles publiés avant et après lui.",
+    "Cette page est le résumé de l'article. La suite est ci-dessous : ses thèmes, ses auteurs, les articles voisins.",
   "post.topics": "Thèmes",
   "post.writtenBy": "Écrit par",
   "post.moreBy": "Plus d'articles de {name}",
   "post.related": "Articles liés",
   "post.morePosts": "Autres articles",
-  "post.newer": "Article plus récent",
-  "post.older": "Article plus ancien",
   "post.metaDescription": "{title}, sur {site}.",
   "post.placeholder": "Pas d'image",
 

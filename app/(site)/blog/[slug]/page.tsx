@@ -106,7 +106,7 @@ export default async function PostPage({ params }: Props) {
             </p>
           ) : (
             // No full article elsewhere: say what this page is, and that the way on is below.
-            <p className={styles.summaryNote}>{t("post.summary", { title: post.title, site: blog.name })}</p>
+            <p className={styles.summaryNote}>{t("post.summary")}</p>
           )}
         </div>
 
@@ -154,23 +154,14 @@ export default async function PostPage({ params }: Props) {
           {newer || older ? (
             <nav aria-label={t("post.morePosts")} className={styles.pagination}>
               {newer ? (
-                <Link
-                  href={postPath(newer.slug)}
-                  rel="prev"
-                  prefetch={older ? false : null}
-                  aria-label={`${t("post.newer")}: ${newer.title}`}
-                >
+                <Link href={postPath(newer.slug)} rel="prev" prefetch={older ? false : null}>
                   {`← ${newer.title}`}
                 </Link>
               ) : (
                 <span />
               )}
               {older ? (
-                <Link
-                  href={postPath(older.slug)}
-                  rel="next"
-                  aria-label={`${t("post.older")}: ${older.title}`}
-                >
+                <Link href={postPath(older.slug)} rel="next">
                   {`${older.title} →`}
                 </Link>
               ) : (
