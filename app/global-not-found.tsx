@@ -45,11 +45,11 @@ export default async function GlobalNotFound() {
         <a href="#main" className="skip-link">
           {siteText()("site.skipToContent")}
         </a>
-        <SiteHeader siteName={name} site={site} />
+        <SiteHeader siteName={name} site={site} pathAware={false} />
         <main id="main">
           <NotFoundView />
         </main>
-        <SiteFooter siteName={name} site={site} />
+        <SiteFooter siteName={name} site={site} pathAware={false} />
       </body>
     </html>
   );

@@ -1,17 +1,36 @@
 import Link from "next/link";
 import { FooterNewsletter } from "@/components/newsletter/footer-newsletter";
 import { newsletterFormWords } from "@/components/newsletter/form-words";
+import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import type { SiteConfig } from "@/lib/config/site";
 import { siteText } from "@/lib/config/text";
 import styles from "./site.module.css";
 
-/** Every public page ends with this footer: the signup form (except under /newsletter), profiles, the site's links. */
-export function SiteFooter({ siteName, site }: { siteName: string; site: SiteConfig }) {
+/**
+ * Every public page ends with this footer: the signup form (except under /newsletter), profiles,
+ * the site's links. `pathAware: false` (the global 404, prerendered once for every unknown
+ * address): the form always, since reading the address would render that page per request.
+ */
+export function SiteFooter({
+  siteName,
+  site,
+  pathAware = true,
+}: {
+  siteName: string;
+  site: SiteConfig;
+  pathAware?: boolean;
+}) {
   const t = siteText();
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.footerInner}`}>
-        <FooterNewsletter words={newsletterFormWords()} label={t("footer.newsletter")} />
+        {pathAware ? (
+          <FooterNewsletter words={newsletterFormWords()} label={t("footer.newsletter")} />
+        ) : (
+          <section aria-label={t("footer.newsletter")}>
+            <NewsletterForm words={newsletterFormWords()} />
+          </section>
+        )}
         {site.social.length ? (
           <ul className={styles.social} aria-label={t("footer.elsewhere")}>
             {site.social.map((s) => (

@@ -4,6 +4,7 @@ import { SearchForm } from "@/components/search/search-form";
 import type { SiteConfig, SiteImage } from "@/lib/config/site";
 import { siteText } from "@/lib/config/text";
 import { NavLinks } from "./nav-links";
+import { NavList } from "./nav-list";
 import styles from "./site.module.css";
 
 /** One picture of the logo: a file is served as it is from /brand/…, an address goes through Next's optimiser. */
@@ -33,11 +34,24 @@ function Logo({ logo }: { logo: NonNullable<SiteConfig["logo"]> }) {
 const INLINE_LINKS = 3;
 const INLINE_CHARS = 24;
 
-export function SiteHeader({ siteName, site }: { siteName: string; site: SiteConfig }) {
+/**
+ * `pathAware: false` (the global 404 page, prerendered once for every unknown address): no
+ * current-page mark, since reading the address would render that page per request.
+ */
+export function SiteHeader({
+  siteName,
+  site,
+  pathAware = true,
+}: {
+  siteName: string;
+  site: SiteConfig;
+  pathAware?: boolean;
+}) {
   const { logo, navigation } = site;
   const t = siteText();
   const label = t("nav.label");
   const hint = t("nav.external");
+  const Nav = pathAware ? NavLinks : NavList;
   const menu =
     navigation.length > INLINE_LINKS || navigation.reduce((n, l) => n + l.label.length, 0) > INLINE_CHARS;
   return (
@@ -55,14 +69,14 @@ export function SiteHeader({ siteName, site }: { siteName: string; site: SiteCon
           )}
         </Link>
         <nav aria-label={label} className={menu ? styles.wideOnly : undefined}>
-          <NavLinks links={navigation} externalHint={hint} className={styles.nav} />
+          <Nav links={navigation} externalHint={hint} className={styles.nav} />
         </nav>
         {menu ? (
           // A disclosure that opens without JavaScript; shown instead of the row on narrow screens.
           <details className={styles.menu}>
             <summary>{t("nav.menu")}</summary>
             <nav aria-label={label}>
-              <NavLinks links={navigation} externalHint={hint} className={styles.menuList} />
+              <Nav links={navigation} externalHint={hint} className={styles.menuList} />
             </nav>
           </details>
         ) : null}

@@ -293,7 +293,8 @@ test("the newsletter: one form per page, none after a signup, one neutral messag
   await expect(page.getByLabel("Votre adresse e-mail")).toHaveValue("camille@atelier");
   await expect(signupForms).toHaveCount(1);
 
-  // Corrected: the thanks page, with the one neutral message and no form.
+  // Corrected at its end: the thanks page, with the one neutral message and no form.
+  await page.getByLabel("Votre adresse e-mail").press("End");
   await page.getByLabel("Votre adresse e-mail").pressSequentially(`-${Date.now()}.fr`);
   await page.getByRole("button", { name: "S'inscrire" }).click();
   await expect(page).toHaveURL(/\/newsletter\/subscribed$/);
