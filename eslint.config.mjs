@@ -9,9 +9,10 @@ import nextTs from "eslint-config-next/typescript";
  * the features named here. app/, components/, proxy.ts and instrumentation(-node).ts sit on top. Lint
  * holds it with import/no-restricted-paths (one zone per folder) and import/no-cycle.
  */
-const BOTTOM = ["config", "memo", "observability", "state", "http"];
+const BOTTOM = ["i18n", "config", "memo", "observability", "state", "http"];
 const MAY_IMPORT = {
-  config: [], // configuration: imports nothing of Masthead's
+  i18n: [], // the interface's words: catalogues and Intl, nothing else
+  config: ["i18n"], // configuration: the site's language and phrases, nothing else of Masthead's
   memo: [], // the per-process registry: imports nothing at all
   observability: ["config", "memo"], // the logger and metrics: everything may log and count
   state: ["config", "memo", "observability"],

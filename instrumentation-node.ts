@@ -18,7 +18,8 @@
  * worker, so a server resumes delivering stored signups by itself without waiting for a new
  * one (never in `next build`'s workers), take over SIGTERM for a graceful shutdown when the
  * launcher asks for it, turn Next's own console output into the logger's JSON lines, warn about
- * image hosts Next will refuse, and tell the operator which ADMIN_USERS entries the workspace
+ * image hosts Next will refuse and about a site language without a shipped catalogue, and tell
+ * the operator which ADMIN_USERS entries the workspace
  * does not count as admins.
  */
 export async function registerOnNode(): Promise<void> {
@@ -88,6 +89,7 @@ export async function registerOnNode(): Promise<void> {
   }
   // Never holds up the start, and a check that fails (a module, DNS) is only a missing warning.
   void warnAboutPrivateImageHosts().catch(() => undefined);
+  void warnAboutSiteLanguage().catch(() => undefined);
   // The blog and its search index load now, in the background, not on the first reader's time;
   // readiness answers 503 "starting" until they have (lib/blog/source.ts).
   // At run time (not in a build, where every page renders itself) the cache handler answers
@@ -149,4 +151,15 @@ async function refuseUnsafeRedis(): Promise<void> {
   if (!verdict?.refusal) return;
   log("state").fatal(`Masthead cannot start: ${verdict.refusal}`);
   process.exit(1);
+}
+
+/** Says once, at start-up, that the site's language has no catalogue and its words are English. */
+async function warnAboutSiteLanguage(): Promise<void> {
+  const [{ env }, { fallbackWarning }, { log }] = await Promise.all([
+    import("./lib/config/env"),
+    import("./lib/i18n"),
+    import("./lib/observability/log.mjs"),
+  ]);
+  const warning = fallbackWarning(env().site.messages);
+  if (warning) log("launcher").warn(warning);
 }

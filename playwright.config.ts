@@ -49,6 +49,9 @@ export default defineConfig({
       DELIVERY_STORE_PATH: process.env.E2E_DELIVERY_STORE ?? "data/e2e-delivery.sqlite",
       NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The suite's post pages are the site's own (canonical, feed links); the demo's default
+      // full-article page in the local workspace is walked by tests/e2e/site-language.spec.ts.
+      BLOG_POST_URL_TEMPLATE: process.env.BLOG_POST_URL_TEMPLATE ?? "off",
       // The suites play the proxy in front of the site: each request names its client in
       // X-Forwarded-For, so one suite's readers and attackers do not share one budget.
       // tests/e2e/client-identity.spec.ts runs a second server without it (the default).

@@ -1,17 +1,30 @@
 import type { Metadata } from "next";
 import "./globals.css";
 import { NotFoundView } from "@/components/blog/not-found-view";
-import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 import { AccentStyle } from "@/components/site/accent-style";
+import { titleWithSite } from "@/lib/blog/seo";
 import { loadBlog } from "@/lib/blog/source";
 import { env } from "@/lib/config/env";
 import { siteIcon } from "@/lib/config/site-assets";
+import { siteText } from "@/lib/config/text";
 
-export function generateMetadata(): Metadata {
+/** The site's name, or its configured one when the blog cannot be read: a 404 must never turn into a 500. */
+const siteName = () =>
+  loadBlog().then(
+    ({ blog }) => blog.name,
+    () => env().site.name ?? "Masthead",
+  );
+
+export async function generateMetadata(): Promise<Metadata> {
   const icon = siteIcon(env().site);
-  return { title: "Page not found", robots: { index: false }, icons: { icon: [{ url: icon.src }] } };
+  const t = siteText();
+  return {
+    title: { absolute: titleWithSite(t("notFound.title"), await siteName(), t) },
+    robots: { index: false },
+    icons: { icon: [{ url: icon.src }] },
+  };
 }
 // Rendered outside the root layout, so its viewport (theme colours) is repeated here.
 export { viewport } from "./layout";
@@ -23,24 +36,20 @@ export { viewport } from "./layout";
  * every page as the root layout's fallback (a second header and footer on each page).
  */
 export default async function GlobalNotFound() {
-  // A 404 must never turn into a 500: without the blog, the page still renders.
-  const siteName = await loadBlog().then(
-    ({ blog }) => blog.name,
-    () => "Masthead",
-  );
+  const name = await siteName();
   const { site } = env();
   return (
     <html lang={site.language}>
       <AccentStyle site={site} />
       <body>
         <a href="#main" className="skip-link">
-          Skip to content
+          {siteText()("site.skipToContent")}
         </a>
-        <SiteHeader siteName={siteName} site={site} />
+        <SiteHeader siteName={name} site={site} pathAware={false} />
         <main id="main">
           <NotFoundView />
         </main>
-        <SiteFooter siteName={siteName} site={site} newsletter={<NewsletterForm />} />
+        <SiteFooter siteName={name} site={site} pathAware={false} />
       </body>
     </html>
   );

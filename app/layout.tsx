@@ -20,7 +20,7 @@ export const viewport: Viewport = {
   ],
 };
 
-// The site's language (SITE_CONFIG) for <html lang>; the interface's own words are English.
+// The site's language (SITE_CONFIG) for <html lang>, the language of its words (lib/i18n).
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   const { site } = env();
   return (

@@ -1,6 +1,7 @@
 import type { MetadataRoute } from "next";
 import { loadBlog } from "@/lib/blog/source";
 import { env } from "@/lib/config/env";
+import { cutAtWord } from "@/lib/config/site";
 import { siteIcon } from "@/lib/config/site-assets";
 
 // Built once from the site's configuration (SITE_CONFIG) and the blog's name, then served as built.
@@ -12,7 +13,7 @@ export default async function manifest(): Promise<MetadataRoute.Manifest> {
   const icon = siteIcon(site);
   return {
     name: blog.name,
-    short_name: [...blog.name].slice(0, 12).join("").trim(),
+    short_name: site.shortName ?? cutAtWord(blog.name, 12),
     description: site.description,
     lang: site.language,
     start_url: "/",

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { siteText } from "@/lib/config/text";
 
-export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
+export function generateMetadata(): Metadata {
+  return { title: siteText()("notFound.title"), robots: { index: false } };
+}
 
 /*
  * The root layout's fallback, serialised into every page's RSC payload, so it is kept tiny.
@@ -10,11 +13,12 @@ export const metadata: Metadata = { title: "Page not found", robots: { index: fa
  * notFound() outside the public site (none today) would land here.
  */
 export default function NotFound() {
+  const t = siteText();
   return (
     <main id="main" className="container">
-      <h1>Page not found</h1>
+      <h1>{t("notFound.title")}</h1>
       <Link href="/" prefetch={false}>
-        Go to the home page
+        {t("notFound.home")}
       </Link>
     </main>
   );

@@ -1,18 +1,17 @@
 import type { Metadata } from "next";
-import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 import { blogForPage } from "@/lib/blog/pages";
-import { defaultOgPath, feedAlternates, OG_SIZE } from "@/lib/blog/seo";
+import { defaultOgPath, feedAlternates, OG_SIZE, titleWithSite } from "@/lib/blog/seo";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { blog, settings, site } = await blogForPage();
+  const { blog, settings, site, t } = await blogForPage();
   const description = site.description;
   return {
     metadataBase: new URL(settings.siteUrl),
-    title: { default: blog.name, template: `%s · ${blog.name}` },
+    title: { default: blog.name, template: titleWithSite("%s", blog.name, t) },
     description,
-    alternates: { types: feedAlternates(blog.name) },
+    alternates: { types: feedAlternates(blog.name, t) },
     openGraph: {
       siteName: blog.name,
       type: "website",
@@ -23,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
-  const { blog, site } = await blogForPage();
+  const { blog, site, t } = await blogForPage();
   const siteName = blog.name;
   return (
     <>
@@ -35,11 +34,11 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
         href="/opensearch.xml"
       />
       <a href="#main" className="skip-link">
-        Skip to content
+        {t("site.skipToContent")}
       </a>
       <SiteHeader siteName={siteName} site={site} />
       <main id="main">{children}</main>
-      <SiteFooter siteName={siteName} site={site} newsletter={<NewsletterForm />} />
+      <SiteFooter siteName={siteName} site={site} />
     </>
   );
 }

@@ -10,8 +10,9 @@ import { blogJsonLd, pageMetadata } from "@/lib/blog/seo";
 const LATEST = 6;
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { blog, site } = await blogForPage();
+  const { blog, site, t } = await blogForPage();
   return pageMetadata({
+    t,
     blogName: blog.name,
     path: "/",
     title: blog.name,
@@ -21,13 +22,13 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function HomePage() {
-  const { blog, settings, site } = await blogForPage();
+  const { blog, settings, site, t } = await blogForPage();
   const latest = blog.posts.slice(0, LATEST);
   return (
     <div className="container">
       <JsonLd data={blogJsonLd(blog, settings)} />
       <section className={styles.hero} aria-labelledby="home-title">
-        <p className={styles.eyebrow}>The team blog</p>
+        <p className={styles.eyebrow}>{t("home.eyebrow")}</p>
         <h1 id="home-title" className={styles.heroTitle}>
           {blog.name}
         </h1>
@@ -36,34 +37,23 @@ export default async function HomePage() {
 
       <section aria-labelledby="latest-title">
         <div className={styles.sectionHeader}>
-          <h2 id="latest-title">Latest posts</h2>
+          <h2 id="latest-title">{t("home.latest")}</h2>
           <Link href="/blog" prefetch={false}>
-            {`All ${blog.posts.length} posts →`}
+            {t("home.allPosts", { count: blog.posts.length })}
           </Link>
         </div>
-        {latest.length ? (
-          <PostGrid posts={latest} leadFirst headingLevel={3} />
-        ) : (
-          <p>No posts yet. Check back soon.</p>
-        )}
+        {latest.length ? <PostGrid posts={latest} leadFirst headingLevel={3} /> : <p>{t("blog.noPosts")}</p>}
       </section>
 
       {blog.keywords.length ? (
         <section aria-labelledby="topics-title" className={styles.more}>
           <div className={styles.sectionHeader}>
-            <h2 id="topics-title">Topics</h2>
+            <h2 id="topics-title">{t("home.topics")}</h2>
           </div>
           <KeywordList keywords={blog.keywords.slice(0, 24)} />
         </section>
       ) : null}
-
-      <section aria-labelledby="cta-title" className={styles.cta}>
-        <h2 id="cta-title">Get new posts by email</h2>
-        <p>One email when something new is published. No spam; unsubscribe any time.</p>
-        <Link href="/newsletter" prefetch={false} className={styles.button}>
-          Subscribe to the newsletter
-        </Link>
-      </section>
+      {/* The newsletter's form is the footer's, right below: no second card asking the same. */}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { StaticImage } from "@/components/blog/static-image";
 import Link from "next/link";
 import type { PostAuthor } from "@/lib/blog/post";
 import { authorPath } from "@/lib/blog/paths";
+import { siteText } from "@/lib/config/text";
 import styles from "./blog.module.css";
 
 /**
@@ -11,7 +12,7 @@ import styles from "./blog.module.css";
 export function AuthorByline({ authors, size = 32 }: { authors: readonly PostAuthor[]; size?: number }) {
   if (authors.length === 0) return null;
   return (
-    <ul className={styles.byline} aria-label="Authors">
+    <ul className={styles.byline} aria-label={siteText()("post.authors")}>
       {authors.map((a, i) => (
         <li key={i}>
           <Link href={authorPath(a.id)} prefetch={false} className={styles.bylineLink}>

@@ -1,12 +1,13 @@
 import Link from "next/link";
 import type { Keyword } from "@/lib/blog/post";
 import { tagPath } from "@/lib/blog/paths";
+import { siteText } from "@/lib/config/text";
 import styles from "./blog.module.css";
 
 /** Keyed by position, and no classes on the links: see PostGrid and `.keywords` in the stylesheet. */
 export function KeywordList({
   keywords,
-  label = "Topics",
+  label = siteText()("keywords.label"),
 }: {
   keywords: readonly (Keyword & { postCount?: number })[];
   label?: string;

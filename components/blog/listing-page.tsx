@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { findListing, type ListingSubject } from "@/lib/blog/listings";
 import type { Post } from "@/lib/blog/post";
 import { listPath, pageCount } from "@/lib/blog/paths";
+import { siteText } from "@/lib/config/text";
 import { Pagination } from "./pagination";
 import { PostGrid } from "./post-card";
 import styles from "./blog.module.css";
@@ -89,7 +90,7 @@ export function ListingTitle({
       <p className={styles.eyebrow}>{eyebrow}</p>
       <h1 className={styles.heroTitle}>{title}</h1>
       <p className={styles.lede}>
-        {`${postCount} ${postCount === 1 ? "post" : "posts"}${page > 1 ? `, page ${page}` : ""}`}
+        {`${siteText()("listing.posts", { count: postCount })}${page > 1 ? siteText()("listing.pageSuffix", { page }) : ""}`}
       </p>
     </>
   );

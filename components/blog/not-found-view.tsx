@@ -1,23 +1,31 @@
 import Link from "next/link";
+import { Rich } from "@/components/site/rich";
+import { siteText } from "@/lib/config/text";
 import styles from "./blog.module.css";
 
 export function NotFoundView() {
+  const t = siteText();
   return (
     <div className={`container ${styles.notFound}`}>
-      <p className={styles.eyebrow}>Error 404</p>
-      <h1 className={styles.heroTitle}>Page not found</h1>
-      <p className={styles.lede}>
-        We could not find that page. It may have moved, or the link may be mistyped.
-      </p>
+      <p className={styles.eyebrow}>{t("notFound.eyebrow")}</p>
+      <h1 className={styles.heroTitle}>{t("notFound.title")}</h1>
+      <p className={styles.lede}>{t("notFound.lede")}</p>
       <p className={styles.more}>
-        <Link href="/blog" prefetch={false} className={styles.button}>
-          Browse the blog
-        </Link>{" "}
-        or{" "}
-        <Link href="/" prefetch={false}>
-          go to the home page
-        </Link>
-        .
+        <Rich
+          text={t("notFound.next")}
+          slots={{
+            browse: (
+              <Link href="/blog" prefetch={false} className={styles.button}>
+                {t("notFound.browse")}
+              </Link>
+            ),
+            home: (
+              <Link href="/" prefetch={false}>
+                {t("notFound.home")}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </div>
   );

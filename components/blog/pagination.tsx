@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { listPath } from "@/lib/blog/paths";
+import { siteText } from "@/lib/config/text";
 import styles from "./blog.module.css";
 
 /**
@@ -12,8 +13,8 @@ export function Pagination({
   page,
   pages,
   href = (n) => listPath("/blog", n),
-  previousLabel = "← Newer posts",
-  nextLabel = "Older posts →",
+  previousLabel = siteText()("pagination.newer"),
+  nextLabel = siteText()("pagination.older"),
   plainLinks = false,
 }: {
   page: number;
@@ -35,9 +36,9 @@ export function Pagination({
       </Link>
     );
   return (
-    <nav aria-label="Pagination" className={styles.pagination}>
+    <nav aria-label={siteText()("pagination.label")} className={styles.pagination}>
       {page > 1 ? link(page - 1, "prev", previousLabel) : <span />}
-      <span className={styles.pageStatus}>{`Page ${page} of ${pages}`}</span>
+      <span className={styles.pageStatus}>{siteText()("pagination.status", { page, pages })}</span>
       {page < pages ? link(page + 1, "next", nextLabel) : <span />}
     </nav>
   );

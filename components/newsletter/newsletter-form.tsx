@@ -3,10 +3,7 @@
 import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import {
   HONEYPOT_FIELD,
-  messageFor,
-  toneFor,
   type FormId,
-  type NewsletterOutcome,
   type NewsletterResponseBody,
   type Tone,
 } from "@/lib/newsletter/outcomes";
@@ -15,16 +12,25 @@ import styles from "./newsletter-form.module.css";
 type Status =
   { state: "idle" } | { state: "sending" } | { state: "done"; message: string; tone: Tone; invalid: boolean };
 
-const OFFLINE_MESSAGE = "We couldn't reach the site. Check your connection and try again.";
-
-function done(outcome: NewsletterOutcome): Status {
-  return {
-    state: "done",
-    message: messageFor(outcome),
-    tone: toneFor(outcome),
-    invalid: outcome.kind === "invalid",
-  };
-}
+/**
+ * The form's words in the site's language (components/newsletter/form-words.ts builds them on
+ * the server): the page carries these few, not the catalogue. The outcome messages come with the
+ * route handler's answer; these three are for when none does.
+ */
+export type NewsletterFormWords = {
+  title: string;
+  label: string;
+  labelPage: string;
+  hint: string;
+  placeholder: string;
+  submit: string;
+  sending: string;
+  trap: string;
+  offline: string;
+  empty: string;
+  subscribed: string;
+  unavailable: string;
+};
 
 // True once React runs in the browser; false in the static HTML (no setState in an effect needed).
 const subscribeNoop = () => () => {};
@@ -41,14 +47,24 @@ const useHydrated = () =>
  * With JavaScript it posts JSON, stays on the page and announces the outcome in a live region.
  */
 export function NewsletterForm({
+  words,
   formId = "newsletter",
   variant = "footer",
+  defaultEmail,
+  initialError,
 }: {
+  words: NewsletterFormWords;
   formId?: FormId;
   variant?: "footer" | "page";
+  /** What the reader typed, kept when a post without JavaScript was refused. */
+  defaultEmail?: string;
+  /** That refusal's message, shown in the live region from the start. */
+  initialError?: { message: string; invalid: boolean };
 }) {
   const hydrated = useHydrated();
-  const [status, setStatus] = useState<Status>({ state: "idle" });
+  const [status, setStatus] = useState<Status>(
+    initialError ? { state: "done", tone: "error", ...initialError } : { state: "idle" },
+  );
   const sending = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = (part: string) => `${formId}-${part}`;
@@ -61,7 +77,7 @@ export function NewsletterForm({
     const data = new FormData(form);
     const email = String(data.get("email") ?? "").trim();
     if (!email) {
-      setStatus(done({ kind: "invalid", reason: "empty" }));
+      setStatus({ state: "done", message: words.empty, tone: "error", invalid: true });
       inputRef.current?.focus();
       return;
     }
@@ -82,7 +98,7 @@ export function NewsletterForm({
       if (response.ok) {
         setStatus({
           state: "done",
-          message: message ?? messageFor({ kind: "subscribed" }),
+          message: message ?? words.subscribed,
           tone: "success",
           invalid: false,
         });
@@ -91,14 +107,14 @@ export function NewsletterForm({
         const invalid = body?.outcome === "invalid";
         setStatus({
           state: "done",
-          message: message ?? messageFor({ kind: "unavailable" }),
+          message: message ?? words.unavailable,
           tone: "error",
           invalid,
         });
         if (invalid) inputRef.current?.focus();
       }
     } catch {
-      setStatus({ state: "done", message: OFFLINE_MESSAGE, tone: "error", invalid: false });
+      setStatus({ state: "done", message: words.offline, tone: "error", invalid: false });
     } finally {
       sending.current = false;
     }
@@ -121,14 +137,14 @@ export function NewsletterForm({
     >
       {page ? null : (
         <p id={id("title")} className={styles.title}>
-          Get new posts by email
+          {words.title}
         </p>
       )}
       <label htmlFor={id("email")} className={styles.label}>
-        {page ? "Your email address" : "Email address"}
+        {page ? words.labelPage : words.label}
       </label>
       <p id={id("hint")} className={styles.hint}>
-        One short email when something new is published. Unsubscribe from any email.
+        {words.hint}
       </p>
       <div className={styles.row}>
         <input
@@ -141,20 +157,21 @@ export function NewsletterForm({
           autoComplete="email"
           inputMode="email"
           spellCheck={false}
-          placeholder="name@example.com"
+          placeholder={words.placeholder}
+          defaultValue={defaultEmail}
           readOnly={isSending}
           aria-invalid={invalid || undefined}
           aria-describedby={`${id("hint")} ${id("status")}`}
           className={styles.input}
         />
         <button type="submit" className={styles.button} aria-disabled={isSending || undefined}>
-          {isSending ? "Subscribing…" : "Subscribe"}
+          {isSending ? words.sending : words.submit}
         </button>
       </div>
 
       {/* Hidden from people and assistive technology; a bot that fills it is quietly ignored. */}
       <div className={styles.trap} aria-hidden="true">
-        <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
+        <label htmlFor={id(HONEYPOT_FIELD)}>{words.trap}</label>
         <input
           id={id(HONEYPOT_FIELD)}
           name={HONEYPOT_FIELD}
@@ -173,7 +190,7 @@ export function NewsletterForm({
         className={styles.status}
         data-tone={status.state === "done" ? status.tone : undefined}
       >
-        {status.state === "sending" ? "Subscribing…" : status.state === "done" ? status.message : ""}
+        {status.state === "sending" ? words.sending : status.state === "done" ? status.message : ""}
       </p>
     </form>
   );

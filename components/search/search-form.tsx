@@ -1,3 +1,4 @@
+import { siteText } from "@/lib/config/text";
 import { MAX_QUERY_CHARS } from "@/lib/search/query";
 import styles from "./search.module.css";
 
@@ -17,6 +18,7 @@ export function SearchForm({
   defaultValue?: string;
   variant?: "header" | "page";
 }) {
+  const t = siteText();
   return (
     <form role="search" action="/search" method="get" aria-label={label} className={styles[variant]}>
       <label htmlFor={id} className="visually-hidden">
@@ -27,13 +29,13 @@ export function SearchForm({
         type="search"
         name="q"
         defaultValue={defaultValue}
-        placeholder="Search posts"
+        placeholder={t("search.placeholder")}
         maxLength={MAX_QUERY_CHARS}
         autoComplete="off"
         className={styles.input}
       />
       <button type="submit" className={styles.submit}>
-        Search
+        {t("search.submit")}
       </button>
     </form>
   );

@@ -1,23 +1,38 @@
 import Link from "next/link";
+import { FooterNewsletter } from "@/components/newsletter/footer-newsletter";
+import { newsletterFormWords } from "@/components/newsletter/form-words";
+import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import type { SiteConfig } from "@/lib/config/site";
+import { siteText } from "@/lib/config/text";
 import styles from "./site.module.css";
 
-/** Every public page ends with this footer; `newsletter` is the signup form, given by the layout that renders it. */
+/**
+ * Every public page ends with this footer: the signup form (except under /newsletter), profiles,
+ * the site's links. `pathAware: false` (the global 404, prerendered once for every unknown
+ * address): the form always, since reading the address would render that page per request.
+ */
 export function SiteFooter({
   siteName,
   site,
-  newsletter,
+  pathAware = true,
 }: {
   siteName: string;
   site: SiteConfig;
-  newsletter?: React.ReactNode;
+  pathAware?: boolean;
 }) {
+  const t = siteText();
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.footerInner}`}>
-        {newsletter ? <section aria-label="Newsletter">{newsletter}</section> : null}
+        {pathAware ? (
+          <FooterNewsletter words={newsletterFormWords()} label={t("footer.newsletter")} />
+        ) : (
+          <section aria-label={t("footer.newsletter")}>
+            <NewsletterForm words={newsletterFormWords()} />
+          </section>
+        )}
         {site.social.length ? (
-          <ul className={styles.social} aria-label="Elsewhere">
+          <ul className={styles.social} aria-label={t("footer.elsewhere")}>
             {site.social.map((s) => (
               <li key={s.network}>
                 <a href={s.url} rel={s.me ? "me" : undefined}>
@@ -27,19 +42,29 @@ export function SiteFooter({
             ))}
           </ul>
         ) : null}
+        {/* The configured navigation again, and the feed. */}
+        <nav aria-label={t("footer.links")}>
+          <ul className={styles.footerLinks}>
+            {site.navigation.map((link, i) => (
+              <li key={i}>
+                {link.external ? (
+                  <a href={link.href} rel="external">
+                    {link.label}
+                  </a>
+                ) : (
+                  <Link href={link.href} prefetch={false}>
+                    {link.label}
+                  </Link>
+                )}
+              </li>
+            ))}
+            <li>
+              <a href="/feed.xml">{t("footer.rss")}</a>
+            </li>
+          </ul>
+        </nav>
         <p className={styles.fineprint}>
-          {/* One text node per run of text: each JSX expression is a node of its own, which React
-              separates with a <!-- --> in the HTML and lists apart in the RSC payload. */}
-          {site.footer ? `${site.footer} ` : `© ${new Date().getFullYear()} ${siteName}. `}
-          <Link href="/blog" prefetch={false}>
-            Blog
-          </Link>
-          {" · "}
-          <Link href="/newsletter" prefetch={false}>
-            Newsletter
-          </Link>
-          {" · "}
-          <a href="/feed.xml">RSS feed</a>
+          {site.footer ?? t("footer.copyright", { year: String(new Date().getFullYear()), site: siteName })}
         </p>
       </div>
     </footer>

@@ -1,23 +1,59 @@
 import Image from "next/image";
 import Link from "next/link";
 import { SearchForm } from "@/components/search/search-form";
-import type { SiteConfig } from "@/lib/config/site";
+import type { SiteConfig, SiteImage } from "@/lib/config/site";
+import { siteText } from "@/lib/config/text";
+import { NavLinks } from "./nav-links";
+import { NavList } from "./nav-list";
 import styles from "./site.module.css";
 
-/** The logo: with words of its own (logoAlt) it stands for the name, otherwise it sits beside it. */
-function Logo({ logo }: { logo: NonNullable<SiteConfig["logo"]> }) {
-  // A file is served as it is from /brand/logo (app/brand/logo/route.ts); an address on an
-  // allowed image host goes through Next's optimiser (the page's CSP loads images from itself only).
-  return logo.file ? (
+/** One picture of the logo: a file is served as it is from /brand/…, an address goes through Next's optimiser. */
+function LogoImage({ image, alt }: { image: SiteImage; alt: string }) {
+  // The page's CSP loads images from itself only, hence the optimiser for an address elsewhere.
+  return image.file ? (
     // eslint-disable-next-line @next/next/no-img-element -- a small file of the site's own, any format (SVG included)
-    <img src={logo.src} alt={logo.alt} height={32} className={styles.logo} />
+    <img src={image.src} alt={alt} height={32} className={styles.logo} />
   ) : (
-    <Image src={logo.src} alt={logo.alt} width={160} height={32} className={styles.logo} />
+    <Image src={image.src} alt={alt} width={160} height={32} className={styles.logo} />
   );
 }
 
-export function SiteHeader({ siteName, site }: { siteName: string; site: SiteConfig }) {
-  const { logo } = site;
+/** The logo: with words of its own (logoAlt) it stands for the name, otherwise it sits beside it. */
+function Logo({ logo }: { logo: NonNullable<SiteConfig["logo"]> }) {
+  if (!logo.dark) return <LogoImage image={logo} alt={logo.alt} />;
+  // The dark-scheme logo where the reader's scheme is dark; the browser fetches one of the two.
+  return (
+    <picture>
+      <source srcSet={logo.dark.src} media="(prefers-color-scheme: dark)" />
+      <LogoImage image={logo} alt={logo.alt} />
+    </picture>
+  );
+}
+
+/** Past this many links, or this many characters of labels, a narrow screen gets them behind a menu. */
+const INLINE_LINKS = 3;
+const INLINE_CHARS = 24;
+
+/**
+ * `pathAware: false` (the global 404 page, prerendered once for every unknown address): no
+ * current-page mark, since reading the address would render that page per request.
+ */
+export function SiteHeader({
+  siteName,
+  site,
+  pathAware = true,
+}: {
+  siteName: string;
+  site: SiteConfig;
+  pathAware?: boolean;
+}) {
+  const { logo, navigation } = site;
+  const t = siteText();
+  const label = t("nav.label");
+  const hint = t("nav.external");
+  const Nav = pathAware ? NavLinks : NavList;
+  const menu =
+    navigation.length > INLINE_LINKS || navigation.reduce((n, l) => n + l.label.length, 0) > INLINE_CHARS;
   return (
     <header className={styles.header}>
       <div className={`container ${styles.headerInner}`}>
@@ -32,26 +68,19 @@ export function SiteHeader({ siteName, site }: { siteName: string; site: SiteCon
             siteName
           )}
         </Link>
-        <nav aria-label="Main">
-          <ul className={styles.nav}>
-            {site.navigation.map((link, i) => (
-              <li key={i}>
-                {link.external ? (
-                  <a href={link.href} rel="external">
-                    {link.label}
-                    <span aria-hidden="true"> ↗</span>
-                    <span className="visually-hidden"> (another site)</span>
-                  </a>
-                ) : (
-                  <Link href={link.href} prefetch={false}>
-                    {link.label}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
+        <nav aria-label={label} className={menu ? styles.wideOnly : undefined}>
+          <Nav links={navigation} externalHint={hint} className={styles.nav} />
         </nav>
-        <SearchForm id="site-search" label="Search posts" />
+        {menu ? (
+          // A disclosure that opens without JavaScript; shown instead of the row on narrow screens.
+          <details className={styles.menu}>
+            <summary>{t("nav.menu")}</summary>
+            <nav aria-label={label}>
+              <Nav links={navigation} externalHint={hint} className={styles.menuList} />
+            </nav>
+          </details>
+        ) : null}
+        <SearchForm id="site-search" label={t("search.header")} />
       </div>
     </header>
   );

@@ -1,6 +1,7 @@
 import { Feed } from "feed";
 import { WHOLE_NUMBER_VARIABLES } from "../config/defaults.mjs";
 import { DEFAULT_DESCRIPTION, DEFAULT_LANGUAGE } from "../config/site";
+import { resolveMessages, translator, type Translate } from "../i18n";
 import type { Blog } from "./model";
 import { authorPath, externalPostUrl, postPath, tagPath } from "./paths";
 import { escapeXml } from "./sitemap";
@@ -24,6 +25,8 @@ export type FeedSettings = {
   feedItems?: number;
   language?: string;
   description?: string;
+  /** The site's words (the copyright line); English when absent. */
+  t?: Translate;
 };
 
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
@@ -73,6 +76,7 @@ export function buildFeed(
     feedItems = WHOLE_NUMBER_VARIABLES.FEED_ITEMS.fallback,
     language = DEFAULT_LANGUAGE,
     description = DEFAULT_DESCRIPTION,
+    t = translator(resolveMessages(DEFAULT_LANGUAGE)),
   }: FeedSettings,
   format: "rss" | "atom" | "json" = "rss",
 ): Feed {
@@ -89,7 +93,7 @@ export function buildFeed(
     language,
     updated,
     generator: "Masthead",
-    copyright: `© ${updated.getUTCFullYear()} ${name}`,
+    copyright: t("feed.copyright", { year: String(updated.getUTCFullYear()), site: name }),
     favicon: `${siteUrl}/favicon.ico`,
     feedLinks: {
       rss: `${siteUrl}${FEED_PATHS.rss}`,

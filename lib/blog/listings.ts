@@ -6,6 +6,7 @@ import type { AuthorProfile, Blog } from "./model";
 import type { Keyword, Post } from "./post";
 import { authorPath, listPath, parsePageParam, postsOnPage, tagPath } from "./paths";
 import { blogForPage } from "./pages";
+import type { Translate } from "../i18n";
 import { pageMetadata } from "./seo";
 
 /*
@@ -28,10 +29,9 @@ export type ListingSubject<T> = {
     blog: Blog,
     subject: T,
     suffix: string,
+    t: Translate,
   ): { title: string; description: string; profile?: boolean; keywords?: string[] };
 };
-
-const count = (n: number) => `${n} ${n === 1 ? "post" : "posts"}`;
 
 export const authorListing: ListingSubject<AuthorProfile> = {
   find: (blog, id) => blog.authors.find((a) => a.id === id),
@@ -39,9 +39,14 @@ export const authorListing: ListingSubject<AuthorProfile> = {
   posts: (blog, author) => blog.postsByAuthor.get(author.id) ?? [],
   path: (author) => authorPath(author.id),
   postCount: (author) => author.postCount,
-  seo: (blog, author, suffix) => ({
+  seo: (blog, author, suffix, t) => ({
     title: `${author.name}${suffix}`,
-    description: `${count(author.postCount)} by ${author.name} on ${blog.name}${suffix}.`,
+    description: t("author.description", {
+      count: author.postCount,
+      name: author.name,
+      site: blog.name,
+      suffix,
+    }),
     profile: true,
   }),
 };
@@ -52,9 +57,14 @@ export const topicListing: ListingSubject<Keyword & { postCount: number }> = {
   posts: (blog, keyword) => blog.postsByKeyword.get(keyword.slug) ?? [],
   path: (keyword) => tagPath(keyword.slug),
   postCount: (keyword) => keyword.postCount,
-  seo: (blog, keyword, suffix) => ({
-    title: `Posts about ${keyword.label}${suffix}`,
-    description: `${count(keyword.postCount)} about ${keyword.label} on ${blog.name}${suffix}.`,
+  seo: (blog, keyword, suffix, t) => ({
+    title: `${t("topic.heading", { topic: keyword.label })}${suffix}`,
+    description: t("topic.description", {
+      count: keyword.postCount,
+      topic: keyword.label,
+      site: blog.name,
+      suffix,
+    }),
     keywords: [keyword.label],
   }),
 };
@@ -72,13 +82,14 @@ export async function listingMetadata<T>(
   segment: string,
   page: number,
 ): Promise<Metadata> {
-  const { blog, subject, posts } = await findListing(listing, segment, page);
+  const { blog, subject, posts, t } = await findListing(listing, segment, page);
   if (!subject || !posts) return {};
-  const suffix = page > 1 ? `, page ${page}` : "";
+  const suffix = page > 1 ? t("listing.pageSuffix", { page }) : "";
   return pageMetadata({
+    t,
     blogName: blog.name,
     path: listPath(listing.path(subject), page),
-    ...listing.seo(blog, subject, suffix),
+    ...listing.seo(blog, subject, suffix, t),
   });
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "../config/env";
+import { siteText } from "../config/text";
 import type { FeedSettings } from "./feeds";
 import type { SeoSettings } from "./seo";
 import { loadBlog } from "./source";
@@ -8,6 +9,7 @@ import { loadBlog } from "./source";
 export async function blogForPage() {
   const { blog, slugs } = await loadBlog();
   const config = env();
+  const t = siteText();
   const settings: SeoSettings & FeedSettings & { prerenderLimit: number; feedItems: number } = {
     siteUrl: config.siteUrl,
     postUrlTemplate: config.blog.postUrlTemplate,
@@ -16,6 +18,7 @@ export async function blogForPage() {
     language: config.site.language,
     description: config.site.description,
     sameAs: config.site.social.filter((s) => s.me).map((s) => s.url),
+    t,
   };
-  return { blog, slugs, settings, site: config.site };
+  return { blog, slugs, settings, site: config.site, t };
 }

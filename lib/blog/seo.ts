@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { DEFAULT_DESCRIPTION } from "../config/site";
+import { resolveMessages, translator, type Translate } from "../i18n";
 import { FEED_PATHS } from "./feeds";
 import type { AuthorProfile, Blog } from "./model";
 import type { Post } from "./post";
@@ -11,13 +12,24 @@ import { authorPath, externalPostUrl, postPath } from "./paths";
  * canonical, feed alternates, Open Graph and Twitter card.
  */
 
-/** `description` and `sameAs` (the team's profile addresses): the site's (SITE_CONFIG). */
+/**
+ * `description` and `sameAs` (the team's profile addresses): the site's (SITE_CONFIG); `t`: the
+ * site's words (English when absent).
+ */
 export type SeoSettings = {
   siteUrl: string;
   postUrlTemplate: string | null;
   description?: string;
   sameAs?: string[];
+  t?: Translate;
 };
+
+const english = translator(resolveMessages("en"));
+
+/** "Caching Without Tears · Atelier Lumière": a page's own title, one separator, the site's name. */
+export function titleWithSite(title: string, siteName: string, t: Translate = english): string {
+  return `${title}${t("site.titleSeparator")}${siteName}`;
+}
 
 /** schema.org's sameAs, only when the site lists profiles (no empty key on every page). */
 const sameAs = (s: SeoSettings) => (s.sameAs?.length ? { sameAs: s.sameAs } : {});
@@ -26,11 +38,14 @@ export const OG_SIZE = { width: 1200, height: 630 } as const;
 export const defaultOgPath = "/og/default";
 export const postOgPath = (slug: string) => `/og/blog/${encodeURIComponent(slug)}`;
 
-export function feedAlternates(blogName: string): NonNullable<Metadata["alternates"]>["types"] {
+export function feedAlternates(
+  blogName: string,
+  t: Translate = english,
+): NonNullable<Metadata["alternates"]>["types"] {
   return {
-    "application/rss+xml": [{ url: FEED_PATHS.rss, title: `${blogName} (RSS)` }],
-    "application/atom+xml": [{ url: FEED_PATHS.atom, title: `${blogName} (Atom)` }],
-    "application/feed+json": [{ url: FEED_PATHS.json, title: `${blogName} (JSON Feed)` }],
+    "application/rss+xml": [{ url: FEED_PATHS.rss, title: t("feed.rss", { site: blogName }) }],
+    "application/atom+xml": [{ url: FEED_PATHS.atom, title: t("feed.atom", { site: blogName }) }],
+    "application/feed+json": [{ url: FEED_PATHS.json, title: t("feed.json", { site: blogName }) }],
   };
 }
 
@@ -39,8 +54,10 @@ type PageSeo = {
   /** Path on this site, e.g. "/blog". */
   path: string;
   title: string;
-  /** Use `title` verbatim instead of the layout's "%s · Blog" template. */
+  /** Use `title` verbatim (the home page: the site's name alone) instead of "title · site". */
   absoluteTitle?: boolean;
+  /** The site's words (separator, feed titles); English when absent. */
+  t?: Translate;
   description: string;
   /** Overrides the canonical URL (an external article). */
   canonical?: string;
@@ -57,8 +74,9 @@ export function pageMetadata(p: PageSeo): Metadata {
     height: OG_SIZE.height,
     alt: p.imageAlt ?? p.blogName,
   };
+  const title = p.absoluteTitle ? p.title : titleWithSite(p.title, p.blogName, p.t);
   const openGraphBase = {
-    title: p.title,
+    title,
     description: p.description,
     url: p.path,
     siteName: p.blogName,
@@ -66,9 +84,9 @@ export function pageMetadata(p: PageSeo): Metadata {
     images: [image],
   };
   return {
-    title: p.absoluteTitle ? { absolute: p.title } : p.title,
+    title: { absolute: title },
     description: p.description,
-    alternates: { canonical: p.canonical ?? p.path, types: feedAlternates(p.blogName) },
+    alternates: { canonical: p.canonical ?? p.path, types: feedAlternates(p.blogName, p.t) },
     openGraph: p.article
       ? {
           ...openGraphBase,
@@ -92,9 +110,12 @@ export function postMetadata(blog: Blog, post: Post, s: SeoSettings): Metadata {
   return pageMetadata({
     blogName: blog.name,
     path: postPath(post.slug),
-    title: post.pageTitle,
-    absoluteTitle: true,
-    description: post.description || `${post.title}, on ${blog.name}.`,
+    // The post's own title and the site's name: the workspace's page_title names the
+    // workspace's blog, which may not be the team's site.
+    title: post.title,
+    t: s.t,
+    description:
+      post.description || (s.t ?? english)("post.metaDescription", { title: post.title, site: blog.name }),
     canonical: externalPostUrl(s.postUrlTemplate, post.slug) ?? undefined,
     imagePath: postOgPath(post.slug),
     imageAlt: post.title,

@@ -69,13 +69,15 @@ type Vars = Record<string, string | undefined>;
 // The order of the keys is the order in which problems are reported.
 const ports = { PORT: wholeNumber("PORT"), LOCAL_WORKSPACE_PORT: wholeNumber("LOCAL_WORKSPACE_PORT") };
 const rest = {
+  // Unset: the local workspace's article pages in local mode (the demo), none otherwise; "off": none.
   BLOG_POST_URL_TEMPLATE: variable(
-    "set it like https://blog.example.org/{slug}, or unset it.",
-    (template) => {
-      if (template === undefined) return null;
+    "set it like https://blog.example.org/{slug}, to off for no full-article links, or unset it.",
+    (template): string | null | undefined | Refusal => {
+      if (template === undefined) return undefined;
+      if (/^off$/i.test(template)) return null;
       return template.includes("{slug}") && URL.canParse(template.replace("{slug}", "x"))
         ? template
-        : new Refusal(`"${template}" must be an absolute URL containing {slug}.`);
+        : new Refusal(`"${template}" must be an absolute URL containing {slug}, or off.`);
     },
   ),
   WORKSPACE_TIMEOUT_MS: wholeNumber("WORKSPACE_TIMEOUT_MS"),
@@ -209,8 +211,13 @@ export const envSchema = z
     /** null disables POST /api/revalidate. */
     revalidateSecret: v.REVALIDATE_SECRET,
     blog: {
-      /** e.g. https://blog.example.org/{slug} */
-      postUrlTemplate: v.BLOG_POST_URL_TEMPLATE,
+      /** e.g. https://blog.example.org/{slug}; in local mode, unset, the local workspace's article page. */
+      postUrlTemplate:
+        v.BLOG_POST_URL_TEMPLATE !== undefined
+          ? v.BLOG_POST_URL_TEMPLATE
+          : v.mode === "local"
+            ? `http://localhost:${v.LOCAL_WORKSPACE_PORT}/__local/articles/{slug}`
+            : null,
       revalidateSeconds: v.BLOG_REVALIDATE_SECONDS,
       prerenderLimit: v.BLOG_PRERENDER_LIMIT,
       /** How many of the newest posts each feed carries. */

@@ -29,6 +29,12 @@ export function logoResponse(): Response {
   return logo?.file ? fileResponse(logo) : notFound();
 }
 
+/** The logo drawn for a dark background (logoDark), when it is a file. */
+export function logoDarkResponse(): Response {
+  const dark = env().site.logo?.dark;
+  return dark?.file ? fileResponse(dark) : notFound();
+}
+
 export function iconResponse(): Response {
   const { icon, accent } = env().site;
   if (icon?.file) return fileResponse(icon);

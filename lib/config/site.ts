@@ -10,6 +10,16 @@ import {
   shownRatio,
   type Scheme,
 } from "./colour";
+import {
+  MESSAGE_KEYS,
+  allowedPlaceholders,
+  isMessageKey,
+  placeholdersOf,
+  resolveMessages,
+  type MessageOverrides,
+  type Messages,
+  type Phrase,
+} from "../i18n";
 import type { ImageHost } from "./image-hosts.mjs";
 import { svgScriptFound } from "./svg-script";
 import { Refusal } from "./variable";
@@ -21,7 +31,6 @@ import { Refusal } from "./variable";
  * and all of them are reported at once.
  */
 
-export const DEFAULT_DESCRIPTION = "Notes on building, writing and working together.";
 /** app/globals.css's --accent in each scheme: the demo's red. */
 export const DEMO_ACCENT = { light: "#b4232a", dark: "#f87171" } as const;
 export const DEFAULT_LANGUAGE = "en";
@@ -56,6 +65,7 @@ const FIXES = {
   accentColorDark:
     'write a colour as "#rrggbb", e.g. "#93c5fd", or remove the key to derive it from accentColor.',
   logo: `give the path (relative to the SITE_CONFIG file) of a ${Object.keys(IMAGE_TYPES).join(" ")} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS).`,
+  logoDark: `give the path (relative to the SITE_CONFIG file) of the logo drawn for a dark background, a ${Object.keys(IMAGE_TYPES).join(" ")} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS); it needs "logo" too.`,
   logoAlt:
     "write the words the logo shows (usually the site's name), or remove the key to show the logo beside the name.",
   icon: `give the path (relative to the SITE_CONFIG file) of a ${Object.keys(IMAGE_TYPES).join(" ")} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS).`,
@@ -63,7 +73,11 @@ const FIXES = {
     'write a list of up to 8 links, e.g. [{ "label": "Blog", "href": "/blog" }, { "label": "Shop", "href": "https://shop.example.org" }].',
   social: `write { "<network>": "https://..." } with networks among ${Object.keys(SOCIAL_NETWORKS).join(", ")}.`,
   footer: "write one line of text (up to 200 characters), e.g. your organisation's legal name.",
-  language: 'write a BCP 47 language tag, e.g. "en", "de" or "pt-BR".',
+  language: 'write a BCP 47 language tag, e.g. "en", "fr", "de", "es" or "pt-BR".',
+  messages:
+    'write { "<phrase key>": "your words" }, e.g. { "home.eyebrow": "Le carnet de l\'atelier" }; the keys and their English words are in lib/i18n/en.ts.',
+  shortName:
+    "write the site's name in one or two short words (up to 12 characters), for an icon's label on a home screen; unset, the name is cut at a word.",
 } as const;
 type Key = keyof typeof FIXES;
 export const SITE_KEYS = Object.keys(FIXES) as Key[];
@@ -81,20 +95,29 @@ export type SocialLink = { network: Network; label: string; url: string; me: boo
 export type SiteConfig = {
   /** null: the workspace's blog name. */
   name: string | null;
+  /** The label under an installed site's icon (manifest short_name); null: the name cut at a word. */
+  shortName: string | null;
   description: string;
   /** custom: false keeps app/globals.css as it is (no style is added to the pages). */
   accent: { light: string; dark: string; custom: boolean };
-  /** alt "" (decorative): the logo is shown beside the name; otherwise instead of it. */
-  logo: (SiteImage & { alt: string }) | null;
+  /** alt "" (decorative): the logo is shown beside the name; otherwise instead of it. `dark`: the logo for a dark scheme. */
+  logo: (SiteImage & { alt: string; dark: SiteImage | null }) | null;
   icon: SiteImage | null;
   navigation: SiteLink[];
   social: SocialLink[];
   footer: string | null;
+  /** The canonical BCP 47 tag of the site's one language. */
   language: string;
+  /** The interface's words: the language's catalogue (English when none ships), then the team's `messages`. */
+  messages: Messages;
 };
+
+const DEMO_MESSAGES = resolveMessages(DEFAULT_LANGUAGE);
+export const DEFAULT_DESCRIPTION = DEMO_MESSAGES.phrases["site.description"] as string;
 
 export const DEMO_SITE: SiteConfig = {
   name: null,
+  shortName: null,
   description: DEFAULT_DESCRIPTION,
   accent: { ...DEMO_ACCENT, custom: false },
   logo: null,
@@ -106,6 +129,7 @@ export const DEMO_SITE: SiteConfig = {
   social: [],
   footer: null,
   language: DEFAULT_LANGUAGE,
+  messages: DEMO_MESSAGES,
 };
 
 export type SiteProblem = { key: string; problem: string; fix: string };
@@ -142,7 +166,7 @@ function colour(scheme: Scheme) {
   });
 }
 
-function image(kind: "logo" | "icon", dir: string, hosts: ImageHost[]) {
+function image(kind: "logo" | "logo-dark" | "icon", dir: string, hosts: ImageHost[]) {
   return checked(
     z.string({ error: "is not text." }).trim().min(1, "is empty."),
     (raw): SiteImage | Refusal => {
@@ -236,54 +260,142 @@ const profileUrl = checked(
       : new Refusal(`${quoted(url)} is not an http(s) address.`)),
 );
 
+const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+/** ISO 639-1 codes Intl can name, for "french" → "fr" suggestions. */
+let twoLetterCodes: { code: string; name: string }[] | undefined;
+function codeNamed(word: string): string | undefined {
+  twoLetterCodes ??= Array.from({ length: 26 * 26 }, (_, i) =>
+    String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26)),
+  ).flatMap((code) => {
+    const name = languageNames.of(code);
+    return name && name !== code ? [{ code, name: name.toLowerCase() }] : [];
+  });
+  const wanted = word.toLowerCase();
+  return twoLetterCodes.find((c) => c.name === wanted)?.code;
+}
+
+/*
+ * A tag Intl accepts (Intl.getCanonicalLocales) whose language Intl can name: "french" and
+ * "German" are well-formed tags (a 5 to 8 letter language subtag is allowed) but no language.
+ */
 const language = checked(z.string({ error: "is not text." }).trim(), (tag) => {
+  let canonical: string | undefined;
   try {
-    const [canonical] = Intl.getCanonicalLocales(tag);
-    if (canonical) return canonical;
+    [canonical] = Intl.getCanonicalLocales(tag);
   } catch {
     // a RangeError: not a well-formed tag
   }
-  return new Refusal(`${quoted(tag)} is not a BCP 47 language tag.`);
+  const primary = canonical?.split("-")[0];
+  if (canonical && primary && /^[a-z]{2,3}$/.test(primary) && languageNames.of(primary)) return canonical;
+  const code = codeNamed(tag);
+  return new Refusal(
+    `${quoted(tag)} is not a BCP 47 language tag${canonical ? " naming a language Intl knows" : ""}.`,
+    code
+      ? `write "${code}" (${languageNames.of(code)}), or another BCP 47 tag, e.g. "fr", "de-CH" or "pt-BR".`
+      : undefined,
+  );
 });
 
+const phrase = z.union(
+  [
+    z.string().min(1, "is empty."),
+    z.strictObject({
+      zero: z.string().optional(),
+      one: z.string().optional(),
+      two: z.string().optional(),
+      few: z.string().optional(),
+      many: z.string().optional(),
+      other: z.string().min(1, "is empty."),
+    }),
+  ],
+  { error: 'is neither text nor plural forms ({ "one": "...", "other": "..." }).' },
+);
+
+/** The team's phrases: known keys only, and no placeholder the phrase does not fill. */
+const messages = z
+  .record(z.string(), phrase, { error: "is not an object of phrase keys and words." })
+  .superRefine((record, ctx) => {
+    for (const [key, value] of Object.entries(record)) {
+      if (!isMessageKey(key)) {
+        const near = MESSAGE_KEYS.filter((k) => k.split(".")[0] === key.split(".")[0]).slice(0, 6);
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "is not an interface phrase Masthead knows.",
+          params: {
+            fix: near.length
+              ? `use one of the keys of lib/i18n/en.ts, e.g. ${near.map((k) => `"${k}"`).join(", ")}.`
+              : "use one of the keys of lib/i18n/en.ts (the English words of every phrase).",
+          },
+        });
+        continue;
+      }
+      const allowed = allowedPlaceholders(key);
+      const unknown = [...placeholdersOf(value as Phrase)].filter((p) => !allowed.has(p));
+      if (unknown.length)
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `uses ${unknown.map((p) => `{${p}}`).join(", ")}, which this phrase does not fill.`,
+          params: {
+            fix: allowed.size
+              ? `use only ${[...allowed].map((p) => `{${p}}`).join(", ")}, or none.`
+              : "write it without {placeholders}.",
+          },
+        });
+    }
+  });
+
 function fileSchema(dir: string, hosts: ImageHost[]) {
-  return z.strictObject(
-    {
-      name: text(80).optional(),
-      description: text(300).optional(),
-      accentColor: colour("light").optional(),
-      accentColorDark: colour("dark").optional(),
-      logo: image("logo", dir, hosts).optional(),
-      logoAlt: text(120).optional(),
-      icon: image("icon", dir, hosts).optional(),
-      navigation: z.array(link, { error: "is not a list." }).max(8, "has more than 8 links.").optional(),
-      social: z
-        .strictObject(
-          Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((n) => [n, profileUrl.optional()])) as Record<
-            Network,
-            z.ZodOptional<typeof profileUrl>
-          >,
-          { error: "is not an object of network names and addresses." },
-        )
-        .optional(),
-      footer: text(200).optional(),
-      language: language.optional(),
-    },
-    { error: "is not a JSON object of settings." },
-  );
+  return z
+    .strictObject(
+      {
+        name: text(80).optional(),
+        shortName: text(12).optional(),
+        description: text(300).optional(),
+        accentColor: colour("light").optional(),
+        accentColorDark: colour("dark").optional(),
+        logo: image("logo", dir, hosts).optional(),
+        logoDark: image("logo-dark", dir, hosts).optional(),
+        logoAlt: text(120).optional(),
+        icon: image("icon", dir, hosts).optional(),
+        navigation: z.array(link, { error: "is not a list." }).max(8, "has more than 8 links.").optional(),
+        social: z
+          .strictObject(
+            Object.fromEntries(Object.keys(SOCIAL_NETWORKS).map((n) => [n, profileUrl.optional()])) as Record<
+              Network,
+              z.ZodOptional<typeof profileUrl>
+            >,
+            { error: "is not an object of network names and addresses." },
+          )
+          .optional(),
+        footer: text(200).optional(),
+        language: language.optional(),
+        messages: messages.optional(),
+      },
+      { error: "is not a JSON object of settings." },
+    )
+    .refine((f) => !f.logoDark || f.logo, {
+      message: "is set without logo.",
+      path: ["logoDark"],
+      params: { fix: 'set "logo" (the logo for a light background) too, or remove "logoDark".' },
+    });
 }
 
 type SiteFile = z.output<ReturnType<typeof fileSchema>>;
 
 function toSite(f: SiteFile): SiteConfig {
+  const language = f.language ?? DEFAULT_LANGUAGE;
+  const siteMessages = resolveMessages(language, f.messages as MessageOverrides | undefined);
   const light = f.accentColor ?? DEMO_ACCENT.light;
   // Unset: the light accent lightened until it reads on the dark background.
   const dark = f.accentColorDark ?? (f.accentColor ? readableOn("dark", f.accentColor) : DEMO_ACCENT.dark);
   return {
     name: f.name ?? null,
-    description: f.description ?? DEFAULT_DESCRIPTION,
+    shortName: f.shortName ?? null,
+    description: f.description ?? (siteMessages.phrases["site.description"] as string),
     accent: { light, dark, custom: light !== DEMO_ACCENT.light || dark !== DEMO_ACCENT.dark },
-    logo: f.logo ? { ...f.logo, alt: f.logoAlt ?? "" } : null,
+    logo: f.logo ? { ...f.logo, alt: f.logoAlt ?? "", dark: f.logoDark ?? null } : null,
     icon: f.icon ?? null,
     navigation: f.navigation?.map((l) => ({ label: l.label, ...l.href })) ?? DEMO_SITE.navigation,
     social: Object.entries(f.social ?? {}).flatMap(([network, url]) => {
@@ -292,7 +404,8 @@ function toSite(f: SiteFile): SiteConfig {
       return [{ network: n, url, ...SOCIAL_NETWORKS[n] }];
     }),
     footer: f.footer ?? null,
-    language: f.language ?? DEFAULT_LANGUAGE,
+    language,
+    messages: siteMessages,
   };
 }
 
@@ -359,6 +472,22 @@ export function readSiteConfig(
   return parsed.success
     ? { site: toSite(parsed.data), problems: [] }
     : { site: undefined, problems: problemsOf(parsed.error) };
+}
+
+/**
+ * `name` cut to at most `max` characters at a word boundary ("Atelier Lumière" → "Atelier"),
+ * never inside a word; a first word longer than `max` is kept whole.
+ */
+export function cutAtWord(name: string, max: number): string {
+  const chars = (s: string) => [...s].length;
+  if (chars(name) <= max) return name;
+  let cut = "";
+  for (const word of name.split(/\s+/)) {
+    const next = cut ? `${cut} ${word}` : word;
+    if (chars(next) > max) break;
+    cut = next;
+  }
+  return cut || name.split(/\s+/)[0]!;
 }
 
 /**

@@ -38,7 +38,7 @@ import { processMemo } from "../memo/process-memo.mjs";
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
 
 /** Paths whose handlers read the query string (normalised pathname). */
-const READS_QUERY = /^\/(search$|admin($|\/)|api\/|_next\/)/;
+const READS_QUERY = /^\/(search$|newsletter\/retry$|admin($|\/)|api\/|_next\/)/;
 /** Next's cache-busting parameter for RSC requests: it checks it against the request's headers. */
 const NEXT_RSC_PARAM = "_rsc";
 /**

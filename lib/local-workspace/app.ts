@@ -84,6 +84,7 @@ const ROUTES: Route[] = [
   { pattern: "/__local/images/:kind/:file", api: false, methods: { GET: local.image } },
   { pattern: "/__local/reset", api: false, methods: { POST: local.reset } },
   { pattern: "/__local/posts/:slug", api: false, methods: { PATCH: local.editPost } },
+  { pattern: "/__local/articles/:slug", api: false, methods: { GET: local.article } },
   { pattern: "/__local/stats", api: false, methods: { GET: local.stats } },
   { pattern: "/__local/stats/reset", api: false, methods: { POST: local.resetStats } },
   {

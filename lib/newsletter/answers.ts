@@ -1,10 +1,12 @@
 import "server-only";
+import { siteText } from "../config/text";
 import { jsonResponse } from "../http/json-response";
 import { metrics, type SignupOutcome } from "../observability/metrics";
 import {
   messageFor,
   outcomePagePath,
-  UNAVAILABLE_MESSAGE,
+  retryPagePath,
+  toneFor,
   type InvalidReason,
   type NewsletterOutcome,
   type NewsletterResponseBody,
@@ -27,7 +29,13 @@ type AboutTheSignup = {
   /** For `shows: "invalid"`: the reason, unless the step names its own. */
   reason?: InvalidReason;
 };
-type AboutTheRequest = { status: number; counted: SignupOutcome; outcome: string; error: string };
+/** `error`: a message for the developer of a client (the site's own form never gets one), or the site's phrase. */
+type AboutTheRequest = {
+  status: number;
+  counted: SignupOutcome;
+  outcome: string;
+  error: string | { phrase: NewsletterOutcome };
+};
 
 const ANSWERS = {
   // authorize
@@ -94,7 +102,12 @@ const ANSWERS = {
   // Neither sent nor kept.
   unavailable: { status: 503, counted: "refused", shows: "unavailable" },
   // The last resort, for a failure of the handler itself: never a stack trace or a 500.
-  failed: { status: 503, counted: "refused", outcome: "unavailable", error: UNAVAILABLE_MESSAGE },
+  failed: {
+    status: 503,
+    counted: "refused",
+    outcome: "unavailable",
+    error: { phrase: { kind: "unavailable" } },
+  },
 } satisfies Record<string, AboutTheSignup | AboutTheRequest>;
 
 type Name = keyof typeof ANSWERS;
@@ -118,7 +131,7 @@ function outcomeOf(row: AboutTheSignup, reason: InvalidReason | undefined): News
 export function answer(
   name: SignupAnswer,
   redirect: boolean,
-  detail: { reason?: InvalidReason; retryAfterSeconds?: number } = {},
+  detail: { reason?: InvalidReason; retryAfterSeconds?: number; typed?: string } = {},
 ): Response {
   const row: AboutTheSignup = ANSWERS[name];
   count(row.counted);
@@ -126,13 +139,17 @@ export function answer(
   const wait = detail.retryAfterSeconds;
   const retryHeader: Record<string, string> = wait ? { "retry-after": String(wait) } : {};
   if (redirect) {
-    const location = outcomePagePath(outcome);
+    // A refusal gives back what was typed; a success (or a refusal before the body was read) is a prerendered page.
+    const location =
+      detail.typed && toneFor(outcome) === "error"
+        ? retryPagePath(outcome, detail.typed)
+        : outcomePagePath(outcome);
     return new Response(null, {
       status: 303,
       headers: { location, "cache-control": "no-store", ...retryHeader },
     });
   }
-  const message = messageFor(outcome);
+  const message = messageFor(outcome, siteText());
   const body: NewsletterResponseBody =
     outcome.kind === "subscribed" || outcome.kind === "queued" || outcome.kind === "recently_sent"
       ? { outcome: outcome.kind, message }
@@ -149,5 +166,6 @@ export function answer(
 export function refuse(name: RequestRefusal, headers: Record<string, string> = {}): Response {
   const row: AboutTheRequest = ANSWERS[name];
   count(row.counted);
-  return jsonResponse({ outcome: row.outcome, error: row.error }, row.status, headers);
+  const error = typeof row.error === "string" ? row.error : messageFor(row.error.phrase, siteText());
+  return jsonResponse({ outcome: row.outcome, error }, row.status, headers);
 }

@@ -105,7 +105,11 @@ async function parse(handler: Handler, request: Request, client: Client): Promis
     return answer("honeypot", client.redirect);
   }
   const email = checkSubscriberEmail(fields.email);
-  if (!email.ok) return answer("invalid", client.redirect, { reason: email.reason });
+  if (!email.ok)
+    return answer("invalid", client.redirect, {
+      reason: email.reason,
+      typed: typeof fields.email === "string" ? fields.email : undefined,
+    });
   return { email: email.email, client: client.key, redirect: client.redirect };
 }
 
@@ -139,7 +143,10 @@ async function charge(handler: Handler, signup: Signup): Promise<string | Respon
   const network = clientNetwork(signup.client, handler.networkPrefixes ?? DEFAULT_NETWORK_PREFIXES);
   const byNetwork = await takeCounted(limiters.perNetwork, network, log);
   if (byNetwork.wait !== null)
-    return answer("rate_limited", signup.redirect, { retryAfterSeconds: byNetwork.wait });
+    return answer("rate_limited", signup.redirect, {
+      retryAfterSeconds: byNetwork.wait,
+      typed: signup.email,
+    });
   // Case-folded, `+tag` removed: `victim+1@` … `victim+40@` is one inbox. Confirmation emails
   // went to it recently: send nothing more, and do not tell the owner "too many attempts"
   // because a stranger typed their address three times.
@@ -153,7 +160,7 @@ async function charge(handler: Handler, signup: Signup): Promise<string | Respon
   if (globalWait === null) return addressKey;
   await limiters.perAddress.reward(addressKey).catch(() => {});
   log("[newsletter] site-wide signup budget spent; answering 429");
-  return answer("busy", signup.redirect, { retryAfterSeconds: globalWait });
+  return answer("busy", signup.redirect, { retryAfterSeconds: globalWait, typed: signup.email });
 }
 
 /**
@@ -179,7 +186,7 @@ async function deliver(handler: Handler, signup: Signup, addressKey: string): Pr
   if (answered) return answered;
   // Nothing was sent or kept, so this attempt should not count against the address.
   await handler.limiters.perAddress.reward(addressKey).catch(() => {});
-  return answer("unavailable", signup.redirect, { retryAfterSeconds: RETRY_SECONDS });
+  return answer("unavailable", signup.redirect, { retryAfterSeconds: RETRY_SECONDS, typed: signup.email });
 }
 
 /** How the workspace's refusals of the address itself are answered; any other failure goes to the queue. */
@@ -196,7 +203,7 @@ async function subscribeNow(handler: Handler, signup: Signup): Promise<Response 
     return answer("created", signup.redirect);
   } catch (error) {
     const refused = isWorkspaceApiError(error) ? REFUSED_BY_WORKSPACE[error.code] : undefined;
-    if (refused) return answer(refused, signup.redirect);
+    if (refused) return answer(refused, signup.redirect, { typed: signup.email });
     await handler.queue.directFailed(error);
     logFailure(handler.log, error);
     return undefined;

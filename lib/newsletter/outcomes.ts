@@ -2,8 +2,10 @@
  * What a reader can be told after subscribing, shared by the route handler (JSON answers and
  * no-JavaScript redirects), the form (its live region) and the no-JavaScript outcome page
  * (/newsletter/<key>, the one message), so no page carries every message.
- * This module reaches neither env nor the key, so the client component may import it.
+ * This module reaches neither env nor the key nor the catalogues (types only), so the client
+ * component may import it without carrying every language's words.
  */
+import type { MessageKey, Translate } from "../i18n";
 
 /** The field humans never see (the form hides it); bots that fill every input fill it too. */
 export const HONEYPOT_FIELD = "homepage";
@@ -29,46 +31,36 @@ export type NewsletterOutcome =
 
 export type Tone = "success" | "error";
 
-export const INVALID_MESSAGES: Record<InvalidReason, string> = {
-  empty: "Enter your email address.",
-  too_long: "That address is too long: email addresses have at most 254 characters.",
-  spaces: "Email addresses cannot contain spaces. Check for a stray space.",
-  missing_at: "An email address needs an @, like name@example.com.",
-  missing_domain: "Add the domain after the @, like name@example.com.",
-  shape: "That doesn't look like an email address. Check it for typos, like name@example.com.",
-  rejected: "The newsletter service did not accept that address. Check it for typos.",
-};
+/** Each reason's phrase in the site's catalogue (lib/i18n). */
+export const INVALID_PHRASES = {
+  empty: "outcome.invalid.empty",
+  too_long: "outcome.invalid.tooLong",
+  spaces: "outcome.invalid.spaces",
+  missing_at: "outcome.invalid.missingAt",
+  missing_domain: "outcome.invalid.missingDomain",
+  shape: "outcome.invalid.shape",
+  rejected: "outcome.invalid.rejected",
+} as const satisfies Record<InvalidReason, MessageKey>;
 
-export const SUBSCRIBED_MESSAGE =
-  "Almost done: check your inbox and click the link in the email we just sent to confirm your subscription.";
-export const QUEUED_MESSAGE =
-  "Thanks! Your confirmation email is on its way; it may take a few minutes to arrive. Click the link in it to confirm your subscription.";
-export const RECENTLY_SENT_MESSAGE =
-  "We've just sent a confirmation email to this address. Check your inbox (and your spam folder) and click the link in it to confirm your subscription.";
-export const UNAVAILABLE_MESSAGE =
-  "Sorry, we couldn't subscribe you just now. Nothing was saved; please try again in a minute.";
-export const BUSY_MESSAGE =
-  "We're receiving a lot of signups right now, so yours was not saved. Please try again in a minute.";
-export const RATE_LIMITED_MESSAGE =
-  "That's a lot of attempts in a short time. Please wait a few minutes and try again.";
+const PHRASES = {
+  // One message for a new and an already-subscribed address, and no claim that anything was
+  // sent: whether it was depends on an answer that must not be told apart.
+  subscribed: "outcome.subscribed",
+  queued: "outcome.queued",
+  recently_sent: "outcome.recentlySent",
+  rate_limited: "outcome.rateLimited",
+  busy: "outcome.busy",
+  unavailable: "outcome.unavailable",
+} as const satisfies Record<Exclude<NewsletterOutcome["kind"], "invalid">, MessageKey>;
 
-export function messageFor(outcome: NewsletterOutcome): string {
-  switch (outcome.kind) {
-    case "subscribed":
-      return SUBSCRIBED_MESSAGE;
-    case "invalid":
-      return INVALID_MESSAGES[outcome.reason];
-    case "queued":
-      return QUEUED_MESSAGE;
-    case "recently_sent":
-      return RECENTLY_SENT_MESSAGE;
-    case "rate_limited":
-      return RATE_LIMITED_MESSAGE;
-    case "busy":
-      return BUSY_MESSAGE;
-    case "unavailable":
-      return UNAVAILABLE_MESSAGE;
-  }
+/** The phrase an outcome is told with. */
+export function phraseFor(outcome: NewsletterOutcome): MessageKey {
+  return outcome.kind === "invalid" ? INVALID_PHRASES[outcome.reason] : PHRASES[outcome.kind];
+}
+
+/** What the reader is told, in the site's words (`t`: lib/config/text.ts on the server). */
+export function messageFor(outcome: NewsletterOutcome, t: Translate): string {
+  return t(phraseFor(outcome));
 }
 
 export function toneFor(outcome: NewsletterOutcome): Tone {
@@ -88,7 +80,7 @@ export const ALL_OUTCOMES: NewsletterOutcome[] = [
   { kind: "subscribed" },
   { kind: "queued" },
   { kind: "recently_sent" },
-  ...(Object.keys(INVALID_MESSAGES) as InvalidReason[]).map((reason) => ({
+  ...(Object.keys(INVALID_PHRASES) as InvalidReason[]).map((reason) => ({
     kind: "invalid" as const,
     reason,
   })),
@@ -108,6 +100,24 @@ export function outcomeFromKey(key: string): NewsletterOutcome | undefined {
  */
 export function outcomePagePath(outcome: NewsletterOutcome): string {
   return `/newsletter/${outcomeKey(outcome)}`;
+}
+
+/** The longest address given back in a retry page's address and form (longer ones are not kept). */
+const RETRY_EMAIL_MAX = 320;
+
+/**
+ * Where a refused no-JavaScript post lands when the typed address is known: the refusal's
+ * message with the form again, holding the address (app/(site)/newsletter/retry).
+ */
+export function retryPagePath(outcome: NewsletterOutcome, typed: string): string {
+  const query = new URLSearchParams({ outcome: outcomeKey(outcome) });
+  if (typed && typed.length <= RETRY_EMAIL_MAX) query.set("email", typed);
+  return `/newsletter/retry?${query}`;
+}
+
+/** The address a retry page gives back: one value, within bounds, or nothing. */
+export function retryEmail(value: unknown): string | undefined {
+  return typeof value === "string" && value.length <= RETRY_EMAIL_MAX ? value : undefined;
 }
 
 /** The forms (the footer's and the /newsletter page's): each prefixes its element ids with its own. */

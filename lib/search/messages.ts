@@ -1,34 +1,27 @@
+import type { Translate } from "../i18n";
 import { MAX_QUERY_CHARS, MAX_TERMS } from "./query";
 import type { SearchPageResult } from "./results";
 
 /*
- * What the search page says, as whole sentences: one text node each, so screen readers and
- * tests get them as written.
+ * What the search page says, as whole sentences in the site's words (`t`): one text node each,
+ * so screen readers and tests get them as written.
  */
 
-export const quoted = (text: string) => `“${text}”`;
+export const rateLimitedMessage = (t: Translate, waitSeconds: number) =>
+  t("search.rateLimited", { count: waitSeconds });
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+export const busyMessage = (t: Translate) => t("search.busy");
 
-export const rateLimitedMessage = (waitSeconds: number) =>
-  `You have searched many times in a short while. Try again in ${plural(waitSeconds, "second", "seconds")}.`;
+export const emptyMessage = (t: Translate, postCount: number) => t("search.empty", { count: postCount });
 
-export const busyMessage =
-  "Search is busy right now, so yours was not run. Try again in a few seconds; the rest of the blog is available as usual.";
+export const tooLongMessage = (t: Translate, length: number) =>
+  t("search.tooLong", { length, max: MAX_QUERY_CHARS });
 
-export const emptyMessage = (postCount: number) =>
-  `Search the titles, descriptions, topics and authors of ${plural(postCount, "post", "posts")}. Partial words and small typos are fine.`;
+export const noMatchMessage = (t: Translate, text: string) => t("search.noMatch", { query: text });
 
-export const tooLongMessage = (length: number) =>
-  `Your search is ${length.toLocaleString("en")} characters long; searches can be up to ${MAX_QUERY_CHARS}. Try a few distinctive words.`;
-
-export const noMatchMessage = (text: string) =>
-  `No posts match ${quoted(text)}. Check the spelling, or try fewer or more general words.`;
-
-export function resultSummary(r: Extract<SearchPageResult, { kind: "results" }>): string {
-  const count = plural(r.total, "post matches", "posts match");
-  const some = r.matched === "some" ? " some of your words (none matches all of them)" : "";
-  const where = r.pages > 1 ? `; page ${r.page} of ${r.pages}` : "";
-  const dropped = r.droppedTerms > 0 ? ` Only the first ${MAX_TERMS} words were searched.` : "";
-  return `${count}${some}${where}.${dropped}`;
+export function resultSummary(t: Translate, r: Extract<SearchPageResult, { kind: "results" }>): string {
+  const count = t(r.matched === "some" ? "search.matchesSome" : "search.matchesAll", { count: r.total });
+  const where = r.pages > 1 ? ` ${t("search.pageOf", { page: r.page, pages: r.pages })}` : "";
+  const dropped = r.droppedTerms > 0 ? ` ${t("search.dropped", { max: MAX_TERMS })}` : "";
+  return `${count}${where}${dropped}`;
 }

@@ -1,4 +1,5 @@
 import { escapeXml } from "../blog/sitemap";
+import { cutAtWord } from "../config/site";
 
 /**
  * The OpenSearch description (opensearch.org, 1.1) that lets browsers add the site's search to
@@ -8,12 +9,13 @@ export function openSearchXml(
   blogName: string,
   siteUrl: string,
   icon: { src: string; type: string | null } = { src: "/brand/icon", type: "image/svg+xml" },
+  description = `Search the posts of ${blogName}`,
 ): string {
-  const shortName = [...blogName].slice(0, 16).join("").trim() || "Blog";
+  const shortName = [...cutAtWord(blogName, 16)].slice(0, 16).join("").trim() || "Blog";
   return `<?xml version="1.0" encoding="UTF-8"?>
 <OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">
   <ShortName>${escapeXml(shortName)}</ShortName>
-  <Description>${escapeXml(`Search the posts of ${blogName}`)}</Description>
+  <Description>${escapeXml(description)}</Description>
   <InputEncoding>UTF-8</InputEncoding>
   <Image height="16" width="16"${icon.type ? ` type="${icon.type}"` : ""}>${escapeXml(new URL(icon.src, siteUrl).href)}</Image>
   <Url type="text/html" method="get" template="${escapeXml(`${siteUrl}/search?q={searchTerms}`)}"/>

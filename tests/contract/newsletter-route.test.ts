@@ -101,14 +101,14 @@ async function body(res: Response): Promise<Record<string, unknown>> {
 // ---- the route as Next runs it ---------------------------------------------------------
 
 describe("POST /api/newsletter (route export, real local workspace)", () => {
-  it("subscribes a new address: 201, 'check your inbox', one verification email upstream", async () => {
+  it("subscribes a new address: 201, 'a confirmation link is on its way', one verification email upstream", async () => {
     const email = uniqueEmail("new");
     const res = await POST(jsonPost({ email: `  ${email}  ` }));
     expect(res.status).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const b = await body(res);
     expect(b.outcome).toBe("subscribed");
-    expect(String(b.message)).toMatch(/check your inbox/i);
+    expect(String(b.message)).toMatch(/a confirmation link is on its way/i);
     expect(await upstreamCalls()).toBe(1);
     const mail = await outbox(email);
     // The trimmed address is what went upstream.
@@ -135,7 +135,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     const fresh = await json(stranger);
     expect(known).toEqual(fresh);
     expect(known.status).toBe(201);
-    expect(String(known.body.message)).toMatch(/check your inbox/i);
+    expect(String(known.body.message)).toMatch(/a confirmation link is on its way/i);
     // The workspace was asked both times, and sent no second email to the subscriber.
     expect(await outbox(subscribed)).toHaveLength(1);
 
@@ -179,7 +179,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     },
   );
 
-  it("answers a no-JS form post with 303 to the outcome's page, which carries nothing of the reader's", async () => {
+  it("answers a no-JS form post with 303 to the outcome's page, or a refusal to the retry page holding what was typed", async () => {
     const email = uniqueEmail("nojs");
     const res = await POST(
       formPost({ email, homepage: "", form: "newsletter", returnTo: "/blog/some-post" }),
@@ -190,7 +190,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
 
     const bad = await POST(formPost({ email: "nope", form: "newsletter-page", returnTo: "/newsletter" }));
     expect(bad.status).toBe(303);
-    expect(bad.headers.get("location")).toBe("/newsletter/invalid-missing-at");
+    expect(bad.headers.get("location")).toBe("/newsletter/retry?outcome=invalid-missing-at&email=nope");
     expect(await upstreamCalls()).toBe(1);
   });
 
@@ -213,7 +213,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     for (const [fields, headers] of cases) {
       const res = await POST(formPost({ email: "bad", ...fields }, { headers }));
       expect(res.status, JSON.stringify(fields)).toBe(303);
-      expect(res.headers.get("location")).toBe("/newsletter/invalid-missing-at");
+      expect(res.headers.get("location")).toBe("/newsletter/retry?outcome=invalid-missing-at&email=bad");
     }
   });
 
@@ -347,7 +347,7 @@ describe("POST /api/newsletter (route export, real local workspace)", () => {
     expect(res.headers.get("retry-after")).toBeNull();
     const b = await body(res);
     expect(b).toMatchObject({ outcome: "recently_sent" });
-    expect(String(b.message)).toMatch(/just sent a confirmation email/i);
+    expect(String(b.message)).toMatch(/a confirmation link was sent to it a short while ago/i);
     expect(await outbox(email)).toHaveLength(DEFAULT_LIMITS.perAddress.points);
     expect(await upstreamCalls()).toBe(DEFAULT_LIMITS.perAddress.points);
     // The no-JavaScript form shows the same success.
@@ -462,7 +462,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
     expect(res.status).toBe(202);
     const b = await body(res);
     expect(b.outcome).toBe("queued");
-    expect(String(b.message)).toMatch(/on its way/i);
+    expect(String(b.message)).toMatch(/within a few minutes/i);
     expect(JSON.stringify(b)).not.toMatch(/at .*\.ts|Error:|stack/i);
     expect(await service!.store.isPending(email)).toBe(true);
     expect(await outbox(email)).toHaveLength(0);
@@ -600,6 +600,6 @@ describe("POST /api/newsletter when the workspace fails", () => {
       formPost({ email: uniqueEmail("nojs-down"), returnTo: "/blog" }),
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/newsletter/unavailable");
+    expect(res.headers.get("location")).toMatch(/^\/newsletter\/retry\?outcome=unavailable&email=nojs-down/);
   });
 });

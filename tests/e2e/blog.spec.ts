@@ -35,7 +35,7 @@ test("home → post → author → tag → unknown post, each accessible and com
   expect(home?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Masthead Journal");
   await expect(page.getByRole("heading", { name: "Latest posts" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Subscribe to the newsletter" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Email address" })).toBeVisible();
   await expectFeedsAdvertised(page);
   expect(await jsonLdTypes(page)).toContain("Blog");
   await expectAccessible(page, "home");
@@ -102,6 +102,49 @@ test("home → post → author → tag → unknown post, each accessible and com
     "/blog/page/999",
   ]) {
     expect((await page.request.get(path)).status(), path).toBe(404);
+  }
+});
+
+test("covers and avatars that cannot load show the site's placeholder, not the broken-image icon", async ({
+  page,
+}) => {
+  await page.route("**/_next/image**", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto("/");
+  await page.goto((await page.locator("main article h3 a").first().getAttribute("href"))!);
+  const cover = page.locator("main figure img");
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(0);
+  // Where the browser draws its broken-image icon and the alt text (top left), only the
+  // placeholder's light gradient: no dark pixel.
+  for (const target of [
+    cover,
+    page.locator("main article header .byline img, main article header ul img").first(),
+  ]) {
+    const png = await target.screenshot();
+    const darkest = await page.evaluate(
+      async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const ctx = canvas.getContext("2d")!;
+        ctx.drawImage(img, 0, 0);
+        const { data } = ctx.getImageData(
+          0,
+          0,
+          Math.min(28, img.naturalWidth),
+          Math.min(28, img.naturalHeight),
+        );
+        let min = 255;
+        for (let i = 0; i < data.length; i += 4)
+          if (data[i + 3]! > 0) min = Math.min(min, data[i]!, data[i + 1]!, data[i + 2]!);
+        return min;
+      },
+      `data:image/png;base64,${png.toString("base64")}`,
+    );
+    expect(darkest).toBeGreaterThan(170);
   }
 });
 

@@ -155,7 +155,7 @@ for (const c of CASES) {
       expect(sub.status(), subBody).toBe(202);
       expect(JSON.parse(subBody)).toMatchObject({
         outcome: "queued",
-        message: expect.stringMatching(/confirmation email is on its way/),
+        message: expect.stringMatching(/confirmation link will reach it within a few minutes/),
       });
       expect(await outbox(), "nothing is sent while the workspace fails").toBe(0);
       kept.push(email);

@@ -53,10 +53,10 @@ const jsonLd = async (page: Page) =>
     ),
   );
 
-/** The header's search button: drawn in the accent the scheme shows. */
-const buttonBackground = (page: Page) =>
+/** The header's search button (its form named in the site's language): drawn in the accent the scheme shows. */
+const buttonBackground = (page: Page, name = "Beiträge durchsuchen") =>
   page
-    .getByRole("search", { name: "Search posts" })
+    .getByRole("search", { name })
     .getByRole("button")
     .evaluate((el) => getComputedStyle(el).backgroundColor);
 
@@ -77,7 +77,7 @@ test("the home page shows the team's name, words, logo, links, profiles, footer,
   expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(header.getByRole("link", { name: NAME })).toHaveAttribute("href", "/");
 
-  const nav = page.getByRole("navigation", { name: "Main" }).getByRole("link");
+  const nav = page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link");
   await expect(nav).toHaveCount(3);
   await expect(nav.nth(0)).toHaveText("Artikel");
   await expect(nav.nth(0)).toHaveAttribute("href", "/blog");
@@ -85,12 +85,12 @@ test("the home page shows the team's name, words, logo, links, profiles, footer,
   // The link to another site says so, to eyes and to screen readers.
   await expect(nav.nth(2)).toHaveAttribute("href", "https://shop.example.org/");
   await expect(nav.nth(2)).toHaveAttribute("rel", "external");
-  await expect(nav.nth(2)).toHaveText("Laden ↗ (another site)");
-  await expect(nav.nth(2)).toHaveAccessibleName("Laden (another site)");
+  await expect(nav.nth(2)).toHaveText("Laden ↗ (andere Website)");
+  await expect(nav.nth(2)).toHaveAccessibleName("Laden (andere Website)");
 
   const footer = page.locator("footer");
   await expect(footer).toContainText("© Beispiel Werkstatt GmbH, Berlin");
-  const profiles = footer.getByRole("list", { name: "Elsewhere" }).getByRole("link");
+  const profiles = footer.getByRole("list", { name: "Anderswo" }).getByRole("link");
   await expect(profiles).toHaveText(["Mastodon", "GitHub", "RSS"]);
   await expect(profiles.nth(0)).toHaveAttribute("rel", "me");
   await expect(profiles.nth(0)).toHaveAttribute("href", "https://mastodon.example/@werkstatt");
@@ -215,7 +215,7 @@ test("the demo server keeps the demo's site: its name, words, red and English", 
     "Blog",
     "Newsletter",
   ]);
-  expect(await buttonBackground(page)).toBe("rgb(180, 35, 42)");
+  expect(await buttonBackground(page, "Search posts")).toBe("rgb(180, 35, 42)");
   const manifest = (await (await request.get("/manifest.webmanifest")).json()) as Record<string, unknown>;
   expect(manifest).toMatchObject({ name: "The Masthead Journal", theme_color: "#b4232a", lang: "en" });
   const icon = await (await request.get("/brand/icon")).text();

@@ -12,7 +12,7 @@ import type { Page } from "playwright";
  * each byte goes to is in docs/performance.md.
  */
 export const PAGE_WEIGHT_TARGETS = {
-  postHtmlBytes: 30_000,
+  postHtmlBytes: 31_000,
   blogHtmlBytes: 45_000,
   /** RSC requests a view may fire before the reader touches anything. */
   prefetchRequests: 2,
@@ -24,8 +24,8 @@ export const PAGE_WEIGHT_TARGETS = {
  * figures against the targets; docs/performance.md says what each byte goes to).
  */
 export const PAGE_WEIGHT_CEILINGS = {
-  postHtmlBytes: 29_600,
-  blogHtmlBytes: 39_500,
+  postHtmlBytes: 30_800,
+  blogHtmlBytes: 40_200,
   homeHtmlBytes: 32_000,
 } as const;
 

@@ -30,7 +30,8 @@ const external = { siteUrl: SITE, postUrlTemplate: "https://blog.acme.test/p/{sl
 describe("postMetadata", () => {
   it("is an article whose canonical is its own page when the article lives here", () => {
     const meta = postMetadata(blog, post, local);
-    expect(meta.title).toEqual({ absolute: "Café crème | Acme" });
+    // The post's own title and the site's name: the workspace's page_title ("| Acme") is not the site's.
+    expect(meta.title).toEqual({ absolute: "Café </script> crème · Acme Notes" });
     expect(meta.description).toBe("Why we moved.");
     expect(meta.alternates?.canonical).toBe("/blog/caf%C3%A9%20cr%C3%A8me");
     expect(meta.openGraph).toMatchObject({

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildBlog } from "@/lib/blog/model";
 import { inVocabulary } from "@/lib/search/query-plan";
+import { resolveMessages, translator } from "@/lib/i18n";
 import { resultSummary, tooLongMessage } from "@/lib/search/messages";
 import {
   MAX_QUERY_CHARS,
@@ -42,7 +43,7 @@ describe("parseSearchQuery", () => {
     expect(parseSearchQuery("a".repeat(MAX_QUERY_CHARS)).kind).toBe("ok");
     const q = parseSearchQuery("a".repeat(10_000));
     expect(q).toEqual({ kind: "too_long", length: 10_000, shown: "a".repeat(MAX_QUERY_CHARS) });
-    expect(tooLongMessage(10_000)).toBe(
+    expect(tooLongMessage(translator(resolveMessages("en")), 10_000)).toBe(
       "Your search is 10,000 characters long; searches can be up to 200. Try a few distinctive words.",
     );
   });
@@ -153,7 +154,9 @@ describe("searchPage", () => {
     const last = await searchPage(blog, query, 3, NETWORK);
     expect(last?.kind === "results" && last.hits.length).toBe(6);
     expect(await searchPage(blog, query, 4, NETWORK)).toBeNull();
-    expect(first?.kind === "results" && resultSummary(first)).toBe("30 posts match; page 1 of 3.");
+    expect(first?.kind === "results" && resultSummary(translator(resolveMessages("en")), first)).toBe(
+      "30 posts match. Page 1 of 3.",
+    );
     expect(searchPath("a&b c", 2)).toBe("/search?q=a%26b+c&page=2");
   });
 

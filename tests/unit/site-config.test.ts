@@ -69,6 +69,7 @@ describe("SITE_CONFIG: a team's site", () => {
       file: path.join(FIXTURES, "logo.svg"),
       type: "image/svg+xml",
       alt: "Beispiel Werkstatt",
+      dark: null,
     });
     expect(site.navigation).toEqual([
       { label: "Artikel", href: "/blog", external: false },
@@ -91,11 +92,25 @@ describe("SITE_CONFIG: a team's site", () => {
     expect(contrastRatio(site.accent.dark, PAGE_BACKGROUND.dark)).toBeGreaterThanOrEqual(AA_CONTRAST);
   });
 
+  it("takes a logo for the dark scheme beside the logo, and refuses one without a logo", () => {
+    const { site } = loadConfig({ SITE_CONFIG: siteFile({ logo: "logo.svg", logoDark: "logo.svg" }) });
+    expect(site.logo?.dark).toMatchObject({ src: "/brand/logo-dark", type: "image/svg+xml" });
+    const [problem] = siteProblems({ logoDark: "logo.svg" });
+    expect(problem).toMatchObject({ key: "logoDark", problem: "is set without logo." });
+    expect(problem!.fix).toContain('set "logo"');
+  });
+
   it("takes a logo on an allowed image host as an address, and canonicalises the language", () => {
     const { site } = loadConfig({
       SITE_CONFIG: siteFile({ logo: "http://127.0.0.1:4010/logo.png", language: "PT-br" }),
     });
-    expect(site.logo).toEqual({ src: "http://127.0.0.1:4010/logo.png", file: null, type: null, alt: "" });
+    expect(site.logo).toEqual({
+      src: "http://127.0.0.1:4010/logo.png",
+      file: null,
+      type: null,
+      alt: "",
+      dark: null,
+    });
     expect(site.language).toBe("pt-BR");
   });
 });

@@ -5,12 +5,13 @@ import { pageMetadata } from "@/lib/blog/seo";
 import { BlogIndexView } from "./index-view";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { blog } = await blogForPage();
+  const { blog, t } = await blogForPage();
   return pageMetadata({
+    t,
     blogName: blog.name,
     path: "/blog",
-    title: "Blog",
-    description: `All posts from ${blog.name}, newest first.`,
+    title: t("blog.title"),
+    description: t("blog.description", { site: blog.name }),
   });
 }
 

@@ -1,54 +1,62 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { NewsletterForm } from "@/components/newsletter/newsletter-form";
+import { newsletterFormWords } from "@/components/newsletter/form-words";
+import { Rich } from "@/components/site/rich";
+import { siteText } from "@/lib/config/text";
 import styles from "./newsletter.module.css";
 
-export const metadata: Metadata = {
-  title: "Newsletter",
-  description:
-    "Get every new post from the team by email: one short message per post, confirmed by you, unsubscribe any time.",
-  alternates: { canonical: "/newsletter" },
-  openGraph: {
-    title: "The newsletter",
-    description: "Every new post from the team, by email. Confirmed by you, unsubscribe any time.",
-    type: "website",
-    url: "/newsletter",
-  },
-};
+export function generateMetadata(): Metadata {
+  const t = siteText();
+  return {
+    title: t("newsletter.metaTitle"),
+    description: t("newsletter.metaDescription"),
+    alternates: { canonical: "/newsletter" },
+    openGraph: {
+      title: t("newsletter.metaTitle"),
+      description: t("newsletter.metaDescription"),
+      type: "website",
+      url: "/newsletter",
+    },
+  };
+}
 
 // Static: a no-JS post lands on its outcome page (./[outcome]), not back here with a query.
 export const dynamic = "force-static";
 
+/** The newsletter's page: what it is, how it works, and its one form (the footer's is not shown here). */
 export default function NewsletterPage() {
+  const t = siteText();
   return (
     <div className={`container ${styles.wrap}`}>
       <header className={styles.intro}>
-        <p className={styles.kicker}>Newsletter</p>
-        <h1>New posts, straight to your inbox</h1>
+        <p className={styles.kicker}>{t("newsletter.kicker")}</p>
+        <h1>{t("newsletter.title")}</h1>
         <p className={styles.lede}>
-          When the team publishes something on the{" "}
-          <Link href="/blog" prefetch={false}>
-            blog
-          </Link>
-          , subscribers hear about it by email. Nothing else: no roundups padded with filler, and your address
-          goes nowhere but this list.
+          <Rich
+            text={t("newsletter.lede")}
+            slots={{
+              blog: (
+                <Link href="/blog" prefetch={false}>
+                  {t("newsletter.ledeLink")}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </header>
 
       <section aria-labelledby="newsletter-how" className={styles.how}>
-        <h2 id="newsletter-how">How it works</h2>
+        <h2 id="newsletter-how">{t("newsletter.how")}</h2>
         <ol>
-          <li>Enter your email address below.</li>
-          <li>We send you one confirmation email. Click its link so we know the address is yours.</li>
-          <li>From then on, new posts arrive by email. You can unsubscribe from any of them.</li>
+          <li>{t("newsletter.step1")}</li>
+          <li>{t("newsletter.step2")}</li>
+          <li>{t("newsletter.step3")}</li>
         </ol>
-        <p className={styles.fineprint}>
-          Your address is used only to send this newsletter and is never shared. Didn&apos;t get the
-          confirmation? Check your spam folder, then try again: we&apos;ll send a fresh link.
-        </p>
+        <p className={styles.fineprint}>{t("newsletter.fineprint")}</p>
       </section>
 
-      <NewsletterForm formId="newsletter-page" variant="page" />
+      <NewsletterForm words={newsletterFormWords()} formId="newsletter-page" variant="page" />
     </div>
   );
 }

@@ -10,13 +10,13 @@ import searchStyles from "@/components/search/search.module.css";
 import { clientKey } from "@/lib/http/client-key";
 import { clientNetwork } from "@/lib/http/client-network";
 import { env } from "@/lib/config/env";
+import { siteText } from "@/lib/config/text";
 import { blogList } from "@/lib/blog/source";
 import { SearchBusyError } from "@/lib/search/budget";
 import {
   busyMessage,
   emptyMessage,
   noMatchMessage,
-  quoted,
   rateLimitedMessage,
   resultSummary,
   tooLongMessage,
@@ -36,8 +36,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const query = parseSearchQuery(firstParam((await searchParams).q));
+  const t = siteText();
   return {
-    title: query.kind === "ok" ? `Search: ${query.text}` : "Search",
+    title: query.kind === "ok" ? t("search.metaTitle", { query: query.text }) : t("search.title"),
     robots: { index: false, follow: true },
   };
 }
@@ -47,12 +48,13 @@ export default async function SearchPageView({ searchParams }: Props) {
   const query = parseSearchQuery(firstParam(params.q));
   const page = parseSearchPage(firstParam(params.page));
   if (page === null) notFound();
+  const t = siteText();
 
   const shown = query.kind === "ok" ? query.text : query.kind === "too_long" ? query.shown : "";
   const frame = (title: string, body: React.ReactNode) => (
     <div className={`container ${blogStyles.page}`}>
       <h1 className={blogStyles.heroTitle}>{title}</h1>
-      <SearchForm id="search-page-q" label="Search the blog" defaultValue={shown} variant="page" />
+      <SearchForm id="search-page-q" label={t("search.pageLabel")} defaultValue={shown} variant="page" />
       {body}
     </div>
   );
@@ -69,7 +71,7 @@ export default async function SearchPageView({ searchParams }: Props) {
     if (limited) {
       // Until it may search again, its searches get the prerendered busy page (refuse-early.ts).
       refuseEarly(limited.refused, limited.wait);
-      return frame("Search", <p role="alert">{rateLimitedMessage(limited.wait)}</p>);
+      return frame(t("search.title"), <p role="alert">{rateLimitedMessage(t, limited.wait)}</p>);
     }
   }
   const blog = await blogList();
@@ -79,23 +81,26 @@ export default async function SearchPageView({ searchParams }: Props) {
     result = await searchPage(blog, query, page, network);
   } catch (error) {
     if (!(error instanceof SearchBusyError)) throw error;
-    return frame("Search", <p role="alert">{busyMessage}</p>);
+    return frame(t("search.title"), <p role="alert">{busyMessage(t)}</p>);
   }
   if (!result) notFound();
 
   switch (result.kind) {
     case "empty":
-      return frame("Search", <p className={blogStyles.lede}>{emptyMessage(blog.posts.length)}</p>);
+      return frame(
+        t("search.title"),
+        <p className={blogStyles.lede}>{emptyMessage(t, blog.posts.length)}</p>,
+      );
     case "too_long":
-      return frame("Search", <p role="alert">{tooLongMessage(result.length)}</p>);
+      return frame(t("search.title"), <p role="alert">{tooLongMessage(t, result.length)}</p>);
     case "no_match":
       return frame(
-        `No results for ${quoted(result.text)}`,
+        t("search.noResultsTitle", { query: result.text }),
         <>
-          <p className={blogStyles.lede}>{noMatchMessage(result.text)}</p>
+          <p className={blogStyles.lede}>{noMatchMessage(t, result.text)}</p>
           {result.newest.length ? (
             <section aria-labelledby="newest-title" className={blogStyles.more}>
-              <h2 id="newest-title">Newest posts</h2>
+              <h2 id="newest-title">{t("search.newest")}</h2>
               <PostGrid posts={result.newest} headingLevel={3} />
             </section>
           ) : null}
@@ -103,16 +108,16 @@ export default async function SearchPageView({ searchParams }: Props) {
       );
     case "results":
       return frame(
-        `Results for ${quoted(result.text)}`,
+        t("search.resultsTitle", { query: result.text }),
         <>
-          <p className={searchStyles.notice}>{resultSummary(result)}</p>
+          <p className={searchStyles.notice}>{resultSummary(t, result)}</p>
           <SearchResults hits={result.hits} />
           <Pagination
             page={result.page}
             pages={result.pages}
             href={(n) => searchPath(result.text, n)}
-            previousLabel="← Previous results"
-            nextLabel="More results →"
+            previousLabel={t("search.previous")}
+            nextLabel={t("search.next")}
             plainLinks
           />
         </>,

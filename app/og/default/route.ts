@@ -4,11 +4,11 @@ import { blogForPage } from "@/lib/blog/pages";
 export const dynamic = "force-static";
 
 export async function GET() {
-  const { blog } = await blogForPage();
+  const { blog, t } = await blogForPage();
   return ogImage({
     blogName: blog.name,
     title: blog.name,
-    eyebrow: "The team blog",
+    eyebrow: t("home.eyebrow"),
     authors: [],
     coverUrl: null,
   });

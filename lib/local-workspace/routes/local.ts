@@ -10,7 +10,7 @@ import {
   readJsonObject,
   readOptionalJsonObject,
 } from "../http";
-import { getImage, type ImageKind } from "../images";
+import { getImage, imagePath, type ImageKind } from "../images";
 import { listOutbox } from "../outbox";
 import { transaction } from "../store";
 import { MAX_SYNTHETIC } from "../seed";
@@ -171,6 +171,63 @@ export async function editPost(ctx: RouteContext): Promise<Response> {
   return json({ ok: true, slug, title });
 }
 
+/**
+ * A post's full article, as the workspace's own blog would publish it: the page
+ * BLOG_POST_URL_TEMPLATE points at in the demo (http://localhost:4010/__local/articles/{slug}),
+ * so a post page's "Read the full article" leads somewhere. The API gives summaries only; the
+ * body here is the summary and a few sentences made from the post's own fields.
+ */
+export function article(ctx: RouteContext): Response {
+  const workspace = requireWorkspace(ctx);
+  const slug = ctx.params.slug ?? "";
+  const post = ctx.db
+    .prepare(
+      `SELECT p.id, p.title, p.publication_date, p.meta_description, p.keywords, w.blog_name
+       FROM posts p JOIN workspaces w ON w.id = p.workspace_id WHERE p.workspace_id = ? AND p.slug = ?`,
+    )
+    .get(workspace, slug) as
+    | {
+        id: number;
+        title: string;
+        publication_date: string;
+        meta_description: string;
+        keywords: string;
+        blog_name: string;
+      }
+    | undefined;
+  if (!post) return htmlPage(404, "Article not found", [`No post of this workspace has the slug "${slug}".`]);
+  const authors = (
+    ctx.db
+      .prepare(
+        `SELECT a.name FROM post_authors pa JOIN authors a ON a.id = pa.author_id
+         WHERE pa.post_id = ? ORDER BY pa.position`,
+      )
+      .all(post.id) as { name: string }[]
+  ).map((a) => a.name);
+  const keywords = (JSON.parse(post.keywords) as string[]).filter(Boolean);
+  const date = new Date(post.publication_date).toISOString().slice(0, 10);
+  const e = escapeHtml;
+  const body = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(post.title)} · ${e(post.blog_name)}</title>
+<style>body{font:18px/1.65 Georgia,serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1c1917}
+img{width:100%;height:auto;border-radius:8px}small,.meta{font:14px/1.5 system-ui,sans-serif;color:#57534e}</style>
+</head><body><main><article>
+<p class="meta">${e(post.blog_name)}</p>
+<h1>${e(post.title)}</h1>
+<p class="meta">${e(authors.join(", ") || "Unknown author")} · <time datetime="${e(post.publication_date)}">${date}</time></p>
+<img src="${e(imagePath("covers", slug))}" alt="" width="1200" height="630">
+<p><strong>${e(post.meta_description)}</strong></p>
+<p>This is the full article of “${e(post.title)}”, as the workspace's own blog publishes it. The team's site shows the summary and links here for the rest.</p>
+${keywords.length ? `<p>It is filed under ${e(keywords.join(", "))}.</p>` : ""}
+</article>
+<p><small>Local workspace (development only): a stand-in for the article page of the workspace's blog.</small></p>
+</main></body></html>`;
+  return new Response(body, {
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
 export function stats(ctx: RouteContext): Response {
   return json(ctx.services.stats.snapshot());
 }
@@ -197,6 +254,7 @@ export function clearFaults(ctx: RouteContext): Response {
 /** A landing page so opening the base URL in a browser explains what this is. */
 export function index(ctx: RouteContext): Response {
   const links = ["/__local/health", "/__local/outbox", "/__local/stats", "/__local/faults"];
+  // Each post's full article is at /__local/articles/<slug>.
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local workspace</title></head><body>
 <h1>Local workspace</h1><p>A local implementation of the Workspace Publishing Service external API at <code>${escapeHtml(ctx.origin)}/api/external/v2</code>.</p>
 <ul>${links.map((l) => `<li><a href="${l}">${l}</a></li>`).join("")}</ul></body></html>`;

@@ -5,9 +5,11 @@ import { ListingTitle, ListingView } from "@/components/blog/listing-page";
 import styles from "@/components/blog/blog.module.css";
 import { authorListing } from "@/lib/blog/listings";
 import { personJsonLd } from "@/lib/blog/seo";
+import { siteText } from "@/lib/config/text";
 
 /** /authors/[id] and /authors/[id]/page/N: an author's profile and posts. */
 export function AuthorView({ segment, page }: { segment: string; page: number }) {
+  const t = siteText();
   return (
     <ListingView
       listing={authorListing}
@@ -21,7 +23,7 @@ export function AuthorView({ segment, page }: { segment: string; page: number })
               {author.avatarUrl ? (
                 <StaticImage
                   src={author.avatarUrl}
-                  alt={`Portrait of ${author.name}`}
+                  alt={t("author.portrait", { name: author.name })}
                   width={96}
                   height={96}
                   className={styles.profileAvatar}
@@ -29,20 +31,25 @@ export function AuthorView({ segment, page }: { segment: string; page: number })
                 />
               ) : null}
               <div>
-                <ListingTitle eyebrow="Author" title={author.name} postCount={author.postCount} page={page} />
+                <ListingTitle
+                  eyebrow={t("author.eyebrow")}
+                  title={author.name}
+                  postCount={author.postCount}
+                  page={page}
+                />
               </div>
             </div>
             {author.keywords.length && page === 1 ? (
               <div className={styles.more}>
                 <KeywordList
                   keywords={author.keywords.slice(0, 12)}
-                  label={`Topics ${author.name} writes about`}
+                  label={t("author.topics", { name: author.name })}
                 />
               </div>
             ) : null}
           </>
         ),
-        heading: `Posts by ${author.name}`,
+        heading: t("author.heading", { name: author.name }),
       })}
     />
   );

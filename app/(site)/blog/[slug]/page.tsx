@@ -6,6 +6,7 @@ import { AuthorByline } from "@/components/blog/author-byline";
 import { FormattedDate } from "@/components/blog/formatted-date";
 import { JsonLd } from "@/components/blog/json-ld";
 import { KeywordList } from "@/components/blog/keyword-list";
+import { Rich } from "@/components/site/rich";
 import styles from "@/components/blog/blog.module.css";
 import { prerenderSlugs } from "@/lib/blog/model";
 import { authorPath, externalPostUrl, postPath, tagPath } from "@/lib/blog/paths";
@@ -43,7 +44,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function PostPage({ params }: Props) {
-  const { blog, post, settings } = await findPost(params);
+  const { blog, post, settings, t } = await findPost(params);
   if (!post) notFound();
   const external = externalPostUrl(settings.postUrlTemplate, post.slug);
   const { newer, older } = postNeighbours(blog, post);
@@ -56,7 +57,7 @@ export default async function PostPage({ params }: Props) {
         <header className={styles.articleHeader}>
           <p className={styles.breadcrumb}>
             <Link href="/blog" prefetch={false}>
-              Blog
+              {t("blog.title")}
             </Link>
             {post.keywords[0] ? (
               <>
@@ -73,7 +74,7 @@ export default async function PostPage({ params }: Props) {
           <div className={styles.articleMeta}>
             <AuthorByline authors={post.authors} size={40} />
             <span>
-              Published <FormattedDate iso={post.publishedAt} />
+              <Rich text={t("post.published")} slots={{ date: <FormattedDate iso={post.publishedAt} /> }} />
             </span>
           </div>
         </header>
@@ -82,7 +83,7 @@ export default async function PostPage({ params }: Props) {
           <figure className={styles.articleCover}>
             <StaticImage
               src={post.coverImageUrl}
-              alt={`Cover image for “${post.title}”`}
+              alt={t("post.coverAlt", { title: post.title })}
               fill
               // The likely LCP element: fetched at once and first, without a preload link
               // (which would repeat the whole srcset in <head>).
@@ -99,28 +100,32 @@ export default async function PostPage({ params }: Props) {
           {external ? (
             <p>
               <a href={external} className={styles.button} rel="noopener">
-                Read the full article<span className="visually-hidden">: {post.title}</span> →
+                {t("post.readFull")}
+                <span className="visually-hidden">: {post.title}</span> →
               </a>
             </p>
-          ) : null}
+          ) : (
+            // No full article elsewhere: say what this page is, and that the way on is below.
+            <p className={styles.summaryNote}>{t("post.summary")}</p>
+          )}
         </div>
 
         <footer className={styles.articleFooter}>
           {post.keywords.length ? (
             <section aria-labelledby="post-topics">
-              <h2 id="post-topics">Topics</h2>
+              <h2 id="post-topics">{t("post.topics")}</h2>
               <KeywordList keywords={post.keywords} />
             </section>
           ) : null}
           {post.authors.length ? (
             <section aria-labelledby="post-authors">
-              <h2 id="post-authors">Written by</h2>
+              <h2 id="post-authors">{t("post.writtenBy")}</h2>
               <ul className={styles.byline}>
                 {post.authors.map((a, i) => (
                   // Keyed by position: an id or slug would be written once more into the RSC payload.
                   <li key={i}>
                     <Link href={authorPath(a.id)} prefetch={false}>
-                      {`More posts by ${a.name}`}
+                      {t("post.moreBy", { name: a.name })}
                     </Link>
                   </li>
                 ))}
@@ -131,7 +136,7 @@ export default async function PostPage({ params }: Props) {
             // Titles and dates, not cards: three cards (image, description, authors) are a large
             // share of the page's HTML and RSC payload; a reader picks by title.
             <section aria-labelledby="related-title">
-              <h2 id="related-title">Related posts</h2>
+              <h2 id="related-title">{t("post.related")}</h2>
               <ul className={styles.related}>
                 {related.map((p, i) => (
                   <li key={i}>
@@ -147,7 +152,7 @@ export default async function PostPage({ params }: Props) {
           {/* The one link prefetched on sight: the next post in reading order (the older one,
               or the newer one on the oldest post). Every other link waits for a click. */}
           {newer || older ? (
-            <nav aria-label="More posts" className={styles.pagination}>
+            <nav aria-label={t("post.morePosts")} className={styles.pagination}>
               {newer ? (
                 <Link href={postPath(newer.slug)} rel="prev" prefetch={older ? false : null}>
                   {`← ${newer.title}`}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { siteText } from "@/lib/config/text";
 import { ALL_OUTCOMES, messageFor, outcomeFromKey, outcomeKey, toneFor } from "@/lib/newsletter/outcomes";
 import styles from "../newsletter.module.css";
 
@@ -11,8 +12,9 @@ type Props = { params: Promise<{ outcome: string }> };
  * message for what happened. With JavaScript the form shows the same message in place, so no
  * page has to carry every message. One page per outcome, built with the site and served from
  * Next's cache: nothing in the address is the reader's (the browser's Back button returns to
- * the page the form was on), so no request renders one. Any other address under /newsletter/
- * is the site's prerendered 404.
+ * the page the form was on), so no request renders one. A refusal that knows what the reader
+ * typed goes to ./retry instead, which gives it back in a form. Any other address under
+ * /newsletter/ is the site's prerendered 404.
  */
 
 export const dynamicParams = false;
@@ -21,31 +23,31 @@ export function generateStaticParams(): { outcome: string }[] {
   return ALL_OUTCOMES.map((outcome) => ({ outcome: outcomeKey(outcome) }));
 }
 
-export const metadata: Metadata = {
-  title: "Newsletter",
-  robots: { index: false },
-};
+export function generateMetadata(): Metadata {
+  return { title: siteText()("newsletter.metaTitle"), robots: { index: false } };
+}
 
 export default async function NewsletterOutcomePage({ params }: Props) {
   const outcome = outcomeFromKey((await params).outcome);
   if (!outcome) notFound();
+  const t = siteText();
   const tone = toneFor(outcome);
   return (
     <div className={`container ${styles.wrap}`}>
       <header className={styles.intro}>
-        <p className={styles.kicker}>Newsletter</p>
-        <h1>{tone === "success" ? "Thanks for subscribing" : "You're not subscribed yet"}</h1>
+        <p className={styles.kicker}>{t("newsletter.kicker")}</p>
+        <h1>{tone === "success" ? t("newsletter.thanksTitle") : t("newsletter.errorTitle")}</h1>
         <p id="newsletter-outcome" className={styles.outcome} data-tone={tone}>
-          {messageFor(outcome)}
+          {messageFor(outcome, t)}
         </p>
         <p>
           {tone === "success" ? (
             <Link href="/blog" prefetch={false}>
-              Read the blog
+              {t("newsletter.readBlog")}
             </Link>
           ) : (
             <Link href="/newsletter" prefetch={false}>
-              Try again
+              {t("newsletter.tryAgain")}
             </Link>
           )}
         </p>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import blogStyles from "@/components/blog/blog.module.css";
 import { SearchForm } from "@/components/search/search-form";
+import { siteText } from "@/lib/config/text";
 import { busyMessage } from "@/lib/search/messages";
 
 /*
@@ -11,14 +12,17 @@ import { busyMessage } from "@/lib/search/messages";
 
 export const dynamic = "force-static";
 
-export const metadata: Metadata = { title: "Search", robots: { index: false, follow: true } };
+export function generateMetadata(): Metadata {
+  return { title: siteText()("search.title"), robots: { index: false, follow: true } };
+}
 
 export default function SearchBusyPage() {
+  const t = siteText();
   return (
     <div className={`container ${blogStyles.page}`}>
-      <h1 className={blogStyles.heroTitle}>Search</h1>
-      <SearchForm id="search-page-q" label="Search the blog" variant="page" />
-      <p role="alert">{busyMessage}</p>
+      <h1 className={blogStyles.heroTitle}>{t("search.title")}</h1>
+      <SearchForm id="search-page-q" label={t("search.pageLabel")} variant="page" />
+      <p role="alert">{busyMessage(t)}</p>
     </div>
   );
 }

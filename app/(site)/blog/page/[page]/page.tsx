@@ -22,13 +22,14 @@ export async function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { page: raw } = await params;
   const page = parsePage(raw);
-  const { blog } = await blogForPage();
+  const { blog, t } = await blogForPage();
   if (!postsOnPage(blog.posts, page)) return {};
   return pageMetadata({
+    t,
     blogName: blog.name,
     path: indexPath(page),
-    title: `Blog, page ${page}`,
-    description: `Posts from ${blog.name}, page ${page} of ${pageCount(blog.posts.length)}.`,
+    title: t("blog.titlePage", { page }),
+    description: t("blog.descriptionPage", { site: blog.name, page, pages: pageCount(blog.posts.length) }),
   });
 }
 

@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { NewsletterForm } from "@/components/newsletter/newsletter-form";
+import { newsletterFormWords } from "@/components/newsletter/form-words";
+import { siteText } from "@/lib/config/text";
+import { messageFor, outcomeFromKey, retryEmail, toneFor } from "@/lib/newsletter/outcomes";
+import styles from "../newsletter.module.css";
+
+/*
+ * Where a refused form post without JavaScript lands when the address is known
+ * (/newsletter/retry?outcome=invalid-missing-at&email=…): the refusal's message and the form
+ * again, with what the reader typed in it, so they correct it rather than type it all again.
+ * Rendered per request (it reads the address); React writes the address as text, never markup.
+ */
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export function generateMetadata(): Metadata {
+  return { title: siteText()("newsletter.metaTitle"), robots: { index: false } };
+}
+
+export default async function NewsletterRetryPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const outcome = typeof params.outcome === "string" ? outcomeFromKey(params.outcome) : undefined;
+  if (!outcome || toneFor(outcome) !== "error") notFound();
+  const t = siteText();
+  return (
+    <div className={`container ${styles.wrap}`}>
+      <header className={styles.intro}>
+        <p className={styles.kicker}>{t("newsletter.kicker")}</p>
+        <h1>{t("newsletter.errorTitle")}</h1>
+      </header>
+      <NewsletterForm
+        words={newsletterFormWords()}
+        formId="newsletter-page"
+        variant="page"
+        defaultEmail={retryEmail(params.email)}
+        initialError={{ message: messageFor(outcome, t), invalid: outcome.kind === "invalid" }}
+      />
+    </div>
+  );
+}
