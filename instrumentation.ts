@@ -45,12 +45,7 @@ export async function register(): Promise<void> {
   installRequestStart(process.env, {
     // The address is stamped before anything reads a client key (the search refusal does).
     onArrival: [peerAddressStamp],
-    afterRewrites: [
-      searchRefusal(() => ({
-        trustProxy: env().trustProxy,
-        networkPrefixes: env().newsletter.networkPrefixes,
-      })),
-    ],
+    afterRewrites: [searchRefusal(() => ({ trustProxy: env().trustProxy }))],
   });
   if (process.env.REDIS_URL?.trim()) {
     const { redisConnection } = await import("./lib/state");

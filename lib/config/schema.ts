@@ -79,8 +79,6 @@ const rest = {
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
   DELIVERY_MAX_PENDING: wholeNumber("DELIVERY_MAX_PENDING"),
   DELIVERY_WORKER: deliveryWorker,
-  NEWSLETTER_NETWORK_IPV4_PREFIX: wholeNumber("NEWSLETTER_NETWORK_IPV4_PREFIX"),
-  NEWSLETTER_NETWORK_IPV6_PREFIX: wholeNumber("NEWSLETTER_NETWORK_IPV6_PREFIX"),
   // next.config.mjs reads these three (lib/config/image-hosts.mjs); checked here so a typo stops the start.
   IMAGE_CACHE_MAX_MB: wholeNumber("IMAGE_CACHE_MAX_MB"),
   IMAGE_QUERY_STRINGS: variable(
@@ -204,10 +202,6 @@ export const envSchema = z
      * set = every instance shares rate limits, caches and session revocations through this Redis.
      */
     redisUrl: v.REDIS_URL,
-    newsletter: {
-      /** How wide a client's network is for the signups' and searches' per-network budgets (lib/http/client-network.ts). */
-      networkPrefixes: { ipv4: v.NEWSLETTER_NETWORK_IPV4_PREFIX, ipv6: v.NEWSLETTER_NETWORK_IPV6_PREFIX },
-    },
     /** Signups kept while the workspace cannot take them (lib/delivery/). */
     delivery: {
       /** SQLite file of the embedded store (unused when REDIS_URL selects the Redis queue). */

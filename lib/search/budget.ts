@@ -8,11 +8,14 @@ import { processMemo } from "../memo/process-memo.mjs";
  * a second, at 10,000 posts, took a cached page from 3 ms to 2 s. Per process, because it is
  * this process's time:
  *  - at most `concurrency` searches under way at once (waiting for the index, ranking);
- *  - ranking may take at most `msPerSecond` of each second on average (a token bucket of
- *    milliseconds holding at most `burstMs`), so pages keep the rest of the core.
+ *  - searches may take at most `msPerSecond` of each second on average (a token bucket of
+ *    milliseconds holding at most `burstMs`), so pages keep the rest of the core. A search is
+ *    charged its whole time, not only its ranking: ranking as it happens (so a burst sees its
+ *    cost at once), then, once the page has been sent, the rest of the request (rendering the
+ *    results is most of a search's cost).
  *
- * Shared between networks (an IPv4 /24, an IPv6 /64: lib/http/client-network.ts) once it is
- * contended, so a flood from a few networks, however many addresses each holds, cannot spend it
+ * Shared between holders (an IPv4 /24, an IPv6 /48: lib/http/client-network.ts) once it is
+ * contended, so a flood from a few holders, however many addresses each holds, cannot spend it
  * for everyone. While more than half the site's bucket is left, anyone searches. Below that, a
  * network searches only while a bucket of its own has time left: it refills at the network's
  * share of the rate (and holds its share of the burst), one over the networks that asked within
@@ -52,14 +55,16 @@ export class SearchBusyError extends Error {
   }
 }
 
-/** Records `ms` of ranking against the network the search runs for (engine.ts measures each ranking). */
+/** Records `ms` of ranking against the holder the search runs for (engine.ts measures each ranking). */
 export type ChargeRanking = (ms: number) => void;
 
 export type SearchBudget = {
-  /** Whether a search for `network` may start now (refuse-early.ts asks before rendering). */
+  /** Whether a search for `network` (a holder) may start now (refuse-early.ts asks before rendering). */
   admits(network: string): boolean;
   /** Runs one search for `network`, or throws SearchBusyError at once when it may not run now. */
   run<T>(network: string, search: (charge: ChargeRanking) => Promise<T>): Promise<T>;
+  /** Charges `ms` more of a search's time (the part outside ranking: rendering, sending) to `network`. */
+  charge(network: string, ms: number): void;
 };
 
 /** A token bucket of milliseconds. */
@@ -133,6 +138,9 @@ export function createSearchBudget(
 
   return {
     admits: (network) => admits(network) && gate.load().running < limits.concurrency,
+    // The rest of a request is charged at most the burst: a search that waited (for the index,
+    // for a busy loop) must not lock its holder out for minutes.
+    charge: (network, ms) => charge(network, Math.min(Math.max(0, ms), limits.burstMs)),
     async run(network, search) {
       if (!admits(network)) throw new SearchBusyError();
       try {
