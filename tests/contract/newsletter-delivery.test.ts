@@ -175,16 +175,16 @@ describe("signup floods cost the flooder, not the readers", () => {
     );
   }, 180_000);
 
-  it("an IPv6 /64 is one client of one holder: rotating addresses inside it does not multiply the budget", async () => {
+  it("an IPv6 /64 is one client: rotating addresses inside it does not multiply the client's budget", async () => {
     const { handler } = setup({ limiters: ownLimiters() });
     const statuses: number[] = [];
-    for (let i = 0; i < DEFAULT_LIMITS.perNetwork.points + 5; i++) {
+    for (let i = 0; i < DEFAULT_LIMITS.perClient.points + 5; i++) {
       const address = `2001:db8:77:1:${(i + 1).toString(16)}::${(i * 7 + 1).toString(16)}`;
       statuses.push(
         (await handler(post({ email: email(`v6-${i}`) }, { "x-forwarded-for": address }))).status,
       );
     }
-    expect(statuses.filter((s) => s === 201 || s === 202)).toHaveLength(DEFAULT_LIMITS.perNetwork.points);
+    expect(statuses.filter((s) => s === 201 || s === 202)).toHaveLength(DEFAULT_LIMITS.perClient.points);
     expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
   }, 120_000);
 
