@@ -134,6 +134,8 @@ async function chargeThenCheck(
 ): Promise<Checked> {
   const taken = await charge();
   if (!taken.ok) return taken;
+  // A locked account with no code step to follow is refused whatever the password: not checked.
+  if (taken.accountLockedFor !== null && !secondStepInUse()) return { ...taken, matches: false };
   return { ...taken, matches: await verifyPassword(password, hash) };
 }
 
