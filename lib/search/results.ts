@@ -2,7 +2,7 @@ import { after } from "next/server";
 import type { Blog } from "../blog/model";
 import type { Post } from "../blog/post";
 import { pageCount, POSTS_PER_PAGE } from "../blog/paths";
-import { searchBudget } from "./budget";
+import { searchBudget, type SearchRequest } from "./budget";
 import { searchPosts } from "./engine";
 import type { SearchHit } from "./ranking";
 import type { SearchQuery } from "./query";
@@ -25,48 +25,37 @@ export type SearchPageResult =
       droppedTerms: number;
     };
 
-/** How much of one search's time has been charged to the budget so far. */
-export type SearchMeter = { startedAt: number; rankedMs: number };
-
 /**
- * Meters one search request for `holder`: ranking is charged as it runs (searchPage adds it to
- * the meter); once the response has been sent (Next's `after`), the rest of the request's time,
- * rendering included, is charged too (budget.ts).
+ * Starts one search request for `holder`, charged its whole time (budget.ts): once the response
+ * has been sent (Next's `after`, which runs however the request ended), the rest of the
+ * request's share of the process's time, rendering included.
  */
-export function meterSearch(holder: string): SearchMeter {
-  const meter = { startedAt: performance.now(), rankedMs: 0 };
-  after(() => searchBudget().charge(holder, performance.now() - meter.startedAt - meter.rankedMs));
-  return meter;
+export function meterSearch(holder: string): SearchRequest {
+  const request = searchBudget().startRequest(holder);
+  after(() => void request.end());
+  return request;
 }
 
 /**
  * One page of results for a parsed query, paginated like the blog index (POSTS_PER_PAGE).
  * Returns null for a page past the last one (the page answers 404, as /blog/page/N does).
- * `holder` is the client's holder (lib/http/client-network.ts); `meter.rankedMs` gets the time
- * ranking was charged, so the page can charge the rest of the request (budget.ts).
+ * `holder` is the client's holder (lib/http/client-network.ts); `request` the page's request,
+ * charged the search's whole time (meterSearch), or the ranking alone.
  */
 export async function searchPage(
   blog: Blog,
   query: SearchQuery,
   page: number,
   holder: string,
-  meter: Pick<SearchMeter, "rankedMs"> = { rankedMs: 0 },
+  request: Pick<SearchRequest, "run"> = { run: (search) => searchBudget().run(holder, search) },
 ): Promise<SearchPageResult | null> {
   if (query.kind === "empty") return page === 1 ? { kind: "empty" } : null;
   if (query.kind === "too_long") return page === 1 ? query : null;
   // Throws SearchBusyError when the site-wide budget is spent and `holder` has had its fair
   // share (budget.ts): the page says so.
   // Only the hits up to this page are made: ranking picks them out of every match.
-  const { hits, total, matched } = await searchBudget().run(holder, (charge) =>
-    searchPosts(
-      blog,
-      query.terms,
-      (ms) => {
-        meter.rankedMs += ms;
-        charge(ms);
-      },
-      page * POSTS_PER_PAGE,
-    ),
+  const { hits, total, matched } = await request.run((charge) =>
+    searchPosts(blog, query.terms, charge, page * POSTS_PER_PAGE),
   );
   if (total === 0)
     return page === 1

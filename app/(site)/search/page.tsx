@@ -23,7 +23,7 @@ import {
 import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
 import { takeSearch } from "@/lib/search/rate-limit";
 import { refuseEarly } from "@/lib/search/refuse-early";
-import { meterSearch, searchPage, searchPath, type SearchMeter } from "@/lib/search/results";
+import { meterSearch, searchPage, searchPath } from "@/lib/search/results";
 
 /*
  * /search?q=…&page=N, rendered on the server for every request (reading searchParams makes it
@@ -59,7 +59,7 @@ export default async function SearchPageView({ searchParams }: Props) {
   // The client's holder (an IPv4 /24, an IPv6 /48) shares one budget and one fair share of the
   // site's search time, however many addresses and subnets it holds.
   const { client, holder } = whoIsAsking({ headers: await headers() }, env().trustProxy);
-  let meter: SearchMeter | undefined;
+  let request: ReturnType<typeof meterSearch> | undefined;
   if (query.kind === "ok") {
     // Only real searches count against the budget; the empty form is free. Checked before the
     // blog is read, so a refusal costs the counters and the page's frame, nothing more.
@@ -70,13 +70,13 @@ export default async function SearchPageView({ searchParams }: Props) {
       return frame("Search", <p role="alert">{rateLimitedMessage(limited.wait)}</p>);
     }
     // The holder is charged the search's whole time, rendering included (results.ts).
-    meter = meterSearch(holder);
+    request = meterSearch(holder);
   }
   const blog = await blogList();
 
   let result: Awaited<ReturnType<typeof searchPage>>;
   try {
-    result = await searchPage(blog, query, page, holder, meter);
+    result = await searchPage(blog, query, page, holder, request);
   } catch (error) {
     if (!(error instanceof SearchBusyError)) throw error;
     return frame("Search", <p role="alert">{busyMessage}</p>);
