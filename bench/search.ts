@@ -295,6 +295,8 @@ async function searchOutcome(url: string, address: string): Promise<keyof Search
   }
 }
 
+let readerNetworks = 0;
+
 /**
  * The attack on search fairness as found: ~25 fuzzy searches a second (each from `addressOf(i)`)
  * for 20 s, while a reader from a network of its own views a cached page back to back and
@@ -319,7 +321,8 @@ export async function pageWhileFlooded(
       await sleep(Math.max(0, started + (i + 1) * 40 - Date.now()));
     }
   })();
-  const readerIp = "192.0.2.77";
+  // A reader on a network of its own for each flood: one flood's searches do not spend the next one's share.
+  const readerIp = `192.0.${++readerNetworks}.77`;
   const readerSearches = (async () => {
     await sleep(2_000);
     while (Date.now() - started < durationMs - 1_000) {
