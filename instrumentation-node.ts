@@ -56,12 +56,7 @@ export async function registerOnNode(): Promise<void> {
     // Local mode's demo answers this machine only, whatever the Host header says; then the
     // address is stamped before anything reads a client key (the search refusal does).
     onArrival: [...(isLocalMode(process.env) ? [localModeLoopbackOnly] : []), peerAddressStamp],
-    afterRewrites: [
-      searchRefusal(() => ({
-        trustProxy: env().trustProxy,
-        networkPrefixes: env().newsletter.networkPrefixes,
-      })),
-    ],
+    afterRewrites: [searchRefusal(() => ({ trustProxy: env().trustProxy }))],
   });
   const { redisTargetFromEnv } = await import("./lib/state/redis-fail-fast.mjs");
   const usesRedis = redisTargetFromEnv() !== null;

@@ -43,6 +43,8 @@ export type SearchBenchResult = {
     postPath: string;
     /** A cached post page's latency alone, and while 20 clients search at their allowance (10,000 posts). */
     pageUnderSearches: PageUnderSearches;
+    /** The same while one holder's 256 /64s, or 200 IPv4 /24s, send ~25 fuzzy searches a second (10,000 posts). */
+    pageUnderHolderFloods: PageUnderFlood[];
   };
 };
 
@@ -56,6 +58,19 @@ export type PageUnderSearches = {
   /** How the searches were answered: run, or refused at once by the site-wide budget. */
   searches: { ran: number; busy: number; other: number };
 };
+
+export type PageUnderFlood = {
+  flood: string;
+  restP50Ms: number;
+  loadedP50Ms: number;
+  ratio: number;
+  /** How the flood's searches were answered. */
+  searches: SearchOutcomes;
+  /** How the reader's own searches (one every few seconds, from a network of its own) were answered. */
+  reader: SearchOutcomes;
+};
+
+type SearchOutcomes = { ran: number; busy: number; limited: number; other: number };
 
 export function latency(posts: number, times: number[]): LatencySample {
   const sorted = [...times].sort((a, b) => a - b);
@@ -170,8 +185,23 @@ async function searchOverHttp(
     `search over HTTP, ${largePosts.toLocaleString("en")} posts: p50 ${large.p50Ms.toFixed(1)} ms, p99 ${large.p99Ms.toFixed(1)} ms`,
   );
   const pageUnderSearches = await pageWhileSearching(site, postPath);
+  const pageUnderHolderFloods = [
+    await pageWhileFlooded(
+      site,
+      postPath,
+      "256 /64s of one IPv6 /56",
+      (i) => `2001:db8:7:${(0x5600 + (i % 256)).toString(16)}::${((i >> 8) + 1).toString(16)}`,
+    ),
+    await pageWhileFlooded(
+      site,
+      postPath,
+      "200 IPv4 /24s",
+      (i) => `100.${64 + ((i % 200) >> 7)}.${(i % 200) & 127}.${(i >> 8) + 1}`,
+    ),
+  ];
   return {
     pageUnderSearches,
+    pageUnderHolderFloods,
     small,
     large,
     firstSearchAfterRevalidateMs,
@@ -248,6 +278,72 @@ export async function pageWhileSearching(site: SiteProcess, postPath: string): P
   };
 }
 
+/** A search page's answer: results, the site-wide budget's busy page, or a limit's refusal. */
+async function searchOutcome(url: string, address: string): Promise<keyof SearchOutcomes> {
+  try {
+    const res = await fetch(url, {
+      headers: { "x-forwarded-for": address },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const html = await res.text();
+    if (res.status !== 200) return "other";
+    if (html.includes("Search is busy")) return "busy";
+    if (html.includes("You have searched many times")) return "limited";
+    return "ran";
+  } catch {
+    return "other";
+  }
+}
+
+let readerNetworks = 0;
+
+/**
+ * The attack on search fairness as found: ~25 fuzzy searches a second (each from `addressOf(i)`)
+ * for 20 s, while a reader from a network of its own views a cached page back to back and
+ * searches every 5 s. The page's p50 against the same page alone.
+ */
+export async function pageWhileFlooded(
+  site: SiteProcess,
+  postPath: string,
+  flood: string,
+  addressOf: (i: number) => string,
+): Promise<PageUnderFlood> {
+  const durationMs = 20_000;
+  const rest = await viewsFor(`${site.url}${postPath}`, 5_000);
+  const searches: SearchOutcomes = { ran: 0, busy: 0, limited: 0, other: 0 };
+  const reader: SearchOutcomes = { ran: 0, busy: 0, limited: 0, other: 0 };
+  const sent: Promise<void>[] = [];
+  const started = Date.now();
+  const flooding = (async () => {
+    for (let i = 0; Date.now() - started < durationMs; i++) {
+      const q = encodeURIComponent(`synthtic pst feture ${i % 97}`);
+      sent.push(searchOutcome(`${site.url}/search?q=${q}`, addressOf(i)).then((o) => void searches[o]++));
+      await sleep(Math.max(0, started + (i + 1) * 40 - Date.now()));
+    }
+  })();
+  // A reader on a network of its own for each flood: one flood's searches do not spend the next one's share.
+  const readerIp = `192.0.${++readerNetworks}.77`;
+  const readerSearches = (async () => {
+    await sleep(2_000);
+    while (Date.now() - started < durationMs - 1_000) {
+      reader[await searchOutcome(`${site.url}/search?q=static+blog`, readerIp)]++;
+      await sleep(5_000);
+    }
+  })();
+  await sleep(1_000);
+  const loaded = await viewsFor(`${site.url}${postPath}`, durationMs - 2_000);
+  await Promise.all([flooding, readerSearches]);
+  await Promise.all(sent);
+  const restP50Ms = percentile(rest, 50);
+  const loadedP50Ms = percentile(loaded, 50);
+  log(
+    `cached post page p50 ${restP50Ms.toFixed(1)} ms alone, ${loadedP50Ms.toFixed(1)} ms while ${flood} search ~25 times a second (${JSON.stringify(searches)}); the reader's searches ${JSON.stringify(reader)}`,
+  );
+  // Let the budget and the limits of this flood pass before the next measurement.
+  await sleep(5_000);
+  return { flood, restP50Ms, loadedP50Ms, ratio: loadedP50Ms / restP50Ms, searches, reader };
+}
+
 function searchTargets(r: SearchBenchResult): Target[] {
   const t: Target[] = [];
   const ip = r.inProcess;
@@ -292,6 +388,20 @@ function searchTargets(r: SearchBenchResult): Target[] {
       target: "<= 4x",
       pass: u.ratio <= 4,
     });
+    for (const f of r.http.pageUnderHolderFloods) {
+      t.push({
+        name: `cached post page p50 while ${f.flood} send ~25 fuzzy searches a second / alone (10,000 posts)`,
+        value: `${f.ratio.toFixed(2)}x (${f.restP50Ms.toFixed(1)} → ${f.loadedP50Ms.toFixed(1)} ms; flood ${f.searches.ran} run, ${f.searches.busy + f.searches.limited} refused)`,
+        target: "<= 4x",
+        pass: f.ratio <= 4,
+      });
+      t.push({
+        name: `the reader's searches while ${f.flood} flood`,
+        value: `${f.reader.ran} of ${f.reader.ran + f.reader.busy + f.reader.limited + f.reader.other} served`,
+        target: "all served",
+        pass: f.reader.ran > 0 && f.reader.busy + f.reader.limited + f.reader.other === 0,
+      });
+    }
     t.push({
       name: "search req/s / cached post page req/s",
       value: r.http.rpsRatio.toFixed(2),

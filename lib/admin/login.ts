@@ -1,10 +1,16 @@
 import "server-only";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../config/env";
 import { metrics } from "../observability/metrics";
-import { firstUse, limitedFor, limiter, processMemo } from "../state";
+import { firstUse } from "../state";
 import { readDevice, sealDevice } from "./device";
 import { verifyPassword } from "../config/password-hash";
+import {
+  forgetDeviceFailures,
+  refund,
+  takeDevicePoint,
+  takeStrangerPoint,
+  type Taken,
+} from "./login-throttle";
 import { isGateBusy, whenAdmitted } from "./password-check";
 import { passwordSignInOff } from "./passkeys/password-off";
 import { readPendingStep, sealPendingStep, type PendingStep } from "./second-step";
@@ -15,37 +21,34 @@ import { audit } from "./audit";
 import { normalizeRecoveryCode, recoveryCodeHash } from "./recovery-codes";
 import { claimOnce } from "../state/used-once";
 
+export {
+  ACCOUNT_FAILURE_LIMIT,
+  CLIENT_FAILURE_LIMIT,
+  DEVICE_FAILURE_LIMIT,
+  HOLDER_FAILURE_LIMIT,
+  resetLoginLimits,
+} from "./login-throttle";
+
 /*
  * Signing an admin in, in one or two steps. Every password check costs one scrypt, known email
  * or not, so timing does not reveal which emails are admins. Then:
  *  - an admin without an ADMIN_TOTP secret and the right password is signed in;
  *  - when any admin has a secret, every other attempt (right password of an admin with a
- *    secret, wrong password, unknown email) gets the same second step, an "Authentication
- *    code" asked for in a sealed cookie that says, unreadably, whether the password was right.
- *    Only the code step's answer tells, so nothing reveals the password alone. The step expires
- *    after 5 minutes and is used once; a code is accepted once (lib/state, every instance);
+ *    secret, wrong password, unknown email, an account whose lockout is on) gets the same second
+ *    step, an "Authentication code" asked for in a sealed cookie that says, unreadably, whether
+ *    the password was right and whether the account was locked. Only the code step's answer
+ *    tells, so nothing reveals the password alone. The step expires after 5 minutes and is used
+ *    once; a code is accepted once (lib/state, every instance);
  *  - last, the workspace must still count the admin as one (lib/admin/standing.ts, fail closed).
  *
- * Failures are counted (lib/state: shared by every instance when Redis is configured) in three
- * budgets:
- *  - per account, for clients without a device cookie for it: ten failures from anywhere lock
- *    the account for strangers, so guessing stays slow whoever guesses;
- *  - per client, for clients without a device cookie: one address cannot try many accounts;
- *  - per device, for a browser holding a device cookie for the account (lib/admin/device.ts):
- *    it is not locked out by failures it did not make, and has its own small budget; once that
- *    is spent it is treated as a stranger until the window ends.
- * The point is taken before the password is checked, in one atomic step per budget (consume:
- * an increment in memory, or in Redis), and the attempt goes on only if the budget had it:
- * budgets read first and charged after the (slow) password check let a burst of concurrent
- * attempts all pass on the same count. A stranger's point is taken once the flood gate admits
- * the check, so an attempt told "busy" costs nothing. The point is given back when the attempt
- * signs the admin in (the password alone, or the code of the second step): so a second step
- * costs a point whether the password was right or not (the budgets do not tell either), and a
- * wrong code costs what a wrong password costs.
- *
- * Lockouts grow: each time an account's stranger budget runs out within LOCKOUT_MEMORY_SECONDS
- * of the last time, the lockout lasts twice as long as the one before (15 minutes, 30, an hour,
- * ... at most MAX_LOCKOUT_SECONDS), so guessing codes window after window stays slow.
+ * Failures are counted in lib/admin/login-throttle.ts: per client and holder (the failing ones
+ * are slowed), per account (a lockout of at most 15 minutes, for an account without a second
+ * factor only: an admin with one who gives the right password and the right code is signed in
+ * from any browser, whatever others did), per device. A stranger's point is taken once the flood
+ * gate admits the check, so an attempt told "busy" costs nothing; it is given back when the
+ * attempt signs the admin in (the password alone, or the code of the second step), so a second
+ * step costs a point whether the password was right or not (the budgets do not tell either), and
+ * a wrong code costs what a wrong password costs.
  */
 
 /** Every way a sign-in attempt ends: the audit line's `detail` and what is counted. */
@@ -69,42 +72,11 @@ export const STEP_EXPIRED =
   "The sign-in was not finished within 5 minutes. Enter your email and password again.";
 export const WORKSPACE_UNREACHABLE_AT_SIGN_IN =
   "Masthead cannot reach the workspace to confirm that you are an active admin, so it cannot sign you in right now. Try again in a minute.";
-const WINDOW_SECONDS = 15 * 60;
-export const ACCOUNT_FAILURE_LIMIT = 10;
-export const CLIENT_FAILURE_LIMIT = 30;
-export const DEVICE_FAILURE_LIMIT = 5;
-/** How long an account's lockouts are remembered, for the next one to be longer. */
-export const LOCKOUT_MEMORY_SECONDS = 7 * 24 * 60 * 60;
-export const MAX_LOCKOUT_SECONDS = 24 * 60 * 60;
 
 // A hash of nothing anyone will type: lets unknown emails spend the same scrypt time.
 const DUMMY_HASH = "scrypt:00000000000000000000000000000000:" + "0".repeat(128);
 // Checked against when there is no real secret, so every code step costs the same.
 const DUMMY_SECRET = "A".repeat(32);
-
-const epoch = processMemo("admin.loginLimitEpoch", () => ({ value: 0 }));
-
-/** Tests start from a clean slate: later attempts count under fresh keys. */
-export function resetLoginLimits(): void {
-  epoch.value++;
-}
-
-function limiters() {
-  const suffix = epoch.value ? `-${epoch.value}` : "";
-  const budget = (keyPrefix: string, points: number) =>
-    limiter({ keyPrefix: keyPrefix + suffix, points, durationSeconds: WINDOW_SECONDS });
-  return {
-    account: budget("admin-login-account", ACCOUNT_FAILURE_LIMIT),
-    client: budget("admin-login-client", CLIENT_FAILURE_LIMIT),
-    device: budget("admin-login-device", DEVICE_FAILURE_LIMIT),
-    // A counter, not a budget: how many times the account was locked for strangers lately.
-    lockouts: limiter({
-      keyPrefix: "admin-login-lockouts" + suffix,
-      points: Number.MAX_SAFE_INTEGER,
-      durationSeconds: LOCKOUT_MEMORY_SECONDS,
-    }),
-  };
-}
 
 /** Codes accepted, by admin and time step; second steps used, by id. */
 const usedCodes = () => firstUse("admin-totp-code", { ttlSeconds: CODE_MEMORY_SECONDS });
@@ -135,68 +107,12 @@ export type LoginOutcome =
   | { outcome: "invalid" | "wrong_code" | "replayed_code" | "step_expired"; email?: string }
   /** Too many password checks under way (a flood): nothing was checked or counted. */
   | { outcome: "busy"; retryAfterSeconds: number }
-  | { outcome: "rate_limited"; retryAfterSeconds: number };
+  /** `email`: the account asked for, as typed (the audit line names it when it is an admin). */
+  | { outcome: "rate_limited"; retryAfterSeconds: number; email?: string };
 
 /** Whether any admin has a second factor: then no password is judged before its code step. */
 function secondStepInUse(): boolean {
   return Object.keys(env().adminAccess.totpSecrets).length > 0;
-}
-
-type Charged = Pick<PendingStep, "email" | "client" | "trustedDevice">;
-
-type Taken = { ok: true; charged: Charged } | { ok: false; limit: string; retryAfterSeconds: number };
-
-/** Takes one point of `budget` for `key`: null when it had one, else how long to wait and the count it reached. */
-async function take(
-  budget: RateLimiterAbstract,
-  key: string,
-): Promise<{ wait: number; used: number } | null> {
-  try {
-    await budget.consume(key);
-    return null;
-  } catch (rejection) {
-    const used = (rejection as { consumedPoints?: unknown }).consumedPoints;
-    // A store that cannot answer at all (not even its in-memory insurance): wait a minute.
-    return { wait: limitedFor(rejection) ?? 60, used: typeof used === "number" ? used : 0 };
-  }
-}
-
-/**
- * Takes a stranger's point before anything is checked: the client's, then the account's. The
- * one attempt that finds the account's budget just spent makes the lockout longer than the last
- * one (see above).
- */
-async function takeStrangerBudget(email: string, client: string): Promise<Taken> {
-  const budgets = limiters();
-  const byClient = await take(budgets.client, client);
-  if (byClient) return { ok: false, limit: "admin-login-client", retryAfterSeconds: byClient.wait };
-  // Unknown addresses are counted too: a lockout only for real accounts would tell which are admins.
-  const byAccount = await take(budgets.account, email);
-  if (!byAccount) return { ok: true, charged: { email, client, trustedDevice: null } };
-  const lockout = byAccount.used === ACCOUNT_FAILURE_LIMIT + 1 ? await lengthenLockout(email) : 0;
-  return { ok: false, limit: "admin-login-account", retryAfterSeconds: Math.max(byAccount.wait, lockout) };
-}
-
-/** Counts a lockout of `email` and blocks it for twice the last one's length; the seconds blocked (0: the window's own). */
-async function lengthenLockout(email: string): Promise<number> {
-  const budgets = limiters();
-  try {
-    const { consumedPoints: lockouts } = await budgets.lockouts.consume(email);
-    if (lockouts <= 1) return 0;
-    const seconds = Math.min(WINDOW_SECONDS * 2 ** (lockouts - 1), MAX_LOCKOUT_SECONDS);
-    await budgets.account.block(email, seconds);
-    return seconds;
-  } catch {
-    // The store could not count it: this lockout is the window's own.
-    return 0;
-  }
-}
-
-/** Gives back the point an attempt was charged, once it signed the admin in. */
-async function refund({ email, client, trustedDevice }: Charged): Promise<void> {
-  const budgets = limiters();
-  if (trustedDevice) await budgets.device.reward(trustedDevice, 1).catch(() => {});
-  else await Promise.allSettled([budgets.account.reward(email, 1), budgets.client.reward(client, 1)]);
 }
 
 /** The last check, once the credentials are right: the workspace's word, then the device cookie. */
@@ -208,14 +124,11 @@ async function admit(email: string, deviceCookie?: string | null): Promise<Login
       : { outcome: "not_admin", email, reason: standing.reason };
   // The stranger budget is left as it is: a success must not hand an attacker a fresh one.
   const device = await readDevice(deviceCookie);
-  if (device?.email === email)
-    await limiters()
-      .device.delete(device.id)
-      .catch(() => {});
+  if (device?.email === email) await forgetDeviceFailures(device.id);
   return { outcome: "ok", email, deviceCookie: await sealDevice(email) };
 }
 
-type Checked = { ok: true; charged: Charged; matches: boolean } | Extract<Taken, { ok: false }>;
+type Checked = (Extract<Taken, { ok: true }> & { matches: boolean }) | Extract<Taken, { ok: false }>;
 
 /** The budget first (atomically), then, only if it had a point, the password. */
 async function chargeThenCheck(
@@ -225,6 +138,8 @@ async function chargeThenCheck(
 ): Promise<Checked> {
   const taken = await charge();
   if (!taken.ok) return taken;
+  // A locked account with no code step to follow is refused whatever the password: not checked.
+  if (taken.accountLockedFor !== null && !secondStepInUse()) return { ...taken, matches: false };
   return { ...taken, matches: await verifyPassword(password, hash) };
 }
 
@@ -237,7 +152,7 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
   const device = await readDevice(attempt.deviceCookie);
   const deviceId = device && user && device.email === user.email ? device.id : null;
   // A device whose own budget is spent is a stranger until its window ends.
-  const trusted = deviceId !== null && (await take(limiters().device, deviceId)) === null;
+  const trusted = deviceId !== null && (await takeDevicePoint(deviceId));
 
   let checked: Checked;
   try {
@@ -249,12 +164,13 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
           async () => ({
             ok: true,
             charged: { email: accountKey, client: attempt.client, trustedDevice: deviceId },
+            accountLockedFor: null,
           }),
           attempt.password,
           hash,
         )
       : await whenAdmitted(() =>
-          chargeThenCheck(() => takeStrangerBudget(accountKey, attempt.client), attempt.password, hash),
+          chargeThenCheck(() => takeStrangerPoint(accountKey, attempt.client), attempt.password, hash),
         );
   } catch (error) {
     if (isGateBusy(error)) return { outcome: "busy", retryAfterSeconds: 1 };
@@ -262,19 +178,29 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
   }
   if (!checked.ok) {
     metrics().rateLimited.inc({ limit: checked.limit });
-    return { outcome: "rate_limited", retryAfterSeconds: checked.retryAfterSeconds };
+    return { outcome: "rate_limited", retryAfterSeconds: checked.retryAfterSeconds, email: accountKey };
   }
-  const { charged } = checked;
+  const { charged, accountLockedFor } = checked;
   const passwordOk =
     Boolean(user && checked.matches && attempt.password.length > 0) &&
     !(await passwordSignInOff(user!.email));
   const hasSecret = Boolean(user && user.email in env().adminAccess.totpSecrets);
-  if (user && passwordOk && !hasSecret) {
+  if (accountLockedFor !== null) {
+    metrics().rateLimited.inc({ limit: "admin-login-account" });
+    // Without a second factor in use nothing could tell the rightful admin apart: the lockout
+    // holds. With one, every locked attempt still gets the code step, and only the right
+    // password of an admin with a secret and the right code gets past it.
+    if (!secondStepInUse())
+      return { outcome: "rate_limited", retryAfterSeconds: accountLockedFor, email: accountKey };
+  } else if (user && passwordOk && !hasSecret) {
     await refund(charged);
     return admit(user.email, attempt.deviceCookie);
   }
   if (!secondStepInUse()) return { outcome: "invalid", email: user?.email };
-  return { outcome: "code_required", pending: await sealPendingStep({ ...charged, passwordOk }) };
+  return {
+    outcome: "code_required",
+    pending: await sealPendingStep({ ...charged, passwordOk, accountLockedFor }),
+  };
 }
 
 /** The second step: the code, judged with what the first step sealed. */
@@ -287,6 +213,10 @@ export async function checkCode(attempt: CodeAttempt): Promise<LoginOutcome> {
   const secret = user ? env().adminAccess.totpSecrets[user.email] : undefined;
   const code = normalizeCode(attempt.code);
   const step = matchingStep(pending.email, secret ?? DUMMY_SECRET, code ?? "000000");
+  const proven = Boolean(user && secret && code && step !== null && pending.passwordOk);
+  // A locked account's attempt is refused as locked unless it proved both factors.
+  if (!proven && pending.accountLockedFor !== null)
+    return { outcome: "rate_limited", retryAfterSeconds: pending.accountLockedFor, email: pending.email };
   if (!user || !secret || !code || step === null) return { outcome: "wrong_code", email: user?.email };
   if (!pending.passwordOk) return { outcome: "invalid", email: user.email };
   if (!(await usedCodes().claim(`${user.email}:${step}`)))
@@ -308,6 +238,10 @@ async function checkRecoveryCode(
 ): Promise<LoginOutcome> {
   const hash = recoveryCodeHash(digits);
   const hashes = email ? (env().adminAccess.recoveryCodes[email] ?? []) : [];
+  const proven = Boolean(email && hashes.includes(hash) && pending.passwordOk);
+  // As with a code: a locked account's attempt is refused as locked unless it proved both factors.
+  if (!proven && pending.accountLockedFor !== null)
+    return { outcome: "rate_limited", retryAfterSeconds: pending.accountLockedFor, email: pending.email };
   if (!email || !hashes.includes(hash)) return { outcome: "wrong_code", email };
   if (!pending.passwordOk) return { outcome: "invalid", email };
   const claimed = await claimOnce("admin-recovery-code", `${email}:${hash}`);

@@ -18,9 +18,11 @@ export type PendingStep = {
   /** The email as typed (lower-cased), known admin or not. */
   email: string;
   passwordOk: boolean;
-  /** Which budget the first step was charged to: this device's, or the account's and client's. */
+  /** Which budget the first step was charged to: this device's, or the stranger budgets (lib/admin/login-throttle.ts). */
   trustedDevice: string | null;
   client: string;
+  /** Seconds left of the account's lockout at the first step: only both factors get past it. */
+  accountLockedFor: number | null;
   id: string;
   /** Epoch ms; checked besides the seal's own TTL. */
   expiresAt: number;
@@ -50,6 +52,7 @@ export async function readPendingStep(value: string | undefined | null): Promise
       typeof data.passwordOk !== "boolean" ||
       (data.trustedDevice !== null && typeof data.trustedDevice !== "string") ||
       typeof data.client !== "string" ||
+      (data.accountLockedFor !== null && typeof data.accountLockedFor !== "number") ||
       typeof data.id !== "string" ||
       typeof data.expiresAt !== "number" ||
       data.expiresAt <= Date.now()

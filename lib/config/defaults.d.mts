@@ -18,8 +18,6 @@ export const WHOLE_NUMBER_VARIABLES: Readonly<{
   DELIVERY_MAX_AGE_HOURS: WholeNumberVariable;
   DELIVERY_MAX_PENDING: WholeNumberVariable;
   IMAGE_CACHE_MAX_MB: WholeNumberVariable;
-  NEWSLETTER_NETWORK_IPV4_PREFIX: WholeNumberVariable;
-  NEWSLETTER_NETWORK_IPV6_PREFIX: WholeNumberVariable;
   ADMIN_RECHECK_SECONDS: WholeNumberVariable;
   SHUTDOWN_GRACE_SECONDS: WholeNumberVariable;
 }>;

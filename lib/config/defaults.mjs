@@ -49,8 +49,6 @@ export const WHOLE_NUMBER_VARIABLES = Object.freeze({
   DELIVERY_MAX_AGE_HOURS: { min: 1, max: 8760, fallback: 72 },
   DELIVERY_MAX_PENDING: { min: 1, max: 10_000_000, fallback: 100_000 },
   IMAGE_CACHE_MAX_MB: { min: 0, max: 1_000_000, fallback: 256 },
-  NEWSLETTER_NETWORK_IPV4_PREFIX: { min: 8, max: 32, fallback: 24 },
-  NEWSLETTER_NETWORK_IPV6_PREFIX: { min: 16, max: 128, fallback: 64 },
   ADMIN_RECHECK_SECONDS: { min: 1, max: 3600, fallback: 60 },
   SHUTDOWN_GRACE_SECONDS: { min: 1, max: 600, fallback: 10 },
 });

@@ -98,8 +98,6 @@ const rest = {
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
   DELIVERY_MAX_PENDING: wholeNumber("DELIVERY_MAX_PENDING"),
   DELIVERY_WORKER: deliveryWorker,
-  NEWSLETTER_NETWORK_IPV4_PREFIX: wholeNumber("NEWSLETTER_NETWORK_IPV4_PREFIX"),
-  NEWSLETTER_NETWORK_IPV6_PREFIX: wholeNumber("NEWSLETTER_NETWORK_IPV6_PREFIX"),
   // next.config.mjs reads these three (lib/config/image-hosts.mjs); checked here so a typo stops the start.
   IMAGE_CACHE_MAX_MB: wholeNumber("IMAGE_CACHE_MAX_MB"),
   IMAGE_QUERY_STRINGS: variable(
@@ -235,10 +233,6 @@ export const envSchema = z
      * through this Redis (a URL), or through the primary its Sentinels name.
      */
     redis: redisTarget(v),
-    newsletter: {
-      /** How wide a client's network is for the signups' and searches' per-network budgets (lib/http/client-network.ts). */
-      networkPrefixes: { ipv4: v.NEWSLETTER_NETWORK_IPV4_PREFIX, ipv6: v.NEWSLETTER_NETWORK_IPV6_PREFIX },
-    },
     /** Signups kept while the workspace cannot take them (lib/delivery/). */
     delivery: {
       /** SQLite file of the embedded store (unused when REDIS_URL selects the Redis queue). */

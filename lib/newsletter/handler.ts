@@ -1,7 +1,7 @@
 import "server-only";
 import { mailbox } from "../delivery/address-key";
 import type { SignupQueue } from "../delivery/types";
-import { clientNetwork, DEFAULT_NETWORK_PREFIXES, type NetworkPrefixes } from "../http/client-network";
+import { askerOf } from "../http/client-network";
 import { bodyKind, readFields, type BodyProblem } from "../http/request-body";
 import { newsletterOriginAllows } from "../http/request-origin";
 import { logLine } from "../observability/log.mjs";
@@ -33,8 +33,6 @@ export type NewsletterHandlerOptions = {
   /** env().trustProxy */
   trustProxy: number;
   limiters?: NewsletterLimiters;
-  /** How wide a client's network is for the per-network budget (IPv4 /24 and IPv6 /64 unless set). */
-  networkPrefixes?: NetworkPrefixes;
   /** Server log; never receives the key, and never a reader's address. */
   log?: (line: string) => void;
 };
@@ -86,8 +84,9 @@ async function authorize(handler: Handler, request: Request): Promise<Client | R
   // The client's own budget. Its network's is taken only once the request is a well-formed
   // signup (act): what the form refuses anyway must not spend the budget the network's other
   // readers share.
+  // An IPv4 address or an IPv6 /64 (lib/http/client-network.ts): a host's own addresses are one client.
   const key = clientKey(request, handler.trustProxy);
-  const wait = await take(handler.limiters.perClient, key, handler.log);
+  const wait = await take(handler.limiters.perClient, askerOf(key).client, handler.log);
   if (wait === null) return { key, redirect };
   await request.body?.cancel().catch(() => {});
   return answer("rate_limited", redirect, { retryAfterSeconds: wait });
@@ -139,9 +138,10 @@ async function charge(handler: Handler, signup: Signup): Promise<string | Respon
   // One pending delivery per mailbox (the queue keys on it too): a repeat while one waits adds
   // nothing and says it is on its way.
   if (await pendingOrUnknown(handler.queue, signup.email, log)) return answer("queued", signup.redirect);
-  // The network (an IPv4 /24, an IPv6 /64): many addresses of one holder share one budget.
-  const network = clientNetwork(signup.client, handler.networkPrefixes ?? DEFAULT_NETWORK_PREFIXES);
-  const byNetwork = await takeCounted(limiters.perNetwork, network, log);
+  // The holder (an IPv4 /24, an IPv6 /48: lib/http/client-network.ts): many addresses and
+  // subnets of one customer share one budget.
+  const { holder } = askerOf(signup.client);
+  const byNetwork = await takeCounted(limiters.perNetwork, holder, log);
   if (byNetwork.wait !== null)
     return answer("rate_limited", signup.redirect, {
       retryAfterSeconds: byNetwork.wait,

@@ -17,7 +17,6 @@ export function newsletterHandler(): (request: Request) => Promise<Response> {
       queue: delivery().route,
       siteUrl: config.siteUrl,
       trustProxy: config.trustProxy,
-      networkPrefixes: config.newsletter.networkPrefixes,
     });
   });
 }

@@ -9,9 +9,9 @@ import { limitedFor, limiter, limitName, type LimiterOptions } from "../state";
  * them in counters and logs:
  *  - per client (`newsletter-client`), before the body is read: one browser or script cannot
  *    hammer the form;
- *  - per network (`newsletter-network`), only for well-formed signups that reach the subscribe
- *    step: a holder of many addresses (an IPv6 /64, a block of IPv4 addresses) shares one
- *    budget, so fifty addresses are not fifty times the allowance, and requests the form
+ *  - per holder (`newsletter-network`: an IPv4 /24, an IPv6 /48, lib/http/client-network.ts),
+ *    only for well-formed signups that reach the subscribe step: a holder of many addresses
+ *    shares one budget, so fifty addresses are not fifty times the allowance, and requests the form
  *    refuses anyway (a bad address, a malformed body) cannot spend it for the network's other
  *    readers (an office, a campus, carrier-grade NAT);
  *  - per mailbox (`newsletter-address`): nobody can flood a victim's inbox with confirmation
@@ -19,11 +19,12 @@ import { limitedFor, limiter, limitName, type LimiterOptions } from "../state";
  *  - site-wide: how many signups are accepted (sent or stored for delivery) per minute, however
  *    many networks ask. Half of what delivery sends at its default pace (10 a second), so the
  *    queue of stored signups cannot grow under a flood and a real reader's confirmation is never
- *    far behind. A part of it (`newsletter-global-reserved`) is kept for a network's first few
+ *    far behind. A part of it (`newsletter-global-reserved`) is kept for a holder's first few
  *    signups in its window, the rest (`newsletter-global`) is open to all: a flood from many
- *    networks spends the open part, and to spend the reserved part as well it needs a fresh
- *    network for every few signups (hundreds of networks every ten minutes), while a reader from
- *    a network that has not signed anybody up lately still gets in.
+ *    holders spends the open part, and to spend the reserved part as well it needs a fresh
+ *    holder for every few signups (hundreds of IPv4 /24s or IPv6 /48s every ten minutes: the
+ *    subnets of one /48 are one holder), while a reader from a holder that has not signed
+ *    anybody up lately still gets in.
  */
 
 export type Budget = { points: number; durationSeconds: number };

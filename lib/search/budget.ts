@@ -8,11 +8,17 @@ import { processMemo } from "../memo/process-memo.mjs";
  * search a second each, on a large blog, made cached pages wait seconds (docs/performance.md,
  * "Search"). Per process, because it is this process's time:
  *  - at most `concurrency` searches under way at once (waiting for the index, ranking);
- *  - ranking may take at most `msPerSecond` of each second on average (a token bucket of
- *    milliseconds holding at most `burstMs`), so pages keep the rest of the core.
+ *  - searches may take at most `msPerSecond` of each second on average (a token bucket of
+ *    milliseconds holding at most `burstMs`), so pages keep the rest of the core. A search is
+ *    charged its whole time, not only its ranking: ranking as it happens (so a burst sees its
+ *    cost at once), then, once the page has been sent, the rest of the request (rendering the
+ *    results is most of a search's cost). The rest is the request's share of this process's
+ *    time while it was under way: elapsed time divided among the search requests under way at
+ *    each moment (processor sharing on the one event loop), so searches that overlap are not
+ *    each charged the others' time.
  *
- * Shared between networks (an IPv4 /24, an IPv6 /64: lib/http/client-network.ts) once it is
- * contended, so a flood from a few networks, however many addresses each holds, cannot spend it
+ * Shared between holders (an IPv4 /24, an IPv6 /48: lib/http/client-network.ts) once it is
+ * contended, so a flood from a few holders, however many addresses each holds, cannot spend it
  * for everyone. While more than half the site's bucket is left, anyone searches. Below that, a
  * network searches only while a bucket of its own has time left: it refills at the network's
  * share of the rate (and holds its share of the burst), one over the networks that asked within
@@ -42,6 +48,16 @@ export const SEARCH_BUDGET: SearchBudgetLimits = {
   windowSeconds: 30,
 };
 
+/**
+ * The most the rest of one request (beyond its ranking) is charged: a results page renders in a
+ * few tens of milliseconds, and a search that waited (for the index after a start or a
+ * revalidation, for a loop busy with a burst) must not put its holder and the site in debt for
+ * many seconds.
+ */
+const MAX_REST_MS = 100;
+/** The first estimate of a search's rest, before any search has been measured. */
+const REST_ESTIMATE_MS = 20;
+
 /** Networks remembered at most; beyond it the oldest is forgotten (a flood of networks cannot grow memory). */
 const MAX_NETWORKS = 10_000;
 
@@ -52,14 +68,30 @@ export class SearchBusyError extends Error {
   }
 }
 
-/** Records `ms` of ranking against the network the search runs for (engine.ts measures each ranking). */
+/** Records `ms` of ranking against the holder the search runs for (engine.ts measures each ranking). */
 export type ChargeRanking = (ms: number) => void;
 
+/** One search request, from the page's start to the response sent. */
+export type SearchRequest = {
+  /**
+   * Runs its search like `run`; once admitted, the rest of the request is charged at once as
+   * estimated from recent searches, so a burst sees its cost before the pages are sent.
+   */
+  run<T>(search: (charge: ChargeRanking) => Promise<T>): Promise<T>;
+  /**
+   * Once the response is sent: charges the rest of the request (its share of the process's
+   * time, less its ranking), net of the estimate, and gives the ms it found.
+   */
+  end(): number;
+};
+
 export type SearchBudget = {
-  /** Whether a search for `network` may start now (refuse-early.ts asks before rendering). */
+  /** Whether a search for `network` (a holder) may start now (refuse-early.ts asks before rendering). */
   admits(network: string): boolean;
   /** Runs one search for `network`, or throws SearchBusyError at once when it may not run now. */
   run<T>(network: string, search: (charge: ChargeRanking) => Promise<T>): Promise<T>;
+  /** Starts one search request for `network`, charged its whole time (see above). */
+  startRequest(network: string): SearchRequest;
 };
 
 /** A token bucket of milliseconds. */
@@ -114,8 +146,9 @@ export function createSearchBudget(
   const charge = (network: string, ms: number) => {
     const t = now();
     refill(site, t, 1);
-    site.ms -= ms;
-    networkBucket(network, t).ms -= ms;
+    site.ms = Math.min(site.ms - ms, limits.burstMs);
+    const own = networkBucket(network, t);
+    own.ms = Math.min(own.ms - ms, limits.burstMs * shareOf(network));
   };
 
   /** Whether `network` may start a search now: time left on the site's bucket and on its own. */
@@ -131,16 +164,63 @@ export function createSearchBudget(
     return site.ms > (own.ms >= limits.burstMs * shareOf(network) ? -limits.burstMs / 2 : 0);
   };
 
+  // Processor sharing: a clock that advances by the elapsed time over the requests under way.
+  let underWay = 0;
+  let shared = 0;
+  let sharedAt = now();
+  const advance = () => {
+    const t = now();
+    shared += (t - sharedAt) / Math.max(1, underWay);
+    sharedAt = t;
+  };
+  /** What the rest of a search (beyond its ranking) has cost lately: a moving average. */
+  let restEstimate = REST_ESTIMATE_MS;
+
+  const run = async <T>(network: string, search: (charge: ChargeRanking) => Promise<T>) => {
+    if (!admits(network)) throw new SearchBusyError();
+    try {
+      return await gate.run(() => search((ms) => charge(network, ms)));
+    } catch (error) {
+      throw error instanceof GateBusyError ? new SearchBusyError() : error;
+    }
+  };
+
+  const startRequest = (network: string): SearchRequest => {
+    advance();
+    underWay++;
+    const from = shared;
+    let ranked = 0;
+    let estimated: number | null = null;
+    let ended = false;
+    return {
+      run: (search) =>
+        run(network, (chargeRanking) => {
+          estimated = restEstimate;
+          charge(network, estimated);
+          return search((ms) => {
+            ranked += ms;
+            chargeRanking(ms);
+          });
+        }),
+      end() {
+        if (ended) return 0;
+        ended = true;
+        advance();
+        underWay--;
+        // A search that waited (for the index, for a loop busy with a burst) is charged at most
+        // MAX_REST_MS beyond its ranking.
+        const rest = Math.min(Math.max(0, shared - from - ranked), MAX_REST_MS);
+        charge(network, rest - (estimated ?? 0));
+        if (estimated !== null) restEstimate += (rest - restEstimate) / 8;
+        return rest;
+      },
+    };
+  };
+
   return {
+    startRequest,
     admits: (network) => admits(network) && gate.load().running < limits.concurrency,
-    async run(network, search) {
-      if (!admits(network)) throw new SearchBusyError();
-      try {
-        return await gate.run(() => search((ms) => charge(network, ms)));
-      } catch (error) {
-        throw error instanceof GateBusyError ? new SearchBusyError() : error;
-      }
-    },
+    run,
   };
 }
 

@@ -4,11 +4,11 @@ import { metrics } from "../observability/metrics";
 import { limitedFor, limiter } from "../state";
 
 /*
- * Searches per client and per network (an IPv4 /24, an IPv6 /64: lib/http/client-network.ts).
- * Generous for a reader (a search every second, all minute long) and a ceiling for a script:
- * every search ranks the whole blog, so an unbounded client could keep a core busy. The
- * network's budget is what one holder of many addresses shares: thirty addresses of one /64
- * are one network's two searches a second, not thirty.
+ * Searches per client (an IPv4 address, an IPv6 /64) and per holder (an IPv4 /24, an IPv6 /48:
+ * lib/http/client-network.ts). Generous for a reader (a search every second, all minute long)
+ * and a ceiling for a script: every search ranks the whole blog, so an unbounded client could
+ * keep a core busy. The holder's budget is what one customer of many addresses shares: 256
+ * /64s of one /48 are one holder's two searches a second, not 256.
  */
 export const SEARCH_LIMIT = { points: 60, durationSeconds: 60 };
 export const SEARCH_NETWORK_LIMIT = { points: 120, durationSeconds: 60 };

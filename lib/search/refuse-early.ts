@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { clientKey } from "../http/client-key";
-import { clientNetwork, type NetworkPrefixes } from "../http/client-network";
+import { whoIsAsking } from "../http/client-network";
 import type { RequestStartStep } from "../http/request-start";
 import { processMemo } from "../memo/process-memo.mjs";
 import { searchBudget } from "./budget";
@@ -10,7 +9,7 @@ import { searchBudget } from "./budget";
  * "try again" answer costs about what ten cached pages do, so a flood that is refused would
  * still cost the site that render for every request. Instead, before Next sees a request (a
  * step of lib/http/request-start.ts's subscriber on Node's `http.server.request.start`
- * channel), a search from a client or network the page has just refused for its limit, or one
+ * channel), a search from a client or holder the page has just refused for its limit, or one
  * the site-wide budget would refuse now (budget.ts), is sent to `/search/busy`: a prerendered
  * page, served from the cache like any other. The address in the browser stays the same; the
  * page says "try again". Only the first refusal of each limit is rendered (it says how long to
@@ -19,13 +18,13 @@ import { searchBudget } from "./budget";
 
 /** Where a refused search is answered: the prerendered busy page. */
 export const BUSY_PATH = "/search/busy";
-/** Clients and networks remembered at most (a flood of keys cannot grow memory). */
+/** Clients and holders remembered at most (a flood of keys cannot grow memory). */
 const MAX_REFUSED = 10_000;
 
-/** Keys (client or network) refused by the search limits, with when they may search again (ms). */
+/** Keys (client or holder: lib/http/client-network.ts) refused by the search limits, with when they may search again (ms). */
 const refused = () => processMemo("search.refusedUntil", () => new Map<string, number>());
 
-/** The page refused `key` (a client or a network) for its limit: refuse it early for `seconds`. */
+/** The page refused `key` (a client or a holder) for its limit: refuse it early for `seconds`. */
 export function refuseEarly(key: string, seconds: number): void {
   const map = refused();
   if (map.size >= MAX_REFUSED) map.delete(map.keys().next().value!);
@@ -40,19 +39,19 @@ function refusedNow(key: string): boolean {
   return false;
 }
 
-/** Whether a search with `q` in its query, from `client` in `network`, is refused before rendering. */
+/** Whether a search with `q` in its query, from `client` of `holder`, is refused before rendering. */
 export function refusedAtStart(
   method: string | undefined,
   url: string,
   client: string,
-  network: string,
+  holder: string,
 ): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (!url.startsWith("/search?")) return false;
   // The empty form costs nothing and never counts against a limit.
   const q = new URLSearchParams(url.slice("/search?".length)).get("q");
   if (!q?.trim()) return false;
-  return refusedNow(client) || refusedNow(network) || !searchBudget().admits(network);
+  return refusedNow(client) || refusedNow(holder) || !searchBudget().admits(holder);
 }
 
 /**
@@ -60,18 +59,14 @@ export function refusedAtStart(
  * (instrumentation.ts). It runs after the peer-address stamp (the subscriber's first step), so
  * the client key is the one the page counts.
  */
-export function searchRefusal(
-  options: () => { trustProxy: number; networkPrefixes: NetworkPrefixes },
-): RequestStartStep {
+export function searchRefusal(options: () => { trustProxy: number }): RequestStartStep {
   return (request) => {
     const url = request.url;
     if (!url?.startsWith("/search?")) return;
     try {
-      const { trustProxy, networkPrefixes } = options();
       const headers = { get: (name: string) => headerValue(request, name) };
-      const client = clientKey({ headers }, trustProxy);
-      if (refusedAtStart(request.method, url, client, clientNetwork(client, networkPrefixes)))
-        request.url = BUSY_PATH;
+      const { client, holder } = whoIsAsking({ headers }, options().trustProxy);
+      if (refusedAtStart(request.method, url, client, holder)) request.url = BUSY_PATH;
     } catch {
       // A configuration that does not load is the page's to report; the search goes on to it.
     }

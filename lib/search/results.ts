@@ -1,7 +1,8 @@
+import { after } from "next/server";
 import type { Blog } from "../blog/model";
 import type { Post } from "../blog/post";
 import { pageCount, POSTS_PER_PAGE } from "../blog/paths";
-import { searchBudget } from "./budget";
+import { searchBudget, type SearchRequest } from "./budget";
 import { searchPosts } from "./engine";
 import type { SearchHit } from "./ranking";
 import type { SearchQuery } from "./query";
@@ -25,22 +26,35 @@ export type SearchPageResult =
     };
 
 /**
+ * Starts one search request for `holder`, charged its whole time (budget.ts): once the response
+ * has been sent (Next's `after`, which runs however the request ended), the rest of the
+ * request's share of the process's time, rendering included.
+ */
+export function meterSearch(holder: string): SearchRequest {
+  const request = searchBudget().startRequest(holder);
+  after(() => void request.end());
+  return request;
+}
+
+/**
  * One page of results for a parsed query, paginated like the blog index (POSTS_PER_PAGE).
  * Returns null for a page past the last one (the page answers 404, as /blog/page/N does).
- * `network` is the client's network (lib/http/client-network.ts).
+ * `holder` is the client's holder (lib/http/client-network.ts); `request` the page's request,
+ * charged the search's whole time (meterSearch), or the ranking alone.
  */
 export async function searchPage(
   blog: Blog,
   query: SearchQuery,
   page: number,
-  network: string,
+  holder: string,
+  request: Pick<SearchRequest, "run"> = { run: (search) => searchBudget().run(holder, search) },
 ): Promise<SearchPageResult | null> {
   if (query.kind === "empty") return page === 1 ? { kind: "empty" } : null;
   if (query.kind === "too_long") return page === 1 ? query : null;
-  // Throws SearchBusyError when the site-wide budget is spent and `network` (the client's, for
-  // its fair share: budget.ts) has had its share: the page says so.
+  // Throws SearchBusyError when the site-wide budget is spent and `holder` has had its fair
+  // share (budget.ts): the page says so.
   // Only the hits up to this page are made: ranking picks them out of every match.
-  const { hits, total, matched } = await searchBudget().run(network, (charge) =>
+  const { hits, total, matched } = await request.run((charge) =>
     searchPosts(blog, query.terms, charge, page * POSTS_PER_PAGE),
   );
   if (total === 0)

@@ -171,17 +171,26 @@ describe("two-factor sign-in (ADMIN_TOTP)", () => {
     expect(await res.json()).toEqual({ error: app.loginLib.INVALID_SECOND_STEP, code: "invalid_code" });
   });
 
-  it("wrong codes count against the same budget as wrong passwords: the account locks for strangers", async () => {
+  it("wrong codes count against the same budget as wrong passwords: once the account is locked only both factors get past", async () => {
     app.loginLib.resetLoginLimits();
     for (let i = 0; i < app.loginLib.ACCOUNT_FAILURE_LIMIT; i++) {
-      const ip = `192.0.2.${i + 1}`;
+      const ip = `192.0.${i + 1}.1`;
       const first = await signIn(GRACE.email, GRACE_PASSWORD, ip);
       expect(first.status).toBe(200);
       expect((await enterCode(setCookie(first, "masthead_login_step"), "000000", ip)).status).toBe(401);
     }
-    const locked = await signIn(GRACE.email, GRACE_PASSWORD, "192.0.2.99");
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Locked: the first step reads as always (it tells nothing), and a wrong code is told to wait.
+    const locked = await signIn(GRACE.email, GRACE_PASSWORD, "192.0.99.1");
+    expect(locked.status).toBe(200);
+    const refused = await enterCode(setCookie(locked, "masthead_login_step"), "000000", "192.0.99.1");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    // The right password and the right code still sign Grace in.
+    const again = await signIn(GRACE.email, GRACE_PASSWORD, "192.0.98.1");
+    expect(
+      (await enterCode(setCookie(again, "masthead_login_step"), await graceCode(), "192.0.98.1")).status,
+    ).toBe(200);
     app.loginLib.resetLoginLimits();
   });
 

@@ -14,7 +14,7 @@ import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { freePort } from "../helpers/redis-server";
 import { until } from "../helpers/until";
-import { clientAddresses, clientNetworks } from "../helpers/client-addresses";
+import { clientAddresses, clientNetworks, oneClientPerNetwork } from "../helpers/client-addresses";
 import { DELIVERY_SITE, deliveryTestHandler, signupRequest } from "../helpers/delivery-handler";
 import * as workspace from "../helpers/workspace-controls";
 import {
@@ -175,18 +175,41 @@ describe("signup floods cost the flooder, not the readers", () => {
     );
   }, 180_000);
 
-  it("an IPv6 /64 is one network: rotating addresses inside it does not multiply the budget", async () => {
+  it("an IPv6 /64 is one client: rotating addresses inside it does not multiply the client's budget", async () => {
     const { handler } = setup({ limiters: ownLimiters() });
     const statuses: number[] = [];
-    for (let i = 0; i < DEFAULT_LIMITS.perNetwork.points + 5; i++) {
+    for (let i = 0; i < DEFAULT_LIMITS.perClient.points + 5; i++) {
       const address = `2001:db8:77:1:${(i + 1).toString(16)}::${(i * 7 + 1).toString(16)}`;
       statuses.push(
         (await handler(post({ email: email(`v6-${i}`) }, { "x-forwarded-for": address }))).status,
       );
     }
-    expect(statuses.filter((s) => s === 201 || s === 202)).toHaveLength(DEFAULT_LIMITS.perNetwork.points);
+    expect(statuses.filter((s) => s === 201 || s === 202)).toHaveLength(DEFAULT_LIMITS.perClient.points);
     expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
   }, 120_000);
+
+  it("3 signups from each of 111 /64s of one IPv6 /56, then 10 readers from fresh IPv4 networks: the /56 is one holder, and the readers are subscribed", async () => {
+    const { handler } = setup({ limiters: ownLimiters(), worker: false });
+    const flood: Record<number, number> = {};
+    for (let n = 0; n < 111; n++) {
+      for (let i = 0; i < 3; i++) {
+        // 2001:db8:56:NN00::/56 holds 256 /64s; a tunnel broker hands out a whole /48 for free.
+        const address = `2001:db8:56:${(0x5600 + n).toString(16)}::${(i + 1).toString(16)}`;
+        const res = await handler(post({ email: email(`v6-56-${n}-${i}`) }, { "x-forwarded-for": address }));
+        flood[res.status] = (flood[res.status] ?? 0) + 1;
+      }
+    }
+    const readers = oneClientPerNetwork("10.123");
+    const subscribed: number[] = [];
+    for (let r = 0; r < 10; r++) {
+      const res = await handler(post({ email: email(`reader-${r}`) }, { "x-forwarded-for": readers() }));
+      subscribed.push(res.status);
+    }
+    console.info(`[/56 flood] ${JSON.stringify(flood)}; readers ${subscribed.join(", ")}`);
+    // One holder's budget of signups, however many /64s it spreads them over.
+    expect((flood[201] ?? 0) + (flood[202] ?? 0)).toBeLessThanOrEqual(DEFAULT_LIMITS.perNetwork.points);
+    expect(subscribed.filter((s) => s === 201 || s === 202).length).toBeGreaterThanOrEqual(9);
+  }, 180_000);
 
   it("320 valid signups from 40 /24s, network by network: the flood spends the open part of the site-wide cap, and a reader from a fresh network is still accepted", async () => {
     await fault({ mode: "status", status: 503 });

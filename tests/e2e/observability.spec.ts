@@ -275,12 +275,12 @@ test("the delivery gauges follow the store: pending, then failed past the maximu
 
 test("sign-ins and limits are counted: ok, invalid, forbidden, rate limited", async () => {
   const before = await scrape();
-  const client = freshClient();
+  // Each failure from a client of its own: the account's budget is the one that runs out.
   const wrong = () =>
     postJson(
       "/api/admin/login",
       { email: DEMO_ADMIN_EMAIL, password: SECRETS["a mistyped password"] },
-      { "x-forwarded-for": client },
+      { "x-forwarded-for": freshClient() },
     );
   expect((await wrong()).status).toBe(401);
   expect(

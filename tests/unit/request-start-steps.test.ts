@@ -39,7 +39,7 @@ describe("the request-start subscriber", () => {
       onArrival: [peerAddressStamp, (request) => void arrived.push(request.url ?? "")],
       afterRewrites: [
         (request) => void seen.push(request.url ?? ""),
-        searchRefusal(() => ({ trustProxy: 1, networkPrefixes: { ipv4: 24, ipv6: 64 } })),
+        searchRefusal(() => ({ trustProxy: 1 })),
       ],
     },
   );

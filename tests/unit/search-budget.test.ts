@@ -47,6 +47,40 @@ describe("site-wide search budget", () => {
     expect(await budget.run("192.0.2.0/24", ranking(1))).toBe("ran");
   });
 
+  it("charges a search request its share of the process's time: overlapping requests split it", async () => {
+    let clock = 0;
+    const budget = createSearchBudget(LIMITS, () => clock);
+    const alone = budget.startRequest(ONE);
+    await alone.run(ranking(10));
+    clock += 40;
+    expect(alone.end()).toBe(30); // 40 ms under way, 10 of them ranking (charged as it ran)
+    const first = budget.startRequest(ONE);
+    const second = budget.startRequest(READER);
+    clock += 100; // both under way: 50 each
+    expect(second.end()).toBe(50);
+    clock += 20; // the first alone again
+    expect(first.end()).toBe(70);
+    expect(first.end()).toBe(0); // ended once
+  });
+
+  it("charges an admitted search's rest at once, as estimated, so a burst is refused before its pages are sent", async () => {
+    const clock = 0;
+    const budget = createSearchBudget(LIMITS, () => clock);
+    const admitted: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const request = budget.startRequest(ONE);
+      try {
+        admitted.push(await request.run(ranking(5)));
+      } catch (error) {
+        expect(error).toBeInstanceOf(SearchBusyError);
+      }
+    }
+    // 5 ms of ranking and an estimated 20 ms of rest each: the open half of the 500 ms burst and
+    // the network's own share hold about ten, where ranking alone would have let all 40 through.
+    expect(admitted.length).toBeGreaterThanOrEqual(8);
+    expect(admitted.length).toBeLessThanOrEqual(12);
+  });
+
   it("one network alone may use the whole rate, and a reader from another network is still served", async () => {
     let clock = 0;
     const budget = createSearchBudget(LIMITS, () => clock);

@@ -7,8 +7,7 @@ import { SearchForm } from "@/components/search/search-form";
 import { Pagination } from "@/components/blog/pagination";
 import { SearchResults } from "@/components/search/search-results";
 import searchStyles from "@/components/search/search.module.css";
-import { clientKey } from "@/lib/http/client-key";
-import { clientNetwork } from "@/lib/http/client-network";
+import { whoIsAsking } from "@/lib/http/client-network";
 import { env } from "@/lib/config/env";
 import { siteText } from "@/lib/config/text";
 import { blogList } from "@/lib/blog/source";
@@ -24,7 +23,7 @@ import {
 import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
 import { takeSearch } from "@/lib/search/rate-limit";
 import { refuseEarly } from "@/lib/search/refuse-early";
-import { searchPage, searchPath } from "@/lib/search/results";
+import { meterSearch, searchPage, searchPath } from "@/lib/search/results";
 
 /*
  * /search?q=…&page=N, rendered on the server for every request (reading searchParams makes it
@@ -59,26 +58,27 @@ export default async function SearchPageView({ searchParams }: Props) {
     </div>
   );
 
-  // The client's network (an IPv4 /24, an IPv6 /64) shares one budget and one fair share of the
-  // site's search time, however many addresses it holds.
-  const config = env();
-  const client = clientKey({ headers: await headers() }, config.trustProxy);
-  const network = clientNetwork(client, config.newsletter.networkPrefixes);
+  // The client's holder (an IPv4 /24, an IPv6 /48) shares one budget and one fair share of the
+  // site's search time, however many addresses and subnets it holds.
+  const { client, holder } = whoIsAsking({ headers: await headers() }, env().trustProxy);
+  let request: ReturnType<typeof meterSearch> | undefined;
   if (query.kind === "ok") {
     // Only real searches count against the budget; the empty form is free. Checked before the
     // blog is read, so a refusal costs the counters and the page's frame, nothing more.
-    const limited = await takeSearch(client, network);
+    const limited = await takeSearch(client, holder);
     if (limited) {
       // Until it may search again, its searches get the prerendered busy page (refuse-early.ts).
       refuseEarly(limited.refused, limited.wait);
       return frame(t("search.title"), <p role="alert">{rateLimitedMessage(t, limited.wait)}</p>);
     }
+    // The holder is charged the search's whole time, rendering included (results.ts).
+    request = meterSearch(holder);
   }
   const blog = await blogList();
 
   let result: Awaited<ReturnType<typeof searchPage>>;
   try {
-    result = await searchPage(blog, query, page, network);
+    result = await searchPage(blog, query, page, holder, request);
   } catch (error) {
     if (!(error instanceof SearchBusyError)) throw error;
     return frame(t("search.title"), <p role="alert">{busyMessage(t)}</p>);

@@ -1,0 +1,51 @@
+import "server-only";
+import { z } from "zod";
+import { audit } from "@/lib/admin/audit";
+import { clearAccountLockout } from "@/lib/admin/login-throttle";
+import { unlockToken } from "@/lib/admin/unlock";
+import { env } from "@/lib/config/env";
+import { bearerToken, secretMatches } from "@/lib/http/bearer";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { readFields } from "@/lib/http/request-body";
+
+export const dynamic = "force-dynamic";
+
+/*
+ * POST /api/admin-unlock `{ "email": "..." }`: the running server's side of `npm run
+ * admin-unlock` (lib/admin/unlock.ts). For the operator's command only: `Authorization: Bearer`
+ * with the token derived from SESSION_SECRET. Outside /api/admin because it carries no session.
+ */
+
+const body = z.object({ email: z.email() });
+
+export async function POST(request: Request): Promise<Response> {
+  if (!secretMatches(bearerToken(request.headers), unlockToken(env().sessionSecret))) {
+    await request.body?.cancel().catch(() => {});
+    return errorResponse(
+      401,
+      "Only `npm run admin-unlock`, run with this server's SESSION_SECRET, may call this.",
+    );
+  }
+  const read = await readFields(request, 1024);
+  const parsed = read.ok ? body.safeParse(read.value) : undefined;
+  if (!parsed?.success) return errorResponse(400, 'Send { "email": "<the admin\'s email>" }.');
+  const email = parsed.data.email.toLowerCase();
+  try {
+    await clearAccountLockout(email);
+  } catch {
+    return errorResponse(
+      503,
+      "The lockout could not be cleared: the counter store did not answer. Try again.",
+      {},
+      {
+        "Retry-After": "5",
+      },
+    );
+  }
+  audit({ actor: "operator", action: "unlock", target: email, outcome: "ok" });
+  return jsonResponse({ unlocked: email });
+}
+
+export function GET() {
+  return errorResponse(405, "Use POST.");
+}
