@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "../config/env";
-import { serverOrigin } from "../next-cache/next-internals.mjs";
+import { serverOrigin } from "../http/server-origin";
 import { log } from "../observability/log.mjs";
 import { whileStarting } from "../state/readiness";
 import { releaseLoadingMemory } from "./loading-memory";
