@@ -68,7 +68,7 @@ const nextConfig = {
     // make a new optimised copy on disk for every N.
     remotePatterns: imageRemotePatterns(process.env),
     // The optimised copies on disk, least recently used dropped first (Next's default is half the
-    // free disk). Read by `next start` from this file, so it follows the running environment.
+    // free disk). Read by the server from this file, so it follows the running environment.
     maximumDiskCacheSize: imageDiskCacheBytes(process.env),
     // Candidate widths: every one is a ~120-byte URL in each <img srcset>. Covers show at most
     // 46rem (736 px) wide, card images at most 22rem, avatars at 32-96 px; 640/828/1200 cover

@@ -1,5 +1,5 @@
 /*
- * The heap `next start` runs with. Left alone, V8 sizes a process's heap from the machine's
+ * The heap the site's server (lib/launcher/server.ts) runs with. Left alone, V8 sizes a process's heap from the machine's
  * memory (some 4 GiB on a 16-24 GiB host) and, on a busy server, lets the heap grow with the
  * garbage it makes rather than collect it fully: under a steady mix of page views, searches,
  * signups and admin views on Node 24 the live heap stayed ~120 MiB (heap snapshots a minute

@@ -33,7 +33,8 @@ const log = logger("launcher");
 
 /** Blog addresses the store can judge (lib/blog/known-addresses.ts); the rest go to Next as they are. */
 const BLOG_ADDRESS = /^\/(?:blog|tags|authors)\//;
-const BLOG_PREVIEW_IMAGE = /^\/og\/blog\//;
+/** Blog addresses answered by route handlers (preview images, sitemap files): a plain 404. */
+const BLOG_ROUTE_HANDLER = /^\/(?:og\/blog|sitemaps)\//;
 /** Next's prerendered not-found page, served from its cache like any page. */
 const NOT_FOUND_PAGE = "/_not-found";
 
@@ -44,15 +45,15 @@ function pathOf(url: string | undefined): string | undefined {
   return end < 0 ? url : url.slice(0, end);
 }
 
-/** True when the request was answered here (an unknown preview image). */
+/** True when the request was answered here (an unknown preview image or sitemap file). */
 function unknownBlogAddress(request: IncomingMessage, response: ServerResponse): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const pathname = pathOf(request.url);
   if (!pathname) return false;
-  const preview = BLOG_PREVIEW_IMAGE.test(pathname);
-  if (!preview && !BLOG_ADDRESS.test(pathname)) return false;
+  const handler = BLOG_ROUTE_HANDLER.test(pathname);
+  if (!handler && !BLOG_ADDRESS.test(pathname)) return false;
   if (!isUnknownAddress(pathname)) return false;
-  if (!preview) {
+  if (!handler) {
     request.url = NOT_FOUND_PAGE;
     return false;
   }
