@@ -77,12 +77,6 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
   return made;
 }
 
-/**
- * How long after a revalidation on this instance a new mark is taken for that revalidation's: the
- * mark is made again at the first read after Next applies the tag, within a second or two.
- */
-const OWN_MARK_MS = 5_000;
-
 /** Whether a revalidation made on another instance, read as `mark`, leaves the copy outdated. */
 export function noticeTagMark(mark: TagMark): void {
   const state = storeState();
@@ -91,11 +85,12 @@ export function noticeTagMark(mark: TagMark): void {
   // The first mark read is the baseline: the copy was fetched after it (startBlogStore reads it first).
   if (!known || known.id === mark.id) return;
   // A copy or a fetch started after the mark was made is newer than the revalidation it stands for;
-  // so is one started after this instance's own revalidation, when the mark is that one's.
+  // so is one started after this instance's own revalidation, when this is the first new mark
+  // since (that revalidation's own).
   const started = Math.max(state.copy?.fetchedAt ?? 0, state.loading?.startedAt ?? 0);
-  if (started >= mark.at) return;
   const own = state.revalidatedHereAt;
-  if (own !== undefined && started >= own && mark.at - own < OWN_MARK_MS) return;
+  state.revalidatedHereAt = undefined;
+  if (started >= mark.at || (own !== undefined && started >= own)) return;
   forgetBlogData();
 }
 
@@ -347,8 +342,8 @@ export function forgetBlogData(): void {
 }
 
 /**
- * The blog was revalidated here: the copy goes now, and the new mark this revalidation makes
- * (seen within OWN_MARK_MS) is no reason to drop the copy fetched after it.
+ * The blog was revalidated here: the copy goes now, and the next new mark (the one this
+ * revalidation makes) is no reason to drop the copy fetched after it.
  */
 export function forgetBlogDataOnRevalidation(): void {
   forgetBlogData();

@@ -25,7 +25,7 @@ export type StoreState = {
   generation: number;
   /** The blog tag's mark the copy was last checked against; undefined before the first check. */
   tagMark: TagMark | undefined;
-  /** When the blog was last revalidated through this instance (epoch ms). */
+  /** When the blog was revalidated through this instance, until the next new mark is read (epoch ms). */
   revalidatedHereAt: number | undefined;
   lastFailureAt: number;
   watcher: ReturnType<typeof setInterval> | null;
