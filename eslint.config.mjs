@@ -21,11 +21,13 @@ const MAY_IMPORT = {
   "local-workspace": BOTTOM, // the other side of HTTP: never the client
   "next-cache": BOTTOM,
   delivery: [...BOTTOM, "workspace"],
-  blog: [...BOTTOM, "workspace", "next-cache"], // revalidation times, known addresses (app-handoff)
+  blog: [...BOTTOM, "workspace"],
   search: [...BOTTOM, "blog"], // indexes the blog in memory; never asks the workspace
   newsletter: [...BOTTOM, "workspace", "delivery"], // a signup the workspace cannot take waits
   admin: [...BOTTOM, "workspace", "delivery"], // the failed signups, the backlog on the dashboard
-  launcher: [...BOTTOM, "delivery"], // shutdown stops the delivery worker
+  // shutdown stops the delivery worker; the site's server asks the blog store which addresses
+  // exist and the search limits which searches to refuse before Next sees a request
+  launcher: [...BOTTOM, "delivery", "blog", "search"],
 };
 // The folders themselves must not import each other in a circle, or the zones would allow it.
 const visiting = new Set();
@@ -70,7 +72,7 @@ const layerZones = [
   {
     target: ["./app", "./components", "./proxy.ts"],
     from: ["./lib/launcher"],
-    message: "lib/launcher is `npm start` and the shutdown instrumentation.ts installs.",
+    message: "lib/launcher is `npm start`, the site's server and the shutdown instrumentation.ts installs.",
   },
 ];
 

@@ -1,26 +1,15 @@
 /*
  * What instrumentation.ts runs once when a Next server starts on the Node.js runtime, before it
- * handles a request: check that the running Next still provides what Masthead takes from it
- * beyond its public API (lib/next-cache/next-internals.mjs: the server stops here, naming what is
- * missing, rather than quietly running without it), make lib/next-cache Next's cache (before the
- * first request reads it) and connect it to the blog store both ways (lib/next-cache/app-handoff.mjs:
- * the handler's tag revalidation times for the store's copy, the store's judgement of unknown
- * blog addresses for the handler),
- * in one subscriber (lib/http/request-start.ts) stamp the requests that may need it with their
- * connection's address first (lib/http/client-key.ts's step: route handlers get no socket, and a
- * client can write its own X-Forwarded-For), then drop query strings no page reads, send HSTS
- * when SITE_URL is https and answer searches the limits or the search budget refuse with a
- * prerendered page (lib/search/refuse-early.ts's step), open the Redis connection now rather
- * than on the first request, so the first limits are shared too, and refuse a Redis that may
- * evict queued signups (warn about one without its append-only file), load the blog store and
- * its search index in the background (lib/blog/source.ts), then render one page of each blog
- * route (lib/blog/warm-up.ts), start the newsletter's delivery
- * worker, so a server resumes delivering stored signups by itself without waiting for a new
- * one (never in `next build`'s workers), take over SIGTERM for a graceful shutdown when the
- * launcher asks for it, turn Next's own console output into the logger's JSON lines, warn about
- * image hosts Next will refuse and about a site language without a shipped catalogue, and tell
- * the operator which ADMIN_USERS entries the workspace
- * does not count as admins.
+ * handles a request: turn Next's own console output into the logger's JSON lines, open the Redis
+ * connection now rather than on the first request (so the first limits are shared too) and refuse
+ * a Redis that may evict queued signups (warn about one without its append-only file), load the
+ * blog store and its search index in the background (lib/blog/source.ts), then render one page of
+ * each blog route (lib/blog/warm-up.ts), start the newsletter's delivery worker, so a server
+ * resumes delivering stored signups by itself without waiting for a new one (never in `next
+ * build`'s workers), take over SIGTERM for a graceful shutdown when the launcher asks for it, warn
+ * about image hosts Next will refuse and about a site language without a shipped catalogue, and
+ * tell the operator which ADMIN_USERS entries the workspace does not count as admins. What happens
+ * to a request before Next sees it is the site's server's (lib/launcher/server.ts).
  */
 export async function registerOnNode(): Promise<void> {
   if (process.env.NEXT_PHASE !== "phase-production-build" && process.env.NODE_ENV === "production") {
@@ -29,35 +18,6 @@ export async function registerOnNode(): Promise<void> {
     const { routeConsoleToLog } = await import("./lib/observability/console-to-log");
     routeConsoleToLog();
   }
-  const [{ assertNextInternals }, nextCache, { connectHandoff }] = await Promise.all([
-    import("./lib/next-cache/next-internals.mjs"),
-    import("./lib/next-cache/cache-handler.mjs"),
-    import("./lib/next-cache/app-handoff.mjs"),
-  ]);
-  assertNextInternals();
-  nextCache.installAsNextCache();
-  connectHandoff({ tagRevalidatedAt: nextCache.tagRevalidatedAt });
-  const [
-    { installRequestStart },
-    { peerAddressStamp },
-    { searchRefusal },
-    { env },
-    { localModeLoopbackOnly },
-    { isLocalMode },
-  ] = await Promise.all([
-    import("./lib/http/request-start"),
-    import("./lib/http/client-key"),
-    import("./lib/search/refuse-early"),
-    import("./lib/config/env"),
-    import("./lib/http/loopback"),
-    import("./lib/config/defaults.mjs"),
-  ]);
-  installRequestStart(process.env, {
-    // Local mode's demo answers this machine only, whatever the Host header says; then the
-    // address is stamped before anything reads a client key (the search refusal does).
-    onArrival: [...(isLocalMode(process.env) ? [localModeLoopbackOnly] : []), peerAddressStamp],
-    afterRewrites: [searchRefusal(() => ({ trustProxy: env().trustProxy }))],
-  });
   const { redisTargetFromEnv } = await import("./lib/state/redis-fail-fast.mjs");
   const usesRedis = redisTargetFromEnv() !== null;
   if (usesRedis) {
@@ -86,16 +46,15 @@ export async function registerOnNode(): Promise<void> {
   void warnAboutPrivateImageHosts().catch(() => undefined);
   void warnAboutSiteLanguage().catch(() => undefined);
   // The blog and its search index load now, in the background, not on the first reader's time;
-  // readiness answers 503 "starting" until they have (lib/blog/source.ts).
-  // At run time (not in a build, where every page renders itself) the cache handler answers
-  // unknown blog addresses from the store's copy.
+  // readiness answers 503 "starting" until they have (lib/blog/source.ts). At run time (not in a
+  // build, where every page renders itself) the site's server answers unknown blog addresses from
+  // the store's copy, with its known addresses built as soon as the copy arrives.
   const [blogStore, { indexEachNewBlog }] = await Promise.all([
     import("./lib/blog/source"),
     import("./lib/search/engine"),
   ]);
   indexEachNewBlog();
   blogStore.knowAddressesOfEachNewBlog();
-  connectHandoff({ isUnknownAddress: blogStore.isUnknownAddress });
   void blogStore.startBlogStore();
   // Then one page of each blog route is rendered, so no reader pays for a route's first render.
   const { warmBlogRoutes } = await import("./lib/blog/warm-up");

@@ -1,11 +1,14 @@
+import { fileURLToPath } from "node:url";
 import { contentSecurityPolicy } from "./lib/config/content-security-policy.mjs";
 import { DEFAULT_NEXT_DIST_DIR, envValue } from "./lib/config/defaults.mjs";
+import { recordBuildId } from "./lib/next-cache/build-id.mjs";
 import { imageDiskCacheBytes, imageLocalIpAllowed, imageRemotePatterns } from "./lib/config/image-hosts.mjs";
 
 // Next reads this file before any TypeScript runs, so it reads the few variables it needs
 // through lib/config/defaults.mjs, the same readings and defaults as the schema that validates
 // them at start-up (lib/config/schema.ts).
 const isDev = process.env.NODE_ENV === "development";
+const distDir = envValue(process.env, "NEXT_DIST_DIR") ?? DEFAULT_NEXT_DIST_DIR;
 
 const csp = contentSecurityPolicy({ isDev });
 
@@ -16,7 +19,7 @@ const securityHeaders = [
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
   // Strict-Transport-Security is not here: these headers are fixed when the site is built, and
-  // HSTS must follow the SITE_URL it runs with (lib/http/request-start.ts).
+  // HSTS must follow the SITE_URL it runs with (lib/http/request-shaping.ts).
 ];
 
 /**
@@ -32,10 +35,14 @@ export const BRAND_FILE_HEADERS = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Separate build folders let parallel builds (tests, benchmarks) share one checkout.
-  distDir: envValue(process.env, "NEXT_DIST_DIR") ?? DEFAULT_NEXT_DIST_DIR,
-  // Next's cache (ISR pages, cached route handlers, the data cache) is lib/next-cache/, installed
-  // by instrumentation.ts rather than named here as `cacheHandler`: Next would import that module
-  // again twice on every request (lib/next-cache/cache-handler.mjs, installAsNextCache).
+  distDir,
+  // Each build's id is recorded for the cache shared through Redis (lib/next-cache/build-id.mjs).
+  generateBuildId: () => recordBuildId(distDir),
+  // One instance keeps Next's own cache. Several (REDIS_URL, read when the server starts) share
+  // it through Redis with lib/next-cache/, Next's documented cache-handler interface.
+  ...(envValue(process.env, "REDIS_URL")
+    ? { cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)) }
+    : {}),
   reactStrictMode: true,
   poweredByHeader: false,
   // No ETag on pages: Next computes one by hashing the whole page in JavaScript, char by char, on
@@ -70,7 +77,7 @@ const nextConfig = {
     // make a new optimised copy on disk for every N.
     remotePatterns: imageRemotePatterns(process.env),
     // The optimised copies on disk, least recently used dropped first (Next's default is half the
-    // free disk). Read by `next start` from this file, so it follows the running environment.
+    // free disk). Read by the server from this file, so it follows the running environment.
     maximumDiskCacheSize: imageDiskCacheBytes(process.env),
     // Candidate widths: every one is a ~120-byte URL in each <img srcset>. Covers show at most
     // 46rem (736 px) wide, card images at most 22rem, avatars at 32-96 px; 640/828/1200 cover

@@ -76,7 +76,7 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Public pages never run the proxy: a cached page view costs what Next's cache costs. Unknown
-  // blog addresses are answered by Next's cache handler (lib/next-cache/not-found.mjs).
+  // blog addresses are answered before Next sees them (lib/launcher/server.ts).
   // Requests that carry a body never reach the proxy either: Next copies a body for the proxy
   // and answers only once all of it has arrived, so a stranger's upload would be read before
   // anyone decided anything. The handlers and pages behind these paths check the session

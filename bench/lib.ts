@@ -166,7 +166,7 @@ export async function startSite(opts: {
   distDir: string;
   wsPort: number;
   sitePort: number;
-  /** The Node.js binary that runs `next start` (the bench's own by default). */
+  /** The Node.js binary that runs the site's server (the bench's own by default). */
   node?: string;
   /** Node's own flags for the server process; a heap limit here replaces `npm start`'s. */
   nodeArgs?: string[];
@@ -177,9 +177,16 @@ export async function startSite(opts: {
   const heap = serverHeapFlags([process.env.NODE_OPTIONS, ...nodeArgs].join(" "));
   const child = spawnChild(
     opts.node ?? process.execPath,
-    [...heap, ...nodeArgs, NEXT_BIN, "start", "-p", String(opts.sitePort), "-H", "127.0.0.1"],
+    [...heap, ...nodeArgs, "--import", "tsx", path.join(ROOT, "lib/launcher/server.ts")],
     // The bench plays a proxy: each newsletter sample names its own client in X-Forwarded-For.
-    { TRUST_PROXY: "1", ...nextBuildEnv(opts), ...opts.env },
+    {
+      TRUST_PROXY: "1",
+      ...nextBuildEnv(opts),
+      PORT: String(opts.sitePort),
+      HOSTNAME: "127.0.0.1",
+      NODE_ENV: "production",
+      ...opts.env,
+    },
     { quiet: true },
   );
   const url = `http://127.0.0.1:${opts.sitePort}`;

@@ -26,7 +26,9 @@ async function inRedis(redis: RedisTarget, email: string): Promise<void> {
     const client = engine.connection()!;
     await firstConnectionAttempt(client);
     if (!isReady(client))
-      fail("Redis (REDIS_URL or REDIS_SENTINELS) did not answer: nothing was cleared. Check it is up and try again.");
+      fail(
+        "Redis (REDIS_URL or REDIS_SENTINELS) did not answer: nothing was cleared. Check it is up and try again.",
+      );
     await clearAccountLockout(email, engine.limiter);
   } finally {
     await engine.close();

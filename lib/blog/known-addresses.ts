@@ -1,5 +1,6 @@
 import type { Blog } from "./model";
 import { pageCount, parsePageParam } from "./paths";
+import { sitemapChunkCount, sitemapEntries, SITEMAP_URL_LIMIT } from "./sitemap";
 
 /*
  * Which blog addresses exist, so that an address that names no post, tag, author or page can be
@@ -16,6 +17,8 @@ export type BlogAddresses = {
   /** Author id → number of posts. */
   authors: Map<string, number>;
   posts: number;
+  /** How many numbered sitemap files (/sitemaps/<n>.xml) the blog has: none below the URL limit. */
+  sitemapFiles: number;
 };
 
 export function blogAddresses(blog: Blog): BlogAddresses {
@@ -24,7 +27,12 @@ export function blogAddresses(blog: Blog): BlogAddresses {
     keywords: new Map(blog.keywords.map((k) => [k.slug, k.postCount])),
     authors: new Map(blog.authors.map((a) => [a.id, a.postCount])),
     posts: blog.posts.length,
+    sitemapFiles: sitemapFileCount(sitemapEntries(blog, "").length),
   };
+}
+
+function sitemapFileCount(entries: number): number {
+  return entries <= SITEMAP_URL_LIMIT ? 0 : sitemapChunkCount(entries);
 }
 
 function decoded(segment: string): string {
@@ -43,8 +51,9 @@ function noSuchPage(raw: string, count: number): boolean {
 
 /**
  * True when `pathname` is a blog address that certainly answers 404 with these addresses:
- * /blog/<slug>, /blog/page/<n>, /tags/<keyword>[/page/<n>], /authors/<id>[/page/<n>] and
- * /og/blog/<slug>. Anything else (and every address that exists) is left to the routes.
+ * /blog/<slug>, /blog/page/<n>, /tags/<keyword>[/page/<n>], /authors/<id>[/page/<n>],
+ * /og/blog/<slug> and /sitemaps/<n>.xml. Anything else (and every address that exists) is left
+ * to the routes.
  */
 export function isUnknownBlogAddress(pathname: string, known: BlogAddresses): boolean {
   const parts = pathname.split("/").slice(1);
@@ -57,6 +66,10 @@ export function isUnknownBlogAddress(pathname: string, known: BlogAddresses): bo
     return b === undefined && !hasSlug(a);
   }
   if (first === "og" && a === "blog" && b !== undefined && c === undefined) return !hasSlug(b);
+  if (first === "sitemaps" && a !== undefined && b === undefined) {
+    const file = /^([1-9]\d{0,4})\.xml$/.exec(a);
+    return !file || Number(file[1]) > known.sitemapFiles;
+  }
   if ((first === "tags" || first === "authors") && a !== undefined) {
     const count = first === "tags" ? known.keywords.get(a) : known.authors.get(decoded(a));
     if (b === undefined) return count === undefined;

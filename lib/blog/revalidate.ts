@@ -2,7 +2,7 @@ import "server-only";
 import { revalidateTag } from "next/cache";
 import { stateHealth } from "../state";
 import { BLOG_CACHE_TAG } from "./cache-tags";
-import { forgetBlogData } from "./source";
+import { forgetBlogDataOnRevalidation } from "./source";
 
 export type BlogRevalidation = {
   revalidatedAt: string;
@@ -36,7 +36,7 @@ export const NOT_EVERY_INSTANCE =
  * now is judged by whether Redis answers now.
  */
 export async function revalidateBlog(): Promise<BlogRevalidation> {
-  forgetBlogData();
+  forgetBlogDataOnRevalidation();
   revalidateTag(BLOG_CACHE_TAG, "max");
   const revalidatedAt = new Date().toISOString();
   const health = await stateHealth();

@@ -1,8 +1,8 @@
 import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
-import { tagRevalidatedAt } from "../next-cache/app-handoff.mjs";
-import { unpatchedFetch } from "../next-cache/next-internals.mjs";
+import { fetch as fetchOutsideNext } from "undici";
+import { serverOrigin } from "../http/server-origin";
 import { log } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
 import { processMemo } from "../state";
@@ -15,17 +15,20 @@ import {
   type WorkspaceClient,
 } from "../workspace";
 import { BLOG_CACHE_TAG } from "./cache-tags";
-import { blogDerived, warmDerived, warmWith } from "./derived";
-import { blogAddresses, isUnknownBlogAddress } from "./known-addresses";
+import { warmDerived, warmWith } from "./derived";
+import { blogAddresses } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
+import { storeState, type Loading, type TagMark } from "./store-state";
+
+export { currentBlog } from "./store-state";
 
 /*
  * The blog store, one per process: every blog page, feed, sitemap, preview image and search
- * reads the one copy of the post list fetched here, and everything derived from it
- * (./derived.ts) is dropped with it. A copy is current while younger than
- * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance;
- * concurrent renders share one request. A large blog's list is too large for Next's data
- * cache; the small slugs list goes through it, with the blog tag, and gives every
+ * reads the one copy of the post list fetched here (kept in ./store-state.ts), and everything
+ * derived from it (./derived.ts) is dropped with it. A copy is current while younger than
+ * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance
+ * (./tag-mark.ts); concurrent renders share one request. The list is too large for
+ * Next's data cache; the small slugs list goes through it, with the blog tag, and gives every
  * blog page its ISR interval. docs/architecture.md ("The blog") has the detail.
  */
 
@@ -65,78 +68,55 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
     timeoutMs: build ? Math.min(w.timeoutMs, 8_000) : w.timeoutMs,
     maxRetries: build ? Math.min(w.maxRetries, 1) : w.maxRetries,
     ...(build ? { retryAfterCapMs: 2_000, backoffBaseMs: 200 } : {}),
-    ...(kind === "list"
-      ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => unpatchedFetch()(input, init) }
-      : {}),
+    // The list goes around Next's fetch: it is shared by many renders and belongs to none, and
+    // at ~10 MB for 10,000 posts it is too large for Next's data cache. undici is the library
+    // Node's own fetch is made of, so the request is the same one.
+    ...(kind === "list" ? { fetch: fetchOutsideNext as unknown as typeof fetch } : {}),
   });
   clients()[kind] = made;
   return made;
 }
 
-/*
- * One per process (not per bundle): Next bundles this module once per route type (pages, route
- * handlers, instrumentation), and revalidateBlog() in /api/revalidate must reach the copy the
- * pages use too. `copy` is what readers are answered from; `loading` the one fetch in flight.
- */
-type Copy = { blog: Blog; fetchedAt: number };
-type Loading = { promise: Promise<Blog>; startedAt: number; generation: number };
-type StoreState = {
-  copy: Copy | null;
-  loading: Loading | null;
-  /** Counts forgetBlogData() calls: a fetch started before the last one is not installed. */
-  generation: number;
-  lastFailureAt: number;
-  watcher: ReturnType<typeof setInterval> | null;
-  /** During a build, the first failure: every later page fails with it, one message for the build. */
-  buildFailure: BlogSourceError | null;
-  /** The copies whose slugs were reconciled with the slugs list (warned about once each). */
-  reported: WeakSet<Blog>;
-};
-const storeState = () =>
-  processMemo<StoreState>("blog.source.store", () => ({
-    copy: null,
-    loading: null,
-    generation: 0,
-    lastFailureAt: 0,
-    watcher: null,
-    buildFailure: null,
-    reported: new WeakSet(),
-  }));
+/** Whether a revalidation made on another instance, read as `mark`, leaves the copy outdated. */
+export function noticeTagMark(mark: TagMark): void {
+  const state = storeState();
+  const known = state.tagMark;
+  state.tagMark = mark;
+  // The first mark read is the baseline: the copy was fetched after it (startBlogStore reads it first).
+  if (!known || known.id === mark.id) return;
+  // A copy or a fetch started after the mark was made is newer than the revalidation it stands for;
+  // so is one started after this instance's own revalidation, when this is the first new mark
+  // since (that revalidation's own).
+  const started = Math.max(state.copy?.fetchedAt ?? 0, state.loading?.startedAt ?? 0);
+  const own = state.revalidatedHereAt;
+  state.revalidatedHereAt = undefined;
+  if (started >= mark.at || (own !== undefined && started >= own)) return;
+  forgetBlogData();
+}
 
-/** Whether the blog was revalidated (here or on any instance) after a copy fetched at `fetchedAt`. */
-function revalidatedSince(fetchedAt: number): boolean {
-  return fetchedAt <= tagRevalidatedAt(BLOG_CACHE_TAG);
+/**
+ * With several instances (REDIS_URL), reads the blog tag's mark in this render and drops an
+ * outdated copy before it is used. Alone, an instance drops its copy itself when it is
+ * revalidated (revalidateBlog), and the mark is not read. Never fails a render: outside a
+ * request, or with the cache unreachable, the copy stays as it is.
+ */
+async function checkTagMark(): Promise<void> {
+  if (isBuildPhase() || !process.env.REDIS_URL?.trim()) return;
+  try {
+    const { blogTagMark } = await import("./tag-mark");
+    noticeTagMark(await blogTagMark());
+  } catch {
+    // not in a request (the warm-up), or the cache did not answer: the background check goes on
+  }
 }
 
 const expired = (fetchedAt: number, now = Date.now()) =>
   now - fetchedAt >= env().blog.revalidateSeconds * 1000;
 
 /**
- * The copy pages are rendered from: null before the first one, and once the blog was revalidated
- * after it was fetched (then the next render waits for the new one). A copy past
- * BLOG_REVALIDATE_SECONDS is still current while its successor loads in the background.
- */
-export function currentBlog(): Blog | null {
-  const copy = storeState().copy;
-  return copy && !revalidatedSince(copy.fetchedAt) ? copy.blog : null;
-}
-
-/**
- * Whether `pathname` names a blog post, tag, author or page that the current copy of the blog
- * does not have; false while no copy is current (then the route renders and decides). Next's
- * cache handler asks it before looking anything up (through lib/next-cache/app-handoff.mjs,
- * connected by instrumentation.ts), so a random address is answered with the prerendered
- * not-found page without rendering, at the cost of a cached page.
- */
-export function isUnknownAddress(pathname: string): boolean {
-  const blog = currentBlog();
-  return blog !== null && isUnknownBlogAddress(pathname, blogDerived(blog, "addresses", blogAddresses));
-}
-
-/**
- * Builds the known addresses of every new copy as soon as the store has it, so the cache
- * handler's first question about a copy finds them ready (instrumentation.ts, with
- * isUnknownAddress; never during a build, where every page renders and decides itself).
+ * Builds the known addresses of every new copy as soon as the store has it, so the server's
+ * first question about a copy (./store-state.ts, isUnknownAddress) finds them ready
+ * (instrumentation.ts; never during a build, where every page renders and decides itself).
  */
 export function knowAddressesOfEachNewBlog(): void {
   warmWith("addresses", blogAddresses);
@@ -203,8 +183,7 @@ async function fetchBlog(): Promise<Blog> {
 function refresh(): Promise<Blog> {
   const state = storeState();
   const { loading: current, generation } = state;
-  if (current && current.generation === generation && !revalidatedSince(current.startedAt))
-    return current.promise;
+  if (current && current.generation === generation) return current.promise;
   const build = isBuildPhase();
   const loading: Loading = { startedAt: Date.now(), generation, promise: fetchBlog() };
   state.loading = loading;
@@ -231,17 +210,18 @@ function refresh(): Promise<Blog> {
 }
 
 /** The blog alone, for what needs no slugs (search): the current copy, never a wait past a revalidation's. */
-export function blogList(): Promise<Blog> {
+export async function blogList(): Promise<Blog> {
+  await checkTagMark();
   const state = storeState();
   const copy = state.copy;
   // During a build the first copy serves every page: the build fails once, quickly, or not at all.
-  if (isBuildPhase()) return copy ? Promise.resolve(copy.blog) : (state.loading?.promise ?? refresh());
-  if (copy && !revalidatedSince(copy.fetchedAt)) {
+  if (isBuildPhase()) return copy ? copy.blog : (state.loading?.promise ?? refresh());
+  if (copy) {
     // Past its interval the copy still answers, and its successor is fetched in the background:
     // no reader waits for a fetch of the whole blog. A revalidation, though, is waited for, so
     // that no page is cached again from posts older than the revalidation.
     if (expired(copy.fetchedAt)) void refresh().catch(() => undefined);
-    return Promise.resolve(copy.blog);
+    return copy.blog;
   }
   return refresh();
 }
@@ -250,35 +230,64 @@ const WATCH_INTERVAL_MS = 1_000;
 const RETRY_AFTER_FAILURE_MS = 10_000;
 
 /**
+ * The blog tag's mark as this server answers it (./tag-mark.ts, through /api/blog/tag-mark): a
+ * request to itself, the documented way to be inside Next's cache from a timer. Undefined alone
+ * (no REDIS_URL: a revalidation here drops the copy itself), without a server (tests), or when
+ * the server does not answer in time.
+ */
+async function readTagMark(): Promise<TagMark | undefined> {
+  const origin = serverOrigin();
+  if (!origin || !process.env.REDIS_URL?.trim()) return undefined;
+  try {
+    const res = await fetchOutsideNext(`${origin}/api/blog/tag-mark`, { signal: AbortSignal.timeout(2_000) });
+    const mark = (await res.json()) as Partial<TagMark>;
+    return typeof mark.id === "string" && typeof mark.at === "number"
+      ? { id: mark.id, at: mark.at }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Loads the blog and what is derived from it in the background when a server starts, so that the
  * first reader finds them ready: readiness answers 503 "starting" until the first attempt has
  * settled (lib/state/readiness.ts). Then checks every second whether the copy was revalidated
- * (here, or on another instance through Redis) or is past its interval, and loads its successor
+ * (on another instance: the blog tag's mark) or is past its interval, and loads its successor
  * before a reader asks. Runs once per process (instrumentation.ts), never during a build.
  */
 export function startBlogStore(): Promise<void> {
   const state = storeState();
   if (state.watcher || isBuildPhase()) return Promise.resolve();
+  let checking = false;
   state.watcher = setInterval(() => {
-    const { copy, loading, lastFailureAt } = storeState();
-    if (loading) return;
-    const now = Date.now();
-    try {
-      const due = copy
-        ? revalidatedSince(copy.fetchedAt) || expired(copy.fetchedAt, now)
-        : now - lastFailureAt >= RETRY_AFTER_FAILURE_MS;
-      if (due) void refresh().catch(() => undefined);
-    } catch {
-      // An invalid configuration: readiness and every request report it; nothing to load.
-    }
+    if (checking) return;
+    checking = true;
+    void readTagMark()
+      .then((mark) => {
+        if (mark) noticeTagMark(mark);
+        const { copy, loading, lastFailureAt } = storeState();
+        if (loading) return;
+        const now = Date.now();
+        const due = copy ? expired(copy.fetchedAt, now) : now - lastFailureAt >= RETRY_AFTER_FAILURE_MS;
+        if (due) void refresh().catch(() => undefined);
+      })
+      .catch(() => {
+        // An invalid configuration: readiness and every request report it; nothing to load.
+      })
+      .finally(() => (checking = false));
   }, WATCH_INTERVAL_MS);
   state.watcher.unref();
   const first = whileStarting(
     "blog",
-    refresh().then(
-      (blog) => warmDerived(blog),
-      (error: unknown) => log("blog").error(`the blog did not load at start: ${blogSourceMessage(error)}`),
-    ),
+    // The mark first: the copy is then newer than it, and the next mark read is a new revalidation.
+    readTagMark()
+      .then((mark) => void (mark && noticeTagMark(mark)))
+      .then(() => refresh())
+      .then(
+        (blog) => warmDerived(blog),
+        (error: unknown) => log("blog").error(`the blog did not load at start: ${blogSourceMessage(error)}`),
+      ),
   );
   return first;
 }
@@ -330,4 +339,13 @@ export function forgetBlogData(): void {
   const state = storeState();
   state.generation += 1;
   state.copy = state.loading = null;
+}
+
+/**
+ * The blog was revalidated here: the copy goes now, and the next new mark (the one this
+ * revalidation makes) is no reason to drop the copy fetched after it.
+ */
+export function forgetBlogDataOnRevalidation(): void {
+  forgetBlogData();
+  storeState().revalidatedHereAt = Date.now();
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "../config/env";
-import { serverOrigin } from "../next-cache/next-internals.mjs";
+import { serverOrigin } from "../http/server-origin";
 import { log } from "../observability/log.mjs";
 import { whileStarting } from "../state/readiness";
 import { releaseLoadingMemory } from "./loading-memory";
@@ -80,7 +80,11 @@ export function warmBlogRoutes(): Promise<void> {
     const blog = await blogList().catch(() => null);
     if (!blog) return;
     const started = performance.now();
-    const rendered = await renderEach(origin, warmUpCandidates(blog, env().blog.prerenderLimit));
+    // The home page and the blog's first page too: with several instances the build's prerendered
+    // pages are not in the shared cache (lib/next-cache/), so a new build's first reader would
+    // otherwise wait for their render. Alone they are cached hits, and cost a request each.
+    const routes = [["/"], ["/blog"], ...warmUpCandidates(blog, env().blog.prerenderLimit)];
+    const rendered = await renderEach(origin, routes);
     const released = releaseLoadingMemory();
     log("blog").info(
       `rendered ${rendered.filter(Boolean).length} of ${rendered.length} blog routes before serving readers in ${Math.round(performance.now() - started)} ms` +

@@ -1,18 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { processMemo } from "../memo/process-memo.mjs";
-import type { RequestStartStep } from "./request-start";
+import type { IncomingMessage } from "node:http";
 
 /*
  * Who is asking: the client key of the rate limits (newsletter, admin login) and the host of
  * the origin checks, the same way everywhere.
  *
- * `next start` gives route handlers no socket address. It copies it into X-Forwarded-For only
- * when the request has none (`??=` in next/dist/server/base-server.js): a header the client
- * sent itself is passed on untouched, as is its X-Forwarded-Host. So forwarded headers are
- * believed only when TRUST_PROXY says a proxy in front sets them; otherwise the key is the
- * connection's own address, stamped on the requests that may read it (readsClientKey) by
- * peerAddressStamp: the first step of lib/http/request-start.ts's subscriber on Node's
- * `http.server.request.start` diagnostics channel (public API, runs before Next sees the request).
+ * Route handlers get no socket address, and Next copies it into X-Forwarded-For only when the
+ * request has none: a header the client sent itself is passed on untouched, as is its
+ * X-Forwarded-Host. So forwarded headers are believed only when TRUST_PROXY says a proxy in front
+ * sets them; otherwise the key is the connection's own address, stamped on the requests that may
+ * read it (readsClientKey) by peerAddressStamp, which the site's server (lib/launcher/server.ts)
+ * runs before Next sees the request.
  */
 
 /** Anything with request headers: a Request in route handlers, `{ headers: await headers() }` in pages. */
@@ -26,7 +25,7 @@ const UNKNOWN = "unknown-client";
 // somehow did not run) can never pass for the socket's address.
 const stampToken = () => processMemo("clientKey.stampToken", () => randomBytes(12).toString("base64url"));
 
-/** Writes the socket's address into `headers` (instrumentation; tests building a Request). */
+/** Writes the socket's address into `headers` (the site's server; tests building a Request). */
 export function stampPeerAddress(
   headers: Record<string, string | string[] | undefined> | Headers,
   address: string | undefined,
@@ -51,10 +50,10 @@ export function readsClientKey(method: string | undefined, url: string | undefin
 }
 
 /**
- * Stamps a request that may read its client key with its connection's address: installRequestStart's
- * first step (instrumentation.ts), before the rewrites and before any other step reads a key.
+ * Stamps a request that may read its client key with its connection's address: the server's
+ * first step, before the rewrites and before any other step reads a key.
  */
-export const peerAddressStamp: RequestStartStep = (request) => {
+export const peerAddressStamp = (request: IncomingMessage): void => {
   if (readsClientKey(request.method, request.url))
     stampPeerAddress(request.headers, request.socket?.remoteAddress);
 };

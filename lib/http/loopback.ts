@@ -1,5 +1,5 @@
 import { isLoopbackAddress } from "../config/local-mode";
-import type { RequestStartStep } from "./request-start";
+import type { IncomingMessage } from "node:http";
 
 /*
  * Local mode runs with the public demo password and secrets (lib/config/local-mode.ts), so it
@@ -24,9 +24,8 @@ export function isLoopbackConnection(
 /**
  * In local mode, a request on a connection from off this machine goes to the route that
  * refuses it, whatever its path and method: nothing of the demo (sign-in, revalidation,
- * pages) answers it. A request-start step (lib/http/request-start.ts), installed only in local
- * mode; a custom server can call isLoopbackConnection on its sockets the same way.
+ * pages) answers it. The site's server (lib/launcher/server.ts) runs it first, in local mode only.
  */
-export const localModeLoopbackOnly: RequestStartStep = (request) => {
+export function localModeLoopbackOnly(request: Pick<IncomingMessage, "socket" | "url">): void {
   if (!isLoopbackConnection(request.socket)) request.url = OFF_LOOPBACK_REFUSED;
-};
+}

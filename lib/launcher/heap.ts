@@ -1,5 +1,5 @@
 /*
- * The heap `next start` runs with. Left alone, V8 sizes a process's heap from the machine's
+ * The heap the site's server (lib/launcher/server.ts) runs with. Left alone, V8 sizes a process's heap from the machine's
  * memory and, on a busy server, lets the heap grow with the garbage it makes rather than collect
  * it fully, so the process keeps growing while its live heap stays flat. With a limit V8
  * collects before it grows past it, and the process levels off (docs/performance.md, "Soak").

@@ -4,7 +4,7 @@ import { consoleText } from "../observability/console-to-log";
 import { log } from "../observability/log.mjs";
 
 /*
- * What `next start` prints before Masthead's instrumentation takes over its console (its banner,
+ * What the server prints before Masthead's instrumentation takes over its console (its banner,
  * "Ready in", an early warning) is plain text. When the launcher's output goes to a pipe, a file
  * or a log driver, each such line becomes a JSON line of the logger (component "next") and the
  * server's own JSON lines pass through untouched, so the output is JSON lines only. On a terminal

@@ -21,9 +21,10 @@ import { closeState } from "../state";
  *  3. finishes the requests it holds, within SHUTDOWN_GRACE_SECONDS of the signal;
  *  4. closes the delivery store and Redis, and exits 0.
  *
- * The server is Next's own (`next start`), so it is found the way the requests are counted:
- * from Node's `http.server.request.start` diagnostics channel (public API), which names the
- * server, the request and its response.
+ * The server is found the way the requests are counted: from Node's `http.server.request.start`
+ * diagnostics channel (public API), which names the server, the request and its response. Only
+ * counted there, never changed: what happens to a request before Next is the site's server's
+ * (lib/launcher/server.ts).
  */
 
 /** How long readiness says "draining" before the instance stops accepting connections. */

@@ -1,7 +1,8 @@
 /*
  * `npm start`: the local workspace (when WORKSPACE_URL is unset), then `next build`,
- * then `next start`, stopping everything cleanly on Ctrl-C or SIGTERM.
- * `npm run dev` does the same with `next dev` and no build.
+ * then the site's server (lib/launcher/server.ts: Next behind its documented custom-server API),
+ * stopping everything cleanly on Ctrl-C or SIGTERM.
+ * `npm run dev` does the same with Next in development mode and no build.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -17,23 +18,24 @@ import { USAGE, wantsHelp } from "./usage";
 
 const root = path.resolve(__dirname, "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+const serverEntry = path.join(root, "lib/launcher/server.ts");
 const args = new Set(process.argv.slice(2));
 const dev = args.has("--dev");
 const skipBuild = args.has("--no-build") || process.env.SKIP_BUILD === "1";
 
-/** Started order: stopped last first, so `next start` finishes its requests while the workspace still answers. */
+/** Started order: stopped last first, so the server finishes its requests while the workspace still answers. */
 const children: ChildProcess[] = [];
-/** `next start`, once running. */
+/** The site's server, once running. */
 let server: ChildProcess | null = null;
 let stopping = false;
 const log = logger("launcher");
-/** How long `next start` may take to drain on SIGTERM (SHUTDOWN_GRACE_SECONDS, plus a margin). */
+/** How long the server may take to drain on SIGTERM (SHUTDOWN_GRACE_SECONDS, plus a margin). */
 let serverGraceMs = 15_000;
 
 function run(command: string, argv: string[], name: string, env: Record<string, string> = {}): ChildProcess {
-  // Next's output (the build's and the server's) is JSON lines when it is not read on a terminal
+  // The server's and the build's output is JSON lines when it is not read on a terminal
   // (lib/launcher/json-output.ts); the local workspace logs through the one logger itself.
-  const asJson = name.startsWith("next ") && !process.stdout.isTTY;
+  const asJson = (name === "server" || name.startsWith("next ")) && !process.stdout.isTTY;
   const child = spawn(command, argv, {
     cwd: root,
     stdio: asJson ? ["inherit", "pipe", "pipe"] : "inherit",
@@ -70,7 +72,7 @@ function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
 }
 
 /**
- * Stops the children newest first, each with SIGTERM and its own grace (`next start` drains:
+ * Stops the children newest first, each with SIGTERM and its own grace (the server drains:
  * lib/launcher/shutdown.ts), then exits: with `code`, or with the server's own exit code when
  * the stop was asked for (so a clean drain exits 0 and a failed one does not).
  */
@@ -163,10 +165,10 @@ async function main() {
   }
 
   serverGraceMs = (config.shutdownGraceSeconds + 5) * 1000;
-  const where = listen.hostname ? ["-H", listen.hostname] : [];
+  const where: Record<string, string> = listen.hostname ? { HOSTNAME: listen.hostname } : {};
   log.info(listen.message);
   if (dev) {
-    run(process.execPath, [nextBin, "dev", "-p", port, ...where], "next dev");
+    run(process.execPath, ["--import", "tsx", serverEntry, "--dev"], "server", { PORT: port, ...where });
     return;
   }
   if (!skipBuild) {
@@ -188,7 +190,10 @@ async function main() {
   // says "draining", the requests in hand finish, Redis closes, exit 0. Its heap is bounded
   // (lib/launcher/heap.ts).
   const heap = serverHeapFlags(process.env.NODE_OPTIONS);
-  server = run(process.execPath, [...heap, nextBin, "start", "-p", port, ...where], "next start", {
+  server = run(process.execPath, [...heap, "--import", "tsx", serverEntry], "server", {
+    PORT: port,
+    ...where,
+    NODE_ENV: "production",
     NEXT_MANUAL_SIG_HANDLE: "1",
   });
   log.info(`Site: ${config.siteUrl}  (admin: ${config.siteUrl}/admin)`);

@@ -1,6 +1,6 @@
 /*
- * Types for cache-handler.mjs: plain JavaScript, which Node loads as it is, so next.config's
- * `cacheHandler` option can still name it should Next stop reading installAsNextCache's hook.
+ * Types for cache-handler.mjs: plain JavaScript, which Node loads as it is when next.config's
+ * `cacheHandler` names it.
  */
 
 export declare const NOT_FOUND_MEMORY_BYTES: number;
@@ -21,21 +21,17 @@ export type CacheHandlerOptions = {
   /** Names a separate in-process state, so one test process can hold two "instances". */
   instance?: string;
   log?: (line: string) => void;
+  /** Overrides the build id read from the build folder. */
+  buildId?: string;
 };
 
-/** Next's public cache-handler contract (the class next.config's `cacheHandler` would name). */
+/** Next's documented cache-handler interface (the class next.config's `cacheHandler` names). */
 export default class MastheadCacheHandler {
-  constructor(ctx: Record<string, unknown>, options?: CacheHandlerOptions);
-  get(key: string, ctx: object): Promise<unknown>;
-  set(key: string, data: unknown, ctx: object): Promise<void>;
+  constructor(ctx?: Record<string, unknown>, options?: CacheHandlerOptions);
+  get(key: string, ctx?: object): Promise<unknown>;
+  set(key: string, data: unknown, ctx?: object): Promise<void>;
   revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void>;
   resetRequestCache(): void;
 }
-
-/** Makes MastheadCacheHandler this process's Next cache (instrumentation.ts, once at start). */
-export declare function installAsNextCache(): void;
-
-/** When `tag` was last revalidated, as far as this process's handlers know (epoch ms, 0 if never). */
-export declare function tagRevalidatedAt(tag: string): number;
 
 export declare function closeNextCacheConnections(): Promise<void>;

@@ -1,4 +1,7 @@
-import { ENTRY_KINDS, NEXT_CACHE_TAGS_HEADER } from "./next-internals.mjs";
+/** The kinds of entries Next hands a cache handler that the handler tells apart. */
+export const ENTRY_KINDS = Object.freeze({ APP_PAGE: "APP_PAGE", APP_ROUTE: "APP_ROUTE", FETCH: "FETCH" });
+/** The header under which Next stores a page's or route's cache tags in its entry. */
+const NEXT_CACHE_TAGS_HEADER = "x-next-cache-tags";
 
 /*
  * When each cache tag was last revalidated, kept in this process so that judging an entry is a
@@ -36,17 +39,6 @@ export class TagMarks {
       if (mark.stale >= lastModified) verdict = "stale";
     }
     return verdict;
-  }
-
-  /**
-   * When `tag` was last revalidated (0 if never). An expiry still in the future
-   * (revalidateTag(tag, "max") sets it a year ahead) is not a revalidation yet: counting it
-   * would make every copy look outdated until then.
-   */
-  revalidatedAt(tag, now) {
-    const mark = this.marks.get(tag);
-    if (!mark) return 0;
-    return Math.max(mark.stale, mark.expired <= now ? mark.expired : 0);
   }
 }
 

@@ -1,15 +1,14 @@
 import type { IncomingMessage } from "node:http";
 import { whoIsAsking } from "../http/client-network";
-import type { RequestStartStep } from "../http/request-start";
 import { processMemo } from "../memo/process-memo.mjs";
 import { searchBudget } from "./budget";
 
 /*
  * Refusing a search cheaply. The search page is rendered per request, and rendering even its
  * "try again" answer costs about what ten cached pages do, so a flood that is refused would
- * still cost the site that render for every request. Instead, before Next sees a request (a
- * step of lib/http/request-start.ts's subscriber on Node's `http.server.request.start`
- * channel), a search from a client or holder the page has just refused for its limit, or one
+ * still cost the site that render for every request. Instead, before Next sees a request (the
+ * site's server, lib/launcher/server.ts, asks here), a search from a client or holder the page
+ * has just refused for its limit, or one
  * the site-wide budget would refuse now (budget.ts), is sent to `/search/busy`: a prerendered
  * page, served from the cache like any other. The address in the browser stays the same; the
  * page says "try again". Only the first refusal of each limit is rendered (it says how long to
@@ -55,11 +54,10 @@ export function refusedAtStart(
 }
 
 /**
- * The step that sends a refused search to the busy page, for installRequestStart
- * (instrumentation.ts). It runs after the peer-address stamp (the subscriber's first step), so
- * the client key is the one the page counts.
+ * The step that sends a refused search to the busy page (lib/launcher/server.ts). It runs after
+ * the peer-address stamp, so the client key is the one the page counts.
  */
-export function searchRefusal(options: () => { trustProxy: number }): RequestStartStep {
+export function searchRefusal(options: () => { trustProxy: number }): (request: IncomingMessage) => void {
   return (request) => {
     const url = request.url;
     if (!url?.startsWith("/search?")) return;

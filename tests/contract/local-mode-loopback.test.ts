@@ -4,7 +4,6 @@ import net from "node:net";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLoopbackConnection, localModeLoopbackOnly, OFF_LOOPBACK_REFUSED } from "@/lib/http/loopback";
-import { installRequestStart } from "@/lib/http/request-start";
 import { dockerRuntimeStage, ROOT } from "../helpers/deploy-units";
 import { freePort } from "../helpers/redis-server";
 
@@ -77,11 +76,12 @@ describe("a local-mode server listening on every interface", () => {
   let server: http.Server;
   let port: number;
   beforeAll(async () => {
-    installRequestStart({}, { onArrival: [localModeLoopbackOnly] });
-    // Answers with the target Next would see, and how the request's connection was judged.
-    server = http.createServer((req, res) =>
-      res.end(JSON.stringify({ url: req.url, loopback: isLoopbackConnection(req.socket) })),
-    );
+    // The site's server runs the step first in local mode (lib/launcher/server.ts); this one
+    // answers with the target Next would see, and how the request's connection was judged.
+    server = http.createServer((req, res) => {
+      localModeLoopbackOnly(req);
+      res.end(JSON.stringify({ url: req.url, loopback: isLoopbackConnection(req.socket) }));
+    });
     await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
     port = (server.address() as net.AddressInfo).port;
   });

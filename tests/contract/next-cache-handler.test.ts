@@ -1,17 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import MastheadCacheHandler, {
   closeNextCacheConnections,
-  installAsNextCache,
   NOT_FOUND_MEMORY_BYTES,
-  tagRevalidatedAt,
 } from "../../lib/next-cache/cache-handler.mjs";
-import { connectHandoff } from "../../lib/next-cache/app-handoff.mjs";
-import { cacheHandlerFor, nodeFs } from "../helpers/next-cache";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { clockPast, until } from "../helpers/until";
 
@@ -21,8 +14,6 @@ import { clockPast, until } from "../helpers/until";
  * `next start` processes do. The whole thing inside real Next processes is
  * tests/e2e/multi-instance.spec.ts.
  */
-
-const require = createRequire(import.meta.url);
 
 type Handler = InstanceType<typeof MastheadCacheHandler>;
 type Entry = { value: Record<string, unknown> | null; lastModified: number; cacheControl?: unknown } | null;
@@ -34,23 +25,16 @@ const ROUTE = { kind: "APP_ROUTE", isFallback: false } as const;
 
 let redis: TestRedis;
 let inspect: Redis;
-let distDir: string;
+let buildId: string;
 const logs: string[] = [];
 
-function buildDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "masthead-next-cache-"));
-  mkdirSync(path.join(dir, "server", "app"), { recursive: true });
-  writeFileSync(path.join(dir, "BUILD_ID"), `build-${path.basename(dir)}`);
-  return dir;
-}
+const newBuildId = () => `build-${randomUUID()}`;
 
-function handler(instance: string, opts: { redis?: boolean; dir?: string } = {}): Handler {
-  const dir = opts.dir ?? distDir;
-  return cacheHandlerFor(dir, {
-    redisUrl: opts.redis === false ? null : redis.url,
-    instance,
-    log: (line: string) => logs.push(line),
-  });
+function handler(instance: string, opts: { build?: string } = {}): Handler {
+  return new MastheadCacheHandler(
+    { maxMemoryCacheSize: 50 * 1024 * 1024 },
+    { redisUrl: redis.url, instance, log: (line: string) => logs.push(line), buildId: opts.build ?? buildId },
+  );
 }
 
 function page(html: string, opts: { status?: number; tags?: string } = {}) {
@@ -95,14 +79,13 @@ async function commandCalls(): Promise<number> {
 beforeAll(async () => {
   redis = await startTestRedis();
   inspect = new Redis(redis.url);
-  distDir = buildDir();
+  buildId = newBuildId();
 });
 
 afterAll(async () => {
   await closeNextCacheConnections();
   inspect?.disconnect();
   await redis?.stop();
-  rmSync(distDir, { recursive: true, force: true });
 });
 
 describe("with Redis: one cache for every instance", () => {
@@ -181,13 +164,8 @@ describe("with Redis: one cache for every instance", () => {
 
   it("a miss is null (Next renders), and a key from another build is not this build's", async () => {
     expect(await get(handler("miss-B"), "/blog/never-set")).toBeNull();
-    const other = buildDir();
-    try {
-      await set(handler("build-1"), "/blog/per-build", page("build one"));
-      expect(await get(handler("build-2", { dir: other }), "/blog/per-build")).toBeNull();
-    } finally {
-      rmSync(other, { recursive: true, force: true });
-    }
+    await set(handler("build-1"), "/blog/per-build", page("build one"));
+    expect(await get(handler("build-2", { build: newBuildId() }), "/blog/per-build")).toBeNull();
   });
 
   it("revalidateTag on A makes B's older entries stale (served once more, then regenerated); newer entries stay fresh", async () => {
@@ -226,14 +204,9 @@ describe("with Redis: one cache for every instance", () => {
     // Untagged entries are untouched.
     const other = await get(b, "/tags/other");
     expect(Date.now() - other!.lastModified).toBeLessThan(REVALIDATE * 1000);
-    // B knows of the revalidation for its in-process copies (lib/blog/source.ts).
-    expect(tagRevalidatedAt("blog")).toBeGreaterThan(0);
-    // ...as of now, not as of the far expiry of the "max" profile, so a copy made after it counts as current.
-    expect(tagRevalidatedAt("blog")).toBeLessThanOrEqual(Date.now());
-
     // A write in the same millisecond as the revalidation counts as older (by design): let the
     // clock pass it, as any real regeneration does.
-    await clockPast(tagRevalidatedAt("blog"));
+    await clockPast();
     await set(b, "/blog/tagged", page("regenerated"));
     // A holds a copy of its own: it hears B's new version by pub/sub, within moments.
     await until(async () => (await get(a, "/blog/tagged"))?.value?.html === "regenerated", {
@@ -300,59 +273,22 @@ describe("with Redis: one cache for every instance", () => {
     await set(a, "/blog/deleted", page("gone", { status: 404 }));
     expect((await get(handler("deleted-B"), "/blog/deleted"))?.value?.status).toBe(404);
   });
-
-  it("a Redis miss falls back to the build's prerendered files, and they go stale with their tag", async () => {
-    const dir = buildDir();
-    try {
-      const app = path.join(dir, "server", "app", "blog");
-      mkdirSync(app, { recursive: true });
-      writeFileSync(path.join(app, "prerendered.html"), "<h1>From the build</h1>");
-      writeFileSync(path.join(app, "prerendered.rsc"), "rsc");
-      writeFileSync(
-        path.join(app, "prerendered.meta"),
-        JSON.stringify({ status: 200, headers: { "x-next-cache-tags": "blog" }, cacheControl }),
-      );
-      const b = handler("seed-B", { dir });
-      const seeded = await get(b, "/blog/prerendered");
-      expect(seeded?.value?.html).toBe("<h1>From the build</h1>");
-      await handler("seed-A", { dir }).revalidateTag("blog", { expire: 31_536_000 });
-      // B hears of it by pub/sub (its hits ask Redis nothing): within moments.
-      await until(async () => (await age(get(b, "/blog/prerendered"))) > REVALIDATE * 1000, {
-        what: "B to hear of the revalidation",
-        timeoutMs: 2_000,
-      });
-      const stale = await get(b, "/blog/prerendered");
-      expect(stale?.value?.html).toBe("<h1>From the build</h1>");
-      expect(Date.now() - stale!.lastModified).toBeGreaterThan(REVALIDATE * 1000);
-      // Read only: nothing was written beside the build's files.
-      expect(readdirSync(app).sort()).toEqual(["prerendered.html", "prerendered.meta", "prerendered.rsc"]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
 });
 
 describe("Redis down: pages keep answering, nothing waits", () => {
-  it("serves this instance's copy, the build's files or a miss at once, keeps writes local, and shares a revalidation made meanwhile once Redis is back", async () => {
-    const dir = buildDir();
-    try {
-      const app = path.join(dir, "server", "app", "blog");
-      mkdirSync(app, { recursive: true });
-      writeFileSync(path.join(app, "built.html"), "<h1>Built</h1>");
-      writeFileSync(path.join(app, "built.rsc"), "rsc");
-      writeFileSync(
-        path.join(app, "built.meta"),
-        JSON.stringify({ status: 200, headers: { "x-next-cache-tags": "blog" }, cacheControl }),
-      );
-      const a = handler("down-A", { dir });
-      const b = handler("down-B", { dir });
+  it("serves this instance's copy or a miss at once, keeps writes local, and shares a revalidation made meanwhile once Redis is back", async () => {
+    {
+      const build = newBuildId();
+      const a = handler("down-A", { build });
+      const b = handler("down-B", { build });
       await set(a, "/blog/during-outage", page("before the outage"));
       expect((await get(b, "/blog/during-outage"))?.value?.html).toBe("before the outage");
+      await set(b, "/blog/built", page("<h1>Built</h1>"));
 
       await redis.stop();
       let down = true;
       onTestFinished(() => (down ? redis.restart() : undefined)); // even when an expectation below fails
-      // Each answers from its own copy or the build's files; nothing hangs on the unreachable server.
+      // Each answers from its own copy; nothing hangs on the unreachable server.
       expect((await within(1_500, get(a, "/blog/during-outage")))?.value?.html).toBe("before the outage");
       expect((await within(1_500, get(b, "/blog/during-outage")))?.value?.html).toBe("before the outage");
       expect((await within(1_500, get(b, "/blog/built")))?.value?.html).toBe("<h1>Built</h1>");
@@ -377,123 +313,6 @@ describe("Redis down: pages keep answering, nothing waits", () => {
         },
         { what: "B's page from before the revalidation to go stale", timeoutMs: 8_000, intervalMs: 200 },
       );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe("without Redis: Next's file cache, minus 404s of unknown addresses", () => {
-  it("writes pages under the build folder and keeps unknown addresses' 404s off the disk", async () => {
-    const dir = buildDir();
-    try {
-      const h = handler("files", { redis: false, dir });
-      await set(h, "/blog/on-disk", page("on disk"));
-      await set(h, "/blog/never-existed", page("not found", { status: 404 }));
-      const files = readdirSync(path.join(dir, "server", "app"), { recursive: true, encoding: "utf8" });
-      expect(files).toContain(path.join("blog", "on-disk.html"));
-      expect(files.filter((f) => f.includes("never-existed"))).toEqual([]);
-      expect((await get(h, "/blog/never-existed"))?.value?.status).toBe(404);
-      // A 404 replacing a page on disk is written, so the old page cannot come back after a restart.
-      await set(h, "/blog/on-disk", page("deleted", { status: 404 }));
-      const meta = JSON.parse(readFileSync(path.join(dir, "server", "app", "blog", "on-disk.meta"), "utf8"));
-      expect(meta.status).toBe(404);
-      expect(await redisKeys()).not.toContainEqual(expect.stringContaining("on-disk"));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe("installed as Next's cache", () => {
-  // Next's own IncrementalCache, which a server builds for every request.
-  type NextIncrementalCache = {
-    cacheHandler: unknown;
-    get(key: string, ctx: Record<string, unknown>): Promise<Entry>;
-  };
-  const { IncrementalCache } = require("next/dist/server/lib/incremental-cache/index.js") as {
-    IncrementalCache: new (options: Record<string, unknown>) => NextIncrementalCache;
-  };
-  const emptyManifest = { version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: {} };
-  const nextCache = (dir: string, prerenderManifest: object = emptyManifest) =>
-    new IncrementalCache({
-      fs: nodeFs,
-      dev: false,
-      requestHeaders: {},
-      minimalMode: false,
-      serverDistDir: path.join(dir, "server"),
-      previewProps: { previewModeId: "p", previewModeSigningKey: "s", previewModeEncryptionKey: "e" },
-      prerenderManifest,
-    });
-  /** Next's hook for a platform's cache handlers, as this test found it once the test is over. */
-  const hooks = Symbol.for("@next/cache-handlers");
-  const holder = globalThis as Record<symbol, unknown>;
-  const restoreHooksAfterTest = () => {
-    const before = holder[hooks];
-    onTestFinished(() => {
-      holder[hooks] = before;
-    });
-  };
-
-  it("Next's own IncrementalCache builds this handler when no cacheHandler is configured, and 'use cache' handlers stay", async () => {
-    // The hook is Next's, not a documented option: this fails if a Next upgrade stops reading it.
-    restoreHooksAfterTest();
-    const useCache = { get: async () => undefined };
-    holder[hooks] = { DefaultCache: useCache };
-    const dir = buildDir();
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    expect(nextCache(dir).cacheHandler).not.toBeInstanceOf(MastheadCacheHandler);
-    installAsNextCache();
-    expect(nextCache(dir).cacheHandler).toBeInstanceOf(MastheadCacheHandler);
-    expect((holder[hooks] as Record<string, unknown>).DefaultCache).toBe(useCache);
-  });
-
-  it("unknown addresses through Next's IncrementalCache: the not-found page with its Cache-Control, and nothing kept per address", async () => {
-    // Next's own per-process Map of lifetimes by address, which it never empties.
-    const { SharedCacheControls } =
-      require("next/dist/server/lib/incremental-cache/shared-cache-controls.external.js") as {
-        SharedCacheControls: { cacheControls: Map<string, unknown> };
-      };
-    const dir = buildDir();
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const app = path.join(dir, "server", "app");
-    writeFileSync(path.join(app, "_not-found.html"), "<h1>Not found</h1>");
-    writeFileSync(path.join(app, "_not-found.rsc"), "rsc");
-    writeFileSync(
-      path.join(app, "_not-found.meta"),
-      JSON.stringify({ status: 404, headers: { "x-nextjs-stale-time": "300" } }),
-    );
-    const manifest = {
-      ...emptyManifest,
-      routes: { "/_not-found": { initialRevalidateSeconds: 300, initialExpireSeconds: 31_536_000 } },
-    };
-    writeFileSync(path.join(dir, "prerender-manifest.json"), JSON.stringify(manifest));
-    restoreHooksAfterTest();
-    onTestFinished(() => connectHandoff({ isUnknownAddress: () => false }));
-    installAsNextCache();
-    connectHandoff({ isUnknownAddress: (pathname) => pathname.includes("/unknown-") });
-    const cache = nextCache(dir, manifest);
-    const kept = SharedCacheControls.cacheControls.size;
-    for (let i = 0; i < 200; i++) {
-      const page = await cache.get(`/blog/unknown-${i}`, {
-        kind: "APP_PAGE",
-        isFallback: false,
-        route: { kind: "APP_PAGE", sourceRoute: "/blog/[slug]/page" },
-      });
-      expect(page?.value).toMatchObject({ status: 404, html: "<h1>Not found</h1>" });
-      expect((page?.value?.headers as Record<string, string>)["cache-control"]).toBe(
-        "s-maxage=300, stale-while-revalidate=31535700",
-      );
-      const image = await cache.get(`/og/blog/unknown-${i}`, {
-        kind: "APP_ROUTE",
-        isFallback: false,
-        route: { kind: "APP_ROUTE", sourceRoute: "/og/blog/[slug]/route" },
-      });
-      expect(image?.value).toMatchObject({
-        status: 404,
-        headers: { "cache-control": "s-maxage=300, stale-while-revalidate=31535700" },
-      });
-    }
-    expect(SharedCacheControls.cacheControls.size).toBe(kept);
   });
 });

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HSTS_VALUE, sendsHsts } from "@/lib/http/request-start";
+import { HSTS_VALUE, sendsHsts } from "@/lib/http/request-shaping";
 
 /*
  * The security headers as next.config.mjs computes them for each environment. The e2e suite
@@ -52,7 +52,7 @@ afterEach(() => {
 });
 
 describe("next.config.mjs security headers", () => {
-  // HSTS is decided when the server starts (lib/http/request-start.ts), not here: these headers
+  // HSTS is decided when the server starts (lib/http/request-shaping.ts), not here: these headers
   // are frozen into the build. tests/e2e/abuse.spec.ts runs a build made without SITE_URL with one.
   it.each([
     ["production over https", { NODE_ENV: "production", SITE_URL: "https://www.example.org" }],

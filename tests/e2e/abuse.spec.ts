@@ -252,3 +252,36 @@ test("optimised images: a `#N` fragment names the same image, so it mints no cop
   }
   expect(copies()).toBe(before);
 });
+
+test("optimised images: other spellings of one image URL (userinfo, escaped letters, localhost, a bare ?) mint no new copies", async () => {
+  const html = await (await fetch(`${SITE}${await firstPostPath(SITE)}`)).text();
+  const image = decodeURIComponent(/\/_next\/image\?url=([^&"]+)/.exec(html)![1]!);
+  const url = new URL(image);
+  expect(url.hostname, "the local workspace's images, spelled as configured").toBe("127.0.0.1");
+  const optimise = (u: string) => fetch(`${SITE}/_next/image?url=${encodeURIComponent(u)}&w=828&q=75`);
+  const cacheDir = path.join(DIST_DIR, "cache", "images");
+  const copies = () => readdirSync(cacheDir).length;
+  const before = copies();
+  const plain = await optimise(image);
+  expect(plain.status).toBe(200);
+  const bytes = Buffer.from(await plain.arrayBuffer());
+  // The last path segment's first letter, percent-encoded (upper and lower case hex).
+  const slash = image.lastIndexOf("/") + 1;
+  const letter = image.charCodeAt(slash).toString(16);
+  const escaped = (hex: string) => `${image.slice(0, slash)}%${hex}${image.slice(slash + 1)}`;
+  const spellings = [];
+  for (let n = 0; n < 10; n++) {
+    spellings.push(image.replace("http://", `http://u${n}@`));
+    spellings.push(image.replace("http://", `http://u${n}:p${n}@`));
+  }
+  spellings.push(escaped(letter.toLowerCase()), escaped(letter.toUpperCase()));
+  spellings.push(image.replace("127.0.0.1", "localhost"), image.replace("127.0.0.1", "LOCALHOST"));
+  spellings.push(`${image}?`, image.replace("127.0.0.1", "localhost").replace("http://", "http://u@") + "?");
+  for (const spelling of spellings) {
+    const res = await optimise(spelling);
+    expect(res.status, spelling).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes), `${spelling}: the same image`).toBe(true);
+  }
+  // The plain URL's own copy at this width, at most (none if an earlier test made it).
+  expect(copies() - before).toBeLessThanOrEqual(1);
+});

@@ -19,7 +19,6 @@ import { outbox, setFault } from "../helpers/workspace-controls";
  */
 
 const DIST = process.env.E2E_DIST_DIR ?? ".next-e2e";
-const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next");
 
 let dir: string;
 let sitePort: number;
@@ -65,9 +64,10 @@ async function stopWorkspace(): Promise<void> {
 }
 
 async function startSite(): Promise<void> {
-  site = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(sitePort), "-H", "127.0.0.1"], {
+  site = spawn(process.execPath, ["--import", "tsx", "lib/launcher/server.ts"], {
     env: {
       ...process.env,
+      HOSTNAME: "127.0.0.1",
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_DIST_DIR: DIST,

@@ -112,7 +112,7 @@ test("addresses that name no post, tag or author are answered from the prerender
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   // While the blog store holds no current copy (after a start or a revalidation) the route
   // decides, and its render refreshes the copy: a few unknown addresses may be rendered first.
-  // From then on Next's cache handler answers them (lib/next-cache/not-found.mjs).
+  // From then on the site's server answers them (lib/launcher/server.ts).
   let warm = "";
   for (let i = 0; i < 5 && warm !== "HIT"; i++) {
     const res = await request.get(`/blog/warm-up-${run}-${i}`);

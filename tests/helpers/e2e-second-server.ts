@@ -6,7 +6,7 @@ import { stopProcess } from "./stop-process";
 import { waitForOk } from "./until";
 
 /*
- * A second `next start` on the e2e build (made by Playwright's web server, without SITE_URL or
+ * A second server (lib/launcher/server.ts) on the e2e build (made by Playwright's web server, without SITE_URL or
  * anything else set), against the same local workspace, with the environment a spec needs to
  * run it with: what the running server decides from its own environment, and its PID.
  * With `buildInto`, what is decided at build (the site's configuration) gets a build of its own
@@ -43,15 +43,12 @@ export async function startSecondServer(
   }
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      path.join(ROOT, "node_modules/next/dist/bin/next"),
-      "start",
-      "-p",
-      String(port),
-      "-H",
-      options.hostname ?? "127.0.0.1",
-    ],
-    { cwd: ROOT, env: childEnv, stdio: "ignore" },
+    ["--import", "tsx", path.join(ROOT, "lib/launcher/server.ts")],
+    {
+      cwd: ROOT,
+      env: { ...childEnv, HOSTNAME: options.hostname ?? "127.0.0.1", NODE_ENV: "production" },
+      stdio: "ignore",
+    },
   );
   // Ready, not only alive: the blog store and its search index load in the background at start,
   // and a suite that measures the server (its memory, its answers) must not measure that load.

@@ -7,7 +7,7 @@ import { waitForOk } from "./until";
 
 /*
  * Several Masthead instances as a team scaling out runs them: one `next build`, then
- * `next start` on each instance with the same environment, one Redis, one local workspace.
+ * the site's server (lib/launcher/server.ts) on each instance with the same environment, one Redis, one local workspace.
  * For the multi-instance suites (tests/e2e/multi-instance*.spec.ts) and the benchmark.
  *
  * The local workspace and the build are made once per test process and reused by every
@@ -20,6 +20,7 @@ const ROOT = path.resolve(__dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 const LAUNCHER = path.join(ROOT, "lib/launcher/start.ts");
 const RECORD_BUILD = path.join(ROOT, "lib/launcher/record-build.ts");
+const SERVER = path.join(ROOT, "lib/launcher/server.ts");
 const WORKSPACE_CLI = path.join(ROOT, "lib/local-workspace/cli.ts");
 const DEFAULT_DIST_DIR = ".next-multi";
 const LOG_LINES = 300;
@@ -58,7 +59,7 @@ export type Cluster = {
 };
 
 export type ClusterOptions = {
-  /** Number of `next start` processes (default 2). */
+  /** Number of server processes (default 2). */
   instances?: number;
   /** Start a Redis and give every instance REDIS_URL (default true). */
   redis?: boolean;
@@ -68,8 +69,8 @@ export type ClusterOptions = {
   distDir?: string;
   /**
    * Start each instance as a team does, `npm run start:instance` (the launcher: configuration
-   * check, then `next start` with its graceful shutdown), and wait for readiness. Default: a
-   * bare `next start`, waiting for the home page.
+   * check, then the site's server with its graceful shutdown), and wait for readiness. Default:
+   * the site's server alone, waiting for the home page.
    */
   launcher?: boolean;
 };
@@ -114,7 +115,7 @@ function baseEnv(): Record<string, string> {
     "SITE_URL",
     "WORKSPACE_URL",
     "NEXT_DIST_DIR",
-    "__NEXT_PRIVATE_ORIGIN",
+    "MASTHEAD_SERVER_ORIGIN",
   ])
     delete env[k];
   env.NEXT_TELEMETRY_DISABLED = "1";
@@ -225,8 +226,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           return;
         }
         child = spawnLogged(
-          [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
-          { ...env, PORT: String(port) },
+          ["--import", "tsx", SERVER],
+          { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
           lines,
         );
         await waitForOk(`${url}/`, { timeoutMs: 60_000, child, detail: () => lines.slice(-30).join("\n") });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -71,5 +73,59 @@ describe("the import rules", () => {
     expect(await importErrors("lib/newsletter/fixture.ts", code)).toEqual([]);
     const search = 'import * as blog from "../blog/model";\nexport const x = blog;\n';
     expect(await importErrors("lib/search/fixture.ts", search)).toEqual([]);
+  });
+});
+
+/*
+ * Only Next's documented surface (nextjs.org/docs), so that a team takes a Next release by
+ * changing one version number: no module under next/dist/ but the CLI the launcher runs, none of
+ * Next's private globals, symbols or environment variables, nothing that rewrites a request from
+ * Node's diagnostics channels (which Next gives no promise about), and a caret range on Next.
+ */
+describe("only Next's documented surface", () => {
+  const root = path.resolve(__dirname, "../..");
+  const productFiles = (): string[] => {
+    const files = ["proxy.ts", "instrumentation.ts", "next.config.mjs"];
+    for (const dir of ["app", "lib", "components"])
+      for (const entry of readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }))
+        if (/\.(ts|tsx|mts|mjs|js|cjs)$/.test(entry)) files.push(path.join(dir, entry));
+    return files;
+  };
+  const sources = new Map(productFiles().map((f) => [f, readFileSync(path.join(root, f), "utf8")]));
+  const holding = (pattern: RegExp) => [...sources].filter(([, text]) => pattern.test(text)).map(([f]) => f);
+
+  it("reads the product's files", () => {
+    expect(sources.size).toBeGreaterThan(100);
+    expect(sources.has("lib/launcher/server.ts")).toBe(true);
+  });
+
+  it("imports nothing from next/dist/ but the CLI entry", () => {
+    const uses = [...sources].flatMap(([file, text]) =>
+      [...text.matchAll(/next\/dist\/[\w./-]*/g)].map((m) => `${file}: ${m[0]}`),
+    );
+    expect(uses.filter((use) => !use.endsWith("next/dist/bin/next"))).toEqual([]);
+  });
+
+  it("uses none of Next's private symbols, globals or environment variables", () => {
+    expect(holding(/Symbol\.for\(\s*["'`]@next\//)).toEqual([]);
+    expect(holding(/__NEXT_PRIVATE_/)).toEqual([]);
+    expect(holding(/_nextOriginalFetch/)).toEqual([]);
+    expect(holding(/__incrementalCache|__NEXT_[A-Z_]*CACHE/)).toEqual([]);
+  });
+
+  it("changes no request from Node's http.server.request.start channel", () => {
+    // The graceful shutdown counts requests there and changes nothing about them.
+    expect(holding(/http\.server\.request\.start/)).toEqual(["lib/launcher/shutdown.ts"]);
+    const shutdown = sources.get("lib/launcher/shutdown.ts")!;
+    expect(shutdown).not.toMatch(/request\.(url|headers|method)\b[^=;\n]*=[^=]/);
+  });
+
+  it("takes next and eslint-config-next by a caret range", () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(pkg.dependencies.next).toMatch(/^\^16\./);
+    expect(pkg.devDependencies["eslint-config-next"]).toMatch(/^\^16\./);
   });
 });

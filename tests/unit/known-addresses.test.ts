@@ -44,6 +44,7 @@ describe("isUnknownBlogAddress", () => {
     "/blog/post-0/extra",
     "/tags",
     "/about",
+    "/sitemaps",
   ])("leaves %s to the routes", (path) => {
     expect(isUnknownBlogAddress(path, known)).toBe(false);
   });
@@ -61,7 +62,19 @@ describe("isUnknownBlogAddress", () => {
     "/authors/nobody",
     "/authors/grace/page/2",
     "/og/blog/no-such-post",
+    // A blog under the sitemap's URL limit has no numbered sitemap files.
+    "/sitemaps/1.xml",
+    "/sitemaps/no-such-file.xml",
   ])("answers %s as unknown", (path) => {
     expect(isUnknownBlogAddress(path, known)).toBe(true);
+  });
+});
+
+describe("numbered sitemap files", () => {
+  it("exist up to the blog's count, beyond the URL limit", () => {
+    const files = { ...known, sitemapFiles: 3 };
+    expect(isUnknownBlogAddress("/sitemaps/3.xml", files)).toBe(false);
+    expect(isUnknownBlogAddress("/sitemaps/4.xml", files)).toBe(true);
+    expect(isUnknownBlogAddress("/sitemaps/03.xml", files)).toBe(true);
   });
 });

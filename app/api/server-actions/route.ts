@@ -1,7 +1,7 @@
 import { errorResponse } from "@/lib/http/json-response";
 
 /*
- * Where every request for a server action lands (a `Next-Action` header: lib/http/request-start.ts
+ * Where every request for a server action lands (a `Next-Action` header: lib/http/request-shaping.ts
  * sends it here, whatever its path). Masthead has no server actions, so each is refused at once,
  * without reading its body and without Next's plain-text report of an unknown action id.
  */

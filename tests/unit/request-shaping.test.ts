@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { asksForServerAction, withoutUnreadQuery } from "@/lib/http/request-start";
+import { asksForServerAction, canonicalImageUrl, withoutUnreadQuery } from "@/lib/http/request-shaping";
 
 /*
- * Which query strings reach Next (lib/http/request-start.ts): none on pages that do not read
+ * Which query strings reach Next (lib/http/request-shaping.ts): none on pages that do not read
  * one, so a visitor's query string can never be rendered into a cached page for everyone.
  */
 describe("withoutUnreadQuery", () => {
@@ -50,6 +50,7 @@ describe("withoutUnreadQuery", () => {
 
   it.each([
     "/blog/a-post",
+    "/_next/image?url=http%3A%2F%2F127.0.0.1%3A4010%2Fcovers%2Fa.png&w=640&q=75",
     "/search?q=static+blog&page=2",
     "/admin/login?next=%2Fadmin%2Fmembers",
     "/admin?x=1",
@@ -85,5 +86,51 @@ describe("asksForServerAction", () => {
     ["GET", "/", { "content-type": form }],
   ])("%s %s %j: no", (method, url, headers) => {
     expect(asksForServerAction({ method, url, headers })).toBe(false);
+  });
+});
+
+/*
+ * One key per image: Next keys its optimised copies by the `url` text, so every spelling of one
+ * image is asked for in one canonical form.
+ */
+describe("canonicalImageUrl", () => {
+  const local = [
+    { protocol: "http:", hostname: "127.0.0.1", port: "4010" },
+    { protocol: "http:", hostname: "localhost", port: "4010" },
+  ];
+  const canonical = "http://127.0.0.1:4010/covers/a-post.png";
+  it.each([
+    ["userinfo", "http://u1@127.0.0.1:4010/covers/a-post.png"],
+    ["userinfo with a password", "http://u:p@127.0.0.1:4010/covers/a-post.png"],
+    ["percent-encoded letters", "http://127.0.0.1:4010/%63overs/a-%70ost.png"],
+    ["lower-case escapes of letters", "http://127.0.0.1:4010/covers/%61-post.png"],
+    ["localhost for 127.0.0.1", "http://localhost:4010/covers/a-post.png"],
+    ["an upper-case host", "http://LOCALHOST:4010/covers/a-post.png"],
+    ["a trailing ?", "http://127.0.0.1:4010/covers/a-post.png?"],
+    ["a fragment", "http://127.0.0.1:4010/covers/a-post.png#7"],
+    ["dot segments", "http://127.0.0.1:4010/x/../covers/a-post.png"],
+    ["all at once", "http://u@LocalHost:4010/%63overs/a-post.png?#x"],
+  ])("%s: one URL", (_what, url) => {
+    expect(canonicalImageUrl(url, local)).toBe(canonical);
+  });
+
+  it.each([
+    // Reserved characters keep their escapes (in upper case): decoding them could change the path.
+    ["http://127.0.0.1:4010/covers/a%2fb.png", "http://127.0.0.1:4010/covers/a%2Fb.png"],
+    ["http://127.0.0.1:4010/covers/a%20b.png", "http://127.0.0.1:4010/covers/a%20b.png"],
+    // A real query stays (Next's remotePatterns decide whether it is allowed).
+    ["https://cdn.example/a.png?v=2", "https://cdn.example/a.png?v=2"],
+    // Relative images: the same rules for their path.
+    ["/brand/%6Cogo.png?", "/brand/logo.png"],
+    ["/brand/logo.png#x", "/brand/logo.png"],
+  ])("%s → %s", (url, expected) => {
+    expect(canonicalImageUrl(url, local)).toBe(expected);
+  });
+
+  it("rewrites the optimiser's request to the canonical URL", () => {
+    const asked = `/_next/image?url=${encodeURIComponent("http://u@localhost:4010/%63overs/a-post.png?")}&w=640&q=75`;
+    expect(withoutUnreadQuery(asked, undefined, local)).toBe(
+      `/_next/image?url=${encodeURIComponent(canonical)}&w=640&q=75`,
+    );
   });
 });

@@ -1,0 +1,173 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { envValue } from "../config/defaults.mjs";
+
+/*
+ * What must happen to a request before Next's request handler sees it, decided once per process
+ * from the runtime configuration (Next's `headers()` and route rules are frozen at build time).
+ * The site's own server (lib/launcher/server.ts, Next's custom-server API) applies these to every
+ * request, then hands it to Next:
+ *
+ * - Query strings that no page reads are dropped. Next renders a stale ISR page again with the
+ *   request that found it stale, and writes that request's query string into the page's RSC
+ *   payload (the canonical URL and the rendered search) stored for every later visitor: a 15 KB
+ *   `?x=…` would otherwise grow the page for everyone, on every instance sharing the cache. Only
+ *   the routes that read their query keep it (search, the admin, route handlers, Next's own
+ *   `/_next/*`). Next's `_rsc` cache-busting parameter stays only on RSC requests (`RSC: 1`) and
+ *   only in the shape of Next's own digest: Next checks it against the request's headers there,
+ *   while on a plain page request it checks nothing and would store whatever text it carries.
+ * - The image optimiser is only ever asked for one spelling of each image URL
+ *   (canonicalImageUrl): Next keys its copies on disk by the URL's whole text, so each other
+ *   spelling of one image would be fetched, resized and written again.
+ * - Requests Next would take for a server action (a `Next-Action` header, or a form post to a
+ *   page) go to a route that refuses them: Masthead has none, and Next would print each unknown
+ *   action (with its id) on stdout as plain text. Its forms post to route handlers (`/api/`),
+ *   which Next never treats as actions.
+ * - With an https SITE_URL (read when the server starts, not when it was built), every response
+ *   carries Strict-Transport-Security, like the session cookie's Secure flag.
+ */
+
+/** HSTS for two years, subdomains included. */
+export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
+
+/** Paths whose handlers read the query string (normalised pathname). */
+const READS_QUERY = /^\/(search$|newsletter\/retry$|admin($|\/)|api\/|_next\/)/;
+/** Next's cache-busting parameter for RSC requests: it checks it against the request's headers. */
+const NEXT_RSC_PARAM = "_rsc";
+/**
+ * What Next's client sends as `_rsc`: a 96-bit SHA-256 digest in base64url (16 characters), the
+ * older hex hash, or nothing when no router header is set.
+ */
+const NEXT_RSC_VALUE = /^[A-Za-z0-9_-]{0,16}$/;
+const IMAGE_OPTIMIZER = "/_next/image";
+/** The route handler that answers every server-action request (app/api/server-actions). */
+export const SERVER_ACTIONS_REFUSED = "/api/server-actions";
+/** The bodies Next decodes as a server action when they are posted to a page. */
+const FORM_POST = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)/i;
+
+/** Prefixing keeps `//host/x` a path; the URL parser resolves `..` and `%2e%2e` as Next does. */
+function parseTarget(url: string): URL | undefined {
+  try {
+    return new URL(url.startsWith("/") ? `http://n${url}` : url);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True for a request Next would handle as a server action: one with a `Next-Action` header
+ * (whatever its method and path), or a form post to anything but a route handler.
+ */
+export function asksForServerAction(request: Pick<IncomingMessage, "method" | "url" | "headers">): boolean {
+  if (request.headers["next-action"] !== undefined) return true;
+  if (request.method !== "POST" || !FORM_POST.test(request.headers["content-type"] ?? "")) return false;
+  return !parseTarget(request.url ?? "/")?.pathname.startsWith("/api/");
+}
+
+/** The hosts images are loaded from, as configured (lib/config/image-hosts.mjs). */
+export type ImageHost = { protocol: string; hostname: string; port: string };
+
+/**
+ * The request target without the query parameters its route does not read, and with the image
+ * optimiser's `url` in its one spelling. `url` is the raw request target (origin-form
+ * `/path?query`, or absolute-form); anything unparsable is returned as it is for Next to refuse.
+ * `rscHeader` is the request's `RSC` header.
+ */
+export function withoutUnreadQuery(
+  url: string,
+  rscHeader?: string | string[],
+  imageHosts: readonly ImageHost[] = [],
+): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const parsed = parseTarget(url);
+  if (!parsed) return url;
+  if (parsed.pathname === IMAGE_OPTIMIZER) return withCanonicalImage(url, parsed, imageHosts);
+  if (READS_QUERY.test(parsed.pathname)) return url;
+  const rsc = rscHeader === "1" ? parsed.searchParams.get(NEXT_RSC_PARAM) : null;
+  const target = url.slice(0, q);
+  return rsc === null || !NEXT_RSC_VALUE.test(rsc) ? target : `${target}?${NEXT_RSC_PARAM}=${rsc}`;
+}
+
+/** An image optimiser request whose `url` is in its canonical spelling. */
+function withCanonicalImage(url: string, parsed: URL, imageHosts: readonly ImageHost[]): string {
+  const image = parsed.searchParams.get("url");
+  if (image === null) return url;
+  const canonical = canonicalImageUrl(image, imageHosts);
+  if (canonical === image) return url;
+  parsed.searchParams.set("url", canonical);
+  return `${url.slice(0, url.indexOf("?"))}${parsed.search}`;
+}
+
+/** RFC 3986's unreserved characters: a percent-encoding of one of these names the same URL. */
+const ENCODED_UNRESERVED = /%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2D|2E|5F|7E)/gi;
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Decodes percent-encoded unreserved characters and writes every other escape in upper case. */
+function normalisedPath(path: string): string {
+  return path
+    .replace(ENCODED_UNRESERVED, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)))
+    .replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+}
+
+/**
+ * The one spelling of an image URL the optimiser is asked for: no fragment, no userinfo,
+ * unreserved characters unescaped, no empty query, and a loopback host spelled as the
+ * configured image host on that port spells it (local mode lists `127.0.0.1` and `localhost`
+ * for one workspace). The URL parser already lower-cases the host, drops a default port and
+ * resolves dot segments. A URL that does not parse is returned as it is, for Next to refuse.
+ */
+export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[] = []): string {
+  const hash = image.indexOf("#");
+  const withoutFragment = hash < 0 ? image : image.slice(0, hash);
+  if (withoutFragment.startsWith("/") && !withoutFragment.startsWith("//")) {
+    const q = withoutFragment.indexOf("?");
+    const path = q < 0 ? withoutFragment : withoutFragment.slice(0, q);
+    const query = q < 0 ? "" : withoutFragment.slice(q);
+    return normalisedPath(path) + (query === "?" ? "" : query);
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(withoutFragment);
+  } catch {
+    return withoutFragment;
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return withoutFragment;
+  let hostname = parsed.hostname;
+  if (LOOPBACK_NAMES.has(hostname)) {
+    const configured = imageHosts.find(
+      (h) => LOOPBACK_NAMES.has(h.hostname) && h.protocol === parsed.protocol && h.port === parsed.port,
+    );
+    if (configured) hostname = configured.hostname;
+  }
+  const host = parsed.port ? `${hostname}:${parsed.port}` : hostname;
+  return `${parsed.protocol}//${host}${normalisedPath(parsed.pathname)}${parsed.search}`;
+}
+
+/** HSTS follows the SITE_URL the server runs with; never in development (localhost is http). */
+export function sendsHsts(env: Record<string, string | undefined>): boolean {
+  return env.NODE_ENV !== "development" && /^https:\/\//i.test(envValue(env, "SITE_URL") ?? "");
+}
+
+export type RequestShaping = {
+  hsts: boolean;
+  /** TRUST_PROXY: 0 means no proxy in front, so X-Forwarded-For is the connection's address. */
+  trustProxy: number;
+  imageHosts: readonly ImageHost[];
+};
+
+/**
+ * The request as Next is to see it, and the headers every answer carries. Without a trusted
+ * proxy X-Forwarded-For is the connection's own address (Next fills it in only when a client
+ * sent none, so a client could otherwise name itself).
+ */
+export function shapeRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  shaping: RequestShaping,
+): void {
+  if (shaping.trustProxy === 0) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
+  if (asksForServerAction(request)) request.url = SERVER_ACTIONS_REFUSED;
+  else if (request.url)
+    request.url = withoutUnreadQuery(request.url, request.headers.rsc, shaping.imageHosts);
+  if (shaping.hsts) response.setHeader("strict-transport-security", HSTS_VALUE);
+}

@@ -1,0 +1,118 @@
+/*
+ * The site's HTTP server: Next's documented custom server (`next()`, `app.prepare()`,
+ * `app.getRequestHandler()`), so that a request is shaped before Next sees it, on Node's own
+ * `http` server and with nothing taken from Next beyond that API. `npm start` and
+ * `npm run start:instance` run it (lib/launcher/start.ts); it reads PORT and HOSTNAME as
+ * `next start` does, and `--dev` runs Next in development mode.
+ *
+ * Before Next's handler, every request gets, in this order:
+ *  0. in local mode (the demo's public password and secrets), a connection from off this machine
+ *     sent to the route that refuses it (lib/http/loopback.ts), whatever its Host header says;
+ *  1. its connection's address (lib/http/client-key.ts, and X-Forwarded-For without a trusted
+ *     proxy): no client can name itself;
+ *  2. its query string and image URL in the shape pages may keep, server actions sent to the
+ *     route that refuses them, and HSTS (lib/http/request-shaping.ts);
+ *  3. a search the limits or the budget refuse now, sent to the prerendered busy page
+ *     (lib/search/refuse-early.ts);
+ *  4. a blog address the blog store says names nothing, answered with the prerendered not-found
+ *     page (lib/blog/store-state.ts): a random address costs what a cached page does, renders
+ *     nothing and leaves nothing in Next's cache.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import next from "next";
+import { isUnknownAddress } from "../blog/store-state";
+import { imageHosts } from "../config/image-hosts.mjs";
+import { isLocalMode } from "../config/defaults.mjs";
+import { peerAddressStamp } from "../http/client-key";
+import { localModeLoopbackOnly } from "../http/loopback";
+import { sendsHsts, shapeRequest, type RequestShaping } from "../http/request-shaping";
+import { loopbackOrigin, SERVER_ORIGIN_VARIABLE } from "../http/server-origin";
+import { log as logger } from "../observability/log.mjs";
+import { searchRefusal } from "../search/refuse-early";
+import { configOrExit } from "./preflight";
+
+const root = path.resolve(__dirname, "../..");
+const log = logger("launcher");
+
+/** Blog addresses the store can judge (lib/blog/known-addresses.ts); the rest go to Next as they are. */
+const BLOG_ADDRESS = /^\/(?:blog|tags|authors)\//;
+/** Blog addresses answered by route handlers (preview images, sitemap files): a plain 404. */
+const BLOG_ROUTE_HANDLER = /^\/(?:og\/blog|sitemaps)\//;
+/** Next's prerendered not-found page, served from its cache like any page. */
+const NOT_FOUND_PAGE = "/_not-found";
+
+/** The request target's path, or undefined when it has none to judge. */
+function pathOf(url: string | undefined): string | undefined {
+  if (!url?.startsWith("/")) return undefined;
+  const end = url.search(/[?#]/);
+  return end < 0 ? url : url.slice(0, end);
+}
+
+/** True when the request was answered here (an unknown preview image or sitemap file). */
+function unknownBlogAddress(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const pathname = pathOf(request.url);
+  if (!pathname) return false;
+  const handler = BLOG_ROUTE_HANDLER.test(pathname);
+  if (!handler && !BLOG_ADDRESS.test(pathname)) return false;
+  if (!isUnknownAddress(pathname)) return false;
+  if (!handler) {
+    request.url = NOT_FOUND_PAGE;
+    return false;
+  }
+  response.writeHead(404, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+  response.end(request.method === "HEAD" ? undefined : "Not found");
+  return true;
+}
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  const config = configOrExit(process.env);
+  const port = config.port;
+  const hostname = process.env.HOSTNAME?.trim() || undefined;
+  process.env[SERVER_ORIGIN_VARIABLE] = loopbackOrigin(hostname, port);
+
+  const shaping: RequestShaping = {
+    hsts: sendsHsts(process.env),
+    trustProxy: config.trustProxy,
+    imageHosts: imageHosts(process.env),
+  };
+  const refuseSearch = searchRefusal(() => ({ trustProxy: config.trustProxy }));
+  const localMode = isLocalMode(process.env);
+
+  const app = next({ dev, dir: root, hostname, port });
+  const handle = app.getRequestHandler();
+  const prepared = app.prepare();
+
+  const server = createServer((request, response) => {
+    if (localMode) localModeLoopbackOnly(request);
+    peerAddressStamp(request);
+    shapeRequest(request, response, shaping);
+    refuseSearch(request);
+    if (unknownBlogAddress(request, response)) return;
+    prepared
+      .then(() => handle(request, response))
+      .catch((error: unknown) => {
+        log.error(
+          `a request failed before Next answered it: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        response.end("Internal server error");
+      });
+  });
+  // Listening before Next is ready lets instrumentation's own requests (the blog store's tag
+  // check, the warm-up) reach it; requests wait for `prepared`, and readiness says "starting".
+  server.listen(port, hostname);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  await prepared;
+  log.info(`Next ${dev ? "(development) " : ""}is serving on ${process.env[SERVER_ORIGIN_VARIABLE]}.`);
+}
+
+main().catch((error: unknown) => {
+  log.fatal(`the server did not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
