@@ -1,4 +1,5 @@
-import { CROSS_ORIGIN, errorResponse, jsonResponse } from "@/lib/admin/http";
+import { z } from "zod";
+import { CROSS_ORIGIN, errorResponse, invalidInput, jsonResponse, readJson } from "@/lib/admin/http";
 import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { signInOptions } from "@/lib/admin/passkeys/ceremony";
 import { env } from "@/lib/config/env";
@@ -11,8 +12,10 @@ export const dynamic = "force-dynamic";
 /*
  * POST /api/admin/passkeys/sign-in/options: a discoverable sign-in's options, with a single-use
  * challenge kept in lib/state. Each challenge is state, so a client may start only so many a
- * minute; this budget is the passkey's own and never the password's.
+ * minute; this budget is the passkey's own and never the password's. The body is an empty JSON
+ * object: anything else is refused, as every handler refuses a body it does not expect.
  */
+const NoFields = z.strictObject({});
 const OPTIONS_PER_MINUTE = 30;
 
 export async function POST(request: Request): Promise<Response> {
@@ -20,7 +23,10 @@ export async function POST(request: Request): Promise<Response> {
     await request.body?.cancel().catch(() => {});
     return errorResponse(403, CROSS_ORIGIN);
   }
-  await request.body?.cancel().catch(() => {});
+  const read = await readJson(request);
+  if (!read.ok) return read.response;
+  const parsed = NoFields.safeParse(read.body);
+  if (!parsed.success) return invalidInput(parsed.error);
   const budget = limiter({
     keyPrefix: "admin-passkey-options",
     points: OPTIONS_PER_MINUTE,
