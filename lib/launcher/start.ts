@@ -114,7 +114,6 @@ async function main() {
 
   log.info(`Node.js ${process.version}`);
   const config = configOrExit(process.env);
-  if (skipBuild && !dev) sameConfigurationOrExit(config, process.env);
   const port = String(config.port);
   // Before anything starts: local mode on the network would serve the demo's public password.
   const listen = listenPlan({
@@ -126,6 +125,8 @@ async function main() {
     log.fatal(listen.refused);
     process.exit(1);
   }
+  // Then the build: an instance with another site configuration would re-brand the shared cache.
+  if (skipBuild && !dev) sameConfigurationOrExit(config, process.env);
   await portFreeOrExit(config.port, listen.hostname);
 
   if (config.localWorkspace) {

@@ -297,7 +297,7 @@ async function startAndStop(c: DocCommand, stop: "ctrl-c" | "sigterm", p: Place)
   // The server drained: it answered what it held and said so.
   expect(output).toMatch(/every request answered; exiting/);
   if (stop === "sigterm") {
-    // The production command writes JSON lines only: Next's banner included, nothing but the logger's.
+    // The production command writes JSON lines only, its server's "serving" line among them.
     const lines = stdout.split("\n").filter((l) => l.trim() !== "");
     const plain = lines.filter((l) => {
       try {
@@ -307,7 +307,7 @@ async function startAndStop(c: DocCommand, stop: "ctrl-c" | "sigterm", p: Place)
       }
     });
     expect(plain, "lines on standard output that are not JSON").toEqual([]);
-    expect(lines.some((l) => /"component":"next"/.test(l) && /Ready in/.test(l))).toBe(true);
+    expect(lines.some((l) => /"component":"launcher"/.test(l) && /is serving on/.test(l))).toBe(true);
   }
   // Nothing left serving: the site and, in local mode, its workspace stopped with it.
   for (const port of [p.port, p.workspacePort]) {

@@ -329,7 +329,7 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
       expect(res.status).toBe(202);
       const body = (await res.json()) as { outcome: string; message: string };
       expect(body.outcome).toBe("queued");
-      expect(body.message).toMatch(/confirmation email is on its way/);
+      expect(body.message).toMatch(/a confirmation link will reach it/);
     }
     expect((await service.store.counts()).pending).toBe(6);
     for (const a of addresses) expect(await outbox(a)).toHaveLength(0);
