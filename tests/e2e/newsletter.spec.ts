@@ -124,7 +124,9 @@ test.describe("newsletter footer form", () => {
       const html = await first.text();
       expect(html).toContain(messageFor(outcome, english).replace(/'/g, "&#x27;"));
       const again = await fetch(url);
-      expect(again.headers.get("x-nextjs-cache"), outcomeKey(outcome)).toBe("HIT");
+      // From Next's cache either way: STALE is a cached copy past its lifetime, served while
+      // Next renders the next one in the background (an earlier suite revalidated the site).
+      expect(["HIT", "STALE"], outcomeKey(outcome)).toContain(again.headers.get("x-nextjs-cache"));
       expect(await again.text()).toBe(html);
     }
     // A free-form path after an outcome, or an unknown outcome: the same prerendered bytes for

@@ -451,9 +451,10 @@ test("every line the server wrote is JSON with time, level, msg and component, a
   // not Masthead's to format; everything else is, Next's report of an uncaught error included
   // (that one would be a bug).
   const nextInfo = /^\s*(▲ Next\.js \S+|- (Local|Network|Environments?|Experiments[^:]*):|✓ )/;
+  // The start itself was captured: the site's server says where it serves, as a JSON line.
   expect(
-    lines.some((l) => /✓ Ready in/.test(l)),
-    `Next's start-up banner in:\n${lines.slice(0, 15).join("\n")}`,
+    lines.some((l) => /"component":"launcher"/.test(l) && /is serving on/.test(l)),
+    `the server's start in:\n${lines.slice(0, 15).join("\n")}`,
   ).toBe(true);
   const entries: Record<string, unknown>[] = [];
   const notJson: string[] = [];
@@ -470,7 +471,9 @@ test("every line the server wrote is JSON with time, level, msg and component, a
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       level: expect.stringMatching(/^(trace|debug|info|warn|error|fatal)$/),
       msg: expect.any(String),
-      component: expect.stringMatching(/^(blog|newsletter|delivery|admin|state|workspace|search|next)$/),
+      component: expect.stringMatching(
+        /^(blog|newsletter|delivery|admin|state|workspace|search|next|launcher)$/,
+      ),
     });
   }
   // The run did produce lines worth scanning: audit entries, the kept signup, the workspace's failures.
