@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { contentSecurityPolicy } from "./lib/config/content-security-policy.mjs";
 import { DEFAULT_NEXT_DIST_DIR, envValue } from "./lib/config/defaults.mjs";
+import { redisTargetFromVars } from "./lib/config/redis-target.mjs";
 import { recordBuildId } from "./lib/next-cache/build-id.mjs";
 import { imageDiskCacheBytes, imageLocalIpAllowed, imageRemotePatterns } from "./lib/config/image-hosts.mjs";
 
@@ -38,9 +39,10 @@ const nextConfig = {
   distDir,
   // Each build's id is recorded for the cache shared through Redis (lib/next-cache/build-id.mjs).
   generateBuildId: () => recordBuildId(distDir),
-  // One instance keeps Next's own cache. Several (REDIS_URL, read when the server starts) share
-  // it through Redis with lib/next-cache/, Next's documented cache-handler interface.
-  ...(envValue(process.env, "REDIS_URL")
+  // One instance keeps Next's own cache. Several (REDIS_URL or a Sentinel group, read when the
+  // server starts) share it through Redis with lib/next-cache/, Next's documented cache-handler
+  // interface.
+  ...(redisTargetFromVars(process.env)
     ? { cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)) }
     : {}),
   reactStrictMode: true,

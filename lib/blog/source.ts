@@ -1,6 +1,7 @@
 import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
+import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { fetch as fetchOutsideNext } from "undici";
 import { serverOrigin } from "../http/server-origin";
 import { log } from "../observability/log.mjs";
@@ -95,13 +96,13 @@ export function noticeTagMark(mark: TagMark): void {
 }
 
 /**
- * With several instances (REDIS_URL), reads the blog tag's mark in this render and drops an
+ * With several instances (Redis), reads the blog tag's mark in this render and drops an
  * outdated copy before it is used. Alone, an instance drops its copy itself when it is
  * revalidated (revalidateBlog), and the mark is not read. Never fails a render: outside a
  * request, or with the cache unreachable, the copy stays as it is.
  */
 async function checkTagMark(): Promise<void> {
-  if (isBuildPhase() || !process.env.REDIS_URL?.trim()) return;
+  if (isBuildPhase() || !sharesCache()) return;
   try {
     const { blogTagMark } = await import("./tag-mark");
     noticeTagMark(await blogTagMark());
@@ -237,7 +238,7 @@ const RETRY_AFTER_FAILURE_MS = 10_000;
  */
 async function readTagMark(): Promise<TagMark | undefined> {
   const origin = serverOrigin();
-  if (!origin || !process.env.REDIS_URL?.trim()) return undefined;
+  if (!origin || !sharesCache()) return undefined;
   try {
     const res = await fetchOutsideNext(`${origin}/api/blog/tag-mark`, { signal: AbortSignal.timeout(2_000) });
     const mark = (await res.json()) as Partial<TagMark>;
@@ -348,4 +349,9 @@ export function forgetBlogData(): void {
 export function forgetBlogDataOnRevalidation(): void {
   forgetBlogData();
   storeState().revalidatedHereAt = Date.now();
+}
+
+/** Several instances share Next's cache (REDIS_URL or a Sentinel group): each reads the tag's mark. */
+function sharesCache(): boolean {
+  return redisTargetFromVars(process.env) !== null;
 }
