@@ -38,6 +38,16 @@ export async function authorize(request: Request): Promise<Authorized> {
   return { ok: true, session };
 }
 
+/**
+ * For a route that answers before any session (the passkey sign-in): 403 for a cross-site write,
+ * its body never read; null when the write is same-origin.
+ */
+export async function crossOriginRefusal(request: Request): Promise<Response | null> {
+  if (isSameOriginWrite(request)) return null;
+  await request.body?.cancel().catch(() => {});
+  return errorResponse(403, CROSS_ORIGIN);
+}
+
 export const WRITE_UNVERIFIED =
   "Masthead could not confirm with the workspace that you are still an active admin, so nothing was changed. Try again in a minute.";
 /** Seconds a write refused for want of the workspace's answer asks the admin to wait. */

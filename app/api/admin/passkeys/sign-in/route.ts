@@ -1,9 +1,8 @@
-import { CROSS_ORIGIN, errorResponse, readJson } from "@/lib/admin/http";
+import { crossOriginRefusal, errorResponse, readJson } from "@/lib/admin/http";
 import { passkeySignedIn, refusePasskeySignIn } from "@/lib/admin/passkeys/answers";
 import { signInWithPasskey } from "@/lib/admin/passkeys/sign-in";
 import { asAuthentication, signInBodySchema } from "@/lib/admin/passkeys/validation";
 import { safeNextPath } from "@/lib/admin/validation";
-import { isSameOriginWrite } from "@/lib/http/request-origin";
 
 export const dynamic = "force-dynamic";
 
@@ -13,10 +12,8 @@ export const dynamic = "force-dynamic";
  * parse → act (lib/admin/passkeys/sign-in.ts) → answer (lib/admin/passkeys/answers.ts).
  */
 export async function POST(request: Request): Promise<Response> {
-  if (!isSameOriginWrite(request)) {
-    await request.body?.cancel().catch(() => {});
-    return errorResponse(403, CROSS_ORIGIN);
-  }
+  const refused = await crossOriginRefusal(request);
+  if (refused) return refused;
   const read = await readJson(request);
   if (!read.ok) return read.response;
   const parsed = signInBodySchema.safeParse(read.body);

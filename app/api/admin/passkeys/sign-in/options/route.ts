@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { CROSS_ORIGIN, errorResponse, invalidInput, jsonResponse, readJson } from "@/lib/admin/http";
+import { crossOriginRefusal, errorResponse, invalidInput, jsonResponse, readJson } from "@/lib/admin/http";
 import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { signInOptions } from "@/lib/admin/passkeys/ceremony";
 import { env } from "@/lib/config/env";
 import { clientKey } from "@/lib/http/client-key";
-import { isSameOriginWrite } from "@/lib/http/request-origin";
 import { limitedFor, limiter } from "@/lib/state";
 
 export const dynamic = "force-dynamic";
@@ -19,10 +18,8 @@ const NoFields = z.strictObject({});
 const OPTIONS_PER_MINUTE = 30;
 
 export async function POST(request: Request): Promise<Response> {
-  if (!isSameOriginWrite(request)) {
-    await request.body?.cancel().catch(() => {});
-    return errorResponse(403, CROSS_ORIGIN);
-  }
+  const refused = await crossOriginRefusal(request);
+  if (refused) return refused;
   const read = await readJson(request);
   if (!read.ok) return read.response;
   const parsed = NoFields.safeParse(read.body);
