@@ -13,6 +13,7 @@
  *   npm run bench -- --skip-lighthouse   # also skips javascript
  *   npm run bench -- --only search       # one section, or several comma-separated
  *   npm run bench -- --only durable-signup   # what a replica's confirmation adds to a signup
+ *   npm run bench -- --only runtime,sqlite   # this Node against an older one; node:sqlite beside better-sqlite3
  *   npm run bench -- --only scale --posts 1000,10000   # the scale section's blog sizes
  *   npm run bench -- --only soak --soak-seconds 180    # the soak, shorter than its 10 minutes
  *
@@ -36,12 +37,14 @@ import { lighthouse } from "./lighthouse";
 import { newsletter } from "./newsletter";
 import { pageViews } from "./page-views";
 import { pageWeight } from "./page-weight";
+import { runtime } from "./runtime";
 import { scale } from "./scale";
 import { search } from "./search";
 import type { BaseContext, BuildContext, Section, SiteContext, Table, Target } from "./section";
 import { security } from "./security";
 import { serving } from "./serving";
 import { soak } from "./soak";
+import { sqlite } from "./sqlite";
 
 /**
  * In the order they run. "site" sections share one server, so the ones that reseed the
@@ -61,6 +64,8 @@ const SECTIONS: Section<unknown>[] = [
   instances,
   delivery,
   durableSignup,
+  sqlite,
+  runtime,
   soak,
   serving,
   front,
