@@ -13,9 +13,10 @@ import { processMemo } from "../memo/process-memo.mjs";
  *    charged its whole time, not only its ranking: ranking as it happens (so a burst sees its
  *    cost at once), then, once the page has been sent, the rest of the request (rendering the
  *    results is most of a search's cost). The rest is the request's share of this process's
- *    time while it was under way: elapsed time divided among the search requests under way at
- *    each moment (processor sharing on the one event loop), so searches that overlap are not
- *    each charged the others' time.
+ *    time while it was under way: the CPU time this process used meanwhile, divided among the
+ *    search requests under way at each moment (processor sharing on the one event loop), so
+ *    searches that overlap are not each charged the others' time, and time the machine gave to
+ *    other processes (a busy shared host) is not charged at all.
  *
  * Shared between holders (an IPv4 /24, an IPv6 /48: lib/http/client-network.ts) once it is
  * contended, so a flood from a few holders, however many addresses each holds, cannot spend it
@@ -99,9 +100,20 @@ type Bucket = { ms: number; at: number };
 /** A network's bucket, and when it last asked for a search. */
 type NetworkBucket = Bucket & { seen: number };
 
+/** This process's CPU time so far, in ms (every thread: rendering, GC, the thread pool). */
+function processCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * `now` is the buckets' clock; `cpuTime` the clock a request's rest is measured on (this
+ * process's CPU time; tests give their own).
+ */
 export function createSearchBudget(
   limits: SearchBudgetLimits = SEARCH_BUDGET,
   now: () => number = () => performance.now(),
+  cpuTime: () => number = processCpuMs,
 ): SearchBudget {
   const gate = createGate({ concurrency: limits.concurrency, maxQueue: 0, maxWaitMs: 0 });
   const site: Bucket = { ms: limits.burstMs, at: now() };
@@ -164,12 +176,12 @@ export function createSearchBudget(
     return site.ms > (own.ms >= limits.burstMs * shareOf(network) ? -limits.burstMs / 2 : 0);
   };
 
-  // Processor sharing: a clock that advances by the elapsed time over the requests under way.
+  // Processor sharing: a clock that advances by the process's CPU time over the requests under way.
   let underWay = 0;
   let shared = 0;
-  let sharedAt = now();
+  let sharedAt = cpuTime();
   const advance = () => {
-    const t = now();
+    const t = cpuTime();
     shared += (t - sharedAt) / Math.max(1, underWay);
     sharedAt = t;
   };

@@ -38,7 +38,7 @@ describe("site-wide search budget", () => {
 
   it("refuses once ranking has used the budget, lets a network that has not searched overdraw it a little, and admits again as time passes", async () => {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock);
+    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
     await budget.run(ONE, ranking(600));
     await expect(budget.run(ONE, ranking(1))).rejects.toBeInstanceOf(SearchBusyError);
     expect(await budget.run(READER, ranking(200))).toBe("ran");
@@ -49,7 +49,7 @@ describe("site-wide search budget", () => {
 
   it("charges a search request its share of the process's time: overlapping requests split it", async () => {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock);
+    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
     const alone = budget.startRequest(ONE);
     await alone.run(ranking(10));
     clock += 40;
@@ -63,9 +63,19 @@ describe("site-wide search budget", () => {
     expect(first.end()).toBe(0); // ended once
   });
 
+  it("charges the process's CPU time, not time spent waiting: a request that waits on nothing costs nothing more", async () => {
+    // The default clocks: a search that sleeps (as one does while the machine serves other
+    // processes, or while its response drains) is charged the CPU it used, not the wall time.
+    const budget = createSearchBudget();
+    const request = budget.startRequest(ONE);
+    await request.run(async () => "ran");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(request.end()).toBeLessThan(50);
+  });
+
   it("charges an admitted search's rest at once, as estimated, so a burst is refused before its pages are sent", async () => {
     const clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock);
+    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
     const admitted: string[] = [];
     for (let i = 0; i < 40; i++) {
       const request = budget.startRequest(ONE);
@@ -83,7 +93,7 @@ describe("site-wide search budget", () => {
 
   it("one network alone may use the whole rate, and a reader from another network is still served", async () => {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock);
+    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
     let served = 0;
     const reader: string[] = [];
     for (; clock < 60_000; clock += 100) {
@@ -107,7 +117,7 @@ describe("site-wide search budget", () => {
    */
   async function flood(attackers: number, networkOf: (i: number) => string, attackerMs: number) {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock);
+    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
     let attackerServedMs = 0;
     let attackerRefused = 0;
     const readerAnswers: string[] = [];
@@ -151,7 +161,7 @@ describe("site-wide search budget", () => {
 
   it("a flood of networks new to the budget spends the bucket and no more", async () => {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock);
+    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
     let servedMs = 0;
     for (let i = 0; i < 100; i++) {
       const ok = await budget.run(`198.51.${i}.0/24`, ranking(100)).then(
@@ -169,7 +179,7 @@ describe("site-wide search budget", () => {
 
   it("says beforehand whether a network's search would run (what refuse-early.ts asks)", async () => {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock);
+    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
     expect(budget.admits(ONE)).toBe(true);
     await budget.run(ONE, ranking(600));
     expect(budget.admits(ONE)).toBe(false);
