@@ -69,6 +69,15 @@ export class SearchBusyError extends Error {
   }
 }
 
+/**
+ * Whether `error` is the budget's refusal. By name, not class: the budget is one per process,
+ * but this module is loaded twice (the site's server loads it outside Next's bundle to refuse
+ * early, refuse-early.ts), so the page may meet a refusal made by the other copy's class.
+ */
+export function isSearchBusy(error: unknown): boolean {
+  return error instanceof Error && error.name === "SearchBusyError";
+}
+
 /** Records `ms` of ranking against the holder the search runs for (engine.ts measures each ranking). */
 export type ChargeRanking = (ms: number) => void;
 

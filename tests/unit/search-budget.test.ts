@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { syntheticBlog } from "@/tests/helpers/search-corpus";
-import { SearchBusyError, createSearchBudget } from "@/lib/search/budget";
+import { SearchBusyError, createSearchBudget, isSearchBusy } from "@/lib/search/budget";
 import { buildSearchIndex } from "@/lib/search/engine";
 import { MAX_FUZZY_TERMS, MAX_QUERY_COST, planQuery } from "@/lib/search/query-plan";
 import { rankPosts } from "@/lib/search/ranking";
@@ -38,7 +38,11 @@ describe("site-wide search budget", () => {
 
   it("refuses once ranking has used the budget, lets a network that has not searched overdraw it a little, and admits again as time passes", async () => {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
+    const budget = createSearchBudget(
+      LIMITS,
+      () => clock,
+      () => clock,
+    );
     await budget.run(ONE, ranking(600));
     await expect(budget.run(ONE, ranking(1))).rejects.toBeInstanceOf(SearchBusyError);
     expect(await budget.run(READER, ranking(200))).toBe("ran");
@@ -49,7 +53,11 @@ describe("site-wide search budget", () => {
 
   it("charges a search request its share of the process's time: overlapping requests split it", async () => {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
+    const budget = createSearchBudget(
+      LIMITS,
+      () => clock,
+      () => clock,
+    );
     const alone = budget.startRequest(ONE);
     await alone.run(ranking(10));
     clock += 40;
@@ -75,7 +83,11 @@ describe("site-wide search budget", () => {
 
   it("charges an admitted search's rest at once, as estimated, so a burst is refused before its pages are sent", async () => {
     const clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
+    const budget = createSearchBudget(
+      LIMITS,
+      () => clock,
+      () => clock,
+    );
     const admitted: string[] = [];
     for (let i = 0; i < 40; i++) {
       const request = budget.startRequest(ONE);
@@ -93,7 +105,11 @@ describe("site-wide search budget", () => {
 
   it("one network alone may use the whole rate, and a reader from another network is still served", async () => {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
+    const budget = createSearchBudget(
+      LIMITS,
+      () => clock,
+      () => clock,
+    );
     let served = 0;
     const reader: string[] = [];
     for (; clock < 60_000; clock += 100) {
@@ -117,7 +133,11 @@ describe("site-wide search budget", () => {
    */
   async function flood(attackers: number, networkOf: (i: number) => string, attackerMs: number) {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
+    const budget = createSearchBudget(
+      LIMITS,
+      () => clock,
+      () => clock,
+    );
     let attackerServedMs = 0;
     let attackerRefused = 0;
     const readerAnswers: string[] = [];
@@ -161,7 +181,11 @@ describe("site-wide search budget", () => {
 
   it("a flood of networks new to the budget spends the bucket and no more", async () => {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
+    const budget = createSearchBudget(
+      LIMITS,
+      () => clock,
+      () => clock,
+    );
     let servedMs = 0;
     for (let i = 0; i < 100; i++) {
       const ok = await budget.run(`198.51.${i}.0/24`, ranking(100)).then(
@@ -179,13 +203,30 @@ describe("site-wide search budget", () => {
 
   it("says beforehand whether a network's search would run (what refuse-early.ts asks)", async () => {
     let clock = 0;
-    const budget = createSearchBudget(LIMITS, () => clock, () => clock);
+    const budget = createSearchBudget(
+      LIMITS,
+      () => clock,
+      () => clock,
+    );
     expect(budget.admits(ONE)).toBe(true);
     await budget.run(ONE, ranking(600));
     expect(budget.admits(ONE)).toBe(false);
     expect(budget.admits(READER)).toBe(true);
     clock += 10_000;
     expect(budget.admits(ONE)).toBe(true);
+  });
+
+  it("knows its refusal by name, as made by another copy of this module (the site's server loads one outside Next's bundle)", () => {
+    class OtherCopysError extends Error {
+      constructor() {
+        super("search busy");
+        this.name = "SearchBusyError";
+      }
+    }
+    expect(isSearchBusy(new OtherCopysError())).toBe(true);
+    expect(isSearchBusy(new SearchBusyError())).toBe(true);
+    expect(isSearchBusy(new TypeError("bug"))).toBe(false);
+    expect(isSearchBusy("SearchBusyError")).toBe(false);
   });
 
   it("passes other errors through", async () => {

@@ -11,7 +11,7 @@ import { whoIsAsking } from "@/lib/http/client-network";
 import { env } from "@/lib/config/env";
 import { siteText } from "@/lib/config/text";
 import { blogList } from "@/lib/blog/source";
-import { SearchBusyError } from "@/lib/search/budget";
+import { isSearchBusy } from "@/lib/search/budget";
 import {
   busyMessage,
   emptyMessage,
@@ -80,7 +80,7 @@ export default async function SearchPageView({ searchParams }: Props) {
   try {
     result = await searchPage(blog, query, page, holder, request);
   } catch (error) {
-    if (!(error instanceof SearchBusyError)) throw error;
+    if (!isSearchBusy(error)) throw error;
     return frame(t("search.title"), <p role="alert">{busyMessage(t)}</p>);
   }
   if (!result) notFound();
