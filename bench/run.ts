@@ -13,7 +13,7 @@
  *   npm run bench -- --skip-lighthouse   # also skips javascript
  *   npm run bench -- --only search       # one section, or several comma-separated
  *   npm run bench -- --only durable-signup   # what a replica's confirmation adds to a signup
- *   npm run bench -- --only runtime,sqlite   # this Node against an older one; node:sqlite beside better-sqlite3
+ *   npm run bench -- --only runtime,sqlite   # this Node against the other supported line; node:sqlite beside better-sqlite3
  *   npm run bench -- --only scale --posts 1000,10000   # the scale section's blog sizes
  *   npm run bench -- --only soak --soak-seconds 180    # the soak, shorter than its 10 minutes
  *

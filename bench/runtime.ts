@@ -9,15 +9,14 @@ import { treeCpuMs } from "./process-tree";
 import { fmtMs, median, section, type Table, type Target } from "./section";
 
 /*
- * The post page on two Node.js lines side by side (`npm run bench -- --only runtime`): one build,
- * two `next start` servers, one on the Node the bench runs on, one on an older Node found on PATH
- * (the first `node` there whose major version is lower; BENCH_OLD_NODE names one instead). Both
- * run without the in-process delivery worker (DELIVERY_WORKER=off): the worker opens the SQLite
- * store through `node:sqlite`, which older lines lack, and a cached post view never touches it.
+ * The post page on two supported Node.js lines side by side (`npm run bench -- --only runtime`):
+ * one build, two servers, one on the Node the bench runs on, one on the other line Masthead
+ * supports (package.json's engines; the launcher refuses anything older): BENCH_OTHER_NODE names
+ * its binary, else the first `node` on PATH of another supported major. Both run without the
+ * in-process delivery worker (DELIVERY_WORKER=off): a cached post view never touches it.
  *
- * As in the serving section: every server first renders the post page again (on Node 20 the
- * first AsyncLocalStorage.run() turns on a promise hook that every later request pays, so a
- * server that has not rendered yet would flatter the old line), then a short warm-up, then
+ * As in the serving section: every server first renders the post page again (a server that has
+ * not rendered yet skips work every later request pays, and would flatter its line), then a short warm-up, then
  * mirrored rounds (A B B A, the other server first in every other round), each ratio the
  * median of the rounds' ratios. Server CPU per view is the server process tree's own CPU time
  * over the requests it answered.
@@ -44,8 +43,8 @@ export type RuntimeBenchResult =
   | {
       postPath: string;
       current: Side;
-      older: Side;
-      /** Median over the rounds of the current Node's req/s over the older one's. */
+      other: Side;
+      /** Median over the rounds of the current Node's req/s over the other line's. */
       rpsRatio: number;
       rpsRatioMiddleHalf: [number, number];
       cpuRatio: number;
@@ -61,15 +60,22 @@ function versionOf(binary: string): string | undefined {
   }
 }
 
-/** BENCH_OLD_NODE, else the first `node` on PATH older than this one. */
-export function olderNode(): NodeBinary | { missing: string } {
+/** The oldest Node.js major Masthead supports (package.json's engines). */
+const OLDEST_SUPPORTED_MAJOR = 24;
+
+/** BENCH_OTHER_NODE, else the first `node` on PATH of another supported major than this one. */
+export function otherNode(): NodeBinary | { missing: string } {
   const current = majorOf(process.version);
-  const named = process.env.BENCH_OLD_NODE?.trim();
+  const supportedOther = (version: string) =>
+    majorOf(version) !== current && majorOf(version) >= OLDEST_SUPPORTED_MAJOR;
+  const named = process.env.BENCH_OTHER_NODE?.trim();
   if (named) {
     const version = versionOf(named);
-    if (!version) return { missing: `BENCH_OLD_NODE=${named} does not run` };
-    if (majorOf(version) >= current)
-      return { missing: `BENCH_OLD_NODE=${named} is ${version}, not older than ${process.version}` };
+    if (!version) return { missing: `BENCH_OTHER_NODE=${named} does not run` };
+    if (!supportedOther(version))
+      return {
+        missing: `BENCH_OTHER_NODE=${named} is ${version}: not another supported line than ${process.version}`,
+      };
     return { path: named, version };
   }
   const own = realpathSync(process.execPath);
@@ -82,16 +88,18 @@ export function olderNode(): NodeBinary | { missing: string } {
       continue;
     }
     const version = versionOf(candidate);
-    if (version && majorOf(version) < current) return { path: candidate, version };
+    if (version && supportedOther(version)) return { path: candidate, version };
   }
-  return { missing: `no node older than ${process.version} on PATH (or set BENCH_OLD_NODE)` };
+  return {
+    missing: `no node of another supported line than ${process.version} on PATH (or set BENCH_OTHER_NODE)`,
+  };
 }
 
 export const runtime = section({
   name: "runtime",
   needs: "build",
   async run(ctx): Promise<RuntimeBenchResult> {
-    const old = olderNode();
+    const old = otherNode();
     if ("missing" in old) {
       log(`runtime: skipped: ${old.missing}`);
       return { skipped: old.missing };
@@ -100,30 +108,30 @@ export const runtime = section({
       `runtime: the post page on ${process.version} (${process.execPath}) and ${old.version} (${old.path})`,
     );
     const common = { distDir: ctx.distDir, wsPort: ctx.ws.port, env: { DELIVERY_WORKER: "off" } };
-    const servers: { current?: SiteProcess; older?: SiteProcess } = {};
+    const servers: { current?: SiteProcess; other?: SiteProcess } = {};
     try {
       servers.current = await startSite({ ...common, sitePort: ctx.ports.site });
-      servers.older = await startSite({ ...common, sitePort: await freePort(), node: old.path });
-      const sites = { current: servers.current, older: servers.older };
+      servers.other = await startSite({ ...common, sitePort: await freePort(), node: old.path });
+      const sites = { current: servers.current, other: servers.other };
       const postPath = await firstPostPath(sites.current);
-      for (const side of ["current", "older"] as const) {
+      for (const side of ["current", "other"] as const) {
         await regenerate({ name: side, url: sites[side].url }, postPath);
         await loadRun({ url: sites[side].url + postPath, connections: CONNECTIONS, duration: WARM_SECONDS });
       }
-      const pidOf = (side: "current" | "older") => {
+      const pidOf = (side: "current" | "other") => {
         const pid = sites[side].child.pid;
         if (pid === undefined) throw new Error(`the ${side} server has no process id`);
         return pid;
       };
       const figures = {
         current: { runs: [] as AutocannonSummary[], cpuUs: [] as number[] },
-        older: { runs: [] as AutocannonSummary[], cpuUs: [] as number[] },
+        other: { runs: [] as AutocannonSummary[], cpuUs: [] as number[] },
       };
       for (let round = 1; round <= ROUNDS; round++) {
         log(`runtime: round ${round}/${ROUNDS}`);
-        const half = round % 2 ? (["current", "older"] as const) : (["older", "current"] as const);
-        const done = { current: [] as AutocannonSummary[], older: [] as AutocannonSummary[] };
-        const cpuMs = { current: 0, older: 0 };
+        const half = round % 2 ? (["current", "other"] as const) : (["other", "current"] as const);
+        const done = { current: [] as AutocannonSummary[], other: [] as AutocannonSummary[] };
+        const cpuMs = { current: 0, other: 0 };
         for (const side of [...half, ...[...half].reverse()]) {
           const before = treeCpuMs(pidOf(side));
           done[side].push(
@@ -135,13 +143,13 @@ export const runtime = section({
           );
           cpuMs[side] += treeCpuMs(pidOf(side)) - before;
         }
-        for (const side of ["current", "older"] as const) {
+        for (const side of ["current", "other"] as const) {
           const run = combinedRuns(done[side][0]!, done[side][1]!);
           figures[side].runs.push(run);
           figures[side].cpuUs.push((cpuMs[side] * 1000) / Math.max(run.requests, 1));
         }
       }
-      const sideOf = (side: "current" | "older", node: string): Side => ({
+      const sideOf = (side: "current" | "other", node: string): Side => ({
         node,
         runs: figures[side].runs,
         rps: median(figures[side].runs.map((r) => r.rps)),
@@ -150,19 +158,19 @@ export const runtime = section({
         cpuUsPerView: median(figures[side].cpuUs),
       });
       const ratios = figures.current.runs
-        .map((r, i) => r.rps / figures.older.runs[i]!.rps)
+        .map((r, i) => r.rps / figures.other.runs[i]!.rps)
         .sort((a, b) => a - b);
-      const cpuRatios = figures.current.cpuUs.map((c, i) => c / Math.max(figures.older.cpuUs[i]!, 1e-9));
+      const cpuRatios = figures.current.cpuUs.map((c, i) => c / Math.max(figures.other.cpuUs[i]!, 1e-9));
       return {
         postPath,
         current: sideOf("current", process.version),
-        older: sideOf("older", old.version),
+        other: sideOf("other", old.version),
         rpsRatio: median(ratios),
         rpsRatioMiddleHalf: [percentile(ratios, 25), percentile(ratios, 75)],
         cpuRatio: median(cpuRatios),
       };
     } finally {
-      await servers.older?.stop();
+      await servers.other?.stop();
       await servers.current?.stop();
     }
   },
@@ -170,25 +178,25 @@ export const runtime = section({
     if ("skipped" in r)
       return [
         {
-          name: "post page rps: this Node / an older one",
+          name: "post page rps: this Node / the other supported line",
           value: `skipped: ${r.skipped}`,
           target: "reported",
           pass: null,
         },
       ];
-    const failed = [r.current, r.older]
+    const failed = [r.current, r.other]
       .flatMap((s) => s.runs)
       .reduce((n, run) => n + run.non2xx + run.errors, 0);
     return [
       {
-        name: `post page rps: Node ${r.current.node} / ${r.older.node}`,
+        name: `post page rps: Node ${r.current.node} / ${r.other.node}`,
         value: `${r.rpsRatio.toFixed(2)}x (middle half of the rounds ${r.rpsRatioMiddleHalf.map((x) => x.toFixed(2)).join("-")})`,
         target: "reported",
         pass: null,
       },
       {
-        name: `post page server CPU per view: Node ${r.current.node} / ${r.older.node}`,
-        value: `${r.cpuRatio.toFixed(2)}x (${r.current.cpuUsPerView.toFixed(0)} / ${r.older.cpuUsPerView.toFixed(0)} µs)`,
+        name: `post page server CPU per view: Node ${r.current.node} / ${r.other.node}`,
+        value: `${r.cpuRatio.toFixed(2)}x (${r.current.cpuUsPerView.toFixed(0)} / ${r.other.cpuUsPerView.toFixed(0)} µs)`,
         target: "reported",
         pass: null,
       },
@@ -200,7 +208,7 @@ export const runtime = section({
     return [
       {
         header: [`runtime: ${r.postPath}`, "req/s (median)", "p50", "p99", "server CPU / view"],
-        rows: [r.current, r.older].map((s) => [
+        rows: [r.current, r.other].map((s) => [
           `Node ${s.node}`,
           s.rps.toFixed(0),
           fmtMs(s.p50Ms),
