@@ -42,7 +42,8 @@ import { servingRows, servingTargets } from "./serving-report";
  *    run also reads the server process's own CPU time: req/s includes the load generator, which
  *    shares the cores, while CPU per request is what the server alone spent;
  *  - Redis: the post page on a second Masthead instance of the same build with REDIS_URL (its
- *    entry regenerated first, so Redis really holds it), in the same mirrored rounds as the
+ *    entry regenerated first, so Redis really holds it, and warmed up on every address as the
+ *    embedded instance is), in the same mirrored rounds as the
  *    embedded instance's post page it is compared with (A R B B R A);
  *  - Lighthouse (mobile) on the post page of Masthead and of the control in turn, 3 runs each:
  *    reported side by side, since its score moves with the machine (lighthouseTarget below);
@@ -117,11 +118,13 @@ async function servingBench(): Promise<ServingBenchResult> {
         inspect.disconnect();
       }
     });
-    // Every address on every server: first views fill each process's memory, then a short load
-    // lets the JIT compile what a cached view runs.
-    const servers = [E.url, control.url];
+    // Every address on every server, the Redis instance included: first views fill each
+    // process's memory, then a short load lets the JIT compile what a cached view runs. The two
+    // Masthead instances get the same warm-up, since most of what a cached view runs (Next's
+    // router and response path) is shared by every address, and an instance warmed on one
+    // address would be compared half-compiled with one warmed on six.
     for (const p of [...PAGES, ...ROUTES])
-      for (const base of p === POST ? [...servers, R.url] : servers) {
+      for (const base of [E.url, control.url, R.url]) {
         for (let i = 0; i < 3; i++) await bytesOf(base + p);
         await loadRun({ url: base + p, connections: CONNECTIONS, duration: WARM_SECONDS });
       }
