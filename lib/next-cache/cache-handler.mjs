@@ -71,6 +71,10 @@ function processState(ctx, { redisUrl, instance, log, buildId }) {
   return state;
 }
 
+const NO_OPTIONS = Object.freeze({});
+/** The state of handlers Next constructs (no options), once found. */
+let defaultState;
+
 export default class MastheadCacheHandler {
   /**
    * @param {object} ctx Next's cache-handler context (maxMemoryCacheSize, ...)
@@ -78,7 +82,13 @@ export default class MastheadCacheHandler {
    *   the environment (REDIS_URL or REDIS_SENTINELS, lib/state's recipe) and
    *   the build folder decide.
    */
-  constructor(ctx = {}, options = {}) {
+  constructor(ctx = {}, options = NO_OPTIONS) {
+    // Next constructs a handler for every request, and passes no options: its state is found
+    // once per module, not by re-reading the environment and building a key on each request.
+    if (options === NO_OPTIONS && defaultState && !defaultState.closed) {
+      this.state = defaultState;
+      return;
+    }
     const configured = options.redisUrl !== undefined ? options.redisUrl : redisTargetFromEnv();
     // The build writes the prerendered files itself and must not depend on Redis being up.
     const redisUrl = isBuildPhase() ? null : configured;
@@ -88,6 +98,7 @@ export default class MastheadCacheHandler {
       log: options.log ?? logLine("state"),
       buildId: options.buildId,
     });
+    if (options === NO_OPTIONS) defaultState = this.state;
   }
 
   async get(key, ctx = {}) {
@@ -183,6 +194,9 @@ export default class MastheadCacheHandler {
 export async function closeNextCacheConnections() {
   const registry = existingProcessMemo(STATES);
   if (!registry) return;
-  for (const state of registry.values()) state.shared?.disconnect();
+  for (const state of registry.values()) {
+    state.shared?.disconnect();
+    state.closed = true; // a handler constructed later finds a new state
+  }
   registry.clear();
 }
