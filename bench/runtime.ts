@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { accessSync, constants, realpathSync } from "node:fs";
 import path from "node:path";
+import { nodeRuntimeProblem } from "../lib/config/node-runtime";
 import { freePort } from "../tests/helpers/redis-server";
 import { regenerate } from "./instances";
 import { firstPostPath, log, startSite, type SiteProcess } from "./lib";
@@ -11,7 +12,7 @@ import { fmtMs, median, section, type Table, type Target } from "./section";
 /*
  * The post page on two supported Node.js lines side by side (`npm run bench -- --only runtime`):
  * one build, two servers, one on the Node the bench runs on, one on the other line Masthead
- * supports (package.json's engines; the launcher refuses anything older): BENCH_OTHER_NODE names
+ * supports (lib/config/node-runtime.ts; the launcher refuses anything older): BENCH_OTHER_NODE names
  * its binary, else the first `node` on PATH of another supported major. Both run without the
  * in-process delivery worker (DELIVERY_WORKER=off): a cached post view never touches it.
  *
@@ -60,14 +61,11 @@ function versionOf(binary: string): string | undefined {
   }
 }
 
-/** The oldest Node.js major Masthead supports (package.json's engines). */
-const OLDEST_SUPPORTED_MAJOR = 24;
-
 /** BENCH_OTHER_NODE, else the first `node` on PATH of another supported major than this one. */
 export function otherNode(): NodeBinary | { missing: string } {
   const current = majorOf(process.version);
   const supportedOther = (version: string) =>
-    majorOf(version) !== current && majorOf(version) >= OLDEST_SUPPORTED_MAJOR;
+    majorOf(version) !== current && nodeRuntimeProblem(version) === undefined;
   const named = process.env.BENCH_OTHER_NODE?.trim();
   if (named) {
     const version = versionOf(named);
