@@ -85,6 +85,24 @@ async function view(instance: Instance, p: string): Promise<number> {
   }
 }
 
+/** The workspace refuses signups (503) and nothing else: an admin's sign-in asks it too. */
+const failSignupsAtWorkspace = () =>
+  workspace.setFault(cluster.workspaceUrl, {
+    mode: "status",
+    status: 503,
+    pathPrefix: "/api/external/v2/email-subscriptions",
+  });
+
+/** The workspace answers again; one signup straight through ends the workers' outage hold. */
+async function workspaceBack(): Promise<void> {
+  await workspace.setFault(cluster.workspaceUrl, null);
+  await until(async () => (await signup(A, "probe")).status === 201, {
+    what: "a signup to reach the workspace directly",
+    timeoutMs: 30_000,
+    intervalMs: 1_000,
+  });
+}
+
 const membersStatus = async (instance: Instance, cookie: string) =>
   (
     await fetch(`${instance.url}/api/admin/team-members`, {
@@ -99,11 +117,7 @@ test("a primary killed during a burst of signups: no page view fails, no accepte
     adminSignIn(instance.url, { client: nextClient(), origin: cluster.siteUrl });
   const before = await signIn(A);
   // Only signups fail at the workspace: an admin's sign-in asks it too, and must work.
-  await workspace.setFault(cluster.workspaceUrl, {
-    mode: "status",
-    status: 503,
-    pathPrefix: "/api/external/v2/email-subscriptions",
-  });
+  await failSignupsAtWorkspace();
 
   const answers: Answer[] = [];
   for (let i = 0; i < 20; i++) answers.push(await signup(i % 2 ? B : A, "before"));
@@ -157,13 +171,7 @@ test("a primary killed during a burst of signups: no page view fails, no accepte
     expect(await membersStatus(instance, during!.session)).toBe(200);
   }
 
-  await workspace.setFault(cluster.workspaceUrl, null);
-  // One signup straight through ends the workers' outage hold.
-  await until(async () => (await signup(A, "probe")).status === 201, {
-    what: "a signup to reach the workspace directly",
-    timeoutMs: 30_000,
-    intervalMs: 1_000,
-  });
+  await workspaceBack();
   const accepted = answers.filter((a) => a.status === 202);
   let counts: number[] = [];
   await until(
@@ -196,11 +204,7 @@ test("Redis at its memory limit: page views stay 200, no signup gets a 500, and 
   test.setTimeout(180_000);
   const primary = await group.primaryNow();
   const port = Number(primary!.split(":")[1]);
-  await workspace.setFault(cluster.workspaceUrl, {
-    mode: "status",
-    status: 503,
-    pathPrefix: "/api/external/v2/email-subscriptions",
-  });
+  await failSignupsAtWorkspace();
   // Other data fills the primary past a limit then set below it: every write is refused (OOM).
   await oneShot(port, async (c) => {
     const blob = "x".repeat(1024);
@@ -222,12 +226,7 @@ test("Redis at its memory limit: page views stay 200, no signup gets a 500, and 
   }
   expect(statuses.filter((s) => s !== 200)).toEqual([]);
   expect(answers.filter((a) => a.status !== 202 && a.status !== 503)).toEqual([]);
-  await workspace.setFault(cluster.workspaceUrl, null);
-  await until(async () => (await signup(A, "probe")).status === 201, {
-    what: "a signup to reach the workspace directly",
-    timeoutMs: 30_000,
-    intervalMs: 1_000,
-  });
+  await workspaceBack();
   const accepted = answers.filter((a) => a.status === 202);
   const emails = () =>
     Promise.all(accepted.map(async (a) => (await workspace.outbox(cluster.workspaceUrl, a.email)).length));
