@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import path from "node:path";
 import { DEMO_REVALIDATE_SECRET } from "../lib/config/schema";
 import { serverHeapFlags } from "../lib/launcher/heap";
+import { revalidationDelayMs } from "../tests/helpers/front-load";
 import { sleep, until } from "../tests/helpers/until";
 import { measureBuild } from "./builds";
 import {
@@ -152,28 +153,14 @@ async function revalidateAndTime(
 ): Promise<AfterRevalidation> {
   const slug = (await firstPostPath(site)).slice("/blog/".length);
   const oldest = await oldestPostPath(site, posts);
-  const title = `Renamed for the scale bench ${Date.now().toString(36)}`;
-  const renamed = await fetch(`${ws.url}/__local/posts/${encodeURIComponent(slug)}`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ title }),
+  const visibleMs = await revalidationDelayMs({
+    workspaceUrl: ws.url,
+    slug,
+    revalidateAt: site.url,
+    secret: DEMO_REVALIDATE_SECRET,
+    watch: [`${site.url}/blog`],
+    timeoutMs: 120_000,
   });
-  if (renamed.status !== 200) throw new Error(`renaming ${slug} answered ${renamed.status}`);
-  const t0 = performance.now();
-  const res = await fetch(`${site.url}/api/revalidate`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${DEMO_REVALIDATE_SECRET}` },
-    signal: AbortSignal.timeout(60_000),
-  });
-  if (res.status !== 200) throw new Error(`the revalidation answered ${res.status}`);
-  await until(
-    async () => {
-      const html = await (await fetch(`${site.url}/blog`, { signal: AbortSignal.timeout(60_000) })).text();
-      return html.includes(title);
-    },
-    { what: "/blog to show the renamed post after the revalidation", timeoutMs: 120_000, intervalMs: 50 },
-  );
-  const visibleMs = performance.now() - t0;
   return {
     visibleMs,
     // The number of the oldest synthetic post: a search no earlier step made.
