@@ -19,6 +19,7 @@
  *     nothing and leaves nothing in Next's cache.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { setSourceMapsSupport } from "node:module";
 import path from "node:path";
 import next from "next";
 import { isUnknownAddress } from "../blog/store-state";
@@ -81,6 +82,11 @@ async function main(): Promise<void> {
   const refuseSearch = searchRefusal(() => ({ trustProxy: config.trustProxy }));
   const localMode = isLocalMode(process.env);
 
+  // tsx, which runs this file, turns Node's source maps on for the whole process. Node then reads
+  // and keeps in memory the source map of every file loaded after it, Next's compiled runtime and
+  // the build's chunks included: a large share of a production server's heap, for stack traces no
+  // production log prints.
+  if (!dev) setSourceMapsSupport(false);
   const app = next({ dev, dir: root, hostname, port });
   const handle = app.getRequestHandler();
   const prepared = app.prepare();

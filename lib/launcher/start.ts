@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { requireSupportedNode } from "../config/node-runtime";
-import { serverHeapFlags } from "./heap";
+import { serverHeapFlags, serverMemoryEnv } from "./heap";
 import { log as logger } from "../observability/log.mjs";
 import { forwardAsJsonLines } from "./json-output";
 import { listenPlan } from "./listen";
@@ -188,10 +188,11 @@ async function main() {
     recordThisBuild(config, process.env);
   }
   // The server handles SIGTERM itself (instrumentation.ts → lib/launcher/shutdown.ts): readiness
-  // says "draining", the requests in hand finish, Redis closes, exit 0. Its heap is bounded
+  // says "draining", the requests in hand finish, Redis closes, exit 0. Its memory is bounded
   // (lib/launcher/heap.ts).
   const heap = serverHeapFlags(process.env.NODE_OPTIONS);
   server = run(process.execPath, [...heap, "--import", "tsx", serverEntry], "server", {
+    ...serverMemoryEnv(process.env),
     PORT: port,
     ...where,
     NODE_ENV: "production",
