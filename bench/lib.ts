@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { compileServer } from "../lib/launcher/compile-server";
 import { serverHeapFlags, serverMemoryEnv } from "../lib/launcher/heap";
 import { stopProcess } from "../tests/helpers/stop-process";
 import { keepingTsconfig } from "../tests/helpers/tsconfig";
@@ -173,11 +174,12 @@ export async function startSite(opts: {
   env?: Record<string, string>;
 }): Promise<SiteProcess> {
   const nodeArgs = opts.nodeArgs ?? [];
-  // The memory settings `npm start` gives the server, so the bench measures the server as it runs.
+  // The server as `npm start` runs it, compiled and with its memory settings, so the bench
+  // measures the server as it runs.
   const heap = serverHeapFlags([process.env.NODE_OPTIONS, ...nodeArgs].join(" "));
   const child = spawnChild(
     opts.node ?? process.execPath,
-    [...heap, ...nodeArgs, "--import", "tsx", path.join(ROOT, "lib/launcher/server.ts")],
+    [...heap, ...nodeArgs, compileServer(path.resolve(ROOT, opts.distDir))],
     // The bench plays a proxy: each newsletter sample names its own client in X-Forwarded-For.
     {
       ...serverMemoryEnv({ ...process.env, ...opts.env }),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { compileServer } from "../../lib/launcher/compile-server";
 import { freePort, startTestRedis, type TestRedis } from "./redis-server";
 import { keepingTsconfig } from "./tsconfig";
 import { stopProcess, type Exit } from "./stop-process";
@@ -7,7 +8,8 @@ import { waitForOk } from "./until";
 
 /*
  * Several Masthead instances as a team scaling out runs them: one `next build`, then
- * the site's server (lib/launcher/server.ts) on each instance with the same environment, one Redis, one local workspace.
+ * the site's server (lib/launcher/server.ts, compiled as the launcher runs it) on each instance with
+ * the same environment, one Redis, one local workspace.
  * For the multi-instance suites (tests/e2e/multi-instance*.spec.ts) and the benchmark.
  *
  * The local workspace and the build are made once per test process and reused by every
@@ -20,7 +22,6 @@ const ROOT = path.resolve(__dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 const LAUNCHER = path.join(ROOT, "lib/launcher/start.ts");
 const RECORD_BUILD = path.join(ROOT, "lib/launcher/record-build.ts");
-const SERVER = path.join(ROOT, "lib/launcher/server.ts");
 const WORKSPACE_CLI = path.join(ROOT, "lib/local-workspace/cli.ts");
 const DEFAULT_DIST_DIR = ".next-multi";
 const LOG_LINES = 300;
@@ -226,7 +227,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           return;
         }
         child = spawnLogged(
-          ["--import", "tsx", SERVER],
+          [compileServer(path.resolve(ROOT, distDir))],
           { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
           lines,
         );

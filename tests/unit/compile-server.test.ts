@@ -1,0 +1,30 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { COMPILED_SERVER_FILE, compileServer } from "@/lib/launcher/compile-server";
+
+describe("the site's server, compiled for the launcher", () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "masthead-compiled-server-"));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("is one JavaScript file in the build folder, and nothing else is left there", () => {
+    const file = compileServer(folder);
+    expect(file).toBe(path.join(folder, COMPILED_SERVER_FILE));
+    expect(readdirSync(folder)).toEqual([COMPILED_SERVER_FILE]);
+  });
+
+  it("holds the project's own modules and loads only packages and Node's modules", () => {
+    const text = readFileSync(compileServer(folder), "utf8");
+    const required = [...text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!);
+    expect(required).toContain("next");
+    expect(required.filter((name) => name.startsWith(".") || name.startsWith("/"))).toEqual([]);
+    // The server's own steps are inside, not left to a loader.
+    expect(text).toContain("isUnknownAddress");
+  });
+
+  it("is plain JavaScript Node parses without a loader", () => {
+    execFileSync(process.execPath, ["--check", compileServer(folder)]);
+  });
+});
