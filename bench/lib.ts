@@ -177,9 +177,10 @@ export async function startSite(opts: {
   // The server as `npm start` runs it, compiled and with its memory settings, so the bench
   // measures the server as it runs.
   const heap = serverHeapFlags([process.env.NODE_OPTIONS, ...nodeArgs].join(" "));
+  const server = await compileServer(path.resolve(ROOT, opts.distDir));
   const child = spawnChild(
     opts.node ?? process.execPath,
-    [...heap, ...nodeArgs, compileServer(path.resolve(ROOT, opts.distDir))],
+    [...heap, ...nodeArgs, server],
     // The bench plays a proxy: each newsletter sample names its own client in X-Forwarded-For.
     {
       ...serverMemoryEnv({ ...process.env, ...opts.env }),

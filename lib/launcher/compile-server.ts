@@ -12,7 +12,7 @@
  */
 import { mkdirSync, renameSync } from "node:fs";
 import path from "node:path";
-import { buildSync } from "esbuild";
+import { build, stop } from "esbuild";
 import { MIN_NODE_MAJOR } from "../config/node-runtime";
 
 const SERVER_SOURCE = path.resolve(__dirname, "server.ts");
@@ -21,21 +21,27 @@ const SERVER_SOURCE = path.resolve(__dirname, "server.ts");
 export const COMPILED_SERVER_FILE = "masthead-server.cjs";
 
 /** Compiles the site's server into `folder` (the build folder) and returns the file to run. */
-export function compileServer(folder: string): string {
+export async function compileServer(folder: string): Promise<string> {
   mkdirSync(folder, { recursive: true });
   const outfile = path.join(folder, COMPILED_SERVER_FILE);
   // Written aside and renamed: instances starting together on one build never run half a file.
   const written = `${outfile}.${process.pid}.tmp`;
-  buildSync({
-    entryPoints: [SERVER_SOURCE],
-    outfile: written,
-    bundle: true,
-    packages: "external",
-    platform: "node",
-    format: "cjs",
-    target: `node${MIN_NODE_MAJOR}`,
-    logLevel: "silent",
-  });
+  try {
+    await build({
+      entryPoints: [SERVER_SOURCE],
+      outfile: written,
+      bundle: true,
+      packages: "external",
+      platform: "node",
+      format: "cjs",
+      target: `node${MIN_NODE_MAJOR}`,
+      logLevel: "silent",
+    });
+  } finally {
+    // esbuild's service is a child process: stopped, so that the launcher leads no process but
+    // the ones it supervises.
+    await stop();
+  }
   renameSync(written, outfile);
   return outfile;
 }

@@ -194,7 +194,7 @@ async function main() {
   // It runs compiled, on Node alone (lib/launcher/compile-server.ts).
   let compiled: string;
   try {
-    compiled = compileServer(buildFolder(process.env, root));
+    compiled = await compileServer(buildFolder(process.env, root));
   } catch (error) {
     log.fatal(`The site's server did not compile: ${error instanceof Error ? error.message : String(error)}`);
     return stop(1);

@@ -186,6 +186,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     if (!res.ok) throw new Error(`workspace reset failed: ${res.status}`);
   };
   await resetWorkspace();
+  // Compiled once for all instances: they run the same file, and one esbuild service at a time.
+  const serverFile = options.launcher ? null : await compileServer(path.resolve(ROOT, distDir));
 
   const redis = options.redis === false ? null : await startTestRedis();
   const ports: number[] = [];
@@ -227,7 +229,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           return;
         }
         child = spawnLogged(
-          [compileServer(path.resolve(ROOT, distDir))],
+          [serverFile!],
           { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
           lines,
         );

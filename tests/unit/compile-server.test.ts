@@ -9,14 +9,14 @@ describe("the site's server, compiled for the launcher", () => {
   const folder = mkdtempSync(path.join(os.tmpdir(), "masthead-compiled-server-"));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it("is one JavaScript file in the build folder, and nothing else is left there", () => {
-    const file = compileServer(folder);
+  it("is one JavaScript file in the build folder, and nothing else is left there", async () => {
+    const file = await compileServer(folder);
     expect(file).toBe(path.join(folder, COMPILED_SERVER_FILE));
     expect(readdirSync(folder)).toEqual([COMPILED_SERVER_FILE]);
   });
 
-  it("holds the project's own modules and loads only packages and Node's modules", () => {
-    const text = readFileSync(compileServer(folder), "utf8");
+  it("holds the project's own modules and loads only packages and Node's modules", async () => {
+    const text = readFileSync(await compileServer(folder), "utf8");
     const required = [...text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!);
     expect(required).toContain("next");
     expect(required.filter((name) => name.startsWith(".") || name.startsWith("/"))).toEqual([]);
@@ -24,7 +24,7 @@ describe("the site's server, compiled for the launcher", () => {
     expect(text).toContain("isUnknownAddress");
   });
 
-  it("is plain JavaScript Node parses without a loader", () => {
-    execFileSync(process.execPath, ["--check", compileServer(folder)]);
+  it("is plain JavaScript Node parses without a loader", async () => {
+    execFileSync(process.execPath, ["--check", await compileServer(folder)]);
   });
 });
