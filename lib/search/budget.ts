@@ -9,12 +9,11 @@ import { processMemo } from "../memo/process-memo.mjs";
  * "Search"). Per process, because it is this process's time:
  *  - at most `concurrency` searches under way at once (waiting for the index, ranking);
  *  - searches may take at most `msPerSecond` of each second on average (a token bucket of
- *    milliseconds holding at most `burstMs`), so pages keep the rest of the core: a cached page
- *    costs a few ms, so what is left serves many, and pages interleave with a search's render,
- *    so the budget is set as high as a reader's cached page stays fast beside it (the bench's
- *    "search" section: a flood of fuzzy searches from many networks, with and without it
- *    served). Below that, a distributed flood outruns the fair shares, and a reader who
- *    searches as often as each flooding network is refused with it. A search is
+ *    milliseconds holding at most `burstMs`), so pages keep the rest of the core. Set as high as
+ *    a reader's cached page stays fast beside the searches (the bench's "search" section), since
+ *    pages interleave with a search's render and each costs little: the larger the budget, the
+ *    larger a flood from many networks it serves whole, the reader included; past it, the fair
+ *    shares below refuse a reader who searches as often as each flooding network. A search is
  *    charged its whole time, not only its ranking: ranking as it happens (so a burst sees its
  *    cost at once), then, once the page has been sent, the rest of the request (rendering the
  *    results is most of a search's cost). The rest is the request's share of this process's

@@ -217,10 +217,13 @@ function readAnswer(res: Response, raw: string, endpoint: string, schema: z.ZodT
  * The last answer read from each endpoint that goes through Next's data cache, by its text.
  * Every render of a page reads such an answer again (the blog's slugs: every page's layout), and
  * Next hands back the same text until the entry is revalidated; parsing and checking a list of
- * every post again would be most of what a dynamic page (search) costs beyond rendering.
+ * every post on each dynamic render (search) would be work thrown away.
  */
 const cachedAnswers = () =>
-  processMemo("workspace.cachedAnswers", () => new Map<string, { raw: string; attempt: Attempt }>());
+  processMemo(
+    "workspace.cachedAnswers",
+    () => new Map<string, { raw: string; schema: z.ZodType | undefined; attempt: Attempt }>(),
+  );
 
 /** readAnswer, once per distinct text of a cached endpoint's answer (the value is shared: read-only). */
 function readCachedAnswer(
@@ -230,10 +233,16 @@ function readCachedAnswer(
   schema: z.ZodType | undefined,
 ): Attempt {
   const last = cachedAnswers().get(endpoint);
-  if (last?.attempt.ok && last.raw === raw && last.attempt.response.status === res.status)
+  // The same text, read against the same schema, with the same status, reads the same.
+  if (
+    last?.attempt.ok &&
+    last.raw === raw &&
+    last.schema === schema &&
+    last.attempt.response.status === res.status
+  )
     return last.attempt;
   const attempt = readAnswer(res, raw, endpoint, schema);
-  if (attempt.ok) cachedAnswers().set(endpoint, { raw, attempt });
+  if (attempt.ok) cachedAnswers().set(endpoint, { raw, schema, attempt });
   return attempt;
 }
 
