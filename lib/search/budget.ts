@@ -9,7 +9,11 @@ import { processMemo } from "../memo/process-memo.mjs";
  * "Search"). Per process, because it is this process's time:
  *  - at most `concurrency` searches under way at once (waiting for the index, ranking);
  *  - searches may take at most `msPerSecond` of each second on average (a token bucket of
- *    milliseconds holding at most `burstMs`), so pages keep the rest of the core. A search is
+ *    milliseconds holding at most `burstMs`), so pages keep the rest of the core. Set as high as
+ *    a reader's cached page stays fast beside the searches (the bench's "search" section), since
+ *    pages interleave with a search's render and each costs little: the larger the budget, the
+ *    larger a flood from many networks it serves whole, the reader included; past it, the fair
+ *    shares below refuse a reader who searches as often as each flooding network. A search is
  *    charged its whole time, not only its ranking: ranking as it happens (so a burst sees its
  *    cost at once), then, once the page has been sent, the rest of the request (rendering the
  *    results is most of a search's cost). The rest is the request's share of this process's
@@ -27,8 +31,8 @@ import { processMemo } from "../memo/process-memo.mjs";
  * shares add up to less than the site's rate, so the site's bucket keeps time for a reader who
  * searches now and then; and a network whose own bucket is full (it has not used its share
  * lately) may overdraw the site's bucket by half its size. With 30 networks flooding, a share is
- * 250 / 32 ≈ 8 ms of ranking a second: a reader searching less often than that costs is served;
- * one searching more often gets about that share.
+ * 600 / 32 ≈ 19 ms of search time a second: a reader searching less often than that costs is
+ * served; one searching more often gets about that share.
  * Beyond all of that the search is refused at once (SearchBusyError), before the index or the
  * ranking is touched: the page says "try again in a moment" instead of queueing work. Each
  * query's own cost is bounded in query-plan.ts.
@@ -44,8 +48,8 @@ export type SearchBudgetLimits = {
 
 export const SEARCH_BUDGET: SearchBudgetLimits = {
   concurrency: 4,
-  msPerSecond: 250,
-  burstMs: 500,
+  msPerSecond: 600,
+  burstMs: 1_200,
   windowSeconds: 30,
 };
 

@@ -249,7 +249,7 @@ describe("a Sentinel failover during a burst of signups", () => {
       await stopInstances();
       await group.stop();
     }
-  }, 180_000);
+  }, 240_000);
 });
 
 describe("Redis killed and restarted from its append-only file", () => {

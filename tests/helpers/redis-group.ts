@@ -5,7 +5,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { freePort, requireRedisServer, waitForPong } from "./redis-server";
 import { stopProcess } from "./stop-process";
-import { until } from "./until";
+import { sleep, until } from "./until";
 
 /*
  * Redis as production runs it, for the durability suites: data servers with their own folder
@@ -29,6 +29,47 @@ export type RedisNode = {
   running(): boolean;
 };
 
+// Every server still running when the test process exits is killed, through one exit hook.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+/**
+ * Starts `redis-server argv` and waits for it to answer on `port`. A free port can be taken by
+ * another suite's server between `freePort` and the spawn; then the PONG would come from that
+ * server while ours has exited, so the child must still be running once the port answers.
+ */
+async function spawnAnswering(port: number, argv: string[]): Promise<ChildProcess> {
+  const child = spawn(BIN(), argv, { stdio: ["ignore", "ignore", "ignore"] });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  try {
+    await waitForPong(port, 15_000);
+    // Long enough for a server that could not bind to have exited.
+    await sleep(100);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  if (child.exitCode !== null || child.signalCode !== null) {
+    throw new Error(`redis-server on port ${port} exited at start (the port was taken by another process)`);
+  }
+  return child;
+}
+
+/** Runs `start` on a free port, and on another one if that port was taken meanwhile. */
+async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<[number, T]> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return [port, await start(port)];
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -45,33 +86,33 @@ export async function startRedisNode(
   options: { dir?: string; port?: number; args?: string[]; configFile?: string } = {},
 ): Promise<RedisNode> {
   requireRedisServer();
-  const port = options.port ?? (await freePort());
   const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), "masthead-redis-"));
-  const where = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir];
-  const argv = options.configFile
-    ? [options.configFile, ...where, ...(options.args ?? [])]
-    : [
-        ...where,
-        "--save",
-        "",
-        "--appendonly",
-        "yes",
-        "--appendfsync",
-        "everysec",
-        "--maxmemory-policy",
-        "noeviction",
-        "--loglevel",
-        "warning",
-        ...(options.args ?? []),
-      ];
-  let child: ChildProcess | null = null;
-  const launch = async () => {
-    child = spawn(BIN(), argv, { stdio: ["ignore", "ignore", "ignore"] });
-    const c = child;
-    process.once("exit", () => c.kill("SIGKILL"));
-    await waitForPong(port, 15_000);
+  const argvOn = (port: number) => {
+    const where = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir];
+    return options.configFile
+      ? [options.configFile, ...where, ...(options.args ?? [])]
+      : [
+          ...where,
+          "--save",
+          "",
+          "--appendonly",
+          "yes",
+          "--appendfsync",
+          "everysec",
+          "--maxmemory-policy",
+          "noeviction",
+          "--loglevel",
+          "warning",
+          ...(options.args ?? []),
+        ];
   };
-  await launch();
+  let child: ChildProcess | null = null;
+  let port = options.port ?? 0;
+  const launch = async () => {
+    child = await spawnAnswering(port, argvOn(port));
+  };
+  if (options.port) await launch();
+  else [port, child] = await onFreePort((p) => spawnAnswering(p, argvOn(p)));
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
@@ -125,28 +166,25 @@ export async function startSentinelGroup(name = "masthead"): Promise<SentinelGro
   const sentinelDir = mkdtempSync(path.join(tmpdir(), "masthead-sentinel-"));
   const sentinels: { host: string; port: number; child: ChildProcess }[] = [];
   for (let i = 0; i < 3; i++) {
-    const port = await freePort();
     const file = path.join(sentinelDir, `sentinel-${i}.conf`);
-    writeFileSync(
-      file,
-      [
-        `port ${port}`,
-        "bind 127.0.0.1",
-        `dir ${sentinelDir}`,
-        `sentinel monitor ${name} 127.0.0.1 ${primary.port} 2`,
-        `sentinel down-after-milliseconds ${name} 1000`,
-        `sentinel failover-timeout ${name} 5000`,
-        `sentinel parallel-syncs ${name} 1`,
-        "",
-      ].join("\n"),
-    );
-    const child = spawn(BIN(), [file, "--sentinel", "--loglevel", "warning"], {
-      stdio: ["ignore", "ignore", "ignore"],
+    const [port, child] = await onFreePort((port) => {
+      writeFileSync(
+        file,
+        [
+          `port ${port}`,
+          "bind 127.0.0.1",
+          `dir ${sentinelDir}`,
+          `sentinel monitor ${name} 127.0.0.1 ${primary.port} 2`,
+          `sentinel down-after-milliseconds ${name} 1000`,
+          `sentinel failover-timeout ${name} 5000`,
+          `sentinel parallel-syncs ${name} 1`,
+          "",
+        ].join("\n"),
+      );
+      return spawnAnswering(port, [file, "--sentinel", "--loglevel", "warning"]);
     });
-    process.once("exit", () => child.kill("SIGKILL"));
     sentinels.push({ host: "127.0.0.1", port, child });
   }
-  for (const s of sentinels) await waitForPong(s.port, 15_000);
   const primaryNow = async () => {
     for (const s of sentinels) {
       const reply = await oneShot(s.port, (c) => c.call("SENTINEL", "get-master-addr-by-name", name)).catch(
@@ -156,20 +194,29 @@ export async function startSentinelGroup(name = "masthead"): Promise<SentinelGro
     }
     return null;
   };
-  // Every Sentinel knows the replica and the others before the group counts as up.
+  // Every Sentinel knows the replica and the others before the group counts as up. Sentinels
+  // find each other through hello messages every 2 s and replicas through the primary's INFO
+  // every 10 s, so a loaded machine can take a few of those rounds.
+  const views = new Map<number, string>();
   await until(
     async () => {
+      let all = true;
       for (const s of sentinels) {
         const master = (await oneShot(s.port, (c) => c.call("SENTINEL", "master", name)).catch(
           () => null,
         )) as string[] | null;
-        if (!master) return false;
-        const field = (k: string) => master[master.indexOf(k) + 1];
-        if (field("num-slaves") !== "1" || field("num-other-sentinels") !== "2") return false;
+        const field = (k: string) => (master ? master[master.indexOf(k) + 1] : undefined);
+        views.set(s.port, `replicas ${field("num-slaves")}, other Sentinels ${field("num-other-sentinels")}`);
+        if (field("num-slaves") !== "1" || field("num-other-sentinels") !== "2") all = false;
       }
-      return true;
+      return all;
     },
-    { what: "the Sentinels to discover the replica and each other", timeoutMs: 20_000, intervalMs: 200 },
+    {
+      what: "the Sentinels to discover the replica and each other",
+      timeoutMs: 60_000,
+      intervalMs: 250,
+      detail: () => [...views].map(([port, view]) => `Sentinel on ${port}: ${view}`).join("\n"),
+    },
   );
   return {
     name,
