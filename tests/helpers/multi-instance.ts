@@ -228,11 +228,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           });
           return;
         }
-        child = spawnLogged(
-          [serverFile!],
-          { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
-          lines,
-        );
+        child = spawnLogged([serverFile!], { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" }, lines);
         await waitForOk(`${url}/`, { timeoutMs: 60_000, child, detail: () => lines.slice(-30).join("\n") });
       },
       async stop(graceMs = 5_000) {

@@ -1,9 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { COMPILED_SERVER_FILE, compileServer } from "@/lib/launcher/compile-server";
+
+const ROOT = path.resolve(__dirname, "../..");
 
 describe("the site's server, compiled for the launcher", () => {
   const folder = mkdtempSync(path.join(os.tmpdir(), "masthead-compiled-server-"));
@@ -26,5 +28,21 @@ describe("the site's server, compiled for the launcher", () => {
 
   it("is plain JavaScript Node parses without a loader", async () => {
     execFileSync(process.execPath, ["--check", await compileServer(folder)]);
+  });
+
+  it("is the same compiled where the project has no tsconfig.json, as in the image's runtime stage", async () => {
+    // deploy/Dockerfile's runtime stage: package.json, lib/ and the packages, no tsconfig.json.
+    const runtime = path.join(folder, "runtime");
+    cpSync(path.join(ROOT, "lib"), path.join(runtime, "lib"), { recursive: true });
+    cpSync(path.join(ROOT, "package.json"), path.join(runtime, "package.json"));
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(runtime, "node_modules"));
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "-e", 'require("./lib/launcher/compile-server.ts").compileServer(".next")'],
+      { cwd: runtime },
+    );
+    const there = readFileSync(path.join(runtime, ".next", COMPILED_SERVER_FILE), "utf8");
+    const here = readFileSync(await compileServer(path.join(folder, "here")), "utf8");
+    expect(there.replaceAll(runtime, ROOT)).toBe(here);
   });
 });
