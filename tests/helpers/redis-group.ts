@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
-import { freePort, requireRedisServer, waitForPong } from "./redis-server";
+import { requireRedisServer, restartablePort, waitForPong } from "./redis-server";
 import { stopProcess } from "./stop-process";
 import { sleep, until } from "./until";
 
@@ -37,7 +37,7 @@ process.once("exit", () => {
 
 /**
  * Starts `redis-server argv` and waits for it to answer on `port`. A free port can be taken by
- * another suite's server between `freePort` and the spawn; then the PONG would come from that
+ * another suite's server between the pick and the spawn; then the PONG would come from that
  * server while ours has exited, so the child must still be running once the port answers.
  */
 async function spawnAnswering(port: number, argv: string[]): Promise<ChildProcess> {
@@ -61,7 +61,7 @@ async function spawnAnswering(port: number, argv: string[]): Promise<ChildProces
 /** Runs `start` on a free port, and on another one if that port was taken meanwhile. */
 async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<[number, T]> {
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = await restartablePort();
     try {
       return [port, await start(port)];
     } catch (error) {

@@ -31,6 +31,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A free port below the system's ephemeral range (32768 and up on Linux). A data server is
+ * killed and restarted on its port; a port from the ephemeral range could meanwhile be handed to
+ * another suite's `listen(0)` or outgoing connection, one below it is not.
+ */
+export async function restartablePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
 /** Sends PING until the server answers PONG, or rejects after `timeoutMs`. */
 export function waitForPong(port: number, timeoutMs: number): Promise<void> {
   const pong = () =>
@@ -90,7 +107,7 @@ export function requireRedisServer(): void {
 
 export async function startTestRedis(options: { port?: number } = {}): Promise<TestRedis> {
   requireRedisServer();
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await restartablePort());
   let child: ChildProcess | null = launch(port);
   const kill = () => child?.kill("SIGKILL");
   process.once("exit", kill);
