@@ -7,7 +7,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { serverHeapFlags } from "../lib/launcher/heap";
+import { compileServer } from "../lib/launcher/compile-server";
+import { serverHeapFlags, serverMemoryEnv } from "../lib/launcher/heap";
 import { stopProcess } from "../tests/helpers/stop-process";
 import { keepingTsconfig } from "../tests/helpers/tsconfig";
 import { sleep, waitForOk } from "../tests/helpers/until";
@@ -173,13 +174,16 @@ export async function startSite(opts: {
   env?: Record<string, string>;
 }): Promise<SiteProcess> {
   const nodeArgs = opts.nodeArgs ?? [];
-  // The heap limit `npm start` gives the server, so the bench measures the server as it runs.
+  // The server as `npm start` runs it, compiled and with its memory settings, so the bench
+  // measures the server as it runs.
   const heap = serverHeapFlags([process.env.NODE_OPTIONS, ...nodeArgs].join(" "));
+  const server = await compileServer(path.resolve(ROOT, opts.distDir));
   const child = spawnChild(
     opts.node ?? process.execPath,
-    [...heap, ...nodeArgs, "--import", "tsx", path.join(ROOT, "lib/launcher/server.ts")],
+    [...heap, ...nodeArgs, server],
     // The bench plays a proxy: each newsletter sample names its own client in X-Forwarded-For.
     {
+      ...serverMemoryEnv({ ...process.env, ...opts.env }),
       TRUST_PROXY: "1",
       ...nextBuildEnv(opts),
       PORT: String(opts.sitePort),

@@ -355,8 +355,9 @@ export const scale = section({
       t.push({
         name: `scale ${at}: server RSS after traffic`,
         value: mib(r.afterTrafficRssBytes),
-        target: "<= 300 MiB",
-        pass: r.afterTrafficRssBytes <= 300 * 2 ** 20,
+        // The issue's unit: 300 MB is 286 MiB.
+        target: "<= 300 MB (286 MiB)",
+        pass: r.afterTrafficRssBytes <= 300e6,
       });
       t.push({
         name: `scale ${at}: V8 heap used at most while starting (limit)`,

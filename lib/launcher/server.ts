@@ -2,8 +2,9 @@
  * The site's HTTP server: Next's documented custom server (`next()`, `app.prepare()`,
  * `app.getRequestHandler()`), so that a request is shaped before Next sees it, on Node's own
  * `http` server and with nothing taken from Next beyond that API. `npm start` and
- * `npm run start:instance` run it (lib/launcher/start.ts); it reads PORT and HOSTNAME as
- * `next start` does, and `--dev` runs Next in development mode.
+ * `npm run start:instance` run it (lib/launcher/start.ts), compiled to JavaScript
+ * (lib/launcher/compile-server.ts), and through tsx with `--dev`, which runs Next in development
+ * mode; it reads PORT and HOSTNAME as `next start` does.
  *
  * Before Next's handler, every request gets, in this order:
  *  0. in local mode (the demo's public password and secrets), a connection from off this machine
@@ -19,7 +20,6 @@
  *     nothing and leaves nothing in Next's cache.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import path from "node:path";
 import next from "next";
 import { isUnknownAddress } from "../blog/store-state";
 import { imageHosts } from "../config/image-hosts.mjs";
@@ -32,7 +32,6 @@ import { log as logger } from "../observability/log.mjs";
 import { searchRefusal } from "../search/refuse-early";
 import { configOrExit } from "./preflight";
 
-const root = path.resolve(__dirname, "../..");
 const log = logger("launcher");
 
 /** Blog addresses the store can judge (lib/blog/known-addresses.ts); the rest go to Next as they are. */
@@ -81,7 +80,8 @@ async function main(): Promise<void> {
   const refuseSearch = searchRefusal(() => ({ trustProxy: config.trustProxy }));
   const localMode = isLocalMode(process.env);
 
-  const app = next({ dev, dir: root, hostname, port });
+  // The project is the working directory, as for `next start`: the launcher starts the server there.
+  const app = next({ dev, hostname, port });
   const handle = app.getRequestHandler();
   const prepared = app.prepare();
 

@@ -7,12 +7,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { requireSupportedNode } from "../config/node-runtime";
-import { serverHeapFlags } from "./heap";
+import { compileServer } from "./compile-server";
+import { serverHeapFlags, serverMemoryEnv } from "./heap";
 import { log as logger } from "../observability/log.mjs";
 import { forwardAsJsonLines } from "./json-output";
 import { listenPlan } from "./listen";
 import { configOrExit, workspaceProblem } from "./preflight";
-import { recordThisBuild, sameConfigurationOrExit } from "./build-fingerprint";
+import { buildFolder, recordThisBuild, sameConfigurationOrExit } from "./build-fingerprint";
 import { portFreeOrExit } from "./port-check";
 import { USAGE, wantsHelp } from "./usage";
 
@@ -188,10 +189,19 @@ async function main() {
     recordThisBuild(config, process.env);
   }
   // The server handles SIGTERM itself (instrumentation.ts → lib/launcher/shutdown.ts): readiness
-  // says "draining", the requests in hand finish, Redis closes, exit 0. Its heap is bounded
+  // says "draining", the requests in hand finish, Redis closes, exit 0. Its memory is bounded
   // (lib/launcher/heap.ts).
+  // It runs compiled, on Node alone (lib/launcher/compile-server.ts).
+  let compiled: string;
+  try {
+    compiled = await compileServer(buildFolder(process.env, root));
+  } catch (error) {
+    log.fatal(`The site's server did not compile: ${error instanceof Error ? error.message : String(error)}`);
+    return stop(1);
+  }
   const heap = serverHeapFlags(process.env.NODE_OPTIONS);
-  server = run(process.execPath, [...heap, "--import", "tsx", serverEntry], "server", {
+  server = run(process.execPath, [...heap, compiled], "server", {
+    ...serverMemoryEnv(process.env),
     PORT: port,
     ...where,
     NODE_ENV: "production",

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { compileServer } from "../../lib/launcher/compile-server";
 import { freePort, startTestRedis, type TestRedis } from "./redis-server";
 import { keepingTsconfig } from "./tsconfig";
 import { stopProcess, type Exit } from "./stop-process";
@@ -7,7 +8,8 @@ import { waitForOk } from "./until";
 
 /*
  * Several Masthead instances as a team scaling out runs them: one `next build`, then
- * the site's server (lib/launcher/server.ts) on each instance with the same environment, one Redis, one local workspace.
+ * the site's server (lib/launcher/server.ts, compiled as the launcher runs it) on each instance with
+ * the same environment, one Redis, one local workspace.
  * For the multi-instance suites (tests/e2e/multi-instance*.spec.ts) and the benchmark.
  *
  * The local workspace and the build are made once per test process and reused by every
@@ -20,7 +22,6 @@ const ROOT = path.resolve(__dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 const LAUNCHER = path.join(ROOT, "lib/launcher/start.ts");
 const RECORD_BUILD = path.join(ROOT, "lib/launcher/record-build.ts");
-const SERVER = path.join(ROOT, "lib/launcher/server.ts");
 const WORKSPACE_CLI = path.join(ROOT, "lib/local-workspace/cli.ts");
 const DEFAULT_DIST_DIR = ".next-multi";
 const LOG_LINES = 300;
@@ -185,6 +186,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     if (!res.ok) throw new Error(`workspace reset failed: ${res.status}`);
   };
   await resetWorkspace();
+  // Compiled once for all instances: they run the same file, and one esbuild service at a time.
+  const serverFile = options.launcher ? null : await compileServer(path.resolve(ROOT, distDir));
 
   const redis = options.redis === false ? null : await startTestRedis();
   const ports: number[] = [];
@@ -225,11 +228,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           });
           return;
         }
-        child = spawnLogged(
-          ["--import", "tsx", SERVER],
-          { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
-          lines,
-        );
+        child = spawnLogged([serverFile!], { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" }, lines);
         await waitForOk(`${url}/`, { timeoutMs: 60_000, child, detail: () => lines.slice(-30).join("\n") });
       },
       async stop(graceMs = 5_000) {
