@@ -1,3 +1,4 @@
+import { en } from "../i18n/en";
 import type { BlogPost } from "../workspace/types";
 import { assignKeywordSlugs, keywordKey } from "./keyword-slugs";
 import {
@@ -73,9 +74,14 @@ type Draft = {
  * keywords and authors, non-HTTP image URLs removed). Every drop is counted in `problemCount`,
  * and the first ones are described in `problems`.
  */
-export function buildBlog(input: { blogName: string; posts: Iterable<BlogPost> }): Blog {
+export function buildBlog(input: {
+  blogName: string;
+  posts: Iterable<BlogPost>;
+  /** The name an author without one is shown by, in the site's language. */
+  unknownAuthor?: string;
+}): Blog {
   const problems = new Problems();
-  const drafts = normalizePosts(input.posts, problems);
+  const drafts = normalizePosts(input.posts, problems, input.unknownAuthor ?? en["author.unknown"]);
   // Newest first; ties broken by slug so every build orders the same way.
   drafts.sort((a, b) => b.time - a.time || a.slug.localeCompare(b.slug));
   const keywordsOf = keywordLists(drafts);
@@ -109,7 +115,7 @@ export function buildBlog(input: { blogName: string; posts: Iterable<BlogPost> }
 }
 
 /** The entries of the list that can be shown, repaired, in the list's order. */
-function normalizePosts(raws: Iterable<BlogPost>, problems: Problems): Draft[] {
+function normalizePosts(raws: Iterable<BlogPost>, problems: Problems, unknownAuthor: string): Draft[] {
   const drafts: Draft[] = [];
   const seenSlugs = new Set<string>();
   const share = sharing();
@@ -131,7 +137,7 @@ function normalizePosts(raws: Iterable<BlogPost>, problems: Problems): Draft[] {
       pageTitle: pageTitle && pageTitle !== title ? pageTitle : title,
       description: clean(raw.metaDescription),
       time,
-      authors: share.authorList(postAuthors(raw.authors, share.author)),
+      authors: share.authorList(postAuthors(raw.authors, share.author, unknownAuthor)),
       labels: share.labels(postLabels(raw.keywords)),
       cover: share.image(raw.coverImageUrl, slug),
       thumbnail: share.image(raw.thumbnailImageUrl, slug),
@@ -178,16 +184,17 @@ function sharing() {
   };
 }
 
-/** A post's authors: each id once, unnamed ones named "Unknown author", avatars only at http(s) URLs. */
+/** A post's authors: each id once, unnamed ones named `unknownAuthor`, avatars only at http(s) URLs. */
 function postAuthors(
   raw: BlogPost["authors"],
   shared: (id: string, name: string, avatarUrl: string | null) => PostAuthor,
+  unknownAuthor: string,
 ): PostAuthor[] {
   const authors: PostAuthor[] = [];
   for (const a of raw) {
     const id = xmlText(a.id).trim();
     if (!id || authors.some((x) => x.id === id)) continue;
-    authors.push(shared(id, clean(a.name) || "Unknown author", httpUrl(a.profileImageUrl)));
+    authors.push(shared(id, clean(a.name) || unknownAuthor, httpUrl(a.profileImageUrl)));
   }
   return authors;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
+import { siteText } from "../config/text";
 import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { fetch as fetchOutsideNext } from "undici";
 import { serverOrigin } from "../http/server-origin";
@@ -162,7 +163,11 @@ function toSourceError(error: unknown): BlogSourceError {
 async function fetchBlog(): Promise<Blog> {
   const list = await client("list").listBlogPosts();
   // The site's configured name, when there is one, stands for the workspace's blog name everywhere.
-  const blog = buildBlog({ ...list, blogName: env().site.name ?? list.blogName });
+  const blog = buildBlog({
+    ...list,
+    blogName: env().site.name ?? list.blogName,
+    unknownAuthor: siteText()("author.unknown"),
+  });
   // A list whose every entry was unreadable is garbage, not an empty blog.
   if (blog.posts.length === 0 && list.skipped + list.posts.length > 0) {
     throw new BlogSourceError(

@@ -94,6 +94,7 @@ export const de: Catalogue = {
     other: "{count} Beiträge über {topic} auf {site}{suffix}.",
   },
   "author.eyebrow": "Autor",
+  "author.unknown": "Unbekannter Autor",
   "author.heading": "Beiträge von {name}",
   "author.portrait": "Porträt von {name}",
   "author.topics": "Themen, über die {name} schreibt",

@@ -99,6 +99,7 @@ export const en = {
     other: "{count} posts about {topic} on {site}{suffix}.",
   },
   "author.eyebrow": "Author",
+  "author.unknown": "Unknown author",
   "author.heading": "Posts by {name}",
   "author.portrait": "Portrait of {name}",
   "author.topics": "Topics {name} writes about",

@@ -94,6 +94,7 @@ export const es: Catalogue = {
     other: "{count} artículos sobre {topic} en {site}{suffix}.",
   },
   "author.eyebrow": "Autor",
+  "author.unknown": "Autor desconocido",
   "author.heading": "Artículos de {name}",
   "author.portrait": "Retrato de {name}",
   "author.topics": "Temas sobre los que escribe {name}",

@@ -97,6 +97,7 @@ export const fr: Catalogue = {
     other: "{count} articles sur {topic} dans {site}{suffix}.",
   },
   "author.eyebrow": "Auteur",
+  "author.unknown": "Auteur inconnu",
   "author.heading": "Articles de {name}",
   "author.portrait": "Portrait de {name}",
   "author.topics": "Les thèmes de {name}",

@@ -10,6 +10,7 @@ import {
   postsOnPage,
   prerenderPages,
 } from "@/lib/blog/paths";
+import { resolveMessages, translator } from "@/lib/i18n";
 import type { BlogPost } from "@/lib/workspace/types";
 
 const ADA = {
@@ -122,6 +123,21 @@ describe("buildBlog (normalization and grouping)", () => {
     expect(fresh.authors[1]!.avatarUrl).toBeNull();
     expect(fresh.keywords.map((k) => k.slug)).toEqual(["c-plus-plus", "engineering"]);
     expect(fresh.thumbnailImageUrl).toBeNull();
+  });
+
+  it("names an author without a name in the site's language, English unless told", () => {
+    const nameless = { ...LIN, id: "a-9", name: "  " };
+    const posts = [post({ slug: "anon", authors: [nameless] })];
+    expect(buildBlog({ blogName: "B", posts }).posts[0]!.authors.map((a) => a.name)).toEqual([
+      "Unknown author",
+    ]);
+    const french = buildBlog({
+      blogName: "B",
+      posts,
+      unknownAuthor: translator(resolveMessages("fr"))("author.unknown"),
+    });
+    expect(french.posts[0]!.authors.map((a) => a.name)).toEqual(["Auteur inconnu"]);
+    expect(french.authors.map((a) => a.name)).toEqual(["Auteur inconnu"]);
   });
 
   it("groups posts by author and by keyword, newest first", () => {
