@@ -355,7 +355,7 @@ export const scale = section({
       t.push({
         name: `scale ${at}: server RSS after traffic`,
         value: mib(r.afterTrafficRssBytes),
-        // The issue's unit: 300 MB is 286 MiB.
+        // The target is in MB (10^6 bytes): 300 MB is 286 MiB.
         target: "<= 300 MB (286 MiB)",
         pass: r.afterTrafficRssBytes <= 300e6,
       });
