@@ -2,8 +2,10 @@
  * `npm run hash-password`: prints an ADMIN_USERS entry for a password read from
  * standard input (never from argv, which lands in shell history and `ps`). On a terminal the
  * password is not shown as it is typed: readline echoes through its output stream, and that
- * stream shows the prompt only. Piped input is read as a line, as before.
+ * stream shows the prompt only. Piped input is read whole and its first line taken, so a
+ * password piped without a trailing newline (`printf pw | …`) counts too.
  */
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { hashPassword } from "../config/password-hash";
@@ -20,22 +22,30 @@ const output = new Writable({
   },
 });
 
-const rl = createInterface({ input: process.stdin, output, terminal });
-// In raw mode Ctrl-C reaches readline, not the process: stop as a terminal would.
-rl.on("SIGINT", () => {
-  process.stderr.write("\n");
-  process.exit(130);
-});
-rl.question(prompt, (password) => {
-  rl.close();
-  // The Enter key was not echoed either.
-  if (terminal) process.stderr.write("\n");
+function printEntry(password: string): void {
   if (password.length < 12) {
     console.error("Choose a password of at least 12 characters.");
     process.exit(1);
   }
   const hash = hashPassword(password);
   console.log(email ? `${email}=${hash}` : hash);
-});
-// The prompt has been written (question() writes it at once); from here on nothing is shown.
-hidden = terminal;
+}
+
+if (terminal) {
+  const rl = createInterface({ input: process.stdin, output, terminal });
+  // In raw mode Ctrl-C reaches readline, not the process: stop as a terminal would.
+  rl.on("SIGINT", () => {
+    process.stderr.write("\n");
+    process.exit(130);
+  });
+  rl.question(prompt, (password) => {
+    rl.close();
+    // The Enter key was not echoed either.
+    process.stderr.write("\n");
+    printEntry(password);
+  });
+  // The prompt has been written (question() writes it at once); from here on nothing is shown.
+  hidden = true;
+} else {
+  printEntry(readFileSync(0, "utf8").split(/\r?\n/, 1)[0]!);
+}

@@ -31,6 +31,12 @@ describe("npm run hash-password", () => {
     expect(verifyPasswordSync(PASSWORD, hash!)).toBe(true);
   });
 
+  it("piped without a trailing newline (printf): the same entry", async () => {
+    const { code, stdout } = await run([], PASSWORD);
+    expect(code).toBe(0);
+    expect(verifyPasswordSync(PASSWORD, stdout.trim())).toBe(true);
+  });
+
   it("piped: a short password is refused", async () => {
     expect((await run([], "short\n")).code).toBe(1);
   });
