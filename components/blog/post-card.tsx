@@ -14,6 +14,8 @@ import styles from "./blog.module.css";
  * would repeat the whole srcset in <head>), and its link is the one the router prefetches.
  * Every other card neither prefetches nor loads its image before it nears the viewport.
  *
+ * A post without a cover or thumbnail has no image frame: an empty block says nothing.
+ *
  * Its parts carry no class of their own: the stylesheet finds them inside `.card` (a list
  * writes each class attribute twice per card, in the HTML and the RSC payload).
  */
@@ -30,10 +32,10 @@ export function PostCard({
   const image = post.thumbnailImageUrl ?? post.coverImageUrl;
   return (
     <article className={styles.card}>
-      <div aria-hidden="true">
-        {image ? (
-          // A nominal size with 1x/2x candidates (384 and 828 px) rather than `fill` and `sizes`,
-          // which cost four candidates and an inline style per card; CSS fits it to the frame.
+      {image ? (
+        <div aria-hidden="true">
+          {/* A nominal size with 1x/2x candidates (384 and 828 px) rather than `fill` and `sizes`,
+              which cost four candidates and an inline style per card; CSS fits it to the frame. */}
           <StaticImage
             src={image}
             alt=""
@@ -41,10 +43,8 @@ export function PostCard({
             height={202}
             {...(lead ? ({ loading: "eager", fetchPriority: "high" } as const) : {})}
           />
-        ) : (
-          <div className={styles.coverFallback}>{post.title}</div>
-        )}
-      </div>
+        </div>
+      ) : null}
       <div>
         <Heading>
           <Link href={postPath(post.slug)} prefetch={lead ? null : false}>
