@@ -1,5 +1,6 @@
 import { ImageResponse } from "next/og";
 import { env } from "../config/env";
+import type { Translate } from "../i18n";
 import { fetchCoverBytes } from "./cover-fetch";
 import { OG_SIZE } from "./seo";
 
@@ -41,10 +42,16 @@ export const loadCover: CoverLoader = async (url) => {
 export type OgCard = {
   blogName: string;
   title: string;
-  authors: string[];
+  /** "Written by …" in the site's language (`cardByline`); none on a card that is not a post's. */
+  byline?: string;
   coverUrl: string | null;
   eyebrow?: string;
 };
+
+/** A post card's byline, in the site's words: "Written by Ada, Grace", "Geschrieben von Ada, Grace". */
+export function cardByline(t: Translate, authors: readonly string[]): string | undefined {
+  return authors.length ? `${t("post.writtenBy")} ${authors.join(", ")}` : undefined;
+}
 
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
@@ -126,10 +133,8 @@ function Card({ card, cover }: { card: OgCard; cover: string | null }) {
           <div style={{ fontSize: titleSize, fontWeight: 700, lineHeight: 1.1, display: "flex" }}>
             {truncate(card.title, 120)}
           </div>
-          {card.authors.length ? (
-            <div style={{ fontSize: 30, color: "#e7e5e4", marginTop: 28 }}>
-              {truncate(`By ${card.authors.join(", ")}`, 90)}
-            </div>
+          {card.byline ? (
+            <div style={{ fontSize: 30, color: "#e7e5e4", marginTop: 28 }}>{truncate(card.byline, 90)}</div>
           ) : null}
         </div>
       </div>

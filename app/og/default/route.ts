@@ -9,7 +9,6 @@ export async function GET() {
     blogName: blog.name,
     title: blog.name,
     eyebrow: t("home.eyebrow"),
-    authors: [],
     coverUrl: null,
   });
 }

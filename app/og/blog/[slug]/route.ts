@@ -1,4 +1,4 @@
-import { ogImage } from "@/lib/blog/og";
+import { cardByline, ogImage } from "@/lib/blog/og";
 import { blogForPage } from "@/lib/blog/pages";
 
 // Rendered on first request, then cached with the blog: never 10,000 at build time.
@@ -11,7 +11,7 @@ export function generateStaticParams(): { slug: string }[] {
 
 export async function GET(_req: Request, { params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { blog } = await blogForPage();
+  const { blog, t } = await blogForPage();
   const post = blog.bySlug.get(slug);
   if (!post)
     return new Response("Not found", {
@@ -21,7 +21,10 @@ export async function GET(_req: Request, { params }: { params: Promise<{ slug: s
   return ogImage({
     blogName: blog.name,
     title: post.title,
-    authors: post.authors.map((a) => a.name),
+    byline: cardByline(
+      t,
+      post.authors.map((a) => a.name),
+    ),
     coverUrl: post.coverImageUrl,
   });
 }
