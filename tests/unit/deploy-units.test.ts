@@ -58,7 +58,9 @@ describe("the production start command", () => {
   it("the image runs under an init, without what only the build needs, with the site's files", () => {
     expect(image.entrypoint).toEqual(["/usr/bin/tini", "--"]);
     expect(readRepo("deploy/Dockerfile")).toMatch(/apt-get install -y --no-install-recommends tini/);
-    expect(dockerRemovals()).toEqual(expect.arrayContaining(["node_modules/@next/swc-*", ".next/cache"]));
+    expect(dockerRemovals()).toEqual(
+      expect.arrayContaining(["node_modules/@next/swc-*", ".next/cache", "node_modules/node"]),
+    );
     expect(image.copies.flatMap((c) => c.sources)).toContain("/app/site");
   });
 });
@@ -76,6 +78,15 @@ describe("the systemd units", () => {
       expect(`${run.stdout}${run.stderr}`.trim(), unit).toBe("");
       expect(run.status, unit).toBe(0);
     }
+  });
+
+  it("run a Node that a production install (npm ci --omit=dev) keeps", () => {
+    // What `npm ci --omit=dev` would install, read from the lockfile without installing.
+    const tree = spawnSync("npm", ["ls", "node", "--omit=dev", "--json"], { cwd: ROOT, encoding: "utf8" });
+    const node = (JSON.parse(tree.stdout) as { dependencies?: { node?: { version: string } } }).dependencies
+      ?.node;
+    expect(node, "the node package among the production dependencies").toBeDefined();
+    expect(Number(node!.version.split(".")[0])).toBeGreaterThanOrEqual(24);
   });
 
   it("run the checkout's own Node, which is 24 or newer", () => {
