@@ -3,7 +3,7 @@ import { PASSWORD_HASH_PATTERN } from "./password-hash";
 
 /** 128 bits of SHA-256, base64url (lib/admin/recovery-codes.ts makes them). */
 const RECOVERY_HASH_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-import { Refusal, variable, wholeNumber } from "./variable";
+import { Refusal, quoted, variable, wholeNumber } from "./variable";
 
 /*
  * The variables that say who may use /admin: ADMIN_USERS (passwords), the workspace roles that
@@ -115,7 +115,7 @@ export const adminAccess = {
     (raw) => {
       if (raw === undefined || /^optional$/i.test(raw)) return "optional" as const;
       if (/^required$/i.test(raw)) return "required" as const;
-      return new Refusal(`"${raw.slice(0, 40)}" is neither required nor optional.`);
+      return new Refusal(`${quoted(raw)} is neither required nor optional.`);
     },
   ),
 };
