@@ -26,7 +26,7 @@ import { readSiteConfig } from "./site";
 import { Refusal, variable, wholeNumber } from "./variable";
 import { workspaceApiBase, workspaceApiKey } from "./workspace-variables";
 
-export { parseAdminTotp, parseAdminUsers, type AdminUser } from "./admin-access";
+export { parseAdminUsers, type AdminUser } from "./admin-access";
 export {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_HASH,
