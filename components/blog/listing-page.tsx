@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { findListing, type ListingSubject } from "@/lib/blog/listings";
 import { listPath, pageCount } from "@/lib/blog/paths";
 import { siteText } from "@/lib/config/text";
+import type { Translate } from "@/lib/i18n";
 import { Pagination } from "./pagination";
 import { PostGrid } from "./post-card";
 import styles from "./blog.module.css";
@@ -27,23 +28,23 @@ type ListingParts = {
  * (the first card is the page's one prefetched link) and the pager. `parts` supplies what
  * differs between subjects.
  */
+export type ListingProps = { segment: string; page: number };
+
 export async function ListingView<T>({
   listing,
   segment,
   page,
   parts,
-}: {
+}: ListingProps & {
   listing: ListingSubject<T>;
-  segment: string;
-  page: number;
-  parts: (subject: T, data: Awaited<ReturnType<typeof findListing>>) => ListingParts;
+  parts: (subject: T, data: Awaited<ReturnType<typeof findListing>>, t: Translate) => ListingParts;
 }) {
   const data = await findListing(listing, segment, page);
   const { subject, posts } = data;
   if (!subject || !posts) notFound();
-  const { before, eyebrow, title, picture, after, heading } = parts(subject, data);
-  const postCount = listing.postCount(subject);
   const t = siteText();
+  const { before, eyebrow, title, picture, after, heading } = parts(subject, data, t);
+  const postCount = listing.postCount(subject);
   const titles = (
     <>
       <p className={styles.eyebrow}>{eyebrow}</p>

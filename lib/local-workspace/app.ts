@@ -8,7 +8,7 @@ import { DEFAULT_RATE_LIMIT, FixedWindowRateLimiter, type RateLimitOptions } fro
 import * as blog from "./routes/blog";
 import * as local from "./routes/local";
 import { addSubscriber } from "./routes/subscribers";
-import * as members from "./routes/team-members";
+import * as members from "./members";
 import { resetAndSeed, seedDemo } from "./seed";
 import { RequestStats } from "./stats";
 import { DEFAULT_DATA_DIR, openStore, type Db } from "./store";

@@ -7,15 +7,6 @@ import type { Db } from "./store";
  */
 export type EmailKind = "verification" | "invitation";
 
-export type OutboxEmail = {
-  id: number;
-  to: string;
-  kind: EmailKind;
-  subject: string;
-  link: string;
-  created_at: string;
-};
-
 export function createToken(db: Db, workspaceId: string, kind: EmailKind, email: string, now: Date): string {
   const token = randomBytes(24).toString("base64url");
   db.prepare("INSERT INTO tokens (token, workspace_id, kind, email, created_at) VALUES (?, ?, ?, ?, ?)").run(
@@ -38,20 +29,18 @@ export function recordEmail(
 }
 
 /** Newest first; `to` matches case-insensitively (addresses are stored lower-case). */
-export function listOutbox(db: Db, workspaceId: string, to?: string): OutboxEmail[] {
-  const rows = (
-    to
-      ? db
-          .prepare("SELECT * FROM outbox WHERE workspace_id = ? AND to_email = ? ORDER BY id DESC")
-          .all(workspaceId, to.trim().toLowerCase())
-      : db.prepare("SELECT * FROM outbox WHERE workspace_id = ? ORDER BY id DESC").all(workspaceId)
-  ) as { id: number; to_email: string; kind: EmailKind; subject: string; link: string; created_at: string }[];
-  return rows.map((r) => ({
-    id: r.id,
-    to: r.to_email,
-    kind: r.kind,
-    subject: r.subject,
-    link: r.link,
-    created_at: r.created_at,
-  }));
+export function listOutbox(db: Db, workspaceId: string, to?: string) {
+  return db
+    .prepare(
+      `SELECT id, to_email AS "to", kind, subject, link, created_at FROM outbox
+       WHERE workspace_id = ? AND (? IS NULL OR to_email = ?) ORDER BY id DESC`,
+    )
+    .all(workspaceId, to?.trim().toLowerCase() ?? null, to?.trim().toLowerCase() ?? null) as {
+    id: number;
+    to: string;
+    kind: EmailKind;
+    subject: string;
+    link: string;
+    created_at: string;
+  }[];
 }
