@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ApiContext } from "./context";
 import { HttpError, absoluteUrl, json, noContent, readJsonObject, requireAcceptJson } from "./http";
-import { createToken, recordEmail } from "./outbox";
+import { sendEmail } from "./outbox";
 import { blogName, transaction, type Db } from "./store";
 import { isUuid, isValidEmail, isValidTimeZone, normalizeEmail } from "./validation";
 
@@ -178,7 +178,7 @@ function addTeamMembers(version: 1 | 2) {
       const exists = db.prepare("SELECT 1 FROM members WHERE workspace_id = ? AND email = ?");
       const insert = db.prepare(
         `INSERT INTO members (id, workspace_id, seq, email, first_name, last_name, time_zone, profile_image_url, active, organization_role, invited_by, created_at, updated_at)
-       VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM members), ?, '', '', 'UTC', NULL, 1, ?, ?, ?, ?)`,
+       VALUES (?1, ?2, (SELECT COALESCE(MAX(seq), 0) + 1 FROM members), ?3, '', '', 'UTC', NULL, 1, ?4, ?5, ?6, ?6)`,
       );
       for (const email of emails) {
         // API decision 4: adding someone already in the workspace is skipped, not an error.
@@ -186,28 +186,17 @@ function addTeamMembers(version: 1 | 2) {
           skipped.push(email);
           continue;
         }
-        insert.run(
-          randomUUID(),
-          workspaceId,
-          email,
-          role,
-          inviter?.email ?? null,
-          now.toISOString(),
-          now.toISOString(),
-        );
+        insert.run(randomUUID(), workspaceId, email, role, inviter?.email ?? null, now.toISOString());
         added.push(email);
         if (sendInvitations) {
-          const token = createToken(db, workspaceId, "invitation", email, now);
           const who = inviter
             ? `${inviter.first_name} ${inviter.last_name}`.trim() || inviter.email
             : "An admin";
-          recordEmail(db, {
-            workspaceId,
+          sendEmail(ctx, {
             to: email,
             kind: "invitation",
             subject: `${who} invited you to join ${workspaceName}`,
-            link: `${origin}/__local/invitations/${token}`,
-            now,
+            link: (token) => `${origin}/__local/invitations/${token}`,
           });
         }
       }
