@@ -36,7 +36,7 @@ export function SiteFooter({ siteName, site, pathAware = true }: SiteChromeProps
         ) : null}
         {/* The configured navigation again, and the feed. */}
         <nav aria-label={t("footer.links")}>
-          <ul className={styles.footerLinks}>
+          <ul className="inline-list">
             {site.navigation.map((link, i) => (
               <li key={i}>
                 {link.external ? (

@@ -19,7 +19,7 @@ const DEFAULT_ROLE = "Standard";
 const DEFAULT_PAGE_SIZE = 30;
 const MAX_PAGE_SIZE = 1000;
 
-type TeamMember = {
+export type TeamMember = {
   id: string;
   email: string;
   first_name: string;

@@ -9,6 +9,7 @@ import {
   LOCAL_REVOKED_API_KEY,
   hashKey,
 } from "./keys";
+import type { TeamMember } from "./members";
 import { getMeta, setMeta, wipe, transaction, type Db } from "./store";
 
 /**
@@ -25,14 +26,8 @@ export const MAX_SYNTHETIC = 100_000;
 const SEED_VERSION = "1";
 const DAY_MS = 86_400_000;
 
-type SeedMember = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  time_zone: string;
+type SeedMember = Omit<TeamMember, "profile_image_url" | "organization_role"> & {
   role: (typeof ROLES)[number];
-  active: boolean;
   avatar: boolean;
 };
 
