@@ -45,18 +45,21 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => escapeMap[c]!);
 }
 
-/** Tiny standalone HTML page for the local-only links (verification, invitations). */
-export function htmlPage(status: number, title: string, paragraphs: string[]): Response {
-  const body = `<!doctype html>
+/**
+ * A small standalone HTML page for what a person opens here (verification and invitation links,
+ * articles, the index): `body` is paragraphs of text, or markup already escaped.
+ */
+export function htmlPage(status: number, title: string, body: string[] | string): Response {
+  const html = typeof body === "string" ? body : body.map((p) => `<p>${escapeHtml(p)}</p>`).join("");
+  return new Response(
+    `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}h1{font-size:1.5rem}</style>
-</head><body><main><h1>${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}
-<p><small>Local workspace (development only)</small></p></main></body></html>`;
-  return new Response(body, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-  });
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}h1{font-size:1.5rem}img{width:100%;height:auto;border-radius:8px}.meta{color:#57534e}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1>${html}
+<p><small>Local workspace (development only)</small></p></main></body></html>`,
+    { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } },
+  );
 }
 
 /** `https://acme.localhost:4010`: the origin the client used, so links and image URLs work for it. */
