@@ -62,13 +62,6 @@ export function htmlPage(status: number, title: string, body: string[] | string)
   );
 }
 
-/** `https://acme.localhost:4010`: the origin the client used, so links and image URLs work for it. */
-export function requestOrigin(request: Request): string {
-  // The node adapter builds request.url from the Host header, so the URL is the one truth
-  // both over HTTP and for in-process `new Request("http://acme.localhost/...")` calls.
-  return new URL(request.url).origin;
-}
-
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
 /**
@@ -92,11 +85,6 @@ export function localWriteRefusal(request: Request): HttpError | null {
   if (type !== null && type.split(";")[0]!.trim().toLowerCase() !== "application/json")
     return new HttpError(415, "Send local endpoint requests as JSON (Content-Type: application/json)");
   return null;
-}
-
-/** Prefixes origin-relative stored URLs (seeded avatars) with the caller's origin. */
-export function absoluteUrl(origin: string, value: string): string {
-  return value.startsWith("/") ? `${origin}${value}` : value;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ApiContext } from "./context";
-import { HttpError, absoluteUrl, json, noContent, readJsonObject, requireAcceptJson } from "./http";
+import { HttpError, json, noContent, readJsonObject, requireAcceptJson } from "./http";
 import { sendEmail } from "./outbox";
 import { blogName, transaction, type Db } from "./store";
 import { isUuid, isValidEmail, isValidTimeZone, normalizeEmail } from "./validation";
@@ -42,7 +42,10 @@ function toMember(row: MemberRow, origin: string): TeamMember {
     first_name: row.first_name,
     last_name: row.last_name,
     time_zone: row.time_zone,
-    profile_image_url: row.profile_image_url === null ? null : absoluteUrl(origin, row.profile_image_url),
+    // Seeded avatars are stored origin-relative: the origin the request came in on prefixes them.
+    profile_image_url: row.profile_image_url?.startsWith("/")
+      ? origin + row.profile_image_url
+      : row.profile_image_url,
     active: row.active === 1,
     organization_role: row.organization_role,
   };
