@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_HASH_PATTERN } from "./password-hash";
-import { Refusal, quoted, variable, wholeNumber } from "./variable";
+import { Refusal, oneOf, variable, wholeNumber } from "./variable";
 
 /*
  * The variables that say who may use /admin: ADMIN_USERS (passwords), the workspace roles that
@@ -93,13 +93,10 @@ export const adminAccess = {
         : new Refusal(`the entry for ${email} is not a list of recovery code hashes.`);
     },
   ),
-  ADMIN_TWO_FACTOR: variable(
+  ADMIN_TWO_FACTOR: oneOf(
     "set ADMIN_TWO_FACTOR to required (every admin needs an ADMIN_TOTP secret) or optional, or unset it for optional.",
-    (raw) => {
-      if (raw === undefined || /^optional$/i.test(raw)) return "optional" as const;
-      if (/^required$/i.test(raw)) return "required" as const;
-      return new Refusal(`${quoted(raw)} is neither required nor optional.`);
-    },
+    "optional",
+    { required: "required", optional: "optional" } as const,
   ),
 };
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from "./defaults.mjs";
 import { parseSentinelList } from "./redis-target.mjs";
 import type { SentinelTarget } from "./redis-target.mjs";
-import { Refusal, variable } from "./variable";
+import { Refusal, oneOf, variable } from "./variable";
 
 /*
  * The variables of how an instance runs among others: the proxies in front of it, the Redis
@@ -112,13 +112,10 @@ export function checkRedisVariables(v: RedisVariables, ctx: z.RefinementCtx): vo
   }
 }
 
-export const deliveryWorker = variable(
+export const deliveryWorker = oneOf(
   "unset it (each server process delivers stored signups), or set it to off when `npm run worker` runs separately.",
-  (raw) => {
-    if (raw === undefined || /^(on|true|yes|in-process)$/i.test(raw)) return true;
-    if (/^(off|false|no|external)$/i.test(raw)) return false;
-    return new Refusal(`"${raw}" is neither on nor off.`);
-  },
+  true,
+  { "on|true|yes|in-process": true, "off|false|no|external": false },
 );
 
 /** METRICS_TOKEN: unset = GET /api/metrics answers 404; set = scrapers send it as a Bearer token. The value is never echoed back. */

@@ -23,7 +23,7 @@ import {
 import { secrets } from "./secrets";
 import type { RedisTarget, SentinelTarget } from "./redis-target.mjs";
 import { readSiteConfig } from "./site";
-import { Refusal, variable, wholeNumber } from "./variable";
+import { Refusal, oneOf, variable, wholeNumber } from "./variable";
 import { workspaceApiBase, workspaceApiKey } from "./workspace-variables";
 
 export { parseAdminUsers, type AdminUser } from "./admin-access";
@@ -100,21 +100,15 @@ const rest = {
   DELIVERY_WORKER: deliveryWorker,
   // next.config.mjs reads these three (lib/config/image-hosts.mjs); checked here so a typo stops the start.
   IMAGE_CACHE_MAX_MB: wholeNumber("IMAGE_CACHE_MAX_MB"),
-  IMAGE_QUERY_STRINGS: variable(
+  IMAGE_QUERY_STRINGS: oneOf(
     "unset it (image URLs may not carry a query string), or set it to allow when your image host needs one (signed URLs).",
-    (raw) => {
-      if (raw === undefined || /^(refuse|none|off)$/i.test(raw)) return false;
-      if (/^allow$/i.test(raw)) return true;
-      return new Refusal(`"${raw}" is neither allow nor refuse.`);
-    },
+    false,
+    { allow: true, "refuse|none|off": false },
   ),
-  IMAGE_ALLOW_PRIVATE_HOSTS: variable(
+  IMAGE_ALLOW_PRIVATE_HOSTS: oneOf(
     "unset it (image hosts must be on public addresses), or set it to 1 when your image hosts are on a private network.",
-    (raw) => {
-      if (raw === undefined || /^(0|false|no|off)$/i.test(raw)) return false;
-      if (/^(1|true|yes|on)$/i.test(raw)) return true;
-      return new Refusal(`"${raw}" is neither 1 nor 0.`);
-    },
+    false,
+    { "1|true|yes|on": true, "0|false|no|off": false },
   ),
   METRICS_TOKEN: metricsToken,
   LOG_LEVEL: logLevel,

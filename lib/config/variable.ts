@@ -33,6 +33,20 @@ export function variable<T>(fix: string, read: (value: string | undefined) => T 
   return checked(z.string().optional(), read, fix);
 }
 
+/**
+ * A variable that is one of a few words, case-insensitive: `choices` maps `word|synonym|…` to its
+ * value (the first word is the one a refusal names); unset gives `unset`.
+ */
+export function oneOf<T>(fix: string, unset: T, choices: Record<string, T>) {
+  return variable(fix, (raw) => {
+    if (raw === undefined) return unset;
+    for (const [words, value] of Object.entries(choices))
+      if (words.split("|").some((w) => w.toLowerCase() === raw.toLowerCase())) return value;
+    const names = Object.keys(choices).map((words) => words.split("|")[0]);
+    return new Refusal(`${quoted(raw)} is neither ${names.join(" nor ")}.`);
+  });
+}
+
 export function wholeNumber(name: keyof typeof WHOLE_NUMBER_VARIABLES) {
   const { min, max, fallback } = WHOLE_NUMBER_VARIABLES[name];
   const schema = z.coerce.number().int().min(min).max(max);
