@@ -12,6 +12,7 @@ import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 import {
   checkRedisVariables,
   deliveryWorker,
+  redisTarget,
   logLevel,
   metricsToken,
   redisSecret,
@@ -21,7 +22,6 @@ import {
   trustProxy,
 } from "./operations-variables";
 import { secrets } from "./secrets";
-import type { RedisTarget, SentinelTarget } from "./redis-target.mjs";
 import { readSiteConfig } from "./site";
 import { Refusal, oneOf, variable, wholeNumber } from "./variable";
 import { workspaceApiBase, workspaceApiKey } from "./workspace-variables";
@@ -253,23 +253,6 @@ export const envSchema = z
   }));
 
 export type AppConfig = z.output<typeof envSchema>;
-
-function redisTarget(v: {
-  REDIS_URL: string | null;
-  REDIS_SENTINELS: SentinelTarget["sentinels"] | null;
-  REDIS_SENTINEL_NAME: string | null;
-  REDIS_SENTINEL_PASSWORD: string | null;
-  REDIS_PASSWORD: string | null;
-}): RedisTarget | null {
-  if (v.REDIS_URL) return v.REDIS_URL;
-  if (!v.REDIS_SENTINELS || !v.REDIS_SENTINEL_NAME) return null;
-  return {
-    sentinels: v.REDIS_SENTINELS,
-    name: v.REDIS_SENTINEL_NAME,
-    ...(v.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: v.REDIS_SENTINEL_PASSWORD } : {}),
-    ...(v.REDIS_PASSWORD ? { password: v.REDIS_PASSWORD } : {}),
-  };
-}
 
 /** The configuration, or every problem with it. Fast: no password hashing (lib/config/startup.ts). */
 export function checkEnv(
