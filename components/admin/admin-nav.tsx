@@ -19,7 +19,7 @@ export function AdminNav() {
   ).sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <nav aria-label="Admin">
-      <ul className={styles.nav}>
+      <ul className={`inline-list ${styles.nav}`}>
         {LINKS.map((l) => (
           <li key={l.href}>
             <Link href={l.href} aria-current={current === l.href ? "page" : undefined}>

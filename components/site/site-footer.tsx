@@ -2,8 +2,8 @@ import Link from "next/link";
 import { FooterNewsletter } from "@/components/newsletter/footer-newsletter";
 import { newsletterFormWords } from "@/components/newsletter/form-words";
 import { NewsletterForm } from "@/components/newsletter/newsletter-form";
-import type { SiteConfig } from "@/lib/config/site";
 import { siteText } from "@/lib/config/text";
+import type { SiteChromeProps } from "./site-header";
 import styles from "./site.module.css";
 
 /**
@@ -11,15 +11,7 @@ import styles from "./site.module.css";
  * the site's links. `pathAware: false` (the global 404, prerendered once for every unknown
  * address): the form always, since reading the address would render that page per request.
  */
-export function SiteFooter({
-  siteName,
-  site,
-  pathAware = true,
-}: {
-  siteName: string;
-  site: SiteConfig;
-  pathAware?: boolean;
-}) {
+export function SiteFooter({ siteName, site, pathAware = true }: SiteChromeProps) {
   const t = siteText();
   return (
     <footer className={styles.footer}>
@@ -44,7 +36,7 @@ export function SiteFooter({
         ) : null}
         {/* The configured navigation again, and the feed. */}
         <nav aria-label={t("footer.links")}>
-          <ul className={styles.footerLinks}>
+          <ul className="inline-list">
             {site.navigation.map((link, i) => (
               <li key={i}>
                 {link.external ? (

@@ -38,15 +38,9 @@ const INLINE_CHARS = 24;
  * `pathAware: false` (the global 404 page, prerendered once for every unknown address): no
  * current-page mark, since reading the address would render that page per request.
  */
-export function SiteHeader({
-  siteName,
-  site,
-  pathAware = true,
-}: {
-  siteName: string;
-  site: SiteConfig;
-  pathAware?: boolean;
-}) {
+export type SiteChromeProps = { siteName: string; site: SiteConfig; pathAware?: boolean };
+
+export function SiteHeader({ siteName, site, pathAware = true }: SiteChromeProps) {
   const { logo, navigation } = site;
   const t = siteText();
   const label = t("nav.label");

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_HASH_PATTERN } from "./password-hash";
-
-/** 128 bits of SHA-256, base64url (lib/admin/recovery-codes.ts makes them). */
-const RECOVERY_HASH_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-import { Refusal, variable, wholeNumber } from "./variable";
+import { Refusal, oneOf, variable, wholeNumber } from "./variable";
 
 /*
  * The variables that say who may use /admin: ADMIN_USERS (passwords), the workspace roles that
@@ -12,73 +9,51 @@ import { Refusal, variable, wholeNumber } from "./variable";
 
 export type AdminUser = { email: string; passwordHash: string };
 
-/** Parses ADMIN_USERS: `email=scrypt:salt:hash` entries separated by commas, spaces or newlines. */
-export function parseAdminUsers(raw: string): { users: AdminUser[]; errors: string[] } {
-  const users: AdminUser[] = [];
+/**
+ * `email=value` entries separated by commas, spaces or newlines (ADMIN_USERS, ADMIN_TOTP,
+ * ADMIN_RECOVERY_CODES), emails lower-cased; `read` turns a value into what is kept or a
+ * Refusal. Problems name the email, never the value.
+ */
+function emailEntries<T>(raw: string, read: (value: string, email: string) => T | Refusal, unique = true) {
+  const entries: [string, T][] = [];
   const errors: string[] = [];
   for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
     const eq = entry.indexOf("=");
-    const email = (eq > 0 ? entry.slice(0, eq) : entry).trim().toLowerCase();
-    const hash = eq > 0 ? entry.slice(eq + 1).trim() : "";
-    if (!z.email().safeParse(email).success) errors.push(`"${email}" is not an email address.`);
-    else if (!PASSWORD_HASH_PATTERN.test(hash))
-      errors.push(`the entry for ${email} has no valid scrypt hash.`);
-    else users.push({ email, passwordHash: hash });
+    const email = (eq > 0 ? entry.slice(0, eq) : entry).toLowerCase();
+    const value = read(eq > 0 ? entry.slice(eq + 1) : "", email);
+    if (!z.email().safeParse(email).success) errors.push(`"${email.slice(0, 60)}" is not an email address.`);
+    else if (unique && entries.some(([e]) => e === email)) errors.push(`${email} is listed twice.`);
+    else if (value instanceof Refusal) errors.push(value.problem);
+    else entries.push([email, value]);
   }
-  return { users, errors };
+  return { entries, errors };
+}
+
+/** Parses ADMIN_USERS: `email=scrypt:salt:hash` entries. */
+export function parseAdminUsers(raw: string): { users: AdminUser[]; errors: string[] } {
+  const { entries, errors } = emailEntries(
+    raw,
+    (hash, email) =>
+      PASSWORD_HASH_PATTERN.test(hash)
+        ? hash
+        : new Refusal(`the entry for ${email} has no valid scrypt hash.`),
+    false,
+  );
+  return { users: entries.map(([email, passwordHash]) => ({ email, passwordHash })), errors };
 }
 
 /** Base32 (RFC 4648) of at least 128 bits, the least RFC 4226 allows for a shared secret. */
 const TOTP_SECRET_PATTERN = /^[A-Z2-7]{26,128}$/;
-const TOTP_FIX = "print a fresh entry with `npm run admin-totp <email>` and put it in ADMIN_TOTP.";
+/** 128 bits of SHA-256, base64url (lib/admin/recovery-codes.ts makes them). */
+const RECOVERY_HASH_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
-/**
- * Parses ADMIN_TOTP: `email=BASE32SECRET` entries separated by commas, spaces or newlines (the
- * shape of ADMIN_USERS). Secrets are upper-cased and their `=` padding dropped, as authenticator
- * apps read them. Problems name the email, never the secret.
- */
-export function parseAdminTotp(raw: string): { secrets: Record<string, string>; errors: string[] } {
-  const secrets: Record<string, string> = {};
-  const errors: string[] = [];
-  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
-    const eq = entry.indexOf("=");
-    const email = (eq > 0 ? entry.slice(0, eq) : entry).trim().toLowerCase();
-    const secret =
-      eq > 0
-        ? entry
-            .slice(eq + 1)
-            .replace(/=+$/, "")
-            .toUpperCase()
-        : "";
-    if (!z.email().safeParse(email).success) errors.push(`"${email.slice(0, 60)}" is not an email address.`);
-    else if (email in secrets) errors.push(`${email} is listed twice.`);
-    else if (!TOTP_SECRET_PATTERN.test(secret))
-      errors.push(
-        `the secret for ${email} is not a base32 secret of at least 26 characters (128 bits; letters A-Z and digits 2-7).`,
-      );
-    else secrets[email] = secret;
-  }
-  return { secrets, errors };
-}
-
-/**
- * Parses ADMIN_RECOVERY_CODES: `email=hash.hash...` entries (the hashes of one admin's recovery
- * codes, from `npm run admin-totp`) separated by commas, spaces or newlines.
- */
-export function parseRecoveryCodes(raw: string): { hashes: Record<string, string[]>; errors: string[] } {
-  const hashes: Record<string, string[]> = {};
-  const errors: string[] = [];
-  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
-    const eq = entry.indexOf("=");
-    const email = (eq > 0 ? entry.slice(0, eq) : entry).trim().toLowerCase();
-    const list = eq > 0 ? entry.slice(eq + 1).split(".") : [];
-    if (!z.email().safeParse(email).success) errors.push(`"${email.slice(0, 60)}" is not an email address.`);
-    else if (email in hashes) errors.push(`${email} is listed twice.`);
-    else if (list.length === 0 || !list.every((h) => RECOVERY_HASH_PATTERN.test(h)))
-      errors.push(`the entry for ${email} is not a list of recovery code hashes.`);
-    else hashes[email] = list;
-  }
-  return { hashes, errors };
+/** An `email=value` variable, unset meaning nobody: every problem with it at once. */
+function emailMap<T>(fix: string, read: (value: string, email: string) => T | Refusal) {
+  return variable(fix, (raw) => {
+    if (raw === undefined) return {};
+    const { entries, errors } = emailEntries(raw, read);
+    return errors.length ? new Refusal(errors.join(" ")) : Object.fromEntries(entries);
+  });
 }
 
 /**
@@ -97,26 +72,31 @@ export const adminAccess = {
     },
   ),
   ADMIN_RECHECK_SECONDS: wholeNumber("ADMIN_RECHECK_SECONDS"),
-  ADMIN_TOTP: variable(TOTP_FIX, (raw) => {
-    if (raw === undefined) return {};
-    const { secrets, errors } = parseAdminTotp(raw);
-    return errors.length ? new Refusal(errors.join(" ")) : secrets;
-  }),
-  ADMIN_RECOVERY_CODES: variable(
-    "print fresh codes and their entry with `npm run admin-totp -- --recovery-codes <email>` and put the entry in ADMIN_RECOVERY_CODES.",
-    (raw) => {
-      if (raw === undefined) return {};
-      const { hashes, errors } = parseRecoveryCodes(raw);
-      return errors.length ? new Refusal(errors.join(" ")) : hashes;
+  // Secrets lose their `=` padding and are upper-cased, as authenticator apps read them.
+  ADMIN_TOTP: emailMap(
+    "print a fresh entry with `npm run admin-totp <email>` and put it in ADMIN_TOTP.",
+    (value, email) => {
+      const secret = value.replace(/=+$/, "").toUpperCase();
+      return TOTP_SECRET_PATTERN.test(secret)
+        ? secret
+        : new Refusal(
+            `the secret for ${email} is not a base32 secret of at least 26 characters (128 bits; letters A-Z and digits 2-7).`,
+          );
     },
   ),
-  ADMIN_TWO_FACTOR: variable(
-    "set ADMIN_TWO_FACTOR to required (every admin needs an ADMIN_TOTP secret) or optional, or unset it for optional.",
-    (raw) => {
-      if (raw === undefined || /^optional$/i.test(raw)) return "optional" as const;
-      if (/^required$/i.test(raw)) return "required" as const;
-      return new Refusal(`"${raw.slice(0, 40)}" is neither required nor optional.`);
+  ADMIN_RECOVERY_CODES: emailMap(
+    "print fresh codes and their entry with `npm run admin-totp -- --recovery-codes <email>` and put the entry in ADMIN_RECOVERY_CODES.",
+    (value, email) => {
+      const hashes = value.split(".");
+      return hashes.every((h) => RECOVERY_HASH_PATTERN.test(h))
+        ? hashes
+        : new Refusal(`the entry for ${email} is not a list of recovery code hashes.`);
     },
+  ),
+  ADMIN_TWO_FACTOR: oneOf(
+    "set ADMIN_TWO_FACTOR to required (every admin needs an ADMIN_TOTP secret) or optional, or unset it for optional.",
+    "optional",
+    { required: "required", optional: "optional" } as const,
   ),
 };
 

@@ -1,3 +1,4 @@
+import { Refusal, checked, quoted, textValue } from "./variable";
 /*
  * WCAG 2 contrast for the site's accent colours: relative luminance, contrast ratio, and the
  * nearest colour of the same hue that reaches a ratio (to derive a dark-scheme accent, and to
@@ -57,4 +58,18 @@ export function readableOn(scheme: Scheme, hex: string): string {
     if (contrastRatio(candidate, PAGE_BACKGROUND[scheme]) >= AA_CONTRAST) return candidate.toLowerCase();
   }
   return toward;
+}
+
+/** A configured accent colour for `scheme`, which must read on its page background (WCAG AA). */
+export function accentColour(scheme: Scheme) {
+  return checked(textValue(), (raw) => {
+    if (!HEX_COLOUR.test(raw)) return new Refusal(`${quoted(raw)} is not a colour written as #rrggbb.`);
+    const hex = raw.toLowerCase();
+    const ratio = contrastRatio(hex, PAGE_BACKGROUND[scheme]);
+    if (ratio >= AA_CONTRAST) return hex;
+    return new Refusal(
+      `${hex} has a contrast of ${shownRatio(ratio)}:1 against the ${scheme} scheme's page background (${PAGE_BACKGROUND[scheme]}); WCAG AA needs ${AA_CONTRAST}:1, ${shownRatio(AA_CONTRAST - ratio + 0.005)} more.`,
+      `use a ${scheme === "light" ? "darker" : "lighter"} colour, e.g. "${readableOn(scheme, hex)}" (the same hue, ${scheme === "light" ? "darkened" : "lightened"} to pass).`,
+    );
+  });
 }

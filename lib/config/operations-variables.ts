@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from "./defaults.mjs";
 import { parseSentinelList } from "./redis-target.mjs";
-import type { SentinelTarget } from "./redis-target.mjs";
-import { Refusal, variable } from "./variable";
+import type { RedisTarget, SentinelTarget } from "./redis-target.mjs";
+import { Refusal, oneOf, variable } from "./variable";
 
 /*
  * The variables of how an instance runs among others: the proxies in front of it, the Redis
@@ -69,13 +69,25 @@ export const redisSentinelName = variable(
 /** REDIS_SENTINEL_PASSWORD, REDIS_PASSWORD: never echoed back. */
 export const redisSecret = variable("set it to the password, or unset it.", (raw) => raw ?? null);
 
-type RedisVariables = {
+export type RedisVariables = {
   REDIS_URL: string | null;
   REDIS_SENTINELS: SentinelTarget["sentinels"] | null;
   REDIS_SENTINEL_NAME: string | null;
   REDIS_SENTINEL_PASSWORD: string | null;
   REDIS_PASSWORD: string | null;
 };
+
+/** One Redis (its URL), a Sentinel group, or none. */
+export function redisTarget(v: RedisVariables): RedisTarget | null {
+  if (v.REDIS_URL) return v.REDIS_URL;
+  if (!v.REDIS_SENTINELS || !v.REDIS_SENTINEL_NAME) return null;
+  return {
+    sentinels: v.REDIS_SENTINELS,
+    name: v.REDIS_SENTINEL_NAME,
+    ...(v.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: v.REDIS_SENTINEL_PASSWORD } : {}),
+    ...(v.REDIS_PASSWORD ? { password: v.REDIS_PASSWORD } : {}),
+  };
+}
 
 /**
  * The Redis variables together: one Redis (REDIS_URL) or a Sentinel group, never both, and the
@@ -112,13 +124,10 @@ export function checkRedisVariables(v: RedisVariables, ctx: z.RefinementCtx): vo
   }
 }
 
-export const deliveryWorker = variable(
+export const deliveryWorker = oneOf(
   "unset it (each server process delivers stored signups), or set it to off when `npm run worker` runs separately.",
-  (raw) => {
-    if (raw === undefined || /^(on|true|yes|in-process)$/i.test(raw)) return true;
-    if (/^(off|false|no|external)$/i.test(raw)) return false;
-    return new Refusal(`"${raw}" is neither on nor off.`);
-  },
+  true,
+  { "on|true|yes|in-process": true, "off|false|no|external": false },
 );
 
 /** METRICS_TOKEN: unset = GET /api/metrics answers 404; set = scrapers send it as a Bearer token. The value is never echoed back. */

@@ -12,6 +12,7 @@ import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 import {
   checkRedisVariables,
   deliveryWorker,
+  redisTarget,
   logLevel,
   metricsToken,
   redisSecret,
@@ -21,12 +22,11 @@ import {
   trustProxy,
 } from "./operations-variables";
 import { secrets } from "./secrets";
-import type { RedisTarget, SentinelTarget } from "./redis-target.mjs";
 import { readSiteConfig } from "./site";
-import { Refusal, variable, wholeNumber } from "./variable";
+import { Refusal, oneOf, variable, wholeNumber } from "./variable";
 import { workspaceApiBase, workspaceApiKey } from "./workspace-variables";
 
-export { parseAdminTotp, parseAdminUsers, type AdminUser } from "./admin-access";
+export { parseAdminUsers, type AdminUser } from "./admin-access";
 export {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_HASH,
@@ -100,21 +100,15 @@ const rest = {
   DELIVERY_WORKER: deliveryWorker,
   // next.config.mjs reads these three (lib/config/image-hosts.mjs); checked here so a typo stops the start.
   IMAGE_CACHE_MAX_MB: wholeNumber("IMAGE_CACHE_MAX_MB"),
-  IMAGE_QUERY_STRINGS: variable(
+  IMAGE_QUERY_STRINGS: oneOf(
     "unset it (image URLs may not carry a query string), or set it to allow when your image host needs one (signed URLs).",
-    (raw) => {
-      if (raw === undefined || /^(refuse|none|off)$/i.test(raw)) return false;
-      if (/^allow$/i.test(raw)) return true;
-      return new Refusal(`"${raw}" is neither allow nor refuse.`);
-    },
+    false,
+    { allow: true, "refuse|none|off": false },
   ),
-  IMAGE_ALLOW_PRIVATE_HOSTS: variable(
+  IMAGE_ALLOW_PRIVATE_HOSTS: oneOf(
     "unset it (image hosts must be on public addresses), or set it to 1 when your image hosts are on a private network.",
-    (raw) => {
-      if (raw === undefined || /^(0|false|no|off)$/i.test(raw)) return false;
-      if (/^(1|true|yes|on)$/i.test(raw)) return true;
-      return new Refusal(`"${raw}" is neither 1 nor 0.`);
-    },
+    false,
+    { "1|true|yes|on": true, "0|false|no|off": false },
   ),
   METRICS_TOKEN: metricsToken,
   LOG_LEVEL: logLevel,
@@ -259,23 +253,6 @@ export const envSchema = z
   }));
 
 export type AppConfig = z.output<typeof envSchema>;
-
-function redisTarget(v: {
-  REDIS_URL: string | null;
-  REDIS_SENTINELS: SentinelTarget["sentinels"] | null;
-  REDIS_SENTINEL_NAME: string | null;
-  REDIS_SENTINEL_PASSWORD: string | null;
-  REDIS_PASSWORD: string | null;
-}): RedisTarget | null {
-  if (v.REDIS_URL) return v.REDIS_URL;
-  if (!v.REDIS_SENTINELS || !v.REDIS_SENTINEL_NAME) return null;
-  return {
-    sentinels: v.REDIS_SENTINELS,
-    name: v.REDIS_SENTINEL_NAME,
-    ...(v.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: v.REDIS_SENTINEL_PASSWORD } : {}),
-    ...(v.REDIS_PASSWORD ? { password: v.REDIS_PASSWORD } : {}),
-  };
-}
 
 /** The configuration, or every problem with it. Fast: no password hashing (lib/config/startup.ts). */
 export function checkEnv(

@@ -1,28 +1,12 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import {
-  AA_CONTRAST,
-  HEX_COLOUR,
-  PAGE_BACKGROUND,
-  contrastRatio,
-  readableOn,
-  shownRatio,
-  type Scheme,
-} from "./colour";
-import {
-  MESSAGE_KEYS,
-  allowedPlaceholders,
-  isMessageKey,
-  placeholdersOf,
-  resolveMessages,
-  type MessageOverrides,
-  type Messages,
-  type Phrase,
-} from "../i18n";
+import { PAGE_BACKGROUND, accentColour, readableOn } from "./colour";
+import { resolveMessages, type MessageOverrides, type Messages } from "../i18n";
 import type { ImageHost } from "./image-hosts.mjs";
-import { svgScriptFound } from "./svg-script";
-import { Refusal } from "./variable";
+import { language, messages } from "./site-words";
+import { IMAGE_FILE_TYPES, image, type SiteImage } from "./site-image";
+import { Refusal, checked, quoted, textValue } from "./variable";
 
 /*
  * The team's site configuration: a JSON file named by SITE_CONFIG (docs/configuration.md, "The
@@ -34,17 +18,6 @@ import { Refusal } from "./variable";
 /** app/globals.css's --accent in each scheme: the demo's red. */
 export const DEMO_ACCENT = { light: "#b4232a", dark: "#f87171" } as const;
 export const DEFAULT_LANGUAGE = "en";
-
-const IMAGE_TYPES: Record<string, string> = {
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".gif": "image/gif",
-  ".svg": "image/svg+xml",
-  ".ico": "image/x-icon",
-};
-const IMAGE_MAX_BYTES = 1024 * 1024;
 
 /** The social networks the footer links to, with their label; `me`: an identity link (rel="me", JSON-LD sameAs). */
 export const SOCIAL_NETWORKS = {
@@ -58,17 +31,18 @@ export const SOCIAL_NETWORKS = {
 } as const;
 type Network = keyof typeof SOCIAL_NETWORKS;
 
+const IMAGE_FIX = `give the path (relative to the SITE_CONFIG file) of a ${IMAGE_FILE_TYPES} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS).`;
 const FIXES = {
   name: "write the site's name (1 to 80 characters), or remove the key to use the workspace's blog name.",
   description: "write one or two sentences (up to 300 characters), or remove the key for the default.",
   accentColor: 'write a colour as "#rrggbb", e.g. "#1d4ed8".',
   accentColorDark:
     'write a colour as "#rrggbb", e.g. "#93c5fd", or remove the key to derive it from accentColor.',
-  logo: `give the path (relative to the SITE_CONFIG file) of a ${Object.keys(IMAGE_TYPES).join(" ")} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS).`,
-  logoDark: `give the path (relative to the SITE_CONFIG file) of the logo drawn for a dark background, a ${Object.keys(IMAGE_TYPES).join(" ")} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS); it needs "logo" too.`,
+  logo: IMAGE_FIX,
+  logoDark: `give the path (relative to the SITE_CONFIG file) of the logo drawn for a dark background, a ${IMAGE_FILE_TYPES} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS); it needs "logo" too.`,
   logoAlt:
     "write the words the logo shows (usually the site's name), or remove the key to show the logo beside the name.",
-  icon: `give the path (relative to the SITE_CONFIG file) of a ${Object.keys(IMAGE_TYPES).join(" ")} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS).`,
+  icon: IMAGE_FIX,
   navigation:
     'write a list of up to 8 links, e.g. [{ "label": "Blog", "href": "/blog" }, { "label": "Shop", "href": "https://shop.example.org" }].',
   social: `write { "<network>": "https://..." } with networks among ${Object.keys(SOCIAL_NETWORKS).join(", ")}.`,
@@ -82,13 +56,7 @@ const FIXES = {
 type Key = keyof typeof FIXES;
 export const SITE_KEYS = Object.keys(FIXES) as Key[];
 
-export type SiteImage = {
-  /** What the page links to: /brand/logo or /brand/icon for a file, the address itself otherwise. */
-  src: string;
-  /** Absolute path of a file the build serves, or null for an address. */
-  file: string | null;
-  type: string | null;
-};
+export type { SiteImage };
 export type SiteLink = { label: string; href: string; external: boolean };
 export type SocialLink = { network: Network; label: string; url: string; me: boolean };
 
@@ -134,82 +102,12 @@ export const DEMO_SITE: SiteConfig = {
 
 export type SiteProblem = { key: string; problem: string; fix: string };
 
-/** A reader like the environment's (lib/config/variable.ts): the value, or a Refusal whose fix is the key's unless it says otherwise. */
-function checked<I extends z.ZodType, T>(schema: I, read: (value: z.output<I>) => T | Refusal) {
-  return schema.transform((value, ctx) => {
-    const result = read(value);
-    if (!(result instanceof Refusal)) return result;
-    ctx.addIssue({ code: "custom", message: result.problem, params: { fix: result.fix } });
-    return z.NEVER;
-  });
-}
-
 const text = (max: number) =>
   z
     .string({ error: "is not text." })
     .trim()
     .min(1, "is empty.")
     .max(max, `is longer than ${max} characters.`);
-
-const quoted = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 79)}…` : s);
-
-function colour(scheme: Scheme) {
-  return checked(z.string({ error: "is not text." }).trim(), (raw) => {
-    if (!HEX_COLOUR.test(raw)) return new Refusal(`${quoted(raw)} is not a colour written as #rrggbb.`);
-    const hex = raw.toLowerCase();
-    const ratio = contrastRatio(hex, PAGE_BACKGROUND[scheme]);
-    if (ratio >= AA_CONTRAST) return hex;
-    return new Refusal(
-      `${hex} has a contrast of ${shownRatio(ratio)}:1 against the ${scheme} scheme's page background (${PAGE_BACKGROUND[scheme]}); WCAG AA needs ${AA_CONTRAST}:1, ${shownRatio(AA_CONTRAST - ratio + 0.005)} more.`,
-      `use a ${scheme === "light" ? "darker" : "lighter"} colour, e.g. "${readableOn(scheme, hex)}" (the same hue, ${scheme === "light" ? "darkened" : "lightened"} to pass).`,
-    );
-  });
-}
-
-function image(kind: "logo" | "logo-dark" | "icon", dir: string, hosts: ImageHost[]) {
-  return checked(
-    z.string({ error: "is not text." }).trim().min(1, "is empty."),
-    (raw): SiteImage | Refusal => {
-      if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) {
-        const url = URL.canParse(raw) ? new URL(raw) : null;
-        if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
-          return new Refusal(`${quoted(raw)} is neither a file path nor an http(s) address.`);
-        if (!hosts.some((h) => h.origin === url.origin))
-          return new Refusal(
-            `${quoted(raw)} is not on an allowed image host (${hosts.map((h) => h.origin).join(", ") || "none"}).`,
-            `add ${url.host} to IMAGE_HOSTS, or copy the image next to the SITE_CONFIG file and give its path.`,
-          );
-        if (/\.svg$/i.test(url.pathname))
-          return new Refusal(
-            `${quoted(raw)} is an SVG address; the image optimiser does not serve SVG.`,
-            "copy the SVG next to the SITE_CONFIG file and give its path.",
-          );
-        return { src: url.href, file: null, type: null };
-      }
-      const file = path.resolve(dir, raw);
-      const type = IMAGE_TYPES[path.extname(file).toLowerCase()];
-      const stat = statSync(file, { throwIfNoEntry: false });
-      if (!stat?.isFile())
-        return new Refusal(
-          `${quoted(raw)} names no file (looked for ${file}; relative paths start at the SITE_CONFIG file).`,
-        );
-      if (!type) return new Refusal(`${quoted(raw)} is not a ${Object.keys(IMAGE_TYPES).join(" ")} file.`);
-      if (stat.size > IMAGE_MAX_BYTES)
-        return new Refusal(
-          `${quoted(raw)} is ${Math.ceil(stat.size / 1024)} KB; at most 1,024 KB are served.`,
-        );
-      if (type === "image/svg+xml") {
-        const found = svgScriptFound(readFileSync(file, "utf8"));
-        if (found)
-          return new Refusal(
-            `${quoted(raw)} (${file}) holds ${found}: an SVG served from the site runs its script with the site's cookies.`,
-            "export the logo again as a plain drawing (no script, event handlers, links to javascript: or embedded HTML), or use a PNG.",
-          );
-      }
-      return { src: `/brand/${kind}`, file, type };
-    },
-  );
-}
 
 /**
  * A link's address must mean what it reads as. Browsers read a backslash as a slash in http(s)
@@ -232,7 +130,7 @@ function unplainLink(href: string): Refusal | null {
 const link = z.strictObject(
   {
     label: text(40),
-    href: checked(z.string({ error: "is not text." }).trim(), (href) => {
+    href: checked(textValue(), (href) => {
       const unplain = unplainLink(href);
       if (unplain) return unplain;
       if (href.startsWith("//"))
@@ -252,99 +150,13 @@ const link = z.strictObject(
 );
 
 const profileUrl = checked(
-  z.string({ error: "is not text." }).trim(),
+  textValue(),
   (url) =>
     unplainLink(url) ??
     (/^https?:\/\/[^/\s]+/i.test(url) && URL.canParse(url)
       ? url
       : new Refusal(`${quoted(url)} is not an http(s) address.`)),
 );
-
-const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
-/** ISO 639-1 codes Intl can name, for "french" → "fr" suggestions. */
-let twoLetterCodes: { code: string; name: string }[] | undefined;
-function codeNamed(word: string): string | undefined {
-  twoLetterCodes ??= Array.from({ length: 26 * 26 }, (_, i) =>
-    String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26)),
-  ).flatMap((code) => {
-    const name = languageNames.of(code);
-    return name && name !== code ? [{ code, name: name.toLowerCase() }] : [];
-  });
-  const wanted = word.toLowerCase();
-  return twoLetterCodes.find((c) => c.name === wanted)?.code;
-}
-
-/*
- * A tag Intl accepts (Intl.getCanonicalLocales) whose language Intl can name: "french" and
- * "German" are well-formed tags (a 5 to 8 letter language subtag is allowed) but no language.
- */
-const language = checked(z.string({ error: "is not text." }).trim(), (tag) => {
-  let canonical: string | undefined;
-  try {
-    [canonical] = Intl.getCanonicalLocales(tag);
-  } catch {
-    // a RangeError: not a well-formed tag
-  }
-  const primary = canonical?.split("-")[0];
-  if (canonical && primary && /^[a-z]{2,3}$/.test(primary) && languageNames.of(primary)) return canonical;
-  const code = codeNamed(tag);
-  return new Refusal(
-    `${quoted(tag)} is not a BCP 47 language tag${canonical ? " naming a language Intl knows" : ""}.`,
-    code
-      ? `write "${code}" (${languageNames.of(code)}), or another BCP 47 tag, e.g. "fr", "de-CH" or "pt-BR".`
-      : undefined,
-  );
-});
-
-const phrase = z.union(
-  [
-    z.string().min(1, "is empty."),
-    z.strictObject({
-      zero: z.string().optional(),
-      one: z.string().optional(),
-      two: z.string().optional(),
-      few: z.string().optional(),
-      many: z.string().optional(),
-      other: z.string().min(1, "is empty."),
-    }),
-  ],
-  { error: 'is neither text nor plural forms ({ "one": "...", "other": "..." }).' },
-);
-
-/** The team's phrases: known keys only, and no placeholder the phrase does not fill. */
-const messages = z
-  .record(z.string(), phrase, { error: "is not an object of phrase keys and words." })
-  .superRefine((record, ctx) => {
-    for (const [key, value] of Object.entries(record)) {
-      if (!isMessageKey(key)) {
-        const near = MESSAGE_KEYS.filter((k) => k.split(".")[0] === key.split(".")[0]).slice(0, 6);
-        ctx.addIssue({
-          code: "custom",
-          path: [key],
-          message: "is not an interface phrase Masthead knows.",
-          params: {
-            fix: near.length
-              ? `use one of the keys of lib/i18n/en.ts, e.g. ${near.map((k) => `"${k}"`).join(", ")}.`
-              : "use one of the keys of lib/i18n/en.ts (the English words of every phrase).",
-          },
-        });
-        continue;
-      }
-      const allowed = allowedPlaceholders(key);
-      const unknown = [...placeholdersOf(value as Phrase)].filter((p) => !allowed.has(p));
-      if (unknown.length)
-        ctx.addIssue({
-          code: "custom",
-          path: [key],
-          message: `uses ${unknown.map((p) => `{${p}}`).join(", ")}, which this phrase does not fill.`,
-          params: {
-            fix: allowed.size
-              ? `use only ${[...allowed].map((p) => `{${p}}`).join(", ")}, or none.`
-              : "write it without {placeholders}.",
-          },
-        });
-    }
-  });
 
 function fileSchema(dir: string, hosts: ImageHost[]) {
   return z
@@ -353,8 +165,8 @@ function fileSchema(dir: string, hosts: ImageHost[]) {
         name: text(80).optional(),
         shortName: text(12).optional(),
         description: text(300).optional(),
-        accentColor: colour("light").optional(),
-        accentColorDark: colour("dark").optional(),
+        accentColor: accentColour("light").optional(),
+        accentColorDark: accentColour("dark").optional(),
         logo: image("logo", dir, hosts).optional(),
         logoDark: image("logo-dark", dir, hosts).optional(),
         logoAlt: text(120).optional(),

@@ -14,17 +14,37 @@ export class Refusal {
   ) {}
 }
 
+/** `schema`'s value read by `read` into its value, or a Refusal that becomes an issue carrying its fix. */
+export function checked<I extends z.ZodType, T>(
+  schema: I,
+  read: (value: z.output<I>) => T | Refusal,
+  fix?: string,
+) {
+  return schema.transform((value, ctx) => {
+    const result = read(value);
+    if (!(result instanceof Refusal)) return result;
+    ctx.addIssue({ code: "custom", message: result.problem, params: { fix: result.fix ?? fix } });
+    return z.NEVER;
+  });
+}
+
 /** A variable (already trimmed, unset when empty) read by `read` into its value or a Refusal. */
 export function variable<T>(fix: string, read: (value: string | undefined) => T | Refusal) {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const result = read(value);
-      if (!(result instanceof Refusal)) return result;
-      ctx.addIssue({ code: "custom", message: result.problem, params: { fix: result.fix ?? fix } });
-      return z.NEVER;
-    });
+  return checked(z.string().optional(), read, fix);
+}
+
+/**
+ * A variable that is one of a few words, case-insensitive: `choices` maps `word|synonym|…` to its
+ * value (the first word is the one a refusal names); unset gives `unset`.
+ */
+export function oneOf<T>(fix: string, unset: T, choices: Record<string, T>) {
+  return variable(fix, (raw) => {
+    if (raw === undefined) return unset;
+    for (const [words, value] of Object.entries(choices))
+      if (words.split("|").some((w) => w.toLowerCase() === raw.toLowerCase())) return value;
+    const names = Object.keys(choices).map((words) => words.split("|")[0]);
+    return new Refusal(`${quoted(raw)} is neither ${names.join(" nor ")}.`);
+  });
 }
 
 export function wholeNumber(name: keyof typeof WHOLE_NUMBER_VARIABLES) {
@@ -41,3 +61,9 @@ export function wholeNumber(name: keyof typeof WHOLE_NUMBER_VARIABLES) {
     },
   );
 }
+
+/** A value as a problem quotes it: in double quotes, cut to 80 characters. */
+export const quoted = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 79)}…` : s);
+
+/** A site file's text value, trimmed. */
+export const textValue = () => z.string({ error: "is not text." }).trim();

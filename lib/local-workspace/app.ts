@@ -2,13 +2,13 @@ import { authenticate, resolveWorkspace } from "./auth";
 import { logLine } from "../observability/log.mjs";
 import type { ApiContext, RouteContext, RouteHandler } from "./context";
 import { FaultInjector } from "./faults";
-import { HttpError, errorResponse, localWriteRefusal, requestOrigin } from "./http";
+import { HttpError, errorResponse, localWriteRefusal } from "./http";
 import { LOCAL_DEMO_API_KEY } from "./keys";
 import { DEFAULT_RATE_LIMIT, FixedWindowRateLimiter, type RateLimitOptions } from "./rate-limit";
 import * as blog from "./routes/blog";
 import * as local from "./routes/local";
 import { addSubscriber } from "./routes/subscribers";
-import * as members from "./routes/team-members";
+import * as members from "./members";
 import { resetAndSeed, seedDemo } from "./seed";
 import { RequestStats } from "./stats";
 import { DEFAULT_DATA_DIR, openStore, type Db } from "./store";
@@ -31,7 +31,6 @@ export type LocalWorkspaceOptions = {
 export type LocalWorkspaceHandler = (request: Request) => Promise<Response>;
 
 export type LocalWorkspace = LocalWorkspaceHandler & {
-  handle: LocalWorkspaceHandler;
   db: Db;
   /** Wipes and re-seeds (plus optional synthetic posts/members), clearing stats, faults and rate limits. */
   reset(opts?: { posts?: number; members?: number }): void;
@@ -124,7 +123,7 @@ function allowed(route: Route): string[] {
   return methods;
 }
 
-/** Creates the in-process handler; also usable as `handler.handle` and closable. */
+/** Creates the in-process handler, closable. */
 export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): LocalWorkspace {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? logLine("local-workspace", "error");
@@ -179,7 +178,9 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
       db,
       request,
       url,
-      origin: requestOrigin(request),
+      // The node adapter builds request.url from the Host header, so it is the client's origin both
+      // over HTTP and for in-process `new Request("http://acme.localhost/...")` calls.
+      origin: url.origin,
       workspaceId,
       now: now(),
       params: found.params,
@@ -207,8 +208,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
     }
   };
 
-  return Object.assign(handle.bind(null), {
-    handle,
+  return Object.assign(handle, {
     db,
     reset: (opts: { posts?: number; members?: number } = {}) => services.reset(opts),
     close() {

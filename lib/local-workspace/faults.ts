@@ -30,14 +30,8 @@ export class FaultInjector {
 
   set(config: FaultConfig): ActiveFault | null {
     if (config.mode === "off") return this.clear();
-    this.fault = {
-      mode: config.mode,
-      status: config.status,
-      delayMs: config.delayMs,
-      retryAfter: config.retryAfter,
-      pathPrefix: config.pathPrefix ?? "/api/external/",
-      remaining: config.count ?? null,
-    };
+    const { count, pathPrefix = "/api/external/", ...rest } = config;
+    this.fault = { ...rest, pathPrefix, remaining: count ?? null };
     return this.fault;
   }
 

@@ -45,25 +45,21 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => escapeMap[c]!);
 }
 
-/** Tiny standalone HTML page for the local-only links (verification, invitations). */
-export function htmlPage(status: number, title: string, paragraphs: string[]): Response {
-  const body = `<!doctype html>
+/**
+ * A small standalone HTML page for what a person opens here (verification and invitation links,
+ * articles, the index): `body` is paragraphs of text, or markup already escaped.
+ */
+export function htmlPage(status: number, title: string, body: string[] | string): Response {
+  const html = typeof body === "string" ? body : body.map((p) => `<p>${escapeHtml(p)}</p>`).join("");
+  return new Response(
+    `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}h1{font-size:1.5rem}</style>
-</head><body><main><h1>${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}
-<p><small>Local workspace (development only)</small></p></main></body></html>`;
-  return new Response(body, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-  });
-}
-
-/** `https://acme.localhost:4010`: the origin the client used, so links and image URLs work for it. */
-export function requestOrigin(request: Request): string {
-  // The node adapter builds request.url from the Host header, so the URL is the one truth
-  // both over HTTP and for in-process `new Request("http://acme.localhost/...")` calls.
-  return new URL(request.url).origin;
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}h1{font-size:1.5rem}img{width:100%;height:auto;border-radius:8px}.meta{color:#57534e}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1>${html}
+<p><small>Local workspace (development only)</small></p></main></body></html>`,
+    { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } },
+  );
 }
 
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
@@ -89,11 +85,6 @@ export function localWriteRefusal(request: Request): HttpError | null {
   if (type !== null && type.split(";")[0]!.trim().toLowerCase() !== "application/json")
     return new HttpError(415, "Send local endpoint requests as JSON (Content-Type: application/json)");
   return null;
-}
-
-/** Prefixes origin-relative stored URLs (seeded avatars) with the caller's origin. */
-export function absoluteUrl(origin: string, value: string): string {
-  return value.startsWith("/") ? `${origin}${value}` : value;
 }
 
 /**

@@ -7,51 +7,38 @@ import type { Db } from "./store";
  */
 export type EmailKind = "verification" | "invitation";
 
-export type OutboxEmail = {
-  id: number;
-  to: string;
-  kind: EmailKind;
-  subject: string;
-  link: string;
-  created_at: string;
-};
-
-export function createToken(db: Db, workspaceId: string, kind: EmailKind, email: string, now: Date): string {
+/** Records the email the service would send to `to`, with a fresh single-use token in its link. */
+export function sendEmail(
+  { db, workspaceId, now }: { db: Db; workspaceId: string; now: Date },
+  email: { to: string; kind: EmailKind; subject: string; link: (token: string) => string },
+): void {
   const token = randomBytes(24).toString("base64url");
+  const at = now.toISOString();
   db.prepare("INSERT INTO tokens (token, workspace_id, kind, email, created_at) VALUES (?, ?, ?, ?, ?)").run(
     token,
     workspaceId,
-    kind,
-    email,
-    now.toISOString(),
+    email.kind,
+    email.to,
+    at,
   );
-  return token;
-}
-
-export function recordEmail(
-  db: Db,
-  email: { workspaceId: string; to: string; kind: EmailKind; subject: string; link: string; now: Date },
-): void {
   db.prepare(
     "INSERT INTO outbox (workspace_id, to_email, kind, subject, link, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-  ).run(email.workspaceId, email.to, email.kind, email.subject, email.link, email.now.toISOString());
+  ).run(workspaceId, email.to, email.kind, email.subject, email.link(token), at);
 }
 
 /** Newest first; `to` matches case-insensitively (addresses are stored lower-case). */
-export function listOutbox(db: Db, workspaceId: string, to?: string): OutboxEmail[] {
-  const rows = (
-    to
-      ? db
-          .prepare("SELECT * FROM outbox WHERE workspace_id = ? AND to_email = ? ORDER BY id DESC")
-          .all(workspaceId, to.trim().toLowerCase())
-      : db.prepare("SELECT * FROM outbox WHERE workspace_id = ? ORDER BY id DESC").all(workspaceId)
-  ) as { id: number; to_email: string; kind: EmailKind; subject: string; link: string; created_at: string }[];
-  return rows.map((r) => ({
-    id: r.id,
-    to: r.to_email,
-    kind: r.kind,
-    subject: r.subject,
-    link: r.link,
-    created_at: r.created_at,
-  }));
+export function listOutbox(db: Db, workspaceId: string, to?: string) {
+  return db
+    .prepare(
+      `SELECT id, to_email AS "to", kind, subject, link, created_at FROM outbox
+       WHERE workspace_id = ? AND (? IS NULL OR to_email = ?) ORDER BY id DESC`,
+    )
+    .all(workspaceId, to?.trim().toLowerCase() ?? null, to?.trim().toLowerCase() ?? null) as {
+    id: number;
+    to: string;
+    kind: EmailKind;
+    subject: string;
+    link: string;
+    created_at: string;
+  }[];
 }

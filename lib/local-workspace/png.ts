@@ -1,4 +1,4 @@
-import { deflateSync } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 
 /**
  * Minimal PNG encoder (8-bit RGB, no interlace). Hand-written so the local workspace can
@@ -6,29 +6,13 @@ import { deflateSync } from "node:zlib";
  * standard PNG.
  */
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 function chunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, "ascii");
   Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(out, 8);
   // The CRC covers the type and the data, not the length.
-  out.writeUInt32BE(crc32(out, 4, 8 + data.length), 8 + data.length);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
   return out;
 }
 
@@ -40,11 +24,8 @@ export function encodePng(width: number, height: number, pixels: Uint8Array): Bu
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type: truecolour RGB
-  ihdr[10] = 0; // compression
-  ihdr[11] = 0; // filter method
-  ihdr[12] = 0; // no interlace
+  ihdr[8] = 8; // bit depth; then colour type 2 (truecolour RGB); compression, filter and interlace 0
+  ihdr[9] = 2;
 
   // Filter "Sub" on every row: smooth gradients become near-constant deltas and deflate well.
   const stride = width * 3;

@@ -9,6 +9,7 @@ import {
   LOCAL_REVOKED_API_KEY,
   hashKey,
 } from "./keys";
+import type { TeamMember } from "./members";
 import { getMeta, setMeta, wipe, transaction, type Db } from "./store";
 
 /**
@@ -18,21 +19,15 @@ import { getMeta, setMeta, wipe, transaction, type Db } from "./store";
  * fresh clone always shows a recent-looking blog.
  */
 
-export const ROLES = ["Admin", "Standard"] as const;
-export const DEMO_KEY_NAME = "Local demo key (LOCAL_WORKSPACE_API_KEY)";
+const ROLES = ["Admin", "Standard"] as const;
+const DEMO_KEY_NAME = "Local demo key (LOCAL_WORKSPACE_API_KEY)";
 export const MAX_SYNTHETIC = 100_000;
 
 const SEED_VERSION = "1";
 const DAY_MS = 86_400_000;
 
-type SeedMember = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  time_zone: string;
+type SeedMember = Omit<TeamMember, "profile_image_url" | "organization_role"> & {
   role: (typeof ROLES)[number];
-  active: boolean;
   avatar: boolean;
 };
 
@@ -68,10 +63,6 @@ type PostRow = {
   authors: { id: string; name: string; email: string }[];
 };
 
-function nowIso(now: Date): string {
-  return now.toISOString();
-}
-
 /** 09:00 UTC `daysAgo` days before `now`: recent but deterministic within a day. */
 function publicationDate(now: Date, daysAgo: number): string {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 9, 0, 0));
@@ -79,34 +70,24 @@ function publicationDate(now: Date, daysAgo: number): string {
 }
 
 function insertWorkspace(db: Db, id: string, blogName: string, isDefault: boolean, now: Date): void {
-  db.prepare("INSERT INTO workspaces (id, blog_name, is_default, created_at) VALUES (?, ?, ?, ?)").run(
-    id,
-    blogName,
-    isDefault ? 1 : 0,
-    nowIso(now),
+  const insert = db.prepare(
+    "INSERT INTO workspaces (id, blog_name, is_default, created_at) VALUES (?, ?, ?, ?)",
   );
+  insert.run(id, blogName, isDefault ? 1 : 0, now.toISOString());
   for (const role of ROLES) db.prepare("INSERT INTO roles (workspace_id, name) VALUES (?, ?)").run(id, role);
 }
 
-export function insertKey(
+function insertKey(
   db: Db,
   workspaceId: string,
   name: string,
   key: string,
   now: Date,
-  opts: { expiresAt?: string | null; revokedAt?: string | null } = {},
+  { expiresAt = null, revokedAt = null }: { expiresAt?: string | null; revokedAt?: string | null } = {},
 ): void {
   db.prepare(
     "INSERT INTO api_keys (workspace_id, name, key_hash, key_hint, expires_at, revoked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  ).run(
-    workspaceId,
-    name,
-    hashKey(key),
-    key.slice(0, 10),
-    opts.expiresAt ?? null,
-    opts.revokedAt ?? null,
-    nowIso(now),
-  );
+  ).run(workspaceId, name, hashKey(key), key.slice(0, 10), expiresAt, revokedAt, now.toISOString());
 }
 
 function nextSeq(db: Db): number {
@@ -120,24 +101,12 @@ function insertMembers(db: Db, workspaceId: string, members: Iterable<SeedMember
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   let seq = nextSeq(db);
-  const stamp = nowIso(now);
+  const stamp = now.toISOString();
   for (const m of members) {
     // Stored origin-relative; responses prefix the origin the request came in on.
     const avatar = m.avatar ? imagePath("avatars", m.id) : null;
-    stmt.run(
-      m.id,
-      workspaceId,
-      seq++,
-      m.email,
-      m.first_name,
-      m.last_name,
-      m.time_zone,
-      avatar,
-      m.active ? 1 : 0,
-      m.role,
-      stamp,
-      stamp,
-    );
+    const row = [m.email, m.first_name, m.last_name, m.time_zone, avatar, m.active ? 1 : 0, m.role];
+    stmt.run(m.id, workspaceId, seq++, ...row, stamp, stamp);
   }
 }
 
@@ -151,16 +120,15 @@ function insertPosts(db: Db, workspaceId: string, posts: Iterable<PostRow>): voi
   );
   const linkStmt = db.prepare("INSERT INTO post_authors (post_id, author_id, position) VALUES (?, ?, ?)");
   for (const p of posts) {
-    const info = postStmt.run(
-      workspaceId,
+    const row = [
       p.slug,
       p.title,
       p.publicationDate,
       p.pageTitle,
       p.metaDescription,
       JSON.stringify(p.keywords),
-      p.thumbnail ? 1 : 0,
-    );
+    ];
+    const info = postStmt.run(workspaceId, ...row, p.thumbnail ? 1 : 0);
     p.authors.forEach((a, i) => {
       authorStmt.run(a.id, workspaceId, a.name, a.email);
       linkStmt.run(info.lastInsertRowid, a.id, i);
@@ -191,7 +159,7 @@ function fixturePosts(ws: SeedWorkspace, now: Date): PostRow[] {
  * The configured demo key may change between runs (LOCAL_WORKSPACE_API_KEY): keep exactly one
  * row for it so the previous value stops working.
  */
-export function ensureDemoKey(db: Db, apiKey: string, now: Date): void {
+function ensureDemoKey(db: Db, apiKey: string, now: Date): void {
   const hash = hashKey(apiKey);
   const existing = db
     .prepare("SELECT id, key_hash FROM api_keys WHERE workspace_id = ? AND name = ?")
@@ -237,7 +205,7 @@ export function seedDemo(db: Db, opts: { apiKey?: string; now?: Date } = {}): vo
   });
 }
 
-export type SyntheticOptions = { posts?: number; members?: number; workspaceId?: string; now?: Date };
+type SyntheticOptions = { posts?: number; members?: number; workspaceId?: string; now?: Date };
 
 const SYNTHETIC_KEYWORDS = [
   "Engineering",

@@ -133,21 +133,9 @@ function migrate(db: Db): void {
 export function wipe(db: Db): void {
   transaction(db, () => {
     // Children first; foreign keys would cascade anyway but explicit order is cheaper.
-    for (const table of [
-      "post_authors",
-      "posts",
-      "authors",
-      "outbox",
-      "tokens",
-      "subscribers",
-      "members",
-      "roles",
-      "api_keys",
-      "workspaces",
-      "meta",
-    ]) {
-      db.prepare(`DELETE FROM ${table}`).run();
-    }
+    const tables =
+      "post_authors posts authors outbox tokens subscribers members roles api_keys workspaces meta";
+    for (const table of tables.split(" ")) db.prepare(`DELETE FROM ${table}`).run();
   });
 }
 

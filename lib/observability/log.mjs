@@ -18,18 +18,7 @@ import { processMemo } from "../memo/process-memo.mjs";
  */
 
 const REDACTED = [
-  "password",
-  "*.password",
-  "cookie",
-  "*.cookie",
-  "authorization",
-  "*.authorization",
-  "apiKey",
-  "*.apiKey",
-  "secret",
-  "*.secret",
-  "token",
-  "*.token",
+  ...["password", "cookie", "authorization", "apiKey", "secret", "token"].flatMap((key) => [key, `*.${key}`]),
   "headers",
 ];
 

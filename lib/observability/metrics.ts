@@ -51,6 +51,27 @@ const DEFAULT_GAUGES_NAMED_LIKE_COUNTERS = [
   "nodejs_active_resources_total",
 ];
 
+/**
+ * A counter by one label whose known values start at zero (so rate() and increase() see the first
+ * event) and are listed in its help.
+ */
+function counterOf<L extends string>(
+  registry: Registry,
+  name: string,
+  help: string,
+  label: L,
+  values: readonly string[],
+) {
+  const counter = new Counter<L>({
+    name,
+    help: `${help} (${values.join(", ")}).`,
+    labelNames: [label],
+    registers: [registry],
+  });
+  for (const value of values) counter.inc({ [label]: value } as Record<L, string>, 0);
+  return counter;
+}
+
 function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -76,12 +97,13 @@ function createMetrics() {
       buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     }),
-    signups: new Counter({
-      name: "masthead_newsletter_signups_total",
-      help: "Newsletter form submissions by outcome (created, already, queued, recently_sent, invalid, rate_limited, refused, forbidden, bad_request, honeypot).",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
+    signups: counterOf(
+      registry,
+      "masthead_newsletter_signups_total",
+      "Newsletter form submissions by outcome",
+      "outcome",
+      SIGNUP_OUTCOMES,
+    ),
     deliveryPending: new Gauge({
       name: "masthead_delivery_pending",
       help: "Signups stored and waiting for delivery to the workspace (read from the store at scrape time).",
@@ -92,24 +114,26 @@ function createMetrics() {
       help: "Signups on the failed list (too old or refused by the workspace), waiting for an admin (read from the store at scrape time).",
       registers,
     }),
-    deliveryAttempts: new Counter({
-      name: "masthead_delivery_attempts_total",
-      help: "Delivery attempts of stored signups by this process's worker, by outcome (delivered, already_subscribed, rejected, retry).",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
+    deliveryAttempts: counterOf(
+      registry,
+      "masthead_delivery_attempts_total",
+      "Delivery attempts of stored signups by this process's worker, by outcome",
+      "outcome",
+      DELIVERY_OUTCOMES,
+    ),
     rateLimited: new Counter({
       name: "masthead_rate_limited_total",
       help: "Requests refused by a rate limit, by limit.",
       labelNames: ["limit"] as const,
       registers,
     }),
-    adminLogins: new Counter({
-      name: "masthead_admin_logins_total",
-      help: "Admin sign-in attempts by outcome (ok, code_required, invalid, rate_limited, busy, forbidden, not_admin, workspace_unreachable, bad_request).",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
+    adminLogins: counterOf(
+      registry,
+      "masthead_admin_logins_total",
+      "Admin sign-in attempts by outcome",
+      "outcome",
+      LOGIN_OUTCOMES,
+    ),
     // Exposed only once known (see reportGauge): a 0 before anything was read would look like
     // "Redis down" or "empty blog" to an alert.
     redisUp: new Gauge({
@@ -132,12 +156,13 @@ function createMetrics() {
       help: "1 when Redis's append-only file is on (appendonly yes), 0 when a restart would lose the signups since the last snapshot; read on each connection, absent without Redis.",
       registers: [],
     }),
-    signupQueueRefusals: new Counter({
-      name: "masthead_signup_queue_refusals_total",
-      help: "Signups the Redis queue could not hold safely, by reason (out_of_memory, unreachable, unreplicated, unwritable); each was kept in the instance's own store, or answered 503 when that refused too.",
-      labelNames: ["reason"] as const,
-      registers,
-    }),
+    signupQueueRefusals: counterOf(
+      registry,
+      "masthead_signup_queue_refusals_total",
+      "Signups the Redis queue could not hold safely (each kept in the instance's own store, or answered 503 when that refused too), by reason",
+      "reason",
+      QUEUE_REFUSAL_REASONS,
+    ),
     blogPosts: new Gauge({
       name: "masthead_blog_posts",
       help: "Blog posts in this process's copy of the blog; absent until the process has loaded it.",
@@ -145,11 +170,6 @@ function createMetrics() {
     }),
   };
 
-  // Zero series for every known outcome, so rate() and increase() see the first event.
-  for (const outcome of SIGNUP_OUTCOMES) metrics.signups.inc({ outcome }, 0);
-  for (const outcome of DELIVERY_OUTCOMES) metrics.deliveryAttempts.inc({ outcome }, 0);
-  for (const outcome of LOGIN_OUTCOMES) metrics.adminLogins.inc({ outcome }, 0);
-  for (const reason of QUEUE_REFUSAL_REASONS) metrics.signupQueueRefusals.inc({ reason }, 0);
   return metrics;
 }
 

@@ -78,57 +78,35 @@ const authorWire = z
     email: a.email,
   }));
 
-/** v1 sends keywords as one comma-separated string (API decision 7); accept either form in both. */
+/** v1 sends keywords as one comma-separated string (API decision 7); a workspace may too. */
 const keywords = z.union([z.array(z.string()), z.string(), z.null(), z.undefined()]).transform((v) => {
   const list = Array.isArray(v) ? v : (v ?? "").split(",");
   return [...new Set(list.map((k) => k.trim()).filter(Boolean))];
 });
 
-const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), "not a date");
-
 const postCommon = {
   slug: z.string().min(1),
   title: z.string(),
-  publication_date: isoDate,
+  publication_date: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "not a date"),
   page_title: text,
   meta_description: text,
   keywords,
   cover_image_url: text,
 };
 
-export const blogPostV2Wire = z
+export const blogPostWire = z
   .object({ ...postCommon, authors: z.array(authorWire), thumbnail_image_url: text })
-  .transform((p): BlogPost => toPost(p, p.authors, p.thumbnail_image_url));
-
-export const blogPostV1Wire = z
-  .object({ ...postCommon, author: authorWire.nullish() })
-  .transform((p): BlogPost => toPost(p, p.author ? [p.author] : [], ""));
-
-function toPost(
-  p: {
-    slug: string;
-    title: string;
-    publication_date: string;
-    page_title: string;
-    meta_description: string;
-    keywords: string[];
-    cover_image_url: string;
-  },
-  authors: Author[],
-  thumbnail: string,
-): BlogPost {
-  return {
+  .transform((p): BlogPost => ({
     slug: p.slug,
     title: p.title,
     publishedAt: p.publication_date,
-    authors,
+    authors: p.authors,
     pageTitle: p.page_title || p.title,
     metaDescription: p.meta_description,
     keywords: p.keywords,
     coverImageUrl: p.cover_image_url,
-    thumbnailImageUrl: thumbnail,
-  };
-}
+    thumbnailImageUrl: p.thumbnail_image_url,
+  }));
 
 /** The envelope is strict; entries are validated one by one so one bad post cannot empty a blog. */
 export const blogPostListWire = z.object({

@@ -348,15 +348,3 @@ function networkError(error: unknown, endpoint: string, timeoutMs: number): Work
     systemCode: code,
   });
 }
-
-/** What the endpoint functions are given: the transport, and where they report what they skip. */
-export type Workspace = { send: Send; log: (line: string) => void };
-
-/** `req` sent, and its answer's body as `schema` read it. */
-export async function call<S extends z.ZodType>(
-  ws: Workspace,
-  req: WorkspaceRequest,
-  schema: S,
-): Promise<z.output<S>> {
-  return (await ws.send(req, schema)).body as z.output<S>;
-}

@@ -368,7 +368,7 @@ describe("in-process handler", () => {
       expect(
         body.blog_posts[0]!.cover_image_url.startsWith("http://acme.localhost:4010/__local/images/covers/"),
       ).toBe(true);
-      const denied = await ws.handle(
+      const denied = await ws(
         new Request("http://acme.localhost:4010/api/external/v2/blog-posts", {
           headers: { "x-api-key": LOCAL_DEMO_API_KEY },
         }),

@@ -121,8 +121,11 @@ describe("team members (v1)", () => {
     expect((await client.updateTeamMemberV1(LINUS.id, { active: true, lastName: "B." })).active).toBe(true);
   });
 
-  it("adds and removes in bulk by email", async () => {
-    await client.addTeamMembersV1({ emails: ["v1a@example.org", "v1b@example.org"] });
+  it("removes in bulk by email", async () => {
+    await client.addTeamMembers({
+      emails: ["v1a@example.org", "v1b@example.org"],
+      sendInvitationEmail: false,
+    });
     let emails = (await client.listAllTeamMembers()).members.map((m) => m.email);
     expect(emails).toEqual(expect.arrayContaining(["v1a@example.org", "v1b@example.org"]));
     await client.removeTeamMembersV1(["v1a@example.org", "v1b@example.org"]);
@@ -156,22 +159,6 @@ describe("blog", () => {
     const post = list.posts[0]!;
     expect(post.authors.length).toBeGreaterThan(0);
     expect(post.coverImageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-  });
-
-  it("normalises v1 posts to the same shape as v2", async () => {
-    const [v1, v2] = await Promise.all([client.listBlogPostsV1(), client.listBlogPosts()]);
-    expect(v1.posts.map((p) => p.slug)).toEqual(v2.posts.map((p) => p.slug));
-    for (const [i, p] of v1.posts.entries()) {
-      const q = v2.posts[i]!;
-      expect(p.authors).toEqual([q.authors[0]]);
-      expect(p.keywords).toEqual(q.keywords);
-      expect(p.thumbnailImageUrl).toBe("");
-      expect({ ...p, authors: [], thumbnailImageUrl: "" }).toEqual({
-        ...q,
-        authors: [],
-        thumbnailImageUrl: "",
-      });
-    }
   });
 });
 

@@ -5,6 +5,7 @@ import { newsletterFormWords } from "@/components/newsletter/form-words";
 import { Rich } from "@/components/site/rich";
 import { siteText } from "@/lib/config/text";
 import styles from "./newsletter.module.css";
+import { NewsletterShell } from "./shell";
 
 export function generateMetadata(): Metadata {
   const t = siteText();
@@ -28,10 +29,9 @@ export const dynamic = "force-static";
 export default function NewsletterPage() {
   const t = siteText();
   return (
-    <div className={`container ${styles.wrap}`}>
-      <header className={styles.intro}>
-        <p className={styles.kicker}>{t("newsletter.kicker")}</p>
-        <h1>{t("newsletter.title")}</h1>
+    <NewsletterShell
+      title={t("newsletter.title")}
+      intro={
         <p className={styles.lede}>
           <Rich
             text={t("newsletter.lede")}
@@ -44,8 +44,8 @@ export default function NewsletterPage() {
             }}
           />
         </p>
-      </header>
-
+      }
+    >
       <section aria-labelledby="newsletter-how" className={styles.how}>
         <h2 id="newsletter-how">{t("newsletter.how")}</h2>
         <ol>
@@ -57,6 +57,6 @@ export default function NewsletterPage() {
       </section>
 
       <NewsletterForm words={newsletterFormWords()} formId="newsletter-page" variant="page" />
-    </div>
+    </NewsletterShell>
   );
 }

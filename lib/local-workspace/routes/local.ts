@@ -207,25 +207,15 @@ export function article(ctx: RouteContext): Response {
   const keywords = (JSON.parse(post.keywords) as string[]).filter(Boolean);
   const date = new Date(post.publication_date).toISOString().slice(0, 10);
   const e = escapeHtml;
-  const body = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(post.title)} · ${e(post.blog_name)}</title>
-<style>body{font:18px/1.65 Georgia,serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1c1917}
-img{width:100%;height:auto;border-radius:8px}small,.meta{font:14px/1.5 system-ui,sans-serif;color:#57534e}</style>
-</head><body><main><article>
-<p class="meta">${e(post.blog_name)}</p>
-<h1>${e(post.title)}</h1>
-<p class="meta">${e(authors.join(", ") || "Unknown author")} · <time datetime="${e(post.publication_date)}">${date}</time></p>
+  return htmlPage(
+    200,
+    post.title,
+    `<p class="meta">${e(post.blog_name)} · ${e(authors.join(", ") || "Unknown author")} · <time datetime="${e(post.publication_date)}">${date}</time></p>
 <img src="${e(imagePath("covers", slug))}" alt="" width="1200" height="630">
 <p><strong>${e(post.meta_description)}</strong></p>
 <p>This is the full article of “${e(post.title)}”, as the workspace's own blog publishes it. The team's site shows the summary and links here for the rest.</p>
-${keywords.length ? `<p>It is filed under ${e(keywords.join(", "))}.</p>` : ""}
-</article>
-<p><small>Local workspace (development only): a stand-in for the article page of the workspace's blog.</small></p>
-</main></body></html>`;
-  return new Response(body, {
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-  });
+${keywords.length ? `<p>It is filed under ${e(keywords.join(", "))}.</p>` : ""}`,
+  );
 }
 
 export function stats(ctx: RouteContext): Response {
@@ -255,8 +245,10 @@ export function clearFaults(ctx: RouteContext): Response {
 export function index(ctx: RouteContext): Response {
   const links = ["/__local/health", "/__local/outbox", "/__local/stats", "/__local/faults"];
   // Each post's full article is at /__local/articles/<slug>.
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local workspace</title></head><body>
-<h1>Local workspace</h1><p>A local implementation of the Workspace Publishing Service external API at <code>${escapeHtml(ctx.origin)}/api/external/v2</code>.</p>
-<ul>${links.map((l) => `<li><a href="${l}">${l}</a></li>`).join("")}</ul></body></html>`;
-  return new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+  return htmlPage(
+    200,
+    "Local workspace",
+    `<p>A local implementation of the Workspace Publishing Service external API at <code>${escapeHtml(ctx.origin)}/api/external/v2</code>.</p>
+<ul>${links.map((l) => `<li><a href="${l}">${l}</a></li>`).join("")}</ul>`,
+  );
 }

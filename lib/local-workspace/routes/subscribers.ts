@@ -1,6 +1,6 @@
 import type { ApiContext } from "../context";
 import { HttpError, json, readJsonObject } from "../http";
-import { createToken, recordEmail } from "../outbox";
+import { sendEmail } from "../outbox";
 import { blogName, transaction } from "../store";
 import { isValidEmail, normalizeEmail } from "../validation";
 
@@ -32,14 +32,11 @@ export async function addSubscriber(ctx: ApiContext): Promise<Response> {
         now.toISOString(),
       );
     }
-    const token = createToken(db, workspaceId, "verification", email, now);
-    recordEmail(db, {
-      workspaceId,
+    sendEmail(ctx, {
       to: email,
       kind: "verification",
       subject: `Confirm your subscription to ${name}`,
-      link: `${ctx.origin}/__local/verify?token=${encodeURIComponent(token)}`,
-      now,
+      link: (token) => `${ctx.origin}/__local/verify?token=${encodeURIComponent(token)}`,
     });
   });
   return json(

@@ -1,9 +1,9 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { siteText } from "@/lib/config/text";
 import { ALL_OUTCOMES, messageFor, outcomeFromKey, outcomeKey, toneFor } from "@/lib/newsletter/outcomes";
 import styles from "../newsletter.module.css";
+import { NewsletterShell } from "../shell";
 
 type Props = { params: Promise<{ outcome: string }> };
 
@@ -23,9 +23,7 @@ export function generateStaticParams(): { outcome: string }[] {
   return ALL_OUTCOMES.map((outcome) => ({ outcome: outcomeKey(outcome) }));
 }
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("newsletter.metaTitle"), robots: { index: false } };
-}
+export { outcomeMetadata as generateMetadata } from "../shell";
 
 export default async function NewsletterOutcomePage({ params }: Props) {
   const outcome = outcomeFromKey((await params).outcome);
@@ -33,25 +31,26 @@ export default async function NewsletterOutcomePage({ params }: Props) {
   const t = siteText();
   const tone = toneFor(outcome);
   return (
-    <div className={`container ${styles.wrap}`}>
-      <header className={styles.intro}>
-        <p className={styles.kicker}>{t("newsletter.kicker")}</p>
-        <h1>{tone === "success" ? t("newsletter.thanksTitle") : t("newsletter.errorTitle")}</h1>
-        <p id="newsletter-outcome" className={styles.outcome} data-tone={tone}>
-          {messageFor(outcome, t)}
-        </p>
-        <p>
-          {tone === "success" ? (
-            <Link href="/blog" prefetch={false}>
-              {t("newsletter.readBlog")}
-            </Link>
-          ) : (
-            <Link href="/newsletter" prefetch={false}>
-              {t("newsletter.tryAgain")}
-            </Link>
-          )}
-        </p>
-      </header>
-    </div>
+    <NewsletterShell
+      title={tone === "success" ? t("newsletter.thanksTitle") : t("newsletter.errorTitle")}
+      intro={
+        <>
+          <p id="newsletter-outcome" className={styles.outcome} data-tone={tone}>
+            {messageFor(outcome, t)}
+          </p>
+          <p>
+            {tone === "success" ? (
+              <Link href="/blog" prefetch={false}>
+                {t("newsletter.readBlog")}
+              </Link>
+            ) : (
+              <Link href="/newsletter" prefetch={false}>
+                {t("newsletter.tryAgain")}
+              </Link>
+            )}
+          </p>
+        </>
+      }
+    />
   );
 }

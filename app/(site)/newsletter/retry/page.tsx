@@ -1,10 +1,9 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import { newsletterFormWords } from "@/components/newsletter/form-words";
 import { siteText } from "@/lib/config/text";
 import { messageFor, outcomeFromKey, retryEmail, toneFor } from "@/lib/newsletter/outcomes";
-import styles from "../newsletter.module.css";
+import { NewsletterShell } from "../shell";
 
 /*
  * Where a refused form post without JavaScript lands when the address is known
@@ -15,9 +14,7 @@ import styles from "../newsletter.module.css";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("newsletter.metaTitle"), robots: { index: false } };
-}
+export { outcomeMetadata as generateMetadata } from "../shell";
 
 export default async function NewsletterRetryPage({ searchParams }: Props) {
   const params = await searchParams;
@@ -25,11 +22,7 @@ export default async function NewsletterRetryPage({ searchParams }: Props) {
   if (!outcome || toneFor(outcome) !== "error") notFound();
   const t = siteText();
   return (
-    <div className={`container ${styles.wrap}`}>
-      <header className={styles.intro}>
-        <p className={styles.kicker}>{t("newsletter.kicker")}</p>
-        <h1>{t("newsletter.errorTitle")}</h1>
-      </header>
+    <NewsletterShell title={t("newsletter.errorTitle")}>
       <NewsletterForm
         words={newsletterFormWords()}
         formId="newsletter-page"
@@ -37,6 +30,6 @@ export default async function NewsletterRetryPage({ searchParams }: Props) {
         defaultEmail={retryEmail(params.email)}
         initialError={{ message: messageFor(outcome, t), invalid: outcome.kind === "invalid" }}
       />
-    </div>
+    </NewsletterShell>
   );
 }
