@@ -8,7 +8,7 @@ import styles from "./site.module.css";
 
 /**
  * Every public page ends with this footer: the signup form (except under /newsletter), profiles,
- * the site's links. `pathAware: false` (the global 404, prerendered once for every unknown
+ * the team's own pages and the feed. `pathAware: false` (the global 404, prerendered once for every unknown
  * address): the form always, since reading the address would render that page per request.
  */
 export function SiteFooter({ siteName, site, pathAware = true }: SiteChromeProps) {
@@ -34,22 +34,18 @@ export function SiteFooter({ siteName, site, pathAware = true }: SiteChromeProps
             ))}
           </ul>
         ) : null}
-        {/* The configured navigation again, and the feed. */}
+        {/* The team's own pages (an Impressum, a privacy page) and the feed; the navigation is the header's. */}
         <nav aria-label={t("footer.links")}>
           <ul className="inline-list">
-            {site.navigation.map((link, i) => (
-              <li key={i}>
-                {link.external ? (
-                  <a href={link.href} rel="external">
-                    {link.label}
-                  </a>
-                ) : (
-                  <Link href={link.href} prefetch={false}>
-                    {link.label}
+            {site.pages
+              .filter((page) => page.footer)
+              .map((page) => (
+                <li key={page.path}>
+                  <Link href={page.path} prefetch={false}>
+                    {page.title}
                   </Link>
-                )}
-              </li>
-            ))}
+                </li>
+              ))}
             <li>
               <a href="/feed.xml">{t("footer.rss")}</a>
             </li>

@@ -21,13 +21,13 @@ export type BlogAddresses = {
   sitemapFiles: number;
 };
 
-export function blogAddresses(blog: Blog): BlogAddresses {
+export function blogAddresses(blog: Blog, teamPages: readonly { path: string }[] = []): BlogAddresses {
   return {
     slugs: blog.bySlug,
     keywords: new Map(blog.keywords.map((k) => [k.slug, k.postCount])),
     authors: new Map(blog.authors.map((a) => [a.id, a.postCount])),
     posts: blog.posts.length,
-    sitemapFiles: sitemapFileCount(sitemapEntries(blog, "").length),
+    sitemapFiles: sitemapFileCount(sitemapEntries(blog, "", teamPages).length),
   };
 }
 

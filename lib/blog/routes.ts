@@ -1,5 +1,6 @@
 import "server-only";
 import { atomFeed, jsonFeed, rssFeed } from "./feeds";
+import { env } from "../config/env";
 import { blogForPage } from "./pages";
 import { rootSitemap, sitemapChunk, sitemapChunkCount, sitemapEntries, SITEMAP_URL_LIMIT } from "./sitemap";
 
@@ -28,13 +29,16 @@ export async function jsonFeedResponse() {
 
 export async function sitemapResponse() {
   const { blog, settings } = await blogForPage();
-  return xml(rootSitemap(sitemapEntries(blog, settings.siteUrl), settings.siteUrl), "application/xml");
+  return xml(
+    rootSitemap(sitemapEntries(blog, settings.siteUrl, env().site.pages), settings.siteUrl),
+    "application/xml",
+  );
 }
 
 /** The numbered sitemap files (/sitemaps/N.xml) the blog needs: none while one file holds every URL. */
 export async function sitemapChunkFiles(): Promise<{ file: string }[]> {
   const { blog, settings } = await blogForPage();
-  const count = sitemapEntries(blog, settings.siteUrl).length;
+  const count = sitemapEntries(blog, settings.siteUrl, env().site.pages).length;
   if (count <= SITEMAP_URL_LIMIT) return [];
   return Array.from({ length: sitemapChunkCount(count) }, (_, i) => ({ file: `${i + 1}.xml` }));
 }
@@ -42,7 +46,9 @@ export async function sitemapChunkFiles(): Promise<{ file: string }[]> {
 export async function sitemapChunkResponse(file: string) {
   const match = /^([1-9]\d{0,4})\.xml$/.exec(file);
   const { blog, settings } = await blogForPage();
-  const body = match ? sitemapChunk(sitemapEntries(blog, settings.siteUrl), Number(match[1])) : null;
+  const body = match
+    ? sitemapChunk(sitemapEntries(blog, settings.siteUrl, env().site.pages), Number(match[1]))
+    : null;
   if (!body)
     return new Response("Not found", {
       status: 404,

@@ -21,10 +21,18 @@ export const SITEMAP_URL_LIMIT = 10_000;
 
 export type SitemapEntry = { loc: string; lastmod?: string };
 
-/** Every public URL: home, index pages, posts, authors and tags (newest content first). */
-export function sitemapEntries(blog: Blog, siteUrl: string): SitemapEntry[] {
+/** Every public URL: home, the team's own pages, index pages, posts, authors and tags (newest content first). */
+export function sitemapEntries(
+  blog: Blog,
+  siteUrl: string,
+  /** The site file's own pages (env().site.pages), passed in: the site's server also loads this module, outside Next. */
+  teamPages: readonly { path: string }[] = [],
+): SitemapEntry[] {
   const newest = blog.posts[0]?.publishedAt;
-  const entries: SitemapEntry[] = [{ loc: `${siteUrl}/`, lastmod: newest }];
+  const entries: SitemapEntry[] = [
+    { loc: `${siteUrl}/`, lastmod: newest },
+    ...teamPages.map((p) => ({ loc: `${siteUrl}${p.path}` })),
+  ];
   const pages = pageCount(blog.posts.length);
   for (let n = 1; n <= pages; n++)
     entries.push({ loc: `${siteUrl}${indexPath(n)}`, lastmod: n === 1 ? newest : undefined });

@@ -121,7 +121,7 @@ const expired = (fetchedAt: number, now = Date.now()) =>
  * (instrumentation.ts; never during a build, where every page renders and decides itself).
  */
 export function knowAddressesOfEachNewBlog(): void {
-  warmWith("addresses", blogAddresses);
+  warmWith("addresses", (blog) => blogAddresses(blog, env().site.pages));
 }
 
 function describe(error: WorkspaceApiError): string {

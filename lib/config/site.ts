@@ -6,6 +6,7 @@ import { resolveMessages, type MessageOverrides, type Messages } from "../i18n";
 import type { ImageHost } from "./image-hosts.mjs";
 import { language, messages } from "./site-words";
 import { IMAGE_FILE_TYPES, image, type SiteImage } from "./site-image";
+import { PAGES_FIX, pages, type SitePage } from "./site-pages";
 import { Refusal, checked, quoted, textValue } from "./variable";
 
 /*
@@ -47,6 +48,7 @@ const FIXES = {
     'write a list of up to 8 links, e.g. [{ "label": "Blog", "href": "/blog" }, { "label": "Shop", "href": "https://shop.example.org" }].',
   social: `write { "<network>": "https://..." } with networks among ${Object.keys(SOCIAL_NETWORKS).join(", ")}.`,
   footer: "write one line of text (up to 200 characters), e.g. your organisation's legal name.",
+  pages: PAGES_FIX,
   language: 'write a BCP 47 language tag, e.g. "en", "fr", "de", "es" or "pt-BR".',
   messages:
     'write { "<phrase key>": "your words" }, e.g. { "home.eyebrow": "Le carnet de l\'atelier" }; the keys and their English words are in lib/i18n/en.ts.',
@@ -56,7 +58,7 @@ const FIXES = {
 type Key = keyof typeof FIXES;
 export const SITE_KEYS = Object.keys(FIXES) as Key[];
 
-export type { SiteImage };
+export type { SiteImage, SitePage };
 export type SiteLink = { label: string; href: string; external: boolean };
 export type SocialLink = { network: Network; label: string; url: string; me: boolean };
 
@@ -74,6 +76,8 @@ export type SiteConfig = {
   navigation: SiteLink[];
   social: SocialLink[];
   footer: string | null;
+  /** The team's own pages (Markdown rendered once, when the file is read). */
+  pages: SitePage[];
   /** The canonical BCP 47 tag of the site's one language. */
   language: string;
   /** The interface's words: the language's catalogue (English when none ships), then the team's `messages`. */
@@ -96,6 +100,7 @@ export const DEMO_SITE: SiteConfig = {
   ],
   social: [],
   footer: null,
+  pages: [],
   language: DEFAULT_LANGUAGE,
   messages: DEMO_MESSAGES,
 };
@@ -182,6 +187,7 @@ function fileSchema(dir: string, hosts: ImageHost[]) {
           )
           .optional(),
         footer: text(200).optional(),
+        pages: pages.optional(),
         language: language.optional(),
         messages: messages.optional(),
       },
@@ -216,6 +222,7 @@ function toSite(f: SiteFile): SiteConfig {
       return [{ network: n, url, ...SOCIAL_NETWORKS[n] }];
     }),
     footer: f.footer ?? null,
+    pages: f.pages ?? [],
     language,
     messages: siteMessages,
   };

@@ -174,6 +174,45 @@ test("a post carries the name, language, German dates, profiles and its preview 
   expect(accentPixels).toBeGreaterThan(100);
 });
 
+test("the team's Impressum: at its path with header and footer, linked from the footer, in the sitemap; HTML in its text shown as text", async ({
+  page,
+  request,
+}) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`${site.url}/`);
+  // The footer links the team's pages (but not one marked "footer": false) and the feed, not the navigation again.
+  const footerLinks = page.locator("footer").getByRole("navigation", { name: "Website" }).getByRole("link");
+  await expect(footerLinks).toHaveText(["Impressum", "RSS-Feed"]);
+  await footerLinks.first().click();
+  await expect(page).toHaveURL(`${site.url}/impressum`);
+  await expect(page).toHaveTitle(/^Impressum/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Impressum");
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText("Angaben gemäß § 5 DDG");
+  await expect(page.getByRole("banner").getByRole("link", { name: NAME })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("© Beispiel Werkstatt GmbH, Berlin");
+  const main = page.locator("main");
+  await expect(main.getByRole("link", { name: "hallo@werkstatt.example" })).toHaveAttribute(
+    "href",
+    "mailto:hallo@werkstatt.example",
+  );
+  // The team's <script> is text on the page, and its javascript: link is no link.
+  await expect(main).toContainText('<script>alert("werkstatt")</script>');
+  await expect(main.locator("script")).toHaveCount(0);
+  await expect(main.locator('a[href^="javascript:"]')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+  await expectAccessible(page, "Impressum");
+
+  expect((await request.get(`${site.url}/ueber-uns`)).status()).toBe(200);
+  expect((await request.get(`${site.url}/nicht-da`)).status()).toBe(404);
+  const sitemap = await (await request.get(`${site.url}/sitemap.xml`)).text();
+  expect(sitemap).toMatch(/<loc>[^<]*\/impressum<\/loc>/);
+  expect(sitemap).toMatch(/<loc>[^<]*\/ueber-uns<\/loc>/);
+});
+
 test("the feeds say the team's name, description and language", async ({ request }) => {
   const parser = new Parser();
   const rssText = await (await request.get(`${site.url}/feed.xml`)).text();

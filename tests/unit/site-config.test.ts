@@ -46,8 +46,10 @@ describe("SITE_CONFIG unset: the demo's site", () => {
 
   it("the demo's example file is the demo itself", () => {
     const { site } = loadConfig({ SITE_CONFIG: path.join(ROOT, "docs/site.config.example.json") });
-    expect({ ...site, name: null }).toEqual(DEMO_SITE);
+    expect({ ...site, name: null, pages: [] }).toEqual(DEMO_SITE);
     expect(site.name).toBe("The Masthead Journal");
+    // Its one addition: the Impressum a German team must carry, as an example of `pages`.
+    expect(site.pages.map((p) => [p.path, p.title])).toEqual([["/impressum", "Impressum"]]);
   });
 
   it("checks accents against the backgrounds app/globals.css really has", () => {
@@ -112,6 +114,41 @@ describe("SITE_CONFIG: a team's site", () => {
       dark: null,
     });
     expect(site.language).toBe("pt-BR");
+  });
+});
+
+describe("SITE_CONFIG pages: the team's own Markdown pages", () => {
+  it("renders the Markdown once, HTML in it as text and javascript: links as text", () => {
+    const { site } = loadConfig({ SITE_CONFIG: TEAM });
+    const [impressum, about] = site.pages;
+    expect(impressum).toMatchObject({ path: "/impressum", title: "Impressum", footer: true });
+    expect(impressum!.html).toContain("<h2>Angaben gemäß § 5 DDG</h2>");
+    expect(impressum!.html).toContain('<a href="mailto:hallo@werkstatt.example">hallo@werkstatt.example</a>');
+    expect(impressum!.html).toContain("&lt;script&gt;alert(&quot;werkstatt&quot;)&lt;/script&gt;");
+    expect(impressum!.html).not.toMatch(/<script|href="javascript:/i);
+    expect(about).toMatchObject({ path: "/ueber-uns", footer: false });
+  });
+
+  it("refuses a path that is not one lowercase segment, one of the site's own, or taken twice", () => {
+    const page = (path: string) => ({ path, title: "T", markdown: "Text" });
+    const problems = siteProblems({
+      pages: [
+        page("/Impressum"),
+        page("/a/b"),
+        page("/blog"),
+        page("/x"),
+        page("/x"),
+        { ...page("/y"), markdown: " " },
+      ],
+    });
+    expect(problems.map((p) => [p.key, p.problem])).toEqual([
+      ["pages[0].path", '"/Impressum" is not one lowercase path segment.'],
+      ["pages[1].path", '"/a/b" is not one lowercase path segment.'],
+      ["pages[2].path", '"/blog" is one of the site\'s own pages.'],
+      ["pages[5].markdown", "is empty."],
+      ["pages[4].path", '"/x" is the path of an earlier page too.'],
+    ]);
+    expect(problems.every((p) => p.fix.length > 0)).toBe(true);
   });
 });
 

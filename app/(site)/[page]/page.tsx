@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { env } from "@/lib/config/env";
+import styles from "./page.module.css";
+
+/*
+ * The team's own pages from the site file (an Impressum, a privacy page): built with the site,
+ * one per configured path; any other address here is the site's 404.
+ */
+
+export const dynamicParams = false;
+
+const pageAt = (segment: string) => env().site.pages.find((p) => p.path === `/${segment}`);
+
+export function generateStaticParams(): { page: string }[] {
+  return env().site.pages.map((p) => ({ page: p.path.slice(1) }));
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ page: string }> }): Promise<Metadata> {
+  const page = pageAt((await params).page);
+  if (!page) return {};
+  return { title: page.title, alternates: { canonical: page.path } };
+}
+
+export default async function TeamPage({ params }: { params: Promise<{ page: string }> }) {
+  const page = pageAt((await params).page);
+  if (!page) notFound();
+  return (
+    <article className={`container ${styles.page}`}>
+      <h1>{page.title}</h1>
+      {/* Rendered from the team's Markdown with raw HTML written as text (lib/config/site-pages.ts). */}
+      <div dangerouslySetInnerHTML={{ __html: page.html }} />
+    </article>
+  );
+}

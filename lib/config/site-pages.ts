@@ -1,0 +1,91 @@
+import MarkdownIt from "markdown-it";
+import { z } from "zod";
+import { Refusal, checked, quoted, textValue } from "./variable";
+
+/*
+ * The team's own pages (an Impressum, a privacy page): a title, a path and Markdown text each, in
+ * the site file. The Markdown is rendered to HTML once, when the configuration is read (build and
+ * start), never per request. markdown-it with `html: false` writes any HTML in the text as text
+ * (a `<script>` shows as typed), and refuses javascript:, vbscript:, file: and data: links, so
+ * the result needs no other sanitising.
+ */
+
+export type SitePage = {
+  /** "/impressum": one lowercase segment beside the site's own. */
+  path: string;
+  title: string;
+  html: string;
+  /** Linked from every page's footer (the default). */
+  footer: boolean;
+};
+
+const markdown = new MarkdownIt({ html: false, linkify: true });
+
+/** First segments the site itself answers. */
+const TAKEN = ["admin", "api", "authors", "blog", "brand", "newsletter", "og", "search", "sitemaps", "tags"];
+
+export const PAGES_FIX =
+  'write a list of up to 20 pages, e.g. [{ "path": "/impressum", "title": "Impressum", "markdown": "Acme GmbH\\n\\nMusterstraße 1" }].';
+
+const pagePath = checked(textValue(), (path) => {
+  if (!/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path))
+    return new Refusal(
+      `${quoted(path)} is not one lowercase path segment.`,
+      'write "/" and lowercase letters, digits and single dashes, e.g. "/impressum" or "/privacy-policy".',
+    );
+  if (TAKEN.includes(path.slice(1)))
+    return new Refusal(
+      `${quoted(path)} is one of the site's own pages.`,
+      `choose a path other than ${TAKEN.map((t) => `/${t}`).join(", ")}.`,
+    );
+  return path;
+});
+
+const page = z.strictObject(
+  {
+    path: pagePath,
+    title: z
+      .string({ error: "is not text." })
+      .trim()
+      .min(1, "is empty.")
+      .max(80, "is longer than 80 characters."),
+    markdown: z
+      .string({ error: "is not text." })
+      .trim()
+      .min(1, "is empty.")
+      .max(50_000, "is longer than 50,000 characters."),
+    footer: z.boolean({ error: "is not true or false." }).optional(),
+  },
+  { error: "is not a page object." },
+);
+
+export const pages = z
+  .array(page, { error: "is not a list." })
+  .max(20, "has more than 20 pages.")
+  // Checked even when a page has other problems, so that every problem is told at once.
+  .superRefine(
+    (list, ctx) => {
+      const seen = new Set<unknown>();
+      list.forEach((p, i) => {
+        const path = (p as { path?: unknown } | null)?.path;
+        if (typeof path !== "string") return;
+        if (seen.has(path))
+          ctx.addIssue({
+            code: "custom",
+            path: [i, "path"],
+            message: `${quoted(path)} is the path of an earlier page too.`,
+            params: { fix: "give each page a path of its own." },
+          });
+        seen.add(path);
+      });
+    },
+    { when: () => true },
+  )
+  .transform((list) =>
+    list.map((p): SitePage => ({
+      path: p.path,
+      title: p.title,
+      html: markdown.render(p.markdown),
+      footer: p.footer ?? true,
+    })),
+  );
