@@ -112,7 +112,7 @@ export function PasskeyManager({
 
   async function remove(passkey: PasskeyView) {
     setBusy(true);
-    const res = await callApi<{ passwordBack: boolean }>(
+    const res = await callApi<{ passwordBack: boolean; signedOut: boolean }>(
       `/api/admin/passkeys/${encodeURIComponent(passkey.id)}`,
       "DELETE",
     );
@@ -122,6 +122,7 @@ export function PasskeyManager({
       refused(res);
       return;
     }
+    if (res.data.signedOut) return router.refresh();
     setPasskeys((list) => list.filter((p) => p.id !== passkey.id));
     if (res.data.passwordBack) setPasskeysOnly(false);
     setStatus({
@@ -145,11 +146,8 @@ export function PasskeyManager({
       refused(res);
       return;
     }
-    // Opened with the password, this session ended with it: the page sends the admin to sign in, saying why.
-    if (res.data.signedOut) {
-      router.refresh();
-      return;
-    }
+    // This session ended with what opened it: the page sends the admin to sign in, saying why.
+    if (res.data.signedOut) return router.refresh();
     setPasskeysOnly(res.data.passkeysOnly);
     setStatus({
       kind: "ok",

@@ -337,3 +337,40 @@ describe("passkeys only", () => {
     await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.13");
   });
 });
+
+describe("a session lasts while what opened it stands", () => {
+  const list = (cookie: string) =>
+    r.passkeys.GET(admin.request("/api/admin/passkeys", { cookies: [cookie], ip: "203.0.113.20" }));
+
+  it("a passkey's sessions end when it is removed; the password's when passkeys only is turned on", async () => {
+    const id = await addPasskey(DEMO_ADMIN_EMAIL);
+    const byPasskey = `masthead_admin=${(await r.app.session.sealSession(DEMO_ADMIN_EMAIL, Date.now(), id)).value}`;
+    const byPassword = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.20");
+    expect((await list(byPasskey)).status).toBe(200);
+    await r.store.passkeyStore().setPasskeysOnly(DEMO_ADMIN_EMAIL, true);
+    const ended = await list(byPassword);
+    expect(ended.status).toBe(401);
+    expect(await ended.json()).toMatchObject({ code: "signed_out", error: /Your session has ended/ });
+    expect((await list(byPasskey)).status).toBe(200);
+    await r.store.passkeyStore().remove(DEMO_ADMIN_EMAIL, id);
+    expect((await list(byPasskey)).status).toBe(401);
+    // Ended for good (revoked), even with passkeys only off again.
+    await r.store.passkeyStore().setPasskeysOnly(DEMO_ADMIN_EMAIL, false);
+    expect((await list(byPassword)).status).toBe(401);
+  });
+
+  it("sign out everywhere ends every session begun before it, this one too, and no later one", async () => {
+    const one = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.21");
+    const two = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.21");
+    const out = await r.app.logout.POST(
+      admin.request("/api/admin/logout?everywhere=1", { method: "POST", cookies: [one], ip: "203.0.113.21" }),
+    );
+    expect(out.status).toBe(200);
+    expect(admin.setCookie(out, "masthead_admin")).toBe("masthead_admin=");
+    expect((await list(one)).status).toBe(401);
+    expect((await list(two)).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const later = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.21");
+    expect((await list(later)).status).toBe(200);
+  });
+});

@@ -32,7 +32,8 @@ export const PATCH = adminRoute(
 
 /**
  * DELETE /api/admin/passkeys/:id: removes one of the signed-in admin's own passkeys, after a
- * recent sign-in; the sessions it opened end with it (lib/admin/access.ts). Removing the last one
+ * recent sign-in; the sessions it opened end with it (lib/admin/access.ts), this one too:
+ * `signedOut`. Removing the last one
  * turns sign-in with the password back on, so no admin is left with no way in.
  */
 export const DELETE = adminRoute(
@@ -49,7 +50,7 @@ export const DELETE = adminRoute(
       const passwordBack = left === 0 && (await store.passkeysOnly(session.email));
       if (passwordBack) await store.setPasskeysOnly(session.email, false);
       audit({ ...entry, outcome: "ok", detail: passwordBack ? "password_on" : undefined });
-      return jsonResponse({ ok: true, left, passwordBack });
+      return jsonResponse({ ok: true, left, passwordBack, signedOut: session.passkey === params.id });
     } catch {
       audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
       return unavailable();
