@@ -53,7 +53,7 @@ function endedBecause(reason: EndReason): SessionEnded {
 /**
  * Whether the way `session` was opened still signs its admin in, and no "sign out everywhere"
  * came after it (lib/admin/passkeys/store.ts). A store that cannot answer leaves the session
- * standing, as it leaves the password on (passkeys/password-off.ts): an outage must not sign
+ * standing, as it leaves the password on (lib/admin/login.ts): an outage must not sign
  * every admin out, and nothing can be removed or turned on while it lasts.
  */
 async function openerStands(session: AdminSession): Promise<boolean> {

@@ -221,8 +221,11 @@ describe("the account page's routes", () => {
     const cookie = `masthead_admin=${value}`;
     // The session itself is fine for everything else.
     expect(
-      (await r.passkeys.GET(admin.request("/api/admin/passkeys", { cookies: [cookie], ip: "203.0.113.9" })))
-        .status,
+      (
+        await r.app.list.GET(
+          admin.request("/api/admin/team-members", { cookies: [cookie], ip: "203.0.113.9" }),
+        )
+      ).status,
     ).toBe(200);
     const mine = await addPasskey(DEMO_ADMIN_EMAIL);
     const send = (p: string, method: string, body?: unknown) =>
@@ -340,7 +343,7 @@ describe("passkeys only", () => {
 
 describe("a session lasts while what opened it stands", () => {
   const list = (cookie: string) =>
-    r.passkeys.GET(admin.request("/api/admin/passkeys", { cookies: [cookie], ip: "203.0.113.20" }));
+    r.app.list.GET(admin.request("/api/admin/team-members", { cookies: [cookie], ip: "203.0.113.20" }));
 
   it("a passkey's sessions end when it is removed; the password's when passkeys only is turned on", async () => {
     const id = await addPasskey(DEMO_ADMIN_EMAIL);

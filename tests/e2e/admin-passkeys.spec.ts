@@ -86,9 +86,9 @@ const dashboard = (p: Page) => p.getByRole("heading", { level: 1, name: "Dashboa
 const passkeysOnly = (p: Page) => p.getByRole("checkbox", { name: /Passkeys only/ });
 const alertSaying = (p: Page, text: RegExp) => p.getByRole("alert").filter({ hasText: text });
 
-/** The status of GET /api/admin/passkeys at `base` with a session cookie (`masthead_admin=…`). */
+/** The status of GET /api/admin/team-members at `base` with a session cookie (`masthead_admin=…`). */
 async function statusWith(base: string, session: string): Promise<number> {
-  const res = await fetch(`${base}/api/admin/passkeys`, {
+  const res = await fetch(`${base}/api/admin/team-members`, {
     headers: { cookie: session },
     signal: AbortSignal.timeout(30_000),
   });

@@ -8,20 +8,6 @@ import { asRegistration, enrolBodySchema } from "@/lib/admin/passkeys/validation
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/admin/passkeys: the signed-in admin's passkeys and whether their password still signs them in. */
-export const GET = adminRoute({}, async ({ session }) => {
-  try {
-    const store = passkeyStore();
-    const [passkeys, passkeysOnly] = await Promise.all([
-      store.list(session.email),
-      store.passkeysOnly(session.email),
-    ]);
-    return jsonResponse({ passkeys: passkeys.map(toView), passkeysOnly });
-  } catch {
-    return errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
-  }
-});
-
 /**
  * POST /api/admin/passkeys { response, name? }: finishes an enrolment begun at
  * /api/admin/passkeys/enrolment (its challenge, bound to this admin), after a recent sign-in.
