@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
 import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import type { PasskeyView } from "@/lib/admin/passkeys/account";
@@ -30,9 +31,9 @@ type Status = { kind: "ok" | "error"; text: string } | null;
 
 /**
  * The account page's passkeys: each with a name to edit, when it was added and last used, and
- * Remove (confirmed first); "Add a passkey" (within 10 minutes of signing in, else a link to
- * sign in again first); and, once there is a passkey, the choice to stop signing in with the
- * password.
+ * Remove (confirmed first); "Add a passkey"; and, once there is a passkey, the choice to stop
+ * signing in with the password. Adding, removing and turning the password back on need a recent
+ * sign-in: without one (or once the API answers `reauth_required`) a link to sign in again.
  */
 export function PasskeyManager({
   initial,
@@ -50,6 +51,13 @@ export function PasskeyManager({
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [removing, setRemoving] = useState<PasskeyView | null>(null);
+  const router = useRouter();
+
+  /** An API refusal: shown, and a stale sign-in hides "Add a passkey" behind the link to sign in again. */
+  function refused(res: { error: string; code?: string }) {
+    if (res.code === "reauth_required") setRecent(false);
+    setStatus({ kind: "error", text: res.error });
+  }
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -66,8 +74,7 @@ export function PasskeyManager({
     );
     if (!options.ok) {
       setBusy(false);
-      if (options.code === "reauth_required") setRecent(false);
-      setStatus({ kind: "error", text: options.error });
+      refused(options);
       return;
     }
     let response;
@@ -81,8 +88,7 @@ export function PasskeyManager({
     const res = await callApi<{ passkey: PasskeyView }>("/api/admin/passkeys", "POST", { response });
     setBusy(false);
     if (!res.ok) {
-      if (res.code === "reauth_required") setRecent(false);
-      setStatus({ kind: "error", text: res.error });
+      refused(res);
       return;
     }
     setPasskeys((list) => [...list, res.data.passkey]);
@@ -106,16 +112,17 @@ export function PasskeyManager({
 
   async function remove(passkey: PasskeyView) {
     setBusy(true);
-    const res = await callApi<{ passwordBack: boolean }>(
+    const res = await callApi<{ passwordBack: boolean; signedOut: boolean }>(
       `/api/admin/passkeys/${encodeURIComponent(passkey.id)}`,
       "DELETE",
     );
     setBusy(false);
     setRemoving(null);
     if (!res.ok) {
-      setStatus({ kind: "error", text: res.error });
+      refused(res);
       return;
     }
+    if (res.data.signedOut) return router.refresh();
     setPasskeys((list) => list.filter((p) => p.id !== passkey.id));
     if (res.data.passwordBack) setPasskeysOnly(false);
     setStatus({
@@ -128,13 +135,19 @@ export function PasskeyManager({
     // Shown at once (a checkbox that lags its click reads as broken); put back if refused.
     setPasskeysOnly(on);
     setBusy(true);
-    const res = await callApi<{ passkeysOnly: boolean }>("/api/admin/passkeys/passkeys-only", "PUT", { on });
+    const res = await callApi<{ passkeysOnly: boolean; signedOut: boolean }>(
+      "/api/admin/passkeys/passkeys-only",
+      "PUT",
+      { on },
+    );
     setBusy(false);
     if (!res.ok) {
       setPasskeysOnly(!on);
-      setStatus({ kind: "error", text: res.error });
+      refused(res);
       return;
     }
+    // This session ended with what opened it: the page sends the admin to sign in, saying why.
+    if (res.data.signedOut) return router.refresh();
     setPasskeysOnly(res.data.passkeysOnly);
     setStatus({
       kind: "ok",
@@ -198,8 +211,9 @@ export function PasskeyManager({
         </button>
       ) : (
         <p className={styles.info}>
-          To add a passkey, confirm it is you first: <a href={REAUTH_HREF}>sign in again</a> with your
-          password (and code). Adding a passkey needs a sign-in within the last 10 minutes.
+          To add or remove a passkey, or to turn your password back on, confirm it is you first:{" "}
+          <a href={REAUTH_HREF}>sign in again</a> with a passkey, or your password (and code). These need a
+          sign-in within the last 10 minutes.
         </p>
       )}
       {passkeys.length > 0 || passkeysOnly ? (

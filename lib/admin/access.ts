@@ -1,11 +1,14 @@
 import "server-only";
 import { audit } from "./audit";
+import { passkeyStore } from "./passkeys";
 import { endSession, type AdminSession } from "./session";
 import { standingInSession, type Standing } from "./standing";
 
 /*
- * A session is worth something only while the workspace still counts its admin as one
- * (lib/admin/standing.ts). When it stops, or cannot say for too long, the session is ended on
+ * A session is worth something only while what opened it still stands: the passkey (not
+ * removed), or the password (passkeys-only not turned on since); no "sign out everywhere"
+ * since it began; and the workspace still counting its admin as one (lib/admin/standing.ts).
+ * When any of these stops, or the workspace cannot say for too long, the session is ended on
  * every instance (the same revocation as a logout) and the admin is told why.
  */
 
@@ -34,33 +37,58 @@ export const NOT_ADMIN_CODES = {
 export const ADMIN_UNVERIFIED =
   "Masthead could not confirm with the workspace that you are still an active admin, so you have been signed out. Sign in again once the workspace is reachable.";
 
-/** Why a session was ended: the reason a page or an API answer names. */
-export type SessionEnded = { code: "not_admin" | "unverified"; error: string };
+export const SIGNED_OUT =
+  "Your session has ended: you signed out everywhere, or the passkey or password it was opened with no longer signs you in. Sign in again.";
 
-export function endedBecause(standing: Exclude<Standing, { ok: true }>): SessionEnded {
-  return standing.reason === "unverified"
+/** Why a session was ended: the reason a page or an API answer names. */
+export type SessionEnded = { code: "not_admin" | "unverified" | "signed_out"; error: string };
+
+function endedBecause(reason: EndReason): SessionEnded {
+  if (reason === "signed_out") return { code: "signed_out", error: SIGNED_OUT };
+  return reason === "unverified"
     ? { code: "unverified", error: ADMIN_UNVERIFIED }
     : { code: "not_admin", error: NO_LONGER_ADMIN };
 }
 
-/** null while `session`'s admin is still an admin in the workspace; else the session is ended and the reason returned. */
-export async function sessionEndedByWorkspace(session: AdminSession): Promise<SessionEnded | null> {
-  const standing = await standingInSession(session.email);
-  return standing.ok ? null : endSessionBecause(session, standing);
+/**
+ * Whether the way `session` was opened still signs its admin in, and no "sign out everywhere"
+ * came after it (lib/admin/passkeys/store.ts). A store that cannot answer leaves the session
+ * standing, as it leaves the password on (lib/admin/login.ts): an outage must not sign
+ * every admin out, and nothing can be removed or turned on while it lasts.
+ */
+async function openerStands(session: AdminSession): Promise<boolean> {
+  const store = passkeyStore();
+  try {
+    const [signedOutAt, opener] = await Promise.all([
+      store.signedOutAt(session.email),
+      session.passkey
+        ? store.get(session.passkey).then((p) => p?.email === session.email)
+        : store.passkeysOnly(session.email).then((only) => !only),
+    ]);
+    return opener && session.issuedAt > signedOutAt;
+  } catch {
+    return true;
+  }
 }
 
-/** Ends `session` everywhere because of what the workspace said (or could not say); the reason to name. */
-export async function endSessionBecause(
-  session: AdminSession,
-  standing: Exclude<Standing, { ok: true }>,
-): Promise<SessionEnded> {
+/** null while `session` still stands (above); else the session is ended and the reason returned. */
+export async function sessionEnded(session: AdminSession): Promise<SessionEnded | null> {
+  if (!(await openerStands(session))) return endSessionBecause(session, "signed_out");
+  const standing = await standingInSession(session.email);
+  return standing.ok ? null : endSessionBecause(session, standing.reason);
+}
+
+type EndReason = Exclude<Standing, { ok: true }>["reason"] | "signed_out";
+
+/** Ends `session` everywhere because of what the workspace said (or could not say), or a sign-out; the reason to name. */
+export async function endSessionBecause(session: AdminSession, reason: EndReason): Promise<SessionEnded> {
   await endSession(session);
   audit({
     actor: session.email,
     action: "session_ended",
     target: "admin",
     outcome: "refused",
-    detail: standing.reason,
+    detail: reason,
   });
-  return endedBecause(standing);
+  return endedBecause(reason);
 }

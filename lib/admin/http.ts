@@ -3,11 +3,17 @@ import type { ZodError, ZodType } from "zod";
 import { errorResponse } from "../http/json-response";
 import { readBody, type BodyProblem } from "../http/request-body";
 import { log } from "../observability/log.mjs";
-import { endSessionBecause, sessionEndedByWorkspace } from "./access";
+import { endSessionBecause, sessionEnded } from "./access";
 import { audit, type AuditEntry } from "./audit";
 import { MESSAGES, mapWorkspaceError, type AdminErrorContext } from "./errors";
 import { isSameOriginWrite } from "../http/request-origin";
-import { NOT_SIGNED_IN, sessionFromRequest, type AdminSession } from "./session";
+import {
+  NOT_SIGNED_IN,
+  RECENT_SIGN_IN_MINUTES,
+  sessionFromRequest,
+  signedInRecently,
+  type AdminSession,
+} from "./session";
 import { standingNow, type Standing } from "./standing";
 import { fieldErrors, memberIdSchema } from "./validation";
 
@@ -22,6 +28,8 @@ export { errorResponse, jsonResponse } from "../http/json-response";
 
 export const CROSS_ORIGIN = "This request did not come from this site, so it was refused.";
 export const TOO_LARGE = "The request is too large.";
+export const REAUTH_CODE = "reauth_required";
+export const REAUTH_REQUIRED = `To change how you sign in, confirm it is you: sign in again (with a passkey, or your password and code). It needs a sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes.`;
 
 export type Authorized = { ok: true; session: AdminSession } | { ok: false; response: Response };
 
@@ -33,7 +41,7 @@ export async function authorize(request: Request): Promise<Authorized> {
   const session = await sessionFromRequest(request);
   if (!session) return { ok: false, response: errorResponse(401, NOT_SIGNED_IN) };
   if (!isSameOriginWrite(request)) return { ok: false, response: errorResponse(403, CROSS_ORIGIN) };
-  const ended = await sessionEndedByWorkspace(session);
+  const ended = await sessionEnded(session);
   if (ended) return { ok: false, response: errorResponse(401, ended.error, { code: ended.code }) };
   return { ok: true, session };
 }
@@ -76,8 +84,20 @@ async function refusedBeforeWrite(request: Request, session: AdminSession): Prom
       { code: "unverified" },
       { "Retry-After": String(UNVERIFIED_RETRY_SECONDS) },
     );
-  const ended = await endSessionBecause(session, standing);
+  const ended = await endSessionBecause(session, standing.reason);
   return errorResponse(401, ended.error, { code: ended.code });
+}
+
+/**
+ * For a change to how the admin signs in: 403 `reauth_required` (audited) when the session's
+ * sign-in is older than RECENT_SIGN_IN_MINUTES; the account page then asks the admin to sign in
+ * again. null when it is recent.
+ */
+export function staleSignIn(request: Request, session: AdminSession): Response | null {
+  if (signedInRecently(session)) return null;
+  const target = new URL(request.url).pathname;
+  audit({ actor: session.email, action: "recent_sign_in", target, outcome: "refused", detail: REAUTH_CODE });
+  return errorResponse(403, REAUTH_REQUIRED, { code: REAUTH_CODE });
 }
 
 /** Admin bodies are a form's worth of fields (at most 100 invites or 200 ids); far below this. */
@@ -149,12 +169,18 @@ export type AdminRequest<P, B> = { request: Request; session: AdminSession; para
 /**
  * An /api/admin route handler that reads in one order: session and Origin first (401/403),
  * then the path parameters (`params`, e.g. 404 for an id that cannot name a member), then the
- * JSON body (`body`: 415/413/400, then the parser's own 4xx), then for a write the workspace's
- * fresh word on the admin (`refusedBeforeWrite`), then `act`. Input refused costs no
- * workspace call.
+ * JSON body (`body`: 415/413/400, then the parser's own 4xx), then a recent sign-in where
+ * `recentSignIn` asks for one (403 `reauth_required`, which the account page answers by asking
+ * the admin to sign in again), then for a write the workspace's fresh word on the admin
+ * (`refusedBeforeWrite`), then `act`. Input refused costs no workspace call.
  */
 export function adminRoute<P = Record<string, never>, B = undefined, R = Record<string, string>>(
-  options: { params?: (raw: R) => Parsed<P>; body?: (raw: unknown) => Parsed<B> },
+  options: {
+    params?: (raw: R) => Parsed<P>;
+    body?: (raw: unknown) => Parsed<B>;
+    /** A change to how the admin signs in: 403 without a recent sign-in (`staleSignIn`). */
+    recentSignIn?: boolean;
+  },
   act: (req: AdminRequest<P, B>) => Promise<Response>,
 ): (request: Request, context?: { params: Promise<R> }) => Promise<Response> {
   return async (request, context) => {
@@ -174,6 +200,8 @@ export function adminRoute<P = Record<string, never>, B = undefined, R = Record<
       if (!parsed.ok) return parsed.response;
       body = parsed.value;
     }
+    const stale = options.recentSignIn ? staleSignIn(request, auth.session) : null;
+    if (stale) return stale;
     if (request.method !== "GET" && request.method !== "HEAD") {
       const refused = await refusedBeforeWrite(request, auth.session);
       if (refused) return refused;

@@ -7,6 +7,7 @@ import {
   NO_LONGER_ADMIN,
   NOT_ADMIN_AT_SIGN_IN,
   NOT_ADMIN_CODES,
+  SIGNED_OUT,
   type SessionEnded,
 } from "./access";
 import { audit } from "./audit";
@@ -143,6 +144,7 @@ const PAGE_MESSAGES: ReadonlyMap<string, string> = new Map([
   ...Object.entries({
     not_admin: NO_LONGER_ADMIN,
     unverified: ADMIN_UNVERIFIED,
+    signed_out: SIGNED_OUT,
   } satisfies Record<SessionEnded["code"], string>),
 ]);
 

@@ -12,7 +12,7 @@ import {
   type Taken,
 } from "./login-throttle";
 import { isGateBusy, whenAdmitted } from "./password-check";
-import { passwordSignInOff } from "./passkeys/password-off";
+import { passkeyStore } from "./passkeys";
 import { readPendingStep, sealPendingStep, type PendingStep } from "./second-step";
 import type { NotAdminReason } from "./access";
 import { standingAtSignIn } from "./standing";
@@ -183,7 +183,11 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
   const { charged, accountLockedFor } = checked;
   const passwordOk =
     Boolean(user && checked.matches && attempt.password.length > 0) &&
-    !(await passwordSignInOff(user!.email));
+    // Passkeys only: the right password is judged as a wrong one, reading the same either way. A
+    // store that cannot answer leaves it on, as before passkeys: an outage must not lock admins out.
+    !(await passkeyStore()
+      .passkeysOnly(user!.email)
+      .catch(() => false));
   const hasSecret = Boolean(user && user.email in env().adminAccess.totpSecrets);
   if (accountLockedFor !== null) {
     metrics().rateLimited.inc({ limit: "admin-login-account" });

@@ -2,16 +2,16 @@ import "server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { sessionEndedByWorkspace } from "./access";
+import { sessionEnded, type SessionEnded } from "./access";
 import { SESSION_COOKIE, readSessionValue, type AdminSession } from "./session";
 
-/** The session, checked once per render (layout and page ask together) against the workspace too. */
+/** The session, checked once per render (layout and page ask together): what opened it and the workspace too. */
 const checkedSession = cache(
-  async (): Promise<{ session: AdminSession | null; ended: "not_admin" | "unverified" | null }> => {
+  async (): Promise<{ session: AdminSession | null; ended: SessionEnded["code"] | null }> => {
     const store = await cookies();
     const session = await readSessionValue(store.get(SESSION_COOKIE)?.value);
     if (!session) return { session: null, ended: null };
-    const ended = await sessionEndedByWorkspace(session);
+    const ended = await sessionEnded(session);
     return ended ? { session: null, ended: ended.code } : { session, ended: null };
   },
 );

@@ -12,11 +12,18 @@ import { revocations } from "../state";
  * admin with the same password hash (a fingerprint, never the hash, rides in the cookie); and
  * that the session id was not revoked by a logout (lib/state: on every instance when Redis is
  * configured). So logout, removing an admin and changing their password all end sessions at once.
+ * What else must still stand (the passkey that opened it, the password while passkeys-only is
+ * off, no later "sign out everywhere", the workspace's word) is for lib/admin/access.ts.
  */
 
 export const SESSION_COOKIE = "masthead_admin";
 export const NOT_SIGNED_IN = "You are not signed in, or your session has expired. Sign in again.";
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+/**
+ * How recent a sign-in must be for a change to how the admin signs in: a session left open, or
+ * copied, must not let its holder add their own way in or take away the admin's.
+ */
+export const RECENT_SIGN_IN_MINUTES = 10;
 
 export type AdminSession = {
   email: string;
@@ -27,6 +34,8 @@ export type AdminSession = {
   sid: string;
   /** HMAC of the admin's password hash when the session began (see passwordFingerprint). */
   pwd: string;
+  /** The id of the passkey that opened it; absent when the password did. */
+  passkey?: string;
 };
 
 function secret(): string {
@@ -71,6 +80,7 @@ function sameText(a: string, b: string): boolean {
 export async function sealSession(
   email: string,
   now = Date.now(),
+  passkey?: string,
 ): Promise<{ value: string; session: AdminSession }> {
   // Not an admin: the session is sealed but can never be read back (no fingerprint matches "").
   const pwd = passwordFingerprint(email) ?? "";
@@ -80,6 +90,7 @@ export async function sealSession(
     expiresAt: now + SESSION_TTL_SECONDS * 1000,
     sid: randomBytes(18).toString("base64url"),
     pwd,
+    ...(passkey ? { passkey } : {}),
   };
   const value = await sealData(session, { password: secret(), ttl: SESSION_TTL_SECONDS });
   return { value, session };
@@ -105,7 +116,8 @@ export async function readSessionValue(
     typeof data.expiresAt !== "number" ||
     typeof data.issuedAt !== "number" ||
     typeof data.sid !== "string" ||
-    typeof data.pwd !== "string"
+    typeof data.pwd !== "string" ||
+    (data.passkey !== undefined && typeof data.passkey !== "string")
   )
     return null;
   if (data.expiresAt <= now) return null;
@@ -113,7 +125,12 @@ export async function readSessionValue(
   const pwd = passwordFingerprint(data.email);
   if (!pwd || !data.pwd || !sameText(pwd, data.pwd)) return null;
   if (await revocations().isRevoked(data.sid)) return null;
-  return { email: data.email, expiresAt: data.expiresAt, issuedAt: data.issuedAt, sid: data.sid, pwd };
+  const { email, expiresAt, issuedAt, sid, passkey } = data;
+  return { email, expiresAt, issuedAt, sid, pwd, ...(passkey ? { passkey } : {}) };
+}
+
+export function signedInRecently(session: AdminSession, now = Date.now()): boolean {
+  return now - session.issuedAt < RECENT_SIGN_IN_MINUTES * 60_000;
 }
 
 /** Ends `session` everywhere (logout): its id is refused until the session would have expired. */

@@ -62,6 +62,25 @@ const strangerAnswer = {
 
 let r: Routes;
 
+/** A passkey of `email` in the store (its key material is never checked here); its id. */
+async function addPasskey(email: string): Promise<string> {
+  const id = `a2V5${Math.random().toString(36).slice(2, 10)}`;
+  await r.store.passkeyStore().add({
+    id,
+    email,
+    publicKey: "AAAA",
+    counter: 0,
+    transports: [],
+    deviceType: "singleDevice",
+    backedUp: false,
+    userHandle: "aGFuZGxl",
+    name: "Test key",
+    createdAt: Date.now(),
+    lastUsedAt: null,
+  });
+  return id;
+}
+
 beforeAll(async () => {
   ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
   dir = mkdtempSync(path.join(tmpdir(), "masthead-passkey-routes-"));
@@ -176,6 +195,7 @@ describe("the account page's routes", () => {
       transports: ["internal"],
       deviceType: "singleDevice",
       backedUp: false,
+      userHandle: "aGFuZGxl",
       name: "Old phone",
       createdAt: Date.now(),
       lastUsedAt: null,
@@ -196,14 +216,20 @@ describe("the account page's routes", () => {
     await r.store.passkeyStore().removeAll(DEMO_ADMIN_EMAIL);
   });
 
-  it("enrolling needs a sign-in within the last 10 minutes", async () => {
+  it("changing how the admin signs in needs a sign-in within the last 10 minutes; turning the password off does not", async () => {
     const { value } = await r.app.session.sealSession(DEMO_ADMIN_EMAIL, Date.now() - 11 * 60 * 1000);
     const cookie = `masthead_admin=${value}`;
     // The session itself is fine for everything else.
     expect(
-      (await r.passkeys.GET(admin.request("/api/admin/passkeys", { cookies: [cookie], ip: "203.0.113.9" })))
-        .status,
+      (
+        await r.app.list.GET(
+          admin.request("/api/admin/team-members", { cookies: [cookie], ip: "203.0.113.9" }),
+        )
+      ).status,
     ).toBe(200);
+    const mine = await addPasskey(DEMO_ADMIN_EMAIL);
+    const send = (p: string, method: string, body?: unknown) =>
+      admin.request(p, { method, body, cookies: [cookie], ip: "203.0.113.9" });
     lines.length = 0;
     for (const res of [
       await r.enrolment.POST(post("/api/admin/passkeys/enrolment", {}, { cookie })),
@@ -214,13 +240,29 @@ describe("the account page's routes", () => {
           { cookie },
         ),
       ),
+      await r.one.DELETE(send(`/api/admin/passkeys/${mine}`, "DELETE"), {
+        params: Promise.resolve({ id: mine }),
+      }),
+      await r.only.PUT(send("/api/admin/passkeys/passkeys-only", "PUT", { on: false })),
     ]) {
       expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ code: "reauth_required" });
+      expect(await res.json()).toMatchObject({ code: "reauth_required", error: /sign in again/ });
     }
     expect(lines).toContainEqual(
-      expect.objectContaining({ action: "passkey_enrol", outcome: "refused", detail: "reauth_required" }),
+      expect.objectContaining({
+        action: "recent_sign_in",
+        target: `/api/admin/passkeys/${mine}`,
+        outcome: "refused",
+        detail: "reauth_required",
+      }),
     );
+    expect(await r.store.passkeyStore().get(mine)).not.toBeNull();
+    // Taking the password away asks for nothing more: it takes nothing from the admin's own ways in.
+    const on = await r.only.PUT(send("/api/admin/passkeys/passkeys-only", "PUT", { on: true }));
+    expect(on.status).toBe(200);
+    expect(await on.json()).toEqual({ passkeysOnly: true, signedOut: true });
+    await r.store.passkeyStore().removeAll(DEMO_ADMIN_EMAIL);
+    await r.store.passkeyStore().setPasskeysOnly(DEMO_ADMIN_EMAIL, false);
   });
 
   it("an answer that does not verify is not kept", async () => {
@@ -245,6 +287,7 @@ describe("the account page's routes", () => {
       transports: [],
       deviceType: "singleDevice",
       backedUp: false,
+      userHandle: "aGFuZGxl",
       name: "Grace's",
       createdAt: Date.now(),
       lastUsedAt: null,
@@ -295,5 +338,42 @@ describe("passkeys only", () => {
       await r.store.passkeyStore().setPasskeysOnly(DEMO_ADMIN_EMAIL, false);
     }
     await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.13");
+  });
+});
+
+describe("a session lasts while what opened it stands", () => {
+  const list = (cookie: string) =>
+    r.app.list.GET(admin.request("/api/admin/team-members", { cookies: [cookie], ip: "203.0.113.20" }));
+
+  it("a passkey's sessions end when it is removed; the password's when passkeys only is turned on", async () => {
+    const id = await addPasskey(DEMO_ADMIN_EMAIL);
+    const byPasskey = `masthead_admin=${(await r.app.session.sealSession(DEMO_ADMIN_EMAIL, Date.now(), id)).value}`;
+    const byPassword = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.20");
+    expect((await list(byPasskey)).status).toBe(200);
+    await r.store.passkeyStore().setPasskeysOnly(DEMO_ADMIN_EMAIL, true);
+    const ended = await list(byPassword);
+    expect(ended.status).toBe(401);
+    expect(await ended.json()).toMatchObject({ code: "signed_out", error: /Your session has ended/ });
+    expect((await list(byPasskey)).status).toBe(200);
+    await r.store.passkeyStore().remove(DEMO_ADMIN_EMAIL, id);
+    expect((await list(byPasskey)).status).toBe(401);
+    // Ended for good (revoked), even with passkeys only off again.
+    await r.store.passkeyStore().setPasskeysOnly(DEMO_ADMIN_EMAIL, false);
+    expect((await list(byPassword)).status).toBe(401);
+  });
+
+  it("sign out everywhere ends every session begun before it, this one too, and no later one", async () => {
+    const one = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.21");
+    const two = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.21");
+    const out = await r.app.logout.POST(
+      admin.request("/api/admin/logout?everywhere=1", { method: "POST", cookies: [one], ip: "203.0.113.21" }),
+    );
+    expect(out.status).toBe(200);
+    expect(admin.setCookie(out, "masthead_admin")).toBe("masthead_admin=");
+    expect((await list(one)).status).toBe(401);
+    expect((await list(two)).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const later = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.21");
+    expect((await list(later)).status).toBe(200);
   });
 });

@@ -31,6 +31,7 @@ function passkey(email: string, overrides: Partial<Passkey> = {}): Passkey {
     transports: ["internal", "hybrid"],
     deviceType: "multiDevice",
     backedUp: false,
+    userHandle: "aGFuZGxl",
     name: `Key ${seq}`,
     createdAt: 1_700_000_000_000 + seq,
     lastUsedAt: null,

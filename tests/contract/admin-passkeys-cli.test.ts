@@ -59,6 +59,7 @@ function passkey(email: string, name: string): Passkey {
     transports: ["internal"],
     deviceType: "singleDevice",
     backedUp: false,
+    userHandle: "aGFuZGxl",
     name,
     createdAt: Date.UTC(2026, 0, n),
     lastUsedAt: n % 2 ? null : Date.UTC(2026, 1, n),

@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { sealData, unsealData } from "iron-session";
 import { LOCAL_DEMO_API_KEY } from "../../lib/config/defaults.mjs";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../lib/config/schema";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_SESSION_SECRET } from "../../lib/config/schema";
 import { expectAccessible } from "../helpers/accessibility";
+import { signIn } from "../helpers/admin-sign-in";
 import { startSecondServer, type SecondServer } from "../helpers/e2e-second-server";
 import { jsonPostHeaders } from "../helpers/json-post";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
@@ -18,8 +20,9 @@ import { E2E_WORKSPACE_URL } from "../helpers/workspace-controls";
  * laptop with a screen lock. The site runs as `next start` on the e2e build with SITE_URL on
  * `localhost` (an RP ID must be a host name) and its own passkey file, so the suite can restart
  * it. A passkey sign-in here never types a password or a code: the authenticator verifies the
- * user itself. Then two instances on one Redis behind one address: enrolled on one, signed in on
- * the other.
+ * user itself. A session lasts while what opened it stands: removing its passkey, turning the
+ * password off, or "sign out everywhere" ends it. Then two instances on one Redis behind one
+ * address: enrolled on one, signed in on the other; signed out everywhere from one, refused on both.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -27,6 +30,9 @@ test.describe.configure({ mode: "serial" });
 const ADA_ID = "6f1c9a52-8d3b-4e7a-9c10-000000000001";
 const DEACTIVATED = /Your workspace account is deactivated, so it cannot sign in here/;
 const NOT_REGISTERED = /This passkey is not registered for this site/;
+const SESSION_ENDED = /Your session has ended: you signed out everywhere, or the passkey or password/;
+const REAUTH = /To change how you sign in, confirm it is you: sign in again/;
+const SESSION_SECRET = process.env.SESSION_SECRET || DEMO_SESSION_SECRET;
 const ROOT = path.resolve(__dirname, "../..");
 
 let dir: string;
@@ -68,7 +74,7 @@ async function signInWithPassword(p: Page, email = DEMO_ADMIN_EMAIL, password = 
 }
 
 async function signOut(p: Page) {
-  await p.getByRole("button", { name: "Sign out" }).click();
+  await p.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(p.getByText("You have signed out.")).toBeVisible();
 }
 
@@ -77,6 +83,28 @@ async function signInWithPasskey(p: Page) {
 }
 
 const dashboard = (p: Page) => p.getByRole("heading", { level: 1, name: "Dashboard" });
+const passkeysOnly = (p: Page) => p.getByRole("checkbox", { name: /Passkeys only/ });
+const alertSaying = (p: Page, text: RegExp) => p.getByRole("alert").filter({ hasText: text });
+
+/** The status of GET /api/admin/team-members at `base` with a session cookie (`masthead_admin=…`). */
+async function statusWith(base: string, session: string): Promise<number> {
+  const res = await fetch(`${base}/api/admin/team-members`, {
+    headers: { cookie: session },
+    signal: AbortSignal.timeout(30_000),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
+/** The browser's session as if it had begun `minutes` earlier: resealed with the site's SESSION_SECRET. */
+async function ageSession(ctx: BrowserContext, minutes: number) {
+  const cookie = (await ctx.cookies()).find((c) => c.name === "masthead_admin")!;
+  const session = await unsealData<{ issuedAt: number }>(cookie.value, { password: SESSION_SECRET });
+  const aged = { ...session, issuedAt: session.issuedAt - minutes * 60_000 };
+  await ctx.addCookies([
+    { ...cookie, value: await sealData(aged, { password: SESSION_SECRET, ttl: 8 * 3600 }) },
+  ]);
+}
 
 /** Posts the password form over HTTP, from `client` when given; the status. */
 async function passwordPost(base: string, password: string, client?: string): Promise<number> {
@@ -150,6 +178,26 @@ test("enrol a passkey on /admin/account, sign out, and sign in with it: nothing 
   await expect(page.getByText(/last used never/)).toHaveCount(0);
 });
 
+test("an answer naming another user than the passkey's owner is refused", async ({ browser }) => {
+  // A copy of the admin's passkey (the same id and key) on another device, under another user handle.
+  const [original] = await authenticator.credentials();
+  const other = await browser.newContext();
+  try {
+    const p = await other.newPage();
+    const copy = await addVirtualAuthenticator(other, p);
+    await copy.cdp.send("WebAuthn.addCredential", {
+      authenticatorId: copy.id,
+      credential: { ...original!, userHandle: Buffer.from("someone else").toString("base64") },
+    });
+    await p.goto(at("/admin/login"));
+    await signInWithPasskey(p);
+    await expect(alertSaying(p, /The passkey's answer could not be verified/)).toBeVisible();
+    expect(await other.cookies()).not.toContainEqual(expect.objectContaining({ name: "masthead_admin" }));
+  } finally {
+    await other.close();
+  }
+});
+
 test("screenshots of the login page and /admin/account for docs/ (DOCS_SCREENSHOTS=1)", async ({
   browser,
 }) => {
@@ -189,17 +237,55 @@ test("a signed-in admin asked to confirm it is them signs in again and is back o
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   // Where the account page's "sign in again" link goes when the last sign-in is too old to enrol.
   await page.goto(at("/admin/login?reauth=1&next=%2Fadmin%2Faccount"));
-  await expect(page.getByText("Confirm it is you: sign in again to add a passkey.")).toBeVisible();
+  await expect(page.getByText("Confirm it is you: sign in again to change how you sign in.")).toBeVisible();
   await signInWithPassword(page);
   await expect(page).toHaveURL(/\/admin\/account$/);
   await expect(page.getByRole("button", { name: "Add a passkey" })).toBeVisible();
 });
 
-test("passkeys only: the password stops signing in; the operator's command turns it back on", async () => {
+test("a session opened with a passkey ends when that passkey is removed, on the spot", async ({
+  browser,
+}) => {
+  // Someone else's device: a passkey added there, then a session opened with it.
+  const other = await browser.newContext();
+  try {
+    const p = await other.newPage();
+    await addVirtualAuthenticator(other, p);
+    await p.goto(at("/admin/login"));
+    await signInWithPassword(p);
+    await expect(dashboard(p)).toBeVisible();
+    await p.goto(at("/admin/account"));
+    await p.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(p.getByRole("status")).toHaveText("Passkey added as “Passkey 2”.");
+    await signOut(p);
+    await signInWithPasskey(p);
+    await expect(dashboard(p)).toBeVisible();
+    const theirs = (await other.cookies()).find((c) => c.name === "masthead_admin")!;
+    const session = `masthead_admin=${theirs.value}`;
+    expect(await statusWith(site.url, session)).toBe(200);
+
+    // The admin removes it from their own session: the other one ends at once.
+    await page.goto(at("/admin/account"));
+    await page.getByRole("button", { name: "Remove Passkey 2" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove passkey" }).click();
+    await expect(page.getByRole("status")).toHaveText("Removed “Passkey 2”.");
+    expect(await statusWith(site.url, session)).toBe(401);
+    await p.goto(at("/admin/account"));
+    await expect(p).toHaveURL(/\/admin\/login/);
+  } finally {
+    await other.close();
+  }
+});
+
+test("passkeys only: the password stops signing in and its sessions end; the operator's command turns it back on", async () => {
+  const elsewhere = await signIn(site.url);
+  expect(await statusWith(site.url, elsewhere.session)).toBe(200);
   await page.goto(at("/admin/account"));
-  const toggle = page.getByRole("checkbox", { name: /Passkeys only/ });
-  await toggle.check();
-  await expect(page.getByRole("status")).toHaveText("Your password no longer signs you in: use a passkey.");
+  // Not check(): the page it is on goes away.
+  await passkeysOnly(page).click();
+  // This session was opened with the password too: the admin is sent to sign in again, told why.
+  await expect(page.getByText(SESSION_ENDED)).toBeVisible();
+  expect(await statusWith(site.url, elsewhere.session)).toBe(401);
   // The right password now reads exactly like a wrong one.
   expect(await passwordPost(site.url, DEMO_ADMIN_PASSWORD)).toBe(401);
 
@@ -210,8 +296,10 @@ test("passkeys only: the password stops signing in; the operator's command turns
   const back = await operator(["password-on", DEMO_ADMIN_EMAIL]);
   expect(back.code, back.out).toBe(0);
   expect(await passwordPost(site.url, DEMO_ADMIN_PASSWORD)).toBe(200);
-  await page.reload();
-  await expect(page.getByRole("checkbox", { name: /Passkeys only/ })).not.toBeChecked();
+  await signInWithPasskey(page);
+  await expect(dashboard(page)).toBeVisible();
+  await page.goto(at("/admin/account"));
+  await expect(passkeysOnly(page)).not.toBeChecked();
 });
 
 test("after a restart, the passkey still signs in", async () => {
@@ -272,16 +360,56 @@ test("a password lockout caused by others does not keep the passkey out", async 
   await expect(dashboard(page)).toBeVisible();
 });
 
-test("a removed passkey no longer signs in", async () => {
+test("a sign-in older than 10 minutes cannot remove a passkey or turn the password back on until the admin confirms it is them", async () => {
+  await page.goto(at("/admin/account"));
+  await passkeysOnly(page).check();
+  await expect(page.getByRole("status")).toHaveText("Your password no longer signs you in: use a passkey.");
+  await ageSession(context, 11);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Remove Work laptop" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove passkey" }).click();
+  await expect(alertSaying(page, REAUTH)).toBeVisible();
+  await passkeysOnly(page).click();
+  await expect(alertSaying(page, REAUTH)).toBeVisible();
+  await expect(passkeysOnly(page)).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Work laptop");
+  await expect(passkeysOnly(page)).toBeChecked();
+
+  await page.getByRole("link", { name: "sign in again" }).click();
+  await expect(page.getByText("Confirm it is you: sign in again to change how you sign in.")).toBeVisible();
+  await signInWithPasskey(page);
+  await expect(page).toHaveURL(/\/admin\/account$/);
+  await passkeysOnly(page).uncheck();
+  await expect(page.getByRole("status")).toHaveText("Your password signs you in again.");
+});
+
+test("the operator's sign-out ends every session of the admin", async () => {
+  const own = (await context.cookies()).find((c) => c.name === "masthead_admin")!;
+  const session = `masthead_admin=${own.value}`;
+  expect(await statusWith(site.url, session)).toBe(200);
+  const out = await operator(["sign-out", DEMO_ADMIN_EMAIL]);
+  expect(out.code, out.out).toBe(0);
+  expect(out.out).toContain(`Every session of ${DEMO_ADMIN_EMAIL} has ended`);
+  expect(await statusWith(site.url, session)).toBe(401);
+  await page.goto(at("/admin/account"));
+  await expect(page).toHaveURL(/\/admin\/login/);
+  // A sign-in after it is not touched by it.
+  await signInWithPasskey(page);
+  await expect(page).toHaveURL(/\/admin\/account$/);
+});
+
+test("a removed passkey no longer signs in, and the session it opened ends with it", async () => {
+  // This session was opened with the passkey it removes.
   await page.goto(at("/admin/account"));
   await page.getByRole("button", { name: "Remove Work laptop" }).click();
   const dialog = page.getByRole("dialog", { name: "Remove this passkey?" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Remove passkey" }).click();
-  await expect(page.getByRole("status")).toHaveText("Removed “Work laptop”.");
-  await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
+  await expect(page.getByText(SESSION_ENDED)).toBeVisible();
 
-  await signOut(page);
   // The device still holds it, and offers it: the site refuses it.
   expect(await authenticator.credentials()).toHaveLength(1);
   await signInWithPasskey(page);
@@ -338,6 +466,40 @@ test.describe("two instances on one Redis", () => {
       await expect(p.getByText(/last used never/)).toHaveCount(0);
     } finally {
       await ctx.close();
+    }
+  });
+  test("sign out everywhere on one instance ends the admin's sessions on the other", async ({ browser }) => {
+    test.setTimeout(240_000);
+    const shared = {
+      REDIS_URL: redis.url,
+      ADMIN_PASSKEY_STORE_PATH: path.join(dir, "unused-with-redis.sqlite"),
+      DELIVERY_STORE_PATH: path.join(dir, "delivery-redis.sqlite"),
+    };
+    const c = await startSecondServer(shared);
+    const d = await startSecondServer(shared);
+    const ctx = await browser.newContext();
+    try {
+      const elsewhere = await signIn(c.url);
+      expect(await statusWith(c.url, elsewhere.session)).toBe(200);
+      const p = await ctx.newPage();
+      await p.goto(`${d.url}/admin/login`);
+      await signInWithPassword(p);
+      await expect(dashboard(p)).toBeVisible();
+      await p.getByRole("link", { name: "Account" }).click();
+      await expect(p.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+      const kept = (await ctx.cookies()).find((x) => x.name === "masthead_admin")!;
+      await p.getByRole("button", { name: "Sign out everywhere" }).click();
+      await expect(p.getByText("You have signed out everywhere.")).toBeVisible();
+      for (const server of [c, d]) {
+        expect(await statusWith(server.url, elsewhere.session), server.url).toBe(401);
+        expect(await statusWith(server.url, `masthead_admin=${kept.value}`), server.url).toBe(401);
+      }
+      // A new sign-in is not touched by it.
+      expect(await statusWith(c.url, (await signIn(c.url)).session)).toBe(200);
+    } finally {
+      await ctx.close();
+      await c.stop();
+      await d.stop();
     }
   });
 });

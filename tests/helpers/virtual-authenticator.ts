@@ -12,6 +12,8 @@ export type StoredCredential = {
   isResidentCredential: boolean;
   rpId?: string;
   userHandle?: string;
+  /** PKCS#8, base64: what WebAuthn.addCredential takes to make a copy. */
+  privateKey: string;
   signCount: number;
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_UNVERIFIED, NO_LONGER_ADMIN, type SessionEnded } from "@/lib/admin/access";
+import { ADMIN_UNVERIFIED, NO_LONGER_ADMIN, SIGNED_OUT, type SessionEnded } from "@/lib/admin/access";
 import { loginPageMessage, REFUSALS, refuse, type Reply } from "@/lib/admin/login-answers";
 
 /*
@@ -51,6 +51,7 @@ describe("the login page's messages", () => {
     const ended: Record<SessionEnded["code"], string> = {
       not_admin: NO_LONGER_ADMIN,
       unverified: ADMIN_UNVERIFIED,
+      signed_out: SIGNED_OUT,
     };
     for (const [code, words] of Object.entries(ended)) expect(loginPageMessage(code)).toBe(words);
   });

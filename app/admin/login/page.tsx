@@ -20,7 +20,7 @@ export default async function LoginPage({
   const params = await searchParams;
   const one = (k: string) => (Array.isArray(params[k]) ? params[k][0] : params[k]);
   const next = safeNextPath(one("next"));
-  // `reauth`: a signed-in admin asked to confirm it is them (the account page, before a passkey is added).
+  // `reauth`: a signed-in admin asked to confirm it is them (the account page, before a change to how they sign in).
   const reauth = Boolean(one("reauth"));
   if (!reauth && (await currentAdmin())) redirect(next);
   // A form post without JavaScript comes back here naming its refusal: in the sign-in's own words.
@@ -42,10 +42,12 @@ export default async function LoginPage({
           codeFor={pending?.email}
           notice={
             reauth
-              ? "Confirm it is you: sign in again to add a passkey."
-              : one("signedOut")
-                ? "You have signed out."
-                : undefined
+              ? "Confirm it is you: sign in again to change how you sign in."
+              : one("signedOut") === "everywhere"
+                ? "You have signed out everywhere."
+                : one("signedOut")
+                  ? "You have signed out."
+                  : undefined
           }
         />
         {pending ? null : <PasskeySignIn next={next} />}

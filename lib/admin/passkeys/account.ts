@@ -1,18 +1,7 @@
 import "server-only";
-import type { AdminSession } from "../session";
 import { MAX_PASSKEYS_PER_ADMIN, type Passkey } from "./store";
 
-/*
- * What the account page may do with an admin's own passkeys, beside the store: enrolling needs
- * a sign-in within RECENT_SIGN_IN_MS (a session left open on a shared computer must not let
- * whoever sits down add their own passkey and keep access after it ends).
- */
-
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
-
-export function signedInRecently(session: AdminSession, now = Date.now()): boolean {
-  return now - session.issuedAt < RECENT_SIGN_IN_MS;
-}
+/* What the account page may do with an admin's own passkeys, beside the store. */
 
 export function canAddAnother(existing: readonly Passkey[]): boolean {
   return existing.length < MAX_PASSKEYS_PER_ADMIN;

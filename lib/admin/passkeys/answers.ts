@@ -23,9 +23,9 @@ export const PASSKEY_WORDS = {
     "This passkey belongs to an account that is not an admin of this site (ADMIN_USERS). Ask the site's operator.",
   unavailable:
     "Passkeys cannot be checked right now (their store is unreachable). Try again in a minute, or sign in with your password.",
+  everywhere_failed:
+    "Your other sessions could not be ended (the store that records it is unreachable), and you are still signed in here. Try again in a minute.",
   rate_limited: "Too many passkey sign-ins were started from your network. Try again in a minute.",
-  reauth:
-    "To add a passkey, confirm it is you: sign in again with your password (and code) first. Your last sign-in was more than 10 minutes ago.",
   too_many: "You hold the most passkeys one admin may have. Remove one before adding another.",
   enrol_invalid:
     "The new passkey could not be verified (it may have taken too long, or the device did not verify you). Try again.",
@@ -92,9 +92,9 @@ export function refusePasskeySignIn(refused: Refused): Response {
   );
 }
 
-/** Signed in with a passkey: the session cookie, then where to go (JSON: the login page's script asked). */
-export async function passkeySignedIn(email: string, next: string): Promise<Response> {
-  const { value } = await sealSession(email);
+/** Signed in with `passkey`: the session cookie (ended when the passkey is removed), then where to go (JSON: the login page's script asked). */
+export async function passkeySignedIn(email: string, passkey: string, next: string): Promise<Response> {
+  const { value } = await sealSession(email, Date.now(), passkey);
   count("ok");
   audit({ actor: email, action: "passkey_login", target: "admin", outcome: "ok", detail: "ok" });
   const response = NextResponse.json(

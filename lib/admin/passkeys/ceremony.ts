@@ -35,7 +35,7 @@ function relyingParty() {
  * The user handle an admin's passkeys carry: stable per admin (an authenticator replaces its
  * passkey for this site and handle instead of piling up copies) and opaque (no email in it).
  */
-function userHandle(email: string): Uint8Array<ArrayBuffer> {
+function handle(email: string): Uint8Array<ArrayBuffer> {
   const digest = createHmac("sha256", env().sessionSecret).update(`masthead-passkey-user\0${email}`).digest();
   return new Uint8Array(digest.subarray(0, 32));
 }
@@ -49,7 +49,7 @@ export async function enrolmentOptions(
     rpName,
     rpID,
     userName: email,
-    userID: userHandle(email),
+    userID: handle(email),
     challenge: await issueChallenge({ purpose: "enrol", email }),
     timeout: TIMEOUT_MS,
     attestationType: "none",
@@ -88,6 +88,7 @@ export async function verifyEnrolment(
       transports: credential.transports ?? response.response.transports ?? [],
       deviceType: credentialDeviceType,
       backedUp: credentialBackedUp,
+      userHandle: isoBase64URL.fromBuffer(handle(email)),
     };
   } catch {
     // The library throws for every malformed or mismatched answer: all of them are a refusal.
@@ -109,7 +110,8 @@ export async function signInOptions(): Promise<PublicKeyCredentialRequestOptions
 export type Asserted = { counter: number; backedUp: boolean };
 
 /**
- * Verifies a sign-in answer against the stored `passkey`: the challenge (this site's, unused),
+ * Verifies a sign-in answer against the stored `passkey`: the user handle (a discoverable
+ * sign-in names its user by it, and it must be the passkey's owner), the challenge (this site's, unused),
  * the origin and RP ID, user verification, the signature, and the counter (it must grow unless
  * the authenticator does not count). The backup eligibility must not change over a credential's
  * life (the spec's BE check); the backup state may. null when anything fails.
@@ -119,6 +121,8 @@ export async function verifySignIn(
   response: AuthenticationResponseJSON,
 ): Promise<Asserted | null> {
   const { rpID, origin } = relyingParty();
+  const owner = passkey.userHandle || isoBase64URL.fromBuffer(handle(passkey.email));
+  if (response.response.userHandle !== owner) return null;
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response,

@@ -13,6 +13,9 @@ import { passkeyStore, passkeyStoreDescription, type Passkey } from "./index";
  *   remove <email> <id>      removes one passkey
  *   remove-all <email>       removes every passkey of the admin, and turns their password back on
  *   password-on <email>      turns sign-in with the password back on (passkeys only: off)
+ *   sign-out <email>         ends every session of the admin, on every instance
+ *
+ * Removing a passkey ends the sessions it opened (lib/admin/access.ts reads this store).
  */
 
 const USAGE = `Usage: npm run admin-passkeys -- <command> <email> [id]
@@ -20,7 +23,8 @@ const USAGE = `Usage: npm run admin-passkeys -- <command> <email> [id]
   list <email>          list the admin's passkeys
   remove <email> <id>   remove one passkey (its id from list)
   remove-all <email>    remove every passkey of the admin and turn their password sign-in back on
-  password-on <email>   turn the admin's password sign-in back on`;
+  password-on <email>   turn the admin's password sign-in back on
+  sign-out <email>      end every session of the admin (sign out everywhere)`;
 
 const when = (ms: number | null) => (ms === null ? "never" : new Date(ms).toISOString());
 
@@ -41,7 +45,7 @@ const operator = (email: string, detail?: string) => ({
 async function run(args: string[]): Promise<number> {
   const [command, rawEmail, id] = args;
   const email = rawEmail?.trim().toLowerCase();
-  if (!command || !email || !["list", "remove", "remove-all", "password-on"].includes(command)) {
+  if (!command || !email || !["list", "remove", "remove-all", "password-on", "sign-out"].includes(command)) {
     console.error(USAGE);
     return 2;
   }
@@ -87,6 +91,12 @@ async function run(args: string[]): Promise<number> {
       console.log(
         `Removed ${removed} passkey${removed === 1 ? "" : "s"} of ${email}; their password signs them in.`,
       );
+      return 0;
+    }
+    case "sign-out": {
+      await store.signOutEverywhere(email, Date.now());
+      audit({ ...operator(email), action: "sign_out_everywhere" });
+      console.log(`Every session of ${email} has ended; they sign in again.`);
       return 0;
     }
     default: {

@@ -16,7 +16,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
  */
 
 export type PasskeySignIn =
-  | { outcome: "ok"; email: string }
+  | { outcome: "ok"; email: string; passkey: string }
   /** No passkey with this id here (never enrolled, or removed). */
   | { outcome: "unknown_passkey" }
   /** The answer did not verify: challenge, origin, user verification, signature or counter. */
@@ -53,5 +53,5 @@ export async function signInWithPasskey(response: AuthenticationResponseJSON): P
     return standing.reason === "unverified"
       ? { outcome: "workspace_unreachable", email }
       : { outcome: "not_admin", email, reason: standing.reason };
-  return { outcome: "ok", email };
+  return { outcome: "ok", email, passkey: passkey.id };
 }

@@ -6,7 +6,9 @@ import { openSqlite, transaction, type SqliteDb } from "../../state/sqlite";
  * signs nobody in). Two engines behind one shape, picked like the delivery store
  * (lib/admin/passkeys/index.ts): a SQLite file on one instance, Redis when REDIS_URL is set, so a
  * passkey enrolled on one instance works on every instance and survives restarts. Beside the
- * passkeys, each admin's "passkeys only" choice (their password no longer signs them in).
+ * passkeys, each admin's "passkeys only" choice (their password no longer signs them in) and
+ * when they last signed out everywhere: what a session checks to know it still stands
+ * (lib/admin/access.ts), kept where the operator's command can change it without a server.
  *
  * The signature counter only moves forward (spec: a counter that does not grow may mean a
  * cloned authenticator, and verification refuses it first); the update here is conditional as
@@ -28,6 +30,8 @@ export type Passkey = {
   deviceType: CredentialDeviceType;
   /** Backup state (BS): may change at each use. */
   backedUp: boolean;
+  /** The user handle it was enrolled with, base64url: a sign-in's answer must carry the same. */
+  userHandle: string;
   name: string;
   /** Epoch ms. */
   createdAt: number;
@@ -52,6 +56,9 @@ export type PasskeyStore = {
   /** Whether the admin turned their password sign-in off. */
   passkeysOnly(email: string): Promise<boolean>;
   setPasskeysOnly(email: string, on: boolean): Promise<void>;
+  /** Epoch ms of the admin's last "sign out everywhere" (0: never): sessions begun by then have ended. */
+  signedOutAt(email: string): Promise<number>;
+  signOutEverywhere(email: string, at: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -67,6 +74,7 @@ type Row = {
   transports: string;
   device_type: string;
   backed_up: number;
+  user_handle: string | null;
   name: string;
   created_at: number;
   last_used_at: number | null;
@@ -81,6 +89,7 @@ function fromRow(row: Row): Passkey {
     transports: JSON.parse(row.transports) as string[],
     deviceType: row.device_type === "multiDevice" ? "multiDevice" : "singleDevice",
     backedUp: Boolean(row.backed_up),
+    userHandle: row.user_handle ?? "",
     name: row.name,
     createdAt: Number(row.created_at),
     lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
@@ -115,7 +124,11 @@ export class SqlitePasskeyStore implements PasskeyStore {
         email TEXT PRIMARY KEY,
         passkeys_only INTEGER NOT NULL
       );
+      CREATE TABLE IF NOT EXISTS admin_signed_out (email TEXT PRIMARY KEY, at INTEGER NOT NULL);
     `);
+    // A file made before user handles were kept: its passkeys' is the one derived at enrolment (ceremony.ts).
+    if (!db.prepare("SELECT 1 FROM pragma_table_info('passkeys') WHERE name = 'user_handle'").get())
+      db.exec("ALTER TABLE passkeys ADD COLUMN user_handle TEXT");
     this.db = db;
     return db;
   }
@@ -136,8 +149,8 @@ export class SqlitePasskeyStore implements PasskeyStore {
     const result = this.open()
       .prepare(
         `INSERT OR IGNORE INTO passkeys
-           (id, email, public_key, counter, transports, device_type, backed_up, name, created_at, last_used_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           (id, email, public_key, counter, transports, device_type, backed_up, user_handle, name, created_at, last_used_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         p.id,
@@ -147,6 +160,7 @@ export class SqlitePasskeyStore implements PasskeyStore {
         JSON.stringify(p.transports),
         p.deviceType,
         p.backedUp ? 1 : 0,
+        p.userHandle,
         p.name,
         p.createdAt,
         p.lastUsedAt,
@@ -199,6 +213,20 @@ export class SqlitePasskeyStore implements PasskeyStore {
     });
   }
 
+  async signedOutAt(email: string): Promise<number> {
+    const row = this.open().prepare("SELECT at FROM admin_signed_out WHERE email = ?").get(email) as
+      { at: number } | undefined;
+    return Number(row?.at ?? 0);
+  }
+
+  async signOutEverywhere(email: string, at: number): Promise<void> {
+    this.open()
+      .prepare(
+        "INSERT INTO admin_signed_out (email, at) VALUES (?, ?) ON CONFLICT(email) DO UPDATE SET at = ?",
+      )
+      .run(email, at, at);
+  }
+
   async close(): Promise<void> {
     if (this.db?.isOpen) this.db.close();
     this.db = undefined;
@@ -209,6 +237,7 @@ const ROOT = "masthead:passkeys";
 const credentialKey = (id: string) => `${ROOT}:credential:${id}`;
 const adminKey = (email: string) => `${ROOT}:admin:${email}`;
 const PASSKEYS_ONLY = `${ROOT}:passkeys-only`;
+const SIGNED_OUT = `${ROOT}:signed-out`;
 
 /** Sets the counter, backup state and last use, only if the passkey exists and its counter moves forward. */
 const RECORD_USE = `
@@ -229,7 +258,10 @@ redis.call('HSET', KEYS[1], unpack(ARGV))
 redis.call('SADD', KEYS[2], ARGV[2])
 return 1`;
 
-/** The shared engine: a hash per credential, a set of ids per admin, a set of passkeys-only admins. */
+/**
+ * The shared engine: a hash per credential, a set of ids per admin, a set of passkeys-only
+ * admins, a hash of when each admin last signed out everywhere.
+ */
 export class RedisPasskeyStore implements PasskeyStore {
   readonly engine = "redis" as const;
 
@@ -254,6 +286,7 @@ export class RedisPasskeyStore implements PasskeyStore {
       transports: JSON.parse(hash.transports ?? "[]") as string[],
       deviceType: hash.deviceType === "multiDevice" ? "multiDevice" : "singleDevice",
       backedUp: hash.backedUp === "1",
+      userHandle: hash.userHandle ?? "",
       name: hash.name ?? "",
       createdAt: Number(hash.createdAt ?? 0),
       lastUsedAt: hash.lastUsedAt ? Number(hash.lastUsedAt) : null,
@@ -284,6 +317,7 @@ export class RedisPasskeyStore implements PasskeyStore {
       transports: JSON.stringify(p.transports),
       deviceType: p.deviceType,
       backedUp: p.backedUp ? "1" : "0",
+      userHandle: p.userHandle,
       name: p.name,
       createdAt: String(p.createdAt),
       lastUsedAt: p.lastUsedAt === null ? "" : String(p.lastUsedAt),
@@ -339,6 +373,14 @@ export class RedisPasskeyStore implements PasskeyStore {
     const redis = await this.client();
     if (on) await redis.sadd(PASSKEYS_ONLY, email);
     else await redis.srem(PASSKEYS_ONLY, email);
+  }
+
+  async signedOutAt(email: string): Promise<number> {
+    return Number((await (await this.client()).hget(SIGNED_OUT, email)) ?? 0);
+  }
+
+  async signOutEverywhere(email: string, at: number): Promise<void> {
+    await (await this.client()).hset(SIGNED_OUT, email, String(at));
   }
 
   async close(): Promise<void> {

@@ -1,16 +1,25 @@
 import type { Metadata } from "next";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { passkeyStore } from "@/lib/admin/passkeys";
-import { signedInRecently, toView, type PasskeyView } from "@/lib/admin/passkeys/account";
+import { toView, type PasskeyView } from "@/lib/admin/passkeys/account";
 import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
+import { signedInRecently } from "@/lib/admin/session";
 import { PasskeyManager } from "@/components/admin/passkey-manager";
 import styles from "@/components/admin/admin.module.css";
 
 export const metadata: Metadata = { title: "Your account" };
 
-/** The signed-in admin's own sign-in: their passkeys, and whether their password still signs them in. */
-export default async function AccountPage() {
+/**
+ * The signed-in admin's own sign-in: their passkeys, whether their password still signs them in,
+ * and "Sign out everywhere" (a plain form: it works without JavaScript).
+ */
+export default async function AccountPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await requireAdminPage("/admin/account");
+  const everywhereFailed = (await searchParams).everywhere === "failed";
   let loaded: { passkeys: PasskeyView[]; passkeysOnly: boolean } | null = null;
   try {
     const store = passkeyStore();
@@ -47,6 +56,23 @@ export default async function AccountPage() {
             {PASSKEY_WORDS.unavailable}
           </p>
         )}
+      </section>
+      <section className={styles.card} aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading">Sessions</h2>
+        <p className={styles.muted}>
+          Signs you out on every browser and device, this one too: use it if you lost a device or left
+          yourself signed in somewhere.
+        </p>
+        {everywhereFailed ? (
+          <p className={styles.alert} role="alert">
+            {PASSKEY_WORDS.everywhere_failed}
+          </p>
+        ) : null}
+        <form method="post" action="/api/admin/logout?everywhere=1">
+          <button type="submit" className={styles.buttonDanger}>
+            Sign out everywhere
+          </button>
+        </form>
       </section>
     </>
   );

@@ -2,6 +2,8 @@ import { NextResponse } from "next/server";
 import { audit } from "@/lib/admin/audit";
 import { env } from "@/lib/config/env";
 import { CROSS_ORIGIN, errorResponse } from "@/lib/admin/http";
+import { passkeyStore } from "@/lib/admin/passkeys";
+import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { isSameOriginWrite } from "@/lib/http/request-origin";
 import { endSession, SESSION_COOKIE, sessionCookieOptions, sessionFromRequest } from "@/lib/admin/session";
 
@@ -10,18 +12,47 @@ export const dynamic = "force-dynamic";
 /**
  * POST /api/admin/logout: ends the session on every instance (a copy of the cookie is refused
  * from now on, not only this browser's) and clears the cookie (JSON for scripts, 303 for forms).
+ * `?everywhere=1` ends every session of the admin begun until now, on every instance
+ * (lib/admin/access.ts), as `npm run admin-passkeys -- sign-out` does; a store that cannot record
+ * it leaves this session too, and says so.
  */
 export async function POST(request: Request): Promise<Response> {
   if (!isSameOriginWrite(request)) return errorResponse(403, CROSS_ORIGIN);
+  const everywhere = new URL(request.url).searchParams.has("everywhere");
+  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const session = await sessionFromRequest(request);
   if (session) {
+    if (everywhere) {
+      try {
+        await passkeyStore().signOutEverywhere(session.email, Date.now());
+      } catch {
+        audit({
+          actor: session.email,
+          action: "logout",
+          target: "admin",
+          outcome: "failed",
+          detail: "everywhere",
+        });
+        return wantsJson
+          ? errorResponse(503, PASSKEY_WORDS.everywhere_failed, { code: "passkeys_unavailable" })
+          : NextResponse.redirect(new URL("/admin/account?everywhere=failed", env().siteUrl), 303);
+      }
+    }
     await endSession(session);
-    audit({ actor: session.email, action: "logout", target: "admin", outcome: "ok" });
+    audit({
+      actor: session.email,
+      action: "logout",
+      target: "admin",
+      outcome: "ok",
+      detail: everywhere ? "everywhere" : undefined,
+    });
   }
-  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const response = wantsJson
     ? NextResponse.json({ ok: true }, { headers: { "Cache-Control": "no-store" } })
-    : NextResponse.redirect(new URL("/admin/login?signedOut=1", env().siteUrl), 303);
+    : NextResponse.redirect(
+        new URL(`/admin/login?signedOut=${everywhere ? "everywhere" : "1"}`, env().siteUrl),
+        303,
+      );
   response.cookies.set(SESSION_COOKIE, "", { ...sessionCookieOptions(0), expires: new Date(0) });
   return response;
 }

@@ -1,63 +1,48 @@
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, jsonResponse, schemaBody } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
-import { canAddAnother, defaultName, signedInRecently, toView } from "@/lib/admin/passkeys/account";
+import { canAddAnother, defaultName, toView } from "@/lib/admin/passkeys/account";
 import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { verifyEnrolment } from "@/lib/admin/passkeys/ceremony";
 import { asRegistration, enrolBodySchema } from "@/lib/admin/passkeys/validation";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/admin/passkeys: the signed-in admin's passkeys and whether their password still signs them in. */
-export const GET = adminRoute({}, async ({ session }) => {
-  try {
-    const store = passkeyStore();
-    const [passkeys, passkeysOnly] = await Promise.all([
-      store.list(session.email),
-      store.passkeysOnly(session.email),
-    ]);
-    return jsonResponse({ passkeys: passkeys.map(toView), passkeysOnly });
-  } catch {
-    return errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
-  }
-});
-
 /**
  * POST /api/admin/passkeys { response, name? }: finishes an enrolment begun at
- * /api/admin/passkeys/enrolment (its challenge, bound to this admin), within 10 minutes of signing in.
+ * /api/admin/passkeys/enrolment (its challenge, bound to this admin), after a recent sign-in.
  */
-export const POST = adminRoute({ body: schemaBody(enrolBodySchema) }, async ({ session, body }) => {
-  const entry = { actor: session.email, action: "passkey_enrol", target: "admin" };
-  if (!signedInRecently(session)) {
-    audit({ ...entry, outcome: "refused", detail: "reauth_required" });
-    return errorResponse(403, PASSKEY_WORDS.reauth, { code: "reauth_required" });
-  }
-  const store = passkeyStore();
-  try {
-    const existing = await store.list(session.email);
-    if (!canAddAnother(existing)) {
-      audit({ ...entry, outcome: "refused", detail: "too_many" });
-      return errorResponse(409, PASSKEY_WORDS.too_many, { code: "too_many" });
+export const POST = adminRoute(
+  { body: schemaBody(enrolBodySchema), recentSignIn: true },
+  async ({ session, body }) => {
+    const entry = { actor: session.email, action: "passkey_enrol", target: "admin" };
+    const store = passkeyStore();
+    try {
+      const existing = await store.list(session.email);
+      if (!canAddAnother(existing)) {
+        audit({ ...entry, outcome: "refused", detail: "too_many" });
+        return errorResponse(409, PASSKEY_WORDS.too_many, { code: "too_many" });
+      }
+      const enrolled = await verifyEnrolment(session.email, asRegistration(body.response));
+      if (!enrolled) {
+        audit({ ...entry, outcome: "refused", detail: "invalid" });
+        return errorResponse(400, PASSKEY_WORDS.enrol_invalid, { code: "passkey_invalid" });
+      }
+      const passkey = {
+        ...enrolled,
+        name: body.name ?? defaultName(existing),
+        createdAt: Date.now(),
+        lastUsedAt: null,
+      };
+      if (!(await store.add(passkey))) {
+        audit({ ...entry, outcome: "refused", detail: "duplicate" });
+        return errorResponse(409, PASSKEY_WORDS.duplicate, { code: "duplicate" });
+      }
+      audit({ ...entry, outcome: "ok", detail: passkey.deviceType });
+      return jsonResponse({ passkey: toView(passkey) }, 201);
+    } catch {
+      audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
+      return errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
     }
-    const enrolled = await verifyEnrolment(session.email, asRegistration(body.response));
-    if (!enrolled) {
-      audit({ ...entry, outcome: "refused", detail: "invalid" });
-      return errorResponse(400, PASSKEY_WORDS.enrol_invalid, { code: "passkey_invalid" });
-    }
-    const passkey = {
-      ...enrolled,
-      name: body.name ?? defaultName(existing),
-      createdAt: Date.now(),
-      lastUsedAt: null,
-    };
-    if (!(await store.add(passkey))) {
-      audit({ ...entry, outcome: "refused", detail: "duplicate" });
-      return errorResponse(409, PASSKEY_WORDS.duplicate, { code: "duplicate" });
-    }
-    audit({ ...entry, outcome: "ok", detail: passkey.deviceType });
-    return jsonResponse({ passkey: toView(passkey) }, 201);
-  } catch {
-    audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
-    return errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
-  }
-});
+  },
+);

@@ -31,24 +31,29 @@ export const PATCH = adminRoute(
 );
 
 /**
- * DELETE /api/admin/passkeys/:id: removes one of the signed-in admin's own passkeys. Removing the
- * last one turns sign-in with the password back on, so no admin is left with no way in.
+ * DELETE /api/admin/passkeys/:id: removes one of the signed-in admin's own passkeys, after a
+ * recent sign-in; the sessions it opened end with it (lib/admin/access.ts), this one too:
+ * `signedOut`. Removing the last one
+ * turns sign-in with the password back on, so no admin is left with no way in.
  */
-export const DELETE = adminRoute({ params: passkeyIdParam }, async ({ session, params }) => {
-  const entry = { actor: session.email, action: "passkey_remove", target: "admin" };
-  const store = passkeyStore();
-  try {
-    if (!(await store.remove(session.email, params.id))) {
-      audit({ ...entry, outcome: "refused", detail: "not_found" });
-      return errorResponse(404, PASSKEY_WORDS.not_found, { code: "not_found" });
+export const DELETE = adminRoute(
+  { params: passkeyIdParam, recentSignIn: true },
+  async ({ session, params }) => {
+    const entry = { actor: session.email, action: "passkey_remove", target: "admin" };
+    const store = passkeyStore();
+    try {
+      if (!(await store.remove(session.email, params.id))) {
+        audit({ ...entry, outcome: "refused", detail: "not_found" });
+        return errorResponse(404, PASSKEY_WORDS.not_found, { code: "not_found" });
+      }
+      const left = (await store.list(session.email)).length;
+      const passwordBack = left === 0 && (await store.passkeysOnly(session.email));
+      if (passwordBack) await store.setPasskeysOnly(session.email, false);
+      audit({ ...entry, outcome: "ok", detail: passwordBack ? "password_on" : undefined });
+      return jsonResponse({ ok: true, left, passwordBack, signedOut: session.passkey === params.id });
+    } catch {
+      audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
+      return unavailable();
     }
-    const left = (await store.list(session.email)).length;
-    const passwordBack = left === 0 && (await store.passkeysOnly(session.email));
-    if (passwordBack) await store.setPasskeysOnly(session.email, false);
-    audit({ ...entry, outcome: "ok", detail: passwordBack ? "password_on" : undefined });
-    return jsonResponse({ ok: true, left, passwordBack });
-  } catch {
-    audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
-    return unavailable();
-  }
-});
+  },
+);

@@ -21,5 +21,5 @@ export async function POST(request: Request): Promise<Response> {
     return errorResponse(400, "The passkey's answer could not be read.", { code: "malformed" });
   const outcome = await signInWithPasskey(asAuthentication(parsed.data.response));
   if (outcome.outcome !== "ok") return refusePasskeySignIn(outcome);
-  return passkeySignedIn(outcome.email, safeNextPath(parsed.data.next));
+  return passkeySignedIn(outcome.email, outcome.passkey, safeNextPath(parsed.data.next));
 }
