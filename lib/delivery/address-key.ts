@@ -45,6 +45,9 @@ const PROVIDERS: readonly Provider[] = [
     oneDomain: "proton.me",
     ignored: /[.\-_]/g,
   },
+  // iCloud Mail delivers a name at icloud.com, me.com and mac.com to the same inbox (older
+  // accounts kept their me.com and mac.com names, and every account has the icloud.com one).
+  { domains: ["icloud.com", "me.com", "mac.com"], oneDomain: "icloud.com" },
   // Fastmail's subdomain addressing: `anything@name.fastmail.com` is `name+anything@fastmail.com`
   // on every Fastmail domain:
   // https://www.fastmail.help/hc/en-us/articles/360060591053 ("Plus addressing and subdomain
