@@ -7,6 +7,10 @@ import { envValue } from "../config/defaults.mjs";
  * The site's own server (lib/launcher/server.ts, Next's custom-server API) applies these to every
  * request, then hands it to Next:
  *
+ * - The target is given in one spelling, the one every later step decides on: origin-form, dot
+ *   segments resolved as Next resolves them (`/./search` is `/search`). An absolute-form target
+ *   (`GET http://host/path`) is resolved on the site's own host, as its Host header names it;
+ *   one that names nothing here (`OPTIONS *`) is answered 400.
  * - Query strings that no page reads are dropped. Next renders a stale ISR page again with the
  *   request that found it stale, and writes that request's query string into the page's RSC
  *   payload (the canonical URL and the rendered search) stored for every later visitor: a 15 KB
@@ -17,7 +21,9 @@ import { envValue } from "../config/defaults.mjs";
  *   while on a plain page request it checks nothing and would store whatever text it carries.
  * - The image optimiser is only ever asked for one spelling of each image URL
  *   (canonicalImageUrl): Next keys its copies on disk by the URL's whole text, so each other
- *   spelling of one image would be fetched, resized and written again.
+ *   spelling of one image would be fetched, resized and written again. An image path ending in
+ *   `/` is refused: it names no image file, and a host that serves the file anyway would make it
+ *   one more spelling.
  * - Requests Next would take for a server action (a `Next-Action` header, or a form post to a
  *   page) go to a route that refuses them: Masthead has none, and Next would print each unknown
  *   action (with its id) on stdout as plain text. Its forms post to route handlers (`/api/`),
@@ -44,10 +50,15 @@ export const SERVER_ACTIONS_REFUSED = "/api/server-actions";
 /** The bodies Next decodes as a server action when they are posted to a page. */
 const FORM_POST = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
-/** Prefixing keeps `//host/x` a path; the URL parser resolves `..` and `%2e%2e` as Next does. */
+/**
+ * The target as a URL: a path (prefixing keeps `//host/x` a path) or an absolute http(s) URL; the
+ * URL parser resolves `..` and `%2e%2e` as Next does. Undefined for anything else (`*`, `host:port`).
+ */
 function parseTarget(url: string): URL | undefined {
+  const path = url.startsWith("/");
+  if (!path && !/^https?:\/\//i.test(url)) return undefined;
   try {
-    return new URL(url.startsWith("/") ? `http://n${url}` : url);
+    return new URL(path ? `http://n${url}` : url);
   } catch {
     return undefined;
   }
@@ -67,35 +78,34 @@ export function asksForServerAction(request: Pick<IncomingMessage, "method" | "u
 export type ImageHost = { protocol: string; hostname: string; port: string };
 
 /**
- * The request target without the query parameters its route does not read, and with the image
- * optimiser's `url` in its one spelling. `url` is the raw request target (origin-form
- * `/path?query`, or absolute-form); anything unparsable is returned as it is for Next to refuse.
- * `rscHeader` is the request's `RSC` header.
+ * The request target as Next is to see it (origin-form, normalised, without the query parameters
+ * its route does not read, the image optimiser's `url` in its one spelling), or undefined for a
+ * target that names nothing here. `url` is the raw request target; `rscHeader` the request's
+ * `RSC` header.
  */
-export function withoutUnreadQuery(
+export function shapedTarget(
   url: string,
   rscHeader?: string | string[],
   imageHosts: readonly ImageHost[] = [],
-): string {
-  const q = url.indexOf("?");
-  if (q < 0) return url;
+): string | undefined {
   const parsed = parseTarget(url);
-  if (!parsed) return url;
-  if (parsed.pathname === IMAGE_OPTIMIZER) return withCanonicalImage(url, parsed, imageHosts);
-  if (READS_QUERY.test(parsed.pathname)) return url;
+  if (!parsed) return undefined;
+  const { pathname, search } = parsed;
+  if (pathname === IMAGE_OPTIMIZER) return withCanonicalImage(parsed, imageHosts);
+  if (!search || READS_QUERY.test(pathname)) return pathname + search;
   const rsc = rscHeader === "1" ? parsed.searchParams.get(NEXT_RSC_PARAM) : null;
-  const target = url.slice(0, q);
-  return rsc === null || !NEXT_RSC_VALUE.test(rsc) ? target : `${target}?${NEXT_RSC_PARAM}=${rsc}`;
+  return rsc === null || !NEXT_RSC_VALUE.test(rsc) ? pathname : `${pathname}?${NEXT_RSC_PARAM}=${rsc}`;
 }
 
-/** An image optimiser request whose `url` is in its canonical spelling. */
-function withCanonicalImage(url: string, parsed: URL, imageHosts: readonly ImageHost[]): string {
+/** An image optimiser request whose `url` is in its canonical spelling, or undefined when refused. */
+function withCanonicalImage(parsed: URL, imageHosts: readonly ImageHost[]): string | undefined {
   const image = parsed.searchParams.get("url");
-  if (image === null) return url;
-  const canonical = canonicalImageUrl(image, imageHosts);
-  if (canonical === image) return url;
-  parsed.searchParams.set("url", canonical);
-  return `${url.slice(0, url.indexOf("?"))}${parsed.search}`;
+  if (image !== null) {
+    const canonical = canonicalImageUrl(image, imageHosts);
+    if (canonical === undefined) return undefined;
+    if (canonical !== image) parsed.searchParams.set("url", canonical);
+  }
+  return parsed.pathname + parsed.search;
 }
 
 /** RFC 3986's unreserved characters: a percent-encoding of one of these names the same URL. */
@@ -114,15 +124,17 @@ function normalisedPath(path: string): string {
  * unreserved characters unescaped, no empty query, and a loopback host spelled as the
  * configured image host on that port spells it (local mode lists `127.0.0.1` and `localhost`
  * for one workspace). The URL parser already lower-cases the host, drops a default port and
- * resolves dot segments. A URL that does not parse is returned as it is, for Next to refuse.
+ * resolves dot segments. A URL that does not parse is returned as it is, for Next to refuse;
+ * one whose path ends in `/` (no image file) is undefined.
  */
-export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[] = []): string {
+export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[] = []): string | undefined {
   const hash = image.indexOf("#");
   const withoutFragment = hash < 0 ? image : image.slice(0, hash);
   if (withoutFragment.startsWith("/") && !withoutFragment.startsWith("//")) {
     const q = withoutFragment.indexOf("?");
     const path = q < 0 ? withoutFragment : withoutFragment.slice(0, q);
     const query = q < 0 ? "" : withoutFragment.slice(q);
+    if (path.endsWith("/")) return undefined;
     return normalisedPath(path) + (query === "?" ? "" : query);
   }
   let parsed: URL;
@@ -132,6 +144,7 @@ export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[
     return withoutFragment;
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return withoutFragment;
+  if (parsed.pathname.endsWith("/")) return undefined;
   let hostname = parsed.hostname;
   if (LOOPBACK_NAMES.has(hostname)) {
     const configured = imageHosts.find(
@@ -156,18 +169,26 @@ export type RequestShaping = {
 };
 
 /**
- * The request as Next is to see it, and the headers every answer carries. Without a trusted
- * proxy X-Forwarded-For is the connection's own address (Next fills it in only when a client
- * sent none, so a client could otherwise name itself).
+ * The request as Next is to see it, and the headers every answer carries; true when the request
+ * was answered here (a target that names nothing: 400). Without a trusted proxy X-Forwarded-For
+ * is the connection's own address (Next fills it in only when a client sent none, so a client
+ * could otherwise name itself).
  */
 export function shapeRequest(
   request: IncomingMessage,
   response: ServerResponse,
   shaping: RequestShaping,
-): void {
-  if (shaping.trustProxy === 0) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
-  if (asksForServerAction(request)) request.url = SERVER_ACTIONS_REFUSED;
-  else if (request.url)
-    request.url = withoutUnreadQuery(request.url, request.headers.rsc, shaping.imageHosts);
+): boolean {
   if (shaping.hsts) response.setHeader("strict-transport-security", HSTS_VALUE);
+  if (shaping.trustProxy === 0) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
+  const target = asksForServerAction(request)
+    ? SERVER_ACTIONS_REFUSED
+    : shapedTarget(request.url ?? "", request.headers.rsc, shaping.imageHosts);
+  if (target !== undefined) {
+    request.url = target;
+    return false;
+  }
+  response.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+  response.end("Bad request: this address is not valid.");
+  return true;
 }
