@@ -7,10 +7,9 @@ import { envValue } from "../config/defaults.mjs";
  * The site's own server (lib/launcher/server.ts, Next's custom-server API) applies these to every
  * request, then hands it to Next:
  *
- * - The target is given in one spelling, the one every later step decides on: origin-form, dot
- *   segments resolved as Next resolves them (`/./search` is `/search`). An absolute-form target
- *   (`GET http://host/path`) is resolved on the site's own host, as its Host header names it;
- *   one that names nothing here (`OPTIONS *`) is answered 400.
+ * - The target every later step decides on is origin-form (`GET http://host/x` is `/x` on the
+ *   site's own host) with dot segments resolved (`/./search` is `/search`); one that names
+ *   nothing (`OPTIONS *`, an escape that does not decode: Next's bare 500) is answered 400.
  * - Query strings that no page reads are dropped. Next renders a stale ISR page again with the
  *   request that found it stale, and writes that request's query string into the page's RSC
  *   payload (the canonical URL and the rendered search) stored for every later visitor: a 15 KB
@@ -21,9 +20,8 @@ import { envValue } from "../config/defaults.mjs";
  *   while on a plain page request it checks nothing and would store whatever text it carries.
  * - The image optimiser is only ever asked for one spelling of each image URL
  *   (canonicalImageUrl): Next keys its copies on disk by the URL's whole text, so each other
- *   spelling of one image would be fetched, resized and written again. An image path ending in
- *   `/` is refused: it names no image file, and a host that serves the file anyway would make it
- *   one more spelling.
+ *   spelling of one image would be fetched, resized and written again. A path ending in `/`
+ *   names no image file (a lenient host would serve one anyway): refused.
  * - Requests Next would take for a server action (a `Next-Action` header, or a form post to a
  *   page) go to a route that refuses them: Masthead has none, and Next would print each unknown
  *   action (with its id) on stdout as plain text. Its forms post to route handlers (`/api/`),
@@ -35,7 +33,7 @@ import { envValue } from "../config/defaults.mjs";
 /** HSTS for two years, subdomains included. */
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
 
-/** Paths whose handlers read the query string (normalised pathname). */
+/** Paths whose handlers read the query string (normalised); the front keys these with it (deploy/nginx). */
 const READS_QUERY = /^\/(search$|newsletter\/retry$|admin($|\/)|api\/|_next\/)/;
 /** Next's cache-busting parameter for RSC requests: it checks it against the request's headers. */
 const NEXT_RSC_PARAM = "_rsc";
@@ -51,14 +49,16 @@ export const SERVER_ACTIONS_REFUSED = "/api/server-actions";
 const FORM_POST = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
 /**
- * The target as a URL: a path (prefixing keeps `//host/x` a path) or an absolute http(s) URL; the
- * URL parser resolves `..` and `%2e%2e` as Next does. Undefined for anything else (`*`, `host:port`).
+ * The target as a URL: a path (prefixing keeps `//host/x` a path) or an absolute http(s) URL,
+ * whose escapes decode; the URL parser resolves `..` and `%2e%2e` as Next does.
  */
 function parseTarget(url: string): URL | undefined {
   const path = url.startsWith("/");
   if (!path && !/^https?:\/\//i.test(url)) return undefined;
   try {
-    return new URL(path ? `http://n${url}` : url);
+    const parsed = new URL(path ? `http://n${url}` : url);
+    decodeURIComponent(parsed.pathname);
+    return parsed;
   } catch {
     return undefined;
   }
@@ -78,10 +78,8 @@ export function asksForServerAction(request: Pick<IncomingMessage, "method" | "u
 export type ImageHost = { protocol: string; hostname: string; port: string };
 
 /**
- * The request target as Next is to see it (origin-form, normalised, without the query parameters
- * its route does not read, the image optimiser's `url` in its one spelling), or undefined for a
- * target that names nothing here. `url` is the raw request target; `rscHeader` the request's
- * `RSC` header.
+ * The raw request target as Next is to see it (see above), or undefined for one that names
+ * nothing here. `rscHeader` is the request's `RSC` header.
  */
 export function shapedTarget(
   url: string,
@@ -100,11 +98,9 @@ export function shapedTarget(
 /** An image optimiser request whose `url` is in its canonical spelling, or undefined when refused. */
 function withCanonicalImage(parsed: URL, imageHosts: readonly ImageHost[]): string | undefined {
   const image = parsed.searchParams.get("url");
-  if (image !== null) {
-    const canonical = canonicalImageUrl(image, imageHosts);
-    if (canonical === undefined) return undefined;
-    if (canonical !== image) parsed.searchParams.set("url", canonical);
-  }
+  const canonical = image === null ? null : canonicalImageUrl(image, imageHosts);
+  if (canonical === undefined) return undefined;
+  if (canonical !== image) parsed.searchParams.set("url", canonical!);
   return parsed.pathname + parsed.search;
 }
 
@@ -128,23 +124,18 @@ function normalisedPath(path: string): string {
  * one whose path ends in `/` (no image file) is undefined.
  */
 export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[] = []): string | undefined {
-  const hash = image.indexOf("#");
-  const withoutFragment = hash < 0 ? image : image.slice(0, hash);
-  if (withoutFragment.startsWith("/") && !withoutFragment.startsWith("//")) {
-    const q = withoutFragment.indexOf("?");
-    const path = q < 0 ? withoutFragment : withoutFragment.slice(0, q);
-    const query = q < 0 ? "" : withoutFragment.slice(q);
-    if (path.endsWith("/")) return undefined;
-    return normalisedPath(path) + (query === "?" ? "" : query);
-  }
+  const withoutFragment = image.split("#", 1)[0]!;
+  const relative = /^\/(?!\/)/.test(withoutFragment);
   let parsed: URL;
   try {
-    parsed = new URL(withoutFragment);
+    parsed = new URL(relative ? `http://n${withoutFragment}` : withoutFragment);
   } catch {
     return withoutFragment;
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return withoutFragment;
   if (parsed.pathname.endsWith("/")) return undefined;
+  const path = normalisedPath(parsed.pathname) + parsed.search;
+  if (relative) return path;
   let hostname = parsed.hostname;
   if (LOOPBACK_NAMES.has(hostname)) {
     const configured = imageHosts.find(
@@ -153,7 +144,7 @@ export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[
     if (configured) hostname = configured.hostname;
   }
   const host = parsed.port ? `${hostname}:${parsed.port}` : hostname;
-  return `${parsed.protocol}//${host}${normalisedPath(parsed.pathname)}${parsed.search}`;
+  return `${parsed.protocol}//${host}${path}`;
 }
 
 /** HSTS follows the SITE_URL the server runs with; never in development (localhost is http). */

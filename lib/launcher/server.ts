@@ -11,9 +11,8 @@
  *     sent to the route that refuses it (lib/http/loopback.ts), whatever its Host header says;
  *  1. its connection's address (lib/http/client-key.ts, and X-Forwarded-For without a trusted
  *     proxy): no client can name itself;
- *  2. its target in one spelling (normalised, origin-form; `OPTIONS *` and the like answered 400),
- *     its query string and image URL in the shape pages may keep, server actions sent to the
- *     route that refuses them, and HSTS (lib/http/request-shaping.ts);
+ *  2. its target normalised (or a 400), its query string and image URL in the shape pages may
+ *     keep, server actions sent to the route that refuses them, HSTS (lib/http/request-shaping.ts);
  *  3. a search the limits or the budget refuse now, sent to the prerendered busy page
  *     (lib/search/refuse-early.ts);
  *  4. a blog address the blog store says names nothing, answered with the prerendered not-found
@@ -42,13 +41,15 @@ const BLOG_ROUTE_HANDLER = /^\/(?:og\/blog|sitemaps)\//;
 /** Next's prerendered not-found page, served from its cache like any page. */
 const NOT_FOUND_PAGE = "/_not-found";
 
-/** How long a request's headers, and all of it, may take to arrive: the front's 10 s. */
-const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * A request's headers, then all of it, arrive within the front's 10 s (nginx's client_*_timeout),
+ * or the request is answered 408: not held for Node's default five minutes. Checked every second.
+ */
+const TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000 };
 
 /** True when the request was answered here (an unknown preview image or sitemap file). */
 function unknownBlogAddress(request: IncomingMessage, response: ServerResponse): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  // The target is origin-form and normalised by now (lib/http/request-shaping.ts).
   const pathname = (request.url ?? "").split("?", 1)[0]!;
   const handler = BLOG_ROUTE_HANDLER.test(pathname);
   if (!handler && !BLOG_ADDRESS.test(pathname)) return false;
@@ -82,32 +83,22 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   const prepared = app.prepare();
 
-  // A request's headers, then all of it, must arrive as quickly as the front asks (nginx's
-  // client_header_timeout and client_body_timeout): without the front, a client trickling a body
-  // would otherwise hold its connection for Node's default five minutes. Checked every second.
-  const server = createServer(
-    {
-      headersTimeout: REQUEST_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      connectionsCheckingInterval: 1_000,
-    },
-    (request, response) => {
-      if (localMode) localModeLoopbackOnly(request);
-      peerAddressStamp(request);
-      if (shapeRequest(request, response, shaping)) return;
-      refuseSearch(request);
-      if (unknownBlogAddress(request, response)) return;
-      prepared
-        .then(() => handle(request, response))
-        .catch((error: unknown) => {
-          log.error(
-            `a request failed before Next answered it: ${error instanceof Error ? error.message : String(error)}`,
-          );
-          if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-          response.end("Internal server error");
-        });
-    },
-  );
+  const server = createServer(TIMEOUTS, (request, response) => {
+    if (localMode) localModeLoopbackOnly(request);
+    peerAddressStamp(request);
+    if (shapeRequest(request, response, shaping)) return;
+    refuseSearch(request);
+    if (unknownBlogAddress(request, response)) return;
+    prepared
+      .then(() => handle(request, response))
+      .catch((error: unknown) => {
+        log.error(
+          `a request failed before Next answered it: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        response.end("Internal server error");
+      });
+  });
   // Listening before Next is ready lets instrumentation's own requests (the blog store's tag
   // check, the warm-up) reach it; requests wait for `prepared`, and readiness says "starting".
   server.listen(port, hostname);

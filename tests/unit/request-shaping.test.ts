@@ -44,6 +44,9 @@ describe("shapedTarget", () => {
     "evil.example:443",
     "mailto:a@example.org",
     "blog/a-post",
+    // Escapes that do not decode: Next would answer them with a bare 500.
+    "/blog/%E0%A4%A",
+    "/og/blog/%ZZ?x=1",
     // An image path ending in `/` names no image file; a lenient host would serve the file anyway.
     "/_next/image?url=%2Fbrand%2Flogo.png%2F&w=640&q=75",
     `/_next/image?url=${encodeURIComponent("http://127.0.0.1:4010/covers/a.png//")}&w=640&q=75`,
