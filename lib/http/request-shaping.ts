@@ -21,7 +21,9 @@ import { envValue } from "../config/defaults.mjs";
  * - The image optimiser is only ever asked for one spelling of each image URL
  *   (canonicalImageUrl): Next keys its copies on disk by the URL's whole text, so each other
  *   spelling of one image would be fetched, resized and written again. A path ending in `/`
- *   names no image file (a lenient host would serve one anyway): refused.
+ *   names no image file (a lenient host would serve one anyway): refused. Any other spelling of
+ *   the request is redirected (308) to Next's own `?url=…&w=…&q=…`, so a cache before the site
+ *   (the front, a CDN), which keys on the request's text, keeps one copy too.
  * - Requests Next would take for a server action (a `Next-Action` header, or a form post to a
  *   page) go to a route that refuses them: Masthead has none, and Next would print each unknown
  *   action (with its id) on stdout as plain text. Its forms post to route handlers (`/api/`),
@@ -95,13 +97,19 @@ export function shapedTarget(
   return rsc === null || !NEXT_RSC_VALUE.test(rsc) ? pathname : `${pathname}?${NEXT_RSC_PARAM}=${rsc}`;
 }
 
-/** An image optimiser request whose `url` is in its canonical spelling, or undefined when refused. */
+/**
+ * An image optimiser request in its one spelling: the parameters Next reads, in its order,
+ * escaped as its image loader does (and `'`, which browsers escape in a query), or undefined.
+ */
 function withCanonicalImage(parsed: URL, imageHosts: readonly ImageHost[]): string | undefined {
   const image = parsed.searchParams.get("url");
-  const canonical = image === null ? null : canonicalImageUrl(image, imageHosts);
-  if (canonical === undefined) return undefined;
-  if (canonical !== image) parsed.searchParams.set("url", canonical!);
-  return parsed.pathname + parsed.search;
+  const url = image === null ? null : canonicalImageUrl(image, imageHosts);
+  if (url === undefined) return undefined;
+  const query = Object.entries({ url, w: parsed.searchParams.get("w"), q: parsed.searchParams.get("q") })
+    .filter(([, value]) => value !== null)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value!).replaceAll("'", "%27")}`)
+    .join("&");
+  return query ? `${IMAGE_OPTIMIZER}?${query}` : IMAGE_OPTIMIZER;
 }
 
 /** RFC 3986's unreserved characters: a percent-encoding of one of these names the same URL. */
@@ -161,7 +169,7 @@ export type RequestShaping = {
 
 /**
  * The request as Next is to see it, and the headers every answer carries; true when the request
- * was answered here (a target that names nothing: 400). Without a trusted proxy X-Forwarded-For
+ * was answered here (a target that names nothing: 400; an image in another spelling: 308). Without a trusted proxy X-Forwarded-For
  * is the connection's own address (Next fills it in only when a client sent none, so a client
  * could otherwise name itself).
  */
@@ -175,6 +183,10 @@ export function shapeRequest(
   const target = asksForServerAction(request)
     ? SERVER_ACTIONS_REFUSED
     : shapedTarget(request.url ?? "", request.headers.rsc, shaping.imageHosts);
+  if (target !== request.url && /^\/_next\/image(\?|$)/.test(target ?? "")) {
+    response.writeHead(308, { location: target, "cache-control": "no-store" }).end();
+    return true;
+  }
   if (target !== undefined) {
     request.url = target;
     return false;

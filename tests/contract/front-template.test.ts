@@ -151,10 +151,10 @@ describe("deploy/nginx/masthead.conf.template", () => {
     it("keys a page on its path: 200 views with random query strings add at most 2 files and reach an instance no more than plain views", async () => {
       answerWith(upstream, {});
       const reached = (path: string) => upstream.received.filter((r) => r.url.split("?")[0] === path).length;
+      // All at once, within about a second: what a plain view costs is one request a second.
       const views = async (url: (i: number) => string) => {
         await startOfSecond();
-        for (let i = 0; i < 200; i += 20)
-          await Promise.all(Array.from({ length: 20 }, (_, j) => send(url(i + j), { from: "127.0.0.60" })));
+        await Promise.all(Array.from({ length: 200 }, (_, i) => send(url(i), { from: "127.0.0.60" })));
       };
       await views(() => `${front.url}/blog/plain-post`);
       const before = front.cachedFiles();
@@ -175,6 +175,14 @@ describe("deploy/nginx/masthead.conf.template", () => {
       const rsc = { headers: { rsc: "1" } };
       expect((await send(`${front.url}/rsc-q`, rsc)).body).toMatch(/for \/rsc-q$/);
       expect((await send(`${front.url}/rsc-q?_rsc=abc`, rsc)).body).toMatch(/for \/rsc-q\?_rsc=abc$/);
+
+      // Another spelling of an image, which the instances redirect to their one spelling: never stored.
+      upstream.reply((_req, res) => res.writeHead(308, { location: "/_next/image?url=x&w=640&q=75" }).end());
+      const files = front.cachedFiles();
+      for (let i = 0; i < 3; i++)
+        expect((await send(`${front.url}/_next/image?url=x&w=640&q=75&r=1`)).status).toBe(308);
+      expect(upstream.received).toHaveLength(3);
+      expect(front.cachedFiles()).toBe(files);
     });
 
     it("limits one reader's requests that no copy answers; a hot page is never limited", async () => {
@@ -183,9 +191,9 @@ describe("deploy/nginx/masthead.conf.template", () => {
         Array.from({ length: 300 }, (_, i) => send(`${front.url}/flood/${i}`, { from: "127.0.0.61" })),
       );
       const refused = misses.filter((a) => a.status === 429);
-      expect(refused.length, "refused at the front").toBeGreaterThanOrEqual(150);
+      expect(refused.length, "refused at the front").toBeGreaterThanOrEqual(100);
       expect(refused[0]!.headers["retry-after"]).toBe("10");
-      expect(upstream.received.length, "requests that reached the instance").toBeLessThanOrEqual(150);
+      expect(upstream.received.length, "requests that reached the instance").toBeLessThanOrEqual(200);
 
       await startOfSecond();
       const hits = await Promise.all(

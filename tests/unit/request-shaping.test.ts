@@ -95,11 +95,12 @@ describe("shapeRequest", () => {
   const shaping = { hsts: false, trustProxy: 1, imageHosts: [] };
   function shaped(method: string, url: string) {
     const request = { method, url, headers: {}, socket: {} } as unknown as IncomingMessage;
-    const sent: { status?: number; body?: string } = {};
+    const sent: { status?: number; body?: string; location?: string } = {};
     const response = {
       setHeader() {},
-      writeHead(status: number) {
+      writeHead(status: number, headers: Record<string, string>) {
         sent.status = status;
+        sent.location = headers.location;
         return this;
       },
       end(body?: string) {
@@ -112,6 +113,32 @@ describe("shapeRequest", () => {
   it("hands on the normalised target, which is what every later step reads", () => {
     expect(shaped("GET", "/./search?q=x")).toMatchObject({ answered: false, url: "/search?q=x" });
   });
+
+  it("sends an image asked in any other spelling to its one spelling (Next's own), which it passes", () => {
+    const canonical = "/_next/image?url=%2Fa.png&w=640&q=75";
+    expect(shaped("GET", canonical)).toMatchObject({ answered: false, url: canonical });
+    for (const other of [
+      "/_next/image?w=640&url=%2Fa.png&q=75",
+      "/_next/image?url=%2Fa.png&w=640&q=75&r=1",
+      "/_next/image?url=/a.png&w=640&q=75",
+      "/_next/image?url=%2F%61.png&w=640&q=75",
+    ]) {
+      const { answered, sent } = shaped("GET", other);
+      expect([answered, sent.status, sent.location], other).toEqual([true, 308, canonical]);
+    }
+  });
+
+  it.each(["/a'(b).png", "/a b.png", 'http://127.0.0.1:4010/c/"x"<y>.png', "/%7e*!~.png"])(
+    "an image's one spelling is stable: %s is redirected once",
+    (image) => {
+      const first = shaped("GET", `/_next/image?q=75&w=640&url=${encodeURIComponent(image)}`);
+      expect(first.sent.status).toBe(308);
+      expect(shaped("GET", first.sent.location!)).toMatchObject({
+        answered: false,
+        url: first.sent.location,
+      });
+    },
+  );
 
   it("answers a target that names nothing here with a 400 itself", () => {
     const { answered, sent } = shaped("OPTIONS", "*");
