@@ -60,9 +60,9 @@ export const config = {
   // and answers only once all of it has arrived, so a stranger's upload would be read before
   // anyone decided anything. The handlers and pages behind these paths check the session
   // themselves and refuse a stranger without reading the body (lib/admin/http.ts);
-  // next.config.mjs caps what the proxy may still be given (proxyClientMaxBodySize). An empty
-  // body (`Content-Length: 0`) is no body: an admin page asked with one still gets its nonce
-  // policy. Next reads this object without running it, so each entry spells the condition out.
+  // next.config.mjs caps what the proxy may still be given (proxyClientMaxBodySize); an empty
+  // body (`Content-Length: 0`) is none. Next reads this object without running it, so each entry
+  // spells the condition out.
   matcher: [
     {
       // Matches /admin itself too (the segment list may be empty).

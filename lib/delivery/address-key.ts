@@ -45,8 +45,7 @@ const PROVIDERS: readonly Provider[] = [
     oneDomain: "proton.me",
     ignored: /[.\-_]/g,
   },
-  // iCloud Mail delivers a name at icloud.com, me.com and mac.com to the same inbox (older
-  // accounts kept their me.com and mac.com names, and every account has the icloud.com one).
+  // iCloud Mail: a name at icloud.com, me.com or mac.com is one inbox (older accounts kept both).
   { domains: ["icloud.com", "me.com", "mac.com"], oneDomain: "icloud.com" },
   // Fastmail's subdomain addressing: `anything@name.fastmail.com` is `name+anything@fastmail.com`
   // on every Fastmail domain:

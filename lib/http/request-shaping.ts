@@ -20,10 +20,9 @@ import { envValue } from "../config/defaults.mjs";
  *   while on a plain page request it checks nothing and would store whatever text it carries.
  * - The image optimiser is only ever asked for one spelling of each image URL
  *   (canonicalImageUrl): Next keys its copies on disk by the URL's whole text, so each other
- *   spelling of one image would be fetched, resized and written again. A path ending in `/`
- *   names no image file (a lenient host would serve one anyway): refused. Any other spelling of
- *   the request is redirected (308) to Next's own `?url=…&w=…&q=…`, so a cache before the site
- *   (the front, a CDN), which keys on the request's text, keeps one copy too.
+ *   spelling of one image would be fetched, resized and written again. A path ending in `/` is
+ *   refused; another spelling of the request is redirected (308) to Next's own: one copy in a
+ *   cache before the site (the front, a CDN) too.
  * - Requests Next would take for a server action (a `Next-Action` header, or a form post to a
  *   page) go to a route that refuses them: Masthead has none, and Next would print each unknown
  *   action (with its id) on stdout as plain text. Its forms post to route handlers (`/api/`),
@@ -50,10 +49,7 @@ export const SERVER_ACTIONS_REFUSED = "/api/server-actions";
 /** The bodies Next decodes as a server action when they are posted to a page. */
 const FORM_POST = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
-/**
- * The target as a URL: a path (prefixing keeps `//host/x` a path) or an absolute http(s) URL,
- * whose escapes decode; the URL parser resolves `..` and `%2e%2e` as Next does.
- */
+/** A path (prefixed: `//host/x` stays a path) or an http(s) URL whose escapes decode, as Next parses it. */
 function parseTarget(url: string): URL | undefined {
   const path = url.startsWith("/");
   if (!path && !/^https?:\/\//i.test(url)) return undefined;
@@ -97,10 +93,7 @@ export function shapedTarget(
   return rsc === null || !NEXT_RSC_VALUE.test(rsc) ? pathname : `${pathname}?${NEXT_RSC_PARAM}=${rsc}`;
 }
 
-/**
- * An image optimiser request in its one spelling: the parameters Next reads, in its order,
- * escaped as its image loader does (and `'`, which browsers escape in a query), or undefined.
- */
+/** The parameters Next reads, in its order, escaped as its loader does (and `'`, as browsers do). */
 function withCanonicalImage(parsed: URL, imageHosts: readonly ImageHost[]): string | undefined {
   const image = parsed.searchParams.get("url");
   const url = image === null ? null : canonicalImageUrl(image, imageHosts);
@@ -168,10 +161,9 @@ export type RequestShaping = {
 };
 
 /**
- * The request as Next is to see it, and the headers every answer carries; true when the request
- * was answered here (a target that names nothing: 400; an image in another spelling: 308). Without a trusted proxy X-Forwarded-For
- * is the connection's own address (Next fills it in only when a client sent none, so a client
- * could otherwise name itself).
+ * The request as Next is to see it, and the headers every answer carries; true when answered here.
+ * Without a trusted proxy X-Forwarded-For is the connection's own address (Next fills it in only
+ * when a client sent none, so a client could otherwise name itself).
  */
 export function shapeRequest(
   request: IncomingMessage,
@@ -191,7 +183,7 @@ export function shapeRequest(
     request.url = target;
     return false;
   }
-  response.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-  response.end("Bad request: this address is not valid.");
+  const plain = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
+  response.writeHead(400, plain).end("Bad request: this address is not valid.");
   return true;
 }
