@@ -10,18 +10,6 @@ import { contentSecurityPolicy } from "@/lib/config/content-security-policy.mjs"
  * where they were headed), API calls get 401 JSON. Handlers and pages check the session
  * again themselves; this only spares them from rendering for strangers.
  */
-/** True when every percent-escape in the raw path decodes (a lone "%" or invalid UTF-8 does not). */
-function decodes(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const isAdminPath = (p: string) => p === "/admin" || p.startsWith("/admin/") || p.startsWith("/api/admin/");
-
 /**
  * Admin pages render per request anyway (they read the session), so they get a strict policy:
  * a fresh nonce, 'strict-dynamic', no 'unsafe-inline'. Next reads the nonce from the request's
@@ -39,15 +27,6 @@ function withNonce(request: NextRequest): NextResponse {
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  // Next answers a malformed percent-escape in a dynamic segment with a bare 500 before any app
-  // code runs (vercel/next.js#92527): such an address names nothing, so it is a 400 here.
-  if (!decodes(pathname)) {
-    return new NextResponse("Bad request: this address is not valid.", {
-      status: 400,
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-    });
-  }
-  if (!isAdminPath(pathname)) return NextResponse.next();
   const isApi = pathname.startsWith("/api/admin");
   if (
     pathname === "/admin/login" ||
@@ -81,14 +60,15 @@ export const config = {
   // and answers only once all of it has arrived, so a stranger's upload would be read before
   // anyone decided anything. The handlers and pages behind these paths check the session
   // themselves and refuse a stranger without reading the body (lib/admin/http.ts);
-  // next.config.mjs caps what the proxy may still be given (proxyClientMaxBodySize). Next reads
-  // this object without running it, so each entry spells the condition out.
+  // next.config.mjs caps what the proxy may still be given (proxyClientMaxBodySize); an empty
+  // body (`Content-Length: 0`) is none. Next reads this object without running it, so each entry
+  // spells the condition out.
   matcher: [
     {
       // Matches /admin itself too (the segment list may be empty).
       source: "/admin/:path*",
       missing: [
-        { type: "header", key: "content-length" },
+        { type: "header", key: "content-length", value: "0*[1-9][0-9]*" },
         { type: "header", key: "transfer-encoding" },
       ],
     },
@@ -99,7 +79,5 @@ export const config = {
         { type: "header", key: "transfer-encoding" },
       ],
     },
-    // Every method: Next would answer 500 for these. A body is read up to the cap and discarded.
-    "/(.*%.*)",
   ],
 };

@@ -45,6 +45,8 @@ const PROVIDERS: readonly Provider[] = [
     oneDomain: "proton.me",
     ignored: /[.\-_]/g,
   },
+  // iCloud Mail: a name at icloud.com, me.com or mac.com is one inbox (older accounts kept both).
+  { domains: ["icloud.com", "me.com", "mac.com"], oneDomain: "icloud.com" },
   // Fastmail's subdomain addressing: `anything@name.fastmail.com` is `name+anything@fastmail.com`
   // on every Fastmail domain:
   // https://www.fastmail.help/hc/en-us/articles/360060591053 ("Plus addressing and subdomain

@@ -7,6 +7,9 @@ import { envValue } from "../config/defaults.mjs";
  * The site's own server (lib/launcher/server.ts, Next's custom-server API) applies these to every
  * request, then hands it to Next:
  *
+ * - The target every later step decides on is origin-form (`GET http://host/x` is `/x` on the
+ *   site's own host) with dot segments resolved (`/./search` is `/search`); one that names
+ *   nothing (`OPTIONS *`, an escape that does not decode: Next's bare 500) is answered 400.
  * - Query strings that no page reads are dropped. Next renders a stale ISR page again with the
  *   request that found it stale, and writes that request's query string into the page's RSC
  *   payload (the canonical URL and the rendered search) stored for every later visitor: a 15 KB
@@ -17,7 +20,9 @@ import { envValue } from "../config/defaults.mjs";
  *   while on a plain page request it checks nothing and would store whatever text it carries.
  * - The image optimiser is only ever asked for one spelling of each image URL
  *   (canonicalImageUrl): Next keys its copies on disk by the URL's whole text, so each other
- *   spelling of one image would be fetched, resized and written again.
+ *   spelling of one image would be fetched, resized and written again. A path ending in `/` is
+ *   refused; another spelling of the request is redirected (308) to Next's own: one copy in a
+ *   cache before the site (the front, a CDN) too.
  * - Requests Next would take for a server action (a `Next-Action` header, or a form post to a
  *   page) go to a route that refuses them: Masthead has none, and Next would print each unknown
  *   action (with its id) on stdout as plain text. Its forms post to route handlers (`/api/`),
@@ -29,7 +34,7 @@ import { envValue } from "../config/defaults.mjs";
 /** HSTS for two years, subdomains included. */
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
 
-/** Paths whose handlers read the query string (normalised pathname). */
+/** Paths whose handlers read the query string (normalised); the front keys these with it (deploy/nginx). */
 const READS_QUERY = /^\/(search$|newsletter\/retry$|admin($|\/)|api\/|_next\/)/;
 /** Next's cache-busting parameter for RSC requests: it checks it against the request's headers. */
 const NEXT_RSC_PARAM = "_rsc";
@@ -44,10 +49,14 @@ export const SERVER_ACTIONS_REFUSED = "/api/server-actions";
 /** The bodies Next decodes as a server action when they are posted to a page. */
 const FORM_POST = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
-/** Prefixing keeps `//host/x` a path; the URL parser resolves `..` and `%2e%2e` as Next does. */
+/** A path (prefixed: `//host/x` stays a path) or an http(s) URL whose escapes decode, as Next parses it. */
 function parseTarget(url: string): URL | undefined {
+  const path = url.startsWith("/");
+  if (!path && !/^https?:\/\//i.test(url)) return undefined;
   try {
-    return new URL(url.startsWith("/") ? `http://n${url}` : url);
+    const parsed = new URL(path ? `http://n${url}` : url);
+    decodeURIComponent(parsed.pathname);
+    return parsed;
   } catch {
     return undefined;
   }
@@ -67,35 +76,33 @@ export function asksForServerAction(request: Pick<IncomingMessage, "method" | "u
 export type ImageHost = { protocol: string; hostname: string; port: string };
 
 /**
- * The request target without the query parameters its route does not read, and with the image
- * optimiser's `url` in its one spelling. `url` is the raw request target (origin-form
- * `/path?query`, or absolute-form); anything unparsable is returned as it is for Next to refuse.
- * `rscHeader` is the request's `RSC` header.
+ * The raw request target as Next is to see it (see above), or undefined for one that names
+ * nothing here. `rscHeader` is the request's `RSC` header.
  */
-export function withoutUnreadQuery(
+export function shapedTarget(
   url: string,
   rscHeader?: string | string[],
   imageHosts: readonly ImageHost[] = [],
-): string {
-  const q = url.indexOf("?");
-  if (q < 0) return url;
+): string | undefined {
   const parsed = parseTarget(url);
-  if (!parsed) return url;
-  if (parsed.pathname === IMAGE_OPTIMIZER) return withCanonicalImage(url, parsed, imageHosts);
-  if (READS_QUERY.test(parsed.pathname)) return url;
+  if (!parsed) return undefined;
+  const { pathname, search } = parsed;
+  if (pathname === IMAGE_OPTIMIZER) return withCanonicalImage(parsed, imageHosts);
+  if (!search || READS_QUERY.test(pathname)) return pathname + search;
   const rsc = rscHeader === "1" ? parsed.searchParams.get(NEXT_RSC_PARAM) : null;
-  const target = url.slice(0, q);
-  return rsc === null || !NEXT_RSC_VALUE.test(rsc) ? target : `${target}?${NEXT_RSC_PARAM}=${rsc}`;
+  return rsc === null || !NEXT_RSC_VALUE.test(rsc) ? pathname : `${pathname}?${NEXT_RSC_PARAM}=${rsc}`;
 }
 
-/** An image optimiser request whose `url` is in its canonical spelling. */
-function withCanonicalImage(url: string, parsed: URL, imageHosts: readonly ImageHost[]): string {
+/** The parameters Next reads, in its order, escaped as its loader does (and `'`, as browsers do). */
+function withCanonicalImage(parsed: URL, imageHosts: readonly ImageHost[]): string | undefined {
   const image = parsed.searchParams.get("url");
-  if (image === null) return url;
-  const canonical = canonicalImageUrl(image, imageHosts);
-  if (canonical === image) return url;
-  parsed.searchParams.set("url", canonical);
-  return `${url.slice(0, url.indexOf("?"))}${parsed.search}`;
+  const url = image === null ? null : canonicalImageUrl(image, imageHosts);
+  if (url === undefined) return undefined;
+  const query = Object.entries({ url, w: parsed.searchParams.get("w"), q: parsed.searchParams.get("q") })
+    .filter(([, value]) => value !== null)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value!).replaceAll("'", "%27")}`)
+    .join("&");
+  return query ? `${IMAGE_OPTIMIZER}?${query}` : IMAGE_OPTIMIZER;
 }
 
 /** RFC 3986's unreserved characters: a percent-encoding of one of these names the same URL. */
@@ -114,24 +121,22 @@ function normalisedPath(path: string): string {
  * unreserved characters unescaped, no empty query, and a loopback host spelled as the
  * configured image host on that port spells it (local mode lists `127.0.0.1` and `localhost`
  * for one workspace). The URL parser already lower-cases the host, drops a default port and
- * resolves dot segments. A URL that does not parse is returned as it is, for Next to refuse.
+ * resolves dot segments. A URL that does not parse is returned as it is, for Next to refuse;
+ * one whose path ends in `/` (no image file) is undefined.
  */
-export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[] = []): string {
-  const hash = image.indexOf("#");
-  const withoutFragment = hash < 0 ? image : image.slice(0, hash);
-  if (withoutFragment.startsWith("/") && !withoutFragment.startsWith("//")) {
-    const q = withoutFragment.indexOf("?");
-    const path = q < 0 ? withoutFragment : withoutFragment.slice(0, q);
-    const query = q < 0 ? "" : withoutFragment.slice(q);
-    return normalisedPath(path) + (query === "?" ? "" : query);
-  }
+export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[] = []): string | undefined {
+  const withoutFragment = image.split("#", 1)[0]!;
+  const relative = /^\/(?!\/)/.test(withoutFragment);
   let parsed: URL;
   try {
-    parsed = new URL(withoutFragment);
+    parsed = new URL(relative ? `http://n${withoutFragment}` : withoutFragment);
   } catch {
     return withoutFragment;
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return withoutFragment;
+  if (parsed.pathname.endsWith("/")) return undefined;
+  const path = normalisedPath(parsed.pathname) + parsed.search;
+  if (relative) return path;
   let hostname = parsed.hostname;
   if (LOOPBACK_NAMES.has(hostname)) {
     const configured = imageHosts.find(
@@ -140,7 +145,7 @@ export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[
     if (configured) hostname = configured.hostname;
   }
   const host = parsed.port ? `${hostname}:${parsed.port}` : hostname;
-  return `${parsed.protocol}//${host}${normalisedPath(parsed.pathname)}${parsed.search}`;
+  return `${parsed.protocol}//${host}${path}`;
 }
 
 /** HSTS follows the SITE_URL the server runs with; never in development (localhost is http). */
@@ -156,18 +161,29 @@ export type RequestShaping = {
 };
 
 /**
- * The request as Next is to see it, and the headers every answer carries. Without a trusted
- * proxy X-Forwarded-For is the connection's own address (Next fills it in only when a client
- * sent none, so a client could otherwise name itself).
+ * The request as Next is to see it, and the headers every answer carries; true when answered here.
+ * Without a trusted proxy X-Forwarded-For is the connection's own address (Next fills it in only
+ * when a client sent none, so a client could otherwise name itself).
  */
 export function shapeRequest(
   request: IncomingMessage,
   response: ServerResponse,
   shaping: RequestShaping,
-): void {
-  if (shaping.trustProxy === 0) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
-  if (asksForServerAction(request)) request.url = SERVER_ACTIONS_REFUSED;
-  else if (request.url)
-    request.url = withoutUnreadQuery(request.url, request.headers.rsc, shaping.imageHosts);
+): boolean {
   if (shaping.hsts) response.setHeader("strict-transport-security", HSTS_VALUE);
+  if (shaping.trustProxy === 0) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
+  const target = asksForServerAction(request)
+    ? SERVER_ACTIONS_REFUSED
+    : shapedTarget(request.url ?? "", request.headers.rsc, shaping.imageHosts);
+  if (target !== request.url && /^\/_next\/image(\?|$)/.test(target ?? "")) {
+    response.writeHead(308, { location: target, "cache-control": "no-store" }).end();
+    return true;
+  }
+  if (target !== undefined) {
+    request.url = target;
+    return false;
+  }
+  const plain = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
+  response.writeHead(400, plain).end("Bad request: this address is not valid.");
+  return true;
 }

@@ -11,8 +11,8 @@
  *     sent to the route that refuses it (lib/http/loopback.ts), whatever its Host header says;
  *  1. its connection's address (lib/http/client-key.ts, and X-Forwarded-For without a trusted
  *     proxy): no client can name itself;
- *  2. its query string and image URL in the shape pages may keep, server actions sent to the
- *     route that refuses them, and HSTS (lib/http/request-shaping.ts);
+ *  2. its target normalised (or a 400), its query string and image URL in the shape pages may
+ *     keep, server actions sent to the route that refuses them, HSTS (lib/http/request-shaping.ts);
  *  3. a search the limits or the budget refuse now, sent to the prerendered busy page
  *     (lib/search/refuse-early.ts);
  *  4. a blog address the blog store says names nothing, answered with the prerendered not-found
@@ -41,18 +41,16 @@ const BLOG_ROUTE_HANDLER = /^\/(?:og\/blog|sitemaps)\//;
 /** Next's prerendered not-found page, served from its cache like any page. */
 const NOT_FOUND_PAGE = "/_not-found";
 
-/** The request target's path, or undefined when it has none to judge. */
-function pathOf(url: string | undefined): string | undefined {
-  if (!url?.startsWith("/")) return undefined;
-  const end = url.search(/[?#]/);
-  return end < 0 ? url : url.slice(0, end);
-}
+/**
+ * A request's headers, then all of it, arrive within the front's 10 s (nginx's client_*_timeout),
+ * or the request is answered 408: not held for Node's default five minutes. Checked every second.
+ */
+const TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000 };
 
 /** True when the request was answered here (an unknown preview image or sitemap file). */
 function unknownBlogAddress(request: IncomingMessage, response: ServerResponse): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  const pathname = pathOf(request.url);
-  if (!pathname) return false;
+  const pathname = (request.url ?? "").split("?", 1)[0]!;
   const handler = BLOG_ROUTE_HANDLER.test(pathname);
   if (!handler && !BLOG_ADDRESS.test(pathname)) return false;
   if (!isUnknownAddress(pathname)) return false;
@@ -85,10 +83,10 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   const prepared = app.prepare();
 
-  const server = createServer((request, response) => {
+  const server = createServer(TIMEOUTS, (request, response) => {
     if (localMode) localModeLoopbackOnly(request);
     peerAddressStamp(request);
-    shapeRequest(request, response, shaping);
+    if (shapeRequest(request, response, shaping)) return;
     refuseSearch(request);
     if (unknownBlogAddress(request, response)) return;
     prepared

@@ -148,6 +148,60 @@ describe("deploy/nginx/masthead.conf.template", () => {
       expect(admin.headers["x-masthead-cache"]).toBe("BYPASS");
     });
 
+    it("keys a page on its path: 200 views with random query strings add at most 2 files and reach an instance no more than plain views", async () => {
+      answerWith(upstream, {});
+      const reached = (path: string) => upstream.received.filter((r) => r.url.split("?")[0] === path).length;
+      // All at once, within about a second: what a plain view costs is one request a second.
+      const views = async (url: (i: number) => string) => {
+        await startOfSecond();
+        await Promise.all(Array.from({ length: 200 }, (_, i) => send(url(i), { from: "127.0.0.60" })));
+      };
+      await views(() => `${front.url}/blog/plain-post`);
+      const before = front.cachedFiles();
+      await views((i) => `${front.url}/blog/a-post?r=${i}-${Math.random().toString(36).slice(2)}`);
+      expect(front.cachedFiles() - before, "files added to the cache folders").toBeLessThanOrEqual(2);
+      expect(reached("/blog/a-post"), "requests that reached the instance").toBeLessThanOrEqual(
+        3 * reached("/blog/plain-post"),
+      );
+
+      // Where the app reads the query (lib/http/request-shaping.ts), each query has its own answer.
+      for (const path of ["/newsletter/retry", "/_next/image"]) {
+        for (const query of ["?x=1", "?x=2"])
+          expect((await send(`${front.url}${path}${query}`)).body).toMatch(
+            new RegExp(`for ${path}\\${query}$`),
+          );
+      }
+      // An RSC request's `_rsc` is part of it (Next answers one without it with a redirect to it).
+      const rsc = { headers: { rsc: "1" } };
+      expect((await send(`${front.url}/rsc-q`, rsc)).body).toMatch(/for \/rsc-q$/);
+      expect((await send(`${front.url}/rsc-q?_rsc=abc`, rsc)).body).toMatch(/for \/rsc-q\?_rsc=abc$/);
+
+      // Another spelling of an image, which the instances redirect to their one spelling: never stored.
+      upstream.reply((_req, res) => res.writeHead(308, { location: "/_next/image?url=x&w=640&q=75" }).end());
+      const files = front.cachedFiles();
+      for (let i = 0; i < 3; i++)
+        expect((await send(`${front.url}/_next/image?url=x&w=640&q=75&r=1`)).status).toBe(308);
+      expect(upstream.received).toHaveLength(3);
+      expect(front.cachedFiles()).toBe(files);
+    });
+
+    it("limits one reader's requests that no copy answers; a hot page is never limited", async () => {
+      answerWith(upstream, {});
+      const misses = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => send(`${front.url}/flood/${i}`, { from: "127.0.0.61" })),
+      );
+      const refused = misses.filter((a) => a.status === 429);
+      expect(refused.length, "refused at the front").toBeGreaterThanOrEqual(100);
+      expect(refused[0]!.headers["retry-after"]).toBe("10");
+      expect(upstream.received.length, "requests that reached the instance").toBeLessThanOrEqual(200);
+
+      await startOfSecond();
+      const hits = await Promise.all(
+        Array.from({ length: 300 }, () => send(`${front.url}/hot-page`, { from: "127.0.0.62" })),
+      );
+      expect(hits.filter((a) => a.status !== 200)).toEqual([]);
+    });
+
     it("refuses oversized bodies and floods with short answers in the asker's format", async () => {
       upstream.reply((_req, res) => res.writeHead(201, { "content-type": "application/json" }).end("{}"));
       const json = { "content-type": "application/json", accept: "application/json" };
@@ -203,7 +257,8 @@ describe("deploy/nginx/masthead.conf.template", () => {
         "/cookie": { "set-cookie": "a=b" },
         "/renders-again": { "x-nextjs-cache": "STALE" },
       });
-      const never = ["/private", "/cookie", "/admin/members", "/api/posts", "/search?q=x"];
+      // A URL with a query string the page does not read never leaves a last good copy.
+      const never = ["/private", "/cookie", "/admin/members", "/api/posts", "/search?q=x", "/queried?r=1"];
       for (const path of never) expect((await send(`${front.url}${path}`)).status, path).toBe(200);
       // Next's answer while it renders a page again (the page as it was a moment ago): never
       // stored at the edge, but better than nothing when no instance answers.
@@ -223,13 +278,20 @@ describe("deploy/nginx/masthead.conf.template", () => {
         expect(copy.body).toBe(last.body);
         expect(copy.headers["x-masthead-cache"]).toBe("STALE");
       }
+      // The page's copy answers it whatever query string it is asked with.
+      const queried = await send(`${front.url}/page?utm_source=x`, { headers: { accept: "text/html" } });
+      expect([queried.status, queried.body, queried.headers["x-masthead-cache"]]).toEqual([
+        200,
+        last.body,
+        "STALE",
+      ]);
       const copy = await send(`${front.url}/renders-again`);
       expect([copy.status, copy.body, copy.headers["x-masthead-cache"]]).toEqual([
         200,
         renderingAgain.body,
         "STALE",
       ]);
-      for (const path of [...never, "/never-seen"]) {
+      for (const path of [...never, "/queried", "/never-seen"]) {
         const refused = await send(`${front.url}${path}`, { headers: { accept: "text/html" } });
         expect(refused.status, path).toBe(503);
         expect(refused.headers["retry-after"], path).toBe("5");

@@ -101,6 +101,23 @@ test("public pages come from the edge cache; a revalidation through the front sh
   expect(viaFront).toBeLessThan(Math.max(2_000, 1_000 + 2 * instances + 300));
 });
 
+test("a post asked with 200 random query strings is one page at the edge: at most 2 new files, an instance asked no more than for plain views", async () => {
+  const { slug } = await firstPost();
+  await startOfSecond();
+  await send(`${front.url}/blog/${slug}`, { from: "127.0.0.51" });
+  const before = front.cachedFiles();
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, (_, i) =>
+      send(`${front.url}/blog/${slug}?r=${i}-${Math.random().toString(36).slice(2)}`, { from: "127.0.0.51" }),
+    ),
+  );
+  expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+  expect(front.cachedFiles() - before, "files added to the front's cache folders").toBeLessThanOrEqual(2);
+  // Each MISS is a request an instance answered: a plain view costs one a second.
+  const reached = answers.filter((a) => a.headers["x-masthead-cache"] !== "HIT").length;
+  expect(reached, "requests that reached an instance").toBeLessThanOrEqual(3);
+});
+
 test("never cached at the edge: admin, API, search, a signed-in admin; RSC and HTML keyed apart; static immutable", async () => {
   for (const path of ["/admin/login", "/api/health", "/api/health/ready", "/search?q=post"]) {
     for (let i = 0; i < 2; i++) {

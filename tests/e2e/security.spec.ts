@@ -482,7 +482,7 @@ test("a body over Next's proxy buffer (11 MiB) is still a 4xx, never a 5xx", asy
 });
 
 // Next.js answers a malformed percent-escape in a dynamic segment with a bare 500 before any
-// app code runs (vercel/next.js#92527); proxy.ts turns such addresses into a 400.
+// app code runs; the site's server (lib/http/request-shaping.ts) answers such addresses 400.
 test("malformed percent-escapes in dynamic segments are 4xx, never 5xx", async ({ request }) => {
   for (const p of [
     "/blog/%E0%A4%A",

@@ -1,5 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./redis-server";
@@ -30,6 +38,8 @@ export type Front = {
   rendered: string;
   /** The last good copies' socket. */
   socket: string;
+  /** How many files the edge cache keeps on disk (every zone). */
+  cachedFiles(): number;
   /** nginx's error log so far, for failure messages. */
   errors(): string;
   /** SIGKILL to nginx's master and workers, as a crash or the OOM killer would end them. */
@@ -204,6 +214,8 @@ export async function startFront(opts: { upstreams: string[]; port?: number }): 
     dir,
     rendered,
     socket: path.join(cacheDir, "last-good.sock"),
+    cachedFiles: () =>
+      readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length,
     errors,
     async kill9() {
       const master = child.pid!;

@@ -21,6 +21,12 @@ describe("mailbox: one key per inbox, however the address is written", () => {
     expect(new Set(spellings.map(mailbox))).toEqual(new Set(["victim@proton.me"]));
   });
 
+  it("iCloud: icloud.com, me.com and mac.com are one mailbox; dots are kept", () => {
+    const spellings = ["victim@icloud.com", "Victim+a@ME.com", "victim+b@mac.com"];
+    expect(new Set(spellings.map(mailbox))).toEqual(new Set(["victim@icloud.com"]));
+    expect(mailbox("vic.tim@me.com")).toBe("vic.tim@icloud.com");
+  });
+
   it("Fastmail: subdomain addressing folds to the name at the same domain", () => {
     expect(mailbox("x1@victim.fastmail.com")).toBe("victim@fastmail.com");
     expect(mailbox("shop@Victim.FastMail.COM")).toBe("victim@fastmail.com");

@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { asksForServerAction, canonicalImageUrl, withoutUnreadQuery } from "@/lib/http/request-shaping";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  asksForServerAction,
+  canonicalImageUrl,
+  shapeRequest,
+  shapedTarget,
+} from "@/lib/http/request-shaping";
 
 /*
- * Which query strings reach Next (lib/http/request-shaping.ts): none on pages that do not read
- * one, so a visitor's query string can never be rendered into a cached page for everyone.
+ * The request target Next sees (lib/http/request-shaping.ts): one spelling of its path, and no
+ * query string on pages that do not read one, so a visitor's query string can never be rendered
+ * into a cached page for everyone.
  */
-describe("withoutUnreadQuery", () => {
+describe("shapedTarget", () => {
   it.each([
     ["/blog/a-post?zzpoison=x", "/blog/a-post"],
     ["/?utm_source=feed&utm_medium=rss", "/"],
@@ -15,15 +22,36 @@ describe("withoutUnreadQuery", () => {
     // Without an RSC header Next checks no `_rsc`, and would store its text in the page.
     ["/blog/a-post?zz=1&_rsc=1a2b3", "/blog/a-post"],
     ["/blog/a-post?%5Frsc=MARKZZZZ", "/blog/a-post"],
-    // Paths that only look like a route that reads its query, once normalised as Next does.
-    ["/search/../blog/a-post?zz=1", "/search/../blog/a-post"],
-    ["/api/%2e%2e/blog/a-post?zz=1", "/api/%2e%2e/blog/a-post"],
+    // Paths that only look like a route that reads its query: decided, and passed on, normalised.
+    ["/search/../blog/a-post?zz=1", "/blog/a-post"],
+    ["/api/%2e%2e/blog/a-post?zz=1", "/blog/a-post"],
     ["/searching?q=x", "/searching"],
     ["/administrator?x=1", "/administrator"],
     ["//blog/a-post?zz=1", "//blog/a-post"],
-    ["http://example.org/blog/a-post?zz=1", "http://example.org/blog/a-post"],
+    // Whatever later steps decide on a search or a blog address sees its one spelling.
+    ["/./search?q=x", "/search?q=x"],
+    ["/x/../search?q=x", "/search?q=x"],
+    ["/blog/./a-post", "/blog/a-post"],
+    // An absolute-form target is resolved on the site's own host (its Host header), never the URL's.
+    ["http://example.org/blog/a-post?zz=1", "/blog/a-post"],
+    ["http://evil.example/admin/account", "/admin/account"],
   ])("%s → %s", (url, expected) => {
-    expect(withoutUnreadQuery(url)).toBe(expected);
+    expect(shapedTarget(url)).toBe(expected);
+  });
+
+  it.each([
+    "*",
+    "evil.example:443",
+    "mailto:a@example.org",
+    "blog/a-post",
+    // Escapes that do not decode: Next would answer them with a bare 500.
+    "/blog/%E0%A4%A",
+    "/og/blog/%ZZ?x=1",
+    // An image path ending in `/` names no image file; a lenient host would serve the file anyway.
+    "/_next/image?url=%2Fbrand%2Flogo.png%2F&w=640&q=75",
+    `/_next/image?url=${encodeURIComponent("http://127.0.0.1:4010/covers/a.png//")}&w=640&q=75`,
+  ])("%s names nothing here: refused", (url) => {
+    expect(shapedTarget(url)).toBeUndefined();
   });
 
   it.each([
@@ -35,7 +63,7 @@ describe("withoutUnreadQuery", () => {
     [`/blog/a-post?_rsc=MARK${"Z".repeat(16_000)}`, "/blog/a-post"],
     ["/blog/a-post?_rsc=%3Cscript%3E", "/blog/a-post"],
   ])("an RSC request: %s → %s", (url, expected) => {
-    expect(withoutUnreadQuery(url, "1")).toBe(expected);
+    expect(shapedTarget(url, "1")).toBe(expected);
   });
 
   it.each([
@@ -45,7 +73,7 @@ describe("withoutUnreadQuery", () => {
       "/_next/image?url=https%3A%2F%2Fimg.example%2Fcover.png&w=1200&q=75",
     ],
   ])("an image's fragment is dropped: %s → %s", (url, expected) => {
-    expect(withoutUnreadQuery(url)).toBe(expected);
+    expect(shapedTarget(url)).toBe(expected);
   });
 
   it.each([
@@ -59,7 +87,64 @@ describe("withoutUnreadQuery", () => {
     "/_next/image?url=%2Fa.png&w=640&q=75",
     "/_next/static/chunks/a.js?dpl=abc",
   ])("%s is left as it is", (url) => {
-    expect(withoutUnreadQuery(url)).toBe(url);
+    expect(shapedTarget(url)).toBe(url);
+  });
+});
+
+describe("shapeRequest", () => {
+  const shaping = { hsts: false, trustProxy: 1, imageHosts: [] };
+  function shaped(method: string, url: string) {
+    const request = { method, url, headers: {}, socket: {} } as unknown as IncomingMessage;
+    const sent: { status?: number; body?: string; location?: string } = {};
+    const response = {
+      setHeader() {},
+      writeHead(status: number, headers: Record<string, string>) {
+        sent.status = status;
+        sent.location = headers.location;
+        return this;
+      },
+      end(body?: string) {
+        sent.body = body;
+      },
+    } as unknown as ServerResponse;
+    return { answered: shapeRequest(request, response, shaping), url: request.url, sent };
+  }
+
+  it("hands on the normalised target, which is what every later step reads", () => {
+    expect(shaped("GET", "/./search?q=x")).toMatchObject({ answered: false, url: "/search?q=x" });
+  });
+
+  it("sends an image asked in any other spelling to its one spelling (Next's own), which it passes", () => {
+    const canonical = "/_next/image?url=%2Fa.png&w=640&q=75";
+    expect(shaped("GET", canonical)).toMatchObject({ answered: false, url: canonical });
+    for (const other of [
+      "/_next/image?w=640&url=%2Fa.png&q=75",
+      "/_next/image?url=%2Fa.png&w=640&q=75&r=1",
+      "/_next/image?url=/a.png&w=640&q=75",
+      "/_next/image?url=%2F%61.png&w=640&q=75",
+    ]) {
+      const { answered, sent } = shaped("GET", other);
+      expect([answered, sent.status, sent.location], other).toEqual([true, 308, canonical]);
+    }
+  });
+
+  it.each(["/a'(b).png", "/a b.png", 'http://127.0.0.1:4010/c/"x"<y>.png', "/%7e*!~.png"])(
+    "an image's one spelling is stable: %s is redirected once",
+    (image) => {
+      const first = shaped("GET", `/_next/image?q=75&w=640&url=${encodeURIComponent(image)}`);
+      expect(first.sent.status).toBe(308);
+      expect(shaped("GET", first.sent.location!)).toMatchObject({
+        answered: false,
+        url: first.sent.location,
+      });
+    },
+  );
+
+  it("answers a target that names nothing here with a 400 itself", () => {
+    const { answered, sent } = shaped("OPTIONS", "*");
+    expect(answered).toBe(true);
+    expect(sent.status).toBe(400);
+    expect(sent.body).toMatch(/^Bad request/);
   });
 });
 
@@ -129,7 +214,7 @@ describe("canonicalImageUrl", () => {
 
   it("rewrites the optimiser's request to the canonical URL", () => {
     const asked = `/_next/image?url=${encodeURIComponent("http://u@localhost:4010/%63overs/a-post.png?")}&w=640&q=75`;
-    expect(withoutUnreadQuery(asked, undefined, local)).toBe(
+    expect(shapedTarget(asked, undefined, local)).toBe(
       `/_next/image?url=${encodeURIComponent(canonical)}&w=640&q=75`,
     );
   });
