@@ -13,7 +13,7 @@ import { budget, takeEach } from "../state/budget";
  *  - per client (an IPv4 address or IPv6 /64) and per holder (an IPv4 /24 or IPv6 /48:
  *    lib/http/client-key.ts), for browsers without a device cookie for the account: the
  *    clients and holders that fail are slowed, across every account, and nobody else is.
- *    Passkey answers that do not sign anyone in spend the same two budgets (failedPasskey);
+ *    Passkey answers that sign nobody in and wrong unlock tokens spend the same two (chargeFailure);
  *  - per account, for the same browsers: ten failures from anywhere make the account's own
  *    guessing stop for the rest of a fixed 15-minute window (never longer, never doubled, and
  *    `npm run admin-unlock` ends it at once). It binds only an account that has no second
@@ -98,10 +98,11 @@ export async function takeStrangerPoint(email: string, asker: Asker): Promise<Ta
 }
 
 /**
- * A passkey answer that signed nobody in, charged to its client and holder like a wrong
- * password: null while they had points, else the seconds to wait.
+ * A failure that checked no password (a passkey answer that signed nobody in, a wrong unlock
+ * token), charged to its client and holder like a wrong password: null while they had points,
+ * else the seconds to wait.
  */
-export async function failedPasskey(asker: Asker): Promise<number | null> {
+export async function chargeFailure(asker: Asker): Promise<number | null> {
   const b = budgets();
   return (
     (

@@ -6,6 +6,7 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { stampPeerAddress } from "@/lib/http/client-key";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses, oneClientPerNetwork } from "../helpers/client-addresses";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
@@ -217,6 +218,22 @@ describe.each(["memory", "Redis"] as const)("the sign-in budget, in %s", (engine
     const code = await post({ code: await graceCode() }, browser, stepCookie(again), device);
     expect(code.status).toBe(200);
   }, 70_000);
+
+  it("wrong unlock tokens spend the failure budgets of the holder that sends them", async () => {
+    await freshBudgets();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 40; i++) {
+      const req = new Request("http://localhost:3000/api/admin-unlock", {
+        method: "POST",
+        headers: { authorization: "Bearer guessed", "content-type": "application/json" },
+        body: JSON.stringify({ email: DEMO.email }),
+      });
+      stampPeerAddress(req.headers, `198.18.200.${i}`);
+      statuses.push((await unlockRoute.POST(req)).status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(app.loginLib.HOLDER_FAILURE_LIMIT);
+    expect(statuses.slice(-10)).toEqual(Array(10).fill(429));
+  });
 
   it("an admin without a second factor: the strangers' lockout lasts 15 minutes at most, the audit names the account, and admin-unlock ends it", async () => {
     await freshBudgets();

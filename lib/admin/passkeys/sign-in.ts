@@ -1,6 +1,6 @@
 import "server-only";
 import type { Asker } from "../../http/client-key";
-import { failedPasskey } from "../login-throttle";
+import { chargeFailure } from "../login-throttle";
 import { isConfiguredAdmin } from "../session";
 import { standingAtSignIn } from "../standing";
 import type { NotAdminReason } from "../access";
@@ -40,7 +40,7 @@ export async function signInWithPasskey(
 ): Promise<PasskeySignIn> {
   const outcome = await checkPasskey(response);
   if (outcome.outcome !== "unknown_passkey" && outcome.outcome !== "invalid") return outcome;
-  const wait = await failedPasskey(asker);
+  const wait = await chargeFailure(asker);
   return wait === null ? outcome : { outcome: "rate_limited", retryAfterSeconds: wait };
 }
 
