@@ -74,7 +74,7 @@ export type Taken =
       /** Seconds left of the account's lockout when its budget was spent (the attempt still goes on). */
       accountLockedFor: number | null;
     }
-  | { ok: false; limit: string; retryAfterSeconds: number };
+  | { ok: false; retryAfterSeconds: number };
 
 /**
  * A stranger's point, before anything is checked: the client's, the holder's, then the
@@ -88,7 +88,7 @@ export async function takeStrangerPoint(email: string, asker: Asker): Promise<Ta
     [b.client, asker.client],
     [b.holder, asker.holder],
   ]);
-  if (refused) return { ok: false, limit: refused.refused, retryAfterSeconds: refused.wait };
+  if (refused) return { ok: false, retryAfterSeconds: refused.wait };
   const byAccount = await b.account.take(email, { counted: false });
   return {
     ok: true,

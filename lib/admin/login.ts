@@ -177,9 +177,8 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
     if (isGateBusy(error)) return { outcome: "busy", retryAfterSeconds: 1 };
     throw error;
   }
-  if (!checked.ok) {
+  if (!checked.ok)
     return { outcome: "rate_limited", retryAfterSeconds: checked.retryAfterSeconds, email: accountKey };
-  }
   const { charged, accountLockedFor } = checked;
   const passwordOk =
     Boolean(user && checked.matches && attempt.password.length > 0) &&
