@@ -84,11 +84,11 @@ export type Taken =
  */
 export async function takeStrangerPoint(email: string, asker: Asker): Promise<Taken> {
   const b = budgets();
-  const refused = await takeEach([
+  const wait = await takeEach([
     [b.client, asker.client],
     [b.holder, asker.holder],
   ]);
-  if (refused) return { ok: false, retryAfterSeconds: refused.wait };
+  if (wait !== null) return { ok: false, retryAfterSeconds: wait };
   const byAccount = await b.account.take(email, { counted: false });
   return {
     ok: true,
@@ -104,14 +104,10 @@ export async function takeStrangerPoint(email: string, asker: Asker): Promise<Ta
  */
 export async function chargeFailure(asker: Asker): Promise<number | null> {
   const b = budgets();
-  return (
-    (
-      await takeEach([
-        [b.client, asker.client],
-        [b.holder, asker.holder],
-      ])
-    )?.wait ?? null
-  );
+  return takeEach([
+    [b.client, asker.client],
+    [b.holder, asker.holder],
+  ]);
 }
 
 /** A device's point: true when its own budget had one (it is trusted for this attempt). */

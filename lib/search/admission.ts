@@ -186,10 +186,10 @@ export async function admitSearch(
   time: SearchTime = searchTime(),
 ): Promise<Admission> {
   if (!(await time.admits(holder))) return { kind: "busy" };
-  const limited = await takeEach([
+  const wait = await takeEach([
     [perClient(), client],
     [perHolder(), holder],
   ]);
-  if (limited) return { kind: "limited", wait: limited.wait };
+  if (wait !== null) return { kind: "limited", wait };
   return { kind: "admitted", request: time.start(holder) };
 }

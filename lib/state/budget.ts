@@ -87,14 +87,12 @@ export function budget(
 
 /**
  * Takes one point from each budget in turn (a client's, then its holder's…), stopping at the
- * first that refuses: the name of the one that refused, and how long to wait.
+ * first that refuses: null when all had one, else the seconds to wait.
  */
-export async function takeEach(
-  steps: readonly (readonly [Budget, string])[],
-): Promise<{ refused: string; wait: number } | null> {
+export async function takeEach(steps: readonly (readonly [Budget, string])[]): Promise<number | null> {
   for (const [b, key] of steps) {
     const taken = await b.take(key);
-    if (!taken.ok) return { refused: b.name, wait: taken.wait };
+    if (!taken.ok) return taken.wait;
   }
   return null;
 }

@@ -32,7 +32,7 @@ export async function POST(request: Request): Promise<Response> {
     [perMinute("admin-passkey-options-client", 30), client],
     [perMinute("admin-passkey-options-holder", 90), holder],
   ]);
-  if (limited) return wait(429, limited.wait);
+  if (limited !== null) return wait(429, limited);
   try {
     return jsonResponse({ options: await signInOptions() });
   } catch (error) {
