@@ -71,7 +71,8 @@ describe("the site's search time", () => {
     vi.useRealTimers();
     const request = createSearchTime().start(ONE);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(request.end()).toBeLessThan(50);
+    // Well below the 300 ms of wall time, whatever else this process did meanwhile.
+    expect(request.end()).toBeLessThan(150);
   });
 
   it("charges an admitted search's rest at once, as estimated, so a burst is refused before its pages are sent", async () => {
