@@ -36,8 +36,8 @@ export type Asker = {
   holder: string;
 };
 
-export const HOLDER_PREFIX = { ipv4: 24, ipv6: 48 } as const;
-export const CLIENT_PREFIX = { ipv4: 32, ipv6: 64 } as const;
+const HOLDER_PREFIX = { ipv4: 24, ipv6: 48 } as const;
+const CLIENT_PREFIX = { ipv4: 32, ipv6: 64 } as const;
 
 /** Carries the socket's address; whatever a client sends under this name is replaced. */
 export const PEER_ADDRESS_HEADER = "x-masthead-peer-address";
@@ -98,7 +98,7 @@ function within(address: string, prefix: { ipv4: number; ipv6: number }): string
 }
 
 /** The client and holder of an address ("::ffff:127.0.0.1" and "127.0.0.1" are one client). */
-export function askerOf(address: string): Asker {
+function askerOf(address: string): Asker {
   return { client: within(address, CLIENT_PREFIX), holder: within(address, HOLDER_PREFIX) };
 }
 
