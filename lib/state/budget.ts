@@ -17,17 +17,13 @@ export type Taken = { ok: true; used: number } | { ok: false; wait: number; used
 export type Budget = {
   name: string;
   /**
-   * Takes `cost` points for `key`, in one atomic step (an increment in memory or in Redis).
+   * Takes a point for `key`, in one atomic step (an increment in memory or in Redis).
    * `counted: false` leaves a refusal out of masthead_rate_limited_total (another budget may
    * still let the request through).
    */
-  take(key: string, opts?: { cost?: number; counted?: boolean }): Promise<Taken>;
-  /** Adds `points` without refusing anything (a cost known only afterwards). */
-  charge(key: string, points: number): Promise<void>;
+  take(key: string, opts?: { counted?: boolean }): Promise<Taken>;
   /** Gives `points` back (an attempt that turned out rightful, a signup that was not sent). */
   reward(key: string, points?: number): Promise<void>;
-  /** How many points `key` has used in its window. */
-  used(key: string): Promise<number>;
   /** Forgets `key` (an unlock, a device that signed in). */
   delete(key: string): Promise<void>;
 };
@@ -51,14 +47,11 @@ export function budget(
   { onStoreFailure, source = limiter }: BudgetOptions,
 ): Budget {
   const made = () => source({ keyPrefix: name, ...limit });
-  const quietly = async (work: () => Promise<unknown>) => {
-    await work().catch(() => {});
-  };
   return {
     name,
-    async take(key, { cost = 1, counted = true } = {}) {
+    async take(key, { counted = true } = {}) {
       try {
-        return { ok: true, used: (await made().consume(key, cost)).consumedPoints };
+        return { ok: true, used: (await made().consume(key)).consumedPoints };
       } catch (rejection) {
         const wait = limitedFor(rejection);
         if (wait !== null) {
@@ -72,14 +65,10 @@ export function budget(
         return { ok: false, wait: STORE_FAILURE_WAIT_SECONDS, used: 0 };
       }
     },
-    charge: (key, points) => quietly(() => made().penalty(key, points)),
-    reward: (key, points = 1) => quietly(() => made().reward(key, points)),
-    async used(key) {
-      try {
-        return (await made().get(key))?.consumedPoints ?? 0;
-      } catch {
-        return 0;
-      }
+    async reward(key, points = 1) {
+      await made()
+        .reward(key, points)
+        .catch(() => {});
     },
     delete: async (key) => void (await made().delete(key)),
   };
