@@ -1,7 +1,8 @@
 import "server-only";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { askerOf } from "../http/client-network";
-import { limitedFor, limiter, processMemo, type LimiterOptions } from "../state";
+import type { Asker } from "../http/client-key";
+import { limiter, processMemo, type LimiterOptions } from "../state";
+import { budget, takeEach } from "../state/budget";
 
 /*
  * The password sign-in's failure budgets (lib/state: shared by every instance when Redis is
@@ -10,8 +11,9 @@ import { limitedFor, limiter, processMemo, type LimiterOptions } from "../state"
  * and never stands between the rightful admin and their second factor.
  *
  *  - per client (an IPv4 address or IPv6 /64) and per holder (an IPv4 /24 or IPv6 /48:
- *    lib/http/client-network.ts), for browsers without a device cookie for the account: the
- *    clients and holders that fail are slowed, across every account, and nobody else is;
+ *    lib/http/client-key.ts), for browsers without a device cookie for the account: the
+ *    clients and holders that fail are slowed, across every account, and nobody else is.
+ *    Passkey answers that sign nobody in and wrong unlock tokens spend the same two (chargeFailure);
  *  - per account, for the same browsers: ten failures from anywhere make the account's own
  *    guessing stop for the rest of a fixed 15-minute window (never longer, never doubled, and
  *    `npm run admin-unlock` ends it at once). It binds only an account that has no second
@@ -26,7 +28,8 @@ import { limitedFor, limiter, processMemo, type LimiterOptions } from "../state"
  * A point is taken before the password is checked, in one atomic step per budget (consume: an
  * increment in memory, or in Redis): budgets read first and charged after the (slow) password
  * check let a burst of concurrent attempts all pass on the same count. It is given back when the
- * attempt signs the admin in. Passkeys and other sign-ins that check no password take nothing here.
+ * attempt signs the admin in. A passkey's answer is checked first and charged only when it fails,
+ * so a passkey always signs its admin in, whatever others did.
  */
 
 const WINDOW_SECONDS = 15 * 60;
@@ -44,26 +47,22 @@ export function resetLoginLimits(): void {
   epoch.value++;
 }
 
-type Source = (opts: LimiterOptions) => RateLimiterAbstract;
-
-function budgets(source: Source = limiter) {
+function budgets(source: (opts: LimiterOptions) => RateLimiterAbstract = limiter) {
   const suffix = epoch.value ? `-${epoch.value}` : "";
-  const budget = (keyPrefix: string, points: number) =>
-    source({ keyPrefix: keyPrefix + suffix, points, durationSeconds: WINDOW_SECONDS });
+  const make = (name: string, points: number) =>
+    budget(name + suffix, { points, durationSeconds: WINDOW_SECONDS }, { onStoreFailure: "refuse", source });
   return {
-    account: budget(ACCOUNT_BUDGET, ACCOUNT_FAILURE_LIMIT),
-    client: budget("admin-login-client", CLIENT_FAILURE_LIMIT),
-    holder: budget("admin-login-holder", HOLDER_FAILURE_LIMIT),
-    device: budget("admin-login-device", DEVICE_FAILURE_LIMIT),
+    account: make(ACCOUNT_BUDGET, ACCOUNT_FAILURE_LIMIT),
+    client: make("admin-login-client", CLIENT_FAILURE_LIMIT),
+    holder: make("admin-login-holder", HOLDER_FAILURE_LIMIT),
+    device: make("admin-login-device", DEVICE_FAILURE_LIMIT),
   };
 }
 
 /** What an attempt was charged, to give back when it signs the admin in. */
-export type Charged = {
+export type Charged = Asker & {
   /** The email as typed (lower-cased), known admin or not. */
   email: string;
-  /** The client key (lib/http/client-key.ts) the attempt came from. */
-  client: string;
   /** The device whose budget was charged instead of the stranger budgets. */
   trustedDevice: string | null;
 };
@@ -75,18 +74,7 @@ export type Taken =
       /** Seconds left of the account's lockout when its budget was spent (the attempt still goes on). */
       accountLockedFor: number | null;
     }
-  | { ok: false; limit: string; retryAfterSeconds: number };
-
-/** Takes one point of `budget` for `key`: null when it had one, else the whole seconds to wait. */
-async function take(budget: RateLimiterAbstract, key: string): Promise<number | null> {
-  try {
-    await budget.consume(key);
-    return null;
-  } catch (rejection) {
-    // A store that cannot answer at all (not even its in-memory insurance): wait a minute.
-    return limitedFor(rejection) ?? 60;
-  }
-}
+  | { ok: false; retryAfterSeconds: number };
 
 /**
  * A stranger's point, before anything is checked: the client's, the holder's, then the
@@ -94,39 +82,44 @@ async function take(budget: RateLimiterAbstract, key: string): Promise<number | 
  * reported (`accountLockedFor`) for the sign-in to decide, since it must not bind an admin who
  * proves a second factor.
  */
-export async function takeStrangerPoint(email: string, clientKey: string): Promise<Taken> {
+export async function takeStrangerPoint(email: string, asker: Asker): Promise<Taken> {
   const b = budgets();
-  const { client, holder } = askerOf(clientKey);
-  const byClient = await take(b.client, client);
-  if (byClient !== null) return { ok: false, limit: "admin-login-client", retryAfterSeconds: byClient };
-  const byHolder = await take(b.holder, holder);
-  if (byHolder !== null) return { ok: false, limit: "admin-login-holder", retryAfterSeconds: byHolder };
-  const byAccount = await take(b.account, email);
+  const wait = await takeEach([
+    [b.client, asker.client],
+    [b.holder, asker.holder],
+  ]);
+  if (wait !== null) return { ok: false, retryAfterSeconds: wait };
+  const byAccount = await b.account.take(email, { counted: false });
   return {
     ok: true,
-    charged: { email, client: clientKey, trustedDevice: null },
-    accountLockedFor: byAccount,
+    charged: { email, ...asker, trustedDevice: null },
+    accountLockedFor: byAccount.ok ? null : byAccount.wait,
   };
+}
+
+/**
+ * A failure that checked no password (a passkey answer that signed nobody in, a wrong unlock
+ * token), charged to its client and holder like a wrong password: null while they had points,
+ * else the seconds to wait.
+ */
+export async function chargeFailure(asker: Asker): Promise<number | null> {
+  const b = budgets();
+  return takeEach([
+    [b.client, asker.client],
+    [b.holder, asker.holder],
+  ]);
 }
 
 /** A device's point: true when its own budget had one (it is trusted for this attempt). */
 export async function takeDevicePoint(deviceId: string): Promise<boolean> {
-  return (await take(budgets().device, deviceId)) === null;
+  return (await budgets().device.take(deviceId, { counted: false })).ok;
 }
 
 /** Gives back the point an attempt was charged, once it signed the admin in. */
-export async function refund({ email, client: clientKey, trustedDevice }: Charged): Promise<void> {
+export async function refund({ email, client, holder, trustedDevice }: Charged): Promise<void> {
   const b = budgets();
-  if (trustedDevice) {
-    await b.device.reward(trustedDevice, 1).catch(() => {});
-    return;
-  }
-  const { client, holder } = askerOf(clientKey);
-  await Promise.allSettled([
-    b.account.reward(email, 1),
-    b.client.reward(client, 1),
-    b.holder.reward(holder, 1),
-  ]);
+  if (trustedDevice) return b.device.reward(trustedDevice);
+  await Promise.all([b.account.reward(email), b.client.reward(client), b.holder.reward(holder)]);
 }
 
 /** A device that signed in starts its budget afresh. */
@@ -140,6 +133,9 @@ export async function forgetDeviceFailures(deviceId: string): Promise<void> {
  * Ends the lockout of `email` (the account's budget) now. `source` is lib/state's limiter (the
  * running app's); the operator's command passes a Redis engine's to reach every instance.
  */
-export async function clearAccountLockout(email: string, source: Source = limiter): Promise<void> {
+export async function clearAccountLockout(
+  email: string,
+  source?: (opts: LimiterOptions) => RateLimiterAbstract,
+): Promise<void> {
   await budgets(source).account.delete(email.trim().toLowerCase());
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "../config/env";
+import type { Asker } from "../http/client-key";
 import { metrics } from "../observability/metrics";
 import { firstUse } from "../state";
 import { readDevice, sealDevice } from "./device";
@@ -85,8 +86,8 @@ const usedSteps = () => firstUse("admin-login-step", { ttlSeconds: 10 * 60 });
 export type LoginAttempt = {
   email: string;
   password: string;
-  /** lib/http/client-key.ts */
-  client: string;
+  /** Who is asking (lib/http/client-key.ts). */
+  asker: Asker;
   /** The raw device cookie, if the browser sent one. */
   deviceCookie?: string | null;
 };
@@ -163,23 +164,21 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
       ? await chargeThenCheck(
           async () => ({
             ok: true,
-            charged: { email: accountKey, client: attempt.client, trustedDevice: deviceId },
+            charged: { email: accountKey, ...attempt.asker, trustedDevice: deviceId },
             accountLockedFor: null,
           }),
           attempt.password,
           hash,
         )
       : await whenAdmitted(() =>
-          chargeThenCheck(() => takeStrangerPoint(accountKey, attempt.client), attempt.password, hash),
+          chargeThenCheck(() => takeStrangerPoint(accountKey, attempt.asker), attempt.password, hash),
         );
   } catch (error) {
     if (isGateBusy(error)) return { outcome: "busy", retryAfterSeconds: 1 };
     throw error;
   }
-  if (!checked.ok) {
-    metrics().rateLimited.inc({ limit: checked.limit });
+  if (!checked.ok)
     return { outcome: "rate_limited", retryAfterSeconds: checked.retryAfterSeconds, email: accountKey };
-  }
   const { charged, accountLockedFor } = checked;
   const passwordOk =
     Boolean(user && checked.matches && attempt.password.length > 0) &&

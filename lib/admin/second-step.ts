@@ -21,6 +21,7 @@ export type PendingStep = {
   /** Which budget the first step was charged to: this device's, or the stranger budgets (lib/admin/login-throttle.ts). */
   trustedDevice: string | null;
   client: string;
+  holder: string;
   /** Seconds left of the account's lockout at the first step: only both factors get past it. */
   accountLockedFor: number | null;
   id: string;
@@ -52,6 +53,7 @@ export async function readPendingStep(value: string | undefined | null): Promise
       typeof data.passwordOk !== "boolean" ||
       (data.trustedDevice !== null && typeof data.trustedDevice !== "string") ||
       typeof data.client !== "string" ||
+      typeof data.holder !== "string" ||
       (data.accountLockedFor !== null && typeof data.accountLockedFor !== "number") ||
       typeof data.id !== "string" ||
       typeof data.expiresAt !== "number" ||

@@ -1,21 +1,43 @@
 import { randomBytes } from "node:crypto";
-import { processMemo } from "../memo/process-memo.mjs";
 import type { IncomingMessage } from "node:http";
+import ipaddr from "ipaddr.js";
+import { processMemo } from "../memo/process-memo.mjs";
 
 /*
- * Who is asking: the client key of the rate limits (newsletter, admin login) and the host of
- * the origin checks, the same way everywhere.
+ * Who is asking: the one place that works out a request's client and holder, for every budget
+ * (search, signups, password, code and passkey sign-ins, passkey options, unlock), and the host
+ * of the origin checks. Nothing else reads X-Forwarded-For.
  *
  * Route handlers get no socket address, and Next copies it into X-Forwarded-For only when the
  * request has none: a header the client sent itself is passed on untouched, as is its
  * X-Forwarded-Host. So forwarded headers are believed only when TRUST_PROXY says a proxy in front
- * sets them; otherwise the key is the connection's own address, stamped on the requests that may
- * read it (readsClientKey) by peerAddressStamp, which the site's server (lib/launcher/server.ts)
- * runs before Next sees the request.
+ * sets them; otherwise the address is the connection's own, stamped on every request by
+ * peerAddressStamp, which the site's server (lib/launcher/server.ts) runs before Next sees it
+ * (on every request, so no spelling of a path can leave it unstamped).
+ *
+ *  - The holder: whoever controls a block of addresses and can ask from any of them at no cost.
+ *    An IPv4 /24 (the smallest block routed between networks, and what a cloud tenant, an office
+ *    or a hosting customer typically holds). An IPv6 /48: the RIRs' assignment policy (RIPE-738,
+ *    ARIN NRPM 6.5.4) makes a /48 the normal assignment to one end site, and tunnel brokers hand
+ *    a /48 to any customer for free, so a /64 or a /56 is not one customer.
+ *  - The client beneath it: one IPv4 address, or one IPv6 /64 (a host picks any address of its
+ *    /64 by itself: SLAAC, privacy addresses).
+ * Readers behind one holder (a campus, carrier-grade NAT) share its budgets, which are sized for
+ * it, with per-client budgets beneath so one of them cannot spend it alone.
  */
 
 /** Anything with request headers: a Request in route handlers, `{ headers: await headers() }` in pages. */
 export type RequestLike = { headers: Pick<Headers, "get"> };
+
+export type Asker = {
+  /** One IPv4 address, or an IPv6 /64 ("2001:db8:1:2::/64"). */
+  client: string;
+  /** An IPv4 /24 ("203.0.113.0/24"), or an IPv6 /48 ("2001:db8:1::/48"). */
+  holder: string;
+};
+
+const HOLDER_PREFIX = { ipv4: 24, ipv6: 48 } as const;
+const CLIENT_PREFIX = { ipv4: 32, ipv6: 64 } as const;
 
 /** Carries the socket's address; whatever a client sends under this name is replaced. */
 export const PEER_ADDRESS_HEADER = "x-masthead-peer-address";
@@ -35,37 +57,17 @@ export function stampPeerAddress(
   else headers[PEER_ADDRESS_HEADER] = value;
 }
 
-/**
- * Whether a request may read its client key: writes, route handlers, the admin and search (the
- * routes with per-client limits or sessions). Page views and assets are not stamped, so the
- * cached pages readers hit most pay nothing for it. A new reader of clientKey() on another GET
- * address must be added here (it would otherwise count every client as one).
- */
-export function readsClientKey(method: string | undefined, url: string | undefined): boolean {
-  if (method !== "GET" && method !== "HEAD") return true;
-  return (
-    url !== undefined &&
-    (url.startsWith("/api/") || url.startsWith("/admin") || url === "/search" || url.startsWith("/search?"))
-  );
-}
-
-/**
- * Stamps a request that may read its client key with its connection's address: the server's
- * first step, before the rewrites and before any other step reads a key.
- */
-export const peerAddressStamp = (request: IncomingMessage): void => {
-  if (readsClientKey(request.method, request.url))
-    stampPeerAddress(request.headers, request.socket?.remoteAddress);
-};
+/** The site server's first step: every request carries its connection's address. */
+export const peerAddressStamp = (request: IncomingMessage): void =>
+  stampPeerAddress(request.headers, request.socket?.remoteAddress);
 
 /** The connection's address as stamped, or undefined when the stamp is missing or forged. */
-export function peerAddress(request: RequestLike): string | undefined {
+function peerAddress(request: RequestLike): string | undefined {
   const raw = request.headers.get(PEER_ADDRESS_HEADER);
   if (!raw) return undefined;
   const space = raw.indexOf(" ");
   if (space < 0 || raw.slice(0, space) !== stampToken()) return undefined;
-  const address = raw.slice(space + 1).trim();
-  return address || undefined;
+  return raw.slice(space + 1).trim() || undefined;
 }
 
 /** The entry a trusted chain of `trustProxy` proxies vouches for: Nth from the right. */
@@ -78,23 +80,38 @@ function trustedEntry(header: string | null, trustProxy: number): string | undef
   return entries[Math.max(0, entries.length - trustProxy)];
 }
 
-/** "::ffff:127.0.0.1" and "127.0.0.1" are one client; bounded so a header cannot grow the key space. */
-function normalise(address: string): string {
-  const lower = address.slice(0, 64).toLowerCase();
-  return lower.startsWith("::ffff:") && lower.includes(".") ? lower.slice(7) : lower;
+/** `address` cut to the prefix's width ("a.b.c.0/24"); what is no address is the unknown client. */
+function within(address: string, prefix: { ipv4: number; ipv6: number }): string {
+  const text = address.slice(0, 64);
+  if (!ipaddr.isValid(text)) return UNKNOWN;
+  let parsed = ipaddr.parse(text);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  const bits = parsed.kind() === "ipv4" ? prefix.ipv4 : prefix.ipv6;
+  if (bits === 32 && parsed.kind() === "ipv4") return parsed.toString();
+  const bytes = parsed.toByteArray();
+  for (let i = 0; i < bytes.length; i++) {
+    const keep = Math.max(0, Math.min(8, bits - i * 8));
+    bytes[i]! &= (0xff << (8 - keep)) & 0xff;
+  }
+  return `${ipaddr.fromByteArray(bytes).toString()}/${bits}`;
+}
+
+/** The client and holder of an address ("::ffff:127.0.0.1" and "127.0.0.1" are one client). */
+function askerOf(address: string): Asker {
+  return { client: within(address, CLIENT_PREFIX), holder: within(address, HOLDER_PREFIX) };
 }
 
 /**
- * Which client to count. TRUST_PROXY unset (0): the connection's address; X-Forwarded-For is
+ * Who sent `request`. TRUST_PROXY unset (0): the connection's address; X-Forwarded-For is
  * whatever the client chose and is ignored. N proxies that each append: the Nth entry from
  * the right (what the outermost trusted proxy saw). A proxy that overwrites the header
  * (TRUST_PROXY=true): the leftmost. A trusted proxy that sent no header: the connection.
  */
-export function clientKey(request: RequestLike, trustProxy: number): string {
+export function whoIsAsking(request: RequestLike, trustProxy: number): Asker {
   const forwarded =
     trustProxy > 0 ? trustedEntry(request.headers.get("x-forwarded-for"), trustProxy) : undefined;
-  const address = forwarded ?? peerAddress(request);
-  return address ? normalise(address) : UNKNOWN;
+  return askerOf(forwarded ?? peerAddress(request) ?? UNKNOWN);
 }
 
 /**

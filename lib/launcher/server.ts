@@ -13,9 +13,7 @@
  *     proxy): no client can name itself;
  *  2. its target normalised (or a 400), its query string and image URL in the shape pages may
  *     keep, server actions sent to the route that refuses them, HSTS (lib/http/request-shaping.ts);
- *  3. a search the limits or the budget refuse now, sent to the prerendered busy page
- *     (lib/search/refuse-early.ts);
- *  4. a blog address the blog store says names nothing, answered with the prerendered not-found
+ *  3. a blog address the blog store says names nothing, answered with the prerendered not-found
  *     page (lib/blog/store-state.ts): a random address costs what a cached page does, renders
  *     nothing and leaves nothing in Next's cache.
  */
@@ -29,7 +27,6 @@ import { localModeLoopbackOnly } from "../http/loopback";
 import { sendsHsts, shapeRequest, type RequestShaping } from "../http/request-shaping";
 import { loopbackOrigin, SERVER_ORIGIN_VARIABLE } from "../http/server-origin";
 import { log as logger } from "../observability/log.mjs";
-import { searchRefusal } from "../search/refuse-early";
 import { configOrExit } from "./preflight";
 
 const log = logger("launcher");
@@ -75,7 +72,6 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     imageHosts: imageHosts(process.env),
   };
-  const refuseSearch = searchRefusal(() => ({ trustProxy: config.trustProxy }));
   const localMode = isLocalMode(process.env);
 
   // The project is the working directory, as for `next start`: the launcher starts the server there.
@@ -87,7 +83,6 @@ async function main(): Promise<void> {
     if (localMode) localModeLoopbackOnly(request);
     peerAddressStamp(request);
     if (shapeRequest(request, response, shaping)) return;
-    refuseSearch(request);
     if (unknownBlogAddress(request, response)) return;
     prepared
       .then(() => handle(request, response))

@@ -1,7 +1,7 @@
 import "server-only";
 import { mailbox } from "../delivery/address-key";
 import type { SignupQueue } from "../delivery/types";
-import { askerOf } from "../http/client-network";
+import { whoIsAsking } from "../http/client-key";
 import { bodyKind, readFields, type BodyProblem } from "../http/request-body";
 import { newsletterOriginAllows } from "../http/request-origin";
 import { logLine } from "../observability/log.mjs";
@@ -9,14 +9,8 @@ import { isWorkspaceApiError, type WorkspaceErrorCode } from "../workspace/error
 import { answer, refuse, type RequestRefusal, type SignupAnswer } from "./answers";
 import { checkSubscriberEmail } from "./email";
 import { ALL_OUTCOMES, HONEYPOT_FIELD, outcomeKey } from "./outcomes";
-import {
-  createNewsletterLimiters,
-  take,
-  takeCounted,
-  takeSiteWide,
-  type NewsletterLimiters,
-} from "./rate-limit";
-import { checkOrigin, clientKey, MAX_BODY_BYTES, wantsRedirect } from "./request";
+import { createNewsletterLimiters, takeSiteWide, type NewsletterLimiters } from "./rate-limit";
+import { checkOrigin, MAX_BODY_BYTES, wantsRedirect } from "./request";
 
 export { HONEYPOT_FIELD } from "./outcomes";
 
@@ -70,7 +64,7 @@ export function createNewsletterHandler(
   };
 }
 
-type Client = { key: string; redirect: boolean };
+type Client = { holder: string; redirect: boolean };
 
 /** The method (405), the Origin (403), then the client's own budget (429): nothing of the body is read before. */
 async function authorize(handler: Handler, request: Request): Promise<Client | Response> {
@@ -84,15 +78,14 @@ async function authorize(handler: Handler, request: Request): Promise<Client | R
   // The client's own budget. Its network's is taken only once the request is a well-formed
   // signup (act): what the form refuses anyway must not spend the budget the network's other
   // readers share.
-  // An IPv4 address or an IPv6 /64 (lib/http/client-network.ts): a host's own addresses are one client.
-  const key = clientKey(request, handler.trustProxy);
-  const wait = await take(handler.limiters.perClient, askerOf(key).client, handler.log);
-  if (wait === null) return { key, redirect };
+  const { client, holder } = whoIsAsking(request, handler.trustProxy);
+  const taken = await handler.limiters.perClient.take(client);
+  if (taken.ok) return { holder, redirect };
   await request.body?.cancel().catch(() => {});
-  return answer("rate_limited", redirect, { retryAfterSeconds: wait });
+  return answer("rate_limited", redirect, { retryAfterSeconds: taken.wait });
 }
 
-type Signup = { email: string; client: string; redirect: boolean };
+type Signup = { email: string; holder: string; redirect: boolean };
 
 /** The body (415, 413, 400), the honeypot (a normal-looking success, nothing sent), the address (422). */
 async function parse(handler: Handler, request: Request, client: Client): Promise<Signup | Response> {
@@ -109,7 +102,7 @@ async function parse(handler: Handler, request: Request, client: Client): Promis
       reason: email.reason,
       typed: typeof fields.email === "string" ? fields.email : undefined,
     });
-  return { email: email.email, client: client.key, redirect: client.redirect };
+  return { email: email.email, holder: client.holder, redirect: client.redirect };
 }
 
 function bodyRefusal(problem: BodyProblem, request: Request): RequestRefusal {
@@ -138,11 +131,10 @@ async function charge(handler: Handler, signup: Signup): Promise<string | Respon
   // One pending delivery per mailbox (the queue keys on it too): a repeat while one waits adds
   // nothing and says it is on its way.
   if (await pendingOrUnknown(handler.queue, signup.email, log)) return answer("queued", signup.redirect);
-  // The holder (an IPv4 /24, an IPv6 /48: lib/http/client-network.ts): many addresses and
+  // The holder (an IPv4 /24, an IPv6 /48: lib/http/client-key.ts): many addresses and
   // subnets of one customer share one budget.
-  const { holder } = askerOf(signup.client);
-  const byNetwork = await takeCounted(limiters.perNetwork, holder, log);
-  if (byNetwork.wait !== null)
+  const byNetwork = await limiters.perNetwork.take(signup.holder);
+  if (!byNetwork.ok)
     return answer("rate_limited", signup.redirect, {
       retryAfterSeconds: byNetwork.wait,
       typed: signup.email,
@@ -151,12 +143,11 @@ async function charge(handler: Handler, signup: Signup): Promise<string | Respon
   // went to it recently: send nothing more, and do not tell the owner "too many attempts"
   // because a stranger typed their address three times.
   const addressKey = mailbox(signup.email);
-  if ((await take(limiters.perAddress, addressKey, log)) !== null)
-    return answer("recently_sent", signup.redirect);
+  if (!(await limiters.perAddress.take(addressKey)).ok) return answer("recently_sent", signup.redirect);
   // The site-wide cap on accepted signups: beyond it nothing is sent or stored, and the reader
   // is told when to try again, so a flood from many networks cannot bury real readers' signups.
   // Its reserved part still takes a network's first few signups (rate-limit.ts).
-  const globalWait = await takeSiteWide(limiters, byNetwork.used, log);
+  const globalWait = await takeSiteWide(limiters, byNetwork.used);
   if (globalWait === null) return addressKey;
   await limiters.perAddress.reward(addressKey).catch(() => {});
   log("[newsletter] site-wide signup budget spent; answering 429");

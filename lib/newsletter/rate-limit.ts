@@ -1,15 +1,14 @@
 import "server-only";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { metrics } from "../observability/metrics";
-import { limitedFor, limiter, limitName, type LimiterOptions } from "../state";
+import type { LimiterOptions } from "../state";
+import { budget, type Budget as StateBudget } from "../state/budget";
 
 /*
- * Four budgets, each a rate-limiter-flexible limiter from lib/state (in memory for one
- * instance; in Redis, shared by every instance, when REDIS_URL is set). Their key prefixes name
- * them in counters and logs:
+ * Four budgets (lib/state/budget.ts: in memory for one instance; in Redis, shared by every
+ * instance, when REDIS_URL is set). Their names name them in counters and logs:
  *  - per client (`newsletter-client`), before the body is read: one browser or script cannot
  *    hammer the form;
- *  - per holder (`newsletter-network`: an IPv4 /24, an IPv6 /48, lib/http/client-network.ts),
+ *  - per holder (`newsletter-network`: an IPv4 /24, an IPv6 /48, lib/http/client-key.ts),
  *    only for well-formed signups that reach the subscribe step: a holder of many addresses
  *    shares one budget, so fifty addresses are not fifty times the allowance, and requests the form
  *    refuses anyway (a bad address, a malformed body) cannot spend it for the network's other
@@ -50,26 +49,27 @@ export const DEFAULT_LIMITS: NewsletterLimits = {
 };
 
 export type NewsletterLimiters = {
-  perClient: RateLimiterAbstract;
-  perNetwork: RateLimiterAbstract;
-  perAddress: RateLimiterAbstract;
+  perClient: StateBudget;
+  perNetwork: StateBudget;
+  perAddress: StateBudget;
   /** The open part of the site-wide cap. */
-  global: RateLimiterAbstract;
+  global: StateBudget;
   /** The reserved part, and the signups of a network's budget that may use it. */
-  reserved: RateLimiterAbstract;
+  reserved: StateBudget;
   firstSignups: number;
 };
 
 /**
- * The four limiters. `source` is lib/state's limiter (the app's); tests that need counters of
- * their own pass another engine's (`createStateEngine(...).limiter`).
+ * The four budgets. `source` is lib/state's limiter (the app's); tests that need counters of
+ * their own pass another engine's (`createStateEngine(...).limiter`). A store that cannot
+ * answer lets the signup through: readers should not lose the form because the counter store is
+ * down, and the other budgets still apply.
  */
 export function createNewsletterLimiters(
   limits: NewsletterLimits = DEFAULT_LIMITS,
-  source: (opts: LimiterOptions) => RateLimiterAbstract = limiter,
+  source?: (opts: LimiterOptions) => RateLimiterAbstract,
 ): NewsletterLimiters {
-  const make = (keyPrefix: string, b: Budget) =>
-    source({ keyPrefix, points: b.points, durationSeconds: b.durationSeconds });
+  const make = (name: string, b: Budget) => budget(name, b, { onStoreFailure: "allow", source });
   const reserved = Math.floor(limits.global.points * limits.reserved.share);
   return {
     perClient: make("newsletter-client", limits.perClient),
@@ -83,46 +83,6 @@ export function createNewsletterLimiters(
 }
 
 /**
- * Takes one point. Returns null when allowed, else the whole seconds to wait (at least 1).
- * lib/state answers from its in-memory insurance limiter while Redis is down, so a store
- * failure should not reach here; if one does, the request goes through: readers should not
- * lose the form because the counter store is down, and the other budgets still apply.
- */
-export async function take(
-  limiter: RateLimiterAbstract,
-  key: string,
-  log: (line: string) => void,
-): Promise<number | null> {
-  return (await takeCounted(limiter, key, log)).wait;
-}
-
-/**
- * Like take, and how many points `key` has used in its window, this one included (0 if
- * unknown). `counted: false` leaves a refusal out of masthead_rate_limited_total (another
- * budget may still let the request through).
- */
-export async function takeCounted(
-  limiter: RateLimiterAbstract,
-  key: string,
-  log: (line: string) => void,
-  counted = true,
-): Promise<{ wait: number | null; used: number }> {
-  try {
-    return { wait: null, used: (await limiter.consume(key)).consumedPoints };
-  } catch (rejection) {
-    const wait = limitedFor(rejection);
-    if (wait !== null) {
-      if (counted) metrics().rateLimited.inc({ limit: limitName(limiter) });
-      return { wait, used: (rejection as { consumedPoints: number }).consumedPoints };
-    }
-    log(
-      `rate limit store failed (${rejection instanceof Error ? rejection.name : "unknown"}); allowing the request`,
-    );
-    return { wait: null, used: 0 };
-  }
-}
-
-/**
  * One accepted signup from the site-wide cap, for a network that has used `networkUsed` of its
  * own budget: the open part first, then, for a network's first few signups, the reserved part.
  * Null when allowed, else the whole seconds to wait.
@@ -130,10 +90,11 @@ export async function takeCounted(
 export async function takeSiteWide(
   limiters: NewsletterLimiters,
   networkUsed: number,
-  log: (line: string) => void,
 ): Promise<number | null> {
   const first = networkUsed <= limiters.firstSignups;
-  const { wait } = await takeCounted(limiters.global, "all", log, !first);
-  if (wait === null || !first) return wait;
-  return take(limiters.reserved, "all", log);
+  const open = await limiters.global.take("all", { counted: !first });
+  if (open.ok) return null;
+  if (!first) return open.wait;
+  const reserved = await limiters.reserved.take("all");
+  return reserved.ok ? null : reserved.wait;
 }

@@ -4,9 +4,8 @@ import { originVerdict } from "../http/request-origin";
 
 /*
  * Reading an untrusted POST (its body is read by lib/http/request-body.ts, its origin judged by
- * lib/http/request-origin.ts): whether to answer a browser with a redirect, and which client to
- * count for the rate limit. Pure functions of the Request, so the handler's order (authorize →
- * parse → act) stays readable and each piece is testable.
+ * lib/http/request-origin.ts): whether to answer a browser with a redirect. Pure functions of
+ * the Request, so the handler's order (authorize → parse → act) stays readable and testable.
  */
 
 /** A subscription is one address and two short hidden fields; anything bigger is not a reader. */
@@ -23,6 +22,3 @@ export function wantsRedirect(request: Request, kind: BodyKind | undefined): boo
   if (accept.includes("application/json")) return false;
   return accept.includes("text/html") || request.headers.get("sec-fetch-mode")?.toLowerCase() === "navigate";
 }
-
-// Shared with the admin login limit.
-export { clientKey } from "../http/client-key";

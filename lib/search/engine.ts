@@ -2,7 +2,7 @@ import type { Blog } from "../blog/model";
 import type { Post } from "../blog/post";
 import { blogDerived, warmWith } from "../blog/derived";
 import { processMemo } from "../memo/process-memo.mjs";
-import type { ChargeRanking } from "./budget";
+import type { ChargeRanking } from "./admission";
 import { FIELDS, IndexBuilder, type InvertedIndex } from "./inverted-index";
 import { rankPosts, type SearchOutcome } from "./ranking";
 
@@ -100,7 +100,7 @@ async function readyIndex(blog: Blog): Promise<Indexed> {
 
 /**
  * Ranks the blog's posts for already-parsed terms (see query.ts), telling `charge` how long the
- * ranking took (the site-wide budget's `run` hands it over; budget.ts). Only the best `limit`
+ * ranking took (admission.ts charges it to the search's holder). Only the best `limit`
  * hits are made (a results page needs its page and the ones before it, and the total).
  */
 export async function searchPosts(

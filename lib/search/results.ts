@@ -2,7 +2,7 @@ import { after } from "next/server";
 import type { Blog } from "../blog/model";
 import type { Post } from "../blog/post";
 import { pageCount, POSTS_PER_PAGE } from "../blog/paths";
-import { searchBudget, type SearchRequest } from "./budget";
+import type { ChargeRanking, SearchRequest } from "./admission";
 import { searchPosts } from "./engine";
 import type { SearchHit } from "./ranking";
 import type { SearchQuery } from "./query";
@@ -26,37 +26,29 @@ export type SearchPageResult =
     };
 
 /**
- * Starts one search request for `holder`, charged its whole time (budget.ts): once the response
- * has been sent (Next's `after`, which runs however the request ended), the rest of the
- * request's share of the process's time, rendering included.
+ * The ranking's charge of an admitted search (admission.ts), whose rest is charged once the
+ * response has been sent (Next's `after`, which runs however the request ended).
  */
-export function meterSearch(holder: string): SearchRequest {
-  const request = searchBudget().startRequest(holder);
+export function meterSearch(request: SearchRequest): ChargeRanking {
   after(() => void request.end());
-  return request;
+  return request.charge;
 }
 
 /**
  * One page of results for a parsed query, paginated like the blog index (POSTS_PER_PAGE).
  * Returns null for a page past the last one (the page answers 404, as /blog/page/N does).
- * `holder` is the client's holder (lib/http/client-network.ts); `request` the page's request,
- * charged the search's whole time (meterSearch), or the ranking alone.
+ * `charge` is told how long the ranking took (meterSearch).
  */
 export async function searchPage(
   blog: Blog,
   query: SearchQuery,
   page: number,
-  holder: string,
-  request: Pick<SearchRequest, "run"> = { run: (search) => searchBudget().run(holder, search) },
+  charge: ChargeRanking = () => {},
 ): Promise<SearchPageResult | null> {
   if (query.kind === "empty") return page === 1 ? { kind: "empty" } : null;
   if (query.kind === "too_long") return page === 1 ? query : null;
-  // Throws SearchBusyError when the site-wide budget is spent and `holder` has had its fair
-  // share (budget.ts): the page says so.
   // Only the hits up to this page are made: ranking picks them out of every match.
-  const { hits, total, matched } = await request.run((charge) =>
-    searchPosts(blog, query.terms, charge, page * POSTS_PER_PAGE),
-  );
+  const { hits, total, matched } = await searchPosts(blog, query.terms, charge, page * POSTS_PER_PAGE);
   if (total === 0)
     return page === 1
       ? { kind: "no_match", text: query.text, newest: blog.posts.slice(0, NEWEST_ON_NO_MATCH) }

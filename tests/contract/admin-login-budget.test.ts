@@ -6,6 +6,7 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { stampPeerAddress } from "@/lib/http/client-key";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses, oneClientPerNetwork } from "../helpers/client-addresses";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
@@ -64,8 +65,8 @@ const stranger = oneClientPerNetwork("198.18");
 /** The rightful admin's browsers: each a network of its own, never one that failed before. */
 const freshBrowser = oneClientPerNetwork("203.0");
 
-const post = (body: unknown, ip: string, cookie?: string) =>
-  app.login.POST(admin.request("/api/admin/login", { method: "POST", body, cookies: [cookie], ip }));
+const post = (body: unknown, ip: string, ...cookies: (string | undefined)[]) =>
+  app.login.POST(admin.request("/api/admin/login", { method: "POST", body, cookies, ip }));
 
 const stepCookie = (res: Response) => admin.setCookie(res, "masthead_login_step");
 
@@ -196,6 +197,42 @@ describe.each(["memory", "Redis"] as const)("the sign-in budget, in %s", (engine
     await elevenWrongPasswords(GRACE.email);
     for (let i = 0; i < 11; i++) await post({ email: GRACE.email, password: `again-${i}` }, sameClient());
     expect(await graceSignsIn()).toEqual({ first: 200, code: 200 });
+  });
+
+  it("a browser that signed in before gets in with the right password and code while others' failures refuse its /24 and lock the account", async () => {
+    await freshBudgets();
+    const home = clientAddresses("192.0.2");
+    const browser = home();
+    const first = await post({ email: GRACE.email, password: GRACE_PASSWORD }, browser);
+    const signedIn = await post({ code: await graceCode() }, browser, stepCookie(first));
+    expect(signedIn.status).toBe(200);
+    const device = admin.setCookie(signedIn, "masthead_device");
+    expect(device).toBeDefined();
+    // Guessers on other addresses of the same /24: random accounts, then Grace's own.
+    for (let i = 0; i < 40; i++) await post({ email: `guess-${i}@example.com`, password: "x" }, home());
+    for (let i = 0; i < 11; i++) await post({ email: GRACE.email, password: `wrong-${i}` }, home());
+    expect((await post({ email: GRACE.email, password: GRACE_PASSWORD }, home())).status).toBe(429);
+    // The browser that signed in before is judged by its own budget, not by the holder's.
+    const again = await post({ email: GRACE.email, password: GRACE_PASSWORD }, browser, device);
+    expect(again.status).toBe(200);
+    const code = await post({ code: await graceCode() }, browser, stepCookie(again), device);
+    expect(code.status).toBe(200);
+  }, 70_000);
+
+  it("wrong unlock tokens spend the failure budgets of the holder that sends them", async () => {
+    await freshBudgets();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 40; i++) {
+      const req = new Request("http://localhost:3000/api/admin-unlock", {
+        method: "POST",
+        headers: { authorization: "Bearer guessed", "content-type": "application/json" },
+        body: JSON.stringify({ email: DEMO.email }),
+      });
+      stampPeerAddress(req.headers, `198.18.200.${i}`);
+      statuses.push((await unlockRoute.POST(req)).status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(app.loginLib.HOLDER_FAILURE_LIMIT);
+    expect(statuses.slice(-10)).toEqual(Array(10).fill(429));
   });
 
   it("an admin without a second factor: the strangers' lockout lasts 15 minutes at most, the audit names the account, and admin-unlock ends it", async () => {

@@ -6,6 +6,7 @@ import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/loca
 import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "@/lib/config/schema";
 import * as admin from "../helpers/admin-app";
+import { oneClientPerNetwork } from "../helpers/client-addresses";
 
 /*
  * The passkey routes' refusals and options through the real handlers, against the local
@@ -375,5 +376,68 @@ describe("a session lasts while what opened it stands", () => {
     await new Promise((resolve) => setTimeout(resolve, 2));
     const later = await admin.signIn(r.app, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "203.0.113.21");
     expect((await list(later)).status).toBe(200);
+  });
+});
+
+describe("a browser that signed in with a passkey", () => {
+  it("is known to the password's budgets: its right password gets in while others' failures refuse its /24", async () => {
+    const { passkeySignedIn } = await import("@/lib/admin/passkeys/answers");
+    const device = admin.setCookie(
+      await passkeySignedIn(DEMO_ADMIN_EMAIL, "credential-id", "/admin"),
+      "masthead_device",
+    );
+    expect(device).toBeDefined();
+    const signIn = (ip: string, password: string, cookie?: string) =>
+      r.app.login.POST(post("/api/admin/login", { email: DEMO_ADMIN_EMAIL, password }, { ip, cookie }));
+    for (let i = 20; i < 60; i++) await signIn(`192.0.2.${i}`, `guess-${i}`);
+    expect((await signIn("192.0.2.7", DEMO_ADMIN_PASSWORD)).status).toBe(429);
+    expect((await signIn("192.0.2.7", DEMO_ADMIN_PASSWORD, device)).status).toBe(200);
+  });
+});
+
+describe("floods of passkey sign-ins", () => {
+  const options = (ip: string) => r.options.POST(post("/api/admin/passkeys/sign-in/options", {}, { ip }));
+  /** A challenge the site handed out, as the browser would answer it. */
+  const challengeOf = async (res: Response) =>
+    ((await res.json()) as { options: { challenge: string } }).options.challenge;
+
+  it("unknown passkeys from one holder are refused past the password's failure budgets", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 100; i++) {
+      const res = await r.signIn.POST(
+        post("/api/admin/passkeys/sign-in", { response: strangerAnswer }, { ip: `198.18.7.${i}` }),
+      );
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    const failed = statuses.filter((s) => s === 401).length;
+    expect(failed).toBe(r.app.loginLib.HOLDER_FAILURE_LIMIT);
+    expect(statuses.slice(failed).every((s) => s === 429)).toBe(true);
+  });
+
+  it("10,000 option requests from one holder (a /64 each) leave an earlier challenge answerable, the flood refused past its budget", async () => {
+    const earlier = await challengeOf(await options("2001:db8:77:1::1"));
+    let answered = 0;
+    for (let i = 2; i < 10_002; i++) {
+      const res = await options(`2001:db8:77:${i.toString(16)}::1`);
+      if (res.status === 200) answered++;
+      else expect(res.status).toBe(429);
+    }
+    expect(answered).toBeLessThan(100);
+    expect(await r.challenges.consumeChallenge(earlier, { purpose: "sign-in" })).toBe(true);
+  });
+
+  // Last: it fills the store for the rest of a challenge's lifetime.
+  it("a full challenge store refuses new challenges with Retry-After and keeps every live one", async () => {
+    const holder = oneClientPerNetwork("10");
+    const earlier = await challengeOf(await options(holder()));
+    let refused: Response | undefined;
+    for (let i = 0; i <= r.challenges.SIGN_IN_CHALLENGES && !refused; i++) {
+      const res = await options(holder());
+      if (res.status !== 200) refused = res;
+    }
+    expect(refused?.status).toBe(503);
+    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await r.challenges.consumeChallenge(earlier, { purpose: "sign-in" })).toBe(true);
   });
 });

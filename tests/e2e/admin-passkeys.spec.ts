@@ -417,6 +417,21 @@ test("a removed passkey no longer signs in, and the session it opened ends with 
   await expect(page).toHaveURL(/\/admin\/login/);
 });
 
+test("a browser that signed in with a passkey signs in with the password while its holder and account are refused", async () => {
+  // Others on this browser's /24 and /48 (it connects from loopback: 127.0.0.1 or ::1) fail
+  // until their holders are refused; the account is still locked by the strangers above.
+  for (let i = 2; i < 42; i++) {
+    await passwordPost(site.url, `holder guess ${i}`, `127.0.0.${i}`);
+    await passwordPost(site.url, `holder guess ${i}`, `0:0:0:${i.toString(16)}::1`);
+  }
+  expect(await passwordPost(site.url, DEMO_ADMIN_PASSWORD, "127.0.0.99")).toBe(429);
+  expect(await passwordPost(site.url, DEMO_ADMIN_PASSWORD, "0:0:0:99::1")).toBe(429);
+
+  await page.goto(at("/admin/login"));
+  await signInWithPassword(page);
+  await expect(dashboard(page)).toBeVisible();
+});
+
 test.describe("two instances on one Redis", () => {
   let redis: TestRedis;
   let front: SwitchableFront;

@@ -39,7 +39,7 @@ describe("the import rules", () => {
   it("refuse a bottom layer importing a feature, and a feature another one the design does not name", async () => {
     const state = 'import { delivery } from "@/lib/delivery";\nexport const x = delivery;\n';
     expect(await importErrors("lib/state/fixture.ts", state)).toEqual(["import/no-restricted-paths"]);
-    const blog = 'import { BUSY_PATH } from "../search/refuse-early";\nexport const x = BUSY_PATH;\n';
+    const blog = 'import { SEARCH_LIMITS } from "../search/admission";\nexport const x = SEARCH_LIMITS;\n';
     expect(await importErrors("lib/blog/fixture.ts", blog)).toEqual(["import/no-restricted-paths"]);
   });
 

@@ -7,11 +7,11 @@ import { SearchForm } from "@/components/search/search-form";
 import { Pagination } from "@/components/blog/pagination";
 import { SearchResults } from "@/components/search/search-results";
 import searchStyles from "@/components/search/search.module.css";
-import { whoIsAsking } from "@/lib/http/client-network";
+import { whoIsAsking } from "@/lib/http/client-key";
 import { env } from "@/lib/config/env";
 import { siteText } from "@/lib/config/text";
 import { blogList } from "@/lib/blog/source";
-import { isSearchBusy } from "@/lib/search/budget";
+import { admitSearch, type ChargeRanking } from "@/lib/search/admission";
 import {
   busyMessage,
   emptyMessage,
@@ -21,8 +21,6 @@ import {
   tooLongMessage,
 } from "@/lib/search/messages";
 import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
-import { takeSearch } from "@/lib/search/rate-limit";
-import { refuseEarly } from "@/lib/search/refuse-early";
 import { meterSearch, searchPage, searchPath } from "@/lib/search/results";
 
 /*
@@ -58,31 +56,19 @@ export default async function SearchPageView({ searchParams }: Props) {
     </div>
   );
 
-  // The client's holder (an IPv4 /24, an IPv6 /48) shares one budget and one fair share of the
-  // site's search time, however many addresses and subnets it holds.
-  const { client, holder } = whoIsAsking({ headers: await headers() }, env().trustProxy);
-  let request: ReturnType<typeof meterSearch> | undefined;
+  let charge: ChargeRanking | undefined;
   if (query.kind === "ok") {
-    // Only real searches count against the budget; the empty form is free. Checked before the
+    // Only real searches are admitted and counted; the empty form is free. Decided before the
     // blog is read, so a refusal costs the counters and the page's frame, nothing more.
-    const limited = await takeSearch(client, holder);
-    if (limited) {
-      // Until it may search again, its searches get the prerendered busy page (refuse-early.ts).
-      refuseEarly(limited.refused, limited.wait);
-      return frame(t("search.title"), <p role="alert">{rateLimitedMessage(t, limited.wait)}</p>);
-    }
-    // The holder is charged the search's whole time, rendering included (results.ts).
-    request = meterSearch(holder);
+    const admission = await admitSearch(whoIsAsking({ headers: await headers() }, env().trustProxy));
+    if (admission.kind === "limited")
+      return frame(t("search.title"), <p role="alert">{rateLimitedMessage(t, admission.wait)}</p>);
+    if (admission.kind === "busy") return frame(t("search.title"), <p role="alert">{busyMessage(t)}</p>);
+    // The holder is charged the search's whole time, rendering included (admission.ts).
+    charge = meterSearch(admission.request);
   }
   const blog = await blogList();
-
-  let result: Awaited<ReturnType<typeof searchPage>>;
-  try {
-    result = await searchPage(blog, query, page, holder, request);
-  } catch (error) {
-    if (!isSearchBusy(error)) throw error;
-    return frame(t("search.title"), <p role="alert">{busyMessage(t)}</p>);
-  }
+  const result = await searchPage(blog, query, page, charge);
   if (!result) notFound();
 
   switch (result.kind) {

@@ -1,10 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { audit } from "@/lib/admin/audit";
-import { clearAccountLockout } from "@/lib/admin/login-throttle";
+import { chargeFailure, clearAccountLockout } from "@/lib/admin/login-throttle";
 import { unlockToken } from "@/lib/admin/unlock";
 import { env } from "@/lib/config/env";
 import { bearerToken, secretMatches } from "@/lib/http/bearer";
+import { whoIsAsking } from "@/lib/http/client-key";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { readFields } from "@/lib/http/request-body";
 
@@ -21,6 +22,15 @@ const body = z.object({ email: z.email() });
 export async function POST(request: Request): Promise<Response> {
   if (!secretMatches(bearerToken(request.headers), unlockToken(env().sessionSecret))) {
     await request.body?.cancel().catch(() => {});
+    // Wrong tokens spend the sign-in failure budgets of whoever sends them.
+    const wait = await chargeFailure(whoIsAsking(request, env().trustProxy));
+    if (wait !== null)
+      return errorResponse(
+        429,
+        "Too many failed attempts. Try again later.",
+        {},
+        { "Retry-After": String(wait) },
+      );
     return errorResponse(
       401,
       "Only `npm run admin-unlock`, run with this server's SESSION_SECRET, may call this.",

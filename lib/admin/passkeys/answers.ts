@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { metrics, type LoginOutcome as CountedOutcome } from "../../observability/metrics";
 import { NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES } from "../access";
 import { audit } from "../audit";
+import { DEVICE_COOKIE, deviceCookieOptions, sealDevice } from "../device";
 import { WORKSPACE_UNREACHABLE_AT_SIGN_IN } from "../login";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, sealSession, sessionCookieOptions } from "../session";
 import { errorResponse } from "../../http/json-response";
@@ -26,6 +27,9 @@ export const PASSKEY_WORDS = {
   everywhere_failed:
     "Your other sessions could not be ended (the store that records it is unreachable), and you are still signed in here. Try again in a minute.",
   rate_limited: "Too many passkey sign-ins were started from your network. Try again in a minute.",
+  busy: "Too many passkey sign-ins are under way on this site. Try again in a minute.",
+  failures_limited:
+    "Too many sign-ins from your network have failed. Wait the time shown, or sign in from a browser that signed in before.",
   too_many: "You hold the most passkeys one admin may have. Remove one before adding another.",
   enrol_invalid:
     "The new passkey could not be verified (it may have taken too long, or the device did not verify you). Try again.",
@@ -37,7 +41,7 @@ export const PASSKEY_WORDS = {
 type Refused = Exclude<PasskeySignIn, { outcome: "ok" }>;
 
 const SIGN_IN: Record<
-  Exclude<Refused["outcome"], "not_admin">,
+  Exclude<Refused["outcome"], "not_admin" | "rate_limited">,
   { status: number; counted: CountedOutcome; error: string; code: string; retryAfter?: number }
 > = {
   unknown_passkey: {
@@ -82,7 +86,16 @@ export function refusePasskeySignIn(refused: Refused): Response {
       code: NOT_ADMIN_CODES[refused.reason],
     });
   }
-  const answer = SIGN_IN[refused.outcome];
+  const answer =
+    refused.outcome === "rate_limited"
+      ? {
+          status: 429,
+          counted: "rate_limited" as const,
+          error: PASSKEY_WORDS.failures_limited,
+          code: "rate_limited",
+          retryAfter: refused.retryAfterSeconds,
+        }
+      : SIGN_IN[refused.outcome];
   count(answer.counted);
   return errorResponse(
     answer.status,
@@ -102,5 +115,7 @@ export async function passkeySignedIn(email: string, passkey: string, next: stri
     { status: 200, headers: { "Cache-Control": "no-store" } },
   );
   response.cookies.set(SESSION_COOKIE, value, sessionCookieOptions(SESSION_TTL_SECONDS));
+  // A browser that signed in with a passkey is known to the password's budgets too (device.ts).
+  response.cookies.set(DEVICE_COOKIE, await sealDevice(email), deviceCookieOptions());
   return response;
 }

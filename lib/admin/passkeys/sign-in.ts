@@ -1,4 +1,6 @@
 import "server-only";
+import type { Asker } from "../../http/client-key";
+import { chargeFailure } from "../login-throttle";
 import { isConfiguredAdmin } from "../session";
 import { standingAtSignIn } from "../standing";
 import type { NotAdminReason } from "../access";
@@ -11,8 +13,10 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
  * password's path. The passkey must be one this site holds and its answer must verify
  * (lib/admin/passkeys/ceremony.ts); then, as for a password, the account must be in ADMIN_USERS
  * and the workspace must count it, now, as an active member with a role in ADMIN_ROLES
- * (lib/admin/standing.ts, fail closed). Password budgets and lockouts are neither read nor
- * charged: a passkey cannot be guessed, and a lockout others caused must not keep its holder out.
+ * (lib/admin/standing.ts, fail closed). The answer is checked first, so a lockout others caused
+ * never keeps a passkey's holder out; an answer that signs nobody in is charged to the client's
+ * and holder's failure budgets like a wrong password (lib/admin/login-throttle.ts), and past them
+ * the failures are refused.
  */
 
 export type PasskeySignIn =
@@ -26,9 +30,21 @@ export type PasskeySignIn =
   | { outcome: "not_admin"; email: string; reason: NotAdminReason }
   | { outcome: "workspace_unreachable"; email: string }
   /** The passkey store could not be read or written. */
-  | { outcome: "unavailable" };
+  | { outcome: "unavailable" }
+  /** Failed answers from this client or holder have spent their budget. */
+  | { outcome: "rate_limited"; retryAfterSeconds: number };
 
-export async function signInWithPasskey(response: AuthenticationResponseJSON): Promise<PasskeySignIn> {
+export async function signInWithPasskey(
+  response: AuthenticationResponseJSON,
+  asker: Asker,
+): Promise<PasskeySignIn> {
+  const outcome = await checkPasskey(response);
+  if (outcome.outcome !== "unknown_passkey" && outcome.outcome !== "invalid") return outcome;
+  const wait = await chargeFailure(asker);
+  return wait === null ? outcome : { outcome: "rate_limited", retryAfterSeconds: wait };
+}
+
+async function checkPasskey(response: AuthenticationResponseJSON): Promise<PasskeySignIn> {
   const store = passkeyStore();
   let passkey;
   try {

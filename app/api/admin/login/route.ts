@@ -6,7 +6,7 @@ import { PENDING_STEP_COOKIE } from "@/lib/admin/second-step";
 import { cookieFromHeader } from "@/lib/admin/session";
 import { loginSchema, safeNextPath } from "@/lib/admin/validation";
 import { env } from "@/lib/config/env";
-import { clientKey } from "@/lib/http/client-key";
+import { whoIsAsking } from "@/lib/http/client-key";
 import { bodyKind, readFields } from "@/lib/http/request-body";
 import { isSameOriginWrite } from "@/lib/http/request-origin";
 
@@ -69,6 +69,6 @@ async function act(request: Request, attempt: Attempt): Promise<LoginOutcome> {
     const pendingCookie = cookieFromHeader(cookies, PENDING_STEP_COOKIE);
     return checkCode({ pendingCookie, code: attempt.code, deviceCookie });
   }
-  const client = clientKey(request, env().trustProxy);
-  return checkLogin({ email: attempt.email, password: attempt.password, client, deviceCookie });
+  const asker = whoIsAsking(request, env().trustProxy);
+  return checkLogin({ email: attempt.email, password: attempt.password, asker, deviceCookie });
 }

@@ -3,6 +3,8 @@ import { passkeySignedIn, refusePasskeySignIn } from "@/lib/admin/passkeys/answe
 import { signInWithPasskey } from "@/lib/admin/passkeys/sign-in";
 import { asAuthentication, signInBodySchema } from "@/lib/admin/passkeys/validation";
 import { safeNextPath } from "@/lib/admin/validation";
+import { env } from "@/lib/config/env";
+import { whoIsAsking } from "@/lib/http/client-key";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +21,10 @@ export async function POST(request: Request): Promise<Response> {
   const parsed = signInBodySchema.safeParse(read.body);
   if (!parsed.success)
     return errorResponse(400, "The passkey's answer could not be read.", { code: "malformed" });
-  const outcome = await signInWithPasskey(asAuthentication(parsed.data.response));
+  const outcome = await signInWithPasskey(
+    asAuthentication(parsed.data.response),
+    whoIsAsking(request, env().trustProxy),
+  );
   if (outcome.outcome !== "ok") return refusePasskeySignIn(outcome);
   return passkeySignedIn(outcome.email, outcome.passkey, safeNextPath(parsed.data.next));
 }

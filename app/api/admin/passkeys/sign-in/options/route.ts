@@ -2,20 +2,23 @@ import { z } from "zod";
 import { crossOriginRefusal, errorResponse, invalidInput, jsonResponse, readJson } from "@/lib/admin/http";
 import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { signInOptions } from "@/lib/admin/passkeys/ceremony";
+import { ChallengesFull } from "@/lib/admin/passkeys/challenges";
 import { env } from "@/lib/config/env";
-import { clientKey } from "@/lib/http/client-key";
-import { limitedFor, limiter } from "@/lib/state";
+import { whoIsAsking } from "@/lib/http/client-key";
+import { budget, takeEach } from "@/lib/state/budget";
 
 export const dynamic = "force-dynamic";
 
 /*
  * POST /api/admin/passkeys/sign-in/options: a discoverable sign-in's options, with a single-use
- * challenge kept in lib/state. Each challenge is state, so a client may start only so many a
- * minute; this budget is the passkey's own and never the password's. The body is an empty JSON
- * object: anything else is refused, as every handler refuses a body it does not expect.
+ * challenge kept in lib/state. Each challenge is state, so a client and its holder may start
+ * only so many a minute (budgets of their own, never the password's), and past the store's cap
+ * new ones wait (503) while the live ones stay answerable. The body is an empty JSON object:
+ * anything else is refused, as every handler refuses a body it does not expect.
  */
 const NoFields = z.strictObject({});
-const OPTIONS_PER_MINUTE = 30;
+const perMinute = (name: string, points: number) =>
+  budget(name, { points, durationSeconds: 60 }, { onStoreFailure: "refuse" });
 
 export async function POST(request: Request): Promise<Response> {
   const refused = await crossOriginRefusal(request);
@@ -24,21 +27,24 @@ export async function POST(request: Request): Promise<Response> {
   if (!read.ok) return read.response;
   const parsed = NoFields.safeParse(read.body);
   if (!parsed.success) return invalidInput(parsed.error);
-  const budget = limiter({
-    keyPrefix: "admin-passkey-options",
-    points: OPTIONS_PER_MINUTE,
-    durationSeconds: 60,
-  });
+  const { client, holder } = whoIsAsking(request, env().trustProxy);
+  const limited = await takeEach([
+    [perMinute("admin-passkey-options-client", 30), client],
+    [perMinute("admin-passkey-options-holder", 90), holder],
+  ]);
+  if (limited !== null) return wait(429, limited);
   try {
-    await budget.consume(clientKey(request, env().trustProxy));
-  } catch (rejection) {
-    const wait = limitedFor(rejection) ?? 60;
-    return errorResponse(
-      429,
-      PASSKEY_WORDS.rate_limited,
-      { code: "rate_limited" },
-      { "Retry-After": String(wait) },
-    );
+    return jsonResponse({ options: await signInOptions() });
+  } catch (error) {
+    if (error instanceof ChallengesFull) return wait(503, error.retryAfterSeconds);
+    throw error;
   }
-  return jsonResponse({ options: await signInOptions() });
 }
+
+const wait = (status: 429 | 503, seconds: number) =>
+  errorResponse(
+    status,
+    status === 429 ? PASSKEY_WORDS.rate_limited : PASSKEY_WORDS.busy,
+    { code: status === 429 ? "rate_limited" : "busy" },
+    { "Retry-After": String(seconds) },
+  );
