@@ -27,7 +27,8 @@ import {
  * (unreachable, full, no replica confirming) is kept in this instance's fsynced SQLite file, its
  * outbox, and forwarded into the queue (add, then WAIT) until the queue confirms it; only then
  * does it leave the file. Nothing is ever taken back out of the queue on a doubt: a forward
- * repeated after a delivery finds the completed job with the same signup id and stops there.
+ * repeated after a delivery finds the completed job with the same signup id (its address
+ * blanked) and stops there.
  */
 
 export const QUEUE_NAME = "newsletter-delivery";
@@ -410,7 +411,11 @@ export class RedisSignupStore implements SignupStore {
       },
     );
     worker.on("error", (error) => log(`queue worker error (${error.name})`));
-    worker.on("completed", () => void this.count("delivered"));
+    worker.on("completed", (job) => {
+      void this.count("delivered");
+      // The job stays (KEEP_COMPLETED_SECONDS) to recognise a repeated forward; its address need not.
+      void job.updateData({ ...job.data, email: "" }).catch(() => {});
+    });
     worker.on("failed", (job, error) => {
       if (!job?.finishedOn) return;
       log(

@@ -362,8 +362,8 @@ export class SqliteSignupStore implements SignupStore {
     );
   }
 
-  /** Moves signups older than `maxAgeMs` to the failed list. Returns how many. */
-  private expire(maxAgeMs: number): number {
+  /** Moves signups older than `maxAgeMs` to the failed list (the worker's first step). Returns how many. */
+  expire(maxAgeMs: number): number {
     const now = this.now();
     return this.run((db) =>
       Number(

@@ -176,8 +176,12 @@ async function deliver(handler: Handler, signup: Signup, addressKey: string): Pr
     await handler.limiters.perAddress.reward(addressKey).catch(() => {});
     return answer("unavailable", signup.redirect, { retryAfterSeconds: RETRY_SECONDS, typed: signup.email });
   }
-  // One pending delivery per mailbox: a repeat while one waits adds nothing and says it is on its way.
-  if (accepted.alreadyPending) return answer("queued", signup.redirect);
+  // One pending delivery per mailbox: a repeat while one waits adds nothing, costs the mailbox's
+  // budget nothing (no email comes of it), and says it is on its way.
+  if (accepted.alreadyPending) {
+    await handler.limiters.perAddress.reward(addressKey).catch(() => {});
+    return answer("queued", signup.redirect);
+  }
   const outcome = await store.outcome(accepted, handler.waitMs).catch((): Outcome => "pending");
   if (outcome !== "rejected") {
     await store.count("accepted");
