@@ -144,6 +144,8 @@ describe("signup budgets with REDIS_URL, two instances", () => {
         limiters: createNewsletterLimiters(DEFAULT_LIMITS, e.limiter),
       }),
     );
+    // Shared counters need the connections up (until then each instance counts in memory).
+    await until(() => engines.every((e) => e.connection()!.status === "ready"), { what: "the connections" });
     const networks = clientNetworks("10.82");
     const statuses: Record<number, number> = {};
     for (let n = 0; n < 40; n++) {
