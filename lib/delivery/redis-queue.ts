@@ -246,6 +246,9 @@ export class RedisSignupStore implements SignupStore {
   async outcome(signup: Accepted, waitMs: number): Promise<Outcome> {
     const deadline = Date.now() + waitMs;
     const id = addressKey(signup.email);
+    // The queue waits out a failure longer than the reader would: nothing will happen meanwhile.
+    const paused = await this.guard((queue) => queue.getRateLimitTtl()).catch(() => 0);
+    if (paused > waitMs) return "pending";
     for (;;) {
       const job = await this.guard((queue) => queue.getJob(id)).catch(() => null);
       // Not in the queue (kept in the outbox) or unreadable: nothing will change within the wait.

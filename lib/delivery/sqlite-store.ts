@@ -52,6 +52,8 @@ export class SqliteSignupStore implements SignupStore {
   private readonly wakers = new Set<() => void>();
   private running: Promise<void> | undefined;
   private stopping = false;
+  /** Until then the worker waits out a failure: nothing will be delivered sooner. */
+  private pausedUntil = 0;
 
   constructor(private readonly options: SqliteStoreOptions) {
     this.now = options.now ?? Date.now;
@@ -152,7 +154,7 @@ export class SqliteSignupStore implements SignupStore {
     for (;;) {
       const known = this.settled.get(signup.id) ?? this.rowOutcome(signup.id);
       const left = deadline - this.now();
-      if (known !== "pending" || left <= 0) return known;
+      if (known !== "pending" || left <= 0 || this.pausedUntil > deadline) return known;
       await this.nap(Math.min(100, left));
     }
   }
@@ -311,6 +313,7 @@ export class SqliteSignupStore implements SignupStore {
         const result = await w.attempt(job.email);
         // The one pace: calls spaced by the rate, and the whole queue waits out a failure's backoff.
         nextCallAt = this.now() + Math.max(spacingMs(w.ratePerSecond), w.pause());
+        this.pausedUntil = result.kind === "retry" ? nextCallAt : 0;
         if (result.kind === "retry") {
           this.run((db) => db.prepare("UPDATE signups SET lease_until = 0 WHERE ref = ?").run(job.ref));
           continue;

@@ -20,6 +20,8 @@ export type RoundResult = {
   lost: number;
   duplicated: number;
   failed: number;
+  /** Signups still in a store when the round ended (late, not lost). */
+  stillWaiting: number;
 };
 
 const nextClient = oneClientPerNetwork("10.77");
@@ -69,12 +71,24 @@ export async function failoverRound(
   const accepted = answers.filter((a) => a.status >= 200 && a.status < 300);
   const emailsTo = async (to: string) => (await workspace.outbox(workspaceUrl, to)).length;
   let counts: number[] = [];
+  // Until each has its email, or nothing waits anywhere (then a missing one is lost, not late).
+  const waiting = async () =>
+    (
+      await Promise.all(
+        instances.map((i) =>
+          i.store.overview().then(
+            (o) => o.waiting,
+            () => 1,
+          ),
+        ),
+      )
+    ).reduce((a, b) => a + b);
   await until(
     async () => {
       counts = await Promise.all(accepted.map((a) => emailsTo(a.email)));
-      return counts.every((n) => n >= 1);
+      return counts.every((n) => n >= 1) || (await waiting()) === 0;
     },
-    { what: "every accepted signup's email", timeoutMs: 90_000, intervalMs: 500 },
+    { what: "every accepted signup's email", timeoutMs: 180_000, intervalMs: 500 },
   ).catch(() => undefined);
   // Let a second copy of one signup show up if there is one.
   await sleep(2_000);
@@ -87,5 +101,6 @@ export async function failoverRound(
     lost: counts.filter((n) => n === 0).length,
     duplicated: counts.filter((n) => n > 1).length,
     failed: (await instances[0]!.store.overview()).failedTotal - failedBefore,
+    stillWaiting: await waiting(),
   };
 }
