@@ -183,10 +183,12 @@ async function deliver(handler: Handler, signup: Signup, addressKey: string): Pr
     return answer("queued", signup.redirect);
   }
   const outcome = await store.outcome(accepted, handler.waitMs).catch((): Outcome => "pending");
-  if (outcome !== "rejected") {
-    await store.count("accepted");
-    await store.count(outcome === "pending" ? "queued" : "sentAtOnce");
-  }
+  // The admin's counts are best effort: a signup kept is answered as kept.
+  if (outcome !== "rejected")
+    await Promise.all([
+      store.count("accepted"),
+      store.count(outcome === "pending" ? "queued" : "sentAtOnce"),
+    ]).catch(() => {});
   return answer(ANSWER_OF[outcome], signup.redirect, { typed: signup.email });
 }
 
