@@ -228,7 +228,8 @@ describe("Sentinel failovers during bursts of signups", () => {
         what: "the instances' connections",
         timeoutMs: 10_000,
       });
-      for (let round = 1; round <= 2; round++) {
+      const rounds = Number(process.env.FAILOVER_ROUNDS ?? 2);
+      for (let round = 1; round <= rounds; round++) {
         const result = await failoverRound(group, both, ws.url, `round${round}`);
         console.info(`[failover round ${round}] ${JSON.stringify(result)}`);
         if (result.lost > 0) {
@@ -237,6 +238,7 @@ describe("Sentinel failovers during bursts of signups", () => {
               JSON.stringify(await i.store.overview().catch((e) => String(e))),
               JSON.stringify(await i.outbox.overview()),
             );
+          console.info(both.map((i) => i.engine.connection("delivery")!.status).join(" "));
           console.info(logs.join("\n"));
         }
         expect(result).toMatchObject({ lost: 0, duplicated: 0, failed: 0, answered500: 0, stillWaiting: 0 });
