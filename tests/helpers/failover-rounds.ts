@@ -46,7 +46,12 @@ export async function failoverRound(
   tag: string,
 ): Promise<RoundResult> {
   await workspace.setFault(workspaceUrl, { mode: "status", status: 503 });
-  const failedBefore = (await instances[0]!.store.overview()).failedTotal;
+  const failedTotal = () =>
+    instances[0]!.store.overview().then(
+      (o) => o.failedTotal,
+      () => Number.NaN,
+    );
+  const failedBefore = await failedTotal();
   const answers: { email: string; status: number }[] = [];
   for (let i = 0; i < 20; i++) answers.push(await signup(instances[i % instances.length]!, `${tag}-before`));
   const victim = await currentPrimary(group);
@@ -100,7 +105,7 @@ export async function failoverRound(
     deliveredOnce: counts.filter((n) => n === 1).length,
     lost: counts.filter((n) => n === 0).length,
     duplicated: counts.filter((n) => n > 1).length,
-    failed: (await instances[0]!.store.overview()).failedTotal - failedBefore,
+    failed: (await failedTotal()) - failedBefore,
     stillWaiting: await waiting(),
   };
 }
