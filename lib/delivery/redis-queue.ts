@@ -144,17 +144,12 @@ export class RedisSignupStore implements SignupStore {
       return result;
     } catch (error) {
       const refusal = refusalOf(error);
-      const stuck = refusal.reason === "unreachable" || refusal.reason === "unwritable";
-      if (stuck && this.o.connection.status === "ready") {
+      if (refusal.reason === "unreachable" && this.o.connection.status === "ready") {
         this.answered(false);
         if (++this.strikes >= STRIKES_TO_RECREATE) {
-          // Both anew: the Queue, and the connection (which may still hold a demoted primary).
-          this.o.log(
-            `the delivery queue fails while its Redis connection says ready (${(error as Error).message?.slice(0, 80)}); recreating both`,
-          );
+          this.o.log("the delivery queue does not answer while its Redis connection does; recreating it");
           this.strikes = 0;
           const old = this.queue;
-          this.o.connection.disconnect(true);
           this.queue = this.newQueue();
           void old.close().catch(() => {});
         }
