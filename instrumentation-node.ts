@@ -4,8 +4,8 @@
  * connection now rather than on the first request (so the first limits are shared too) and refuse
  * a Redis that may evict queued signups (warn about one without its append-only file), load the
  * blog store and its search index in the background (lib/blog/source.ts), then render one page of
- * each blog route (lib/blog/warm-up.ts), start the newsletter's delivery worker, so a server
- * resumes delivering stored signups by itself without waiting for a new one (never in `next
+ * each blog route (lib/blog/warm-up.ts), start the newsletter's delivery worker (and with Redis
+ * its outbox's forwarder), so a server resumes delivering stored signups by itself (never in `next
  * build`'s workers), take over SIGTERM for a graceful shutdown when the launcher asks for it, warn
  * about image hosts Next will refuse and about a site language without a shipped catalogue, and
  * tell the operator which ADMIN_USERS entries the workspace does not count as admins. What happens

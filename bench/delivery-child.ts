@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createDeliveryService } from "../lib/delivery/service";
-import { MemoryGate } from "../lib/delivery/gate";
+import { createAttempt } from "../lib/delivery/attempt";
 import { SqliteSignupStore } from "../lib/delivery/sqlite-store";
 import { createNewsletterHandler } from "../lib/newsletter/handler";
 import { createNewsletterLimiters } from "../lib/newsletter/rate-limit";
@@ -17,8 +16,9 @@ import { log, startWorkspace, stopAll } from "./lib";
  * (the newsletter handler is a server-only module). It measures the route's handler itself
  * (the code behind POST /api/newsletter, minus Next's fixed cost) against a local workspace
  * process on loopback, with the real SQLite store on disk (WAL, synchronous=FULL):
- *  - signups accepted per second while the workspace is up (each one a direct call) and while
- *    it answers 503 (each one a durable write), in interleaved rounds;
+ *  - signups accepted per second while the workspace is up (each one stored, then delivered by
+ *    the worker while the route waits) and while it answers 503 (each one stored, the worker
+ *    pausing), in interleaved rounds;
  *  - the time the worker takes to drain 1,000 stored signups at the configured rate.
  * Prints one JSON line on stdout.
  */
@@ -47,23 +47,23 @@ async function main() {
     const client = (timeoutMs: number) =>
       createWorkspaceClient({ apiBase, apiKey: LOCAL_DEMO_API_KEY, timeoutMs, maxRetries: 0, log: () => {} });
 
-    // A fresh service per round: its gate starts with no hold, as a server does after a restart.
-    function round(rate: number) {
-      const store = new SqliteSignupStore({ file: path.join(dir, `round-${++n}.sqlite`), maxPending: 1e6 });
+    // A fresh store per round: its worker starts with no pause, as a server does after a restart.
+    function round(rate: number, startWorker = true) {
       const worker = client(10_000);
-      const service = createDeliveryService({
-        store,
-        gate: new MemoryGate(rate),
-        subscribe: (e) => worker.addSubscriber(e),
-        mode: "local",
-        maxAgeMs: 72 * 3600_000,
-        leaseMs: 15_000,
-        log: () => {},
+      const service = new SqliteSignupStore({
+        file: path.join(dir, `round-${++n}.sqlite`),
+        maxPending: 1e6,
+        worker: {
+          ...createAttempt({ subscribe: (e) => worker.addSubscriber(e), mode: "local", log: () => {} }),
+          ratePerSecond: rate,
+          maxAgeMs: 72 * 3600_000,
+          leaseMs: 15_000,
+        },
       });
-      const direct = client(3_000);
+      service.start({ worker: startWorker });
       const handler = createNewsletterHandler({
-        subscribe: (e) => direct.addSubscriber(e),
-        queue: service.route,
+        store: service,
+        waitMs: 3_000,
         siteUrl: SITE,
         trustProxy: 0,
         // The bench measures the paths, not the per-client and per-address budgets.
@@ -89,7 +89,7 @@ async function main() {
       );
 
     async function measure(kind: "up" | "down", r: number) {
-      // Up: a rate far above the loop's pace, so every signup is a direct call (what "up" means).
+      // Up: a rate far above the loop's pace, so every signup is delivered while the route waits.
       const { service, handler } = round(1_000);
       const statuses: Record<string, number> = {};
       const started = performance.now();
@@ -98,7 +98,7 @@ async function main() {
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       }
       const seconds = (performance.now() - started) / 1000;
-      const stored = (await service.store.counts()).pending;
+      const stored = (await service.overview()).waiting;
       await service.close();
       return { perSecond: PER_ROUND / seconds, statuses, stored };
     }
@@ -125,13 +125,13 @@ async function main() {
     await fault(false);
 
     // Drain: DRAIN stored signups, then the worker at the configured rate.
-    const { service } = round(RATE);
+    const { service } = round(RATE, false);
     for (let i = 0; i < DRAIN; i++)
-      await service.store.enqueue(`bench-drain-${i}-${Date.now().toString(36)}@example.org`);
+      await service.accept(`bench-drain-${i}-${Date.now().toString(36)}@example.org`);
     await control(`${ws.url}/__local/stats/reset`, { method: "POST" });
     const started = performance.now();
-    service.startWorker();
-    await until(async () => (await service.store.counts()).pending === 0, {
+    service.start({ worker: true });
+    await until(async () => (await service.overview()).waiting === 0, {
       what: `the worker to drain ${DRAIN} signups`,
       // Four times what the configured rate needs: a slower drain is a failure to report, not to wait out.
       timeoutMs: (DRAIN / RATE) * 4_000 + 60_000,
@@ -142,7 +142,7 @@ async function main() {
         requests: { total: number; peakPerSecond: number };
       }
     ).requests;
-    const counts = await service.store.counts();
+    const counts = (await service.overview()).last24h;
     await service.close();
 
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -159,7 +159,7 @@ async function main() {
           achievedPerSecond: DRAIN / drainSeconds,
           workspaceCalls: stats.total,
           workspacePeakPerSecond: stats.peakPerSecond,
-          delivered: counts.deliveredLastDay,
+          delivered: counts.delivered,
         },
       }) + "\n",
     );

@@ -11,12 +11,12 @@ import { log } from "./lib";
 import { fmtMs, section, type Table, type Target } from "./section";
 
 /*
- * What durable acceptance costs a signup (section "durable-signup"): the queue's enqueue as a
+ * What durable acceptance costs a signup (section "durable-signup"): the store's accept as a
  * route makes it, on a primary with one replica (both with the append-only file, as
  * deploy/redis/redis.conf), three ways in interleaved rounds:
  *  - primary only: queued on the primary's word (REDIS_URL, one server);
  *  - replica confirmed: the same, then WAIT 1 on a connection of its own (REDIS_SENTINELS);
- *  - own file: the instance's SQLite file, fsynced (where a signup goes when no replica confirms).
+ *  - own file: the instance's SQLite file, fsynced (the outbox, where a signup waits until a replica confirms).
  * p50 and p99 of each, and what the confirmation adds. Loopback: a replica across a network
  * adds its round trip.
  */
@@ -59,7 +59,21 @@ export const durableSignup = section({
       const make = (confirmation: ReplicaConfirmation) => {
         const commands = client(primary, "bench");
         clients.push(commands);
-        return new RedisSignupStore(commands, 1_000_000, confirmation);
+        return new RedisSignupStore({
+          connection: commands,
+          workerConnection: () => commands,
+          confirmation,
+          outbox: new SqliteSignupStore({
+            file: path.join(dir, `outbox-${clients.length}.sqlite`),
+            maxPending: 1e6,
+          }),
+          maxPending: 1_000_000,
+          maxAgeMs: 72 * 3600_000,
+          ratePerSecond: 10,
+          attempt: async () => ({ kind: "delivered" }),
+          pause: () => 0,
+          log: () => {},
+        });
       };
       const confirmConnection = client(primary, "bench-confirm");
       clients.push(confirmConnection);
@@ -76,7 +90,7 @@ export const durableSignup = section({
           for (let i = 0; i < PER_ROUND; i++) {
             const email = `bench-${++n}@example.com`;
             const t0 = performance.now();
-            await stores[way].enqueue(email);
+            await stores[way].accept(email);
             samples[way].push(performance.now() - t0);
           }
         }

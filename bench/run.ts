@@ -13,6 +13,7 @@
  *   npm run bench -- --skip-lighthouse   # also skips javascript
  *   npm run bench -- --only search       # one section, or several comma-separated
  *   npm run bench -- --only durable-signup   # what a replica's confirmation adds to a signup
+ *   npm run bench -- --only failover         # ten Sentinel failovers under signups: lost, duplicated, failed
  *   npm run bench -- --only runtime,sqlite   # this Node against the other supported line; node:sqlite beside better-sqlite3
  *   npm run bench -- --only scale --posts 1000,10000   # the scale section's blog sizes
  *   npm run bench -- --only soak --soak-seconds 180    # the soak, shorter than its 10 minutes
@@ -29,6 +30,7 @@ import { admin } from "./admin";
 import { builds, MEMBERS_SMALL, measureBuild } from "./builds";
 import { delivery } from "./delivery";
 import { durableSignup } from "./durable-signup";
+import { failover } from "./failover";
 import { front } from "./front";
 import { instances } from "./instances";
 import { javascript } from "./javascript";
@@ -64,6 +66,7 @@ const SECTIONS: Section<unknown>[] = [
   instances,
   delivery,
   durableSignup,
+  failover,
   sqlite,
   runtime,
   soak,

@@ -1,21 +1,27 @@
 import "server-only";
-import { delivery, type DeliveryCounts } from "../delivery";
+import { delivery, type DeliveryCounts, type DeliveryOverview } from "../delivery";
 import { audit } from "./audit";
 import { errorResponse, jsonResponse, readJson } from "./http";
 import type { AdminSession } from "./session";
 
 /*
  * The admin's view of newsletter delivery: counts for the dashboard, and the two actions on
- * the failed list. Counts only: addresses never leave the store, not even for admins.
+ * the failed list (the dashboard's overview, failed addresses included, is `delivery().overview()`).
  */
 
 export async function deliveryCounts(): Promise<DeliveryCounts | null> {
   try {
-    return await delivery().store.counts();
+    return countsOf(await delivery().overview());
   } catch {
     return null;
   }
 }
+
+const countsOf = (o: DeliveryOverview): DeliveryCounts => ({
+  pending: o.waiting,
+  deliveredLastDay: o.last24h.delivered,
+  failed: o.failedTotal,
+});
 
 export const STORE_UNAVAILABLE =
   "The signup store could not be reached, so nothing was changed. Try again in a minute.";
@@ -43,10 +49,10 @@ export async function actOnFailed(
     target: "newsletter_delivery",
   };
   try {
-    const store = delivery().store;
+    const store = delivery();
     const count = action === "retry" ? await store.retryFailed() : await store.discardFailed();
     audit({ ...entry, outcome: "ok", detail: `count=${count}` });
-    return jsonResponse({ ok: true, count, counts: await store.counts() });
+    return jsonResponse({ ok: true, count, counts: countsOf(await store.overview()) });
   } catch (error) {
     audit({ ...entry, outcome: "failed", detail: error instanceof Error ? error.name : "unknown" });
     return errorResponse(503, STORE_UNAVAILABLE);

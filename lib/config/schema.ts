@@ -231,9 +231,9 @@ export const envSchema = z
     delivery: {
       /** SQLite file of the embedded store (unused when REDIS_URL selects the Redis queue). */
       storePath: v.DELIVERY_STORE_PATH,
-      /** Most subscribe calls per second to the workspace, route and worker together. */
+      /** Most subscribe calls per second to the workspace (the worker's pace). */
       ratePerSecond: v.DELIVERY_RATE_PER_SECOND,
-      /** How long the route waits for the workspace before keeping the signup for later. */
+      /** How long the route's answer waits for the worker to deliver the signup. */
       directTimeoutMs: v.DELIVERY_DIRECT_TIMEOUT_MS,
       /** Signups older than this move to the failed list instead of being retried. */
       maxAgeHours: v.DELIVERY_MAX_AGE_HOURS,

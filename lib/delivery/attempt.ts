@@ -1,62 +1,25 @@
 import { metrics } from "../observability/metrics";
 import { isWorkspaceApiError } from "../workspace/errors";
-import type { DeliveryGate } from "./types";
+import type { Outcome, SignupWindow, StatKind } from "./types";
 
 /*
- * One delivery attempt, shared by both engines' workers and by the route's direct call:
- * what a workspace answer means for a stored signup, how long to wait after a failure, and the
- * one log line for a refused key. Addresses are never logged: only codes, statuses and endpoints.
+ * One delivery attempt, shared by both engines' workers: what a workspace answer means for a
+ * signup, how long the worker pauses after a failure, and the one log line for a refused key.
+ * Addresses are never logged: only codes, statuses and endpoints.
  */
 
 export type AttemptResult =
-  /** 2xx: the workspace sent (or will send) the verification email. */
-  | { kind: "delivered" }
-  /** Verified already: nothing to send, and nothing left to do. */
-  | { kind: "already_subscribed" }
-  /** The workspace refuses the address itself (422): retrying cannot help. */
-  | { kind: "rejected" }
+  | { kind: Exclude<Outcome, "pending"> }
   /** Down, slow, busy, refusing the key, or answering garbage: keep the signup and try later. */
-  | { kind: "retry"; code: string; retryAfterMs: number | undefined };
-
-/**
- * The route's client and this module may come from different Next bundles (the service is
- * shared per process), so a WorkspaceApiError is recognised by its shape, not by instanceof.
- */
-export function asWorkspaceError(
-  error: unknown,
-): { code: string; endpoint: string; retryAfterSeconds: number | undefined } | undefined {
-  if (isWorkspaceApiError(error)) return error;
-  const e = error as {
-    name?: unknown;
-    code?: unknown;
-    endpoint?: unknown;
-    retryAfterSeconds?: unknown;
-  } | null;
-  if (e && e.name === "WorkspaceApiError" && typeof e.code === "string" && typeof e.endpoint === "string")
-    return {
-      code: e.code,
-      endpoint: e.endpoint,
-      retryAfterSeconds: typeof e.retryAfterSeconds === "number" ? e.retryAfterSeconds : undefined,
-    };
-  return undefined;
-}
+  | { kind: "retry"; code: string; endpoint?: string; retryAfterMs: number | undefined };
 
 export function classify(raw: unknown): AttemptResult {
-  const error = asWorkspaceError(raw);
-  if (error) {
-    if (error.code === "already_subscribed") return { kind: "already_subscribed" };
-    if (error.code === "invalid") return { kind: "rejected" };
-    return {
-      kind: "retry",
-      code: error.code,
-      retryAfterMs: error.retryAfterSeconds === undefined ? undefined : error.retryAfterSeconds * 1000,
-    };
-  }
-  return {
-    kind: "retry",
-    code: raw instanceof Error ? raw.name : typeof raw,
-    retryAfterMs: undefined,
-  };
+  if (!isWorkspaceApiError(raw))
+    return { kind: "retry", code: raw instanceof Error ? raw.name : typeof raw, retryAfterMs: undefined };
+  if (raw.code === "already_subscribed") return { kind: "already_subscribed" };
+  if (raw.code === "invalid") return { kind: "rejected" };
+  const { code, endpoint, retryAfterSeconds } = raw;
+  return { kind: "retry", code, endpoint, retryAfterMs: retryAfterSeconds && retryAfterSeconds * 1000 };
 }
 
 export const BACKOFF_BASE_MS = 500;
@@ -66,15 +29,16 @@ export const BACKOFF_CAP_MS = 60_000;
  * Exponential backoff with jitter, capped at about a minute so a recovered workspace is noticed
  * quickly; a Retry-After is honoured however long it is (the workspace said so).
  */
-export function backoffMs(
-  consecutiveFailures: number,
-  retryAfterMs: number | undefined,
-  random = Math.random,
-): number {
+export function backoffMs(failures: number, retryAfterMs: number | undefined, random = Math.random): number {
   if (retryAfterMs !== undefined) return retryAfterMs + Math.floor(random() * 250);
-  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, consecutiveFailures - 1));
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
   // "Equal jitter": at least half the step, so a fleet spreads out without hammering.
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** The workspace's rate, spaced: a fixed window would let twice the rate through across a boundary. */
+export function spacingMs(ratePerSecond: number): number {
+  return Math.ceil((1000 / ratePerSecond) * 1.15);
 }
 
 export function keyRefusedHint(mode: "local" | "remote"): string {
@@ -83,90 +47,70 @@ export function keyRefusedHint(mode: "local" | "remote"): string {
     : "Fix: unset LOCAL_WORKSPACE_API_KEY to use the local demo key, or set it to the key the local workspace was started with.";
 }
 
-export type AttemptContext = {
+export type Deliver = (email: string) => Promise<AttemptResult>;
+
+/**
+ * Calls the workspace once for a worker and says what it means, counting attempts by outcome.
+ * `pause` is how long the worker should wait before its next call (0 after a success): the
+ * process's consecutive failures set the backoff, and an outage is logged once, not per signup.
+ */
+export function createAttempt(opts: {
   subscribe: (email: string) => Promise<unknown>;
-  gate: DeliveryGate;
   mode: "local" | "remote";
   log: (line: string) => void;
-};
-
-/** What each store's worker is given besides its store: how to attempt, the outage, the age limit. */
-export type WorkerOptions = {
-  ctx: AttemptContext;
-  outage: OutageTracker;
-  /** Signups older than this go to the failed list instead of the workspace. */
-  maxAgeMs: number;
-};
-
-/**
- * Failure bookkeeping of one process: consecutive failures (for the backoff) and whether the
- * refused-key line was already written (once per outage, not once per signup).
- */
-export class OutageTracker {
-  private failures = 0;
-  private keyRefusedLogged = false;
-
-  constructor(private readonly ctx: Pick<AttemptContext, "gate" | "mode" | "log">) {}
-
-  async succeeded(): Promise<void> {
-    if (this.failures > 0 || this.keyRefusedLogged) this.ctx.log("the workspace answers again; delivering");
-    this.failures = 0;
-    this.keyRefusedLogged = false;
-    await this.ctx.gate.clearHold();
-  }
-
-  /** Records a failure, holds every call for the backoff, returns the wait in ms. */
-  async failed(
-    result: Extract<AttemptResult, { kind: "retry" }>,
-    endpoint: string | undefined,
-    source: string,
-  ): Promise<number> {
-    this.failures++;
-    const wait = backoffMs(this.failures, result.retryAfterMs);
-    if (result.code === "unauthorized") {
-      if (!this.keyRefusedLogged) {
-        this.keyRefusedLogged = true;
-        this.ctx.log(
-          `The workspace refused the API key (401${endpoint ? ` from ${endpoint}` : ""}); signups are kept and retried until it is fixed. ${keyRefusedHint(this.ctx.mode)}`,
-        );
+}): { attempt: Deliver; pause: () => number } {
+  let failures = 0;
+  let wait = 0;
+  return {
+    pause: () => wait,
+    async attempt(email) {
+      let result: AttemptResult;
+      try {
+        await opts.subscribe(email);
+        result = { kind: "delivered" };
+      } catch (error) {
+        result = classify(error);
       }
-    } else if (this.failures === 1 || this.failures % 20 === 0) {
-      this.ctx.log(
-        `${source}: workspace ${result.code}${endpoint ? ` from ${endpoint}` : ""}; signups are kept, next attempt in ${Math.round(wait / 1000)} s`,
-      );
-    }
-    await this.ctx.gate.hold(wait);
-    return wait;
-  }
+      metrics().deliveryAttempts.inc({ outcome: result.kind });
+      if (result.kind !== "retry") {
+        if (failures > 0) opts.log("the workspace answers again; delivering");
+        failures = 0;
+        wait = 0;
+        return result;
+      }
+      failures++;
+      wait = backoffMs(failures, result.retryAfterMs);
+      const from = result.endpoint ? ` from ${result.endpoint}` : "";
+      if (result.code === "unauthorized") {
+        if (failures === 1)
+          opts.log(
+            `The workspace refused the API key (401${from}); signups are kept and retried until it is fixed. ${keyRefusedHint(opts.mode)}`,
+          );
+      } else if (failures === 1 || failures % 20 === 0)
+        opts.log(
+          `workspace ${result.code}${from}; signups are kept, next attempt in ${Math.round(wait / 1000)} s`,
+        );
+      return result;
+    },
+  };
 }
 
-/**
- * Calls the workspace once (the caller has taken a slot from the gate) and reports what it
- * means; counted in masthead_delivery_attempts_total by outcome.
- */
-export async function attemptDelivery(
-  email: string,
-  ctx: AttemptContext,
-  outage: OutageTracker,
-): Promise<AttemptResult> {
-  const result = await attemptOnce(email, ctx, outage);
-  metrics().deliveryAttempts.inc({ outcome: result.kind });
-  return result;
-}
+export const HOUR_MS = 60 * 60 * 1000;
+export const STATS_KEPT_MS = 7 * 24 * HOUR_MS;
+export const hourOf = (at: number) => Math.floor(at / HOUR_MS);
 
-async function attemptOnce(
-  email: string,
-  ctx: AttemptContext,
-  outage: OutageTracker,
-): Promise<AttemptResult> {
-  try {
-    await ctx.subscribe(email);
-    await outage.succeeded();
-    return { kind: "delivered" };
-  } catch (error) {
-    const result = classify(error);
-    if (result.kind === "retry") await outage.failed(result, asWorkspaceError(error)?.endpoint, "delivery");
-    else await outage.succeeded();
-    return result;
+const emptyWindow = (): SignupWindow => ({ accepted: 0, sentAtOnce: 0, queued: 0, delivered: 0, failed: 0 });
+
+/** The 24-hour and 7-day sums of hourly counts. */
+export function windows(rows: { hour: number; kind: string; n: number }[], now = Date.now()) {
+  const last24h = emptyWindow();
+  const last7d = emptyWindow();
+  const current = hourOf(now);
+  for (const { hour, kind, n } of rows) {
+    if (!(kind in last7d)) continue;
+    const k = kind as StatKind;
+    if (hour > current - 24 * 7) last7d[k] += n;
+    if (hour > current - 24) last24h[k] += n;
   }
+  return { last24h, last7d };
 }

@@ -22,18 +22,18 @@ async function main(): Promise<void> {
     const verdict = await watchRedisSettings(redis, logLine("state"));
     if (verdict?.refusal) throw new Error(verdict.refusal);
   }
-  const service = delivery();
+  const store = delivery();
   const queueConnection = redisConnection("delivery");
   if (queueConnection) await firstConnectionAttempt(queueConnection);
   // Unknown (not 0) when the store cannot be read now: the worker starts all the same.
-  const counts = await service.store.counts().catch(() => ({ pending: undefined, failed: undefined }));
-  service.startWorker();
+  const counts = await store.overview().catch(() => undefined);
+  store.start({ worker: true });
   log("delivery").info(
     {
-      store: service.store.engine === "redis" ? "Redis queue" : `SQLite at ${config.delivery.storePath}`,
+      store: store.engine === "redis" ? "Redis queue" : `SQLite at ${config.delivery.storePath}`,
       ratePerSecond: config.delivery.ratePerSecond,
-      pending: counts.pending,
-      failed: counts.failed,
+      pending: counts?.waiting,
+      failed: counts?.failedTotal,
     },
     "worker running",
   );
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await service.close();
+    await store.close();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop());

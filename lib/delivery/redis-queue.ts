@@ -1,58 +1,64 @@
+import { randomUUID } from "node:crypto";
 import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
+import { metrics, reportGauge } from "../observability/metrics";
 import { addressKey } from "./address-key";
-import { attemptDelivery, type WorkerOptions } from "./attempt";
-import type { WorkerHandle } from "./sqlite-worker";
-import { StoreUnavailableError, type DeliveryCounts, type EnqueueResult, type SignupStore } from "./types";
+import { backoffMs, hourOf, HOUR_MS, spacingMs, windows, type Deliver } from "./attempt";
+import type { Kept, SqliteSignupStore } from "./sqlite-store";
+import {
+  FAILED_SHOWN,
+  StoreUnavailableError,
+  type Accepted,
+  type DeliveryOverview,
+  type Outcome,
+  type SignupStore,
+  type StatKind,
+} from "./types";
 
 /*
- * The Redis engine: a BullMQ queue, so any instance's worker can take a signup and BullMQ's
- * job lock makes sure only one does. The job id is the hashed address (BullMQ ignores an add
- * whose id exists), which is what keeps one pending delivery per address across instances.
- * Delivered jobs are removed at once (removeOnComplete), taking the address with them; failed
- * ones stay until an admin retries or discards them. Job data and failure reasons never hold
- * more than the address and a short code.
+ * The Redis engine: a BullMQ queue, so any instance's worker can take a signup and BullMQ's job
+ * lock makes sure only one does. The job id is the mailbox's key: BullMQ ignores an add whose id
+ * exists, which keeps one pending delivery per mailbox across instances. The queue alone paces
+ * (its limiter), retries (a failure pauses the whole queue for the backoff, and any other error
+ * is retried with a capped backoff, without limit) and fails (a 422, or past the maximum age).
  *
- * With replicas to confirm (a Sentinel group), a signup counts as queued only once a replica has
- * it (Redis WAIT, a short timeout): the primary's answer alone could be undone by its loss,
- * since replication is asynchronous. An unconfirmed signup is taken back out of the queue (as
- * far as Redis still answers) and refused as "unreplicated", for the caller to keep elsewhere.
+ * A signup is the queue's once a replica has it (Redis WAIT), since replication is asynchronous
+ * and the primary's answer alone could be undone by its loss. One Redis could not take safely
+ * (unreachable, full, no replica confirming) is kept in this instance's fsynced SQLite file, its
+ * outbox, and forwarded into the queue (add, then WAIT) until the queue confirms it; only then
+ * does it leave the file. Nothing is ever taken back out of the queue on a doubt: a forward
+ * repeated after a delivery finds the completed job with the same signup id (its address
+ * blanked) and stops there.
  */
 
 export const QUEUE_NAME = "newsletter-delivery";
 export const QUEUE_PREFIX = "masthead";
-const DAY_MS = 24 * 60 * 60 * 1000;
+const STATS_PREFIX = `${QUEUE_PREFIX}:delivery:stats:`;
 
-type SignupJob = { email: string; queuedAt: number };
+type SignupJob = Kept;
 
 /**
  * How many replicas must confirm a signup, how long to wait for them, and the connection that
- * waits: one of its own, since WAIT holds its connection for up to `timeoutMs` and the queue's
- * other commands must not wait behind it.
+ * waits: one of its own, since WAIT holds its connection and the queue's commands must not wait behind it.
  */
 export type ReplicaConfirmation =
   { replicas: 0 } | { replicas: number; timeoutMs: number; connection: Redis };
-
-/** No replica to wait for: one Redis (REDIS_URL), as durable as its append-only file. */
 export const NO_REPLICAS: ReplicaConfirmation = { replicas: 0 };
 
-/**
- * After a WAIT that no replica answered, signups skip waiting for this long (refused as
- * unreplicated at once): with no replica, every reader would otherwise pay the full timeout.
- */
+/** After a WAIT no replica answered, signups skip waiting this long (kept in the outbox at once). */
 const NO_REPLICA_PAUSE_MS = 1_000;
-
-/**
- * A local copy of a signup queued at T is the same signup as a queue delivery at T - this or
- * later (the route writes the queue first, then the local copy).
- */
-const SAME_SIGNUP_SLACK_MS = 5_000;
-
 /** The longest a queue operation (a few commands, a WAIT among them) may take before it counts as unreachable. */
 const GUARD_TIMEOUT_MS = 1_000;
+/** Failures in a row, while the connection says ready, after which the Queue object is made anew. */
+const STRIKES_TO_RECREATE = 3;
+/** How often the forwarder looks at the outbox, and asks the queue whether it answers. */
+const FORWARD_EVERY_MS = 1_000;
+/** A delivered job stays this long (address included), so a forward repeated after its delivery sends nothing. */
+const KEEP_COMPLETED_SECONDS = 24 * 60 * 60;
 
 /** A Redis failure as the store's refusal: full, gone (or not the primary any more), or other. */
 function refusalOf(error: unknown): StoreUnavailableError {
+  if (error instanceof StoreUnavailableError) return error;
   const message = error instanceof Error ? error.message : "";
   const name = error instanceof Error ? error.name : typeof error;
   if (/^OOM\b/.test(message))
@@ -66,78 +72,116 @@ function refusalOf(error: unknown): StoreUnavailableError {
   return new StoreUnavailableError("unwritable", `Redis: ${name}`);
 }
 
-export type RedisQueueConnections = {
-  /** Commands from the route and the admin: fails fast when Redis is unreachable. */
-  commands: Redis;
-  /** A dedicated connection with maxRetriesPerRequest: null, as BullMQ's workers require. */
-  worker: () => Redis;
+export type RedisStoreOptions = {
+  /** Commands from the route, the admin and the forwarder: fails fast (lib/state/redis-fail-fast.mjs). */
+  connection: Redis;
+  /** BullMQ's worker blocks on Redis: a connection that waits for it instead of failing. */
+  workerConnection: () => Redis;
+  confirmation?: ReplicaConfirmation;
+  outbox: SqliteSignupStore;
+  maxPending: number;
+  maxAgeMs: number;
+  ratePerSecond: number;
+  attempt: Deliver;
+  /** The backoff the last failed attempt asks for. */
+  pause: () => number;
+  log: (line: string) => void;
 };
 
 export class RedisSignupStore implements SignupStore {
   readonly engine = "redis" as const;
-  readonly queue: Queue<SignupJob>;
+  private queue: Queue<SignupJob>;
+  private worker: Worker<SignupJob> | undefined;
+  private forwarding: Promise<void> | undefined;
+  private stopping = false;
+  private wakeForwarder: (() => void) | undefined;
   /** Until then, no replica is waited for (NO_REPLICA_PAUSE_MS). */
   private waitAgainAt = 0;
+  private strikes = 0;
+  private answering: boolean | undefined;
+  private outboxReason: string | undefined;
 
-  constructor(
-    private readonly redis: Redis,
-    private readonly maxPending: number,
-    private readonly confirmation: ReplicaConfirmation = NO_REPLICAS,
-  ) {
-    this.queue = new Queue<SignupJob>(QUEUE_NAME, {
-      connection: redis,
+  constructor(private readonly o: RedisStoreOptions) {
+    this.queue = this.newQueue();
+  }
+
+  private newQueue(): Queue<SignupJob> {
+    const queue = new Queue<SignupJob>(QUEUE_NAME, {
+      connection: this.o.connection,
       prefix: QUEUE_PREFIX,
       // Events are not used; keep the stream short.
       streams: { events: { maxLen: 100 } },
+      defaultJobOptions: {
+        attempts: Number.MAX_SAFE_INTEGER,
+        backoff: { type: "capped" },
+        removeOnComplete: { age: KEEP_COMPLETED_SECONDS },
+        removeOnFail: false,
+      },
     });
     // Errors surface on the calls themselves; without a listener an 'error' event would crash the process.
-    this.queue.on("error", () => {});
-  }
-
-  private get deliveredKey() {
-    return `${QUEUE_PREFIX}:delivery:delivered`;
-  }
-
-  private doneKey(id: string) {
-    return `${QUEUE_PREFIX}:delivery:done:${id}`;
+    queue.on("error", () => {});
+    return queue;
   }
 
   /**
-   * Runs `work` against Redis, failing fast as every Masthead client does: at once while the
-   * connection is down (BullMQ would otherwise wait for it to come up), and after
-   * GUARD_TIMEOUT_MS at most (a reader's signup never hangs on Redis).
+   * Runs `work` on the queue, failing fast as every Masthead client does: at once while the
+   * connection is down, after GUARD_TIMEOUT_MS at most. A Queue that keeps failing while its
+   * connection is ready (BullMQ keeps the failure of its one-time start-up check for good, as
+   * after a Redis stall at start) is made anew.
    */
-  private async guard<T>(work: () => Promise<T>): Promise<T> {
-    if (this.redis.status !== "ready")
+  private async guard<T>(work: (queue: Queue<SignupJob>) => Promise<T>): Promise<T> {
+    if (this.o.connection.status !== "ready") {
+      this.answered(false);
       throw new StoreUnavailableError("unreachable", "the Redis primary cannot be reached (not connected)");
+    }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error("Command timed out")), GUARD_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([work(), timeout]);
+      const result = await Promise.race([work(this.queue), timeout]);
+      this.answered(true);
+      return result;
     } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error;
-      throw refusalOf(error);
+      const refusal = refusalOf(error);
+      if (refusal.reason === "unreachable" && this.o.connection.status === "ready") {
+        this.answered(false);
+        if (++this.strikes >= STRIKES_TO_RECREATE) {
+          this.o.log("the delivery queue does not answer while its Redis connection does; recreating it");
+          this.strikes = 0;
+          const old = this.queue;
+          this.queue = this.newQueue();
+          void old.close().catch(() => {});
+        }
+      }
+      throw refusal;
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /**
-   * Resolves once the configured number of replicas hold every write this connection made so
-   * far, `id`'s included (replication is one ordered stream, so a replica that has this
-   * connection's last write has every earlier write of any connection too).
-   */
-  private async confirmReplicated(id: string, added: boolean): Promise<void> {
-    const confirmation = this.confirmation;
-    if (confirmation.replicas <= 0 || !("connection" in confirmation)) return;
+  private answered(yes: boolean): void {
+    if (yes) this.strikes = 0;
+    if (this.answering === yes) return;
+    this.answering = yes;
+    reportGauge(metrics().deliveryQueueUp, yes ? 1 : 0);
+  }
+
+  problem(): string | null {
+    return this.answering === false && this.o.connection.status === "ready"
+      ? "the delivery queue does not answer although Redis does"
+      : null;
+  }
+
+  /** Resolves once the configured replicas hold every write made so far (replication is one ordered stream). */
+  private async confirm(): Promise<void> {
+    const confirmation = this.o.confirmation ?? NO_REPLICAS;
+    if (!("connection" in confirmation)) return;
     const { replicas, timeoutMs, connection } = confirmation;
     let acknowledged = 0;
     if (Date.now() >= this.waitAgainAt) {
       try {
-        // WAIT waits for the waiting connection's own last write, so it makes one: the stream
-        // is ordered, and a replica that has it has the signup written before it.
+        // WAIT waits for its own connection's last write, so it makes one after the signup's.
         await connection.set(`${QUEUE_PREFIX}:delivery:confirm`, "1", "PX", 60_000);
         acknowledged = Number(await connection.call("WAIT", replicas, timeoutMs));
       } catch {
@@ -145,175 +189,262 @@ export class RedisSignupStore implements SignupStore {
       }
       if (acknowledged < replicas) this.waitAgainAt = Date.now() + NO_REPLICA_PAUSE_MS;
     }
-    if (acknowledged >= replicas) return;
-    // Not safe where it is: taken back (when Redis still answers), so a later attempt starts clean.
-    if (added) await this.queue.remove(id).catch(() => undefined);
-    throw new StoreUnavailableError(
-      "unreplicated",
-      `no replica confirmed it within ${timeoutMs} ms (${replicas} needed)`,
+    if (acknowledged < replicas)
+      throw new StoreUnavailableError("unreplicated", `no replica confirmed it within ${timeoutMs} ms`);
+  }
+
+  /**
+   * Puts a signup in the queue and confirms it: the ref of the signup the mailbox's job holds
+   * (this one's, or another still waiting). A completed or failed job of another signup makes
+   * way; one of this signup (a forward repeated) is the answer.
+   */
+  private put(signup: Kept): Promise<string> {
+    return this.guard(async (queue) => {
+      const id = addressKey(signup.email);
+      const job = await queue.getJob(id);
+      if (job && (job.data.ref === signup.ref || !job.finishedOn)) {
+        await this.confirm();
+        return job.data.ref;
+      }
+      if (job) await job.remove();
+      if ((await queue.count()) >= this.o.maxPending)
+        throw new StoreUnavailableError("full", `${this.o.maxPending} signups are already waiting`);
+      await queue.add("signup", signup, { jobId: id });
+      await this.confirm();
+      return signup.ref;
+    });
+  }
+
+  async accept(email: string): Promise<Accepted> {
+    const signup = { ref: randomUUID(), email, queuedAt: Date.now() };
+    let held: string;
+    try {
+      held = await this.put(signup);
+      if (this.outboxReason && this.o.outbox.oldest(1).length === 0) {
+        this.o.log("the Redis queue holds signups safely again");
+        this.outboxReason = undefined;
+      }
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError) || error.reason === "full") throw error;
+      metrics().signupQueueRefusals.inc({ reason: error.reason });
+      if (this.outboxReason !== error.reason)
+        this.o.log(
+          `${error.message}; keeping signups in this instance's own file until the queue confirms them`,
+        );
+      this.outboxReason = error.reason;
+      try {
+        held = this.o.outbox.keep(signup).ref;
+      } catch (local) {
+        this.o.log(`this instance's own file refused the signup too (${(local as Error).message})`);
+        throw error;
+      }
+      this.wakeForwarder?.();
+    }
+    return { id: held, email, alreadyPending: held !== signup.ref };
+  }
+
+  async outcome(signup: Accepted, waitMs: number): Promise<Outcome> {
+    const deadline = Date.now() + waitMs;
+    const id = addressKey(signup.email);
+    // The queue waits out a failure longer than the reader would: nothing will happen meanwhile.
+    const paused = await this.guard((queue) => queue.getRateLimitTtl()).catch(() => 0);
+    if (paused > waitMs) return "pending";
+    for (;;) {
+      const job = await this.guard((queue) => queue.getJob(id)).catch(() => null);
+      // Not in the queue (kept in the outbox) or unreadable: nothing will change within the wait.
+      if (!job) return "pending";
+      if (job.data.ref === signup.id && job.finishedOn)
+        return job.failedReason
+          ? job.failedReason === "rejected"
+            ? "rejected"
+            : "pending"
+          : job.returnvalue;
+      if (Date.now() >= deadline) return "pending";
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100, deadline - Date.now())));
+    }
+  }
+
+  async count(kind: StatKind, n = 1): Promise<void> {
+    const key = `${STATS_PREFIX}${hourOf(Date.now())}`;
+    await this.o.connection
+      .multi()
+      .hincrby(key, kind, n)
+      .pexpire(key, 8 * 24 * HOUR_MS)
+      .exec()
+      .catch(() => {});
+  }
+
+  async overview(): Promise<DeliveryOverview> {
+    const now = Date.now();
+    const hours = Array.from({ length: 24 * 7 }, (_, i) => hourOf(now) - i);
+    const stats = this.o.connection.pipeline();
+    for (const hour of hours) stats.hgetall(`${STATS_PREFIX}${hour}`);
+    const [read, c, firsts, failed] = await this.guard((queue) =>
+      Promise.all([
+        stats.exec(),
+        queue.getJobCounts("waiting", "delayed", "active", "prioritized", "failed"),
+        Promise.all([true, false].map((asc) => queue.getJobs(["wait", "delayed", "prioritized"], 0, 0, asc))),
+        queue.getFailed(0, FAILED_SHOWN - 1),
+      ]),
+    );
+    const rows = (read ?? []).flatMap(([, hash], i) =>
+      Object.entries((hash ?? {}) as Record<string, string>).map(([kind, n]) => ({
+        hour: hours[i]!,
+        kind,
+        n: Number(n),
+      })),
+    );
+    const outbox = await this.o.outbox.overview();
+    const starts = [...firsts.flat().map((job) => job.data.queuedAt), outbox.oldestWaitingAt ?? Infinity];
+    const oldest = Math.min(...starts);
+    return {
+      ...windows(rows, now),
+      waiting: c.waiting! + c.delayed! + c.active! + c.prioritized! + outbox.waiting,
+      oldestWaitingAt: Number.isFinite(oldest) ? oldest : null,
+      failedTotal: c.failed!,
+      failed: failed.map((job) => ({
+        id: job.id!,
+        email: job.data.email,
+        reason: job.failedReason === "rejected" ? "rejected" : "expired",
+        failedAt: job.finishedOn ?? job.timestamp,
+      })),
+    };
+  }
+
+  private failedJobs(queue: Queue<SignupJob>, ids: string[]) {
+    return Promise.all(ids.map((id) => queue.getJob(id))).then((jobs) =>
+      jobs.filter((job): job is Job<SignupJob> => Boolean(job?.finishedOn && job.failedReason)),
     );
   }
 
-  async isPending(email: string): Promise<boolean> {
-    return this.guard(async () => {
-      const state = await this.queue.getJobState(addressKey(email));
-      return state !== "unknown" && state !== "failed" && state !== "completed";
-    });
-  }
-
-  async enqueue(email: string): Promise<EnqueueResult> {
-    return this.guard(async () => {
-      const id = addressKey(email);
-      const state = await this.queue.getJobState(id);
-      if (state === "failed" || state === "completed") await this.queue.remove(id);
-      else if (state !== "unknown") {
-        await this.confirmReplicated(id, false);
-        return "already_pending";
-      }
-      if ((await this.queue.count()) >= this.maxPending)
-        throw new StoreUnavailableError("full", `${this.maxPending} signups are already waiting`);
-      await this.queue.add(
-        "signup",
-        { email, queuedAt: Date.now() },
-        { jobId: id, removeOnComplete: true, removeOnFail: false, attempts: 1 },
-      );
-      await this.confirmReplicated(id, true);
-      return "queued";
-    });
-  }
-
-  async counts(): Promise<DeliveryCounts> {
-    return this.guard(async () => {
-      const c = await this.queue.getJobCounts(
-        "waiting",
-        "delayed",
-        "active",
-        "prioritized",
-        "waiting-children",
-        "failed",
-      );
-      const since = Date.now() - DAY_MS;
-      await this.redis.zremrangebyscore(this.deliveredKey, "-inf", since);
-      const delivered = await this.redis.zcount(this.deliveredKey, since, "+inf");
-      return {
-        pending:
-          (c.waiting ?? 0) +
-          (c.delayed ?? 0) +
-          (c.active ?? 0) +
-          (c.prioritized ?? 0) +
-          (c["waiting-children"] ?? 0),
-        failed: c.failed ?? 0,
-        deliveredLastDay: delivered,
-      };
-    });
-  }
-
-  async retryFailed(): Promise<number> {
-    return this.guard(async () => {
+  async retryFailed(ids?: string[]): Promise<number> {
+    return this.guard(async (queue) => {
       let moved = 0;
       for (;;) {
-        const jobs = await this.queue.getFailed(0, 499);
-        if (jobs.length === 0) return moved;
+        const jobs = ids ? await this.failedJobs(queue, ids) : await queue.getFailed(0, 499);
         for (const job of jobs) {
           // Its age starts again, or it would expire straight back into the failed list.
           await job.updateData({ ...job.data, queuedAt: Date.now() });
           await job.retry("failed");
           moved++;
         }
+        if (ids || jobs.length === 0) return moved;
       }
     });
   }
 
-  async discardFailed(): Promise<number> {
-    return this.guard(async () => {
+  async discardFailed(ids?: string[]): Promise<number> {
+    return this.guard(async (queue) => {
+      if (ids) {
+        const jobs = await this.failedJobs(queue, ids);
+        await Promise.all(jobs.map((job) => job.remove()));
+        return jobs.length;
+      }
       let removed = 0;
       for (;;) {
-        const ids = await this.queue.clean(0, 1000, "failed");
-        removed += ids.length;
-        if (ids.length < 1000) return removed;
+        const cleaned = await queue.clean(0, 1000, "failed");
+        removed += cleaned.length;
+        if (cleaned.length < 1000) return removed;
       }
     });
   }
 
-  /**
-   * A bare member per delivery (no address), scored by time, for the 24-hour count; and, under
-   * the address's hashed key, when it was delivered (for `holds`), kept for `keepMs`.
-   */
-  async recordDelivery(id: string, keepMs: number): Promise<void> {
-    const now = Date.now();
-    await this.redis.zadd(this.deliveredKey, now, `${now}-${Math.random().toString(36).slice(2)}`);
-    await this.redis.set(this.doneKey(id), String(now), "PX", Math.max(1, keepMs));
+  start({ worker }: { worker: boolean }): void {
+    this.stopping = false;
+    this.forwarding ??= this.forward();
+    if (worker) this.worker ??= this.startWorker();
   }
 
   /**
-   * Whether the queue holds (or has delivered) the signup that a local copy queued at
-   * `queuedAt` also keeps: it is pending here, or was delivered since. Throws when Redis
-   * cannot answer.
+   * The outbox's forwarder: each kept signup goes to the queue (add, WAIT) and leaves the file
+   * once confirmed. With nothing to forward it asks the queue whether it answers, so a Queue
+   * left broken by a stall is noticed and recreated without waiting for a signup.
    */
-  async holds(email: string, queuedAt: number): Promise<boolean> {
-    return this.guard(async () => {
-      const id = addressKey(email);
-      const [state, done] = await Promise.all([this.queue.getJobState(id), this.redis.get(this.doneKey(id))]);
-      if (state !== "unknown" && state !== "failed" && state !== "completed") return true;
-      return done !== null && Number(done) >= queuedAt - SAME_SIGNUP_SLACK_MS;
+  private async forward(): Promise<void> {
+    while (!this.stopping) {
+      let more = false;
+      try {
+        const kept = this.o.outbox.oldest(50);
+        for (const signup of kept) {
+          await this.put(signup);
+          this.o.outbox.forget(signup.ref);
+        }
+        more = kept.length === 50;
+        if (kept.length === 0) await this.guard((queue) => queue.count());
+        else if (!more && this.outboxReason) {
+          this.o.log("every signup kept in this instance's own file is in the queue again");
+          this.outboxReason = undefined;
+        }
+      } catch {
+        // Said by the queue's health (readiness, metrics); tried again next round.
+      }
+      if (!more)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout((this.wakeForwarder = resolve), FORWARD_EVERY_MS);
+          timer.unref();
+        });
+    }
+  }
+
+  private startWorker(): Worker<SignupJob> {
+    const { attempt, pause, log, maxAgeMs } = this.o;
+    const worker: Worker<SignupJob> = new Worker<SignupJob>(
+      QUEUE_NAME,
+      async (job) => {
+        if (Date.now() - job.data.queuedAt > maxAgeMs) throw new UnrecoverableError("expired");
+        const result = await attempt(job.data.email);
+        if (result.kind === "rejected") throw new UnrecoverableError("rejected");
+        if (result.kind !== "retry") return result.kind;
+        // The workspace cannot take it now: the whole queue waits out the backoff (every
+        // instance's worker), and the job goes back unchanged.
+        await worker.rateLimit(Math.max(1, pause()));
+        throw Worker.RateLimitError();
+      },
+      {
+        connection: this.o.workerConnection(),
+        prefix: QUEUE_PREFIX,
+        concurrency: 1,
+        limiter: { max: 1, duration: spacingMs(this.o.ratePerSecond) },
+        // A call can take the workspace timeout; the lock is renewed while the job runs anyway.
+        lockDuration: 60_000,
+        // A failover or a restart leaves jobs stalled: they go back to waiting, never to failed.
+        maxStalledCount: Number.MAX_SAFE_INTEGER,
+        // Any error besides the workspace's answers (Redis in the middle of a call): again, later.
+        settings: { backoffStrategy: (attempts) => backoffMs(attempts, undefined) },
+      },
+    );
+    worker.on("error", (error) => log(`queue worker error (${error.name})`));
+    worker.on("completed", (job) => {
+      void this.count("delivered");
+      // The job stays (KEEP_COMPLETED_SECONDS) to recognise a repeated forward; its address need not.
+      void job.updateData({ ...job.data, email: "" }).catch(() => {});
     });
+    worker.on("failed", (job, error) => {
+      if (!job?.finishedOn) return;
+      log(
+        error.message === "rejected"
+          ? "the workspace refused an address (422); it moved to the failed list"
+          : error.message === "expired"
+            ? "a signup passed the maximum age and moved to the failed list"
+            : `a signup moved to the failed list (${error.name})`,
+      );
+      void this.count("failed");
+    });
+    return worker;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeForwarder?.();
+    await this.forwarding;
+    this.forwarding = undefined;
+    await this.worker?.close();
+    this.worker = undefined;
   }
 
   async close(): Promise<void> {
-    await this.queue.close();
+    await this.stop();
+    await this.queue.close().catch(() => {});
+    await this.o.outbox.close();
   }
-}
-
-/**
- * A BullMQ worker: one job at a time per process, paced by the shared gate. A failure that
- * may pass (outage, Retry-After, refused key) rate-limits the whole queue for the backoff and
- * puts the job back (BullMQ's manual rate limit; not counted as an attempt), so every
- * instance waits together instead of each hammering the workspace.
- */
-export function runRedisWorker(
-  opts: WorkerOptions & { store: RedisSignupStore; connection: Redis },
-): WorkerHandle {
-  const { store, ctx, outage } = opts;
-  const stopper = new AbortController();
-  const worker = new Worker<SignupJob>(
-    QUEUE_NAME,
-    async (job: Job<SignupJob>) => {
-      if (Date.now() - job.data.queuedAt > opts.maxAgeMs) throw new UnrecoverableError("expired");
-      try {
-        await ctx.gate.take(stopper.signal);
-      } catch (error) {
-        // Stopping while it waited for its turn: back to the queue untouched, not a failure.
-        if (stopper.signal.aborted) throw Worker.RateLimitError();
-        throw error;
-      }
-      const result = await attemptDelivery(job.data.email, ctx, outage);
-      if (result.kind === "delivered" || result.kind === "already_subscribed") {
-        await store.recordDelivery(job.id ?? addressKey(job.data.email), opts.maxAgeMs).catch(() => {});
-        return "delivered";
-      }
-      if (result.kind === "rejected") throw new UnrecoverableError("rejected");
-      // The gate already holds every instance's calls; the queue's own limit keeps workers from spinning.
-      await store.queue.rateLimit(Math.max(1, await ctx.gate.remainingHoldMs()));
-      throw Worker.RateLimitError();
-    },
-    {
-      connection: opts.connection,
-      prefix: QUEUE_PREFIX,
-      concurrency: 1,
-      // A call can take the workspace timeout; the lock is renewed while the job runs anyway.
-      lockDuration: 60_000,
-    },
-  );
-  worker.on("error", (error) => ctx.log(`queue worker error (${error.name})`));
-  worker.on("failed", (_job, error) => {
-    if (error.message === "expired") ctx.log("a signup passed the maximum age and moved to the failed list");
-    else if (error.message === "rejected")
-      ctx.log("the workspace refused a stored address (422); it moved to the failed list");
-  });
-  return {
-    async stop() {
-      stopper.abort();
-      await worker.close();
-    },
-  };
 }

@@ -1,32 +1,59 @@
+import { randomUUID } from "node:crypto";
 import { isStorageFailure, openSqlite, transaction, type SqliteDb } from "../state/sqlite";
 import { addressKey } from "./address-key";
-import { StoreUnavailableError, type DeliveryCounts, type EnqueueResult, type SignupStore } from "./types";
+import { hourOf, spacingMs, STATS_KEPT_MS, HOUR_MS, windows, type Deliver } from "./attempt";
+import {
+  FAILED_SHOWN,
+  StoreUnavailableError,
+  type Accepted,
+  type DeliveryOverview,
+  type FailedSignup,
+  type Outcome,
+  type SignupStore,
+  type StatKind,
+} from "./types";
 
 /*
- * The embedded store: one SQLite file (WAL, synchronous=FULL), so a signup the route has
- * answered 202 for is on disk before the answer leaves, and survives kill -9 or power loss at
- * any moment. Pending and failed signups share one table (failed_at set = failed); delivered
- * ones leave it at once and only a timestamp is kept, for the admin's 24-hour count.
- * secure_delete overwrites a deleted row's bytes, so a delivered address is not left behind
- * in free pages.
+ * The embedded store: one SQLite file (WAL, synchronous=FULL), so a signup answered 2xx is on
+ * disk before the answer leaves and survives kill -9 or power loss at any moment. Waiting and
+ * failed signups share one table (failed_at set = failed); a delivered one leaves it at once.
+ * secure_delete overwrites a deleted row's bytes, so a delivered address is not left behind in
+ * free pages. Its worker is the only caller of the workspace, one call at a time at its own
+ * pace, pausing the whole queue after a failure. With Redis the same file is each instance's
+ * outbox (lib/delivery/redis-queue.ts): kept here, forwarded to the queue, never delivered from here.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type ClaimedSignup = { id: number; email: string; queuedAt: number };
+export type Kept = { ref: string; email: string; queuedAt: number };
 
 export type SqliteStoreOptions = {
   file: string;
   maxPending: number;
+  /** The worker's side (the embedded engine only). */
+  worker?: {
+    attempt: Deliver;
+    pause: () => number;
+    ratePerSecond: number;
+    maxAgeMs: number;
+    leaseMs: number;
+  };
+  log?: (line: string) => void;
   now?: () => number;
 };
+
+/** How often an idle worker looks for signups another process stored (this process's wake it at once). */
+const IDLE_POLL_MS = 1_000;
 
 export class SqliteSignupStore implements SignupStore {
   readonly engine = "sqlite" as const;
   private db: SqliteDb | undefined;
   private readonly now: () => number;
-  /** Called after a signup is queued, so an in-process worker wakes at once instead of polling. */
-  onQueued: (() => void) | undefined;
+  /** Outcomes this process's worker reached lately, for routes waiting on them. */
+  private readonly settled = new Map<string, Outcome>();
+  private readonly wakers = new Set<() => void>();
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  /** Until then the worker waits out a failure: nothing will be delivered sooner. */
+  private pausedUntil = 0;
 
   constructor(private readonly options: SqliteStoreOptions) {
     this.now = options.now ?? Date.now;
@@ -38,7 +65,7 @@ export class SqliteSignupStore implements SignupStore {
     try {
       const db = openSqlite(this.options.file, [
         "journal_mode = WAL",
-        // FULL: a commit is fsynced before it returns, WAL included: durable the moment enqueue resolves.
+        // FULL: a commit is fsynced before it returns, WAL included: durable when accept resolves.
         "synchronous = FULL",
         "secure_delete = ON",
         "busy_timeout = 5000",
@@ -54,9 +81,13 @@ export class SqliteSignupStore implements SignupStore {
           failure TEXT
         );
         CREATE INDEX IF NOT EXISTS signups_state ON signups (failed_at, id);
-        CREATE TABLE IF NOT EXISTS deliveries (at INTEGER NOT NULL);
-        CREATE INDEX IF NOT EXISTS deliveries_at ON deliveries (at);
+        CREATE TABLE IF NOT EXISTS stats (hour INTEGER, kind TEXT, n INTEGER, PRIMARY KEY (hour, kind));
+        DROP TABLE IF EXISTS deliveries;
       `);
+      // Files from before signups had their own id get one.
+      if (!db.prepare("SELECT 1 FROM pragma_table_info('signups') WHERE name = 'ref'").get())
+        db.exec("ALTER TABLE signups ADD COLUMN ref TEXT; UPDATE signups SET ref = 'kept-' || id;");
+      db.exec("CREATE INDEX IF NOT EXISTS signups_ref ON signups (ref)");
       this.db = db;
       return db;
     } catch (error) {
@@ -70,108 +101,257 @@ export class SqliteSignupStore implements SignupStore {
     try {
       return work(db);
     } catch (error) {
-      if (isStorageFailure(error)) {
-        try {
-          db.close();
-        } catch {
-          // already unusable
-        }
-        this.db = undefined;
-        throw new StoreUnavailableError("unwritable", describe(error));
+      if (!isStorageFailure(error)) throw error;
+      try {
+        db.close();
+      } catch {
+        // already unusable
       }
-      throw error;
+      this.db = undefined;
+      throw new StoreUnavailableError("unwritable", describe(error));
     }
   }
 
-  async isPending(email: string): Promise<boolean> {
-    return this.run(
-      (db) =>
-        db
-          .prepare("SELECT 1 FROM signups WHERE address_key = ? AND failed_at IS NULL")
-          .get(addressKey(email)) !== undefined,
-    );
+  async accept(email: string): Promise<Accepted> {
+    const kept = this.keep({ ref: randomUUID(), email, queuedAt: this.now() });
+    return { id: kept.ref, email, alreadyPending: kept.ref !== kept.given };
   }
 
-  async enqueue(email: string): Promise<EnqueueResult> {
-    const result = this.run((db) =>
+  /** Keeps a signup durably unless its mailbox has one waiting; gives the ref of the one that waits. */
+  keep(signup: Kept): { ref: string; given: string } {
+    const ref = this.run((db) =>
       transaction(
         db,
-        (): EnqueueResult | "full" => {
-          const key = addressKey(email);
+        () => {
+          const key = addressKey(signup.email);
           const existing = db
-            .prepare("SELECT failed_at AS failedAt FROM signups WHERE address_key = ?")
-            .get(key) as { failedAt: number | null } | undefined;
-          if (existing && existing.failedAt === null) return "already_pending";
+            .prepare("SELECT ref, failed_at AS failedAt FROM signups WHERE address_key = ?")
+            .get(key) as { ref: string; failedAt: number | null } | undefined;
+          if (existing && existing.failedAt === null) return existing.ref;
           const { n } = db.prepare("SELECT count(*) AS n FROM signups WHERE failed_at IS NULL").get() as {
             n: number;
           };
-          if (n >= this.options.maxPending) return "full";
-          // A failed signup for the same address is revived rather than duplicated.
+          if (n >= this.options.maxPending) return null;
+          // A failed signup for the same mailbox is replaced rather than duplicated.
           db.prepare(
-            `INSERT INTO signups (address_key, email, queued_at) VALUES (?, ?, ?)
-           ON CONFLICT (address_key) DO UPDATE SET email = excluded.email, queued_at = excluded.queued_at,
-             lease_until = 0, failed_at = NULL, failure = NULL`,
-          ).run(key, email, this.now());
-          return "queued";
+            `INSERT INTO signups (address_key, email, queued_at, ref) VALUES (?, ?, ?, ?)
+             ON CONFLICT (address_key) DO UPDATE SET email = excluded.email, queued_at = excluded.queued_at,
+               ref = excluded.ref, lease_until = 0, failed_at = NULL, failure = NULL`,
+          ).run(key, signup.email, signup.queuedAt, signup.ref);
+          return signup.ref;
         },
         "immediate",
       ),
     );
-    if (result === "full")
+    if (ref === null)
       throw new StoreUnavailableError("full", `${this.options.maxPending} signups are already waiting`);
-    if (result === "queued") this.onQueued?.();
-    return result;
+    this.wake();
+    return { ref, given: signup.ref };
   }
 
-  async counts(): Promise<DeliveryCounts> {
-    return this.run((db) => {
-      const row = db
-        .prepare(
-          `SELECT
-             (SELECT count(*) FROM signups WHERE failed_at IS NULL) AS pending,
-             (SELECT count(*) FROM signups WHERE failed_at IS NOT NULL) AS failed,
-             (SELECT count(*) FROM deliveries WHERE at >= ?) AS delivered`,
-        )
-        .get(this.now() - DAY_MS) as { pending: number; failed: number; delivered: number };
-      return { pending: row.pending, failed: row.failed, deliveredLastDay: row.delivered };
+  async outcome(signup: Accepted, waitMs: number): Promise<Outcome> {
+    const deadline = this.now() + waitMs;
+    for (;;) {
+      const known = this.settled.get(signup.id) ?? this.rowOutcome(signup.id);
+      const left = deadline - this.now();
+      if (known !== "pending" || left <= 0 || this.pausedUntil > deadline) return known;
+      await this.nap(Math.min(100, left));
+    }
+  }
+
+  /** A row gone was delivered (this process's worker would have said "already" if it was that). */
+  private rowOutcome(ref: string): Outcome {
+    const row = this.run((db) => db.prepare("SELECT failure FROM signups WHERE ref = ?").get(ref)) as
+      { failure: string | null } | undefined;
+    if (!row) return "delivered";
+    return row.failure === "rejected" ? "rejected" : "pending";
+  }
+
+  async count(kind: StatKind, n = 1): Promise<void> {
+    const hour = hourOf(this.now());
+    this.run((db) => {
+      db.prepare(
+        "INSERT INTO stats (hour, kind, n) VALUES (?, ?, ?) ON CONFLICT (hour, kind) DO UPDATE SET n = n + excluded.n",
+      ).run(hour, kind, n);
+      db.prepare("DELETE FROM stats WHERE hour < ?").run(hour - STATS_KEPT_MS / HOUR_MS);
     });
   }
 
-  async retryFailed(): Promise<number> {
+  async overview(): Promise<DeliveryOverview> {
+    return this.run((db) => {
+      const rows = db.prepare("SELECT hour, kind, n FROM stats").all() as {
+        hour: number;
+        kind: string;
+        n: number;
+      }[];
+      const w = db
+        .prepare(
+          `SELECT count(*) AS waiting, min(queued_at) AS oldest,
+             (SELECT count(*) FROM signups WHERE failed_at IS NOT NULL) AS failedTotal
+           FROM signups WHERE failed_at IS NULL`,
+        )
+        .get() as { waiting: number; oldest: number | null; failedTotal: number };
+      const failed = db
+        .prepare(
+          `SELECT ref AS id, email, failure AS reason, failed_at AS failedAt FROM signups
+           WHERE failed_at IS NOT NULL ORDER BY failed_at DESC, id DESC LIMIT ?`,
+        )
+        .all(FAILED_SHOWN) as FailedSignup[];
+      return {
+        ...windows(rows, this.now()),
+        waiting: w.waiting,
+        oldestWaitingAt: w.oldest,
+        failedTotal: w.failedTotal,
+        failed: failed.map((f) => ({ ...f, reason: f.reason === "rejected" ? "rejected" : "expired" })),
+      };
+    });
+  }
+
+  async retryFailed(ids?: string[]): Promise<number> {
+    const moved = this.onFailed(
+      ids,
+      "UPDATE signups SET failed_at = NULL, failure = NULL, lease_until = 0, queued_at = ?",
+      this.now(),
+    );
+    this.wake();
+    return moved;
+  }
+
+  async discardFailed(ids?: string[]): Promise<number> {
+    return this.onFailed(ids, "DELETE FROM signups");
+  }
+
+  private onFailed(ids: string[] | undefined, statement: string, ...args: number[]): number {
+    const which = ids ? " AND ref IN (SELECT value FROM json_each(?))" : "";
+    const params = ids ? [...args, JSON.stringify(ids)] : args;
     return this.run((db) =>
-      Number(
-        db
-          .prepare(
-            "UPDATE signups SET failed_at = NULL, failure = NULL, lease_until = 0, queued_at = ? WHERE failed_at IS NOT NULL",
-          )
-          .run(this.now()).changes,
-      ),
+      Number(db.prepare(`${statement} WHERE failed_at IS NOT NULL${which}`).run(...params).changes),
     );
   }
 
-  async discardFailed(): Promise<number> {
-    return this.run((db) =>
-      Number(db.prepare("DELETE FROM signups WHERE failed_at IS NOT NULL").run().changes),
-    );
+  problem(): string | null {
+    return null;
   }
 
-  // ---- the worker's side ----------------------------------------------------------------
+  // ---- the outbox's side (Redis engine) --------------------------------------------------
 
-  /** Is anything waiting that no live worker holds? */
-  hasDue(): boolean {
+  /** The oldest kept signups. */
+  oldest(limit: number): Kept[] {
     return this.run(
       (db) =>
         db
-          .prepare("SELECT 1 FROM signups WHERE failed_at IS NULL AND lease_until <= ? LIMIT 1")
-          .get(this.now()) !== undefined,
+          .prepare(
+            "SELECT ref, email, queued_at AS queuedAt FROM signups WHERE failed_at IS NULL ORDER BY id LIMIT ?",
+          )
+          .all(limit) as Kept[],
     );
+  }
+
+  /** The queue confirmed it holds this signup: it leaves the file. */
+  forget(ref: string): void {
+    this.run((db) => db.prepare("DELETE FROM signups WHERE ref = ?").run(ref));
+  }
+
+  // ---- the worker (embedded engine) --------------------------------------------------------
+
+  start({ worker }: { worker: boolean }): void {
+    if (worker && this.options.worker && !this.running) {
+      this.stopping = false;
+      this.running = this.work(this.options.worker);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.running;
+    this.running = undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    if (this.db?.isOpen) this.db.close();
+    this.db = undefined;
+  }
+
+  private wake(): void {
+    for (const wake of this.wakers) wake();
+  }
+
+  /** Sleeps `ms`, or less when a signup is kept, settled or the worker stops. */
+  private nap(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.add(done);
+    });
+  }
+
+  private async work(w: NonNullable<SqliteStoreOptions["worker"]>): Promise<void> {
+    const log = this.options.log ?? (() => {});
+    let nextCallAt = 0;
+    while (!this.stopping) {
+      try {
+        const expired = this.expire(w.maxAgeMs);
+        if (expired > 0) {
+          log(`${expired} signup(s) passed the maximum age and moved to the failed list`);
+          await this.count("failed", expired);
+        }
+        if (this.now() < nextCallAt) {
+          await this.nap(nextCallAt - this.now());
+          continue;
+        }
+        const job = this.claim(w.leaseMs);
+        if (!job) {
+          await this.nap(IDLE_POLL_MS);
+          continue;
+        }
+        const result = await w.attempt(job.email);
+        // The one pace: calls spaced by the rate, and the whole queue waits out a failure's backoff.
+        nextCallAt = this.now() + Math.max(spacingMs(w.ratePerSecond), w.pause());
+        this.pausedUntil = result.kind === "retry" ? nextCallAt : 0;
+        if (result.kind === "retry") {
+          this.run((db) => db.prepare("UPDATE signups SET lease_until = 0 WHERE ref = ?").run(job.ref));
+          continue;
+        }
+        if (result.kind === "rejected") {
+          this.run((db) =>
+            db
+              .prepare(
+                "UPDATE signups SET failed_at = ?, failure = 'rejected', lease_until = 0 WHERE ref = ?",
+              )
+              .run(this.now(), job.ref),
+          );
+          log("the workspace refused an address (422); it moved to the failed list");
+          await this.count("failed");
+        } else {
+          this.forget(job.ref);
+          await this.count("delivered");
+        }
+        this.settled.set(job.ref, result.kind);
+        if (this.settled.size > 1_000) this.settled.delete(this.settled.keys().next().value!);
+        this.wake();
+      } catch (error) {
+        if (this.stopping) return;
+        log(
+          error instanceof StoreUnavailableError
+            ? `${error.message}; retrying in 5 s`
+            : `worker error (${error instanceof Error ? error.name : typeof error}); retrying in 5 s`,
+        );
+        await this.nap(5_000);
+      }
+    }
   }
 
   /**
    * Takes the oldest waiting signup for `leaseMs` (atomic, so two worker processes on one file
    * never take the same one; a worker killed mid-call frees it when the lease ends).
    */
-  claim(leaseMs: number): ClaimedSignup | undefined {
+  private claim(leaseMs: number): Kept | undefined {
     const now = this.now();
     return this.run(
       (db) =>
@@ -179,42 +359,13 @@ export class SqliteSignupStore implements SignupStore {
           .prepare(
             `UPDATE signups SET lease_until = ? WHERE id = (
                SELECT id FROM signups WHERE failed_at IS NULL AND lease_until <= ? ORDER BY id LIMIT 1)
-             RETURNING id, email, queued_at AS queuedAt`,
+             RETURNING ref, email, queued_at AS queuedAt`,
           )
-          .get(now + leaseMs, now) as ClaimedSignup | undefined,
+          .get(now + leaseMs, now) as Kept | undefined,
     );
   }
 
-  /** Delivered: the address leaves the store; a bare timestamp stays for the 24-hour count. */
-  delivered(id: number): void {
-    const now = this.now();
-    this.run((db) =>
-      transaction(db, () => {
-        db.prepare("DELETE FROM signups WHERE id = ?").run(id);
-        db.prepare("INSERT INTO deliveries (at) VALUES (?)").run(now);
-        db.prepare("DELETE FROM deliveries WHERE at < ?").run(now - DAY_MS);
-      }),
-    );
-  }
-
-  /** Another store delivers this signup: the local copy leaves without counting as a delivery. */
-  forget(id: number): void {
-    this.run((db) => db.prepare("DELETE FROM signups WHERE id = ?").run(id));
-  }
-
-  fail(id: number, failure: "expired" | "rejected"): void {
-    this.run((db) =>
-      db
-        .prepare("UPDATE signups SET failed_at = ?, failure = ?, lease_until = 0 WHERE id = ?")
-        .run(this.now(), failure, id),
-    );
-  }
-
-  release(id: number): void {
-    this.run((db) => db.prepare("UPDATE signups SET lease_until = 0 WHERE id = ?").run(id));
-  }
-
-  /** Moves signups older than `maxAgeMs` to the failed list. Returns how many. */
+  /** Moves signups older than `maxAgeMs` to the failed list (the worker's first step). Returns how many. */
   expire(maxAgeMs: number): number {
     const now = this.now();
     return this.run((db) =>
@@ -226,11 +377,6 @@ export class SqliteSignupStore implements SignupStore {
           .run(now, now, now - maxAgeMs).changes,
       ),
     );
-  }
-
-  async close(): Promise<void> {
-    if (this.db?.isOpen) this.db.close();
-    this.db = undefined;
   }
 }
 

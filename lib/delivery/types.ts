@@ -1,21 +1,41 @@
 /*
- * The durable side of the newsletter: signups the workspace could not take at once, kept until
- * the delivery worker hands them over. Two engines behind one interface (SQLite embedded,
- * BullMQ on Redis); neither the route nor the admin knows which it got.
+ * The durable side of the newsletter: every accepted signup is kept in one store and delivered
+ * only by that store's worker. Two engines behind one interface (SQLite embedded, BullMQ on
+ * Redis); neither the route nor the admin knows which it got.
  */
 
-export type EnqueueResult =
-  /** Written durably; the worker will deliver it. */
-  | "queued"
-  /** A delivery for this address is already waiting: nothing added (one pending delivery per address). */
-  | "already_pending";
+/**
+ * A signup the store took: `id` names this signup (the mailbox's earlier ones have others);
+ * `alreadyPending` when the mailbox had one waiting already (nothing added).
+ */
+export type Accepted = { id: string; email: string; alreadyPending: boolean };
 
-export type DeliveryCounts = {
-  pending: number;
-  /** Delivered (or found already subscribed) in the last 24 hours. */
-  deliveredLastDay: number;
+/** What became of a signup while the route waited: delivered, refused (422), or still waiting. */
+export type Outcome = "delivered" | "already_subscribed" | "rejected" | "pending";
+
+/** Counted per hour for the admin: see DeliveryOverview. */
+export type SignupWindow = {
+  accepted: number;
+  sentAtOnce: number;
+  queued: number;
+  delivered: number;
   failed: number;
 };
+export type StatKind = keyof SignupWindow;
+export type FailedSignup = { id: string; email: string; reason: "rejected" | "expired"; failedAt: number };
+export type DeliveryOverview = {
+  last24h: SignupWindow;
+  last7d: SignupWindow;
+  waiting: number;
+  oldestWaitingAt: number | null;
+  failedTotal: number;
+  /** Newest first, at most FAILED_SHOWN. */
+  failed: FailedSignup[];
+};
+export const FAILED_SHOWN = 50;
+
+/** The dashboard's three figures (derived from the overview). */
+export type DeliveryCounts = { pending: number; deliveredLastDay: number; failed: number };
 
 /**
  * Why a store could not take a signup: it holds its maximum (full), Redis is at its memory
@@ -38,52 +58,23 @@ export class StoreUnavailableError extends Error {
 
 export interface SignupStore {
   readonly engine: "sqlite" | "redis";
-  isPending(email: string): Promise<boolean>;
-  /** Throws StoreUnavailableError; resolves only once the signup is durable. */
-  enqueue(email: string): Promise<EnqueueResult>;
-  counts(): Promise<DeliveryCounts>;
-  /** Moves every failed signup back to pending (their age starts again). Returns how many. */
-  retryFailed(): Promise<number>;
-  /** Deletes every failed signup, addresses included. Returns how many. */
-  discardFailed(): Promise<number>;
-  close(): Promise<void>;
-}
-
-/**
- * The newsletter route's side of delivery (`delivery().route`): one short direct try when the
- * shared pace allows it, the store when the workspace cannot take a signup now.
- */
-export type SignupQueue = {
-  /** Is a delivery for this address already waiting? */
-  isPending(email: string): Promise<boolean>;
-  /** May the route call the workspace right now (the shared pace, and no outage hold)? */
-  mayCallNow(): Promise<boolean>;
-  directSucceeded(): Promise<void>;
-  /** Records the failure (backoff, the refused-key log line). */
-  directFailed(error: unknown): Promise<void>;
-  /** Durable when it resolves; throws when the store cannot take it (full, unwritable, unreachable). */
-  enqueue(email: string): Promise<EnqueueResult>;
-};
-
-/**
- * Paces subscribe calls to the workspace across the route and the worker (and, with Redis,
- * across instances): calls are spaced at least 1/rate seconds apart, and none are made while
- * an outage or a Retry-After holds them.
- */
-export interface DeliveryGate {
-  /**
-   * The route: a slot within `maxWaitMs` (waiting for it), or false at once when no slot is
-   * that close or a hold is on (then the signup is stored instead).
-   */
-  tryTake(maxWaitMs?: number): Promise<boolean>;
-  /** The worker: waits for the hold to end and for a free slot. Rejects when `signal` aborts. */
-  take(signal: AbortSignal): Promise<void>;
-  /** No calls for `ms` (an outage's backoff or the workspace's Retry-After); never shortens a hold. */
-  hold(ms: number): Promise<void>;
-  /** How long the current hold has left (0 when none). */
-  remainingHoldMs(): Promise<number>;
-  /** The workspace answered: end any hold at once. */
-  clearHold(): Promise<void>;
+  /** Resolves only once the signup is durable; throws StoreUnavailableError. */
+  accept(email: string): Promise<Accepted>;
+  /** The signup's outcome as soon as the worker has one, or "pending" after `waitMs`. */
+  outcome(signup: Accepted, waitMs: number): Promise<Outcome>;
+  /** Adds one to this hour's count of `kind` (best effort). */
+  count(kind: StatKind): Promise<void>;
+  overview(): Promise<DeliveryOverview>;
+  /** Moves failed signups (all, or those named) back to waiting, their age starting again. */
+  retryFailed(ids?: string[]): Promise<number>;
+  /** Deletes failed signups (all, or those named), addresses included. */
+  discardFailed(ids?: string[]): Promise<number>;
+  /** Why this instance cannot deliver now although its engine is up, or null. */
+  problem(): string | null;
+  /** Background work of this process: the worker (when `worker`), and on Redis the outbox's forwarder. */
+  start(options: { worker: boolean }): void;
+  /** Stops the worker (its call in hand finishes) and the forwarder; the store stays open. */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,11 +1,10 @@
 import "server-only";
 import { mailbox } from "../delivery/address-key";
-import type { SignupQueue } from "../delivery/types";
+import type { Outcome, SignupStore } from "../delivery/types";
 import { whoIsAsking } from "../http/client-key";
 import { bodyKind, readFields, type BodyProblem } from "../http/request-body";
 import { newsletterOriginAllows } from "../http/request-origin";
 import { logLine } from "../observability/log.mjs";
-import { isWorkspaceApiError, type WorkspaceErrorCode } from "../workspace/errors";
 import { answer, refuse, type RequestRefusal, type SignupAnswer } from "./answers";
 import { checkSubscriberEmail } from "./email";
 import { ALL_OUTCOMES, HONEYPOT_FIELD, outcomeKey } from "./outcomes";
@@ -18,10 +17,10 @@ export { HONEYPOT_FIELD } from "./outcomes";
 const RETRY_SECONDS = 60;
 
 export type NewsletterHandlerOptions = {
-  /** One short try at the workspace (`directSubscribe()`). Throws WorkspaceApiError on failure. */
-  subscribe: (email: string) => Promise<unknown>;
-  /** Where a signup goes when the workspace cannot take it now (`delivery().route`). */
-  queue: SignupQueue;
+  /** Where every accepted signup is kept and delivered from (`delivery()`). */
+  store: SignupStore;
+  /** How long the answer waits for the store's worker to deliver it (DELIVERY_DIRECT_TIMEOUT_MS). */
+  waitMs: number;
   /** Absolute origin of the site (env().siteUrl). */
   siteUrl: string;
   /** env().trustProxy */
@@ -36,8 +35,8 @@ type Handler = Required<Pick<NewsletterHandlerOptions, "limiters" | "log">> & Ne
 /**
  * POST /api/newsletter, in the house order: authorize (the method, the Origin, the per-client
  * limit, before the body is read) → parse (the body, the honeypot, the address) → act (one
- * pending delivery per mailbox; the network's, the mailbox's and the site-wide budgets; one
- * direct try or the queue). Every step ends in a row of one table (lib/newsletter/answers.ts):
+ * pending delivery per mailbox; the network's, the mailbox's and the site-wide budgets; the
+ * store, and a brief wait for its worker). Every step ends in a row of one table (lib/newsletter/answers.ts):
  * browser form posts (no JavaScript) get 303 to the outcome's page (/newsletter/<key>, one
  * prerendered page per outcome); everything else gets JSON with a status that says what happened.
  */
@@ -128,9 +127,6 @@ async function act(handler: Handler, signup: Signup): Promise<Response> {
  */
 async function charge(handler: Handler, signup: Signup): Promise<string | Response> {
   const { limiters, log } = handler;
-  // One pending delivery per mailbox (the queue keys on it too): a repeat while one waits adds
-  // nothing and says it is on its way.
-  if (await pendingOrUnknown(handler.queue, signup.email, log)) return answer("queued", signup.redirect);
   // The holder (an IPv4 /24, an IPv6 /48: lib/http/client-key.ts): many addresses and
   // subnets of one customer share one budget.
   const byNetwork = await limiters.perNetwork.take(signup.holder);
@@ -155,77 +151,47 @@ async function charge(handler: Handler, signup: Signup): Promise<string | Respon
 }
 
 /**
- * The workspace is called directly only when the shared pace allows it now; otherwise (a burst,
- * an outage being waited out) the signup is stored straight away. When it cannot be stored, one
- * direct try beats refusing outright, even outside the pace.
+ * The signup goes into the store, the one place that decides whether the mailbox already has one
+ * waiting; the store's worker alone calls the workspace. The reader's answer waits briefly for
+ * the worker: "check your inbox" (or "refused") when the workspace answers at once, "on its way"
+ * otherwise. When the store cannot keep it, nothing was sent or kept: 503 and try again.
  */
 async function deliver(handler: Handler, signup: Signup, addressKey: string): Promise<Response> {
-  const tried = await handler.queue.mayCallNow();
-  if (tried) {
-    const answered = await subscribeNow(handler, signup);
-    if (answered) return answered;
-  }
+  const { store, log } = handler;
+  let accepted;
   try {
-    await handler.queue.enqueue(signup.email);
-    return answer("queued", signup.redirect);
+    accepted = await store.accept(signup.email);
   } catch (error) {
-    handler.log(
-      `a signup could not be kept for later delivery (${error instanceof Error ? error.message : typeof error})`,
-    );
+    log(`a signup could not be kept for delivery (${error instanceof Error ? error.message : typeof error})`);
+    // Nothing was sent or kept, so this attempt should not count against the address.
+    await handler.limiters.perAddress.reward(addressKey).catch(() => {});
+    return answer("unavailable", signup.redirect, { retryAfterSeconds: RETRY_SECONDS, typed: signup.email });
   }
-  const answered = tried ? undefined : await subscribeNow(handler, signup);
-  if (answered) return answered;
-  // Nothing was sent or kept, so this attempt should not count against the address.
-  await handler.limiters.perAddress.reward(addressKey).catch(() => {});
-  return answer("unavailable", signup.redirect, { retryAfterSeconds: RETRY_SECONDS, typed: signup.email });
+  // One pending delivery per mailbox: a repeat while one waits adds nothing, costs the mailbox's
+  // budget nothing (no email comes of it), and says it is on its way.
+  if (accepted.alreadyPending) {
+    await handler.limiters.perAddress.reward(addressKey).catch(() => {});
+    return answer("queued", signup.redirect);
+  }
+  const outcome = await store.outcome(accepted, handler.waitMs).catch((): Outcome => "pending");
+  // The admin's counts are best effort: a signup kept is answered as kept.
+  if (outcome !== "rejected")
+    await Promise.all([
+      store.count("accepted"),
+      store.count(outcome === "pending" ? "queued" : "sentAtOnce"),
+    ]).catch(() => {});
+  return answer(ANSWER_OF[outcome], signup.redirect, { typed: signup.email });
 }
 
-/** How the workspace's refusals of the address itself are answered; any other failure goes to the queue. */
-const REFUSED_BY_WORKSPACE: Partial<Record<WorkspaceErrorCode, SignupAnswer>> = {
+/** Already subscribed is answered like a new address (answers.ts says why). */
+const ANSWER_OF: Record<Outcome, SignupAnswer> = {
+  delivered: "created",
   already_subscribed: "already",
-  invalid: "rejected",
+  rejected: "rejected",
+  pending: "queued",
 };
 
-/** One call to the workspace; undefined when it could not take the signup. */
-async function subscribeNow(handler: Handler, signup: Signup): Promise<Response | undefined> {
-  try {
-    await handler.subscribe(signup.email);
-    await handler.queue.directSucceeded();
-    return answer("created", signup.redirect);
-  } catch (error) {
-    const refused = isWorkspaceApiError(error) ? REFUSED_BY_WORKSPACE[error.code] : undefined;
-    if (refused) return answer(refused, signup.redirect, { typed: signup.email });
-    await handler.queue.directFailed(error);
-    logFailure(handler.log, error);
-    return undefined;
-  }
-}
-
-/**
- * The log names the code, status and endpoint, never the address (the message may quote it).
- * A refused key is the delivery side's line (once per outage, with the fix).
- */
-function logFailure(log: (line: string) => void, error: unknown): void {
-  if (!isWorkspaceApiError(error)) log(`subscribe failed unexpectedly: ${nameOf(error)}`);
-  else if (error.code !== "unauthorized")
-    log(`subscribe failed: ${error.code} (${error.status || "no response"}) from ${error.endpoint}`);
-}
-
 const nameOf = (error: unknown) => (error instanceof Error ? error.name : typeof error);
-
-/** A store that cannot answer must not stop a signup: go on as if nothing were pending (logged). */
-async function pendingOrUnknown(
-  queue: SignupQueue,
-  email: string,
-  log: (line: string) => void,
-): Promise<boolean> {
-  try {
-    return await queue.isPending(email);
-  } catch (error) {
-    log(`could not check for a pending delivery (${nameOf(error)}); going on`);
-    return false;
-  }
-}
 
 /** Every outcome key a redirect can carry (the form renders a message for each). */
 export const OUTCOME_KEYS = ALL_OUTCOMES.map(outcomeKey);

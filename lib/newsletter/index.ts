@@ -1,5 +1,5 @@
 import "server-only";
-import { delivery, directSubscribe } from "../delivery";
+import { delivery } from "../delivery";
 import { env } from "../config/env";
 import { processMemo } from "../state";
 import { createNewsletterHandler } from "./handler";
@@ -12,9 +12,8 @@ export function newsletterHandler(): (request: Request) => Promise<Response> {
   return processMemo("newsletter.handler", () => {
     const config = env();
     return createNewsletterHandler({
-      // One short try; when the workspace cannot take the signup now, the queue keeps it.
-      subscribe: directSubscribe(),
-      queue: delivery().route,
+      store: delivery(),
+      waitMs: config.delivery.directTimeoutMs,
       siteUrl: config.siteUrl,
       trustProxy: config.trustProxy,
     });

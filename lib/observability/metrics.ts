@@ -156,10 +156,15 @@ function createMetrics() {
       help: "1 when Redis's append-only file is on (appendonly yes), 0 when a restart would lose the signups since the last snapshot; read on each connection, absent without Redis.",
       registers: [],
     }),
+    deliveryQueueUp: new Gauge({
+      name: "masthead_delivery_queue_up",
+      help: "1 when this instance's delivery queue answered its last command, 0 when it did not (its signups wait in the instance's own file); absent without Redis.",
+      registers: [],
+    }),
     signupQueueRefusals: counterOf(
       registry,
       "masthead_signup_queue_refusals_total",
-      "Signups the Redis queue could not hold safely (each kept in the instance's own store, or answered 503 when that refused too), by reason",
+      "Signups the Redis queue could not hold safely, by reason; each was kept in the instance's own file (its outbox) until the queue confirmed it, or answered 503 when that refused too",
       "reason",
       QUEUE_REFUSAL_REASONS,
     ),

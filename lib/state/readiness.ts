@@ -11,7 +11,9 @@ import { processMemo } from "../memo/process-memo.mjs";
  * answer is 503 when the instance cannot serve at all (its configuration is invalid) or is
  * shutting down ("draining", from the moment it gets SIGTERM: lib/launcher/shutdown.ts), and
  * "starting" while what it loads at start (the blog store and its search index, whileStarting)
- * is on its way, so a front sends readers to an instance that has them.
+ * is on its way, so a front sends readers to an instance that has them. A part that cannot work
+ * on this instance while Redis answers (its delivery queue stuck) reports its problem
+ * (reportProblem): 503 "unavailable" with the reason, since it is this instance's fault alone.
  * One PING at most (250 ms timeout, none while the connection is known down): cheap to poll.
  */
 
@@ -21,12 +23,22 @@ export type Readiness = {
     status: "ready" | "degraded" | "unavailable" | "draining" | "starting";
     state?: "embedded" | "redis";
     redis?: "up" | "down";
+    reason?: string;
   };
 };
 
 /** One flag per process, whichever of Next's bundles (instrumentation, the route) reads it. */
 const lifecycle = () =>
-  processMemo("readiness.lifecycle", () => ({ draining: false, starting: new Set<string>() }));
+  processMemo("readiness.lifecycle", () => ({
+    draining: false,
+    starting: new Set<string>(),
+    problems: new Map<string, () => string | null>(),
+  }));
+
+/** `check` says why this instance cannot work now although Redis answers, or null. */
+export function reportProblem(name: string, check: () => string | null): void {
+  lifecycle().problems.set(name, check);
+}
 
 /** Readiness answers 503 "starting" until `loaded` settles (whether it succeeded or not). */
 export function whileStarting(name: string, loaded: Promise<unknown>): Promise<void> {
@@ -58,6 +70,12 @@ export async function readiness(): Promise<Readiness> {
     return { status: 503, body: { status: "unavailable" } };
   }
   if (health.engine === "embedded") return { status: 200, body: { status: "ready", state: "embedded" } };
+  if (health.redis === "up")
+    for (const check of lifecycle().problems.values()) {
+      const reason = check();
+      if (reason)
+        return { status: 503, body: { status: "unavailable", state: "redis", redis: "up", reason } };
+    }
   return {
     status: 200,
     body: { status: health.redis === "up" ? "ready" : "degraded", state: "redis", redis: health.redis },

@@ -64,9 +64,9 @@ async function failedSignups(n: number): Promise<void> {
     maxPending: 100,
     now: () => Date.now() - 2 * 3600_000,
   });
-  for (let i = 0; i < n; i++) await old.enqueue(`failed-${i}-${Date.now()}@example.org`);
+  for (let i = 0; i < n; i++) await old.accept(`failed-${i}-${Date.now()}@example.org`);
   await old.close();
-  const store = delivery.delivery().store as import("@/lib/delivery/sqlite-store").SqliteSignupStore;
+  const store = delivery.delivery() as import("@/lib/delivery/sqlite-store").SqliteSignupStore;
   expect(store.expire(3600_000)).toBe(n);
 }
 
@@ -75,7 +75,7 @@ describe("/api/admin/newsletter/failed", () => {
     await failedSignups(1);
     expect((await route.POST(req("POST", { cookie: null }))).status).toBe(401);
     expect((await route.DELETE(req("DELETE", { origin: "https://evil.example" }))).status).toBe(403);
-    expect(await delivery.delivery().store.counts()).toMatchObject({ failed: 1 });
+    expect(await delivery.delivery().overview()).toMatchObject({ failedTotal: 1 });
     expect(auditLines).toHaveLength(0);
   });
 
@@ -92,12 +92,12 @@ describe("/api/admin/newsletter/failed", () => {
       expect(res.status, `${contentType} ${body?.slice(0, 10)}`).toBe(status);
       expect(((await res.json()) as { error: string }).error).toMatch(/\w/);
     }
-    expect(await delivery.delivery().store.counts()).toMatchObject({ failed: 1 });
+    expect(await delivery.delivery().overview()).toMatchObject({ failedTotal: 1 });
     expect(auditLines).toHaveLength(0);
     // An empty JSON object is fine (what a generic client may send).
     const ok = await route.POST(req("POST", { body: "{}", contentType: "application/json" }));
     expect(ok.status).toBe(200);
-    await delivery.delivery().store.counts();
+    await delivery.delivery().overview();
     auditLines.length = 0;
   });
 
@@ -107,7 +107,7 @@ describe("/api/admin/newsletter/failed", () => {
     expect(retried.status).toBe(200);
     expect(await retried.json()).toMatchObject({ ok: true, count: 1, counts: { failed: 0 } });
 
-    await delivery.delivery().store.discardFailed();
+    await delivery.delivery().discardFailed();
     await failedSignups(2);
     const discarded = await route.DELETE(req("DELETE"));
     expect(discarded.status).toBe(200);

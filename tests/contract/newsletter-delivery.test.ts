@@ -8,14 +8,17 @@ import {
   startLocalWorkspaceServer,
   type LocalWorkspaceServer,
 } from "@/lib/local-workspace";
-import { createDeliveryService, type DeliveryService } from "@/lib/delivery/service";
-import { MemoryGate } from "@/lib/delivery/gate";
-import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
+import type { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import { createWorkspaceClient } from "@/lib/workspace";
 import { freePort } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 import { clientAddresses, clientNetworks, oneClientPerNetwork } from "../helpers/client-addresses";
-import { DELIVERY_SITE, deliveryTestHandler, signupRequest } from "../helpers/delivery-handler";
+import {
+  DELIVERY_SITE,
+  deliveryTestHandler,
+  embeddedDelivery,
+  signupRequest,
+} from "../helpers/delivery-handler";
 import * as workspace from "../helpers/workspace-controls";
 import {
   createNewsletterLimiters,
@@ -35,7 +38,7 @@ const SITE = DELIVERY_SITE;
 let dir: string;
 let port: number;
 let ws: LocalWorkspaceServer | undefined;
-const services: DeliveryService[] = [];
+const services: SqliteSignupStore[] = [];
 
 async function startWorkspace(opts: { rateLimit?: { limit: number; windowMs: number } } = {}) {
   ws = await startLocalWorkspaceServer({
@@ -85,40 +88,38 @@ type Setup = {
 
 function setup(opts: Setup = {}) {
   const logs = opts.logs ?? [];
-  const client = (timeoutMs: number) =>
-    createWorkspaceClient({
-      apiBase: `${base()}/api/external`,
-      apiKey: opts.apiKey ?? LOCAL_DEMO_API_KEY,
-      timeoutMs,
-      maxRetries: 0,
-      log: (l) => logs.push(l),
-    });
-  const direct = client(500);
-  const store = new SqliteSignupStore({
-    file: opts.file ?? path.join(dir, `store-${randomUUID()}.sqlite`),
-    maxPending: opts.maxPending ?? 1000,
-    now: opts.now,
-  });
-  const worker = client(2_000);
-  const service = createDeliveryService({
-    store,
-    gate: new MemoryGate(opts.rate ?? 20),
-    subscribe: (e) => worker.addSubscriber(e),
-    mode: "local",
-    maxAgeMs: 72 * 3600_000,
-    leaseMs: 5_000,
+  const client = createWorkspaceClient({
+    apiBase: `${base()}/api/external`,
+    apiKey: opts.apiKey ?? LOCAL_DEMO_API_KEY,
+    timeoutMs: 2_000,
+    maxRetries: 0,
     log: (l) => logs.push(l),
   });
+  const service = embeddedDelivery({
+    dir,
+    file: opts.file,
+    maxPending: opts.maxPending,
+    ratePerSecond: opts.rate ?? 20,
+    now: opts.now,
+    log: (l) => logs.push(l),
+    subscribe: opts.worker === false ? undefined : (e) => client.addSubscriber(e),
+  });
   services.push(service);
-  if (opts.worker !== false) service.startWorker();
   const handler = deliveryTestHandler({
-    subscribe: (e) => direct.addSubscriber(e),
-    queue: service.route,
+    store: service,
+    // Without a worker nothing will happen while the reader waits.
+    waitMs: opts.worker === false ? 0 : 500,
     siteUrl: SITE,
     log: (l) => logs.push(l),
     limiters: opts.limiters,
   });
-  return { handler, service, store, logs };
+  return { handler, service, logs };
+}
+
+/** The dashboard's three figures. */
+async function counts(service: SqliteSignupStore) {
+  const o = await service.overview();
+  return { pending: o.waiting, failed: o.failedTotal, deliveredLastDay: o.last24h.delivered };
 }
 
 const post = (value: unknown, headers: Record<string, string> = {}) =>
@@ -129,8 +130,8 @@ const liftFault = () => workspace.setFault(base(), null);
 const outbox = (to: string) => workspace.outbox(base(), to);
 const stats = () => workspace.stats(base());
 
-async function everyoneGotOneEmail(addresses: string[], service: DeliveryService): Promise<void> {
-  await until(async () => (await service.store.counts()).pending === 0, {
+async function everyoneGotOneEmail(addresses: string[], service: SqliteSignupStore): Promise<void> {
+  await until(async () => (await counts(service)).pending === 0, {
     what: "every address delivered",
     timeoutMs: 20_000,
   });
@@ -158,8 +159,8 @@ describe("signup floods cost the flooder, not the readers", () => {
     // Without the network's budget each address had its own 20: all 1,000 were accepted.
     expect(accepted).toBe(DEFAULT_LIMITS.perNetwork.points);
     expect(statuses[429]).toBe(1000 - accepted);
-    const counts = await service.store.counts();
-    expect(counts.pending).toBeLessThanOrEqual(accepted);
+    const kept = await counts(service);
+    expect(kept.pending).toBeLessThanOrEqual(accepted);
 
     const reader = email("reader");
     const started = Date.now();
@@ -171,7 +172,7 @@ describe("signup floods cost the flooder, not the readers", () => {
       intervalMs: 250,
     });
     console.info(
-      `[flood] ${JSON.stringify(statuses)}; ${counts.pending} stored; the reader's email after ${Date.now() - started} ms`,
+      `[flood] ${JSON.stringify(statuses)}; ${kept.pending} stored; the reader's email after ${Date.now() - started} ms`,
     );
   }, 180_000);
 
@@ -232,7 +233,8 @@ describe("signup floods cost the flooder, not the readers", () => {
     const reader = email("reader40");
     const res = await handler(post({ email: reader }, { "x-forwarded-for": floodNetworks()() }));
     expect(res.status).toBe(202);
-    expect(await service.store.isPending(reader)).toBe(true);
+    expect((await service.overview()).failed).toEqual([]);
+    expect((await counts(service)).pending).toBe(accepted + 1);
     console.info(`[flood of 40 networks] ${JSON.stringify(statuses)}; the reader: ${res.status}`);
   }, 120_000);
 
@@ -248,7 +250,7 @@ describe("signup floods cost the flooder, not the readers", () => {
     const refused = answers[5]!;
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await refused.json()) as { outcome: string; error: string }).error).toMatch(/try again/i);
-    expect((await service.store.counts()).pending).toBe(5);
+    expect((await counts(service)).pending).toBe(5);
   });
 });
 
@@ -331,11 +333,11 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
       expect(body.outcome).toBe("queued");
       expect(body.message).toMatch(/a confirmation link will reach it/);
     }
-    expect((await service.store.counts()).pending).toBe(6);
+    expect((await counts(service)).pending).toBe(6);
     for (const a of addresses) expect(await outbox(a)).toHaveLength(0);
     await liftFault();
     await everyoneGotOneEmail(addresses, service);
-    expect(await service.store.counts()).toMatchObject({ pending: 0, failed: 0, deliveredLastDay: 6 });
+    expect(await counts(service)).toMatchObject({ pending: 0, failed: 0, deliveredLastDay: 6 });
   });
 
   it("workspace refusing connections: 202, kept, delivered once after it is back on the same port", async () => {
@@ -344,14 +346,14 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     const addresses = Array.from({ length: 4 }, () => email("refused"));
     try {
       for (const a of addresses) expect((await handler(post({ email: a }))).status).toBe(202);
-      expect((await service.store.counts()).pending).toBe(4);
+      expect((await counts(service)).pending).toBe(4);
     } finally {
       await startWorkspace();
     }
     await everyoneGotOneEmail(addresses, service);
   });
 
-  it("workspace hanging: the route gives up within its short budget, answers 202, and the signup arrives once", async () => {
+  it("workspace hanging: the route answers 202 after its short wait, and the signup arrives once", async () => {
     await fault({ mode: "hang" });
     const { handler, service } = setup();
     const a = email("hang");
@@ -359,7 +361,7 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     const res = await handler(post({ email: a }));
     expect(res.status).toBe(202);
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect((await service.store.counts()).pending).toBe(1);
+    expect((await counts(service)).pending).toBe(1);
     await liftFault();
     await everyoneGotOneEmail([a], service);
   });
@@ -374,7 +376,7 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
       expect(res.status).toBe(202);
       expect(((await res.json()) as { outcome: string }).outcome).toBe("queued");
     }
-    expect((await service.store.counts()).pending).toBe(1);
+    expect((await counts(service)).pending).toBe(1);
     await liftFault();
     await everyoneGotOneEmail([a], service);
   });
@@ -389,7 +391,7 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     statuses.push((await handler(post({ email: email("big"), pad: "x".repeat(5000) }))).status);
     statuses.push((await handler(post("{not json"))).status);
     expect(statuses).toEqual([422, 422, 422, 422, 422, 422, 422, 201, 413, 400]);
-    expect(await service.store.counts()).toEqual({ pending: 0, failed: 0, deliveredLastDay: 0 });
+    expect(await counts(service)).toEqual({ pending: 0, failed: 0, deliveredLastDay: 0 });
     expect((await stats()).byRoute["POST /api/external/v2/email-subscriptions"] ?? 0).toBe(0);
   });
 
@@ -406,12 +408,12 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     const body = (await res.json()) as { outcome: string; error: string };
     expect(body).toMatchObject({ outcome: "unavailable" });
     expect(body.error).toMatch(/Nothing was saved; please try again/);
-    expect((await service.store.counts()).pending).toBe(2);
+    expect((await counts(service)).pending).toBe(2);
     expect(logs.some((l) => /could not be kept.*full/.test(l))).toBe(true);
     for (const line of logs) expect(line).not.toContain(third);
   });
 
-  it("an unwritable store answers 503 with the same clear message, and the form still works while the workspace is up", async () => {
+  it("an unwritable store answers 503 with the same clear message, even with the workspace up: every signup goes through the store", async () => {
     const blocker = path.join(dir, `not-a-dir-${randomUUID()}`);
     writeFileSync(blocker, "a file where the store's folder should be");
     await fault({ mode: "status", status: 503 });
@@ -420,8 +422,8 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: string }).error).toMatch(/Nothing was saved/);
     await liftFault();
-    // The store is only needed when the workspace cannot take the signup at once.
-    expect((await handler(post({ email: email("direct") }))).status).toBe(201);
+    expect((await handler(post({ email: email("direct") }))).status).toBe(503);
+    expect((await stats()).byRoute["POST /api/external/v2/email-subscriptions"] ?? 0).toBe(0);
   });
 
   it("a refused key is an outage: signups are kept (202), one log line names the variable, nothing is dropped", async () => {
@@ -433,7 +435,7 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     for (const a of addresses) expect((await handler(post({ email: a }))).status).toBe(202);
     // The worker keeps trying (and failing) without dropping anything or logging again.
     await until(async () => (await stats()).total >= 3, { what: "the worker to retry", timeoutMs: 20_000 });
-    expect(await service.store.counts()).toMatchObject({ pending: 3, failed: 0 });
+    expect(await counts(service)).toMatchObject({ pending: 3, failed: 0 });
     const keyLines = logs.filter((l) => /refused the API key/.test(l));
     expect(keyLines).toHaveLength(1);
     expect(keyLines[0]).toMatch(/LOCAL_WORKSPACE_API_KEY/);
@@ -458,7 +460,7 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
       const answers = await Promise.all(addresses.map((a) => handler(post({ email: a }))));
       for (const res of answers)
         expect(res.status === 201 || res.status === 202, String(res.status)).toBe(true);
-      await until(async () => (await service.store.counts()).pending === 0, {
+      await until(async () => (await counts(service)).pending === 0, {
         what: "the burst delivered",
         timeoutMs: 45_000,
       });
@@ -482,24 +484,24 @@ describe("newsletter delivery (SQLite store, in-process worker)", () => {
     expect((await old.handler(post({ email: a }))).status).toBe(202);
     clock = Date.now();
     const { service } = setup({ file });
-    await until(async () => (await service.store.counts()).failed === 1, {
+    await until(async () => (await counts(service)).failed === 1, {
       what: "the old signup to expire",
       timeoutMs: 20_000,
     });
-    expect((await service.store.counts()).pending).toBe(0);
+    expect((await counts(service)).pending).toBe(0);
     await liftFault();
-    expect(await service.store.retryFailed()).toBe(1);
+    expect(await service.retryFailed()).toBe(1);
     await everyoneGotOneEmail([a], service);
 
     await fault({ mode: "status", status: 503 });
     clock = Date.now() - 73 * 3600_000;
     expect((await old.handler(post({ email: email("discard") }))).status).toBe(202);
     clock = Date.now();
-    await until(async () => (await service.store.counts()).failed === 1, {
+    await until(async () => (await counts(service)).failed === 1, {
       what: "it to expire",
       timeoutMs: 20_000,
     });
-    expect(await service.store.discardFailed()).toBe(1);
-    expect(await service.store.counts()).toMatchObject({ pending: 0, failed: 0 });
+    expect(await service.discardFailed()).toBe(1);
+    expect(await counts(service)).toMatchObject({ pending: 0, failed: 0 });
   });
 });

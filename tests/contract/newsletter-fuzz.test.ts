@@ -4,11 +4,11 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { DeliveryService } from "@/lib/delivery";
+import type { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { createNewsletterHandler, createNewsletterLimiters } from "@/lib/newsletter";
 import { createWorkspaceClient } from "@/lib/workspace";
-import { storeOnlyDelivery } from "../helpers/delivery-handler";
+import { embeddedDelivery } from "../helpers/delivery-handler";
 import * as workspace from "../helpers/workspace-controls";
 import { localWorkspaceForSuite } from "../helpers/workspace-fixture";
 
@@ -26,7 +26,7 @@ const MIXED_RUNS = 500;
 
 const fixture = localWorkspaceForSuite({ options: { rateLimit: { limit: 1_000_000, windowMs: 60_000 } } });
 const storeDir = mkdtempSync(path.join(tmpdir(), "masthead-fuzz-"));
-const services: DeliveryService[] = [];
+const services: SqliteSignupStore[] = [];
 afterAll(async () => {
   while (services.length) await services.pop()!.close();
   rmSync(storeDir, { recursive: true, force: true });
@@ -46,15 +46,19 @@ function instrumentedHandler() {
   });
   const big = { points: 1_000_000_000, durationSeconds: 60 };
   const logs: string[] = [];
-  // Paced far above the fuzzing rate, so every valid address is tried directly.
-  const service = storeOnlyDelivery({ dir: storeDir, ratePerSecond: 1_000_000 });
-  services.push(service);
-  const handle = createNewsletterHandler({
+  // Paced far above the fuzzing rate, so every valid address is delivered while the reader waits.
+  const service = embeddedDelivery({
+    dir: storeDir,
+    ratePerSecond: 1_000,
     subscribe: async (email) => {
       upstream.push(email);
       return client.addSubscriber(email);
     },
-    queue: service.route,
+  });
+  services.push(service);
+  const handle = createNewsletterHandler({
+    store: service,
+    waitMs: 5_000,
     siteUrl: SITE,
     trustProxy: 0,
     limiters: createNewsletterLimiters({
@@ -284,7 +288,7 @@ describe("POST /api/newsletter under fuzzing", () => {
     );
 
     expect(await upstreamCallsSeenByWorkspace()).toBe(0);
-    expect((await service.store.counts()).pending).toBe(0);
+    expect((await service.overview()).waiting).toBe(0);
     console.info(
       `[newsletter fuzz] hostile: ${built} requests built of ${HOSTILE_RUNS} runs, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );

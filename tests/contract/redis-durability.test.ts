@@ -1,40 +1,31 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  LOCAL_DEMO_API_KEY,
-  startLocalWorkspaceServer,
-  type LocalWorkspaceServer,
-} from "@/lib/local-workspace";
-import { RedisGate } from "@/lib/delivery/gate";
-import { REPLICA_CONFIRM_TIMEOUT_MS } from "@/lib/delivery";
-import { QueueWithLocalFallback } from "@/lib/delivery/queue-with-fallback";
-import { NO_REPLICAS, RedisSignupStore } from "@/lib/delivery/redis-queue";
-import { createDeliveryService, type DeliveryService } from "@/lib/delivery/service";
-import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
-import { createNewsletterLimiters, DEFAULT_LIMITS } from "@/lib/newsletter/rate-limit";
-import { createStateEngine, type StateEngine } from "@/lib/state/engine";
-import type { RedisTarget } from "@/lib/state/redis-fail-fast.mjs";
-import { createWorkspaceClient } from "@/lib/workspace";
+import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
+import { addressKey } from "@/lib/delivery/address-key";
+import { createStateEngine } from "@/lib/state/engine";
 import { oneClientPerNetwork } from "../helpers/client-addresses";
-import { DELIVERY_SITE, deliveryTestHandler, signupRequest } from "../helpers/delivery-handler";
+import { signupRequest } from "../helpers/delivery-handler";
+import { failoverRound } from "../helpers/failover-rounds";
+import { redisInstance, type RedisInstance } from "../helpers/redis-delivery";
 import { oneShot, startRedisNode, startSentinelGroup } from "../helpers/redis-group";
 import { sleep, until } from "../helpers/until";
 import * as workspace from "../helpers/workspace-controls";
 
 /*
- * "Accepted" means it survives the loss of a Redis node: real redis-server processes (a
- * Sentinel group; one Redis with its append-only file; one at its memory limit), two
- * instances each with its own connections, route handler, workers and SQLite file, the
- * workspace failing while Redis breaks so every signup waits in a store. Each case ends by
+ * "Accepted" means it survives the loss or the stall of a Redis node: real redis-server
+ * processes (a Sentinel group; one Redis with its append-only file, paused, killed, at its
+ * memory limit), instances each with their own connections, route handler, worker and outbox
+ * file, the workspace failing while Redis breaks so every signup waits. Each case ends by
  * counting verification emails in the local workspace's outbox: every signup answered 2xx
- * arrives exactly once, and nothing is ever answered 500.
+ * arrives exactly once, none is counted as failed, and nothing is ever answered 500.
  */
 
 let ws: LocalWorkspaceServer;
 const folders: string[] = [];
-const running: { service: DeliveryService; engine: StateEngine }[] = [];
+const running: RedisInstance[] = [];
 
 beforeAll(async () => {
   ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });
@@ -42,6 +33,12 @@ beforeAll(async () => {
   delete process.env.WORKSPACE_URL;
   process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
 });
+
+/** Before the servers stop: a worker waits for its Redis by design. */
+async function stopInstances(): Promise<void> {
+  await healWorkspace();
+  for (const instance of running.splice(0)) await instance.close();
+}
 afterAll(async () => {
   await ws.close();
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
@@ -51,97 +48,29 @@ const failWorkspace = () => workspace.setFault(ws.url, { mode: "status", status:
 const healWorkspace = () => workspace.setFault(ws.url, null);
 const emailsTo = async (to: string) => (await workspace.outbox(ws.url, to)).length;
 
-/** Generous budgets: these suites count durability, not limits. */
-const LIMITS = {
-  ...DEFAULT_LIMITS,
-  perClient: { points: 10_000, durationSeconds: 60 },
-  perNetwork: { points: 10_000, durationSeconds: 60 },
-  global: { points: 100_000, durationSeconds: 60 },
-};
-
-/** One Masthead instance's delivery side, wired as lib/delivery/index.ts wires the app's. */
-function instance(target: RedisTarget, logs: string[], localFile?: string) {
-  const log = (line: string) => logs.push(line);
-  const engine = createStateEngine({ redis: target, log });
-  const commands = engine.connection("delivery")!;
-  const client = createWorkspaceClient({
-    apiBase: `${ws.url}/api/external`,
-    apiKey: LOCAL_DEMO_API_KEY,
-    timeoutMs: 2_000,
-    maxRetries: 0,
-  });
-  const dir = mkdtempSync(path.join(tmpdir(), "masthead-instance-"));
-  folders.push(dir);
-  const confirmation =
-    typeof target === "object"
-      ? {
-          replicas: 1,
-          timeoutMs: REPLICA_CONFIRM_TIMEOUT_MS,
-          connection: engine.connection("delivery-confirm")!,
-        }
-      : NO_REPLICAS;
-  const store = new QueueWithLocalFallback(
-    new RedisSignupStore(commands, 10_000, confirmation),
-    new SqliteSignupStore({ file: localFile ?? path.join(dir, "signups.sqlite"), maxPending: 10_000 }),
-    log,
-  );
-  const service = createDeliveryService({
-    store,
-    gate: new RedisGate(commands, 50),
-    subscribe: (e) => client.addSubscriber(e),
-    mode: "local",
-    maxAgeMs: 72 * 3600_000,
-    leaseMs: 5_000,
-    workerConnection: () => engine.blockingConnection("delivery-worker")!,
-    log,
-  });
-  service.startWorker();
-  running.push({ service, engine });
-  const handler = deliveryTestHandler({
-    subscribe: (e) => client.addSubscriber(e),
-    queue: service.route,
-    siteUrl: DELIVERY_SITE,
-    log,
-    limiters: createNewsletterLimiters(LIMITS, engine.limiter),
-  });
-  /** Every connection a signup uses has answered (the first signups go to the queue, not the file). */
-  const ready = () =>
-    until(
-      () => ["state", "delivery", "delivery-confirm"].every((p) => engine.connection(p)!.status === "ready"),
-      { what: "the instance's Redis connections", timeoutMs: 10_000 },
-    );
-  return { handler, store, engine, service, ready };
+function instance(target: Parameters<typeof redisInstance>[0]["target"], logs: string[], more = {}) {
+  const made = redisInstance({ target, workspaceUrl: ws.url, logs, ...more });
+  running.push(made);
+  return made;
 }
 
-async function stopInstances(): Promise<void> {
-  for (const { service, engine } of running.splice(0)) {
-    await service.close();
-    await engine.close();
-  }
-}
-
-type Answer = { email: string; status: number; at: number };
+type Answer = { email: string; status: number };
 const nextClient = oneClientPerNetwork("10");
 let counter = 0;
 
 async function signup(handler: (r: Request) => Promise<Response>, tag: string): Promise<Answer> {
   const email = `${tag}-${++counter}-${Date.now().toString(36)}@example.com`;
   const res = await handler(signupRequest({ email }, { "x-forwarded-for": nextClient() }));
-  return { email, status: res.status, at: Date.now() };
+  return { email, status: res.status };
 }
 
-/** The workspace is back: one signup goes straight through (ending the outage hold), then every accepted one arrives once. */
+/** The workspace is back: every accepted signup arrives exactly once, none failed. */
 async function expectEachAcceptedDeliveredOnce(
-  handler: (r: Request) => Promise<Response>,
   answers: Answer[],
-  timeoutMs = 60_000,
-): Promise<void> {
+  instances: RedisInstance[],
+  logs: string[],
+) {
   await healWorkspace();
-  await until(async () => (await signup(handler, "probe")).status === 201, {
-    what: "a signup to reach the workspace directly",
-    timeoutMs: 20_000,
-    intervalMs: 1_000,
-  });
   const accepted = answers.filter((a) => a.status >= 200 && a.status < 300);
   let counts: number[] = [];
   await until(
@@ -151,7 +80,7 @@ async function expectEachAcceptedDeliveredOnce(
     },
     {
       what: "every accepted signup's verification email",
-      timeoutMs,
+      timeoutMs: 90_000,
       intervalMs: 500,
       detail: () => `${counts.filter((n) => n === 0).length} of ${accepted.length} missing`,
     },
@@ -160,96 +89,167 @@ async function expectEachAcceptedDeliveredOnce(
   await sleep(2_000);
   counts = await Promise.all(accepted.map((a) => emailsTo(a.email)));
   expect(counts.filter((n) => n !== 1)).toEqual([]);
+  for (const i of instances) expect((await i.store.overview()).failedTotal).toBe(0);
+  expect(logs.filter((l) => /failed list/.test(l))).toEqual([]);
 }
 
-describe("a Sentinel failover during a burst of signups", () => {
-  it("loses no accepted signup, sends each once, and accepts signups throughout", async () => {
+/** Whether the queue in Redis holds a job for `email` (its mailbox's key). */
+const queued = (port: number, email: string) =>
+  oneShot(port, (c: Redis) => c.exists(`masthead:newsletter-delivery:${addressKey(email)}`)).then(
+    (n) => n === 1,
+  );
+
+describe("Redis stalled (CLIENT PAUSE) twice during signups", () => {
+  it("two instances, 40 signups: each accepted one arrives exactly once, none counted as failed", async () => {
+    const node = await startRedisNode();
+    try {
+      const logs: string[] = [];
+      const a = instance(node.url, logs);
+      const b = instance(node.url, logs);
+      await failWorkspace();
+      const answers: Answer[] = [];
+      for (let i = 0; i < 40; i++) {
+        if (i === 10 || i === 25) await oneShot(node.port, (c) => c.call("CLIENT", "PAUSE", "3000", "ALL"));
+        answers.push(await signup((i % 2 ? a : b).handler, "pause"));
+        await sleep(100);
+      }
+      expect(answers.filter((x) => x.status >= 500 && x.status !== 503)).toEqual([]);
+      expect(answers.filter((x) => x.status === 202).length).toBeGreaterThan(30);
+      // The workers met the stalls while retrying (the workspace failing): nothing failed.
+      await sleep(3_000);
+      await expectEachAcceptedDeliveredOnce(answers, [a, b], logs);
+    } finally {
+      await stopInstances();
+      await node.stop();
+    }
+  }, 180_000);
+});
+
+describe("an instance whose store is made while Redis is paused", () => {
+  it("hands its signups to the queue within 30 s of Redis answering, and is not ready while it cannot", async () => {
+    const node = await startRedisNode();
+    try {
+      const logs: string[] = [];
+      // Connected first, so BullMQ's one-time start-up check runs at once and meets the stall.
+      const engine = createStateEngine({ redis: node.url, log: (l) => logs.push(l) });
+      await until(() => engine.connection("delivery")!.status === "ready", { what: "a connection" });
+      await oneShot(node.port, (c) => c.call("CLIENT", "PAUSE", "2000", "ALL"));
+      const started = instance(node.url, logs, { worker: false, engine });
+      await sleep(2_500);
+      // Paused again: the recovery must not depend on one stall.
+      await oneShot(node.port, (c) => c.call("CLIENT", "PAUSE", "1000", "ALL"));
+      await sleep(1_200);
+      const answeringAt = Date.now();
+      await failWorkspace();
+      const answers = [await signup(started.handler, "stalled"), await signup(started.handler, "stalled")];
+      expect(answers.map((x) => x.status)).toEqual([202, 202]);
+      let notReady = false;
+      await until(
+        async () => {
+          notReady ||= started.store.problem() !== null;
+          const inQueue = await Promise.all(answers.map((x) => queued(node.port, x.email)));
+          return inQueue.every(Boolean);
+        },
+        { what: "the signups in the queue", timeoutMs: 30_000, intervalMs: 250 },
+      );
+      console.info(
+        `[paused at start] signups in the queue ${Date.now() - answeringAt} ms after Redis answered; ` +
+          `said not ready meanwhile: ${notReady}; ${logs.filter((l) => /recreating/.test(l)).length} queue(s) recreated`,
+      );
+      expect(notReady).toBe(true);
+      expect(started.store.problem()).toBeNull();
+      expect((await started.outbox.overview()).waiting).toBe(0);
+    } finally {
+      await stopInstances();
+      await node.stop();
+    }
+  }, 120_000);
+});
+
+describe("a signup whose replica confirmation is slower than the store's patience", () => {
+  /*
+   * The loss this guards against: a signup added to the primary whose WAIT did not confirm in
+   * time was kept in the instance's file, while its job stayed on the primary. The file's worker
+   * then asked the queue whether it held the signup, heard "waiting" from that primary, and
+   * deleted its own copy; the job then went away (the enqueue's clean-up removed it after the
+   * failed WAIT, or the primary died before replicating it). Here the WAIT hangs past the 1 s
+   * guard, and the primary's unreplicated write is then lost (FLUSHALL): the instance's file
+   * must still hold it, and it must arrive once.
+   */
+  it("keeps it in the outbox until a replica confirms it, survives the primary losing it, and delivers it once", async () => {
+    const node = await startRedisNode();
+    try {
+      const logs: string[] = [];
+      let lagging = true;
+      const a = instance(node.url, logs, {
+        confirmation: (engine: { connection(p: string): Redis | null }) => {
+          const real = engine.connection("delivery-confirm")!;
+          const slow = {
+            set: (...args: Parameters<Redis["set"]>) => real.set(...args),
+            call: async () => {
+              if (!lagging) return 1;
+              await sleep(1_500);
+              return 0;
+            },
+          } as unknown as Redis;
+          return { replicas: 1, timeoutMs: 150, connection: slow };
+        },
+      });
+      await until(() => a.engine.connection("delivery")!.status === "ready", { what: "a connection" });
+      await failWorkspace();
+      const answer = await signup(a.handler, "slow-wait");
+      expect(answer.status).toBe(202);
+      // Both copies: the job on the primary, the row in the file.
+      expect(await queued(node.port, answer.email)).toBe(true);
+      expect((await a.outbox.overview()).waiting).toBe(1);
+      // The forwarder keeps trying; the row stays while nothing confirms it.
+      await sleep(3_000);
+      expect((await a.outbox.overview()).waiting).toBe(1);
+      // The primary loses what no replica had.
+      await oneShot(node.port, (c) => c.flushall());
+      lagging = false;
+      await expectEachAcceptedDeliveredOnce([answer], [a], logs);
+      expect((await a.outbox.overview()).waiting).toBe(0);
+    } finally {
+      await stopInstances();
+      await node.stop();
+    }
+  }, 60_000);
+});
+
+describe("Sentinel failovers during bursts of signups", () => {
+  it("two rounds of kill -9 of the primary: every accepted signup arrives exactly once, none failed, signups accepted throughout", async () => {
     const group = await startSentinelGroup();
     try {
       const target = { sentinels: group.sentinels, name: group.name };
       const logs: string[] = [];
-      const a = instance(target, logs);
-      const b = instance(target, logs);
-      const both = [a.handler, b.handler];
-      await Promise.all([a.ready(), b.ready()]);
-      await failWorkspace();
-
-      const answers: Answer[] = [];
-      for (let i = 0; i < 20; i++) answers.push(await signup(both[i % 2]!, "before"));
-      expect(answers.map((x) => x.status)).toEqual(Array(20).fill(202));
-      // Each was confirmed by the replica, so all 20 sit in the queue and none in a local file.
-      expect((await a.store.queue.counts()).pending).toBe(20);
-      expect((await a.store.local.counts()).pending + (await b.store.local.counts()).pending).toBe(0);
-
-      const oldPrimary = `127.0.0.1:${group.primary.port}`;
-      await group.primary.kill9();
-      const killedAt = Date.now();
-      let failedOverAt: number | undefined;
-      let rejoinedAt: number | undefined;
-      let i = 0;
-      while (Date.now() - killedAt < 20_000) {
-        answers.push(await signup(both[i++ % 2]!, "during"));
-        const primaryNow = await group.primaryNow();
-        if (!failedOverAt && primaryNow !== oldPrimary) failedOverAt = Date.now();
-
-        // The crashed server comes back after 8 s, and the Sentinels make it the new primary's replica.
-        if (!rejoinedAt && Date.now() - killedAt > 8_000) {
-          await group.primary.restart();
-          rejoinedAt = Date.now();
-        }
-        await sleep(200);
-      }
-      const during = answers.slice(20);
-      const accepted = during.filter((x) => x.status === 202);
-      const refused = during.filter((x) => x.status === 503);
-      expect(during.filter((x) => x.status === 500)).toEqual([]);
-      expect(accepted.length + refused.length).toBe(during.length);
-      expect(failedOverAt).toBeDefined();
-      // Accepted again within 30 s of the kill: here, throughout (the instance's own file).
-      const firstAcceptedAfter = accepted[0]!.at - killedAt;
-      expect(firstAcceptedAfter).toBeLessThan(30_000);
-      // Once the old primary is a replica again, the queue holds signups safely again.
-      const replicaOnline = async () => {
-        const now = await group.primaryNow();
-        const info = now ? await oneShot(Number(now.split(":")[1]), (c) => c.info("replication")) : null;
-        return /connected_slaves:1/.test(info ?? "") && /state=online/.test(info ?? "");
-      };
-      await until(replicaOnline, {
-        what: "the old primary to be a replica again",
-        timeoutMs: 30_000,
-        intervalMs: 200,
+      const both = [instance(target, logs), instance(target, logs)];
+      await until(() => both.every((i) => i.engine.connection("delivery")!.status === "ready"), {
+        what: "the instances' connections",
+        timeoutMs: 10_000,
       });
-      const replicaBackAt = Date.now();
-      await sleep(1_100); // past the pause after an unconfirmed WAIT
-      const queuedBefore = (await a.store.queue.counts()).pending;
-      const localBefore = (await a.store.local.counts()).pending + (await b.store.local.counts()).pending;
-      for (let j = 0; j < 4; j++) answers.push(await signup(both[j % 2]!, "after"));
-      expect(answers.slice(-4).map((x) => x.status)).toEqual([202, 202, 202, 202]);
-      expect((await a.store.queue.counts()).pending).toBe(queuedBefore + 4);
-      expect((await a.store.local.counts()).pending + (await b.store.local.counts()).pending).toBe(
-        localBefore,
-      );
-      const kept = {
-        local: (await a.store.local.counts()).pending + (await b.store.local.counts()).pending,
-        queue: (await a.store.queue.counts()).pending,
-      };
-      console.info(
-        `[failover] signups during 20 s: ${during.length}, answered 2xx ${accepted.length}, 503 ${refused.length}; ` +
-          `Sentinels switched ${failedOverAt! - killedAt} ms after the kill; first 2xx ${firstAcceptedAfter} ms after; ` +
-          `old primary restarted ${rejoinedAt! - killedAt} ms after, a replica again ${replicaBackAt - killedAt} ms after; ` +
-          `kept locally ${kept.local}, in the queue ${kept.queue}`,
-      );
-
-      await expectEachAcceptedDeliveredOnce(a.handler, answers, 90_000);
-      console.info(
-        `[failover] accepted ${answers.filter((x) => x.status === 202).length}, lost 0, duplicates 0`,
-      );
+      const rounds = Number(process.env.FAILOVER_ROUNDS ?? 2);
+      for (let round = 1; round <= rounds; round++) {
+        const result = await failoverRound(group, both, ws.url, `round${round}`);
+        console.info(`[failover round ${round}] ${JSON.stringify(result)}`);
+        if (result.lost > 0) {
+          for (const i of both)
+            console.info(
+              JSON.stringify(await i.store.overview().catch((e) => String(e))),
+              JSON.stringify(await i.outbox.overview()),
+            );
+          console.info(both.map((i) => i.engine.connection("delivery")!.status).join(" "));
+          console.info(logs.join("\n"));
+        }
+        expect(result).toMatchObject({ lost: 0, duplicated: 0, failed: 0, answered500: 0, stillWaiting: 0 });
+        expect(result.deliveredOnce).toBe(result.accepted);
+        expect(result.accepted).toBeGreaterThan(35);
+      }
     } finally {
-      await healWorkspace();
       await stopInstances();
       await group.stop();
     }
-  }, 240_000);
+  }, 600_000);
 });
 
 describe("Redis killed and restarted from its append-only file", () => {
@@ -258,28 +258,19 @@ describe("Redis killed and restarted from its append-only file", () => {
     try {
       const logs: string[] = [];
       const a = instance(node.url, logs);
-      await a.ready();
+      await until(() => a.engine.connection("delivery")!.status === "ready", { what: "a connection" });
       await failWorkspace();
       const answers: Answer[] = [];
       for (let i = 0; i < 20; i++) answers.push(await signup(a.handler, "aof"));
       expect(answers.map((x) => x.status)).toEqual(Array(20).fill(202));
       await node.kill9();
-      // While it is down, signups are kept in the instance's own file.
+      // While it is down, signups are kept in the instance's outbox.
       for (let i = 0; i < 5; i++) answers.push(await signup(a.handler, "aof-down"));
       expect(answers.slice(20).map((x) => x.status)).toEqual(Array(5).fill(202));
+      expect((await a.outbox.overview()).waiting).toBe(5);
       await node.restart();
-      // At least the 20 (the instance may already be handing its 5 kept signups to the queue);
-      // each accepted one delivered exactly once is checked next. The reconnect waits on
-      // ioredis's backoff, which a busy machine stretches.
-      await until(async () => (await a.store.queue.counts().catch(() => ({ pending: -1 }))).pending >= 20, {
-        what: "the restarted Redis to hold the 20 queued signups from its append-only file",
-        timeoutMs: 30_000,
-        intervalMs: 200,
-      });
-      await expectEachAcceptedDeliveredOnce(a.handler, answers);
-      console.info(`[aof] accepted ${answers.length}, all delivered once after kill -9 and restart`);
+      await expectEachAcceptedDeliveredOnce(answers, [a], logs);
     } finally {
-      await healWorkspace();
       await stopInstances();
       await node.stop();
     }
@@ -302,28 +293,14 @@ describe("Redis at its memory limit (noeviction)", () => {
           await c.mset(Object.fromEntries(Array.from({ length: 500 }, (_, j) => [`filler:${i + j}`, blob])));
         await c.config("SET", "maxmemory", "2mb");
       });
-      const oom = await oneShot(node.port, (c) =>
-        c.set("probe", "1").then(
-          () => "ok",
-          (e: Error) => e.message,
-        ),
-      );
-      expect(oom).toMatch(/^OOM/);
       for (let i = 0; i < 20; i++) answers.push(await signup(a.handler, "full"));
       const whileFull = answers.slice(5);
-      expect(whileFull.filter((x) => x.status === 500)).toEqual([]);
       expect(whileFull.every((x) => x.status === 202 || x.status === 503)).toBe(true);
       expect(logs.some((l) => l.includes("memory limit"))).toBe(true);
-      const keptLocally = (await a.store.local.counts()).pending;
-      console.info(
-        `[full] while full: ${whileFull.filter((x) => x.status === 202).length} answered 2xx (kept in the instance's file: ${keptLocally}), ` +
-          `${whileFull.filter((x) => x.status === 503).length} answered 503, 0 answered 500`,
-      );
       // Redis is given room; the signups kept anywhere all arrive.
       await oneShot(node.port, (c) => c.config("SET", "maxmemory", "0"));
-      await expectEachAcceptedDeliveredOnce(a.handler, answers);
+      await expectEachAcceptedDeliveredOnce(answers, [a], logs);
     } finally {
-      await healWorkspace();
       await stopInstances();
       await node.stop();
     }
@@ -335,11 +312,11 @@ describe("Redis gone and the instance's own file unwritable", () => {
     const node = await startRedisNode();
     try {
       const logs: string[] = [];
-      // A "folder" that is a file: the instance's own store refuses every write.
+      // A "folder" that is a file: the instance's outbox refuses every write.
       const dir = mkdtempSync(path.join(tmpdir(), "masthead-unwritable-"));
       folders.push(dir);
       writeFileSync(path.join(dir, "not-a-folder"), "");
-      const a = instance(node.url, logs, path.join(dir, "not-a-folder", "signups.sqlite"));
+      const a = instance(node.url, logs, { outboxFile: path.join(dir, "not-a-folder", "signups.sqlite") });
       await failWorkspace();
       await node.kill9();
       const res = await a.handler(
@@ -347,12 +324,10 @@ describe("Redis gone and the instance's own file unwritable", () => {
       );
       expect(res.status).toBe(503);
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(logs.some((l) => l.includes("own store refused the signup too"))).toBe(true);
+      expect(logs.some((l) => l.includes("own file refused the signup too"))).toBe(true);
+      // Back, so the queue's worker (which waits for Redis by design) can close.
+      await node.restart();
     } finally {
-      // Back, so the queue's worker (which waits for Redis by design) can close; a restart that
-      // fails throws here, before the wait on the worker could hide it behind the test's timeout.
-      if (!node.running()) await node.restart();
-      await healWorkspace();
       await stopInstances();
       await node.stop();
     }

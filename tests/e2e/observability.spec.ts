@@ -240,7 +240,7 @@ test("the delivery gauges follow the store: pending, then failed past the maximu
     maxPending: 100,
     now: () => Date.now() - 2 * 3600_000,
   });
-  for (const tag of ["old-a", "old-b"]) await old.enqueue(address(tag));
+  for (const tag of ["old-a", "old-b"]) await old.accept(address(tag));
   await old.close();
   await until(async () => sample(await scrape(), "masthead_delivery_failed") === 2, {
     what: "masthead_delivery_failed 2",

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { MemoryGate } from "@/lib/delivery/gate";
-import { createDeliveryService, type DeliveryService } from "@/lib/delivery/service";
+import { createAttempt } from "@/lib/delivery/attempt";
 import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import {
   createNewsletterHandler,
@@ -26,41 +25,50 @@ export function signupRequest(value: unknown, headers: Record<string, string>): 
 
 /**
  * The newsletter handler the delivery suites test with: the app's default limiters (unless given),
- * and `trustProxy: 1` because each test request carries its own X-Forwarded-For (one client
- * each, as if behind one proxy).
+ * `trustProxy: 1` because each test request carries its own X-Forwarded-For (one client each, as
+ * if behind one proxy), and the app's wait for the worker unless given.
  */
 export function deliveryTestHandler(
-  opts: Pick<NewsletterHandlerOptions, "subscribe" | "queue" | "log" | "siteUrl" | "limiters">,
+  opts: Pick<NewsletterHandlerOptions, "store" | "log" | "siteUrl" | "limiters"> & { waitMs?: number },
 ): ReturnType<typeof createNewsletterHandler> {
   return createNewsletterHandler({
     trustProxy: 1,
     limiters: createNewsletterLimiters(),
+    waitMs: 1_000,
     ...opts,
   });
 }
 
 /**
- * The embedded delivery service on a fresh SQLite file in `dir`, its worker not started: what
- * the route could not send stays in the store for the test to see. Close it after the test.
+ * The embedded store on a fresh SQLite file in `dir`. With `subscribe`, its worker runs (the
+ * only caller of the workspace); without, nothing is delivered and what the route kept stays in
+ * the store for the test to see. Close it after the test.
  */
-export function storeOnlyDelivery(opts: {
+export function embeddedDelivery(opts: {
   dir: string;
+  subscribe?: (email: string) => Promise<unknown>;
   mode?: "local" | "remote";
   maxPending?: number;
   ratePerSecond?: number;
+  maxAgeMs?: number;
+  file?: string;
+  now?: () => number;
   log?: (line: string) => void;
-}): DeliveryService {
-  return createDeliveryService({
-    store: new SqliteSignupStore({
-      file: path.join(opts.dir, `store-${randomUUID()}.sqlite`),
-      maxPending: opts.maxPending ?? 1000,
-    }),
-    gate: new MemoryGate(opts.ratePerSecond ?? 100),
-    // Only the worker calls this, and it is never started here.
-    subscribe: () => Promise.reject(new Error("no worker in this test")),
-    mode: opts.mode ?? "local",
-    maxAgeMs: 72 * 3600_000,
-    leaseMs: 5_000,
-    log: opts.log ?? (() => {}),
+}): SqliteSignupStore {
+  const log = opts.log ?? (() => {});
+  const subscribe = opts.subscribe;
+  const store = new SqliteSignupStore({
+    file: opts.file ?? path.join(opts.dir, `store-${randomUUID()}.sqlite`),
+    maxPending: opts.maxPending ?? 1000,
+    now: opts.now,
+    log,
+    worker: subscribe && {
+      ...createAttempt({ subscribe, mode: opts.mode ?? "local", log }),
+      ratePerSecond: opts.ratePerSecond ?? 100,
+      maxAgeMs: opts.maxAgeMs ?? 72 * 3600_000,
+      leaseMs: 5_000,
+    },
   });
+  store.start({ worker: Boolean(subscribe) });
+  return store;
 }

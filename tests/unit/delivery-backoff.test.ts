@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { BACKOFF_CAP_MS, backoffMs, classify } from "@/lib/delivery/attempt";
-import { MemoryGate, spacingMs } from "@/lib/delivery/gate";
 import { WorkspaceApiError } from "@/lib/workspace";
 
 describe("delivery backoff", () => {
@@ -34,32 +33,5 @@ describe("delivery backoff", () => {
     expect(classify(err(422, "already_subscribed")).kind).toBe("already_subscribed");
     expect(classify(err(422, "invalid")).kind).toBe("rejected");
     expect(classify(new TypeError("boom")).kind).toBe("retry");
-    // Thrown by another Next bundle's copy of the client: recognised by shape, Retry-After kept.
-    const foreign = Object.assign(new Error("x"), {
-      name: "WorkspaceApiError",
-      code: "rate_limited",
-      endpoint: "POST http://w/v2/email-subscriptions",
-      retryAfterSeconds: 600,
-    });
-    expect(classify(foreign)).toEqual({ kind: "retry", code: "rate_limited", retryAfterMs: 600_000 });
-  });
-});
-
-describe("delivery gate (one process)", () => {
-  it("spaces slots 1/rate apart, refuses the route during a hold except for one probe per interval", async () => {
-    let now = 1_000_000;
-    const gate = new MemoryGate(10, () => now);
-    expect(await gate.tryTake()).toBe(true);
-    expect(await gate.tryTake()).toBe(false); // the next slot is one spacing away
-    now += spacingMs(10);
-    expect(await gate.tryTake()).toBe(true);
-    await gate.hold(60_000);
-    now += 1_000;
-    expect(await gate.tryTake()).toBe(true); // the probe
-    now += 1_000;
-    expect(await gate.tryTake()).toBe(false);
-    expect(await gate.remainingHoldMs()).toBe(58_000);
-    await gate.clearHold();
-    expect(await gate.tryTake()).toBe(true);
   });
 });

@@ -36,9 +36,9 @@ export async function GET(request: Request): Promise<Response> {
 
 async function readDeliveryGauges(m: ReturnType<typeof metrics>): Promise<void> {
   try {
-    const counts = await delivery().store.counts();
-    m.deliveryPending.set(counts.pending);
-    m.deliveryFailed.set(counts.failed);
+    const overview = await delivery().overview();
+    m.deliveryPending.set(overview.waiting);
+    m.deliveryFailed.set(overview.failedTotal);
   } catch (error) {
     // An unreadable store must not cost the other metrics; the stale value would hide it, so
     // the gauges say "unknown" (NaN) until the store answers again.
