@@ -18,7 +18,14 @@ import { createDeliveryService, type DeliveryService } from "./service";
 import { SqliteSignupStore } from "./sqlite-store";
 
 export { createDeliveryService, type DeliveryService } from "./service";
-export { StoreUnavailableError, type DeliveryCounts, type SignupQueue, type SignupStore } from "./types";
+export {
+  StoreUnavailableError,
+  type DeliveryCounts,
+  type DeliveryOverview,
+  type FailedSignup,
+  type SignupQueue,
+  type SignupStore,
+} from "./types";
 export { mailbox } from "./address-key";
 
 /**

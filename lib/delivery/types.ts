@@ -17,6 +17,34 @@ export type DeliveryCounts = {
   failed: number;
 };
 
+/** One window of the newsletter's figures (the admin dashboard's last 24 hours and 7 days). */
+export type SignupWindow = {
+  /** Answered 2xx and kept. */
+  accepted: number;
+  /** Delivered while the reader's request waited. */
+  sentAtOnce: number;
+  /** Answered "on its way": delivered later by the worker. */
+  queued: number;
+  /** Delivered by the worker, at once or later. */
+  delivered: number;
+  /** Moved to the failed list. */
+  failed: number;
+};
+
+/** A signup on the failed list: refused by the workspace (422), or older than the maximum age. */
+export type FailedSignup = { id: string; email: string; reason: "rejected" | "expired"; failedAt: number };
+
+export type DeliveryOverview = {
+  last24h: SignupWindow;
+  last7d: SignupWindow;
+  waiting: number;
+  /** When the oldest waiting signup was accepted; null when none waits. */
+  oldestWaitingAt: number | null;
+  failedTotal: number;
+  /** Newest first, at most 50. */
+  failed: FailedSignup[];
+};
+
 /**
  * Why a store could not take a signup: it holds its maximum (full), Redis is at its memory
  * limit (out_of_memory) or cannot be reached (unreachable), no replica confirmed the write in
