@@ -1,7 +1,6 @@
 import "server-only";
-import type { DeliveryCounts } from "../delivery";
 import { workspace } from "../workspace";
-import { deliveryCounts } from "./delivery";
+import { deliveryView, type DeliveryView } from "./delivery";
 import { mapWorkspaceError } from "./errors";
 import { memberCounts } from "./members";
 
@@ -15,7 +14,7 @@ export type DashboardFigures = {
   activeMembers: number | undefined;
   posts: number | undefined;
   /** null when the signup store could not be reached. */
-  delivery: DeliveryCounts | null;
+  delivery: DeliveryView | null;
   /** What the admin is told when the workspace could not supply some figures. */
   problem: string | null;
 };
@@ -24,7 +23,7 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
   const [members, posts, delivery] = await Promise.allSettled([
     memberCounts(),
     workspace().listBlogSlugs(),
-    deliveryCounts(),
+    deliveryView(),
   ]);
   const problem =
     members.status === "rejected"
@@ -36,7 +35,7 @@ export async function dashboardFigures(): Promise<DashboardFigures> {
     members: members.status === "fulfilled" ? members.value.total : undefined,
     activeMembers: members.status === "fulfilled" ? members.value.active : undefined,
     posts: posts.status === "fulfilled" ? posts.value.length : undefined,
-    // deliveryCounts() answers null itself when the store is unreachable.
+    // deliveryView() answers null itself when the store is unreachable.
     delivery: delivery.status === "fulfilled" ? delivery.value : null,
     problem,
   };

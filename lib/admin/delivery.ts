@@ -1,48 +1,64 @@
 import "server-only";
-import { delivery, type DeliveryCounts, type DeliveryOverview } from "../delivery";
+import { z } from "zod";
+import { delivery, type DeliveryOverview, type FailedSignup } from "../delivery";
 import { audit } from "./audit";
-import { errorResponse, jsonResponse, readJson } from "./http";
+import { errorResponse, jsonResponse } from "./http";
 import type { AdminSession } from "./session";
 
 /*
- * The admin's view of newsletter delivery: counts for the dashboard, and the two actions on
- * the failed list (the dashboard's overview, failed addresses included, is `delivery().overview()`).
+ * The admin's view of newsletter delivery: the figures for the dashboard, the failed list, and
+ * retrying or discarding failed signups (some or all). An address leaves the store masked: an
+ * admin can tell signups apart without the dashboard becoming a list of readers' addresses.
  */
 
-export async function deliveryCounts(): Promise<DeliveryCounts | null> {
+/** The failed list as the dashboard shows it: the address masked. */
+export type FailedSignupView = Omit<FailedSignup, "email"> & { address: string };
+export type DeliveryView = Omit<DeliveryOverview, "failed"> & {
+  failed: FailedSignupView[];
+  /** How long the oldest waiting signup has waited; null when none waits. */
+  oldestWaitingMs: number | null;
+};
+
+/** `reader@example.org` → `r•••@example.org`: the first letter and the domain. */
+export function maskAddress(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, Math.min(1, at))}•••${email.slice(at)}`;
+}
+
+/** The dashboard's newsletter figures; null when the signup store could not be reached. */
+export async function deliveryView(): Promise<DeliveryView | null> {
   try {
-    return countsOf(await delivery().overview());
+    const overview = await delivery().overview();
+    return {
+      ...overview,
+      oldestWaitingMs: overview.oldestWaitingAt === null ? null : Date.now() - overview.oldestWaitingAt,
+      failed: overview.failed.map(({ email, ...rest }) => ({ ...rest, address: maskAddress(email) })),
+    };
   } catch {
     return null;
   }
 }
 
-const countsOf = (o: DeliveryOverview): DeliveryCounts => ({
-  pending: o.waiting,
-  deliveredLastDay: o.last24h.delivered,
-  failed: o.failedTotal,
-});
-
 export const STORE_UNAVAILABLE =
   "The signup store could not be reached, so nothing was changed. Try again in a minute.";
 
-export const NO_INPUT = "This action takes no input: send no body, or an empty JSON object.";
+/** The body of POST (retry) and DELETE (discard): the failed signups to act on, or every one. */
+export const failedSelection = z
+  .object({
+    ids: z
+      .array(z.string().regex(/^[\w-]{1,128}$/, "A signup id is letters, digits, - and _."))
+      .min(1, "Name at least one signup, or leave ids out to act on every failed signup.")
+      .max(200, "At most 200 signups at a time.")
+      .optional(),
+  })
+  .strict();
 
 /** POST (retry) and DELETE (discard) /api/admin/newsletter/failed, once the admin is authorized. */
 export async function actOnFailed(
-  request: Request,
   session: AdminSession,
   action: "retry" | "discard",
+  { ids }: z.infer<typeof failedSelection>,
 ): Promise<Response> {
-  // Nothing to read, but a body is refused rather than ignored: a request carrying one was not
-  // made by the dashboard's buttons.
-  if (request.body !== null) {
-    const parsed = await readJson(request);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.body;
-    if (!body || typeof body !== "object" || Array.isArray(body) || Object.keys(body).length > 0)
-      return errorResponse(400, NO_INPUT);
-  }
   const entry = {
     actor: session.email,
     action: action === "retry" ? "retry_failed_signups" : "discard_failed_signups",
@@ -50,9 +66,9 @@ export async function actOnFailed(
   };
   try {
     const store = delivery();
-    const count = action === "retry" ? await store.retryFailed() : await store.discardFailed();
-    audit({ ...entry, outcome: "ok", detail: `count=${count}` });
-    return jsonResponse({ ok: true, count, counts: countsOf(await store.overview()) });
+    const count = action === "retry" ? await store.retryFailed(ids) : await store.discardFailed(ids);
+    audit({ ...entry, outcome: "ok", detail: `count=${count}${ids ? ` of=${ids.length}` : ""}` });
+    return jsonResponse({ ok: true, count });
   } catch (error) {
     audit({ ...entry, outcome: "failed", detail: error instanceof Error ? error.name : "unknown" });
     return errorResponse(503, STORE_UNAVAILABLE);

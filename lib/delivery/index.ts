@@ -20,7 +20,6 @@ import type { SignupStore } from "./types";
 export {
   StoreUnavailableError,
   type Accepted,
-  type DeliveryCounts,
   type DeliveryOverview,
   type FailedSignup,
   type Outcome,

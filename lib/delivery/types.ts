@@ -34,9 +34,6 @@ export type DeliveryOverview = {
 };
 export const FAILED_SHOWN = 50;
 
-/** The dashboard's three figures (derived from the overview). */
-export type DeliveryCounts = { pending: number; deliveredLastDay: number; failed: number };
-
 /**
  * Why a store could not take a signup: it holds its maximum (full), Redis is at its memory
  * limit (out_of_memory) or cannot be reached (unreachable), no replica confirmed the write in

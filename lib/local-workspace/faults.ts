@@ -8,7 +8,7 @@ import { errorResponse, json } from "./http";
 export const faultSchema = z
   .object({
     mode: z.enum(["slow", "status", "rate-limit", "malformed-json", "wrong-shape", "hang", "off"]),
-    status: z.union([z.literal(500), z.literal(502), z.literal(503)]).optional(),
+    status: z.union([z.literal(422), z.literal(500), z.literal(502), z.literal(503)]).optional(),
     delayMs: z.number().int().min(0).max(600_000).optional(),
     retryAfter: z.number().int().min(0).max(86_400).optional(),
     pathPrefix: z.string().startsWith("/api/external/").optional(),

@@ -81,10 +81,19 @@ describe("/api/admin/newsletter/failed", () => {
 
   it("refuses a body it does not take (4xx, clear message), acting on nothing", async () => {
     const cases: [string | undefined, string | undefined, number][] = [
-      ['{"count":5}', "application/json", 400],
-      ["[1]", "application/json", 400],
+      ['{"count":5}', "application/json", 422],
+      ["[1]", "application/json", 422],
+      ['{"ids":[]}', "application/json", 422],
+      ['{"ids":["../x"]}', "application/json", 422],
+      [
+        `{"ids":${JSON.stringify(Array.from({ length: 201 }, (_, i) => `id-${i}`))}}`,
+        "application/json",
+        422,
+      ],
       ["{not json", "application/json", 400],
       ["a=1", "application/x-www-form-urlencoded", 415],
+      // No body at all: the buttons always send JSON, and a bodiless write says what to send.
+      [undefined, undefined, 415],
       ["x".repeat(70_000), "application/json", 413],
     ];
     for (const [body, contentType, status] of cases) {
@@ -94,24 +103,29 @@ describe("/api/admin/newsletter/failed", () => {
     }
     expect(await delivery.delivery().overview()).toMatchObject({ failedTotal: 1 });
     expect(auditLines).toHaveLength(0);
-    // An empty JSON object is fine (what a generic client may send).
-    const ok = await route.POST(req("POST", { body: "{}", contentType: "application/json" }));
-    expect(ok.status).toBe(200);
-    await delivery.delivery().overview();
-    auditLines.length = 0;
   });
 
-  it("retry moves failed signups back to pending, discard deletes them; each is audited with its count", async () => {
-    await failedSignups(1);
-    const retried = await route.POST(req("POST"));
-    expect(retried.status).toBe(200);
-    expect(await retried.json()).toMatchObject({ ok: true, count: 1, counts: { failed: 0 } });
-
-    await delivery.delivery().discardFailed();
+  it("acts on the failed signups named, or on all; each action is audited with its count, no address", async () => {
     await failedSignups(2);
-    const discarded = await route.DELETE(req("DELETE"));
-    expect(discarded.status).toBe(200);
-    expect(await discarded.json()).toMatchObject({ ok: true, count: 2, counts: { failed: 0 } });
+    const json = (body: unknown) => ({ body: JSON.stringify(body), contentType: "application/json" });
+    const [first, second] = (await delivery.delivery().overview()).failed;
+    expect((await delivery.delivery().overview()).failedTotal).toBe(3);
+
+    const one = await route.POST(req("POST", json({ ids: [first!.id] })));
+    expect(one.status).toBe(200);
+    expect(await one.json()).toEqual({ ok: true, count: 1 });
+    const failed = (await delivery.delivery().overview()).failed.map((f) => f.id);
+    expect(failed).not.toContain(first!.id);
+    expect(failed).toContain(second!.id);
+
+    // An id that names no failed signup (already retried) acts on nothing.
+    expect(await (await route.DELETE(req("DELETE", json({ ids: [first!.id] })))).json()).toEqual({
+      ok: true,
+      count: 0,
+    });
+    const all = await route.DELETE(req("DELETE", json({})));
+    expect(await all.json()).toEqual({ ok: true, count: 2 });
+    expect((await delivery.delivery().overview()).failedTotal).toBe(0);
 
     const lines = auditLines.map((l) => JSON.parse(l) as Record<string, string>);
     expect(lines).toEqual([
@@ -121,11 +135,11 @@ describe("/api/admin/newsletter/failed", () => {
         action: "retry_failed_signups",
         target: "newsletter_delivery",
         outcome: "ok",
-        detail: "count=1",
+        detail: "count=1 of=1",
       }),
+      expect.objectContaining({ action: "discard_failed_signups", outcome: "ok", detail: "count=0 of=1" }),
       expect.objectContaining({ action: "discard_failed_signups", outcome: "ok", detail: "count=2" }),
     ]);
-    // Counts only: no address in an answer or an audit line.
     expect(auditLines.join("\n")).not.toMatch(/@example\.org/);
   });
 });

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { dashboardFigures } from "@/lib/admin/dashboard";
 import { requireAdminPage } from "@/lib/admin/page-session";
-import { FailedSignupsActions } from "@/components/admin/failed-signups-actions";
+import { FailedSignups } from "@/components/admin/failed-signups";
+import type { DeliveryView } from "@/lib/admin/delivery";
 import { RefreshBlogButton } from "@/components/admin/refresh-blog-button";
 import styles from "@/components/admin/admin.module.css";
 
@@ -17,6 +18,81 @@ function Stat({ testId, value, label }: { testId: string; value: number | undefi
       </span>
       <span className={styles.statLabel}>{label}</span>
     </li>
+  );
+}
+
+const WINDOW_ROWS = [
+  ["accepted", "Accepted"],
+  ["sentAtOnce", "Sent at once"],
+  ["queued", "Queued, sent later"],
+  ["delivered", "Delivered"],
+  ["failed", "Failed"],
+] as const;
+
+const REASONS = { rejected: "Refused by the workspace", expired: "Waited past the maximum age" };
+
+/** "12 min", "3 h 5 min", "2 d 4 h": how long the oldest waiting signup has waited. */
+function age(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return "under a minute";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+const when = (epochMs: number) =>
+  new Date(epochMs).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
+
+/** The newsletter at a glance: the last day and week, what waits, and the failed list. */
+function NewsletterFigures({ delivery }: { delivery: DeliveryView }) {
+  return (
+    <>
+      <table className={styles.figures} aria-label="Newsletter at a glance">
+        <thead>
+          <tr>
+            <th scope="col">Signups</th>
+            <th scope="col">Last 24 hours</th>
+            <th scope="col">Last 7 days</th>
+          </tr>
+        </thead>
+        <tbody>
+          {WINDOW_ROWS.map(([key, label]) => (
+            <tr key={key}>
+              <th scope="row">{label}</th>
+              <td data-testid={`day-${key}`}>{delivery.last24h[key].toLocaleString("en")}</td>
+              <td data-testid={`week-${key}`}>{delivery.last7d[key].toLocaleString("en")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className={styles.stats} aria-label="Newsletter delivery">
+        <Stat testId="count-signups-pending" value={delivery.waiting} label="Waiting for delivery" />
+        <li className={styles.stat}>
+          <span className={styles.statValue} data-testid="oldest-waiting">
+            {delivery.oldestWaitingMs === null ? "—" : age(delivery.oldestWaitingMs)}
+          </span>
+          <span className={styles.statLabel}>Oldest waiting signup</span>
+        </li>
+        <Stat testId="count-signups-failed" value={delivery.failedTotal} label="Failed" />
+      </ul>
+      <FailedSignups
+        total={delivery.failedTotal}
+        rows={delivery.failed.map((f) => ({
+          id: f.id,
+          address: f.address,
+          reason: REASONS[f.reason],
+          when: when(f.failedAt),
+        }))}
+      />
+    </>
   );
 }
 
@@ -49,24 +125,17 @@ export default async function DashboardPage() {
       <section className={styles.card} aria-labelledby="newsletter-heading">
         <h2 id="newsletter-heading">Newsletter signups</h2>
         <p className={styles.muted}>
-          Signups the workspace could not take at once (down, slow or busy) are kept and delivered as soon as
-          it can. Signups still undelivered after the maximum age, or refused by the workspace, are failed.
+          Every signup is kept, then sent to the workspace; one the workspace cannot take at once (down, slow
+          or busy) waits and is retried. A signup fails only when the workspace refuses its address or it
+          waits past the maximum age.
         </p>
-        {delivery ? null : (
+        {delivery ? (
+          <NewsletterFigures delivery={delivery} />
+        ) : (
           <p className={styles.alert} role="alert">
-            The signup store could not be reached, so these counts are unknown.
+            The signup store could not be reached, so these figures are unknown.
           </p>
         )}
-        <ul className={styles.stats} aria-label="Newsletter delivery">
-          <Stat testId="count-signups-pending" value={delivery?.pending} label="Waiting for delivery" />
-          <Stat
-            testId="count-signups-delivered"
-            value={delivery?.deliveredLastDay}
-            label="Delivered later (last 24 h)"
-          />
-          <Stat testId="count-signups-failed" value={delivery?.failed} label="Failed" />
-        </ul>
-        <FailedSignupsActions failed={delivery?.failed ?? 0} />
       </section>
       <section className={styles.card} aria-labelledby="team-heading">
         <h2 id="team-heading">Team</h2>

@@ -1,10 +1,12 @@
-import { actOnFailed } from "@/lib/admin/delivery";
-import { adminRoute } from "@/lib/admin/http";
+import { actOnFailed, failedSelection } from "@/lib/admin/delivery";
+import { adminRoute, schemaBody } from "@/lib/admin/http";
 
 export const dynamic = "force-dynamic";
 
-/** POST /api/admin/newsletter/failed: "retry failed" (every failed signup back to pending). */
-export const POST = adminRoute({}, ({ request, session }) => actOnFailed(request, session, "retry"));
+const body = schemaBody(failedSelection);
 
-/** DELETE /api/admin/newsletter/failed: "discard failed" (the addresses are deleted). */
-export const DELETE = adminRoute({}, ({ request, session }) => actOnFailed(request, session, "discard"));
+/** POST /api/admin/newsletter/failed `{ids?}`: failed signups back to waiting (all when no ids). */
+export const POST = adminRoute({ body }, ({ session, body }) => actOnFailed(session, "retry", body));
+
+/** DELETE /api/admin/newsletter/failed `{ids?}`: failed signups deleted with their addresses. */
+export const DELETE = adminRoute({ body }, ({ session, body }) => actOnFailed(session, "discard", body));
