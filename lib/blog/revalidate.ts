@@ -2,7 +2,8 @@ import "server-only";
 import { revalidateTag } from "next/cache";
 import { stateHealth } from "../state";
 import { BLOG_CACHE_TAG } from "./cache-tags";
-import { forgetBlogDataOnRevalidation } from "./source";
+import { redisTargetFromVars } from "../config/redis-target.mjs";
+import { forgetBlogData } from "./source";
 
 export type BlogRevalidation = {
   revalidatedAt: string;
@@ -33,10 +34,12 @@ export const NOT_EVERY_INSTANCE =
  * the last good pages (an immediate expiry, `{ expire: 0 }`, would answer 500 instead).
  *
  * Next applies the tag after the response is sent, so whether it reaches the other instances
- * now is judged by whether Redis answers now.
+ * now is judged by whether Redis answers now. With Redis, the cache handler tells every
+ * instance's blog store, this one's too, as it applies the tag (lib/blog/source.ts); alone,
+ * Next's own cache tells nobody, so the store drops its copy here.
  */
 export async function revalidateBlog(): Promise<BlogRevalidation> {
-  forgetBlogDataOnRevalidation();
+  if (redisTargetFromVars(process.env) === null) forgetBlogData();
   revalidateTag(BLOG_CACHE_TAG, "max");
   const revalidatedAt = new Date().toISOString();
   const health = await stateHealth();

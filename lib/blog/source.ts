@@ -2,9 +2,7 @@ import "server-only";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
 import { siteText } from "../config/text";
-import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { fetch as fetchOutsideNext } from "undici";
-import { serverOrigin } from "../http/server-origin";
 import { log } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
 import { processMemo } from "../state";
@@ -20,7 +18,8 @@ import { BLOG_CACHE_TAG } from "./cache-tags";
 import { warmDerived, warmWith } from "./derived";
 import { blogAddresses } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
-import { storeState, type Loading, type TagMark } from "./store-state";
+import { onTagRevalidated } from "../next-cache/tags.mjs";
+import { storeState, type Loading } from "./store-state";
 
 export { currentBlog } from "./store-state";
 
@@ -29,7 +28,7 @@ export { currentBlog } from "./store-state";
  * reads the one copy of the post list fetched here (kept in ./store-state.ts), and everything
  * derived from it (./derived.ts) is dropped with it. A copy is current while younger than
  * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance
- * (./tag-mark.ts); concurrent renders share one request. The list is too large for
+ * (heard as Next's cache handler hears it, lib/next-cache); concurrent renders share one request. The list is too large for
  * Next's data cache; the small slugs list goes through it, with the blog tag, and gives every
  * blog page its ISR interval. docs/architecture.md ("The blog") has the detail.
  */
@@ -79,37 +78,16 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
   return made;
 }
 
-/** Whether a revalidation made on another instance, read as `mark`, leaves the copy outdated. */
-export function noticeTagMark(mark: TagMark): void {
-  const state = storeState();
-  const known = state.tagMark;
-  state.tagMark = mark;
-  // The first mark read is the baseline: the copy was fetched after it (startBlogStore reads it first).
-  if (!known || known.id === mark.id) return;
-  // A copy or a fetch started after the mark was made is newer than the revalidation it stands for;
-  // so is one started after this instance's own revalidation, when this is the first new mark
-  // since (that revalidation's own).
-  const started = Math.max(state.copy?.fetchedAt ?? 0, state.loading?.startedAt ?? 0);
-  const own = state.revalidatedHereAt;
-  state.revalidatedHereAt = undefined;
-  if (started >= mark.at || (own !== undefined && started >= own)) return;
-  forgetBlogData();
-}
-
 /**
- * With several instances (Redis), reads the blog tag's mark in this render and drops an
- * outdated copy before it is used. Alone, an instance drops its copy itself when it is
- * revalidated (revalidateBlog), and the mark is not read. Never fails a render: outside a
- * request, or with the cache unreachable, the copy stays as it is.
+ * The blog's tag was revalidated at `at` (here, or on another instance: lib/next-cache hears it
+ * through Redis as it does for the pages): a copy, or a fetch, begun before then is dropped, and
+ * its successor loads at once.
  */
-async function checkTagMark(): Promise<void> {
-  if (isBuildPhase() || !sharesCache()) return;
-  try {
-    const { blogTagMark } = await import("./tag-mark");
-    noticeTagMark(await blogTagMark());
-  } catch {
-    // not in a request (the warm-up), or the cache did not answer: the background check goes on
-  }
+function noticeRevalidation(tag: string, at: number): void {
+  if (tag !== BLOG_CACHE_TAG) return;
+  const state = storeState();
+  const started = Math.max(state.copy?.fetchedAt ?? 0, state.loading?.startedAt ?? 0);
+  if (started <= at) forgetBlogData();
 }
 
 const expired = (fetchedAt: number, now = Date.now()) =>
@@ -201,15 +179,16 @@ function refresh(): Promise<Blog> {
       if (state.copy && state.copy.fetchedAt > loading.startedAt) return;
       state.copy = { blog, fetchedAt: loading.startedAt };
       if (build) return;
+      refreshIn(env().blog.revalidateSeconds * 1000);
       reportGauge(metrics().blogPosts, blog.posts.length);
       void warmDerived(blog).catch((error: unknown) =>
         log("blog").error(`deriving from the new copy of the blog failed: ${blogSourceMessage(error)}`),
       );
     },
     () => {
-      // Not remembered at run time: the next reader or the next tick of the watcher tries again.
+      // Not remembered at run time: the next reader, or the retry, tries again.
       if (state.loading === loading) state.loading = null;
-      state.lastFailureAt = Date.now();
+      if (!state.copy) refreshIn(RETRY_AFTER_FAILURE_MS);
     },
   );
   return loading.promise.catch((e: unknown) => Promise.reject(toSourceError(e)));
@@ -217,7 +196,6 @@ function refresh(): Promise<Blog> {
 
 /** The blog alone, for what needs no slugs (search): the current copy, never a wait past a revalidation's. */
 export async function blogList(): Promise<Blog> {
-  await checkTagMark();
   const state = storeState();
   const copy = state.copy;
   // During a build the first copy serves every page: the build fails once, quickly, or not at all.
@@ -232,70 +210,39 @@ export async function blogList(): Promise<Blog> {
   return refresh();
 }
 
-const WATCH_INTERVAL_MS = 1_000;
 const RETRY_AFTER_FAILURE_MS = 10_000;
 
-/**
- * The blog tag's mark as this server answers it (./tag-mark.ts, through /api/blog/tag-mark): a
- * request to itself, the documented way to be inside Next's cache from a timer. Undefined alone
- * (no REDIS_URL: a revalidation here drops the copy itself), without a server (tests), or when
- * the server does not answer in time.
- */
-async function readTagMark(): Promise<TagMark | undefined> {
-  const origin = serverOrigin();
-  if (!origin || !sharesCache()) return undefined;
-  try {
-    const res = await fetchOutsideNext(`${origin}/api/blog/tag-mark`, { signal: AbortSignal.timeout(2_000) });
-    const mark = (await res.json()) as Partial<TagMark>;
-    return typeof mark.id === "string" && typeof mark.at === "number"
-      ? { id: mark.id, at: mark.at }
-      : undefined;
-  } catch {
-    return undefined;
-  }
+/** Once the store runs in the background, loads the next copy in `ms` (past the copy's interval, or a retry). */
+function refreshIn(ms: number): void {
+  const state = storeState();
+  if (!state.running) return;
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    void refresh().catch(() => undefined);
+  }, ms);
+  state.timer.unref();
 }
 
 /**
  * Loads the blog and what is derived from it in the background when a server starts, so that the
  * first reader finds them ready: readiness answers 503 "starting" until the first attempt has
- * settled (lib/state/readiness.ts). Then checks every second whether the copy was revalidated
- * (on another instance: the blog tag's mark) or is past its interval, and loads its successor
- * before a reader asks. Runs once per process (instrumentation.ts), never during a build.
+ * settled (lib/state/readiness.ts). From then on each copy's successor loads before a reader
+ * asks: past BLOG_REVALIDATE_SECONDS, or at once when the blog's tag is revalidated on any
+ * instance. Runs once per process (instrumentation.ts), never during a build.
  */
 export function startBlogStore(): Promise<void> {
   const state = storeState();
-  if (state.watcher || isBuildPhase()) return Promise.resolve();
-  let checking = false;
-  state.watcher = setInterval(() => {
-    if (checking) return;
-    checking = true;
-    void readTagMark()
-      .then((mark) => {
-        if (mark) noticeTagMark(mark);
-        const { copy, loading, lastFailureAt } = storeState();
-        if (loading) return;
-        const now = Date.now();
-        const due = copy ? expired(copy.fetchedAt, now) : now - lastFailureAt >= RETRY_AFTER_FAILURE_MS;
-        if (due) void refresh().catch(() => undefined);
-      })
-      .catch(() => {
-        // An invalid configuration: readiness and every request report it; nothing to load.
-      })
-      .finally(() => (checking = false));
-  }, WATCH_INTERVAL_MS);
-  state.watcher.unref();
-  const first = whileStarting(
+  if (state.running || isBuildPhase()) return Promise.resolve();
+  state.running = true;
+  onTagRevalidated(noticeRevalidation);
+  return whileStarting(
     "blog",
-    // The mark first: the copy is then newer than it, and the next mark read is a new revalidation.
-    readTagMark()
-      .then((mark) => void (mark && noticeTagMark(mark)))
-      .then(() => refresh())
-      .then(
-        (blog) => warmDerived(blog),
-        (error: unknown) => log("blog").error(`the blog did not load at start: ${blogSourceMessage(error)}`),
-      ),
+    refresh().then(
+      (blog) => warmDerived(blog),
+      (error: unknown) => log("blog").error(`the blog did not load at start: ${blogSourceMessage(error)}`),
+    ),
   );
-  return first;
 }
 
 /** The slugs endpoint through Next's data cache: sets the ISR interval and the cache tag. */
@@ -338,25 +285,12 @@ export async function loadBlog(): Promise<BlogData> {
 }
 
 /**
- * Marks the in-process copy of the blog (and all derived from it) as outdated: the next render
- * waits for a new one, and the watcher (startBlogStore) fetches it within a second if none does.
+ * Drops the in-process copy of the blog (and all derived from it): the next render waits for a
+ * new one, which a running store starts loading now.
  */
 export function forgetBlogData(): void {
   const state = storeState();
   state.generation += 1;
   state.copy = state.loading = null;
-}
-
-/**
- * The blog was revalidated here: the copy goes now, and the next new mark (the one this
- * revalidation makes) is no reason to drop the copy fetched after it.
- */
-export function forgetBlogDataOnRevalidation(): void {
-  forgetBlogData();
-  storeState().revalidatedHereAt = Date.now();
-}
-
-/** Several instances share Next's cache (REDIS_URL or a Sentinel group): each reads the tag's mark. */
-function sharesCache(): boolean {
-  return redisTargetFromVars(process.env) !== null;
+  if (state.running) void refresh().catch(() => undefined);
 }

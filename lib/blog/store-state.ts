@@ -16,19 +16,15 @@ import type { Blog } from "./model";
 
 export type Copy = { blog: Blog; fetchedAt: number };
 export type Loading = { promise: Promise<Blog>; startedAt: number; generation: number };
-/** The blog tag's revalidation mark as last read (lib/blog/generation.ts): an id and when it was made. */
-export type TagMark = { id: string; at: number };
 export type StoreState = {
   copy: Copy | null;
   loading: Loading | null;
   /** Counts forgetBlogData() calls: a fetch started before the last one is not installed. */
   generation: number;
-  /** The blog tag's mark the copy was last checked against; undefined before the first check. */
-  tagMark: TagMark | undefined;
-  /** When the blog was revalidated through this instance, until the next new mark is read (epoch ms). */
-  revalidatedHereAt: number | undefined;
-  lastFailureAt: number;
-  watcher: ReturnType<typeof setInterval> | null;
+  /** The store loads copies in the background (startBlogStore ran). */
+  running: boolean;
+  /** When the next copy loads in the background. */
+  timer: ReturnType<typeof setTimeout> | null;
   /** During a build, the first failure: every later page fails with it, one message for the build. */
   buildFailure: Error | null;
   /** The copies whose slugs were reconciled with the slugs list (warned about once each). */
@@ -40,10 +36,8 @@ export const storeState = () =>
     copy: null,
     loading: null,
     generation: 0,
-    tagMark: undefined,
-    revalidatedHereAt: undefined,
-    lastFailureAt: 0,
-    watcher: null,
+    running: false,
+    timer: null,
     buildFailure: null,
     reported: new WeakSet(),
   }));
