@@ -11,7 +11,8 @@ import {
   takeStrangerPoint,
   type Taken,
 } from "./login-throttle";
-import { isGateBusy, whenAdmitted } from "./password-check";
+import { isGateBusy } from "../http/concurrency-gate";
+import { whenAdmitted } from "./password-check";
 import { passwordSignInOff } from "./passkeys/password-off";
 import { readPendingStep, sealPendingStep, type PendingStep } from "./second-step";
 import type { NotAdminReason } from "./access";

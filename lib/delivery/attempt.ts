@@ -1,5 +1,5 @@
 import { metrics } from "../observability/metrics";
-import { isWorkspaceApiError } from "../workspace/errors";
+import { isWorkspaceApiError, type WorkspaceApiError } from "../workspace/errors";
 import type { DeliveryGate } from "./types";
 
 /*
@@ -18,27 +18,9 @@ export type AttemptResult =
   /** Down, slow, busy, refusing the key, or answering garbage: keep the signup and try later. */
   | { kind: "retry"; code: string; retryAfterMs: number | undefined };
 
-/**
- * The route's client and this module may come from different Next bundles (the service is
- * shared per process), so a WorkspaceApiError is recognised by its shape, not by instanceof.
- */
-export function asWorkspaceError(
-  error: unknown,
-): { code: string; endpoint: string; retryAfterSeconds: number | undefined } | undefined {
-  if (isWorkspaceApiError(error)) return error;
-  const e = error as {
-    name?: unknown;
-    code?: unknown;
-    endpoint?: unknown;
-    retryAfterSeconds?: unknown;
-  } | null;
-  if (e && e.name === "WorkspaceApiError" && typeof e.code === "string" && typeof e.endpoint === "string")
-    return {
-      code: e.code,
-      endpoint: e.endpoint,
-      retryAfterSeconds: typeof e.retryAfterSeconds === "number" ? e.retryAfterSeconds : undefined,
-    };
-  return undefined;
+/** The workspace's failure, whichever of Next's bundles made it (lib/workspace/errors.ts brands it). */
+export function asWorkspaceError(error: unknown): WorkspaceApiError | undefined {
+  return isWorkspaceApiError(error) ? error : undefined;
 }
 
 export function classify(raw: unknown): AttemptResult {

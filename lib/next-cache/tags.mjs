@@ -40,8 +40,7 @@ export class TagMarks {
     this.marks.set(tag, { stale, expired });
     // A profile's expiry lies ahead: the data went out of date when the tag was marked stale.
     const at = Math.max(stale, expired <= Date.now() ? expired : 0);
-    if (at > 0)
-      for (const listener of listeners()) listener(tag, at);
+    if (at > 0) for (const listener of listeners()) listener(tag, at);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { createGate, GateBusyError } from "../http/concurrency-gate";
+import { createGate, isGateBusy } from "../http/concurrency-gate";
 import { processMemo } from "../memo/process-memo.mjs";
 
 /*
@@ -67,6 +67,8 @@ const REST_ESTIMATE_MS = 20;
 const MAX_NETWORKS = 10_000;
 
 export class SearchBusyError extends Error {
+  /** What recognises the refusal (isSearchBusy), whichever copy of this module made it. */
+  readonly code = "search_busy";
   constructor() {
     super("search busy");
     this.name = "SearchBusyError";
@@ -74,12 +76,12 @@ export class SearchBusyError extends Error {
 }
 
 /**
- * Whether `error` is the budget's refusal. By name, not class: the budget is one per process,
- * but this module is loaded twice (the site's server loads it outside Next's bundle to refuse
- * early, refuse-early.ts), so the page may meet a refusal made by the other copy's class.
+ * Whether `error` is the budget's refusal. By its code, not `instanceof`: the budget is one per
+ * process (processMemo), made by whichever copy of this module asked first, and the site's
+ * server loads one outside Next's bundles (refuse-early.ts).
  */
 export function isSearchBusy(error: unknown): boolean {
-  return error instanceof Error && error.name === "SearchBusyError";
+  return error instanceof Error && (error as { code?: unknown }).code === "search_busy";
 }
 
 /** Records `ms` of ranking against the holder the search runs for (engine.ts measures each ranking). */
@@ -206,7 +208,7 @@ export function createSearchBudget(
     try {
       return await gate.run(() => search((ms) => charge(network, ms)));
     } catch (error) {
-      throw error instanceof GateBusyError ? new SearchBusyError() : error;
+      throw isGateBusy(error) ? new SearchBusyError() : error;
     }
   };
 

@@ -216,8 +216,11 @@ describe("site-wide search budget", () => {
     expect(budget.admits(ONE)).toBe(true);
   });
 
-  it("knows its refusal by name, as made by another copy of this module (the site's server loads one outside Next's bundle)", () => {
+  it("knows its refusal by code, as made by another copy of this module, never by its name", () => {
     class OtherCopysError extends Error {
+      readonly code = "search_busy";
+    }
+    class SameNameError extends Error {
       constructor() {
         super("search busy");
         this.name = "SearchBusyError";
@@ -225,8 +228,9 @@ describe("site-wide search budget", () => {
     }
     expect(isSearchBusy(new OtherCopysError())).toBe(true);
     expect(isSearchBusy(new SearchBusyError())).toBe(true);
+    expect(isSearchBusy(new SameNameError())).toBe(false);
     expect(isSearchBusy(new TypeError("bug"))).toBe(false);
-    expect(isSearchBusy("SearchBusyError")).toBe(false);
+    expect(isSearchBusy({ code: "search_busy" })).toBe(false);
   });
 
   it("passes other errors through", async () => {
