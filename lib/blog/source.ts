@@ -1,4 +1,5 @@
 import "server-only";
+import { unstable_cache } from "next/cache";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
 import { siteText } from "../config/text";
@@ -10,7 +11,6 @@ import { whileStarting } from "../state/readiness";
 import {
   createWorkspaceClient,
   isWorkspaceApiError,
-  workspace,
   type WorkspaceApiError,
   type WorkspaceClient,
 } from "../workspace";
@@ -19,7 +19,7 @@ import { warmDerived, warmWith } from "./derived";
 import { blogAddresses } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
 import { onTagRevalidated } from "../next-cache/tags.mjs";
-import { storeState, type Loading } from "./store-state";
+import { storeState } from "./store-state";
 
 export { currentBlog } from "./store-state";
 
@@ -33,6 +33,7 @@ export { currentBlog } from "./store-state";
  * blog page its ISR interval. docs/architecture.md ("The blog") has the detail.
  */
 
+/** The blog, and the slugs endpoint's list as read for the build (empty at run time: nothing is prerendered then). */
 export type BlogData = { blog: Blog; slugs: string[] };
 
 /** Thrown during `next build` when the workspace cannot supply the blog; one message says it all. */
@@ -49,18 +50,16 @@ export class BlogSourceError extends Error {
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
-/** The store's own workspace clients, one per process (the list's, and the slugs' during a build). */
-const clients = () =>
-  processMemo<{ list?: WorkspaceClient; slugs?: WorkspaceClient }>("blog.source.clients", () => ({}));
+/** The store's own workspace client, one per process. */
+const clients = () => processMemo<{ list?: WorkspaceClient }>("blog.source.clients", () => ({}));
 
 /**
  * During a build the workspace must answer promptly or the build fails: a short timeout and
  * one retry keep a dead, slow or rate-limiting workspace well under a minute.
  */
-function client(kind: "list" | "slugs"): WorkspaceClient {
+function client(): WorkspaceClient {
   const build = isBuildPhase();
-  if (kind === "slugs" && !build) return workspace();
-  const existing = clients()[kind];
+  const existing = clients().list;
   if (existing) return existing;
   const w = env().workspace;
   const made = createWorkspaceClient({
@@ -72,9 +71,9 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
     // The list goes around Next's fetch: it is shared by many renders and belongs to none, and
     // at ~10 MB for 10,000 posts it is too large for Next's data cache. undici is the library
     // Node's own fetch is made of, so the request is the same one.
-    ...(kind === "list" ? { fetch: fetchOutsideNext as unknown as typeof fetch } : {}),
+    fetch: fetchOutsideNext as unknown as typeof fetch,
   });
-  clients()[kind] = made;
+  clients().list = made;
   return made;
 }
 
@@ -138,8 +137,12 @@ function toSourceError(error: unknown): BlogSourceError {
   return new BlogSourceError(blogSourceMessage(error) + hint, isWorkspaceApiError(error) ? error : undefined);
 }
 
-async function fetchBlog(): Promise<Blog> {
-  const list = await client("list").listBlogPosts();
+async function fetchBlog(): Promise<{ blog: Blog; slugs: string[] }> {
+  // The slugs endpoint names the posts to prerender, so only a build reads it.
+  const [list, slugs] = await Promise.all([
+    client().listBlogPosts(),
+    isBuildPhase() ? client().listBlogSlugs() : [],
+  ]);
   // The site's configured name, when there is one, stands for the workspace's blog name everywhere.
   const blog = buildBlog({
     ...list,
@@ -155,7 +158,21 @@ async function fetchBlog(): Promise<Blog> {
   for (const problem of blog.problems.slice(0, 20)) log("blog").warn(problem);
   if (blog.problemCount > 20)
     log("blog").warn(`...and ${blog.problemCount - 20} more problems in the blog-posts list`);
-  return blog;
+  if (isBuildPhase()) reportSlugMismatches(blog, slugs);
+  return { blog, slugs };
+}
+
+function reportSlugMismatches(blog: Blog, slugs: string[]): void {
+  const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);
+  const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
+  if (missingFromList.length)
+    log("blog").warn(
+      `${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
+    );
+  if (missingFromSlugs.length)
+    log("blog").warn(
+      `${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
+    );
 }
 
 /**
@@ -168,30 +185,33 @@ function refresh(): Promise<Blog> {
   const state = storeState();
   const { loading: current, generation } = state;
   if (current && current.generation === generation) return current.promise;
-  const build = isBuildPhase();
-  const loading: Loading = { startedAt: Date.now(), generation, promise: fetchBlog() };
-  state.loading = loading;
-  loading.promise.then(
-    (blog) => {
-      if (state.loading === loading) state.loading = null;
+  const startedAt = Date.now();
+  const settled = () => {
+    if (state.loading?.startedAt === startedAt) state.loading = null;
+  };
+  const promise = fetchBlog().then(
+    ({ blog, slugs }) => {
+      settled();
       // Forgotten while on its way, or a later fetch finished first: keep the newest.
-      if (loading.generation !== state.generation) return;
-      if (state.copy && state.copy.fetchedAt > loading.startedAt) return;
-      state.copy = { blog, fetchedAt: loading.startedAt };
-      if (build) return;
+      if (generation !== state.generation || (state.copy && state.copy.fetchedAt > startedAt)) return blog;
+      state.copy = { blog, slugs, fetchedAt: startedAt };
+      if (isBuildPhase()) return blog;
       refreshIn(env().blog.revalidateSeconds * 1000);
       reportGauge(metrics().blogPosts, blog.posts.length);
       void warmDerived(blog).catch((error: unknown) =>
         log("blog").error(`deriving from the new copy of the blog failed: ${blogSourceMessage(error)}`),
       );
+      return blog;
     },
-    () => {
+    (error: unknown) => {
       // Not remembered at run time: the next reader, or the retry, tries again.
-      if (state.loading === loading) state.loading = null;
+      settled();
       if (!state.copy) refreshIn(RETRY_AFTER_FAILURE_MS);
+      throw toSourceError(error);
     },
   );
-  return loading.promise.catch((e: unknown) => Promise.reject(toSourceError(e)));
+  state.loading = { startedAt, generation, promise };
+  return promise;
 }
 
 /** The blog alone, for what needs no slugs (search): the current copy, never a wait past a revalidation's. */
@@ -199,7 +219,7 @@ export async function blogList(): Promise<Blog> {
   const state = storeState();
   const copy = state.copy;
   // During a build the first copy serves every page: the build fails once, quickly, or not at all.
-  if (isBuildPhase()) return copy ? copy.blog : (state.loading?.promise ?? refresh());
+  if (isBuildPhase()) return copy ? copy.blog : refresh();
   if (copy) {
     // Past its interval the copy still answers, and its successor is fetched in the background:
     // no reader waits for a fetch of the whole blog. A revalidation, though, is waited for, so
@@ -245,16 +265,18 @@ export function startBlogStore(): Promise<void> {
   );
 }
 
-/** The slugs endpoint through Next's data cache: sets the ISR interval and the cache tag. */
-async function slugList(): Promise<string[]> {
-  const { revalidateSeconds } = env().blog;
-  try {
-    return await client("slugs").listBlogSlugs({
-      nextCache: { revalidate: revalidateSeconds, tags: [BLOG_CACHE_TAG] },
-    });
-  } catch (error) {
-    throw toSourceError(error);
-  }
+/**
+ * Gives the render that asks the blog's cache tag and BLOG_REVALIDATE_SECONDS as its ISR interval:
+ * unstable_cache passes both on to the page rendering it, and a tiny value carries them. Outside
+ * a render (tests, the warm-up) there is no page to tag, and Next has no cache to hand it.
+ */
+let tagged: (() => Promise<number>) | undefined;
+async function tagThisRender(): Promise<void> {
+  tagged ??= unstable_cache(async () => Date.now(), ["blog-tag"], {
+    tags: [BLOG_CACHE_TAG],
+    revalidate: env().blog.revalidateSeconds,
+  });
+  await tagged().catch(() => undefined);
 }
 
 /** Everything a blog page needs. Throws BlogSourceError (the build fails; ISR keeps old pages). */
@@ -262,26 +284,12 @@ export async function loadBlog(): Promise<BlogData> {
   const state = storeState();
   // One failure fails the whole build with one message, instead of one per page.
   if (state.buildFailure) throw state.buildFailure;
-  const [blog, slugs] = await Promise.all([blogList(), slugList()]).catch((error: unknown) => {
+  const [blog] = await Promise.all([blogList(), tagThisRender()]).catch((error: unknown) => {
     const failure = toSourceError(error);
     if (isBuildPhase()) state.buildFailure ??= failure;
     throw state.buildFailure ?? failure;
   });
-  const { reported } = state;
-  if (!reported.has(blog)) {
-    reported.add(blog);
-    const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);
-    const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
-    if (missingFromList.length)
-      log("blog").warn(
-        `${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
-      );
-    if (missingFromSlugs.length)
-      log("blog").warn(
-        `${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
-      );
-  }
-  return { blog, slugs };
+  return { blog, slugs: state.copy?.blog === blog ? state.copy.slugs : [] };
 }
 
 /**

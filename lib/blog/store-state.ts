@@ -14,7 +14,8 @@ import type { Blog } from "./model";
  * fetch in flight.
  */
 
-export type Copy = { blog: Blog; fetchedAt: number };
+/** `slugs`: the slugs endpoint's list, read only by a build (which prerenders from it). */
+export type Copy = { blog: Blog; slugs: string[]; fetchedAt: number };
 export type Loading = { promise: Promise<Blog>; startedAt: number; generation: number };
 export type StoreState = {
   copy: Copy | null;
@@ -27,8 +28,6 @@ export type StoreState = {
   timer: ReturnType<typeof setTimeout> | null;
   /** During a build, the first failure: every later page fails with it, one message for the build. */
   buildFailure: Error | null;
-  /** The copies whose slugs were reconciled with the slugs list (warned about once each). */
-  reported: WeakSet<Blog>;
 };
 
 export const storeState = () =>
@@ -39,7 +38,6 @@ export const storeState = () =>
     running: false,
     timer: null,
     buildFailure: null,
-    reported: new WeakSet(),
   }));
 
 /**

@@ -1,14 +1,12 @@
 import "server-only";
 import type { z } from "zod";
 import { blogPostListWire, blogPostV1Wire, blogPostV2Wire, slugsWire } from "./schemas";
-import { call, type Workspace, type WorkspaceRequest } from "./transport";
+import { call, type Workspace } from "./transport";
 import type { BlogPost, BlogPostList } from "./types";
 
 /* The blog endpoints, v2 and v1; neither lists Accept, so it is not sent. */
 
-export type BlogCacheOptions = { nextCache?: WorkspaceRequest["nextCache"] };
-
-export async function listBlogPosts(ws: Workspace, opts: BlogCacheOptions = {}): Promise<BlogPostList> {
+export async function listBlogPosts(ws: Workspace): Promise<BlogPostList> {
   const body = await call(
     ws,
     {
@@ -17,14 +15,13 @@ export async function listBlogPosts(ws: Workspace, opts: BlogCacheOptions = {}):
       path: "/v2/blog-posts",
       accept: false,
       retry: "idempotent",
-      nextCache: opts.nextCache,
     },
     blogPostListWire,
   );
   return readPosts(ws, body, blogPostV2Wire, "/v2/blog-posts");
 }
 
-export async function listBlogSlugs(ws: Workspace, opts: BlogCacheOptions = {}): Promise<string[]> {
+export async function listBlogSlugs(ws: Workspace): Promise<string[]> {
   const body = await call(
     ws,
     {
@@ -33,7 +30,6 @@ export async function listBlogSlugs(ws: Workspace, opts: BlogCacheOptions = {}):
       path: "/v2/blog-posts/slugs",
       accept: false,
       retry: "idempotent",
-      nextCache: opts.nextCache,
     },
     slugsWire,
   );

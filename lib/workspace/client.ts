@@ -24,8 +24,8 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
 
     // ---- v2 subscribers and blog ----
     addSubscriber: (email: string) => subscribers.addSubscriber(ws, email),
-    listBlogPosts: (opts?: blog.BlogCacheOptions) => blog.listBlogPosts(ws, opts),
-    listBlogSlugs: (opts?: blog.BlogCacheOptions) => blog.listBlogSlugs(ws, opts),
+    listBlogPosts: () => blog.listBlogPosts(ws),
+    listBlogSlugs: () => blog.listBlogSlugs(ws),
 
     // ---- v1 ----
     /** v1 update: the only way to change `active`. */
