@@ -26,7 +26,7 @@ export const NOT_EVERY_INSTANCE =
  * Refreshes every blog page, feed, sitemap and preview image from the workspace. Used by
  * POST /api/revalidate and by the admin's "refresh blog" button.
  *
- * Every blog route reads the slugs through Next's data cache with BLOG_CACHE_TAG, so the tag
+ * Every blog route reads a tiny value tagged BLOG_CACHE_TAG (lib/blog/source.ts), so the tag
  * reaches them all, on every instance when REDIS_URL is set (lib/next-cache/cache-handler.mjs
  * keeps tag revalidations in Redis). The "max" profile is stale-while-revalidate: the next
  * view still gets the current page and triggers the regeneration, which shows the new posts

@@ -27,10 +27,10 @@ export { currentBlog } from "./store-state";
  * The blog store, one per process: every blog page, feed, sitemap, preview image and search
  * reads the one copy of the post list fetched here (kept in ./store-state.ts), and everything
  * derived from it (./derived.ts) is dropped with it. A copy is current while younger than
- * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance
- * (heard as Next's cache handler hears it, lib/next-cache); concurrent renders share one request. The list is too large for
- * Next's data cache; the small slugs list goes through it, with the blog tag, and gives every
- * blog page its ISR interval. docs/architecture.md ("The blog") has the detail.
+ * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance (heard
+ * as Next's cache handler hears it, lib/next-cache); concurrent renders share one request. The
+ * list is too large for Next's data cache; a tiny tagged value gives every blog page the blog tag
+ * and its ISR interval (tagThisRender). docs/architecture.md ("The blog") has the detail.
  */
 
 /** The blog, and the slugs endpoint's list as read for the build (empty at run time: nothing is prerendered then). */
