@@ -15,18 +15,17 @@ import {
   type WorkspaceClient,
 } from "../workspace";
 import { BLOG_CACHE_TAG } from "./cache-tags";
-import { warmDerived, warmWith } from "./derived";
 import { blogAddresses } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
 import { onTagRevalidated } from "../next-cache/tags.mjs";
-import { storeState } from "./store-state";
+import { storeState, warmDerived, warmWith } from "./store-state";
 
 export { currentBlog } from "./store-state";
 
 /*
  * The blog store, one per process: every blog page, feed, sitemap, preview image and search
- * reads the one copy of the post list fetched here (kept in ./store-state.ts), and everything
- * derived from it (./derived.ts) is dropped with it. A copy is current while younger than
+ * reads the one copy of the post list fetched here, kept with everything derived from it in
+ * ./store-state.ts and dropped with it. A copy is current while younger than
  * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance (heard
  * as Next's cache handler hears it, lib/next-cache); concurrent renders share one request. The
  * list is too large for Next's data cache; a tiny tagged value gives every blog page the blog tag
@@ -178,7 +177,7 @@ function reportSlugMismatches(blog: Blog, slugs: string[]): void {
 /**
  * Fetches a new copy, unless one fetched after the last revalidation is already on its way: every
  * reader, the start-up and the background refresh share it. The copy is installed as soon as it
- * is built; the values derived from it (search index, known addresses: ./derived.ts) are built
+ * is built; the values derived from it (search index, known addresses: ./store-state.ts) are built
  * after, in the background, while searches keep using the previous index (lib/search/engine.ts).
  */
 function refresh(): Promise<Blog> {
