@@ -186,7 +186,7 @@ function refresh(): Promise<Blog> {
   if (current && current.generation === generation) return current.promise;
   const startedAt = Date.now();
   const settled = () => {
-    if (state.loading?.startedAt === startedAt) state.loading = null;
+    if (state.loading?.promise === promise) state.loading = null;
   };
   const promise = fetchBlog().then(
     ({ blog, slugs }) => {
@@ -205,7 +205,7 @@ function refresh(): Promise<Blog> {
     (error: unknown) => {
       // Not remembered at run time: the next reader, or the retry, tries again.
       settled();
-      if (!state.copy) refreshIn(RETRY_AFTER_FAILURE_MS);
+      refreshIn(RETRY_AFTER_FAILURE_MS);
       throw toSourceError(error);
     },
   );
