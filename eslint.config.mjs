@@ -21,7 +21,7 @@ const MAY_IMPORT = {
   "local-workspace": BOTTOM, // the other side of HTTP: never the client
   "next-cache": BOTTOM,
   delivery: [...BOTTOM, "workspace"],
-  blog: [...BOTTOM, "workspace"],
+  blog: [...BOTTOM, "workspace", "next-cache"], // hears the blog tag's revalidations as the cache does
   search: [...BOTTOM, "blog"], // indexes the blog in memory; never asks the workspace
   newsletter: [...BOTTOM, "workspace", "delivery"], // a signup the workspace cannot take waits
   admin: [...BOTTOM, "workspace", "delivery"], // the failed signups, the backlog on the dashboard

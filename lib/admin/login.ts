@@ -12,7 +12,8 @@ import {
   takeStrangerPoint,
   type Taken,
 } from "./login-throttle";
-import { isGateBusy, whenAdmitted } from "./password-check";
+import { isGateBusy } from "../http/concurrency-gate";
+import { whenAdmitted } from "./password-check";
 import { passkeyStore } from "./passkeys";
 import { readPendingStep, sealPendingStep, type PendingStep } from "./second-step";
 import type { NotAdminReason } from "./access";

@@ -1,5 +1,5 @@
 import "server-only";
-import { createGate, GateBusyError, type Gate } from "../http/concurrency-gate";
+import { createGate, type Gate } from "../http/concurrency-gate";
 import { processMemo } from "../state";
 
 /*
@@ -23,12 +23,4 @@ function gate(): Gate {
  */
 export function whenAdmitted<T>(task: () => Promise<T>): Promise<T> {
   return gate().run(task);
-}
-
-/**
- * Whether `error` is the gate's refusal. By name, not `instanceof`: the gate is one per process,
- * and may have been built by another copy of this module (another of Next's bundles).
- */
-export function isGateBusy(error: unknown): boolean {
-  return error instanceof Error && error.name === new GateBusyError().name;
 }

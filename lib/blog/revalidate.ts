@@ -2,7 +2,8 @@ import "server-only";
 import { revalidateTag } from "next/cache";
 import { stateHealth } from "../state";
 import { BLOG_CACHE_TAG } from "./cache-tags";
-import { forgetBlogDataOnRevalidation } from "./source";
+import { redisTargetFromVars } from "../config/redis-target.mjs";
+import { forgetBlogData } from "./source";
 
 export type BlogRevalidation = {
   revalidatedAt: string;
@@ -25,7 +26,7 @@ export const NOT_EVERY_INSTANCE =
  * Refreshes every blog page, feed, sitemap and preview image from the workspace. Used by
  * POST /api/revalidate and by the admin's "refresh blog" button.
  *
- * Every blog route reads the slugs through Next's data cache with BLOG_CACHE_TAG, so the tag
+ * Every blog route reads a tiny value tagged BLOG_CACHE_TAG (lib/blog/source.ts), so the tag
  * reaches them all, on every instance when REDIS_URL is set (lib/next-cache/cache-handler.mjs
  * keeps tag revalidations in Redis). The "max" profile is stale-while-revalidate: the next
  * view still gets the current page and triggers the regeneration, which shows the new posts
@@ -33,10 +34,12 @@ export const NOT_EVERY_INSTANCE =
  * the last good pages (an immediate expiry, `{ expire: 0 }`, would answer 500 instead).
  *
  * Next applies the tag after the response is sent, so whether it reaches the other instances
- * now is judged by whether Redis answers now.
+ * now is judged by whether Redis answers now. With Redis, the cache handler tells every
+ * instance's blog store, this one's too, as it applies the tag (lib/blog/source.ts); alone,
+ * Next's own cache tells nobody, so the store drops its copy here.
  */
 export async function revalidateBlog(): Promise<BlogRevalidation> {
-  forgetBlogDataOnRevalidation();
+  if (redisTargetFromVars(process.env) === null) forgetBlogData();
   revalidateTag(BLOG_CACHE_TAG, "max");
   const revalidatedAt = new Date().toISOString();
   const health = await stateHealth();

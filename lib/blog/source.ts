@@ -1,10 +1,9 @@
 import "server-only";
+import { unstable_cache } from "next/cache";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
 import { siteText } from "../config/text";
-import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { fetch as fetchOutsideNext } from "undici";
-import { serverOrigin } from "../http/server-origin";
 import { log } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
 import { processMemo } from "../state";
@@ -12,28 +11,28 @@ import { whileStarting } from "../state/readiness";
 import {
   createWorkspaceClient,
   isWorkspaceApiError,
-  workspace,
   type WorkspaceApiError,
   type WorkspaceClient,
 } from "../workspace";
 import { BLOG_CACHE_TAG } from "./cache-tags";
-import { warmDerived, warmWith } from "./derived";
 import { blogAddresses } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
-import { storeState, type Loading, type TagMark } from "./store-state";
+import { onTagRevalidated } from "../next-cache/tags.mjs";
+import { storeState, warmDerived, warmWith } from "./store-state";
 
 export { currentBlog } from "./store-state";
 
 /*
  * The blog store, one per process: every blog page, feed, sitemap, preview image and search
- * reads the one copy of the post list fetched here (kept in ./store-state.ts), and everything
- * derived from it (./derived.ts) is dropped with it. A copy is current while younger than
- * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance
- * (./tag-mark.ts); concurrent renders share one request. The list is too large for
- * Next's data cache; the small slugs list goes through it, with the blog tag, and gives every
- * blog page its ISR interval. docs/architecture.md ("The blog") has the detail.
+ * reads the one copy of the post list fetched here, kept with everything derived from it in
+ * ./store-state.ts and dropped with it. A copy is current while younger than
+ * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance (heard
+ * as Next's cache handler hears it, lib/next-cache); concurrent renders share one request. The
+ * list is too large for Next's data cache; a tiny tagged value gives every blog page the blog tag
+ * and its ISR interval (tagThisRender). docs/architecture.md ("The blog") has the detail.
  */
 
+/** The blog, and the slugs endpoint's list as read for the build (empty at run time: nothing is prerendered then). */
 export type BlogData = { blog: Blog; slugs: string[] };
 
 /** Thrown during `next build` when the workspace cannot supply the blog; one message says it all. */
@@ -50,18 +49,16 @@ export class BlogSourceError extends Error {
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
-/** The store's own workspace clients, one per process (the list's, and the slugs' during a build). */
-const clients = () =>
-  processMemo<{ list?: WorkspaceClient; slugs?: WorkspaceClient }>("blog.source.clients", () => ({}));
+/** The store's own workspace client, one per process. */
+const clients = () => processMemo<{ list?: WorkspaceClient }>("blog.source.clients", () => ({}));
 
 /**
  * During a build the workspace must answer promptly or the build fails: a short timeout and
  * one retry keep a dead, slow or rate-limiting workspace well under a minute.
  */
-function client(kind: "list" | "slugs"): WorkspaceClient {
+function client(): WorkspaceClient {
   const build = isBuildPhase();
-  if (kind === "slugs" && !build) return workspace();
-  const existing = clients()[kind];
+  const existing = clients().list;
   if (existing) return existing;
   const w = env().workspace;
   const made = createWorkspaceClient({
@@ -73,43 +70,22 @@ function client(kind: "list" | "slugs"): WorkspaceClient {
     // The list goes around Next's fetch: it is shared by many renders and belongs to none, and
     // at ~10 MB for 10,000 posts it is too large for Next's data cache. undici is the library
     // Node's own fetch is made of, so the request is the same one.
-    ...(kind === "list" ? { fetch: fetchOutsideNext as unknown as typeof fetch } : {}),
+    fetch: fetchOutsideNext as unknown as typeof fetch,
   });
-  clients()[kind] = made;
+  clients().list = made;
   return made;
 }
 
-/** Whether a revalidation made on another instance, read as `mark`, leaves the copy outdated. */
-export function noticeTagMark(mark: TagMark): void {
-  const state = storeState();
-  const known = state.tagMark;
-  state.tagMark = mark;
-  // The first mark read is the baseline: the copy was fetched after it (startBlogStore reads it first).
-  if (!known || known.id === mark.id) return;
-  // A copy or a fetch started after the mark was made is newer than the revalidation it stands for;
-  // so is one started after this instance's own revalidation, when this is the first new mark
-  // since (that revalidation's own).
-  const started = Math.max(state.copy?.fetchedAt ?? 0, state.loading?.startedAt ?? 0);
-  const own = state.revalidatedHereAt;
-  state.revalidatedHereAt = undefined;
-  if (started >= mark.at || (own !== undefined && started >= own)) return;
-  forgetBlogData();
-}
-
 /**
- * With several instances (Redis), reads the blog tag's mark in this render and drops an
- * outdated copy before it is used. Alone, an instance drops its copy itself when it is
- * revalidated (revalidateBlog), and the mark is not read. Never fails a render: outside a
- * request, or with the cache unreachable, the copy stays as it is.
+ * The blog's tag was revalidated at `at` (here, or on another instance: lib/next-cache hears it
+ * through Redis as it does for the pages): a copy, or a fetch, begun before then is dropped, and
+ * its successor loads at once.
  */
-async function checkTagMark(): Promise<void> {
-  if (isBuildPhase() || !sharesCache()) return;
-  try {
-    const { blogTagMark } = await import("./tag-mark");
-    noticeTagMark(await blogTagMark());
-  } catch {
-    // not in a request (the warm-up), or the cache did not answer: the background check goes on
-  }
+function noticeRevalidation(tag: string, at: number): void {
+  if (tag !== BLOG_CACHE_TAG) return;
+  const state = storeState();
+  const started = Math.max(state.copy?.fetchedAt ?? 0, state.loading?.startedAt ?? 0);
+  if (started <= at) forgetBlogData();
 }
 
 const expired = (fetchedAt: number, now = Date.now()) =>
@@ -160,8 +136,12 @@ function toSourceError(error: unknown): BlogSourceError {
   return new BlogSourceError(blogSourceMessage(error) + hint, isWorkspaceApiError(error) ? error : undefined);
 }
 
-async function fetchBlog(): Promise<Blog> {
-  const list = await client("list").listBlogPosts();
+async function fetchBlog(): Promise<{ blog: Blog; slugs: string[] }> {
+  // The slugs endpoint names the posts to prerender, so only a build reads it.
+  const [list, slugs] = await Promise.all([
+    client().listBlogPosts(),
+    isBuildPhase() ? client().listBlogSlugs() : [],
+  ]);
   // The site's configured name, when there is one, stands for the workspace's blog name everywhere.
   const blog = buildBlog({
     ...list,
@@ -177,51 +157,68 @@ async function fetchBlog(): Promise<Blog> {
   for (const problem of blog.problems.slice(0, 20)) log("blog").warn(problem);
   if (blog.problemCount > 20)
     log("blog").warn(`...and ${blog.problemCount - 20} more problems in the blog-posts list`);
-  return blog;
+  if (isBuildPhase()) reportSlugMismatches(blog, slugs);
+  return { blog, slugs };
+}
+
+function reportSlugMismatches(blog: Blog, slugs: string[]): void {
+  const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);
+  const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
+  if (missingFromList.length)
+    log("blog").warn(
+      `${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
+    );
+  if (missingFromSlugs.length)
+    log("blog").warn(
+      `${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
+    );
 }
 
 /**
  * Fetches a new copy, unless one fetched after the last revalidation is already on its way: every
  * reader, the start-up and the background refresh share it. The copy is installed as soon as it
- * is built; the values derived from it (search index, known addresses: ./derived.ts) are built
+ * is built; the values derived from it (search index, known addresses: ./store-state.ts) are built
  * after, in the background, while searches keep using the previous index (lib/search/engine.ts).
  */
 function refresh(): Promise<Blog> {
   const state = storeState();
   const { loading: current, generation } = state;
   if (current && current.generation === generation) return current.promise;
-  const build = isBuildPhase();
-  const loading: Loading = { startedAt: Date.now(), generation, promise: fetchBlog() };
-  state.loading = loading;
-  loading.promise.then(
-    (blog) => {
-      if (state.loading === loading) state.loading = null;
+  const startedAt = Date.now();
+  const settled = () => {
+    if (state.loading?.promise === promise) state.loading = null;
+  };
+  const promise = fetchBlog().then(
+    ({ blog, slugs }) => {
+      settled();
       // Forgotten while on its way, or a later fetch finished first: keep the newest.
-      if (loading.generation !== state.generation) return;
-      if (state.copy && state.copy.fetchedAt > loading.startedAt) return;
-      state.copy = { blog, fetchedAt: loading.startedAt };
-      if (build) return;
+      if (generation !== state.generation || (state.copy && state.copy.fetchedAt > startedAt)) return blog;
+      state.copy = { blog, slugs, fetchedAt: startedAt };
+      if (isBuildPhase()) return blog;
+      refreshIn(env().blog.revalidateSeconds * 1000);
       reportGauge(metrics().blogPosts, blog.posts.length);
       void warmDerived(blog).catch((error: unknown) =>
         log("blog").error(`deriving from the new copy of the blog failed: ${blogSourceMessage(error)}`),
       );
+      return blog;
     },
-    () => {
-      // Not remembered at run time: the next reader or the next tick of the watcher tries again.
-      if (state.loading === loading) state.loading = null;
-      state.lastFailureAt = Date.now();
+    (error: unknown) => {
+      // Not remembered at run time: the next reader, or the retry, tries again.
+      settled();
+      refreshIn(RETRY_AFTER_FAILURE_MS);
+      throw toSourceError(error);
     },
   );
-  return loading.promise.catch((e: unknown) => Promise.reject(toSourceError(e)));
+  state.loading = { startedAt, generation, promise };
+  return promise;
 }
 
 /** The blog alone, for what needs no slugs (search): the current copy, never a wait past a revalidation's. */
 export async function blogList(): Promise<Blog> {
-  await checkTagMark();
   const state = storeState();
   const copy = state.copy;
   // During a build the first copy serves every page: the build fails once, quickly, or not at all.
-  if (isBuildPhase()) return copy ? copy.blog : (state.loading?.promise ?? refresh());
+  if (isBuildPhase()) return copy ? copy.blog : refresh();
   if (copy) {
     // Past its interval the copy still answers, and its successor is fetched in the background:
     // no reader waits for a fetch of the whole blog. A revalidation, though, is waited for, so
@@ -232,82 +229,53 @@ export async function blogList(): Promise<Blog> {
   return refresh();
 }
 
-const WATCH_INTERVAL_MS = 1_000;
 const RETRY_AFTER_FAILURE_MS = 10_000;
 
-/**
- * The blog tag's mark as this server answers it (./tag-mark.ts, through /api/blog/tag-mark): a
- * request to itself, the documented way to be inside Next's cache from a timer. Undefined alone
- * (no REDIS_URL: a revalidation here drops the copy itself), without a server (tests), or when
- * the server does not answer in time.
- */
-async function readTagMark(): Promise<TagMark | undefined> {
-  const origin = serverOrigin();
-  if (!origin || !sharesCache()) return undefined;
-  try {
-    const res = await fetchOutsideNext(`${origin}/api/blog/tag-mark`, { signal: AbortSignal.timeout(2_000) });
-    const mark = (await res.json()) as Partial<TagMark>;
-    return typeof mark.id === "string" && typeof mark.at === "number"
-      ? { id: mark.id, at: mark.at }
-      : undefined;
-  } catch {
-    return undefined;
-  }
+/** Once the store runs in the background, loads the next copy in `ms` (past the copy's interval, or a retry). */
+function refreshIn(ms: number): void {
+  const state = storeState();
+  if (!state.running) return;
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    void refresh().catch(() => undefined);
+  }, ms);
+  state.timer.unref();
 }
 
 /**
  * Loads the blog and what is derived from it in the background when a server starts, so that the
  * first reader finds them ready: readiness answers 503 "starting" until the first attempt has
- * settled (lib/state/readiness.ts). Then checks every second whether the copy was revalidated
- * (on another instance: the blog tag's mark) or is past its interval, and loads its successor
- * before a reader asks. Runs once per process (instrumentation.ts), never during a build.
+ * settled (lib/state/readiness.ts). From then on each copy's successor loads before a reader
+ * asks: past BLOG_REVALIDATE_SECONDS, or at once when the blog's tag is revalidated on any
+ * instance. Runs once per process (instrumentation.ts), never during a build.
  */
 export function startBlogStore(): Promise<void> {
   const state = storeState();
-  if (state.watcher || isBuildPhase()) return Promise.resolve();
-  let checking = false;
-  state.watcher = setInterval(() => {
-    if (checking) return;
-    checking = true;
-    void readTagMark()
-      .then((mark) => {
-        if (mark) noticeTagMark(mark);
-        const { copy, loading, lastFailureAt } = storeState();
-        if (loading) return;
-        const now = Date.now();
-        const due = copy ? expired(copy.fetchedAt, now) : now - lastFailureAt >= RETRY_AFTER_FAILURE_MS;
-        if (due) void refresh().catch(() => undefined);
-      })
-      .catch(() => {
-        // An invalid configuration: readiness and every request report it; nothing to load.
-      })
-      .finally(() => (checking = false));
-  }, WATCH_INTERVAL_MS);
-  state.watcher.unref();
-  const first = whileStarting(
+  if (state.running || isBuildPhase()) return Promise.resolve();
+  state.running = true;
+  onTagRevalidated(noticeRevalidation);
+  return whileStarting(
     "blog",
-    // The mark first: the copy is then newer than it, and the next mark read is a new revalidation.
-    readTagMark()
-      .then((mark) => void (mark && noticeTagMark(mark)))
-      .then(() => refresh())
-      .then(
-        (blog) => warmDerived(blog),
-        (error: unknown) => log("blog").error(`the blog did not load at start: ${blogSourceMessage(error)}`),
-      ),
+    refresh().then(
+      (blog) => warmDerived(blog),
+      (error: unknown) => log("blog").error(`the blog did not load at start: ${blogSourceMessage(error)}`),
+    ),
   );
-  return first;
 }
 
-/** The slugs endpoint through Next's data cache: sets the ISR interval and the cache tag. */
-async function slugList(): Promise<string[]> {
-  const { revalidateSeconds } = env().blog;
-  try {
-    return await client("slugs").listBlogSlugs({
-      nextCache: { revalidate: revalidateSeconds, tags: [BLOG_CACHE_TAG] },
-    });
-  } catch (error) {
-    throw toSourceError(error);
-  }
+/**
+ * Gives the render that asks the blog's cache tag and BLOG_REVALIDATE_SECONDS as its ISR interval:
+ * unstable_cache passes both on to the page rendering it, and a tiny value carries them. Outside
+ * a render (tests, the warm-up) there is no page to tag, and Next has no cache to hand it.
+ */
+let tagged: (() => Promise<number>) | undefined;
+async function tagThisRender(): Promise<void> {
+  tagged ??= unstable_cache(async () => Date.now(), ["blog-tag"], {
+    tags: [BLOG_CACHE_TAG],
+    revalidate: env().blog.revalidateSeconds,
+  });
+  await tagged().catch(() => undefined);
 }
 
 /** Everything a blog page needs. Throws BlogSourceError (the build fails; ISR keeps old pages). */
@@ -315,48 +283,21 @@ export async function loadBlog(): Promise<BlogData> {
   const state = storeState();
   // One failure fails the whole build with one message, instead of one per page.
   if (state.buildFailure) throw state.buildFailure;
-  const [blog, slugs] = await Promise.all([blogList(), slugList()]).catch((error: unknown) => {
+  const [blog] = await Promise.all([blogList(), tagThisRender()]).catch((error: unknown) => {
     const failure = toSourceError(error);
     if (isBuildPhase()) state.buildFailure ??= failure;
     throw state.buildFailure ?? failure;
   });
-  const { reported } = state;
-  if (!reported.has(blog)) {
-    reported.add(blog);
-    const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);
-    const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
-    if (missingFromList.length)
-      log("blog").warn(
-        `${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
-      );
-    if (missingFromSlugs.length)
-      log("blog").warn(
-        `${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
-      );
-  }
-  return { blog, slugs };
+  return { blog, slugs: state.copy?.blog === blog ? state.copy.slugs : [] };
 }
 
 /**
- * Marks the in-process copy of the blog (and all derived from it) as outdated: the next render
- * waits for a new one, and the watcher (startBlogStore) fetches it within a second if none does.
+ * Drops the in-process copy of the blog (and all derived from it): the next render waits for a
+ * new one, which a running store starts loading now.
  */
 export function forgetBlogData(): void {
   const state = storeState();
   state.generation += 1;
   state.copy = state.loading = null;
-}
-
-/**
- * The blog was revalidated here: the copy goes now, and the next new mark (the one this
- * revalidation makes) is no reason to drop the copy fetched after it.
- */
-export function forgetBlogDataOnRevalidation(): void {
-  forgetBlogData();
-  storeState().revalidatedHereAt = Date.now();
-}
-
-/** Several instances share Next's cache (REDIS_URL or a Sentinel group): each reads the tag's mark. */
-function sharesCache(): boolean {
-  return redisTargetFromVars(process.env) !== null;
+  if (state.running) void refresh().catch(() => undefined);
 }

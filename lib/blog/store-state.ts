@@ -1,12 +1,13 @@
 import { processMemo } from "../memo/process-memo.mjs";
-import { blogDerived } from "./derived";
 import { blogAddresses, isUnknownBlogAddress } from "./known-addresses";
 import type { Blog } from "./model";
 
 /*
- * The blog store's copy of the blog (lib/blog/source.ts loads it, replaces it and drops it), kept
- * apart from the store so the site's server (lib/launcher/server.ts), which runs outside Next's
- * bundles, can ask which blog addresses exist before handing a request to Next.
+ * The blog store's copy of the blog (lib/blog/source.ts loads it, replaces it and drops it) and
+ * the values computed from it (the known addresses, the search index), Masthead's one cache of
+ * workspace data. Kept apart from the store so the site's server (lib/launcher/server.ts), which
+ * runs outside Next's bundles, can ask which blog addresses exist before handing a request to
+ * Next, and so that code without the app's configuration (the search bench) can derive values.
  *
  * One per process (not per bundle): Next bundles the store once per route type (pages, route
  * handlers, instrumentation) and the server loads this module on its own, and every one of them
@@ -14,25 +15,27 @@ import type { Blog } from "./model";
  * fetch in flight.
  */
 
-export type Copy = { blog: Blog; fetchedAt: number };
+/** `slugs`: the slugs endpoint's list, read only by a build (which prerenders from it). */
+export type Copy = { blog: Blog; slugs: string[]; fetchedAt: number };
 export type Loading = { promise: Promise<Blog>; startedAt: number; generation: number };
-/** The blog tag's revalidation mark as last read (lib/blog/generation.ts): an id and when it was made. */
-export type TagMark = { id: string; at: number };
 export type StoreState = {
   copy: Copy | null;
   loading: Loading | null;
   /** Counts forgetBlogData() calls: a fetch started before the last one is not installed. */
   generation: number;
-  /** The blog tag's mark the copy was last checked against; undefined before the first check. */
-  tagMark: TagMark | undefined;
-  /** When the blog was revalidated through this instance, until the next new mark is read (epoch ms). */
-  revalidatedHereAt: number | undefined;
-  lastFailureAt: number;
-  watcher: ReturnType<typeof setInterval> | null;
+  /** The store loads copies in the background (startBlogStore ran). */
+  running: boolean;
+  /** When the next copy loads in the background. */
+  timer: ReturnType<typeof setTimeout> | null;
+  /**
+   * What is computed from each copy, keyed by the copy: it lives exactly as long as the copy, so
+   * a new copy means new values and the old ones are collected with the old copy.
+   */
+  derived: WeakMap<Blog, Map<string, unknown>>;
+  /** The values every new copy gets before a reader asks (warmWith). */
+  warmers: Map<string, (blog: Blog) => unknown>;
   /** During a build, the first failure: every later page fails with it, one message for the build. */
   buildFailure: Error | null;
-  /** The copies whose slugs were reconciled with the slugs list (warned about once each). */
-  reported: WeakSet<Blog>;
 };
 
 export const storeState = () =>
@@ -40,12 +43,11 @@ export const storeState = () =>
     copy: null,
     loading: null,
     generation: 0,
-    tagMark: undefined,
-    revalidatedHereAt: undefined,
-    lastFailureAt: 0,
-    watcher: null,
+    running: false,
+    timer: null,
+    derived: new WeakMap(),
+    warmers: new Map(),
     buildFailure: null,
-    reported: new WeakSet(),
   }));
 
 /**
@@ -66,4 +68,30 @@ export function currentBlog(): Blog | null {
 export function isUnknownAddress(pathname: string): boolean {
   const blog = currentBlog();
   return blog !== null && isUnknownBlogAddress(pathname, blogDerived(blog, "addresses", blogAddresses));
+}
+
+/** The value `name` of this copy of the blog, computed by `build` on first use. */
+export function blogDerived<T>(blog: Blog, name: string, build: (blog: Blog) => T): T {
+  const { derived } = storeState();
+  let values = derived.get(blog);
+  if (!values) derived.set(blog, (values = new Map()));
+  if (values.has(name)) return values.get(name) as T;
+  const value = build(blog);
+  values.set(name, value);
+  return value;
+}
+
+/** Whether `name` of this copy was computed (or is being computed) already. */
+export function hasDerived(blog: Blog, name: string): boolean {
+  return storeState().derived.get(blog)?.has(name) ?? false;
+}
+
+/** Computes `name` for every new copy of the blog as soon as the store has it (lib/blog/source.ts). */
+export function warmWith<T>(name: string, build: (blog: Blog) => T): void {
+  storeState().warmers.set(name, build);
+}
+
+/** Computes every registered value of this copy, one after the other (each may yield to the event loop). */
+export async function warmDerived(blog: Blog): Promise<void> {
+  for (const [name, build] of storeState().warmers) await blogDerived(blog, name, build);
 }

@@ -5,10 +5,20 @@
  */
 
 export class GateBusyError extends Error {
+  /** What recognises the refusal (isGateBusy), whichever copy of this module made it. */
+  readonly code = "gate_busy";
   constructor() {
     super("busy");
     this.name = "GateBusyError";
   }
+}
+
+/**
+ * Whether `error` is a gate's refusal. By its code, not `instanceof`: a gate kept once per
+ * process (processMemo) may have been built by another of Next's bundles' copies of this module.
+ */
+export function isGateBusy(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === "gate_busy";
 }
 
 export type GateOptions = { concurrency: number; maxQueue: number; maxWaitMs: number };

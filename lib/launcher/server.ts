@@ -94,8 +94,8 @@ async function main(): Promise<void> {
         response.end("Internal server error");
       });
   });
-  // Listening before Next is ready lets instrumentation's own requests (the blog store's tag
-  // check, the warm-up) reach it; requests wait for `prepared`, and readiness says "starting".
+  // Listening before Next is ready lets instrumentation's own requests (the warm-up) reach it;
+  // requests wait for `prepared`, and readiness says "starting".
   server.listen(port, hostname);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);

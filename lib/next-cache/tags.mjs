@@ -1,3 +1,5 @@
+import { processMemo } from "../memo/process-memo.mjs";
+
 /** The kinds of entries Next hands a cache handler that the handler tells apart. */
 export const ENTRY_KINDS = Object.freeze({ APP_PAGE: "APP_PAGE", APP_ROUTE: "APP_ROUTE", FETCH: "FETCH" });
 /** The header under which Next stores a page's or route's cache tags in its entry. */
@@ -8,6 +10,20 @@ const NEXT_CACHE_TAGS_HEADER = "x-next-cache-tags";
  * few Map lookups. Next's own tag-manifest semantics: per tag, when it was marked stale and when
  * it expires (epoch ms). With Redis the marks are shared (shared.mjs keeps this copy current).
  */
+
+/** What else in this process follows tag revalidations (the blog store), whichever bundle registered it. */
+const listeners = () => processMemo("nextCache.tagListeners", () => new Set());
+
+/**
+ * Calls `listener(tag, at)` whenever a tag's data goes out of date at `at` (epoch ms) in this
+ * process: revalidated here, or heard from another instance through Redis (shared.mjs), the same
+ * moment the pages tagged with it go stale. Returns a function that stops it.
+ * @param {(tag: string, at: number) => void} listener
+ */
+export function onTagRevalidated(listener) {
+  listeners().add(listener);
+  return () => listeners().delete(listener);
+}
 
 export class TagMarks {
   constructor() {
@@ -20,7 +36,11 @@ export class TagMarks {
     const known = this.marks.get(tag);
     const stale = Math.max(known?.stale ?? 0, Number(mark.stale) || 0);
     const expired = Math.max(known?.expired ?? 0, Number(mark.expired) || 0);
-    if (!known || known.stale !== stale || known.expired !== expired) this.marks.set(tag, { stale, expired });
+    if (known && known.stale === stale && known.expired === expired) return;
+    this.marks.set(tag, { stale, expired });
+    // A profile's expiry lies ahead: the data went out of date when the tag was marked stale.
+    const at = Math.max(stale, expired <= Date.now() ? expired : 0);
+    if (at > 0) for (const listener of listeners()) listener(tag, at);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Blog } from "../blog/model";
 import type { Post } from "../blog/post";
-import { blogDerived, warmWith } from "../blog/derived";
+import { blogDerived, warmWith } from "../blog/store-state";
 import { processMemo } from "../memo/process-memo.mjs";
 import type { ChargeRanking } from "./admission";
 import { FIELDS, IndexBuilder, type InvertedIndex } from "./inverted-index";
@@ -13,7 +13,7 @@ import { rankPosts, type SearchOutcome } from "./ranking";
  * typo matching (ranking.ts); docs/architecture.md ("Search") says why not a library. This file
  * builds the index and hands a search the ready one.
  *
- * One index per copy of the blog, derived from the blog store's copy (lib/blog/derived.ts) and
+ * One index per copy of the blog, derived from the blog store's copy (lib/blog/store-state.ts) and
  * built by the store in the background as soon as it has a copy (at start, and after each
  * refetch): a search finds it ready, or, while the next copy's is being built, is answered from
  * the previous copy's after INDEX_WAIT_MS; the old index is collected with its copy once

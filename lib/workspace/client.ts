@@ -23,7 +23,6 @@ import type {
 export type WorkspaceClientOptions = TransportOptions;
 export type TeamMemberPageParams = { page: number; pageSize: number };
 export type AllTeamMembersParams = { pageSize?: number; maxPages?: number; concurrency?: number };
-type NextCache = { nextCache?: WorkspaceRequest["nextCache"] };
 
 const memberPath = (id: string) => `/v2/team-members/${encodeURIComponent(id)}`;
 
@@ -162,7 +161,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
         messageWire,
       ),
 
-    async listBlogPosts({ nextCache }: NextCache = {}): Promise<BlogPostList> {
+    async listBlogPosts(): Promise<BlogPostList> {
       const body = await call(
         {
           operation: "list_posts",
@@ -170,7 +169,6 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
           path: "/v2/blog-posts",
           accept: false,
           retry: "idempotent",
-          nextCache,
         },
         blogPostListWire,
       );
@@ -191,7 +189,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       return { blogName: body.blog_name, posts, skipped };
     },
 
-    listBlogSlugs: async ({ nextCache }: NextCache = {}): Promise<string[]> =>
+    listBlogSlugs: async (): Promise<string[]> =>
       (
         await call(
           {
@@ -200,7 +198,6 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
             path: "/v2/blog-posts/slugs",
             accept: false,
             retry: "idempotent",
-            nextCache,
           },
           slugsWire,
         )

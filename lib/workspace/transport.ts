@@ -2,7 +2,6 @@ import "server-only";
 import type { z } from "zod";
 import { log as logger, logLine } from "../observability/log.mjs";
 import { metrics } from "../observability/metrics";
-import { processMemo } from "../memo/process-memo.mjs";
 import { codeFor, messageFromErrorBody, WorkspaceApiError, type WorkspaceErrorCode } from "./errors";
 
 /*
@@ -46,11 +45,6 @@ export type WorkspaceRequest = {
   /** Send `Accept: application/json` (only where the document requires it). */
   accept: boolean;
   retry: Retry;
-  /**
-   * Next's data cache for this GET (revalidate seconds, tags). Without it the call is
-   * never cached. Next refuses to cache bodies over 2 MB, so large lists need their own cache.
-   */
-  nextCache?: { revalidate?: number | false; tags?: string[] };
 };
 
 export type WorkspaceResponse = {
@@ -145,7 +139,8 @@ function prepare(s: Settings, req: WorkspaceRequest): Prepared {
     headers,
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
     redirect: "error",
-    ...(req.nextCache ? { next: req.nextCache } : { cache: "no-store" }),
+    // Never Next's data cache: the blog store keeps what the pages read (lib/blog/source.ts).
+    cache: "no-store",
   } as RequestInit;
   return { url, init, endpoint };
 }
@@ -171,11 +166,7 @@ async function once(
     const res = await s.doFetch(url, { ...init, signal: AbortSignal.timeout(s.timeoutMs) });
     status = res.status;
     const raw = await res.text();
-    result = res.ok
-      ? req.nextCache
-        ? readCachedAnswer(res, raw, endpoint, schema)
-        : readAnswer(res, raw, endpoint, schema)
-      : readRefusal(s, req, res, raw, endpoint);
+    result = res.ok ? readAnswer(res, raw, endpoint, schema) : readRefusal(s, req, res, raw, endpoint);
   } catch (error) {
     // Next stopping a render is not a workspace outcome: neither counted nor timed.
     if (isFrameworkSignal(error)) throw error;
@@ -211,39 +202,6 @@ function readAnswer(res: Response, raw: string, endpoint: string, schema: z.ZodT
   if (!shaped.success)
     return bad(`an unexpected shape (at ${shaped.error.issues[0]?.path.join(".") || "(root)"})`);
   return answered(shaped.data);
-}
-
-/**
- * The last answer read from each endpoint that goes through Next's data cache, by its text.
- * Every render of a page reads such an answer again (the blog's slugs: every page's layout), and
- * Next hands back the same text until the entry is revalidated; parsing and checking a list of
- * every post on each dynamic render (search) would be work thrown away.
- */
-const cachedAnswers = () =>
-  processMemo(
-    "workspace.cachedAnswers",
-    () => new Map<string, { raw: string; schema: z.ZodType | undefined; attempt: Attempt }>(),
-  );
-
-/** readAnswer, once per distinct text of a cached endpoint's answer (the value is shared: read-only). */
-function readCachedAnswer(
-  res: Response,
-  raw: string,
-  endpoint: string,
-  schema: z.ZodType | undefined,
-): Attempt {
-  const last = cachedAnswers().get(endpoint);
-  // The same text, read against the same schema, with the same status, reads the same.
-  if (
-    last?.attempt.ok &&
-    last.raw === raw &&
-    last.schema === schema &&
-    last.attempt.response.status === res.status
-  )
-    return last.attempt;
-  const attempt = readAnswer(res, raw, endpoint, schema);
-  if (attempt.ok) cachedAnswers().set(endpoint, { raw, schema, attempt });
-  return attempt;
 }
 
 /** A non-2xx answer: the error it means, and whether `req` may be sent again. */

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe("loadBlog during a build", () => {
-  it("makes one list request however many pages ask at once (slugs are shared by Next's data cache)", async () => {
+  it("makes one list request and one slugs request however many pages ask at once", async () => {
     await workspace.resetStats(fixture.server.url);
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { loadBlog } = await freshSource();
@@ -48,6 +48,7 @@ describe("loadBlog during a build", () => {
     expect(new Set(results.map((r) => r.blog)).size).toBe(1);
     const byRoute = await stats();
     expect(byRoute["GET /api/external/v2/blog-posts"]).toBe(1);
+    expect(byRoute["GET /api/external/v2/blog-posts/slugs"]).toBe(1);
   });
 
   it.each([

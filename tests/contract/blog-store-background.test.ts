@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasDerived } from "@/lib/blog/derived";
+import { hasDerived } from "@/lib/blog/store-state";
 import { closeNextCacheConnections } from "../../lib/next-cache/cache-handler.mjs";
 import { until } from "../helpers/until";
 import { blogRequests } from "../helpers/blog-requests";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGate, GateBusyError } from "@/lib/http/concurrency-gate";
+import { createGate, GateBusyError, isGateBusy } from "@/lib/http/concurrency-gate";
 
 /* The admission gate in front of password hashing: bounded work however large the flood. */
 
@@ -43,6 +43,10 @@ describe("createGate", () => {
     const hold = deferred();
     const first = gate.run(() => hold.promise);
     await expect(gate.run(async () => "late")).rejects.toBeInstanceOf(GateBusyError);
+    // Recognised by its code (another bundle's copy of the class), never by its name.
+    const refusal = await gate.run(async () => "late").catch((e: unknown) => e);
+    expect(isGateBusy(refusal)).toBe(true);
+    expect(isGateBusy(Object.assign(new Error("busy"), { name: "GateBusyError" }))).toBe(false);
     hold.resolve();
     await first;
     await expect(gate.run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");

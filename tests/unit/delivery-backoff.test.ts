@@ -33,5 +33,21 @@ describe("delivery backoff", () => {
     expect(classify(err(422, "already_subscribed")).kind).toBe("already_subscribed");
     expect(classify(err(422, "invalid")).kind).toBe("rejected");
     expect(classify(new TypeError("boom")).kind).toBe("retry");
+    // Thrown by another Next bundle's copy of the client: recognised by its brand, Retry-After kept.
+    const foreign = Object.assign(new Error("x"), {
+      [Symbol.for("masthead.WorkspaceApiError")]: true,
+      status: 429,
+      code: "rate_limited",
+      endpoint: "POST http://w/v2/email-subscriptions",
+      retryAfterSeconds: 600,
+    });
+    expect(classify(foreign)).toMatchObject({ kind: "retry", code: "rate_limited", retryAfterMs: 600_000 });
+    // Never by its name alone.
+    const named = Object.assign(new Error("x"), {
+      name: "WorkspaceApiError",
+      code: "invalid",
+      endpoint: "e",
+    });
+    expect(classify(named).kind).toBe("retry");
   });
 });

@@ -4,8 +4,8 @@ import { createWorkspaceClient } from "@/lib/workspace/client";
 /*
  * The app's workspace client is one per process, and the first to ask for it may be
  * instrumentation.ts, before Next has patched the global fetch. Its requests must still go
- * through the fetch in place when they are sent: the slugs request relies on Next's patched
- * fetch (its data cache puts the blog tag on every page that reads it).
+ * through the fetch in place when they are sent (Next's patched fetch), and never ask Next's data
+ * cache to keep an answer: the blog store keeps what pages read.
  */
 
 const original = globalThis.fetch;
@@ -26,16 +26,16 @@ describe("the workspace client's fetch", () => {
       maxRetries: 0,
     });
 
-    const seen: { next?: unknown }[] = [];
-    globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit & { next?: unknown }) => {
+    const seen: { cache?: unknown }[] = [];
+    globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
       calls.after++;
-      seen.push({ next: init?.next });
+      seen.push({ cache: init?.cache });
       return Response.json({ data: ["a-post"] });
     }) as typeof fetch;
-    await client.listBlogSlugs({ nextCache: { revalidate: 60, tags: ["blog"] } }).catch(() => undefined);
+    await client.listBlogSlugs().catch(() => undefined);
 
     expect(calls).toEqual({ before: 0, after: 1 });
-    expect(seen[0]?.next).toEqual({ revalidate: 60, tags: ["blog"] }); // what Next's data cache reads
+    expect(seen[0]?.cache).toBe("no-store"); // never Next's data cache
   });
 
   it("is the one given, when one is given", async () => {
