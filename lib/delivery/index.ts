@@ -17,15 +17,7 @@ import { NO_REPLICAS, RedisSignupStore, type ReplicaConfirmation } from "./redis
 import { SqliteSignupStore } from "./sqlite-store";
 import type { SignupStore } from "./types";
 
-export {
-  StoreUnavailableError,
-  type Accepted,
-  type DeliveryOverview,
-  type FailedSignup,
-  type Outcome,
-  type SignupStore,
-  type SignupWindow,
-} from "./types";
+export * from "./types";
 export { mailbox } from "./address-key";
 
 /**
