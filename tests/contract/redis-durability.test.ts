@@ -156,7 +156,8 @@ describe("an instance whose store is made while Redis is paused", () => {
         `[paused at start] signups in the queue ${Date.now() - answeringAt} ms after Redis answered; ` +
           `said not ready meanwhile: ${notReady}; ${logs.filter((l) => /recreating/.test(l)).length} queue(s) recreated`,
       );
-      expect(notReady).toBe(true);
+      // In the queue within 30 s (the `until` above): whether the stall left BullMQ's queue stuck
+      // first (then it is recreated, and readiness says so meanwhile) varies from run to run.
       expect(started.store.problem()).toBeNull();
       expect((await started.outbox.overview()).waiting).toBe(0);
     } finally {
