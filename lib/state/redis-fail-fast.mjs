@@ -234,20 +234,16 @@ function dropConnectionWhenStalled(client, onStall) {
  */
 function reconnectWhenEndedUnasked(client) {
   let closing = false;
-  const quit = client.quit.bind(client);
-  client.quit = (...args) => {
-    closing = true;
-    return quit(...args);
-  };
-  const disconnect = client.disconnect.bind(client);
-  client.disconnect = (reconnect = false) => {
-    if (!reconnect) closing = true;
-    return disconnect(reconnect);
-  };
+  for (const method of ["quit", "disconnect"]) {
+    const original = client[method].bind(client);
+    // disconnect(true) is ioredis's own "drop and reconnect", not a close.
+    client[method] = (...args) => {
+      if (method === "quit" || !args[0]) closing = true;
+      return original(...args);
+    };
+  }
   let attempts = 0;
-  client.on("ready", () => {
-    attempts = 0;
-  });
+  client.on("ready", () => (attempts = 0));
   client.on("end", () => {
     if (closing) return;
     setTimeout(() => {
