@@ -242,6 +242,9 @@ function reconnectWhenEndedUnasked(client) {
       return original(...args);
     };
   }
+  // BullMQ's worker blocks on a duplicate of the connection it is given: it needs the same care.
+  const duplicate = client.duplicate.bind(client);
+  client.duplicate = (...args) => reconnectWhenEndedUnasked(duplicate(...args));
   let attempts = 0;
   client.on("ready", () => (attempts = 0));
   client.on("end", () => {
@@ -250,6 +253,7 @@ function reconnectWhenEndedUnasked(client) {
       if (!closing && client.status === "end") client.connect().catch(() => {});
     }, retryStrategy(++attempts)).unref();
   });
+  return client;
 }
 
 /** ioredis messages can quote the URL; never let a password reach a log. */

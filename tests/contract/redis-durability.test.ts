@@ -279,7 +279,11 @@ describe("a Sentinel client whose reconnection is interrupted by the failover an
       "reconnect-test",
       (line: string) => logs.push(line),
     );
+    // As BullMQ's worker makes its blocking connection.
+    const duplicate = client.duplicate();
+    duplicate.on("error", () => {});
     try {
+      await duplicate.connect();
       await until(() => client.status === "ready", { what: "the first connection", timeoutMs: 10_000 });
       const before = await group.primaryNow();
       slow = true;
@@ -295,10 +299,18 @@ describe("a Sentinel client whose reconnection is interrupted by the failover an
       ).catch((error) => {
         throw new Error(`${error}; status ${client.status}; logged: ${logs.join(" | ")}`);
       });
+      await until(
+        async () => duplicate.status === "ready" && (await duplicate.ping().catch(() => null)) === "PONG",
+        {
+          what: `the duplicate to answer again (status ${duplicate.status})`,
+          timeoutMs: 30_000,
+        },
+      );
       const now = (await group.primaryNow())!;
       expect(await oneShot(Number(now.split(":")[1]), (c) => c.get("after-failover"))).toBe("1");
     } finally {
       client.disconnect();
+      duplicate.disconnect();
       proxy.close();
       await group.stop();
     }
