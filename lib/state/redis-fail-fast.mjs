@@ -234,11 +234,13 @@ function dropConnectionWhenStalled(client, onStall) {
  */
 function reconnectWhenEndedUnasked(client) {
   let closing = false;
-  for (const method of ["quit", "disconnect"]) {
+  for (const method of ["quit", "disconnect", "connect"]) {
     const original = client[method].bind(client);
-    // disconnect(true) is ioredis's own "drop and reconnect", not a close.
+    // disconnect(true) is ioredis's own "drop and reconnect", not a close; an owner may connect
+    // again what it closed (BullMQ does, to interrupt its blocking wait).
     client[method] = (...args) => {
-      if (method === "quit" || !args[0]) closing = true;
+      if (method === "connect") closing = false;
+      else if (method === "quit" || !args[0]) closing = true;
       return original(...args);
     };
   }
