@@ -153,6 +153,7 @@ export function createRedisClient(target, purpose, log = logLine("state"), optio
         );
       reachable = false;
     });
+  reconnectWhenEndedUnasked(client);
   client.connect().catch(() => {
     // Reported by the 'error' handler; the retry strategy keeps reconnecting.
   });
@@ -221,6 +222,40 @@ function dropConnectionWhenStalled(client, onStall) {
     });
     return result;
   };
+}
+
+/**
+ * ioredis ends a client for good, without asking the retry strategy, when its connector's
+ * connect fails: with Sentinels, the failover detector left over from the connection to a
+ * killed primary hears the Sentinels announce the new one and closes the connector while the
+ * client is asking them where the primary is, and that attempt ends as "Connection is closed."
+ * A client is only ended by its owner (quit, disconnect()): any other end is a reconnection
+ * that gave up, so it is started again after the usual backoff.
+ */
+function reconnectWhenEndedUnasked(client) {
+  let closing = false;
+  for (const method of ["quit", "disconnect", "connect"]) {
+    const original = client[method].bind(client);
+    // disconnect(true) is ioredis's own "drop and reconnect", not a close; an owner may connect
+    // again what it closed (BullMQ does, to interrupt its blocking wait).
+    client[method] = (...args) => {
+      if (method === "connect") closing = false;
+      else if (method === "quit" || !args[0]) closing = true;
+      return original(...args);
+    };
+  }
+  // BullMQ's worker blocks on a duplicate of the connection it is given: it needs the same care.
+  const duplicate = client.duplicate.bind(client);
+  client.duplicate = (...args) => reconnectWhenEndedUnasked(duplicate(...args));
+  let attempts = 0;
+  client.on("ready", () => (attempts = 0));
+  client.on("end", () => {
+    if (closing) return;
+    setTimeout(() => {
+      if (!closing && client.status === "end") client.connect().catch(() => {});
+    }, retryStrategy(++attempts)).unref();
+  });
+  return client;
 }
 
 /** ioredis messages can quote the URL; never let a password reach a log. */

@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer, connect, type AddressInfo } from "node:net";
 import path from "node:path";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
 import { addressKey } from "@/lib/delivery/address-key";
 import { createStateEngine } from "@/lib/state/engine";
+import { createRedisClient } from "@/lib/state/redis-fail-fast.mjs";
 import { oneClientPerNetwork } from "../helpers/client-addresses";
 import { signupRequest } from "../helpers/delivery-handler";
 import { failoverRound } from "../helpers/failover-rounds";
@@ -251,6 +253,69 @@ describe("Sentinel failovers during bursts of signups", () => {
       await group.stop();
     }
   }, 600_000);
+});
+
+describe("a Sentinel client whose reconnection is interrupted by the failover announcement", () => {
+  it("connects to the new primary instead of ending for good", async () => {
+    const group = await startSentinelGroup();
+    // A Sentinel that passes requests on slowly once `slow` is set (answers and announcements
+    // come back at once): the client is still asking it for the primary when the Sentinels
+    // announce the failover.
+    let slow = false;
+    const proxy = createServer((inbound) => {
+      const outbound = connect(group.sentinels[0]!.port, group.sentinels[0]!.host);
+      inbound.on("data", (chunk) => setTimeout(() => outbound.write(chunk), slow ? 8_000 : 0));
+      outbound.pipe(inbound);
+      inbound.on("error", () => outbound.destroy());
+      outbound.on("error", () => inbound.destroy());
+      inbound.on("close", () => outbound.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const logs: string[] = [];
+    const client = createRedisClient(
+      {
+        sentinels: [{ host: "127.0.0.1", port: (proxy.address() as AddressInfo).port }, ...group.sentinels],
+        name: group.name,
+      },
+      "reconnect-test",
+      (line: string) => logs.push(line),
+    );
+    // As BullMQ's worker makes its blocking connection.
+    const duplicate = client.duplicate();
+    duplicate.on("error", () => {});
+    try {
+      await duplicate.connect();
+      await until(() => client.status === "ready", { what: "the first connection", timeoutMs: 10_000 });
+      const before = await group.primaryNow();
+      slow = true;
+      await group.primary.kill9();
+      await until(async () => (await group.primaryNow()) !== before, {
+        what: "the failover",
+        timeoutMs: 20_000,
+      });
+      await until(
+        async () =>
+          client.status === "ready" && (await client.set("after-failover", "1").catch(() => null)) === "OK",
+        { what: "the client to write again", timeoutMs: 30_000 },
+      ).catch((error) => {
+        throw new Error(`${error}; status ${client.status}; logged: ${logs.join(" | ")}`);
+      });
+      await until(
+        async () => duplicate.status === "ready" && (await duplicate.ping().catch(() => null)) === "PONG",
+        {
+          what: `the duplicate to answer again (status ${duplicate.status})`,
+          timeoutMs: 30_000,
+        },
+      );
+      const now = (await group.primaryNow())!;
+      expect(await oneShot(Number(now.split(":")[1]), (c) => c.get("after-failover"))).toBe("1");
+    } finally {
+      client.disconnect();
+      duplicate.disconnect();
+      proxy.close();
+      await group.stop();
+    }
+  }, 90_000);
 });
 
 describe("Redis killed and restarted from its append-only file", () => {

@@ -171,6 +171,19 @@ test("a primary killed during a burst of signups: no page view fails, no accepte
     expect(await membersStatus(instance, during!.session)).toBe(200);
   }
 
+  // A signup is handed to the queue once a replica holds it: with the killed server back as a
+  // replica, the ones kept in the instances' files meanwhile go too.
+  await group.primary.restart();
+  await until(
+    async () => {
+      const now = await group.primaryNow();
+      const info = now
+        ? ((await oneShot(Number(now.split(":")[1]), (c) => c.info("replication"))) ?? "")
+        : "";
+      return /connected_slaves:1/.test(info) && /state=online/.test(info);
+    },
+    { what: "the killed server to be a replica again", timeoutMs: 60_000, intervalMs: 250 },
+  );
   await workspaceBack();
   const accepted = answers.filter((a) => a.status === 202);
   let counts: number[] = [];
