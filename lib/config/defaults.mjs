@@ -45,7 +45,7 @@ export const WHOLE_NUMBER_VARIABLES = Object.freeze({
   BLOG_PRERENDER_LIMIT: { min: 0, max: 100_000, fallback: 200 },
   FEED_ITEMS: { min: 1, max: 1000, fallback: 50 },
   DELIVERY_RATE_PER_SECOND: { min: 1, max: 1000, fallback: 10 },
-  DELIVERY_DIRECT_TIMEOUT_MS: { min: 0, max: 120_000, fallback: 1_000 },
+  DELIVERY_DIRECT_TIMEOUT_MS: { min: 0, max: 120_000, fallback: 3_000 },
   DELIVERY_MAX_AGE_HOURS: { min: 1, max: 8760, fallback: 72 },
   DELIVERY_MAX_PENDING: { min: 1, max: 10_000_000, fallback: 100_000 },
   IMAGE_CACHE_MAX_MB: { min: 0, max: 1_000_000, fallback: 256 },
