@@ -1,5 +1,4 @@
-import path from "node:path";
-import { log, ROOT, spawnChild } from "./lib";
+import { childResult, log } from "./lib";
 import { section, type Table, type Target } from "./section";
 
 /*
@@ -34,21 +33,7 @@ type DeliveryBench = {
 
 async function benchDelivery(): Promise<DeliveryBench> {
   log("delivery: signups accepted while the workspace is up vs down, then a 1,000-signup drain");
-  const output: string[] = [];
-  const child = spawnChild(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench/delivery-child.ts")],
-    {},
-    { quiet: true, logFile: output },
-  );
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const text = output.join("");
-  const line = text
-    .split("\n")
-    .reverse()
-    .find((l) => l.startsWith("{"));
-  if (code !== 0 || !line) throw new Error(`the delivery bench failed (exit ${code}):\n${text.slice(-2000)}`);
-  return JSON.parse(line) as DeliveryBench;
+  return childResult<DeliveryBench>("delivery-child.ts", "delivery");
 }
 
 function deliveryTargets(d: DeliveryBench): Target[] {

@@ -1,6 +1,5 @@
-import path from "node:path";
 import type { RoundResult } from "../tests/helpers/failover-rounds";
-import { log, ROOT, spawnChild } from "./lib";
+import { childResult, log } from "./lib";
 import { section } from "./section";
 
 /*
@@ -13,21 +12,7 @@ import { section } from "./section";
 
 async function benchFailover(): Promise<{ rounds: RoundResult[] }> {
   log("failover: rounds of kill -9 of the Redis primary under signups");
-  const output: string[] = [];
-  const child = spawnChild(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench/failover-child.ts")],
-    {},
-    { quiet: true, logFile: output },
-  );
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const text = output.join("");
-  const line = text
-    .split("\n")
-    .reverse()
-    .find((l) => l.startsWith("{"));
-  if (code !== 0 || !line) throw new Error(`the failover bench failed (exit ${code}):\n${text.slice(-2000)}`);
-  return JSON.parse(line) as { rounds: RoundResult[] };
+  return childResult<{ rounds: RoundResult[] }>("failover-child.ts", "failover");
 }
 
 export const failover = section({

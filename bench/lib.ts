@@ -25,6 +25,29 @@ export function log(line: string): void {
 }
 
 /** Spawns in its own process group so the whole tree (next build workers) can be stopped. */
+/**
+ * Runs `bench/<file>` in its own Node process (with the react-server condition the app's
+ * handlers need) and gives back the last JSON line it printed; throws with its output's end
+ * when it fails or prints none.
+ */
+export async function childResult<T>(file: string, what: string): Promise<T> {
+  const output: string[] = [];
+  const child = spawnChild(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "bench", file)],
+    {},
+    { quiet: true, logFile: output },
+  );
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const text = output.join("");
+  const line = text
+    .split("\n")
+    .reverse()
+    .find((l) => l.startsWith("{"));
+  if (code !== 0 || !line) throw new Error(`the ${what} bench failed (exit ${code}):\n${text.slice(-2000)}`);
+  return JSON.parse(line) as T;
+}
+
 export function spawnChild(
   command: string,
   args: string[],
