@@ -10,10 +10,15 @@ import { waitForOk } from "./until";
  * anything else set), against the same local workspace, with the environment a spec needs to
  * run it with: what the running server decides from its own environment, and its PID.
  * With `buildInto`, what is decided at build (the site's configuration) gets a build of its own
- * first, in that folder, made with the same environment.
+ * first, in that folder, made with the same environment; specs run in one Playwright worker that
+ * ask for the same folder with the same environment (SITE_URL included: pages are prerendered
+ * with it) share one build, since a build takes minutes.
  */
 
 const ROOT = path.resolve(__dirname, "../..");
+
+/** Builds made by this worker process: folder → the environment they were made with. */
+const builds = new Map<string, string>();
 
 export type SecondServer = { url: string; port: number; pid: number; stop(): Promise<void> };
 
@@ -39,7 +44,16 @@ export async function startSecondServer(
   }
   if (options.buildInto) {
     childEnv.NEXT_DIST_DIR = options.buildInto;
-    await build(childEnv);
+    const made = JSON.stringify(
+      Object.entries(childEnv)
+        .filter(([k]) => k !== "PORT")
+        .sort(),
+    );
+    if (builds.get(options.buildInto) !== made) {
+      builds.delete(options.buildInto);
+      await build(childEnv);
+      builds.set(options.buildInto, made);
+    }
   }
   const child: ChildProcess = spawn(
     process.execPath,
