@@ -3,6 +3,9 @@
  * clients can read one field whatever went wrong.
  */
 
+const isJsonContentType = (value: string | null) =>
+  value?.split(";")[0]?.trim().toLowerCase() === "application/json";
+
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export class HttpError extends Error {
@@ -72,40 +75,29 @@ const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127\.0\.0\.1|\[::1\])(:
  */
 export function localWriteRefusal(request: Request): HttpError | null {
   const fetchSite = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none")
-    return new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
   const origin = request.headers.get("origin");
-  if (origin !== null) {
-    const host = URL.canParse(origin) ? new URL(origin).host : "";
+  const originHost = origin !== null && URL.canParse(origin) ? new URL(origin).host : "";
+  if (
+    (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") ||
     // DNS rebinding makes another site's name point here: the page's host must be this one, on loopback.
-    if (host !== new URL(request.url).host || !LOOPBACK_HOST.test(host))
-      return new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
-  }
+    (origin !== null && (originHost !== new URL(request.url).host || !LOOPBACK_HOST.test(originHost)))
+  )
+    return new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
   const type = request.headers.get("content-type");
-  if (type !== null && type.split(";")[0]!.trim().toLowerCase() !== "application/json")
+  if (type !== null && !isJsonContentType(type))
     return new HttpError(415, "Send local endpoint requests as JSON (Content-Type: application/json)");
   return null;
 }
 
-/**
- * True when the Accept header names `application/json` (parameters and lists allowed).
- * Wildcards do not count: the document requires `application/json` itself.
- */
-export function acceptsJson(request: Request): boolean {
-  const accept = request.headers.get("accept");
-  if (!accept) return false;
-  return accept.split(",").some((range) => {
-    const [type, ...params] = range.split(";").map((p) => p.trim().toLowerCase());
-    if (type !== "application/json") return false;
-    const q = params.find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
+/** A 406 unless Accept names `application/json` itself (wildcards do not count: the document requires it). */
 export function requireAcceptJson(request: Request): void {
-  if (!acceptsJson(request)) {
+  const accepted = (request.headers.get("accept") ?? "").split(",").some((range) => {
+    const [type, ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    return type === "application/json" && (q === undefined || Number(q.slice(2)) > 0);
+  });
+  if (!accepted)
     throw new HttpError(406, "Not Acceptable: this endpoint requires the header Accept: application/json");
-  }
 }
 
 /** How much of an oversized body is read and dropped so its sender can see the 413. */
@@ -147,10 +139,6 @@ async function readBodyText(request: Request): Promise<string> {
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-function isJsonContentType(value: string | null): boolean {
-  return value?.split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ApiContext } from "./context";
 import { HttpError, json, noContent, readJsonObject, requireAcceptJson } from "./http";
 import { sendEmail } from "./outbox";
 import { blogName, transaction, type Db } from "./store";
-import { isUuid, isValidEmail, isValidTimeZone, normalizeEmail } from "./validation";
+import { isUuid, isValidTimeZone, normalizeEmail, requireEmail } from "./validation";
 
 /*
  * The v1 and v2 team-member endpoints and their rules (README.md here, API decisions 1, 2, 4, 5,
@@ -134,13 +134,7 @@ function parseEmailList(value: unknown): string[] {
   if (!Array.isArray(value) || value.length === 0) {
     throw new HttpError(422, "emails is required and must be a non-empty array of email addresses");
   }
-  const out: string[] = [];
-  for (const item of value) {
-    const email = typeof item === "string" ? normalizeEmail(item) : item;
-    if (!isValidEmail(email)) throw new HttpError(422, `Invalid email address: ${JSON.stringify(item)}`);
-    if (!out.includes(email)) out.push(email);
-  }
-  return out;
+  return [...new Set(value.map(requireEmail))];
 }
 
 function addTeamMembers(version: 1 | 2) {
@@ -242,9 +236,7 @@ function updateTeamMember(allowActive: boolean) {
       next[field] = value;
     }
     if ("email" in body) {
-      next.email = normalizeEmail(next.email);
-      if (!isValidEmail(next.email))
-        throw new HttpError(422, `Invalid email address: ${JSON.stringify(body.email)}`);
+      next.email = requireEmail(body.email);
       const taken = db
         .prepare("SELECT id FROM members WHERE workspace_id = ? AND email = ? AND id <> ?")
         .get(workspaceId, next.email, row.id);

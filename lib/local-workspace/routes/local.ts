@@ -47,8 +47,9 @@ export function health(ctx: RouteContext): Response {
 }
 
 export function outbox(ctx: RouteContext): Response {
-  const to = ctx.url.searchParams.get("to") ?? undefined;
-  return json({ emails: listOutbox(ctx.db, requireWorkspace(ctx), to || undefined) });
+  return json({
+    emails: listOutbox(ctx.db, requireWorkspace(ctx), ctx.url.searchParams.get("to") || undefined),
+  });
 }
 
 /** Follows a verification link: HTML because a person clicks it in a browser. */
