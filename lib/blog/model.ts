@@ -16,10 +16,8 @@ import { clean, httpUrl } from "./text";
 import { xmlText } from "./xml-text";
 
 /*
- * The blog's domain model, built once per fetch of the blog-posts list: normalized posts,
- * authors and keywords with stable URL slugs, and lookups by slug. Pure (no env, no I/O)
- * so it is unit-tested directly and shared by pages, feeds and sitemaps. What a post is, and how it is kept
- * in memory, is post.ts; keyword slugs, keyword-slugs.ts; addresses and pages, paths.ts.
+ * The blog's domain model, built once per fetch of the blog-posts list: normalized posts, authors
+ * and keywords with stable URL slugs. Pure (no env, no I/O), shared by pages, feeds and sitemaps.
  */
 
 export type AuthorProfile = PostAuthor & { postCount: number; latestPostAt: string; keywords: Keyword[] };
