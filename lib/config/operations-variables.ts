@@ -4,11 +4,7 @@ import { parseSentinelList } from "./redis-target.mjs";
 import type { RedisTarget, SentinelTarget } from "./redis-target.mjs";
 import { Refusal, oneOf, variable } from "./variable";
 
-/*
- * The variables of how an instance runs among others: the proxies in front of it, the Redis
- * instances share, who delivers stored signups, the metrics token and the log level; read by
- * lib/config/schema.ts (docs/operations.md).
- */
+// How an instance runs among others: proxies, Redis, delivery worker, metrics, log level (docs/operations.md).
 
 /**
  * TRUST_PROXY: 0 = no proxy is trusted; N = N proxies that each append an address (use the Nth

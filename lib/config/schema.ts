@@ -37,16 +37,10 @@ export {
 export { LOCAL_DEMO_API_KEY, DEFAULT_DELIVERY_STORE_PATH, DEFAULT_LOCAL_WORKSPACE_PORT };
 
 /*
- * The configuration schema: one zod schema from the environment variables to AppConfig, whose
- * type is inferred from it. Pure and fast, so that the launcher (which cannot import
- * server-only modules) and the tests share it; the slow check (scrypt against the demo
- * password) runs once at start-up in lib/config/startup.ts. The app reads it only through lib/config/env.ts.
- *
- * Every variable has one reader per mode (lib/config/variable.ts); each problem names its
- * variable and a fix, never echoes a secret, and all of them are reported at once. The readers
- * live by subject: the workspace's address and key (workspace-variables.ts), the secrets a real
- * workspace needs (secrets.ts), who may use /admin (admin-access.ts), how an instance runs among
- * others (operations-variables.ts), the site's file (site.ts).
+ * The one zod schema from the environment to AppConfig. Pure and fast, so the launcher and tests
+ * share it; the slow check (scrypt against the demo password) is in startup.ts, and the app reads
+ * it through env.ts. Each problem names its variable and a fix, never echoes a secret, and all
+ * are reported at once; the readers live by subject in this folder.
  */
 
 /** `key`: the setting inside a variable's file (SITE_CONFIG), e.g. "navigation[2].href". */
@@ -269,11 +263,4 @@ export function checkEnv(
       fix: issue.code === "custom" ? String(issue.params?.fix) : "set it to a text value.",
     })),
   };
-}
-
-/** The configuration from the schema alone; throws ConfigError with every problem. */
-export function parseEnv(vars: Vars): AppConfig {
-  const result = checkEnv(vars);
-  if (!result.config) throw new ConfigError(result.problems);
-  return result.config;
 }
