@@ -12,7 +12,6 @@ import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 import {
   checkRedisVariables,
   deliveryWorker,
-  redisTarget,
   logLevel,
   metricsToken,
   redisSecret,
@@ -22,6 +21,7 @@ import {
   trustProxy,
 } from "./operations-variables";
 import { secrets } from "./secrets";
+import { redisTargetFromVars, type RedisTarget } from "./redis-target.mjs";
 import { readSiteConfig } from "./site";
 import { Refusal, oneOf, variable, wholeNumber } from "./variable";
 import { workspaceApiBase, workspaceApiKey } from "./workspace-variables";
@@ -117,6 +117,7 @@ const rest = {
       return site ?? z.NEVER;
     }),
   imageHosts: z.custom<ImageHost[]>(),
+  redis: z.custom<RedisTarget | null>(),
 };
 
 const localVariables = z
@@ -150,7 +151,7 @@ export const CONFIG_VARIABLES = Object.keys(remoteVariables.shape);
 export const envSchema = z
   .preprocess(
     // Every value read as lib/config/defaults.mjs reads it (trimmed, empty = unset), plus what is
-    // derived from several variables: the mode and the image hosts next.config.mjs also allows.
+    // derived from several variables: the mode, the image hosts next.config.mjs also allows, Redis as lib/state reads it.
     (input) => {
       const vars = input as Vars;
       const values = Object.fromEntries(Object.keys(vars).map((name) => [name, envValue(vars, name)]));
@@ -160,6 +161,7 @@ export const envSchema = z
         mode: isLocalMode(vars) ? "local" : "remote",
         SITE_CONFIG: { file: values.SITE_CONFIG, hosts },
         imageHosts: hosts,
+        redis: redisTargetFromVars(vars),
       };
     },
     z.discriminatedUnion("mode", [localVariables, remoteVariables]),
@@ -220,7 +222,7 @@ export const envSchema = z
      * set = every instance shares rate limits, caches, session revocations and queued signups
      * through this Redis (a URL), or through the primary its Sentinels name.
      */
-    redis: redisTarget(v),
+    redis: v.redis,
     /** Signups kept while the workspace cannot take them (lib/delivery/). */
     delivery: {
       /** SQLite file of the embedded store (unused when REDIS_URL selects the Redis queue). */
