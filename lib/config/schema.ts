@@ -150,8 +150,8 @@ export const CONFIG_VARIABLES = Object.keys(remoteVariables.shape);
 
 export const envSchema = z
   .preprocess(
-    // Every value read as lib/config/defaults.mjs reads it (trimmed, empty = unset), plus what is
-    // derived from several variables: the mode, the image hosts next.config.mjs also allows, Redis as lib/state reads it.
+    // Every value read as defaults.mjs reads it (trimmed, empty = unset), plus what is derived
+    // from several: the mode, the image hosts next.config.mjs allows, Redis as lib/state reads it.
     (input) => {
       const vars = input as Vars;
       const values = Object.fromEntries(Object.keys(vars).map((name) => [name, envValue(vars, name)]));
