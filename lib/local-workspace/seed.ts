@@ -10,7 +10,7 @@ import {
   hashKey,
 } from "./keys";
 import type { TeamMember } from "./members";
-import { getMeta, setMeta, wipe, transaction, type Db } from "./store";
+import { wipe, transaction, type Db } from "./store";
 
 /**
  * Demo content (`demo-content.json`: members and posts of the demo and acme workspaces) and
@@ -180,7 +180,7 @@ function ensureDemoKey(db: Db, apiKey: string, now: Date): void {
 export function seedDemo(db: Db, opts: { apiKey?: string; now?: Date } = {}): void {
   const now = opts.now ?? new Date();
   const apiKey = opts.apiKey ?? LOCAL_DEMO_API_KEY;
-  if (getMeta(db, "seed_version")) {
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'seed_version'").get()) {
     ensureDemoKey(db, apiKey, now);
     return;
   }
@@ -201,7 +201,7 @@ export function seedDemo(db: Db, opts: { apiKey?: string; now?: Date } = {}): vo
     insertMembers(db, ACME_WORKSPACE_ID, fixtures.acme.members, now);
     insertPosts(db, DEFAULT_WORKSPACE_ID, fixturePosts(fixtures.demo, now));
     insertPosts(db, ACME_WORKSPACE_ID, fixturePosts(fixtures.acme, now));
-    setMeta(db, "seed_version", SEED_VERSION);
+    db.prepare("INSERT INTO meta (key, value) VALUES ('seed_version', ?)").run(SEED_VERSION);
   });
 }
 
