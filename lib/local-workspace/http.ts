@@ -1,7 +1,4 @@
-/**
- * Response and request helpers shared by every route. Every error body is `{ error }` so
- * clients can read one field whatever went wrong.
- */
+// Helpers shared by every route; every error body is `{ error }`, one field whatever went wrong.
 
 const isJsonContentType = (value: string | null) =>
   value?.split(";")[0]?.trim().toLowerCase() === "application/json";
@@ -48,10 +45,7 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => escapeMap[c]!);
 }
 
-/**
- * A small standalone HTML page for what a person opens here (verification and invitation links,
- * articles, the index): `body` is paragraphs of text, or markup already escaped.
- */
+/** A standalone HTML page for what a person opens here: `body` is paragraphs of text, or escaped markup. */
 export function htmlPage(status: number, title: string, body: string[] | string): Response {
   const html = typeof body === "string" ? body : body.map((p) => `<p>${escapeHtml(p)}</p>`).join("");
   return new Response(
@@ -68,10 +62,9 @@ export function htmlPage(status: number, title: string, body: string[] | string)
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
 /**
- * Why a /__local/* write must be refused, or null. These endpoints take no key, so a web page
- * the developer visits must not reach them: a browser says where a request comes from (Origin,
- * Sec-Fetch-Site), and a page on another site cannot send JSON here without a preflight this
- * server never grants. Tests and scripts send neither header, and JSON or no body at all.
+ * Why a keyless /__local/* write must be refused, or null: a page the developer visits must not
+ * reach it. Browsers say where a request comes from, and cannot send JSON cross-site without a
+ * preflight this server never grants; tests and scripts send neither header.
  */
 export function localWriteRefusal(request: Request): HttpError | null {
   const fetchSite = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
@@ -104,9 +97,8 @@ export function requireAcceptJson(request: Request): void {
 const DISCARD_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 
 /**
- * The 413 for an oversized body, sent once the rest of the body is read and dropped: a
- * connection closed with unread data is reset, and the client would see ECONNRESET instead of
- * the answer. Past DISCARD_LIMIT_BYTES it stops reading and asks for the connection to close.
+ * The 413 for an oversized body, after draining it (a connection closed with unread data is reset:
+ * the client would see ECONNRESET). Past DISCARD_LIMIT_BYTES it asks for the connection to close.
  */
 async function bodyTooLarge(reader: ReadableStreamDefaultReader<Uint8Array> | undefined): Promise<HttpError> {
   let dropped = 0;
@@ -141,10 +133,7 @@ async function readBodyText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/**
- * Reads a required JSON object body. Missing/empty body or malformed JSON → 400; a body sent
- * with another (or no) Content-Type → 415, since the document says bodies are application/json.
- */
+/** A required JSON object body: missing or malformed → 400; another Content-Type → 415 (the document says JSON). */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const text = await readBodyText(request);
   if (text.trim() === "") throw new HttpError(400, "Request body is required (a JSON object)");

@@ -13,10 +13,8 @@ import type { TeamMember } from "./members";
 import { wipe, transaction, type Db } from "./store";
 
 /**
- * Demo content (`demo-content.json`: members and posts of the demo and acme workspaces) and
- * generated content for benchmarks, both written by the same two insert functions. Ids are
- * fixed so tests and screenshots are stable; publication dates are relative to "now" so a
- * fresh clone always shows a recent-looking blog.
+ * Demo content (`demo-content.json`) and generated content for benchmarks, written by the same
+ * insert functions. Fixed ids keep tests stable; dates relative to "now" keep the blog recent.
  */
 
 const ROLES = ["Admin", "Standard"] as const;
@@ -155,10 +153,7 @@ function fixturePosts(ws: SeedWorkspace, now: Date): PostRow[] {
   }));
 }
 
-/**
- * The configured demo key may change between runs (LOCAL_WORKSPACE_API_KEY): keep exactly one
- * row for it so the previous value stops working.
- */
+/** The demo key may change between runs (LOCAL_WORKSPACE_API_KEY): one row for it, so the old one stops working. */
 function ensureDemoKey(db: Db, apiKey: string, now: Date): void {
   const hash = hashKey(apiKey);
   const existing = db
