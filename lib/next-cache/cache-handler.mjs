@@ -36,9 +36,8 @@ const isResponseKind = (value) =>
 const isNotFound = (value) => value === null || (isResponseKind(value) && value.status === 404);
 
 /**
- * Per-process state (lib/state's registry): Next constructs a handler for every request (so this
- * must cost a Map lookup), and the module may be loaded more than once in one process. Tests name
- * an `instance` to hold two in one process. The build id keys the shared entries (build-id.mjs).
+ * Per-process state: Next constructs a handler per request and may load this module more than
+ * once. Tests name an `instance` to hold two in one process.
  */
 function processState(ctx, { redisUrl, instance, log, buildId }) {
   const registry = states();
@@ -66,13 +65,10 @@ let defaultState;
 export default class MastheadCacheHandler {
   /**
    * @param {object} ctx Next's cache-handler context (maxMemoryCacheSize, ...)
-   * @param {object} [options] for tests: { redisUrl, instance, log, buildId }; Next passes none, so
-   *   the environment (REDIS_URL or REDIS_SENTINELS, lib/state's recipe) and
-   *   the build folder decide.
+   * @param {object} [options] for tests: { redisUrl, instance, log, buildId }; Next passes none.
    */
   constructor(ctx = {}, options = NO_OPTIONS) {
-    // Next constructs a handler for every request, and passes no options: its state is found
-    // once per module, not by re-reading the environment and building a key on each request.
+    // Next constructs a handler per request: its state is found once per module, not per request.
     if (options === NO_OPTIONS && defaultState && !defaultState.closed) {
       this.state = defaultState;
       return;
