@@ -6,17 +6,11 @@ import ipaddr from "ipaddr.js";
 import type { ImageHost } from "../config/image-hosts.mjs";
 
 /*
- * Fetching a post's cover for its preview image, without letting post data aim the server at
- * anything else (server-side request forgery). The URL comes from the workspace, and what is
- * fetched ends up in a public image, so:
- * - only the configured image hosts are fetched (the list `next/image` allows, lib/config/image-hosts.mjs);
- * - redirects are followed by hand, and every hop is checked again like the first URL;
- * - the address is checked where the connection is made (the socket's own DNS lookup), so a name
- *   that resolves to a loopback, private, link-local, unspecified (0.0.0.0) or other special
- *   address is refused, including on a second lookup (DNS rebinding). Only the local workspace in
- *   local mode, a configured host of ours, may be on such an address.
- * The WHATWG URL parser has already turned decimal, octal and hex IPv4 forms (2130706433,
- * 0x7f.1) into dotted quads by the time the host is checked.
+ * Fetching a post's cover for its preview image without letting post data aim the server at
+ * anything else (SSRF): only the configured image hosts; redirects followed by hand, every hop
+ * checked again; the address checked in the socket's own DNS lookup, so a name resolving to a
+ * loopback, private or other special address is refused, DNS rebinding included (only the local
+ * workspace in local mode may be there). The URL parser has already made 0x7f.1 a dotted quad.
  */
 
 export type ResolvedAddress = { address: string; family: number };
@@ -37,7 +31,8 @@ export class RefusedAddressError extends Error {
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
-const systemResolve: Resolve = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+export const systemResolve: Resolve = (hostname) =>
+  dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /** A public unicast address: not loopback, private, link-local, unspecified, multicast, reserved... */
 export function isPublicAddress(address: string): boolean {

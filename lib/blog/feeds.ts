@@ -8,13 +8,9 @@ import { escapeXml } from "./sitemap";
 import { xmlText } from "./xml-text";
 
 /*
- * RSS 2.0, Atom 1.0 and JSON Feed 1, all from one `feed` object so the three never drift.
- * Only the newest FEED_ITEMS posts (50 by default): a reader polls the feed for what is new, and
- * a feed of every post grows with the blog (tens of megabytes per poll on a large blog; the scale
- * bench holds the largest feed to a target); older posts stay reachable through the blog's pages and sitemaps. Each feed names
- * its own address (RSS <atom:link rel="self">, Atom <link rel="self">, JSON Feed feed_url).
- * Items carry the summary the workspace gives, the cover as an enclosure-style image, and
- * authors by name with a link to their page (never their email address).
+ * RSS 2.0, Atom 1.0 and JSON Feed 1 from one `feed` object so the three never drift. Only the
+ * newest FEED_ITEMS posts: a reader polls for what is new, and a feed of every post grows with
+ * the blog (older posts stay in the pages and sitemaps). Authors by name, never their email.
  */
 
 /** `language` and `description`: the site's (SITE_CONFIG); the defaults are the demo's. */
@@ -32,16 +28,11 @@ export type FeedSettings = {
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
 
 /*
- * What each string needs on its way into `feed`'s XML writer (xml-js), whatever the workspace
- * sent. All of it: characters XML forbids (U+0001, lone surrogates...) are removed. Then,
- * per place the writer puts it:
- * - CDATA (item titles and descriptions): the writer escapes only the first `]]>`, so a second
- *   one would end the section and let the rest be read as markup. Every later `]]>` is split
- *   here the way the writer splits the first; the parse-back test pins this behaviour.
- * - text: the writer turns `&amp;` back into `&` before escaping (to avoid double escaping),
- *   which would eat a literal "&amp;"; doubling it first keeps the text as sent.
- * - attributes: the writer escapes only `"`, so `&` and `<` are escaped here (category labels),
- *   and URLs are normalised (`<`, `>`, spaces percent-encoded) with `&` escaped.
+ * What each string needs on its way into `feed`'s XML writer (xml-js), after the characters XML
+ * forbids are removed:
+ * - CDATA: the writer escapes only the first `]]>`; every later one is split the same way.
+ * - text: the writer turns `&amp;` back into `&` before escaping; doubling it keeps it as sent.
+ * - attributes: the writer escapes only `"`, so `&` and `<` are escaped here, URLs normalised.
  */
 const CDATA_END = "]]>";
 function cdataText(value: string): string {

@@ -19,11 +19,7 @@ function shortHash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 6);
 }
 
-/**
- * The base URL slug of a keyword: ASCII letters and digits joined by hyphens, with the
- * symbols that distinguish keywords spelled out ("C++" → "c-plus-plus", "UX & Design" →
- * "ux-and-design"). Keywords with nothing left (e.g. only non-Latin script) get a hash.
- */
+/** ASCII words joined by hyphens, distinguishing symbols spelled out ("C++" → "c-plus-plus"); else a hash. */
 export function keywordBaseSlug(keyword: string): string {
   const spelled = keyword
     .normalize("NFKD")
@@ -42,9 +38,8 @@ export function keywordBaseSlug(keyword: string): string {
 export const keywordKey = (keyword: string) => clean(keyword).toLowerCase();
 
 /**
- * Assigns every distinct keyword a unique slug. When two different keywords share a base
- * slug (e.g. "C-plus" and "C plus"), the one first used (oldest post) keeps the base and the
- * others get a suffix derived from their own text, so a slug never changes as posts are added.
+ * A unique slug per keyword: of two sharing a base slug, the first used (oldest post) keeps it and
+ * the other gets a suffix from its own text, so a slug never changes as posts are added.
  */
 export function assignKeywordSlugs(keysOldestFirst: string[]): Map<string, string> {
   const result = new Map<string, string>();

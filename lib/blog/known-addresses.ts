@@ -3,10 +3,8 @@ import { pageCount, parsePageParam } from "./paths";
 import { sitemapChunkCount, sitemapEntries, SITEMAP_URL_LIMIT } from "./sitemap";
 
 /*
- * Which blog addresses exist, so that an address that names no post, tag, author or page can be
- * answered with the prerendered not-found page before any route renders (lib/next-cache/): a
- * render per random address would cost a tenth of a cached page's rate and leave a 404 behind.
- * Derived from the blog store's current copy (lib/blog/source.ts), and dropped with it.
+ * Which blog addresses exist, so a made-up one is answered with the prerendered not-found page
+ * before any route renders (a render per random address is costly and leaves a 404 cached).
  */
 
 export type BlogAddresses = {

@@ -10,10 +10,8 @@ import type { Translate } from "../i18n";
 import { pageMetadata } from "./seo";
 
 /*
- * The two listings of posts under a subject, an author (/authors/[id]) and a topic
- * (/tags/[keyword]), twelve to a page, with page N at <path>/page/N. Both routes work the same
- * way through this one module: find the subject by its URL segment, the page of its posts, the
- * metadata, and the redirect of page 1 to the subject's own address.
+ * The listings of posts under an author (/authors/[id]) and a topic (/tags/[keyword]), page N at
+ * <path>/page/N: one module for both, from the URL segment to the page, metadata and redirects.
  */
 
 export type ListingSubject<T> = {

@@ -16,10 +16,8 @@ import { clean, httpUrl } from "./text";
 import { xmlText } from "./xml-text";
 
 /*
- * The blog's domain model, built once per fetch of the blog-posts list: normalized posts,
- * authors and keywords with stable URL slugs, and lookups by slug. Pure (no env, no I/O)
- * so it is unit-tested directly and shared by pages, feeds and sitemaps. What a post is, and how it is kept
- * in memory, is post.ts; keyword slugs, keyword-slugs.ts; addresses and pages, paths.ts.
+ * The blog's domain model, built once per fetch of the blog-posts list: normalized posts, authors
+ * and keywords with stable URL slugs. Pure (no env, no I/O), shared by pages, feeds and sitemaps.
  */
 
 export type AuthorProfile = PostAuthor & { postCount: number; latestPostAt: string; keywords: Keyword[] };
@@ -69,10 +67,8 @@ type Draft = {
 };
 
 /**
- * Builds the blog from the workspace's list: drops entries that cannot be shown (no slug,
- * no title, unreadable date, duplicate slug) and repairs the rest (trimmed text, deduplicated
- * keywords and authors, non-HTTP image URLs removed). Every drop is counted in `problemCount`,
- * and the first ones are described in `problems`.
+ * Builds the blog from the workspace's list: drops entries that cannot be shown (no slug or title,
+ * unreadable date, duplicate slug), repairs the rest, and counts and describes every drop.
  */
 export function buildBlog(input: {
   blogName: string;
@@ -161,9 +157,7 @@ function whyDropped(
   return null;
 }
 
-// A blog has a few authors and keywords over many posts: every post that names one the same
-// way shares one object (and one copy of each string), and every post that names the same
-// list shares one frozen list, instead of a copy per post.
+// A few authors and keywords over many posts: one object per author and one frozen list per list.
 function sharing() {
   const sharedAuthor = interner<PostAuthor>();
   const authorNumber = new Map<PostAuthor, number>();
@@ -213,10 +207,7 @@ function postLabels(raw: readonly string[]): string[] {
   return labels;
 }
 
-/**
- * Gives the drafts' keywords their slugs and labels, and returns the keywords of a post's
- * labels: one frozen list per list of labels. `drafts` are newest first, and so must the calls be.
- */
+/** Gives the drafts' (newest first) keywords slugs and labels; returns one frozen keyword list per label list. */
 function keywordLists(drafts: readonly Draft[]): (labels: readonly string[]) => readonly Keyword[] {
   // Slugs are assigned oldest first so that new posts never rename an existing tag.
   const keysOldestFirst: string[] = [];
@@ -304,10 +295,7 @@ export function reconcileSlugs(
   };
 }
 
-/**
- * The post slugs to prerender at build: the newest `limit` posts that the slugs endpoint
- * names and the list can render. Everything else renders on first request and is then cached.
- */
+/** The newest `limit` posts both the slugs endpoint and the list have, prerendered at build. */
 export function prerenderSlugs(blog: Blog, slugs: string[], limit: number): string[] {
   const listed = new Set(slugs.map((s) => s.trim()));
   const out: string[] = [];

@@ -5,11 +5,8 @@ import { fetchCoverBytes } from "./cover-fetch";
 import { OG_SIZE } from "./seo";
 
 /*
- * Preview images (1200×630 PNG) drawn with next/og: the copy of @vercel/og (Satori + resvg) that
- * Next ships and builds for route handlers on Node (README, "Dependencies, and why"). The cover
- * is fetched and embedded only when it is a PNG or JPEG under a size cap that answers quickly;
- * anything else (WebP, unreachable, too large, not an image) gives the text-only card instead
- * of an error.
+ * Preview images (1200×630 PNG) drawn with next/og. The cover is embedded only when it is a PNG or
+ * JPEG under a size cap that answers quickly; anything else gives the text-only card, not an error.
  */
 
 const COVER_TIMEOUT_MS = 3_000;
@@ -24,11 +21,7 @@ function imageMime(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
   return null;
 }
 
-/**
- * The cover as a data URL Satori can draw, or null. Decided by the bytes, not the Content-Type.
- * Only from the configured image hosts, every redirect hop and resolved address checked
- * (lib/blog/cover-fetch.ts): the URL is post data, and the result is a public image.
- */
+/** The cover as a data URL Satori can draw (by its bytes, not its Content-Type), or null; fetched safely (cover-fetch.ts). */
 export const loadCover: CoverLoader = async (url) => {
   const bytes = await fetchCoverBytes(url, {
     hosts: env().imageHosts,

@@ -1,11 +1,9 @@
 import { httpUrl } from "./text";
 
 /*
- * A post of the blog, as pages, feeds, sitemaps and search read it (Post), and how the blog store
- * keeps it. A blog keeps every post in memory, so a post is one compact object (StoredPost): its
- * date as a number, its image URLs as a shared pattern around its slug where they have one, its
- * author and keyword lists shared (see `interner`); and posts by slug are a sorted index of
- * positions rather than a map entry per post.
+ * A post as pages, feeds and search read it (Post), and as the store keeps it in memory: one
+ * compact object (StoredPost) with its date a number, image URLs a shared pattern around its slug,
+ * author and keyword lists shared; posts by slug are a sorted index, not a map entry per post.
  */
 
 export type PostAuthor = { id: string; name: string; avatarUrl: string | null };

@@ -1,19 +1,14 @@
-import dns from "node:dns";
 import net from "node:net";
 import type { ImageHost } from "../config/image-hosts.mjs";
-import { isPublicAddress, type Resolve } from "./cover-fetch";
+import { isPublicAddress, systemResolve, type Resolve } from "./cover-fetch";
 
 /*
- * Covers and avatars on an image host that resolves to a private address (a staging workspace
- * on a private network) are refused by Next's optimiser and by the preview images' cover loader,
- * which protects the server from being aimed at its own network. Nothing on the page says so: the
- * images are simply missing. So a server checks its image hosts once when it starts and says
- * which ones will be refused, and what to set if they are the team's own.
+ * Images on a host that resolves to a private address are refused by Next's optimiser and the
+ * cover loader, silently: the images are just missing. So a server checks its image hosts once
+ * at start and says which ones will be refused, and what to set if they are the team's own.
  */
 
 export type PrivateImageHost = { origin: string; addresses: string[] };
-
-const systemResolve: Resolve = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /** The hosts that Next would refuse: private addresses, and no IMAGE_ALLOW_PRIVATE_HOSTS. */
 export async function privateImageHosts(

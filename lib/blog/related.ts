@@ -1,11 +1,6 @@
 import type { Blog } from "./model";
 import type { Post } from "./post";
 
-/*
- * What a post page links to besides itself: the posts around it in reading order, and the
- * few posts that share its topics and authors.
- */
-
 /** The newer and the older neighbour of a post in the blog's newest-first order. */
 export function postNeighbours(blog: Blog, post: Post): { newer: Post | undefined; older: Post | undefined } {
   const index = blog.posts.indexOf(post);
@@ -13,9 +8,8 @@ export function postNeighbours(blog: Blog, post: Post): { newer: Post | undefine
 }
 
 /**
- * Up to three other posts sharing the most keywords (worth 2 each), then authors (1 each),
- * newest first on ties. Candidates are the newest 50 posts of each of the post's keywords and
- * authors, so a topic with thousands of posts costs no more than a small one.
+ * Up to three posts sharing the most keywords (2 each) and authors (1 each), newest first on ties,
+ * among the newest 50 of each, so a large topic costs no more than a small one.
  */
 export function relatedPosts(blog: Blog, post: Post): Post[] {
   const keys = new Set(post.keywords.map((k) => k.slug));

@@ -7,11 +7,7 @@ import { forgetBlogData } from "./source";
 
 export type BlogRevalidation = {
   revalidatedAt: string;
-  /**
-   * False when Redis is configured but unreachable: this instance refreshes, and the others
-   * learn of it only once Redis is back (Next's cache handler writes the tag then, as long as
-   * this instance keeps running), so they may serve the old posts until then.
-   */
+  /** False when Redis is configured but unreachable: the others learn of it once Redis is back. */
   reachedAllInstances: boolean;
 };
 
@@ -23,20 +19,10 @@ export const NOT_EVERY_INSTANCE =
   "The blog is refreshing on this server, but the shared cache (Redis) is unreachable, so other servers may keep showing the old posts until it is back. Try again in a minute to be sure every server has it.";
 
 /**
- * Refreshes every blog page, feed, sitemap and preview image from the workspace. Used by
- * POST /api/revalidate and by the admin's "refresh blog" button.
- *
- * Every blog route reads a tiny value tagged BLOG_CACHE_TAG (lib/blog/source.ts), so the tag
- * reaches them all, on every instance when REDIS_URL is set (lib/next-cache/cache-handler.mjs
- * keeps tag revalidations in Redis). The "max" profile is stale-while-revalidate: the next
- * view still gets the current page and triggers the regeneration, which shows the new posts
- * from then on. If the workspace fails at that moment, the regeneration throws and Next keeps
- * the last good pages (an immediate expiry, `{ expire: 0 }`, would answer 500 instead).
- *
- * Next applies the tag after the response is sent, so whether it reaches the other instances
- * now is judged by whether Redis answers now. With Redis, the cache handler tells every
- * instance's blog store, this one's too, as it applies the tag (lib/blog/source.ts); alone,
- * Next's own cache tells nobody, so the store drops its copy here.
+ * Refreshes every blog page, feed, sitemap and preview image (POST /api/revalidate, the admin's
+ * button): every blog route carries BLOG_CACHE_TAG. "max" is stale-while-revalidate, so a
+ * workspace failing at regeneration leaves the last good pages (`expire: 0` would answer 500).
+ * With Redis the cache handler tells every instance's store; alone, the store is told here.
  */
 export async function revalidateBlog(): Promise<BlogRevalidation> {
   if (redisTargetFromVars(process.env) === null) forgetBlogData();

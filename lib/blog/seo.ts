@@ -98,10 +98,7 @@ export function pageMetadata(p: PageSeo): Metadata {
       : p.profile
         ? { ...openGraphBase, type: "profile" }
         : { ...openGraphBase, type: "website" },
-    // X reads og:title, og:description and og:image where its own tags are missing. Next fills
-    // twitter:title and twitter:description from Open Graph whatever is set here, but an
-    // explicit empty image list keeps the four twitter:image tags out (each page says its image
-    // once, in Open Graph).
+    // X falls back to Open Graph; an empty image list keeps Next from repeating the image tags.
     twitter: { card: "summary_large_image", images: [] },
   };
 }
@@ -135,13 +132,9 @@ const person = (a: { id: string; name: string; avatarUrl: string | null }, siteU
 });
 
 /*
- * JSON-LD is written into the page twice (the <script> and Next's RSC payload), so it says
- * each thing once: no `name` beside `headline`, no `@id` beside the same `url`, no
- * `description` or `keywords` (the meta description and the topic links say them, and search
- * engines' article results read neither), a main entity only when the full article lives
- * elsewhere, authors by name and page (their portraits are in the Person data of their own
- * pages), and a listing names the blog, not every post (each post's own page describes it;
- * the sitemap lists them all).
+ * JSON-LD is written into the page twice (the <script> and Next's RSC payload), so it says each
+ * thing once: no `name` beside `headline`, no `description` or `keywords` (the meta tags say
+ * them), authors without portraits (their own pages have them), a listing names only the blog.
  */
 
 export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
@@ -157,11 +150,7 @@ export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
     image: post.coverImageUrl
       ? [post.coverImageUrl, `${s.siteUrl}${postOgPath(post.slug)}`]
       : [`${s.siteUrl}${postOgPath(post.slug)}`],
-    author: post.authors.map((a) => ({
-      "@type": "Person",
-      name: a.name,
-      url: `${s.siteUrl}${authorPath(a.id)}`,
-    })),
+    author: post.authors.map((a) => person({ ...a, avatarUrl: null }, s.siteUrl)),
     publisher: { "@type": "Organization", name: blog.name, url: `${s.siteUrl}/`, ...sameAs(s) },
   };
 }

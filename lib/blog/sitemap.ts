@@ -2,19 +2,11 @@ import type { Blog } from "./model";
 import { authorPath, indexPath, listPath, pageCount, postPath, tagPath } from "./paths";
 
 /*
- * Sitemaps per the protocol (sitemaps.org allows up to 50,000 URLs per file): beyond
- * SITEMAP_URL_LIMIT URLs /sitemap.xml becomes a sitemap index of numbered files, so it always
- * resolves, whatever the size of the blog. The limit is 10,000 rather than the protocol's 50,000:
- * a file is built with the site, and the first request for it on a server copies it into Next's
- * cache and compresses it, which for a file of 50,000 URLs costs a noticeable pause and a large
- * step in the server's memory, a fifth of both for one of 10,000 (docs/performance.md, "Scale").
- *
- * Written here rather than with Next's `app/sitemap.ts` + `generateSitemaps`: that convention
- * serves /sitemap/[id].xml and writes no index at /sitemap.xml (vercel/next.js#77304), so the
- * address robots.txt names would stop resolving once a blog passes 50,000 URLs, or we would serve
- * an index even for a small blog. A sitemap package would add a dependency for two templates;
- * what needs care is escaping, and every value goes through escapeXml (tests/unit/feeds-xml.test.ts
- * parses the output with a strict XML parser, hostile slugs included).
+ * Sitemaps per sitemaps.org: beyond SITEMAP_URL_LIMIT URLs /sitemap.xml becomes an index of
+ * numbered files, so it always resolves. 10,000 rather than the protocol's 50,000: the first
+ * request for a file copies and compresses it into Next's cache, a pause and a memory step that
+ * grow with its size. Not Next's `generateSitemaps`: it writes no index at /sitemap.xml, the
+ * address robots.txt names. Every value goes through escapeXml.
  */
 
 export const SITEMAP_URL_LIMIT = 10_000;

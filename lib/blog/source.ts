@@ -23,13 +23,10 @@ import { storeState, warmDerived, warmWith } from "./store-state";
 export { currentBlog } from "./store-state";
 
 /*
- * The blog store, one per process: every blog page, feed, sitemap, preview image and search
- * reads the one copy of the post list fetched here, kept with everything derived from it in
- * ./store-state.ts and dropped with it. A copy is current while younger than
- * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance (heard
- * as Next's cache handler hears it, lib/next-cache); concurrent renders share one request. The
- * list is too large for Next's data cache; a tiny tagged value gives every blog page the blog tag
- * and its ISR interval (tagThisRender). docs/architecture.md ("The blog") has the detail.
+ * The blog store, one per process: every blog page, feed, sitemap, preview image and search reads
+ * the one copy of the post list fetched here (kept in ./store-state.ts). A copy is current while
+ * younger than BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any
+ * instance. docs/architecture.md ("The blog") has the detail.
  */
 
 /** The blog, and the slugs endpoint's list as read for the build (empty at run time: nothing is prerendered then). */
@@ -52,10 +49,7 @@ const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 /** The store's own workspace client, one per process. */
 const clients = () => processMemo<{ list?: WorkspaceClient }>("blog.source.clients", () => ({}));
 
-/**
- * During a build the workspace must answer promptly or the build fails: a short timeout and
- * one retry keep a dead, slow or rate-limiting workspace well under a minute.
- */
+/** During a build a short timeout and one retry fail a dead or slow workspace in well under a minute. */
 function client(): WorkspaceClient {
   const build = isBuildPhase();
   const existing = clients().list;
@@ -67,20 +61,15 @@ function client(): WorkspaceClient {
     timeoutMs: build ? Math.min(w.timeoutMs, 8_000) : w.timeoutMs,
     maxRetries: build ? Math.min(w.maxRetries, 1) : w.maxRetries,
     ...(build ? { retryAfterCapMs: 2_000, backoffBaseMs: 200 } : {}),
-    // The list goes around Next's fetch: it is shared by many renders and belongs to none, and
-    // at ~10 MB for 10,000 posts it is too large for Next's data cache. undici is the library
-    // Node's own fetch is made of, so the request is the same one.
+    // Around Next's fetch: the list is shared by many renders, belongs to none, and is too large
+    // for Next's data cache. undici is what Node's own fetch is made of.
     fetch: fetchOutsideNext as unknown as typeof fetch,
   });
   clients().list = made;
   return made;
 }
 
-/**
- * The blog's tag was revalidated at `at` (here, or on another instance: lib/next-cache hears it
- * through Redis as it does for the pages): a copy, or a fetch, begun before then is dropped, and
- * its successor loads at once.
- */
+/** The blog's tag was revalidated at `at` (on any instance): a copy or fetch begun before then is dropped. */
 function noticeRevalidation(tag: string, at: number): void {
   if (tag !== BLOG_CACHE_TAG) return;
   const state = storeState();
@@ -91,11 +80,7 @@ function noticeRevalidation(tag: string, at: number): void {
 const expired = (fetchedAt: number, now = Date.now()) =>
   now - fetchedAt >= env().blog.revalidateSeconds * 1000;
 
-/**
- * Builds the known addresses of every new copy as soon as the store has it, so the server's
- * first question about a copy (./store-state.ts, isUnknownAddress) finds them ready
- * (instrumentation.ts; never during a build, where every page renders and decides itself).
- */
+/** Builds the known addresses of every new copy as soon as the store has it (not during a build). */
 export function knowAddressesOfEachNewBlog(): void {
   warmWith("addresses", (blog) => blogAddresses(blog, env().site.pages));
 }
@@ -175,10 +160,8 @@ function reportSlugMismatches(blog: Blog, slugs: string[]): void {
 }
 
 /**
- * Fetches a new copy, unless one fetched after the last revalidation is already on its way: every
- * reader, the start-up and the background refresh share it. The copy is installed as soon as it
- * is built; the values derived from it (search index, known addresses: ./store-state.ts) are built
- * after, in the background, while searches keep using the previous index (lib/search/engine.ts).
+ * Fetches a new copy, unless one begun after the last revalidation is on its way (then shared).
+ * Its derived values are built after it is installed, in the background.
  */
 function refresh(): Promise<Blog> {
   const state = storeState();
@@ -220,9 +203,8 @@ export async function blogList(): Promise<Blog> {
   // During a build the first copy serves every page: the build fails once, quickly, or not at all.
   if (isBuildPhase()) return copy ? copy.blog : refresh();
   if (copy) {
-    // Past its interval the copy still answers, and its successor is fetched in the background:
-    // no reader waits for a fetch of the whole blog. A revalidation, though, is waited for, so
-    // that no page is cached again from posts older than the revalidation.
+    // Past its interval the copy still answers while its successor loads; only a revalidation
+    // (which drops the copy) is waited for, so no page is cached again from older posts.
     if (expired(copy.fetchedAt)) void refresh().catch(() => undefined);
     return copy.blog;
   }
@@ -244,11 +226,8 @@ function refreshIn(ms: number): void {
 }
 
 /**
- * Loads the blog and what is derived from it in the background when a server starts, so that the
- * first reader finds them ready: readiness answers 503 "starting" until the first attempt has
- * settled (lib/state/readiness.ts). From then on each copy's successor loads before a reader
- * asks: past BLOG_REVALIDATE_SECONDS, or at once when the blog's tag is revalidated on any
- * instance. Runs once per process (instrumentation.ts), never during a build.
+ * Loads the blog at start (readiness says "starting" until the first attempt settles), then each
+ * copy's successor before a reader asks. Once per process (instrumentation.ts), never in a build.
  */
 export function startBlogStore(): Promise<void> {
   const state = storeState();
@@ -264,11 +243,7 @@ export function startBlogStore(): Promise<void> {
   );
 }
 
-/**
- * Gives the render that asks the blog's cache tag and BLOG_REVALIDATE_SECONDS as its ISR interval:
- * unstable_cache passes both on to the page rendering it, and a tiny value carries them. Outside
- * a render (tests, the warm-up) there is no page to tag, and Next has no cache to hand it.
- */
+/** Gives the render the blog's tag and ISR interval: unstable_cache passes both on, a tiny value carries them. */
 let tagged: (() => Promise<number>) | undefined;
 async function tagThisRender(): Promise<void> {
   tagged ??= unstable_cache(async () => Date.now(), ["blog-tag"], {
@@ -291,10 +266,7 @@ export async function loadBlog(): Promise<BlogData> {
   return { blog, slugs: state.copy?.blog === blog ? state.copy.slugs : [] };
 }
 
-/**
- * Drops the in-process copy of the blog (and all derived from it): the next render waits for a
- * new one, which a running store starts loading now.
- */
+/** Drops the copy (and all derived from it): the next render waits for a new one, loading now. */
 export function forgetBlogData(): void {
   const state = storeState();
   state.generation += 1;

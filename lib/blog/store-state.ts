@@ -3,16 +3,10 @@ import { blogAddresses, isUnknownBlogAddress } from "./known-addresses";
 import type { Blog } from "./model";
 
 /*
- * The blog store's copy of the blog (lib/blog/source.ts loads it, replaces it and drops it) and
- * the values computed from it (the known addresses, the search index), Masthead's one cache of
- * workspace data. Kept apart from the store so the site's server (lib/launcher/server.ts), which
- * runs outside Next's bundles, can ask which blog addresses exist before handing a request to
- * Next, and so that code without the app's configuration (the search bench) can derive values.
- *
- * One per process (not per bundle): Next bundles the store once per route type (pages, route
- * handlers, instrumentation) and the server loads this module on its own, and every one of them
- * must read the copy the pages use. `copy` is what readers are answered from; `loading` the one
- * fetch in flight.
+ * The blog store's copy (lib/blog/source.ts manages it) and the values computed from it:
+ * Masthead's one cache of workspace data. Apart from the store so the site's server, outside
+ * Next's bundles, can ask which addresses exist. One per process, not per bundle: every bundle
+ * and the server must read the copy the pages use.
  */
 
 /** `slugs`: the slugs endpoint's list, read only by a build (which prerenders from it). */
@@ -27,10 +21,7 @@ export type StoreState = {
   running: boolean;
   /** When the next copy loads in the background. */
   timer: ReturnType<typeof setTimeout> | null;
-  /**
-   * What is computed from each copy, keyed by the copy: it lives exactly as long as the copy, so
-   * a new copy means new values and the old ones are collected with the old copy.
-   */
+  /** What is computed from each copy, keyed by it: collected with it. */
   derived: WeakMap<Blog, Map<string, unknown>>;
   /** The values every new copy gets before a reader asks (warmWith). */
   warmers: Map<string, (blog: Blog) => unknown>;
@@ -50,20 +41,14 @@ export const storeState = () =>
     buildFailure: null,
   }));
 
-/**
- * The copy pages are rendered from: null before the first one, and once the blog was revalidated
- * after it was fetched (the store drops it then, and the next render waits for the new one). A
- * copy past BLOG_REVALIDATE_SECONDS is still current while its successor loads in the background.
- */
+/** The copy pages are rendered from: null before the first one and after a revalidation dropped it. */
 export function currentBlog(): Blog | null {
   return storeState().copy?.blog ?? null;
 }
 
 /**
- * Whether `pathname` names a blog post, tag, author or page that the current copy of the blog
- * does not have; false while no copy is current (then the route renders and decides). The site's
- * server asks it before handing a blog address to Next, so a random address is answered with the
- * prerendered not-found page without rendering, at the cost of a cached page.
+ * Whether `pathname` names a blog post, tag, author or page the current copy does not have; false
+ * while there is no copy (then the route decides). The site's server asks before handing it to Next.
  */
 export function isUnknownAddress(pathname: string): boolean {
   const blog = currentBlog();

@@ -9,19 +9,11 @@ import { authorPath, indexPath, listPath, pageCount, postPath, tagPath } from ".
 import { blogList } from "./source";
 
 /*
- * The first render of a blog page on a fresh server runs much of its code for the first time
- * (React's renderers, the route's components), and pays for compiling it: the first listing page
- * past the prerender limit takes several times as long as the next (docs/performance.md, "Scale").
- * So once the blog store has its first copy, the server renders one page of each route that
- * readers reach uncached (posts, listing pages past the prerender limit, tag and author pages
- * after the first), and readiness says "starting" until it has. Each is a page a reader could
- * ask for, cached as any other: the oldest ones, which readers ask for least. A page the cache
- * already holds (from an earlier start) exercises no render, so the next older one is tried.
- *
- * Then it gives back what loading cost: V8 keeps the memory it used meanwhile (pages in its pool,
- * a heap sized for the peak) until its memory reducer runs seconds later, so readers would meet
- * a server much larger than it needs to be (docs/performance.md, "Scale").
- * The launcher starts the server with --expose-gc (lib/launcher/heap.ts) for this one call.
+ * A fresh server's first render of a route compiles much of its code, so the first reader of an
+ * uncached page would wait several times as long. Once the store has its first copy, the server
+ * renders one uncached page of each such route (the oldest, which readers ask for least; a
+ * cached one is skipped) while readiness says "starting", then gives back the memory loading
+ * cost (lib/blog/loading-memory.ts), which V8 would otherwise keep until it is idle.
  */
 
 /** Candidates per route, oldest first, at most this many each: a cached one is skipped. */
@@ -80,9 +72,8 @@ export function warmBlogRoutes(): Promise<void> {
     const blog = await blogList().catch(() => null);
     if (!blog) return;
     const started = performance.now();
-    // The home page and the blog's first page too: with several instances the build's prerendered
-    // pages are not in the shared cache (lib/next-cache/), so a new build's first reader would
-    // otherwise wait for their render. Alone they are cached hits, and cost a request each.
+    // The home and blog pages too: with several instances the build's prerendered pages are not
+    // in the shared cache (lib/next-cache/); alone they are cached hits.
     const routes = [["/"], ["/blog"], ...warmUpCandidates(blog, env().blog.prerenderLimit)];
     const rendered = await renderEach(origin, routes);
     const released = releaseLoadingMemory();

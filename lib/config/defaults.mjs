@@ -1,8 +1,4 @@
-/*
- * The environment variables' defaults and the few readings that next.config.mjs shares with the
- * configuration schema (lib/config/schema.ts). Plain JavaScript because next.config.mjs is read
- * before any TypeScript runs; one module so that the two cannot drift apart.
- */
+// The variables' defaults and readings next.config.mjs shares with the schema (plain JS: it reads them first).
 
 /**
  * A variable as Masthead reads it: trimmed, and unset when empty.
@@ -29,10 +25,7 @@ export const DEFAULT_DELIVERY_STORE_PATH = "data/newsletter-delivery.sqlite";
 /** Admins' passkeys (public keys only) on one instance, beside the delivery store; unused with REDIS_URL. */
 export const DEFAULT_ADMIN_PASSKEY_STORE_PATH = "data/admin-passkeys.sqlite";
 
-/**
- * The local workspace's default key: public, it only opens the seeded demo data. Defined here,
- * at the bottom of the import graph, so the app's default and the seeded key cannot drift apart.
- */
+/** The local workspace's public default key (it only opens the demo data); here so app and seed agree. */
 export const LOCAL_DEMO_API_KEY = "wps_local_demo_7f3a9c2e5b8d4f61a0c9e2b7";
 
 /** The whole-number variables: their range and the value used when they are unset. */
@@ -61,9 +54,7 @@ export const LOG_LEVELS = Object.freeze(["trace", "debug", "info", "warn", "erro
 export const DEFAULT_LOG_LEVEL = "info";
 
 /**
- * LOG_LEVEL as the logger reads it: lowercase, or undefined when unset or not a level. The
- * logger starts before the configuration is checked (it reports that check), so an invalid
- * value means the default there; the schema refuses it at start-up.
+ * LOG_LEVEL as the logger reads it before the configuration is checked: undefined when not a level.
  * @param {Record<string, string | undefined>} env
  * @returns {string | undefined}
  */

@@ -1,13 +1,8 @@
 /*
- * The image hosts the site may load images from: `next/image` (next.config.mjs) and the preview
- * image's cover loader (lib/blog/cover-fetch.ts) both read this one list. Plain JavaScript because
- * next.config.mjs is read before any TypeScript runs; lib/config/schema.ts validates the same variables.
- *
- * - local mode (no WORKSPACE_URL): the local workspace on 127.0.0.1/localhost:LOCAL_WORKSPACE_PORT,
- *   the one host allowed to be on a loopback address (it is ours, and configured);
- * - a real workspace: its origin; plus every IMAGE_HOSTS entry (e.g. a CDN serving covers).
- *   These must resolve to public addresses (server-side request forgery), unless
- *   IMAGE_ALLOW_PRIVATE_HOSTS=1 says they are the team's own hosts on a private network.
+ * The image hosts the site may load images from, one list for `next/image` and the preview
+ * image's cover loader; plain JavaScript because next.config.mjs reads it. Local mode: the local
+ * workspace (the one host allowed on loopback); else the workspace's origin; plus IMAGE_HOSTS.
+ * These must resolve to public addresses unless IMAGE_ALLOW_PRIVATE_HOSTS says otherwise.
  */
 
 import { DEFAULT_LOCAL_WORKSPACE_PORT, WHOLE_NUMBER_VARIABLES, envValue, isLocalMode } from "./defaults.mjs";
@@ -49,11 +44,8 @@ export function imageHosts(env) {
 }
 
 /**
- * IMAGE_ALLOW_PRIVATE_HOSTS=1 (or true, yes, on): the configured image hosts may resolve to
- * private, loopback or link-local addresses (a staging workspace on a private network). Next's
- * optimiser (`images.dangerouslyAllowLocalIP`) and the preview images' cover loader both follow it;
- * without it both refuse such a host, and the server warns at start-up (lib/blog/private-image-hosts.ts).
- * Local mode always allows it: the local workspace is on 127.0.0.1.
+ * IMAGE_ALLOW_PRIVATE_HOSTS=1: the image hosts may resolve to private addresses (a staging
+ * workspace on a private network), for Next's optimiser and the cover loader alike.
  * @param {Record<string, string | undefined>} env
  */
 export function imagePrivateHostsAllowed(env) {
@@ -69,8 +61,8 @@ export function imageLocalIpAllowed(env) {
 }
 
 /**
- * IMAGE_QUERY_STRINGS=allow lets image URLs on the allowed hosts carry a query string (signed
- * CDN URLs need one); by default none may, so nobody can mint new optimised copies with `?v=N`.
+ * IMAGE_QUERY_STRINGS=allow: image URLs may carry a query string (signed CDN URLs); by default
+ * none may, so nobody can mint new optimised copies with `?v=N`.
  * @param {Record<string, string | undefined>} env
  */
 export function imageQueryStringsAllowed(env) {

@@ -1,10 +1,8 @@
 import ipaddr from "ipaddr.js";
 
 /*
- * Local mode (no WORKSPACE_URL) runs the demo: the local workspace, its public key, the demo
- * admin's public password and public session secrets. Anyone who reaches it can sign in, so it
- * stays on this machine: the launcher will not listen elsewhere (lib/launcher/listen.ts) and
- * the server refuses connections from elsewhere (lib/http/loopback.ts).
+ * Local mode (no WORKSPACE_URL) runs the demo with public password and secrets: anyone who reaches
+ * it can sign in, so it stays on this machine (lib/launcher/listen.ts, lib/http/loopback.ts).
  */
 
 /** What a real workspace's configuration takes: setting them is how a site leaves local mode. */

@@ -1,8 +1,6 @@
 /*
- * The Node.js lines Masthead runs on. Node 20 is past its end of life, and the stores use
- * `node:sqlite`, which older lines lack (importing it there fails with an error that names no
- * fix). Entry points (npm start, the local workspace, the delivery worker) check first and stop
- * with what to do instead.
+ * The Node.js lines Masthead runs on: the stores use `node:sqlite`, which older lines lack (with an
+ * error that names no fix), so entry points check first and say what to do.
  */
 
 export const MIN_NODE_MAJOR = 24;

@@ -1,14 +1,10 @@
 import { z } from "zod";
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from "./defaults.mjs";
 import { parseSentinelList } from "./redis-target.mjs";
-import type { RedisTarget, SentinelTarget } from "./redis-target.mjs";
+import type { SentinelTarget } from "./redis-target.mjs";
 import { Refusal, oneOf, variable } from "./variable";
 
-/*
- * The variables of how an instance runs among others: the proxies in front of it, the Redis
- * instances share, who delivers stored signups, the metrics token and the log level; read by
- * lib/config/schema.ts (docs/operations.md).
- */
+// How an instance runs among others: proxies, Redis, delivery worker, metrics, log level (docs/operations.md).
 
 /**
  * TRUST_PROXY: 0 = no proxy is trusted; N = N proxies that each append an address (use the Nth
@@ -76,18 +72,6 @@ export type RedisVariables = {
   REDIS_SENTINEL_PASSWORD: string | null;
   REDIS_PASSWORD: string | null;
 };
-
-/** One Redis (its URL), a Sentinel group, or none. */
-export function redisTarget(v: RedisVariables): RedisTarget | null {
-  if (v.REDIS_URL) return v.REDIS_URL;
-  if (!v.REDIS_SENTINELS || !v.REDIS_SENTINEL_NAME) return null;
-  return {
-    sentinels: v.REDIS_SENTINELS,
-    name: v.REDIS_SENTINEL_NAME,
-    ...(v.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: v.REDIS_SENTINEL_PASSWORD } : {}),
-    ...(v.REDIS_PASSWORD ? { password: v.REDIS_PASSWORD } : {}),
-  };
-}
 
 /**
  * The Redis variables together: one Redis (REDIS_URL) or a Sentinel group, never both, and the

@@ -1,11 +1,8 @@
 import { envValue } from "./defaults.mjs";
 
 /*
- * Where Redis is, read from the environment: one Redis at REDIS_URL, or the primary of a
- * Sentinel group (REDIS_SENTINELS, REDIS_SENTINEL_NAME, with optional REDIS_SENTINEL_PASSWORD
- * and REDIS_PASSWORD). Plain JavaScript because Next's cache handler loads it as it is; the
- * configuration schema (lib/config/operations-variables.ts) validates the same variables with
- * zod and reports their problems, so this reader assumes values that passed it.
+ * Where Redis is: REDIS_URL, or a Sentinel group's primary. Plain JavaScript because Next's cache
+ * handler loads it as it is; it assumes values that passed the schema (operations-variables.ts).
  */
 
 /**

@@ -12,7 +12,6 @@ import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 import {
   checkRedisVariables,
   deliveryWorker,
-  redisTarget,
   logLevel,
   metricsToken,
   redisSecret,
@@ -22,6 +21,7 @@ import {
   trustProxy,
 } from "./operations-variables";
 import { secrets } from "./secrets";
+import { redisTargetFromVars, type RedisTarget } from "./redis-target.mjs";
 import { readSiteConfig } from "./site";
 import { Refusal, oneOf, variable, wholeNumber } from "./variable";
 import { workspaceApiBase, workspaceApiKey } from "./workspace-variables";
@@ -37,16 +37,10 @@ export {
 export { LOCAL_DEMO_API_KEY, DEFAULT_DELIVERY_STORE_PATH, DEFAULT_LOCAL_WORKSPACE_PORT };
 
 /*
- * The configuration schema: one zod schema from the environment variables to AppConfig, whose
- * type is inferred from it. Pure and fast, so that the launcher (which cannot import
- * server-only modules) and the tests share it; the slow check (scrypt against the demo
- * password) runs once at start-up in lib/config/startup.ts. The app reads it only through lib/config/env.ts.
- *
- * Every variable has one reader per mode (lib/config/variable.ts); each problem names its
- * variable and a fix, never echoes a secret, and all of them are reported at once. The readers
- * live by subject: the workspace's address and key (workspace-variables.ts), the secrets a real
- * workspace needs (secrets.ts), who may use /admin (admin-access.ts), how an instance runs among
- * others (operations-variables.ts), the site's file (site.ts).
+ * The one zod schema from the environment to AppConfig. Pure and fast, so the launcher and tests
+ * share it; the slow check (scrypt against the demo password) is in startup.ts, and the app reads
+ * it through env.ts. Each problem names its variable and a fix, never echoes a secret, and all
+ * are reported at once; the readers live by subject in this folder.
  */
 
 /** `key`: the setting inside a variable's file (SITE_CONFIG), e.g. "navigation[2].href". */
@@ -123,6 +117,7 @@ const rest = {
       return site ?? z.NEVER;
     }),
   imageHosts: z.custom<ImageHost[]>(),
+  redis: z.custom<RedisTarget | null>(),
 };
 
 const localVariables = z
@@ -155,8 +150,8 @@ export const CONFIG_VARIABLES = Object.keys(remoteVariables.shape);
 
 export const envSchema = z
   .preprocess(
-    // Every value read as lib/config/defaults.mjs reads it (trimmed, empty = unset), plus what is
-    // derived from several variables: the mode and the image hosts next.config.mjs also allows.
+    // Every value read as defaults.mjs reads it (trimmed, empty = unset), plus what is derived
+    // from several: the mode, the image hosts next.config.mjs allows, Redis as lib/state reads it.
     (input) => {
       const vars = input as Vars;
       const values = Object.fromEntries(Object.keys(vars).map((name) => [name, envValue(vars, name)]));
@@ -166,6 +161,7 @@ export const envSchema = z
         mode: isLocalMode(vars) ? "local" : "remote",
         SITE_CONFIG: { file: values.SITE_CONFIG, hosts },
         imageHosts: hosts,
+        redis: redisTargetFromVars(vars),
       };
     },
     z.discriminatedUnion("mode", [localVariables, remoteVariables]),
@@ -226,7 +222,7 @@ export const envSchema = z
      * set = every instance shares rate limits, caches, session revocations and queued signups
      * through this Redis (a URL), or through the primary its Sentinels name.
      */
-    redis: redisTarget(v),
+    redis: v.redis,
     /** Signups kept while the workspace cannot take them (lib/delivery/). */
     delivery: {
       /** SQLite file of the embedded store (unused when REDIS_URL selects the Redis queue). */
@@ -269,11 +265,4 @@ export function checkEnv(
       fix: issue.code === "custom" ? String(issue.params?.fix) : "set it to a text value.",
     })),
   };
-}
-
-/** The configuration from the schema alone; throws ConfigError with every problem. */
-export function parseEnv(vars: Vars): AppConfig {
-  const result = checkEnv(vars);
-  if (!result.config) throw new ConfigError(result.problems);
-  return result.config;
 }

@@ -1,12 +1,7 @@
 import { parseAdminUsers } from "./admin-access";
 import { Refusal, variable } from "./variable";
 
-/*
- * The variables whose defaults are public demo values in local mode and which a real workspace
- * needs: SESSION_SECRET, ADMIN_USERS, SITE_URL and REVALIDATE_SECRET; read by
- * lib/config/schema.ts. The demo values are public on purpose (the README gives the demo
- * sign-in), and remote mode refuses them.
- */
+// Variables with public demo defaults in local mode (the README gives the demo sign-in), refused in remote mode.
 
 export type Mode = "local" | "remote";
 

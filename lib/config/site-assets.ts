@@ -3,11 +3,7 @@ import { readFileSync } from "node:fs";
 import { env } from "./env";
 import type { SiteConfig, SiteImage } from "./site";
 
-/*
- * The site's logo and icon files (SITE_CONFIG), served by app/brand/: their routes are static,
- * so the build reads each file once and serves its copy from then on, as it does a prerendered page.
- * They are served under a policy that runs no script (next.config.mjs, BRAND_FILE_HEADERS).
- */
+// The site's logo and icon files, served by app/brand/'s static routes (read once, by the build).
 
 /** The demo's "M" on the accent: the icon when none is configured, in the site's own colour. */
 const defaultIcon = (accent: string) =>

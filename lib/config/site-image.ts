@@ -29,18 +29,10 @@ export type SiteImage = {
 };
 
 /*
- * An SVG the site serves from its own origin (SITE_CONFIG's logo or icon) is a document: opened
- * on its own in a browser, any script in it runs with the site's cookies and can read the admin
- * API. So a brand SVG that can run script is refused at start, with what was found. The brand
- * routes also serve every file under a policy that runs no script at all (next.config.mjs,
- * BRAND_FILE_HEADERS), so what this check misses still cannot run; this is the clear message
- * at start rather than a logo that silently does nothing.
- *
- * What runs script in an SVG: <script>; event-handler attributes (onload=, onclick=, onbegin=
- * on animations); javascript: (or vbscript:) URLs in links and animated attributes; and
- * <foreignObject>, which embeds HTML (and, with it, iframes and HTML's own handlers). Internal
- * entities (<!ENTITY>) could spell any of these where a plain reading would not see them, and a
- * logo never needs them.
+ * A brand SVG served from the site's origin is a document: opened alone, its script runs with the
+ * site's cookies. The brand routes' policy runs no script anyway (BRAND_FILE_HEADERS); this check
+ * says so clearly at start instead of a logo that silently does nothing. Script runs from
+ * <script>, on…= handlers, javascript: URLs and <foreignObject>; entities could hide any of them.
  */
 
 /** A character reference's character; one naming no character is dropped. */

@@ -3,11 +3,9 @@ import { z } from "zod";
 import { Refusal, checked, quoted, textValue } from "./variable";
 
 /*
- * The team's own pages (an Impressum, a privacy page): a title, a path and Markdown text each, in
- * the site file. The Markdown is rendered to HTML once, when the configuration is read (build and
- * start), never per request. markdown-it with `html: false` writes any HTML in the text as text
- * (a `<script>` shows as typed), and refuses javascript:, vbscript:, file: and data: links, so
- * the result needs no other sanitising.
+ * The team's own pages (an Impressum, a privacy page), Markdown rendered once when the
+ * configuration is read. markdown-it with `html: false` writes HTML as text and refuses
+ * javascript:, vbscript:, file: and data: links, so the result needs no other sanitising.
  */
 
 export type SitePage = {

@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { WHOLE_NUMBER_VARIABLES } from "./defaults.mjs";
 
-/*
- * How the schema reads one variable: a reader returns the value or a Refusal, and the refusal
- * becomes a problem that names the variable and its fix (lib/config/schema.ts).
- */
-
 /** What a reader returns for a value it refuses; `fix` replaces the variable's usual fix. */
 export class Refusal {
   constructor(

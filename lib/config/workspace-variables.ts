@@ -2,11 +2,6 @@ import { LOCAL_DEMO_API_KEY } from "./defaults.mjs";
 import { REQUIRED } from "./secrets";
 import { Refusal, variable } from "./variable";
 
-/*
- * The variables that point at a real workspace: WORKSPACE_URL (setting it selects remote mode)
- * and WORKSPACE_API_KEY; read by lib/config/schema.ts.
- */
-
 /** Subdomains copied from documentation samples; the service answers 401 for them (lib/local-workspace/README.md, API decision 8). */
 const SAMPLE_SUBDOMAINS = new Set([
   "workspace_subdomain",

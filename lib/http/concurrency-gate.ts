@@ -1,7 +1,6 @@
 /*
- * A small admission gate for CPU-heavy work (password hashing): at most `concurrency` run at
- * once, a bounded queue waits its turn for a bounded time, and anything beyond is refused at
- * once with GateBusyError, so a flood costs the server a fixed amount of work however large it is.
+ * An admission gate for CPU-heavy work (password hashing): `concurrency` at once, a bounded queue
+ * for a bounded time, the rest refused at once, so a flood costs a fixed amount of work.
  */
 
 export class GateBusyError extends Error {

@@ -1,8 +1,4 @@
-/*
- * The one JSON responder for route handlers (admin, newsletter, revalidation, health): an
- * answer about one request or about this instance's state now, so it is never stored by a
- * browser or a proxy (Cache-Control: no-store), whatever the caller adds.
- */
+// The one JSON responder for route handlers: an answer about one request or this instance now, never stored.
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });

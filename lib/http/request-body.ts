@@ -1,13 +1,9 @@
 import "server-only";
 
 /*
- * Reading an untrusted request body with a byte bound, the same way in every route handler
- * (newsletter, admin): the bound holds while the body streams in, not only by Content-Length.
- *
- * Two other places read bytes with a bound and keep their own loop on purpose: the local
- * workspace (lib/local-workspace/http.ts) is a separate program that must run without Next, and
- * this module is server-only; it also drains an oversized body so its client sees the 413.
- * The cover fetch (lib/blog/cover-fetch.ts) reads a node:http response, not a Request.
+ * Reading an untrusted request body with a byte bound, the same way in every route handler: the
+ * bound holds while the body streams in. The local workspace keeps its own loop (it runs without
+ * Next, and drains an oversized body so its client sees the 413).
  */
 
 export type BodyKind = "json" | "urlencoded" | "multipart";
@@ -23,10 +19,7 @@ export function bodyKind(request: Request): BodyKind | undefined {
 export type BodyRead =
   { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: true } | { ok: false; tooLarge: false };
 
-/**
- * Reads at most `limit` bytes, counting while streaming: Content-Length can lie or be absent
- * (chunked), so it only lets us refuse early, never lets us accept.
- */
+/** Reads at most `limit` bytes, counting while streaming: Content-Length only lets us refuse early. */
 export async function readLimitedBody(request: Request, limit: number): Promise<BodyRead> {
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
@@ -70,10 +63,8 @@ export type ParsedRequestBody<T> =
 const ALL_KINDS: readonly BodyKind[] = ["json", "urlencoded", "multipart"];
 
 /**
- * The one body parser of the route handlers (admin, sign-in, newsletter): the kind from
- * Content-Type (one of `accept`, else "unsupported_type" without reading), at most `limit`
- * bytes, then strict UTF-8 and the parse. JSON is any JSON value (the route's schema decides its
- * shape); a form is the first text value of each field (files are ignored).
+ * The one body parser of the route handlers: the kind from Content-Type (one of `accept`), at most
+ * `limit` bytes, strict UTF-8, then any JSON value or a form's first text value of each field.
  */
 export async function readBody(
   request: Request,

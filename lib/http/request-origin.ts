@@ -3,17 +3,10 @@ import { requestHost } from "./client-key";
 import { env } from "../config/env";
 
 /*
- * Where a write comes from: the one cross-site request forgery check of the route handlers,
- * with the two policies that read it. Browsers send Origin on every POST (and Sec-Fetch-Site,
- * and usually Referer), so the first of those present decides whether the request comes from
- * this site; a request with none of them is not a browser at all (curl, a server-side script).
- *
- * - Newsletter (`newsletterOriginAllows`): refuses only "cross-site". A request with no browser
- *   signal carries no reader's cookies from another site, so there is nothing to forge; it is
- *   left to the rate limits, honeypot and validation.
- * - Admin (`isSameOriginWrite`): a write must say it comes from this site. A client with no
- *   browser signal is refused too: the admin area is used from its own pages, and SameSite=Lax
- *   on the session cookie is only the first lock.
+ * The one cross-site request forgery check of the route handlers. Browsers send Origin on every
+ * POST (and Sec-Fetch-Site, usually Referer): the first present decides; none means no browser.
+ * The newsletter refuses only "cross-site" (no browser, no reader's cookies to forge with); the
+ * admin also refuses no browser signal: it is used from its own pages.
  */
 
 export type OriginVerdict = "same-origin" | "cross-site" | "no-browser-signal";
@@ -40,9 +33,8 @@ function addressedHost(request: Request, trustProxy: number): string | undefined
 }
 
 /**
- * `value` as a URL when it is this site: the configured SITE_URL's origin, or the host this
- * request was addressed to (behind a TLS-terminating proxy the scheme we see can differ from the
- * browser's; the host cannot). X-Forwarded-Host counts only when TRUST_PROXY says a proxy sets it.
+ * `value` as a URL when it is this site: SITE_URL's origin, or the host this request was addressed
+ * to (behind a TLS-terminating proxy the scheme can differ; the host cannot).
  */
 export function ownSiteUrl(
   value: string,
@@ -62,10 +54,8 @@ export function ownSiteUrl(
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
- * Local mode runs with a public demo password, so it writes only for the hosts it is meant to
- * be reached by: loopback names and SITE_URL's host. Another name that resolves here (DNS
- * rebinding: a site the developer visits pointing its own name at 127.0.0.1) is another site,
- * even though its Origin matches the Host it sent.
+ * Local mode runs with a public demo password, so it writes only for loopback names and SITE_URL's
+ * host: another name resolving here (DNS rebinding) is another site, whatever its Origin says.
  */
 export function hostServed(host: string | undefined, siteUrl: string, mode: "local" | "remote"): boolean {
   if (mode !== "local") return true;

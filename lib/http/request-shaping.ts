@@ -2,33 +2,17 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { envValue } from "../config/defaults.mjs";
 
 /*
- * What must happen to a request before Next's request handler sees it, decided once per process
- * from the runtime configuration (Next's `headers()` and route rules are frozen at build time).
- * The site's own server (lib/launcher/server.ts, Next's custom-server API) applies these to every
- * request, then hands it to Next:
- *
- * - The target every later step decides on is origin-form (`GET http://host/x` is `/x` on the
- *   site's own host) with dot segments resolved (`/./search` is `/search`); one that names
- *   nothing (`OPTIONS *`, an escape that does not decode: Next's bare 500) is answered 400.
- * - Query strings that no page reads are dropped. Next renders a stale ISR page again with the
- *   request that found it stale, and writes that request's query string into the page's RSC
- *   payload (the canonical URL and the rendered search) stored for every later visitor: a 15 KB
- *   `?x=…` would otherwise grow the page for everyone, on every instance sharing the cache. Only
- *   the routes that read their query keep it (search, the admin, route handlers, Next's own
- *   `/_next/*`). Next's `_rsc` cache-busting parameter stays only on RSC requests (`RSC: 1`) and
- *   only in the shape of Next's own digest: Next checks it against the request's headers there,
- *   while on a plain page request it checks nothing and would store whatever text it carries.
- * - The image optimiser is only ever asked for one spelling of each image URL
- *   (canonicalImageUrl): Next keys its copies on disk by the URL's whole text, so each other
- *   spelling of one image would be fetched, resized and written again. A path ending in `/` is
- *   refused; another spelling of the request is redirected (308) to Next's own: one copy in a
- *   cache before the site (the front, a CDN) too.
- * - Requests Next would take for a server action (a `Next-Action` header, or a form post to a
- *   page) go to a route that refuses them: Masthead has none, and Next would print each unknown
- *   action (with its id) on stdout as plain text. Its forms post to route handlers (`/api/`),
- *   which Next never treats as actions.
- * - With an https SITE_URL (read when the server starts, not when it was built), every response
- *   carries Strict-Transport-Security, like the session cookie's Secure flag.
+ * What happens to a request before Next sees it, decided at run time (Next's `headers()` and
+ * route rules are frozen at build time); the site's server (lib/launcher/server.ts) applies it:
+ * - The target becomes origin-form with dot segments resolved; one naming nothing is a 400.
+ * - Query strings no page reads are dropped: Next writes the query of the request that
+ *   regenerates a stale page into the payload stored for everyone. `_rsc` stays only on RSC
+ *   requests and in the shape of Next's digest, the only place Next checks it.
+ * - The image optimiser is asked for one spelling of each image URL (it keys its disk copies by
+ *   the whole text); another spelling is redirected (308), a path ending in `/` refused.
+ * - Server-action requests go to a route that refuses them: Masthead has none, and Next would
+ *   print each unknown action id on stdout.
+ * - With an https SITE_URL every response carries Strict-Transport-Security.
  */
 
 /** HSTS for two years, subdomains included. */
@@ -38,10 +22,7 @@ export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
 const READS_QUERY = /^\/(search$|newsletter\/retry$|admin($|\/)|api\/|_next\/)/;
 /** Next's cache-busting parameter for RSC requests: it checks it against the request's headers. */
 const NEXT_RSC_PARAM = "_rsc";
-/**
- * What Next's client sends as `_rsc`: a 96-bit SHA-256 digest in base64url (16 characters), the
- * older hex hash, or nothing when no router header is set.
- */
+/** What Next's client sends as `_rsc`: its base64url or hex digest, or nothing. */
 const NEXT_RSC_VALUE = /^[A-Za-z0-9_-]{0,16}$/;
 const IMAGE_OPTIMIZER = "/_next/image";
 /** The route handler that answers every server-action request (app/api/server-actions). */
@@ -117,12 +98,9 @@ function normalisedPath(path: string): string {
 }
 
 /**
- * The one spelling of an image URL the optimiser is asked for: no fragment, no userinfo,
- * unreserved characters unescaped, no empty query, and a loopback host spelled as the
- * configured image host on that port spells it (local mode lists `127.0.0.1` and `localhost`
- * for one workspace). The URL parser already lower-cases the host, drops a default port and
- * resolves dot segments. A URL that does not parse is returned as it is, for Next to refuse;
- * one whose path ends in `/` (no image file) is undefined.
+ * The one spelling of an image URL the optimiser is asked for: no fragment, userinfo or empty
+ * query, unreserved characters unescaped, a loopback host spelled as the configured image host
+ * spells it. Unparsable: returned as is, for Next to refuse; a path ending in `/`: undefined.
  */
 export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[] = []): string | undefined {
   const withoutFragment = image.split("#", 1)[0]!;

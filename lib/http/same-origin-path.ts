@@ -1,10 +1,7 @@
 /*
- * Where a browser may be sent back to after a form post or a sign-in: a path on this site, never
- * another origin (no open redirect). Shared by the admin's `next` and the newsletter's return path.
- *
- * The check runs on the value that is returned, not on the raw input: URL parsing resolves dot
- * segments (`/a/..//evil.com`, `/%2e%2e//evil.com`) and backslashes, so a raw string that looks
- * like a path can normalise to `//evil.com`, which a browser reads as another host.
+ * Where a browser may be sent back to after a form post or a sign-in: a path on this site (no open
+ * redirect). Checked on the value returned as well as the input: `/a/..//evil.com` normalises to
+ * `//evil.com`, which a browser reads as another host.
  */
 
 // A base no request can name: anything that resolves to another origin is refused.

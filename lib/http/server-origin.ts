@@ -1,8 +1,6 @@
 /*
- * Where this process's own server answers, for the requests it makes to itself (the blog store's
- * background check of the blog tag, the warm-up renders). The site's server
- * (lib/launcher/server.ts) records it before Next starts; unset elsewhere (a build, a test),
- * where those requests are not made.
+ * Where this process's own server answers, for the requests it makes to itself (the warm-up
+ * renders): recorded by the site's server before Next starts; unset in a build or a test.
  */
 
 export const SERVER_ORIGIN_VARIABLE = "MASTHEAD_SERVER_ORIGIN";

@@ -7,15 +7,10 @@ import type { SiteConfig } from "../config/site";
 import { exitWithProblems } from "./preflight";
 
 /*
- * The site configuration travels with the build. Pages are rendered with the team's name, words
- * and logo, and with Redis every instance serves what any one of them rendered: one instance
- * started on the build with another SITE_CONFIG (or none) would re-render pages with another
- * brand into the shared cache. So a build records which configuration it was made with (a
- * fingerprint of SITE_CONFIG's file and of every file it names, in the build folder), and the
- * launcher refuses to serve a build whose record differs from the configuration it is given.
- *
- * Contents are compared, not paths: the same files mounted elsewhere (a container, another
- * checkout) are the same configuration.
+ * The site configuration travels with the build: with Redis, one instance started with another
+ * SITE_CONFIG would re-render pages with another brand into the shared cache. A build records a
+ * fingerprint of SITE_CONFIG's file and every file it names (contents, not paths), and the
+ * launcher refuses to serve a build whose record differs.
  */
 
 export const FINGERPRINT_FILE = "masthead-site.json";

@@ -1,35 +1,14 @@
 /*
- * The memory the site's server (lib/launcher/server.ts) runs with: V8's heap, and the C library's.
- *
- * V8's heap. Left alone, V8 sizes a process's heap from the machine's memory and, on a busy
- * server, lets the heap grow with the garbage it makes rather than collect it fully, so the
- * process keeps growing while its live heap stays flat. With a limit V8 collects before it grows
- * past it, and the process levels off (docs/performance.md, "Soak"). The limit leaves several
- * times a busy server's live heap, with room for a large blog's store and search index and the
- * list they are built from while it is read (docs/performance.md, "Scale").
- *
- * The young generation is bounded too: Node 24's V8 grows it to its maximum under the
- * allocation of loading a large blog and of serving, and keeps it. Small semi-spaces keep a
- * large blog's server markedly smaller once ready and after traffic, with as many requests
- * served; smaller ones still, --optimize-for-size and --memory-saver-mode saved a little more
- * memory but served far fewer requests (docs/performance.md, "Scale").
- *
- * Loading a large blog leaves V8 holding what it used meanwhile (pages kept in its pool, a heap
- * sized for the peak) until its memory reducer runs seconds later. --expose-gc lets the server
- * ask for that collection itself once it has loaded (lib/blog/warm-up.ts), before readiness says
- * ready.
- *
- * An operator who needs other sizes says so in NODE_OPTIONS, which then wins, flag by flag
- * (--max-heap-size sizes both, so it replaces both).
- *
- * The C library's heap. Node reads a socket into blocks of 64 KiB, and a large response (the
- * blog list, read while loading) is many of them until it is parsed. glibc's malloc keeps blocks
- * under its mmap threshold in its main heap, which gives memory back to the system only from its
- * top: once the list is parsed, the freed blocks stay resident behind whatever was allocated
- * after them, for as long as the process lives. A threshold at that block size (mallopt(3),
- * MALLOC_MMAP_THRESHOLD_) gives each such block its own mapping, returned to the system when it
- * is freed. An operator's own MALLOC_MMAP_THRESHOLD_ or GLIBC_TUNABLES wins; other C libraries
- * ignore the variable.
+ * The memory the site's server runs with (docs/performance.md, "Soak" and "Scale"):
+ * - V8's heap: unbounded, a busy server grows with its garbage while its live heap stays flat; a
+ *   limit makes V8 collect first. It leaves room for a large blog's store and index while loading.
+ * - The young generation: V8 grows it to its maximum while loading and keeps it; small
+ *   semi-spaces keep the server smaller with as many requests served.
+ * - --expose-gc: the server collects what loading used once it is done (lib/blog/warm-up.ts).
+ * NODE_OPTIONS wins, flag by flag (--max-heap-size sizes both, so it replaces both).
+ * - glibc: Node reads sockets in 64 KiB blocks, which malloc keeps in its main heap, returned only
+ *   from the top, so the blog list's blocks would stay resident; a threshold at that size maps
+ *   each on its own (mallopt(3)). The operator's MALLOC_MMAP_THRESHOLD_ or GLIBC_TUNABLES wins.
  */
 
 export const DEFAULT_SERVER_HEAP_MB = 512;

@@ -4,11 +4,8 @@ import { consoleText } from "../observability/console-to-log";
 import { log } from "../observability/log.mjs";
 
 /*
- * What the server prints before Masthead's instrumentation takes over its console (its banner,
- * "Ready in", an early warning) is plain text. When the launcher's output goes to a pipe, a file
- * or a log driver, each such line becomes a JSON line of the logger (component "next") and the
- * server's own JSON lines pass through untouched, so the output is JSON lines only. On a terminal
- * the server keeps the terminal and prints readably itself.
+ * What the server prints before instrumentation takes over its console is plain text: off a
+ * terminal, each such line becomes a logger JSON line (component "next"), JSON lines pass through.
  */
 export function forwardAsJsonLines(stream: Readable, level: "info" | "warn"): void {
   const next = log("next");

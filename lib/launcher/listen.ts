@@ -1,12 +1,9 @@
 import { isLoopbackHostname, localModeListenRefusal } from "../config/local-mode";
 
 /*
- * Which address `npm start` / `npm run dev` listen on. In local mode the site runs with the
- * public demo password and secrets, so anyone who could reach it could sign in to /admin or
- * forge a session: it listens on loopback only, and a HOSTNAME (the variable Next's own
- * standalone server reads, and the Docker image sets) naming anything else stops the start
- * with what to set instead. With a real workspace the configuration is the operator's own:
- * HOSTNAME decides, and unset keeps Next's default (every interface).
+ * Which address `npm start` / `npm run dev` listen on. Local mode runs with the public demo
+ * password, so loopback only (another HOSTNAME stops the start); otherwise HOSTNAME decides,
+ * unset meaning every interface.
  */
 
 export type ListenPlan =

@@ -1,12 +1,7 @@
 import { createServer } from "node:net";
 import { log as logger } from "../observability/log.mjs";
 
-/*
- * The site's port, tried before anything else starts: a port another program holds is one
- * error with what to do, in a second, instead of the warnings `next start` prints after a whole
- * build. The port is bound the way `next start` binds it (same port and address) and released
- * at once; a program that takes it in between still gets Next's own error.
- */
+// The site's port, tried (and released) before anything starts: one clear error, not Next's after a build.
 
 /** Why `port` cannot be listened on at `hostname` (undefined: every interface), or null when it can. */
 export async function portProblem(port: number, hostname: string | undefined): Promise<string | null> {

@@ -1,9 +1,6 @@
 /*
- * What is checked before a build, by `npm start` and by `npm run build` alike: the
- * configuration (the same check and message as every start), then one call to the workspace,
- * since the build prerenders the blog from it. Both stop in seconds with a message naming the
- * variable, instead of after a long compile with Next's error for the first page it could not
- * render.
+ * Checked before a build (`npm start`, `npm run build`): the configuration, then one call to the
+ * workspace the build prerenders from, so a problem stops it in seconds, naming the variable.
  */
 import { ConfigError, type AppConfig } from "../config/schema";
 import { loadConfig } from "../config/startup";
@@ -11,11 +8,7 @@ import { log as logger } from "../observability/log.mjs";
 
 const log = logger("launcher");
 
-/**
- * Ends the process (exit 1) with the problems, reported once: on a terminal the readable list
- * alone (pino-pretty would print the `problems` field again after it, as one JSON blob); in a
- * pipe one JSON line that carries both the list and `problems`, for a log shipper.
- */
+/** Exits 1 with the problems, once: the readable list on a terminal, one JSON line with `problems` in a pipe. */
 export function exitWithProblems(error: ConfigError): never {
   log.fatal(process.stdout.isTTY ? {} : { problems: error.problems }, error.message);
   process.exit(1);

@@ -1,21 +1,12 @@
 /*
- * The site's HTTP server: Next's documented custom server (`next()`, `app.prepare()`,
- * `app.getRequestHandler()`), so that a request is shaped before Next sees it, on Node's own
- * `http` server and with nothing taken from Next beyond that API. `npm start` and
- * `npm run start:instance` run it (lib/launcher/start.ts), compiled to JavaScript
- * (lib/launcher/compile-server.ts), and through tsx with `--dev`, which runs Next in development
- * mode; it reads PORT and HOSTNAME as `next start` does.
- *
+ * The site's HTTP server: Next's documented custom server, so a request is shaped before Next
+ * sees it; reads PORT and HOSTNAME as `next start` does (`--dev`: Next in development mode).
  * Before Next's handler, every request gets, in this order:
- *  0. in local mode (the demo's public password and secrets), a connection from off this machine
- *     sent to the route that refuses it (lib/http/loopback.ts), whatever its Host header says;
- *  1. its connection's address (lib/http/client-key.ts, and X-Forwarded-For without a trusted
- *     proxy): no client can name itself;
- *  2. its target normalised (or a 400), its query string and image URL in the shape pages may
- *     keep, server actions sent to the route that refuses them, HSTS (lib/http/request-shaping.ts);
- *  3. a blog address the blog store says names nothing, answered with the prerendered not-found
- *     page (lib/blog/store-state.ts): a random address costs what a cached page does, renders
- *     nothing and leaves nothing in Next's cache.
+ *  0. in local mode, a connection from off this machine sent to the route that refuses it;
+ *  1. its connection's address (lib/http/client-key.ts): no client can name itself;
+ *  2. its target shaped (lib/http/request-shaping.ts);
+ *  3. a blog address the store says names nothing, the prerendered not-found page: a random
+ *     address renders nothing and leaves nothing in Next's cache.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";

@@ -72,11 +72,7 @@ function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
   });
 }
 
-/**
- * Stops the children newest first, each with SIGTERM and its own grace (the server drains:
- * lib/launcher/shutdown.ts), then exits: with `code`, or with the server's own exit code when
- * the stop was asked for (so a clean drain exits 0 and a failed one does not).
- */
+/** Stops the children newest first, then exits with `code`, or the server's own code when asked to stop. */
 async function stop(code: number, asked = false): Promise<never> {
   if (stopping) return new Promise<never>(() => {});
   stopping = true;
@@ -188,10 +184,7 @@ async function main() {
     }
     recordThisBuild(config, process.env);
   }
-  // The server handles SIGTERM itself (instrumentation.ts → lib/launcher/shutdown.ts): readiness
-  // says "draining", the requests in hand finish, Redis closes, exit 0. Its memory is bounded
-  // (lib/launcher/heap.ts).
-  // It runs compiled, on Node alone (lib/launcher/compile-server.ts).
+  // Compiled, on Node alone; it handles SIGTERM itself (lib/launcher/shutdown.ts).
   let compiled: string;
   try {
     compiled = await compileServer(buildFolder(process.env, root));

@@ -1,8 +1,4 @@
-/*
- * `npm start -- --help` (and `npm run dev -- --help`, `npm run start:instance -- --help`): what
- * the launcher does and the options it takes, printed before anything starts, so asking for help
- * never builds the site or starts a workspace.
- */
+// `npm start -- --help` and the like: printed before anything builds or starts.
 
 export const USAGE = `Usage: npm start [-- options]      build the site and serve it (the local workspace too, without WORKSPACE_URL)
        npm run dev [-- options]    the same with \`next dev\`: no build, reloads on change

@@ -1,7 +1,7 @@
-/**
- * Response and request helpers shared by every route. Every error body is `{ error }` so
- * clients can read one field whatever went wrong.
- */
+// Helpers shared by every route; every error body is `{ error }`, one field whatever went wrong.
+
+const isJsonContentType = (value: string | null) =>
+  value?.split(";")[0]?.trim().toLowerCase() === "application/json";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -45,10 +45,7 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => escapeMap[c]!);
 }
 
-/**
- * A small standalone HTML page for what a person opens here (verification and invitation links,
- * articles, the index): `body` is paragraphs of text, or markup already escaped.
- */
+/** A standalone HTML page for what a person opens here: `body` is paragraphs of text, or escaped markup. */
 export function htmlPage(status: number, title: string, body: string[] | string): Response {
   const html = typeof body === "string" ? body : body.map((p) => `<p>${escapeHtml(p)}</p>`).join("");
   return new Response(
@@ -65,56 +62,43 @@ export function htmlPage(status: number, title: string, body: string[] | string)
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
 /**
- * Why a /__local/* write must be refused, or null. These endpoints take no key, so a web page
- * the developer visits must not reach them: a browser says where a request comes from (Origin,
- * Sec-Fetch-Site), and a page on another site cannot send JSON here without a preflight this
- * server never grants. Tests and scripts send neither header, and JSON or no body at all.
+ * Why a keyless /__local/* write must be refused, or null: a page the developer visits must not
+ * reach it. Browsers say where a request comes from, and cannot send JSON cross-site without a
+ * preflight this server never grants; tests and scripts send neither header.
  */
 export function localWriteRefusal(request: Request): HttpError | null {
   const fetchSite = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none")
-    return new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
   const origin = request.headers.get("origin");
-  if (origin !== null) {
-    const host = URL.canParse(origin) ? new URL(origin).host : "";
+  const originHost = origin !== null && URL.canParse(origin) ? new URL(origin).host : "";
+  if (
+    (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") ||
     // DNS rebinding makes another site's name point here: the page's host must be this one, on loopback.
-    if (host !== new URL(request.url).host || !LOOPBACK_HOST.test(host))
-      return new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
-  }
+    (origin !== null && (originHost !== new URL(request.url).host || !LOOPBACK_HOST.test(originHost)))
+  )
+    return new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
   const type = request.headers.get("content-type");
-  if (type !== null && type.split(";")[0]!.trim().toLowerCase() !== "application/json")
+  if (type !== null && !isJsonContentType(type))
     return new HttpError(415, "Send local endpoint requests as JSON (Content-Type: application/json)");
   return null;
 }
 
-/**
- * True when the Accept header names `application/json` (parameters and lists allowed).
- * Wildcards do not count: the document requires `application/json` itself.
- */
-export function acceptsJson(request: Request): boolean {
-  const accept = request.headers.get("accept");
-  if (!accept) return false;
-  return accept.split(",").some((range) => {
-    const [type, ...params] = range.split(";").map((p) => p.trim().toLowerCase());
-    if (type !== "application/json") return false;
-    const q = params.find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
+/** A 406 unless Accept names `application/json` itself (wildcards do not count: the document requires it). */
 export function requireAcceptJson(request: Request): void {
-  if (!acceptsJson(request)) {
+  const accepted = (request.headers.get("accept") ?? "").split(",").some((range) => {
+    const [type, ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    return type === "application/json" && (q === undefined || Number(q.slice(2)) > 0);
+  });
+  if (!accepted)
     throw new HttpError(406, "Not Acceptable: this endpoint requires the header Accept: application/json");
-  }
 }
 
 /** How much of an oversized body is read and dropped so its sender can see the 413. */
 const DISCARD_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 
 /**
- * The 413 for an oversized body, sent once the rest of the body is read and dropped: a
- * connection closed with unread data is reset, and the client would see ECONNRESET instead of
- * the answer. Past DISCARD_LIMIT_BYTES it stops reading and asks for the connection to close.
+ * The 413 for an oversized body, after draining it (a connection closed with unread data is reset:
+ * the client would see ECONNRESET). Past DISCARD_LIMIT_BYTES it asks for the connection to close.
  */
 async function bodyTooLarge(reader: ReadableStreamDefaultReader<Uint8Array> | undefined): Promise<HttpError> {
   let dropped = 0;
@@ -149,14 +133,7 @@ async function readBodyText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function isJsonContentType(value: string | null): boolean {
-  return value?.split(";")[0]?.trim().toLowerCase() === "application/json";
-}
-
-/**
- * Reads a required JSON object body. Missing/empty body or malformed JSON → 400; a body sent
- * with another (or no) Content-Type → 415, since the document says bodies are application/json.
- */
+/** A required JSON object body: missing or malformed → 400; another Content-Type → 415 (the document says JSON). */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const text = await readBodyText(request);
   if (text.trim() === "") throw new HttpError(400, "Request body is required (a JSON object)");

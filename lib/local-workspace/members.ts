@@ -3,13 +3,12 @@ import type { ApiContext } from "./context";
 import { HttpError, json, noContent, readJsonObject, requireAcceptJson } from "./http";
 import { sendEmail } from "./outbox";
 import { blogName, transaction, type Db } from "./store";
-import { isUuid, isValidEmail, isValidTimeZone, normalizeEmail } from "./validation";
+import { isUuid, isValidTimeZone, normalizeEmail, requireEmail } from "./validation";
 
 /*
- * The v1 and v2 team-member endpoints and their rules (README.md here, API decisions 1, 2, 4, 5,
- * 6). The versions differ only in what the document lists: v2 add requires Accept, answers 201
- * and honours send_invitation_email; v1 add requires no Accept, answers 200 and always invites;
- * update requires Accept in both, and only v1 accepts `active`.
+ * The v1 and v2 team-member endpoints (README.md here, API decisions 1, 2, 4-6). They differ as the
+ * document says: v2 add needs Accept, answers 201 and honours send_invitation_email; v1 add answers
+ * 200 and always invites; only v1 update accepts `active`.
  */
 
 export const LAST_ADMIN_ERROR = "Cannot remove the last admin of the workspace";
@@ -134,13 +133,7 @@ function parseEmailList(value: unknown): string[] {
   if (!Array.isArray(value) || value.length === 0) {
     throw new HttpError(422, "emails is required and must be a non-empty array of email addresses");
   }
-  const out: string[] = [];
-  for (const item of value) {
-    const email = typeof item === "string" ? normalizeEmail(item) : item;
-    if (!isValidEmail(email)) throw new HttpError(422, `Invalid email address: ${JSON.stringify(item)}`);
-    if (!out.includes(email)) out.push(email);
-  }
-  return out;
+  return [...new Set(value.map(requireEmail))];
 }
 
 function addTeamMembers(version: 1 | 2) {
@@ -217,10 +210,7 @@ export const addTeamMembersV2 = addTeamMembers(2);
 
 const PATCH_STRING_FIELDS = ["email", "first_name", "last_name", "time_zone", "organization_role"] as const;
 
-/**
- * A partial update. Unknown fields are ignored (as most JSON APIs do); `active` is only accepted
- * by v1, and refused with a pointer to v1 otherwise.
- */
+/** A partial update; unknown fields are ignored, `active` is refused outside v1 with a pointer to it. */
 function updateTeamMember(allowActive: boolean) {
   return async (ctx: ApiContext): Promise<Response> => {
     requireAcceptJson(ctx.request);
@@ -242,9 +232,7 @@ function updateTeamMember(allowActive: boolean) {
       next[field] = value;
     }
     if ("email" in body) {
-      next.email = normalizeEmail(next.email);
-      if (!isValidEmail(next.email))
-        throw new HttpError(422, `Invalid email address: ${JSON.stringify(body.email)}`);
+      next.email = requireEmail(body.email);
       const taken = db
         .prepare("SELECT id FROM members WHERE workspace_id = ? AND email = ? AND id <> ?")
         .get(workspaceId, next.email, row.id);
@@ -289,9 +277,8 @@ export function removeTeamMemberV2(ctx: ApiContext): Response {
 }
 
 /**
- * v1 bulk removal. All-or-nothing: if the batch would leave no active admin nothing is
- * removed. Unknown addresses do not fail the batch (removal is idempotent); they are named in
- * the message so a caller can notice a typo.
+ * v1 bulk removal, all-or-nothing when it would leave no active admin. Unknown addresses do not
+ * fail the batch (removal is idempotent) but are named, so a caller can notice a typo.
  */
 export async function removeTeamMembersV1(ctx: ApiContext): Promise<Response> {
   requireAcceptJson(ctx.request);

@@ -10,13 +10,11 @@ import {
   hashKey,
 } from "./keys";
 import type { TeamMember } from "./members";
-import { getMeta, setMeta, wipe, transaction, type Db } from "./store";
+import { wipe, transaction, type Db } from "./store";
 
 /**
- * Demo content (`demo-content.json`: members and posts of the demo and acme workspaces) and
- * generated content for benchmarks, both written by the same two insert functions. Ids are
- * fixed so tests and screenshots are stable; publication dates are relative to "now" so a
- * fresh clone always shows a recent-looking blog.
+ * Demo content (`demo-content.json`) and generated content for benchmarks, written by the same
+ * insert functions. Fixed ids keep tests stable; dates relative to "now" keep the blog recent.
  */
 
 const ROLES = ["Admin", "Standard"] as const;
@@ -155,10 +153,7 @@ function fixturePosts(ws: SeedWorkspace, now: Date): PostRow[] {
   }));
 }
 
-/**
- * The configured demo key may change between runs (LOCAL_WORKSPACE_API_KEY): keep exactly one
- * row for it so the previous value stops working.
- */
+/** The demo key may change between runs (LOCAL_WORKSPACE_API_KEY): one row for it, so the old one stops working. */
 function ensureDemoKey(db: Db, apiKey: string, now: Date): void {
   const hash = hashKey(apiKey);
   const existing = db
@@ -180,7 +175,7 @@ function ensureDemoKey(db: Db, apiKey: string, now: Date): void {
 export function seedDemo(db: Db, opts: { apiKey?: string; now?: Date } = {}): void {
   const now = opts.now ?? new Date();
   const apiKey = opts.apiKey ?? LOCAL_DEMO_API_KEY;
-  if (getMeta(db, "seed_version")) {
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'seed_version'").get()) {
     ensureDemoKey(db, apiKey, now);
     return;
   }
@@ -201,7 +196,7 @@ export function seedDemo(db: Db, opts: { apiKey?: string; now?: Date } = {}): vo
     insertMembers(db, ACME_WORKSPACE_ID, fixtures.acme.members, now);
     insertPosts(db, DEFAULT_WORKSPACE_ID, fixturePosts(fixtures.demo, now));
     insertPosts(db, ACME_WORKSPACE_ID, fixturePosts(fixtures.acme, now));
-    setMeta(db, "seed_version", SEED_VERSION);
+    db.prepare("INSERT INTO meta (key, value) VALUES ('seed_version', ?)").run(SEED_VERSION);
   });
 }
 

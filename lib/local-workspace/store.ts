@@ -146,14 +146,3 @@ export function blogName(db: Db, workspaceId: string): string {
   };
   return row.blog_name;
 }
-
-export function getMeta(db: Db, key: string): string | undefined {
-  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
-  return row?.value;
-}
-
-export function setMeta(db: Db, key: string, value: string): void {
-  db.prepare(
-    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-  ).run(key, value);
-}

@@ -4,10 +4,8 @@ import path from "node:path";
 import { DEFAULT_NEXT_DIST_DIR, envValue } from "../config/defaults.mjs";
 
 /*
- * Which build an instance runs, for the keys of the cache shared through Redis: a new deploy must
- * never serve an older build's pages (they name the older build's scripts). next.config's
- * `generateBuildId` makes the id (recordBuildId) and keeps a copy of its own in the build folder's
- * cache/ (the part of the folder a build keeps), where the cache handler reads it at start.
+ * Which build an instance runs, for the shared cache's keys: a new deploy must never serve an older
+ * build's pages. `generateBuildId` records it in the build folder's cache/, read at start.
  */
 
 const FILE = path.join("cache", "masthead-build-id");

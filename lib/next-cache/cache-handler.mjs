@@ -10,25 +10,13 @@ import { ENTRY_KINDS, entryTags, judgeEntry, RenderStarts, TagMarks } from "./ta
 export { ByteLru } from "./memory.mjs";
 
 /*
- * Next's cache on several instances (REDIS_URL set): the class next.config's `cacheHandler`
- * names, Next's documented cache-handler interface (get / set / revalidateTag /
- * resetRequestCache), the shape of Next's own examples/cache-handler-redis. ISR pages, cached
- * route handlers (feeds, sitemaps, preview images) and the data cache (the tagged slugs fetch,
- * the blog tag's mark) live here. One instance (no REDIS_URL) uses Next's own cache instead.
- *
- * A hit is a lookup in this process's memory plus a comparison with the tag revalidation times
- * and entry versions this process holds: no network. Bounded by Next's `cacheMaxMemorySize`
- * (50 MB by default); on a miss, Redis (shared.mjs); on a miss there too, Next renders, and every
- * instance shares what it stored. Tags (tags.mjs): an entry older than its tag's stale mark is
- * returned stale, so Next serves it once more and regenerates it in the background
- * (stale-while-revalidate: a workspace failing at that moment keeps the last good page).
- *
- * A 404 for an address that never had a page is kept only in a small bounded memory of this
- * process, never in Redis: every dynamic blog segment renders unknown values on request, so
- * random addresses would otherwise grow the shared store without bound. The site's server
- * answers the blog addresses it knows to be unknown before Next sees them (lib/launcher/server.ts);
- * this bound holds for the rest. A 404 that replaces a stored page (a deleted post) is stored
- * like any entry, so the old page cannot come back.
+ * Next's cache on several instances (REDIS_URL set), through Next's documented cache-handler
+ * interface, shaped like Next's examples/cache-handler-redis. A hit is a lookup in this process's
+ * memory (bounded by `cacheMaxMemorySize`) checked against the tag marks and versions it holds:
+ * no network. On a miss, Redis (shared.mjs); then Next renders. An entry older than its tag's
+ * stale mark is returned stale: served once more while Next regenerates it.
+ * A 404 for an address that never had a page stays in a small memory of this process, never in
+ * Redis, so random addresses cannot grow the shared store; a 404 replacing a page is stored.
  */
 
 const { PHASE_PRODUCTION_BUILD } = createRequire(import.meta.url)("next/constants");
@@ -48,9 +36,8 @@ const isResponseKind = (value) =>
 const isNotFound = (value) => value === null || (isResponseKind(value) && value.status === 404);
 
 /**
- * Per-process state (lib/state's registry): Next constructs a handler for every request (so this
- * must cost a Map lookup), and the module may be loaded more than once in one process. Tests name
- * an `instance` to hold two in one process. The build id keys the shared entries (build-id.mjs).
+ * Per-process state: Next constructs a handler per request and may load this module more than
+ * once. Tests name an `instance` to hold two in one process.
  */
 function processState(ctx, { redisUrl, instance, log, buildId }) {
   const registry = states();
@@ -78,13 +65,10 @@ let defaultState;
 export default class MastheadCacheHandler {
   /**
    * @param {object} ctx Next's cache-handler context (maxMemoryCacheSize, ...)
-   * @param {object} [options] for tests: { redisUrl, instance, log, buildId }; Next passes none, so
-   *   the environment (REDIS_URL or REDIS_SENTINELS, lib/state's recipe) and
-   *   the build folder decide.
+   * @param {object} [options] for tests: { redisUrl, instance, log, buildId }; Next passes none.
    */
   constructor(ctx = {}, options = NO_OPTIONS) {
-    // Next constructs a handler for every request, and passes no options: its state is found
-    // once per module, not by re-reading the environment and building a key on each request.
+    // Next constructs a handler per request: its state is found once per module, not per request.
     if (options === NO_OPTIONS && defaultState && !defaultState.closed) {
       this.state = defaultState;
       return;

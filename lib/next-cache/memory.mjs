@@ -1,7 +1,4 @@
-/*
- * This process's copies of cache entries: a Map used as an LRU, bounded by the summed size of
- * its values so a flood of addresses cannot grow it without end.
- */
+// This process's copies of cache entries: an LRU bounded by their summed size, so a flood cannot grow it.
 
 /** Roughly the bytes an entry's value holds (strings and buffers; the rest is small). */
 export function sizeOf(value) {

@@ -10,39 +10,20 @@ import {
 import { entryTags } from "./tags.mjs";
 
 /*
- * The cache shared by every instance through Redis (REDIS_URL set): entries, and the times tags
- * were revalidated.
- *
- * Entries: one hash per key, `e:<key>` = { v: version, b: the serialised entry }, each for its
- * own lifetime (at most ENTRY_TTL_SECONDS without a rewrite). Every write also publishes the
- * key's new version, so a hit on a copy this process holds asks Redis nothing: the copy is
- * served while no newer version has been heard for its key. A copy is checked once (`HGET v`, a
- * few bytes) when that cannot be known: it was read or written while the subscription was down,
- * or a newer version was heard (then the entry itself is fetched). Keys carry the build id, so a
- * new deploy never serves an older build's pages.
- *
- * Tags: two hashes (when each tag was marked stale, when it expires), moved forward only by a
- * script that also publishes the new marks. Every instance keeps the marks in memory and
- * applies what it hears; it reads both hashes again whenever either connection (re)connects,
- * so a message missed while disconnected is made up at once. A hit never asks Redis about tags.
- *
- * How stale a copy can be served: for as long as a published version takes to arrive on this
- * instance's subscription (loopback: well under a millisecond), the same bound as a tag mark.
- * Whatever was published while the subscription was down is made up by checking every copy
- * once after it is back.
- *
- * Redis unreachable never makes a page wait or fail: the clients fail fast (lib/state's
- * recipe); this process then serves its own copies, writes stay local, and a tag revalidation
- * made meanwhile is written (with the time it reaches Redis) once it is back.
+ * The cache shared by every instance through Redis: entries, and the times tags were revalidated.
+ * Entries: one hash per key, `e:<key>` = { v: version, b: the serialised entry }; every write
+ * publishes the key's new version, so a held copy is served without asking Redis while no newer
+ * version has been heard, and checked once (`HGET v`) when that cannot be known (heard while the
+ * subscription was down, or a newer version heard). Keys carry the build id.
+ * Tags: two hashes (stale, expired), moved forward only by a script that publishes the new marks;
+ * each instance keeps them in memory and reads both again on every (re)connection.
+ * Redis unreachable never makes a page wait or fail: this process serves its own copies, and a
+ * revalidation made meanwhile is written, dated when it reaches Redis, once it is back.
  */
 
 const ENTRY_TTL_SECONDS = 14 * 24 * 3600;
 const TAGS_TTL_SECONDS = ENTRY_TTL_SECONDS + 24 * 3600;
-/**
- * Versions heard for keys this process has not settled yet (one per cached page, feed or data
- * entry of the site, so a few hundred); past this many they are forgotten, and every copy is
- * checked once instead.
- */
+/** Versions heard for keys not settled yet; past this many they are forgotten and every copy is checked once. */
 const HEARD_LIMIT = 10_000;
 /** A copy's `checked` when it must be checked before it is served again. */
 const UNCHECKED = -1;
@@ -97,10 +78,7 @@ export class SharedCache {
     };
     /** Marks made here that Redis has not confirmed yet. */
     this.pendingTags = new Map();
-    /**
-     * Counts the subscriptions made: a copy is trusted only if it was read or written under the
-     * current one (its `checked` equals this), since nothing was heard while none was up.
-     */
+    /** Counts subscriptions: a copy is trusted only if read or written under the current one. */
     this.subscription = 0;
     this.listening = false;
     /** key -> the newest version heard for it and not yet settled by a check. */
@@ -131,9 +109,7 @@ export class SharedCache {
       if (channel === this.keys.channel) this.applyMarks(message.split("\n"));
       else if (channel === this.keys.entries) this.hear(message);
     });
-    // The first requests after start-up wait (at most the connect timeout, and a moment for the
-    // subscription) for the first answer, the subscription and the first reading of the marks,
-    // instead of judging entries without them or missing a revalidation made meanwhile.
+    // The first requests wait (boundedly) for the subscription and the marks, not to judge without them.
     const firstListening = firstConnectionAttempt(this.subscriber).then(() =>
       isReady(this.subscriber) ? Promise.race([firstSubscription, sleep(COMMAND_TIMEOUT_MS)]) : undefined,
     );
@@ -198,10 +174,7 @@ export class SharedCache {
     return record;
   }
 
-  /**
-   * Whether this process's copy can be served without asking Redis: it was checked under the
-   * current subscription, and no other version has been heard for its key since.
-   */
+  /** Whether the held copy can be served without asking Redis: checked under this subscription, nothing newer heard. */
   current(key, record) {
     if (!this.listening || record.checked !== this.subscription) return false;
     const heard = this.heard.get(key);
@@ -212,9 +185,8 @@ export class SharedCache {
   }
 
   /**
-   * The local copy if Redis holds no newer version (one round trip for a few bytes), else
-   * Redis's. Redis's answer comes after every message heard before the question, so those are
-   * settled by it; one heard meanwhile is checked on the next hit.
+   * The local copy if Redis holds no newer version, else Redis's. Redis answers after every message
+   * heard before the question, so those are settled; one heard meanwhile is checked next time.
    */
   async freshen(key, local) {
     if (!this.ready) return local;
@@ -290,10 +262,8 @@ export class SharedCache {
   }
 
   /**
-   * Writes the marks Redis has not confirmed. A mark that waited out an outage is written with
-   * the time it reaches Redis, not the time it was made: meanwhile other instances may have
-   * regenerated entries from data older than the revalidation and stored them later than its
-   * original time, and those must go stale too (as must their in-process copies of the data).
+   * Writes the marks Redis has not confirmed, dated when they reach it: meanwhile other instances
+   * may have stored entries rendered from data older than the revalidation, which must go stale too.
    */
   async flushPendingTags() {
     if (!this.ready || this.pendingTags.size === 0) return;

@@ -7,20 +7,10 @@ import { FIELDS, IndexBuilder, type InvertedIndex } from "./inverted-index";
 import { rankPosts, type SearchOutcome } from "./ranking";
 
 /*
- * Full-text search over the blog the pages already hold (no I/O here: the index is built from
- * the Blog object that lib/blog/source.ts loads): an inverted index of our own on typed arrays
- * (inverted-index.ts), a bounded plan per query (query-plan.ts) and BM25 ranking with prefix and
- * typo matching (ranking.ts); docs/architecture.md ("Search") says why not a library. This file
- * builds the index and hands a search the ready one.
- *
- * One index per copy of the blog, derived from the blog store's copy (lib/blog/store-state.ts) and
- * built by the store in the background as soon as it has a copy (at start, and after each
- * refetch): a search finds it ready, or, while the next copy's is being built, is answered from
- * the previous copy's after INDEX_WAIT_MS; the old index is collected with its copy once
- * replaced; search never decides freshness itself. Building yields to the event loop every few
- * hundred posts, so other requests keep being served while a large blog is indexed.
- * Nothing is shared across instances: each indexes the blog it renders pages from, so search
- * and pages always agree.
+ * Full-text search over the blog the pages already hold (docs/architecture.md, "Search"): this
+ * file builds the index of each copy of the blog, in the background as soon as the store has it
+ * (yielding to the event loop as it goes), and hands a search the ready one; while the next is
+ * built, the previous copy's answers after INDEX_WAIT_MS. Per instance, so search and pages agree.
  */
 
 export type SearchIndex = InvertedIndex;
@@ -76,11 +66,7 @@ export function indexEachNewBlog(): void {
   warmWith("searchIndex", indexBlog);
 }
 
-/**
- * How long a search waits for the index of a copy of the blog that is still being built, when the
- * index of an earlier copy is ready: then it is answered from the earlier copy (a search is
- * rendered per request, never cached, so the next one finds the new index).
- */
+/** How long a search waits for a new copy's index before the earlier copy's answers (searches are never cached). */
 export const INDEX_WAIT_MS = 50;
 
 async function readyIndex(blog: Blog): Promise<Indexed> {
@@ -98,11 +84,7 @@ async function readyIndex(blog: Blog): Promise<Indexed> {
   }
 }
 
-/**
- * Ranks the blog's posts for already-parsed terms (see query.ts), telling `charge` how long the
- * ranking took (admission.ts charges it to the search's holder). Only the best `limit`
- * hits are made (a results page needs its page and the ones before it, and the total).
- */
+/** Ranks the posts for parsed terms (query.ts), the best `limit` hits only; `charge` is told how long it took. */
 export async function searchPosts(
   blog: Blog,
   terms: readonly string[],

@@ -1,17 +1,10 @@
 import { normalizeTerm, tokenize } from "./text";
 
 /*
- * The blog's search index: an inverted index on typed arrays, a small fraction of the memory a
- * general-purpose engine (a Map per word and per field, a tree node per word) takes;
- * docs/architecture.md ("Search") says why, docs/performance.md ("Search", "Scale") how it is
- * measured. query-plan.ts plans queries on it and ranking.ts ranks them.
- *
- * Every indexed word is in `vocabulary`, sorted, so a word is found by binary search, the words
- * starting with a prefix are one run of it, and the words within a few typos are found by
- * walking it as if it were a trie (shared prefixes share their edit-distance rows). Word i's
- * postings are `postings[starts[i]]` to `postings[starts[i + 1]]`: one per post and field the
- * word occurs in, in post order, each packing the post's number, the field and how often the
- * word occurs there.
+ * The blog's search index: an inverted index on typed arrays, a fraction of a general-purpose
+ * engine's memory (docs/architecture.md, "Search"). `vocabulary` is sorted: binary search for a
+ * word, one run for a prefix, a trie walk for typos. Word i's postings are `postings[starts[i]]`
+ * to `postings[starts[i + 1]]`, one per post and field, packing post, field and occurrences.
  */
 
 /** What is indexed of a post, in this order (a posting's field number). */
@@ -138,11 +131,9 @@ export function prefixRange(vocabulary: readonly string[], prefix: string): [num
 }
 
 /**
- * The words within `maxDistance` edits (insertions, deletions, substitutions) of `term`, as
- * [position, distance], the word itself left out. The sorted vocabulary is walked like a
- * trie: a word reuses the edit-distance rows of the prefix it shares with the word before, and
- * once a prefix is too far from `term` every word starting with it is skipped in one binary
- * search, so a lookup visits a small part of a large vocabulary.
+ * The words within `maxDistance` edits of `term`, as [position, distance], itself left out. Walked
+ * like a trie: a word reuses the rows of the prefix it shares with the previous one, and a prefix
+ * too far from `term` skips every word under it in one binary search.
  */
 export function wordsWithin(
   vocabulary: readonly string[],

@@ -2,22 +2,10 @@ import type { Translate } from "../i18n";
 import { MAX_QUERY_CHARS, MAX_TERMS } from "./query";
 import type { SearchPageResult } from "./results";
 
-/*
- * What the search page says, as whole sentences in the site's words (`t`): one text node each,
- * so screen readers and tests get them as written.
- */
-
-export const rateLimitedMessage = (t: Translate, waitSeconds: number) =>
-  t("search.rateLimited", { count: waitSeconds });
-
-export const busyMessage = (t: Translate) => t("search.busy");
-
-export const emptyMessage = (t: Translate, postCount: number) => t("search.empty", { count: postCount });
+// What the search page says beyond a plain phrase, as whole sentences: one text node each for screen readers.
 
 export const tooLongMessage = (t: Translate, length: number) =>
   t("search.tooLong", { length, max: MAX_QUERY_CHARS });
-
-export const noMatchMessage = (t: Translate, text: string) => t("search.noMatch", { query: text });
 
 export function resultSummary(t: Translate, r: Extract<SearchPageResult, { kind: "results" }>): string {
   const count = t(r.matched === "some" ? "search.matchesSome" : "search.matchesAll", { count: r.total });

@@ -17,26 +17,17 @@ export function fuzzyDistance(term: string): number | false {
 /** "ux" is a word; "u" or "a" as a prefix would match most of the blog. */
 const prefixSearch = (term: string) => term.length >= 3;
 
-/**
- * Whether the blog uses `term` as it is typed (as a word, or as the start of one when prefix
- * search applies). Only words it does not use are looked up with typos: a fuzzy lookup is
- * most of a search's cost in a large index, and a word the blog uses is not a typo.
- */
+/** Whether the blog uses `term` as typed (or as a prefix): only other words are looked up with typos, the costly part. */
 export function inVocabulary(vocabulary: readonly string[], term: string): boolean {
   const next = vocabulary[lowerBound(vocabulary, term)];
   return next !== undefined && (next === term || (prefixSearch(term) && next.startsWith(term)));
 }
 
 /*
- * A bounded cost per query. Scoring visits every posting of every word a term matches, so a few
- * short prefixes ("kal lom mis …") can expand to thousands of words and most of a large blog.
- * Before searching, each term's cost is read from the postings' running totals (two binary
- * searches); while the whole query costs more than MAX_QUERY_COST postings, the widest prefix
- * expansion is narrowed to the word itself, then the most common word is left out (it says
- * least about which post is meant); at least one word is always searched (a word in every one
- * of 50,000 posts ranks in a few milliseconds). Typo tolerance applies to at most
- * MAX_FUZZY_TERMS words, those not in the blog at all, and each one's near words are scored
- * closest first up to MAX_QUERY_COST postings too.
+ * A bounded cost per query: a few short prefixes can expand to most of a large blog. Each term's
+ * cost is read from the postings' running totals; while the query costs more than MAX_QUERY_COST
+ * postings, the widest prefix is narrowed to the word itself, then the commonest word is left out
+ * (at least one is always searched). Typos: at most MAX_FUZZY_TERMS words, near words closest first.
  */
 export const MAX_QUERY_COST = 6_000;
 export const MAX_FUZZY_TERMS = 2;

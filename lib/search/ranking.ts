@@ -39,12 +39,9 @@ export type SearchOutcome = {
 };
 
 /*
- * BM25 per field, with the field's boost: a word's rarity in that field across the blog, how
- * often it occurs there, and the field's length against the average (d adds a floor, so a
- * match in a long description still counts). A word found as a prefix or with typos counts for
- * less than the word as typed, and less the further it is; a post's sum is multiplied by how
- * many of the query's words it matched. The constants are MiniSearch's defaults, which the
- * ranking tests were written against.
+ * BM25 per field with the field's boost (d is a floor, so a match in a long description counts);
+ * a prefix or typo match counts less, the further the less; a post's sum is multiplied by how
+ * many query words it matched. MiniSearch's default constants, which the ranking tests assume.
  */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const PREFIX_WEIGHT = 0.375;

@@ -4,7 +4,7 @@ import { ALL_OUTCOMES, outcomeFromKey, outcomeKey } from "@/lib/newsletter/outco
 import { requestHost } from "@/lib/http/client-key";
 import { checkOrigin, wantsRedirect } from "@/lib/newsletter/request";
 import { bodyKind, readLimitedBody } from "@/lib/http/request-body";
-import { parseEnv } from "@/lib/config/schema";
+import { loadConfig as parseEnv } from "@/lib/config/startup";
 
 const SITE = "https://news.example.org";
 const req = (headers: Record<string, string>, url = `${SITE}/api/newsletter`) =>

@@ -12,14 +12,7 @@ import { env } from "@/lib/config/env";
 import { siteText } from "@/lib/config/text";
 import { blogList } from "@/lib/blog/source";
 import { admitSearch, type ChargeRanking } from "@/lib/search/admission";
-import {
-  busyMessage,
-  emptyMessage,
-  noMatchMessage,
-  rateLimitedMessage,
-  resultSummary,
-  tooLongMessage,
-} from "@/lib/search/messages";
+import { resultSummary, tooLongMessage } from "@/lib/search/messages";
 import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
 import { meterSearch, searchPage, searchPath } from "@/lib/search/results";
 
@@ -62,8 +55,11 @@ export default async function SearchPageView({ searchParams }: Props) {
     // blog is read, so a refusal costs the counters and the page's frame, nothing more.
     const admission = await admitSearch(whoIsAsking({ headers: await headers() }, env().trustProxy));
     if (admission.kind === "limited")
-      return frame(t("search.title"), <p role="alert">{rateLimitedMessage(t, admission.wait)}</p>);
-    if (admission.kind === "busy") return frame(t("search.title"), <p role="alert">{busyMessage(t)}</p>);
+      return frame(
+        t("search.title"),
+        <p role="alert">{t("search.rateLimited", { count: admission.wait })}</p>,
+      );
+    if (admission.kind === "busy") return frame(t("search.title"), <p role="alert">{t("search.busy")}</p>);
     // The holder is charged the search's whole time, rendering included (admission.ts).
     charge = meterSearch(admission.request);
   }
@@ -75,7 +71,7 @@ export default async function SearchPageView({ searchParams }: Props) {
     case "empty":
       return frame(
         t("search.title"),
-        <p className={blogStyles.lede}>{emptyMessage(t, blog.posts.length)}</p>,
+        <p className={blogStyles.lede}>{t("search.empty", { count: blog.posts.length })}</p>,
       );
     case "too_long":
       return frame(t("search.title"), <p role="alert">{tooLongMessage(t, result.length)}</p>);
@@ -83,7 +79,7 @@ export default async function SearchPageView({ searchParams }: Props) {
       return frame(
         t("search.noResultsTitle", { query: result.text }),
         <>
-          <p className={blogStyles.lede}>{noMatchMessage(t, result.text)}</p>
+          <p className={blogStyles.lede}>{t("search.noMatch", { query: result.text })}</p>
           {result.newest.length ? (
             <section aria-labelledby="newest-title" className={blogStyles.more}>
               <h2 id="newest-title">{t("search.newest")}</h2>

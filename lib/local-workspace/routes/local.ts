@@ -47,8 +47,9 @@ export function health(ctx: RouteContext): Response {
 }
 
 export function outbox(ctx: RouteContext): Response {
-  const to = ctx.url.searchParams.get("to") ?? undefined;
-  return json({ emails: listOutbox(ctx.db, requireWorkspace(ctx), to || undefined) });
+  return json({
+    emails: listOutbox(ctx.db, requireWorkspace(ctx), ctx.url.searchParams.get("to") || undefined),
+  });
 }
 
 /** Follows a verification link: HTML because a person clicks it in a browser. */
@@ -151,10 +152,7 @@ export async function reset(ctx: RouteContext): Promise<Response> {
 
 const postEditSchema = z.object({ title: z.string().trim().min(1).max(200) }).strict();
 
-/**
- * Renames a blog post, as an editor would in the hosted service: what a revalidation is for.
- * The page title follows, as "<title> | <blog name>" like the seeded posts.
- */
+/** Renames a blog post as an editor would (what a revalidation is for); the page title follows. */
 export async function editPost(ctx: RouteContext): Promise<Response> {
   const workspace = requireWorkspace(ctx);
   const parsed = postEditSchema.safeParse(await readJsonObject(ctx.request));
@@ -172,10 +170,8 @@ export async function editPost(ctx: RouteContext): Promise<Response> {
 }
 
 /**
- * A post's full article, as the workspace's own blog would publish it: the page
- * BLOG_POST_URL_TEMPLATE points at in the demo (http://localhost:4010/__local/articles/{slug}),
- * so a post page's "Read the full article" leads somewhere. The API gives summaries only; the
- * body here is the summary and a few sentences made from the post's own fields.
+ * A post's full article, where the demo's BLOG_POST_URL_TEMPLATE points, so "Read the full
+ * article" leads somewhere: the summary and a few sentences made from the post's own fields.
  */
 export function article(ctx: RouteContext): Response {
   const workspace = requireWorkspace(ctx);

@@ -2,7 +2,7 @@ import type { ApiContext } from "../context";
 import { HttpError, json, readJsonObject } from "../http";
 import { sendEmail } from "../outbox";
 import { blogName, transaction } from "../store";
-import { isValidEmail, normalizeEmail } from "../validation";
+import { requireEmail } from "../validation";
 
 export const ALREADY_SUBSCRIBED = "Email is already subscribed";
 
@@ -14,8 +14,7 @@ export async function addSubscriber(ctx: ApiContext): Promise<Response> {
   const body = await readJsonObject(ctx.request);
   if (body.email === undefined || body.email === null || body.email === "")
     throw new HttpError(422, "email is required");
-  const email = typeof body.email === "string" ? normalizeEmail(body.email) : body.email;
-  if (!isValidEmail(email)) throw new HttpError(422, `Invalid email address: ${JSON.stringify(body.email)}`);
+  const email = requireEmail(body.email);
 
   const { db, workspaceId, now } = ctx;
   const existing = db
