@@ -75,7 +75,8 @@ const RULES: { match: RegExp; plan: (command: string) => Plan }[] = [
     match: /^export MASTHEAD_CACHE_DIR=/,
     plan: () => ({ kind: "shell", line: (p) => `export MASTHEAD_CACHE_DIR=${p.dir}/cache` }),
   },
-  { match: /^export [A-Z_]+=/, plan: (c) => ({ kind: "shell", line: asWritten(c) }) },
+  { match: /^export [A-Z_]+=/, plan: (c) => ({ kind: "shell", line: (p) => inScratch(c, p) }) },
+  { match: /^npm run front-pages -- /, plan: (c) => ({ kind: "shell", line: asWritten(c) }) },
   {
     match: /^envsubst /,
     plan: (c) => ({ kind: "shell", line: (p) => inScratch(c, p) }),
