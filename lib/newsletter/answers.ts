@@ -66,13 +66,7 @@ const ANSWERS = {
     outcome: "bad_request",
     error: "newsletter.refused.unreadable",
   },
-  malformed_json: {
-    status: 400,
-    counted: "bad_request",
-    outcome: "bad_request",
-    error: "newsletter.refused.unreadable",
-  },
-  malformed_form: {
+  malformed: {
     status: 400,
     counted: "bad_request",
     outcome: "bad_request",
