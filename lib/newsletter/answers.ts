@@ -32,46 +32,24 @@ type AboutTheSignup = {
 };
 type AboutTheRequest = { status: number; counted: SignupOutcome; outcome: string; error: MessageKey };
 
+/** A row about the request itself; most are counted as bad requests. */
+const refusal = (
+  status: number,
+  outcome: string,
+  error: MessageKey,
+  counted: SignupOutcome = "bad_request",
+): AboutTheRequest => ({ status, counted, outcome, error });
+
 const ANSWERS = {
   // authorize
-  not_post: {
-    status: 405,
-    counted: "bad_request",
-    outcome: "method_not_allowed",
-    error: "newsletter.refused.method",
-  },
-  cross_site: {
-    status: 403,
-    counted: "forbidden",
-    outcome: "forbidden",
-    error: "newsletter.refused.origin",
-  },
+  not_post: refusal(405, "method_not_allowed", "newsletter.refused.method"),
+  cross_site: refusal(403, "forbidden", "newsletter.refused.origin", "forbidden"),
   rate_limited: { status: 429, counted: "rate_limited", shows: "rate_limited" },
   // parse (lib/http/request-body.ts's problems, then the fields)
-  unsupported_type: {
-    status: 415,
-    counted: "bad_request",
-    outcome: "unsupported_media_type",
-    error: "newsletter.refused.type",
-  },
-  too_large: {
-    status: 413,
-    counted: "bad_request",
-    outcome: "too_large",
-    error: "newsletter.refused.tooLarge",
-  },
-  unreadable: {
-    status: 400,
-    counted: "bad_request",
-    outcome: "bad_request",
-    error: "newsletter.refused.unreadable",
-  },
-  malformed: {
-    status: 400,
-    counted: "bad_request",
-    outcome: "bad_request",
-    error: "newsletter.refused.unreadable",
-  },
+  unsupported_type: refusal(415, "unsupported_media_type", "newsletter.refused.type"),
+  too_large: refusal(413, "too_large", "newsletter.refused.tooLarge"),
+  unreadable: refusal(400, "bad_request", "newsletter.refused.unreadable"),
+  malformed: refusal(400, "bad_request", "newsletter.refused.unreadable"),
   // A bot gets exactly what a reader gets, so it cannot learn it was caught.
   honeypot: { status: 201, counted: "honeypot", shows: "subscribed" },
   invalid: { status: 422, counted: "invalid", shows: "invalid" },
@@ -91,12 +69,7 @@ const ANSWERS = {
   // Neither sent nor kept.
   unavailable: { status: 503, counted: "refused", shows: "unavailable" },
   // The last resort, for a failure of the handler itself: never a stack trace or a 500.
-  failed: {
-    status: 503,
-    counted: "refused",
-    outcome: "unavailable",
-    error: "outcome.unavailable",
-  },
+  failed: refusal(503, "unavailable", "outcome.unavailable", "refused"),
 } satisfies Record<string, AboutTheSignup | AboutTheRequest>;
 
 type Name = keyof typeof ANSWERS;
