@@ -168,4 +168,22 @@ export const de: Catalogue = {
   "feed.atom": "{site} (Atom)",
   "feed.json": "{site} (JSON Feed)",
   "feed.copyright": "© {year} {site}",
+
+  "front.busy.title": "Die Website startet gerade neu oder ist ausgelastet",
+  "front.busy.lede":
+    "Mit Ihrer Verbindung ist alles in Ordnung. Bitte versuchen Sie es in ein paar Sekunden erneut.",
+  "front.tooMany.title": "Zu viele Anfragen von Ihrer Adresse",
+  "front.tooMany.lede": "Bitte warten Sie ein paar Sekunden und versuchen Sie es dann erneut.",
+  "front.tooLarge.title": "Diese Anfrage ist zu groß",
+  "front.tooLarge.lede": "Bitte gehen Sie zurück und senden Sie weniger auf einmal.",
+  "front.tryAgain": "Erneut versuchen",
+  "newsletter.refused.method": "Abonnieren Sie über das Newsletter-Formular dieser Website.",
+  "newsletter.refused.origin":
+    "Dieses Formular nimmt nur Eingaben von dieser Website an. Bitte nutzen Sie das Formular auf der Website selbst.",
+  "newsletter.refused.type":
+    "Das Formular wurde in einer Form gesendet, die diese Website nicht annimmt. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
+  "newsletter.refused.tooLarge":
+    "Das ist zu viel für ein Newsletter-Abonnement. Geben Sie nur Ihre E-Mail-Adresse ein.",
+  "newsletter.refused.unreadable":
+    "Das Formular konnte nicht gelesen werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
 };

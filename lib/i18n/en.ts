@@ -169,4 +169,20 @@ export const en = {
   "feed.atom": "{site} (Atom)",
   "feed.json": "{site} (JSON Feed)",
   "feed.copyright": "© {year} {site}",
+
+  "front.busy.title": "The site is restarting or busy",
+  "front.busy.lede": "Nothing is wrong with your connection. Please try again in a few seconds.",
+  "front.tooMany.title": "Too many requests from your address",
+  "front.tooMany.lede": "Please wait a few seconds and try again.",
+  "front.tooLarge.title": "This request is too large",
+  "front.tooLarge.lede": "Please go back and send less at once.",
+  "front.tryAgain": "Try again",
+  "newsletter.refused.method": "Subscribe with the newsletter form on this site.",
+  "newsletter.refused.origin":
+    "This form only accepts submissions from this site. Please use the form on the site itself.",
+  "newsletter.refused.type":
+    "The form was sent in a way this site does not accept. Please reload the page and try again.",
+  "newsletter.refused.tooLarge":
+    "That is too much for a newsletter subscription. Enter only your email address.",
+  "newsletter.refused.unreadable": "The form could not be read. Please reload the page and try again.",
 } as const;

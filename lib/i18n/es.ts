@@ -168,4 +168,20 @@ export const es: Catalogue = {
   "feed.atom": "{site} (Atom)",
   "feed.json": "{site} (JSON Feed)",
   "feed.copyright": "© {year} {site}",
+
+  "front.busy.title": "El sitio se está reiniciando o está saturado",
+  "front.busy.lede": "Su conexión funciona bien. Vuelva a intentarlo en unos segundos.",
+  "front.tooMany.title": "Demasiadas solicitudes desde su dirección",
+  "front.tooMany.lede": "Espere unos segundos y vuelva a intentarlo.",
+  "front.tooLarge.title": "Esta solicitud es demasiado grande",
+  "front.tooLarge.lede": "Vuelva atrás y envíe menos de una vez.",
+  "front.tryAgain": "Reintentar",
+  "newsletter.refused.method": "Suscríbase con el formulario del boletín de este sitio.",
+  "newsletter.refused.origin":
+    "Este formulario solo acepta envíos desde este sitio. Use el formulario del propio sitio.",
+  "newsletter.refused.type":
+    "El formulario se envió de una forma que este sitio no acepta. Recargue la página y vuelva a intentarlo.",
+  "newsletter.refused.tooLarge":
+    "Es demasiado para una suscripción al boletín. Escriba solo su dirección de correo electrónico.",
+  "newsletter.refused.unreadable": "No se pudo leer el formulario. Recargue la página y vuelva a intentarlo.",
 };

@@ -173,4 +173,21 @@ export const fr: Catalogue = {
   "feed.atom": "{site} (Atom)",
   "feed.json": "{site} (JSON Feed)",
   "feed.copyright": "© {year} {site}",
+
+  "front.busy.title": "Le site redémarre ou est très sollicité",
+  "front.busy.lede": "Votre connexion n'y est pour rien. Veuillez réessayer dans quelques secondes.",
+  "front.tooMany.title": "Trop de requêtes depuis votre adresse",
+  "front.tooMany.lede": "Veuillez patienter quelques secondes, puis réessayer.",
+  "front.tooLarge.title": "Cette requête est trop volumineuse",
+  "front.tooLarge.lede": "Veuillez revenir en arrière et envoyer moins de données à la fois.",
+  "front.tryAgain": "Réessayer",
+  "newsletter.refused.method": "Abonnez-vous avec le formulaire de la lettre d'information de ce site.",
+  "newsletter.refused.origin":
+    "Ce formulaire n'accepte que les envois depuis ce site. Veuillez utiliser le formulaire du site lui-même.",
+  "newsletter.refused.type":
+    "Le formulaire a été envoyé sous une forme que ce site n'accepte pas. Veuillez recharger la page et réessayer.",
+  "newsletter.refused.tooLarge":
+    "C'est trop pour un abonnement à la lettre d'information. Saisissez seulement votre adresse e-mail.",
+  "newsletter.refused.unreadable":
+    "Le formulaire n'a pas pu être lu. Veuillez recharger la page et réessayer.",
 };

@@ -1,5 +1,6 @@
 import "server-only";
 import { siteText } from "../config/text";
+import type { MessageKey } from "../i18n";
 import { jsonResponse } from "../http/json-response";
 import { metrics, type SignupOutcome } from "../observability/metrics";
 import {
@@ -19,7 +20,7 @@ import {
  *    lib/newsletter/outcomes.ts's (the form shows them too); JSON, or for a browser's form post
  *    without JavaScript a 303 to the outcome's page;
  *  - about the request itself (its method, its origin, its body): `{ outcome, error }` in JSON,
- *    whatever the client accepts.
+ *    whatever the client accepts, `error` in the site's words too: the form shows what comes.
  */
 
 type AboutTheSignup = {
@@ -29,60 +30,26 @@ type AboutTheSignup = {
   /** For `shows: "invalid"`: the reason, unless the step names its own. */
   reason?: InvalidReason;
 };
-/** `error`: a message for the developer of a client (the site's own form never gets one), or the site's phrase. */
-type AboutTheRequest = {
-  status: number;
-  counted: SignupOutcome;
-  outcome: string;
-  error: string | { phrase: NewsletterOutcome };
-};
+type AboutTheRequest = { status: number; counted: SignupOutcome; outcome: string; error: MessageKey };
+
+/** A row about the request itself; most are counted as bad requests. */
+const refusal = (
+  status: number,
+  outcome: string,
+  error: MessageKey,
+  counted: SignupOutcome = "bad_request",
+): AboutTheRequest => ({ status, counted, outcome, error });
 
 const ANSWERS = {
   // authorize
-  not_post: {
-    status: 405,
-    counted: "bad_request",
-    outcome: "method_not_allowed",
-    error: "Subscribe with a POST from the newsletter form.",
-  },
-  cross_site: {
-    status: 403,
-    counted: "forbidden",
-    outcome: "forbidden",
-    error: "This form only accepts submissions from this site.",
-  },
+  not_post: refusal(405, "method_not_allowed", "newsletter.refused.method"),
+  cross_site: refusal(403, "forbidden", "newsletter.refused.origin", "forbidden"),
   rate_limited: { status: 429, counted: "rate_limited", shows: "rate_limited" },
   // parse (lib/http/request-body.ts's problems, then the fields)
-  unsupported_type: {
-    status: 415,
-    counted: "bad_request",
-    outcome: "unsupported_media_type",
-    error: "Send the form as JSON or as a form post.",
-  },
-  too_large: {
-    status: 413,
-    counted: "bad_request",
-    outcome: "too_large",
-    error: "That request is too large for a newsletter subscription.",
-  },
-  unreadable: {
-    status: 400,
-    counted: "bad_request",
-    outcome: "bad_request",
-    error: "The request body could not be read.",
-  },
-  malformed_json: {
-    status: 400,
-    counted: "bad_request",
-    outcome: "bad_request",
-    error: "The request body is not a JSON object.",
-  },
-  malformed_form: {
-    status: 400,
-    counted: "bad_request",
-    outcome: "bad_request",
-    error: "The form data could not be read.",
-  },
+  unsupported_type: refusal(415, "unsupported_media_type", "newsletter.refused.type"),
+  too_large: refusal(413, "too_large", "newsletter.refused.tooLarge"),
+  unreadable: refusal(400, "bad_request", "newsletter.refused.unreadable"),
+  malformed: refusal(400, "bad_request", "newsletter.refused.unreadable"),
   // A bot gets exactly what a reader gets, so it cannot learn it was caught.
   honeypot: { status: 201, counted: "honeypot", shows: "subscribed" },
   invalid: { status: 422, counted: "invalid", shows: "invalid" },
@@ -102,12 +69,7 @@ const ANSWERS = {
   // Neither sent nor kept.
   unavailable: { status: 503, counted: "refused", shows: "unavailable" },
   // The last resort, for a failure of the handler itself: never a stack trace or a 500.
-  failed: {
-    status: 503,
-    counted: "refused",
-    outcome: "unavailable",
-    error: { phrase: { kind: "unavailable" } },
-  },
+  failed: refusal(503, "unavailable", "outcome.unavailable", "refused"),
 } satisfies Record<string, AboutTheSignup | AboutTheRequest>;
 
 type Name = keyof typeof ANSWERS;
@@ -166,6 +128,5 @@ export function answer(
 export function refuse(name: RequestRefusal, headers: Record<string, string> = {}): Response {
   const row: AboutTheRequest = ANSWERS[name];
   count(row.counted);
-  const error = typeof row.error === "string" ? row.error : messageFor(row.error.phrase, siteText());
-  return jsonResponse({ outcome: row.outcome, error }, row.status, headers);
+  return jsonResponse({ outcome: row.outcome, error: siteText()(row.error) }, row.status, headers);
 }

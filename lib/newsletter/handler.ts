@@ -2,10 +2,10 @@ import "server-only";
 import { mailbox } from "../delivery/address-key";
 import type { Outcome, SignupStore } from "../delivery/types";
 import { whoIsAsking } from "../http/client-key";
-import { bodyKind, readFields, type BodyProblem } from "../http/request-body";
+import { bodyKind, readFields } from "../http/request-body";
 import { newsletterOriginAllows } from "../http/request-origin";
 import { logLine } from "../observability/log.mjs";
-import { answer, refuse, type RequestRefusal, type SignupAnswer } from "./answers";
+import { answer, refuse, type SignupAnswer } from "./answers";
 import { checkSubscriberEmail } from "./email";
 import { ALL_OUTCOMES, HONEYPOT_FIELD, outcomeKey } from "./outcomes";
 import { createNewsletterLimiters, takeSiteWide, type NewsletterLimiters } from "./rate-limit";
@@ -89,7 +89,7 @@ type Signup = { email: string; holder: string; redirect: boolean };
 /** The body (415, 413, 400), the honeypot (a normal-looking success, nothing sent), the address (422). */
 async function parse(handler: Handler, request: Request, client: Client): Promise<Signup | Response> {
   const read = await readFields(request, MAX_BODY_BYTES);
-  if (!read.ok) return refuse(bodyRefusal(read.problem, request));
+  if (!read.ok) return refuse(read.problem);
   const fields = read.value;
   if (isFilled(fields[HONEYPOT_FIELD])) {
     handler.log("honeypot field filled; answered as a success without subscribing");
@@ -102,11 +102,6 @@ async function parse(handler: Handler, request: Request, client: Client): Promis
       typed: typeof fields.email === "string" ? fields.email : undefined,
     });
   return { email: email.email, holder: client.holder, redirect: client.redirect };
-}
-
-function bodyRefusal(problem: BodyProblem, request: Request): RequestRefusal {
-  if (problem !== "malformed") return problem;
-  return bodyKind(request) === "json" ? "malformed_json" : "malformed_form";
 }
 
 /** Whether a bot filled the field humans never see (blank counts as empty). */

@@ -12,7 +12,7 @@ import { stopProcess } from "../helpers/stop-process";
 import { until } from "../helpers/until";
 
 /*
- * Every command README.md and deploy/README.md give is run here as a reader would run it, with
+ * Every command README.md, deploy/README.md and docs/operations.md give is run here as a reader would run it, with
  * only ports and paths swapped for free ones: a command that drifts from the code (a renamed
  * script, a flag the launcher no longer takes, a template variable gone, a demo password
  * changed) fails the suite. Commands that cannot run on a test machine (they would reinstall
@@ -22,7 +22,7 @@ import { until } from "../helpers/until";
  */
 
 const ROOT = path.resolve(__dirname, "../..");
-const PAGES = ["README.md", "deploy/README.md"];
+const PAGES = ["README.md", "deploy/README.md", "docs/operations.md"];
 /** The build the start commands share: `npm start` makes it, a `--no-build` start reuses it. */
 const DIST_DIR = ".next-docs";
 const START_TIMEOUT_MS = 900_000;
@@ -35,6 +35,10 @@ type Plan =
   | { kind: "help" }
   /** A start of the site; `stop` is how the docs say it is stopped. */
   | { kind: "start"; stop: "ctrl-c" | "sigterm" }
+  /** `npm run build`, against a local workspace, into the build the start commands share. */
+  | { kind: "build" }
+  /** A readiness check, run against the start command of its block while it serves. */
+  | { kind: "ready" }
   /** A line of a shell script that runs with the block's other lines, as substituted. */
   | { kind: "shell"; line: (place: Place) => string };
 
@@ -61,6 +65,26 @@ const RULES: { match: RegExp; plan: (command: string) => Plan }[] = [
     plan: () => ({ kind: "skip", reason: "runs the whole suite, this test included" }),
   },
   { match: /^npm start -- (--help|-h)$/, plan: () => ({ kind: "help" }) },
+  { match: /^npm run build$/, plan: () => ({ kind: "build" }) },
+  { match: /^curl -fsS .*\/api\/health\/ready$/, plan: () => ({ kind: "ready" }) },
+  {
+    match: /\$DATA|\$BACKUP|^(DATA|BACKUP)=/,
+    plan: () => ({
+      kind: "skip",
+      reason: "a backup needs a running instance's data: tests/e2e/backup.spec.ts runs these blocks",
+    }),
+  },
+  {
+    match: /^curl -X POST .*\/api\/revalidate$/,
+    plan: () => ({
+      kind: "skip",
+      reason: "a deployment's address and secret; tests/e2e/multi-instance.spec.ts posts to the route",
+    }),
+  },
+  {
+    match: /^REDIS_[A-Z_]+=/,
+    plan: () => ({ kind: "skip", reason: "an instance's environment for a Sentinel group, not a command" }),
+  },
   { match: /^npm start$/, plan: () => ({ kind: "start", stop: "ctrl-c" }) },
   // The production command: the supervisor signals this one process with SIGTERM.
   {
@@ -75,7 +99,8 @@ const RULES: { match: RegExp; plan: (command: string) => Plan }[] = [
     match: /^export MASTHEAD_CACHE_DIR=/,
     plan: () => ({ kind: "shell", line: (p) => `export MASTHEAD_CACHE_DIR=${p.dir}/cache` }),
   },
-  { match: /^export [A-Z_]+=/, plan: (c) => ({ kind: "shell", line: asWritten(c) }) },
+  { match: /^export [A-Z_]+=/, plan: (c) => ({ kind: "shell", line: (p) => inScratch(c, p) }) },
+  { match: /^npm run front-pages -- /, plan: (c) => ({ kind: "shell", line: asWritten(c) }) },
   {
     match: /^envsubst /,
     plan: (c) => ({ kind: "shell", line: (p) => inScratch(c, p) }),
@@ -140,6 +165,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 const label = (c: DocCommand) => `${c.file}, block ${c.block}: ${c.command}`;
+const sameBlock = (a: DocCommand, b: DocCommand) => a.file === b.file && a.block === b.block;
 
 describe("the docs' commands", () => {
   it("are each known to this test: run below, or skipped with a reason", () => {
@@ -162,6 +188,25 @@ describe("the docs' commands", () => {
       expect(run.stdout).toMatch(/^Usage: /m);
     });
   }
+
+  for (const c of commands.filter((c) => planFor(c.command)?.kind === "build")) {
+    it(
+      `${label(c)}: builds, and records the build's site configuration`,
+      async () => {
+        rmSync(path.join(ROOT, DIST_DIR, FINGERPRINT_FILE), { force: true });
+        await build(await place(), c.command);
+        expect(existsSync(path.join(ROOT, DIST_DIR, FINGERPRINT_FILE))).toBe(true);
+      },
+      START_TIMEOUT_MS,
+    );
+  }
+
+  it("each readiness check follows a start command in its block", () => {
+    const orphans = commands
+      .filter((c) => planFor(c.command)?.kind === "ready")
+      .filter((r) => !commands.some((c) => sameBlock(c, r) && planFor(c.command)?.kind === "start"));
+    expect(orphans.map(label)).toEqual([]);
+  });
 
   for (const c of commands.filter((c) => planFor(c.command)?.kind === "start")) {
     const plan = planFor(c.command) as Extract<Plan, { kind: "start" }>;
@@ -283,6 +328,16 @@ async function startAndStop(c: DocCommand, stop: "ctrl-c" | "sigterm", p: Place)
     expect(signIn.status, `signing in as the docs say (${admin[1]})`).toBe(200);
   }
 
+  // The block's readiness checks, as written but for the port, while it serves.
+  for (const r of commands.filter((r) => sameBlock(r, c) && planFor(r.command)?.kind === "ready")) {
+    const check = spawnSync("bash", ["-c", r.command.replace(/:3000\//, `:${p.port}/`)], {
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(check.status, `${r.command}: ${check.stderr}`).toBe(0);
+    expect(JSON.parse(check.stdout)).toMatchObject({ status: "ready" });
+  }
+
   if (stop === "ctrl-c") process.kill(-child.pid!, "SIGINT");
   else process.kill(child.pid!, "SIGTERM");
   const exit = await Promise.race([
@@ -318,9 +373,13 @@ async function startAndStop(c: DocCommand, stop: "ctrl-c" | "sigterm", p: Place)
   }
 }
 
-/** The build a `--no-build` start serves: `npm start`'s, or one made here against a local workspace. */
+/** The build a `--no-build` start serves: `npm start`'s, or one made here as the docs make it. */
 async function ensureBuild(p: Place): Promise<void> {
-  if (existsSync(path.join(ROOT, DIST_DIR, FINGERPRINT_FILE))) return;
+  if (!existsSync(path.join(ROOT, DIST_DIR, FINGERPRINT_FILE))) await build(p, "npm run build");
+}
+
+/** `command` (`npm run build`) against a local workspace of its own, into the shared build folder. */
+async function build(p: Place, command: string): Promise<void> {
   const env = cleanEnv({
     LOCAL_WORKSPACE_PORT: String(p.workspacePort),
     LOCAL_WORKSPACE_DATA_DIR: path.join(p.dir, "workspace"),
@@ -338,19 +397,8 @@ async function ensureBuild(p: Place): Promise<void> {
         (await fetch(`http://127.0.0.1:${p.workspacePort}/__local/health`).catch(() => null))?.ok === true,
       { what: "the local workspace for the build", timeoutMs: 60_000, intervalMs: 250 },
     );
-    const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
-      cwd: ROOT,
-      encoding: "utf8",
-      env,
-    });
-    expect(build.status, build.stdout + build.stderr).toBe(0);
-    // `npm run build`'s record of the site configuration, which a `--no-build` start checks.
-    const record = spawnSync(process.execPath, ["--import", "tsx", "lib/launcher/record-build.ts"], {
-      cwd: ROOT,
-      encoding: "utf8",
-      env,
-    });
-    expect(record.status, record.stdout + record.stderr).toBe(0);
+    const run = spawnSync("bash", ["-c", command], { cwd: ROOT, encoding: "utf8", env });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
   } finally {
     await stopProcess(workspace, 5_000);
     running.delete(workspace);

@@ -26,12 +26,13 @@ function answerWith(upstream: Upstream, headersByPrefix: Record<string, Record<s
 }
 
 describe("deploy/nginx/masthead.conf.template", () => {
-  it("has exactly the three documented placeholders; nginx's own variables survive the render", () => {
+  it("has exactly the four documented placeholders; nginx's own variables survive the render", () => {
     const template = readFileSync(FRONT_TEMPLATE, "utf8");
     const placeholders = new Set(template.match(/\$\{[A-Za-z_]+\}/g));
     expect([...placeholders].sort()).toEqual([
       "${MASTHEAD_CACHE_DIR}",
       "${MASTHEAD_LISTEN}",
+      "${MASTHEAD_PAGES_DIR}",
       "${MASTHEAD_UPSTREAMS}",
     ]);
   });
@@ -217,7 +218,10 @@ describe("deploy/nginx/masthead.conf.template", () => {
         body: "x".repeat(4097),
       });
       expect(tooBig.status).toBe(413);
-      expect(JSON.parse(tooBig.body)).toEqual({ error: "This request is too large." });
+      expect(JSON.parse(tooBig.body)).toEqual({
+        error: expect.stringMatching(/^This request is too large\./),
+      });
+      expect(tooBig.headers["retry-after"]).toBeUndefined();
       const admin = await send(`${front.url}/api/admin/team-members`, {
         method: "POST",
         headers: json,

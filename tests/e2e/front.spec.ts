@@ -194,7 +194,7 @@ test("the front refuses floods, oversized bodies and slow clients with short cle
   });
   expect(big.status).toBe(413);
   expect(big.headers["content-type"]).toMatch(/^text\/html/);
-  expect(big.body).toContain("This request is too large.");
+  expect(big.body).toContain("<h1>This request is too large</h1>");
 
   // A client trickling its headers is cut off by the front (10 s), while readers are served.
   const started = Date.now();

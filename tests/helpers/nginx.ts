@@ -24,8 +24,9 @@ import { until } from "./until";
 
 const ROOT = path.resolve(__dirname, "../..");
 export const FRONT_TEMPLATE = path.join(ROOT, "deploy/nginx/masthead.conf.template");
-/** The render command of deploy/README.md: only these three variables are substituted. */
-export const RENDER_VARIABLES = "${MASTHEAD_LISTEN} ${MASTHEAD_UPSTREAMS} ${MASTHEAD_CACHE_DIR}";
+/** The render command of deploy/README.md: only these four variables are substituted. */
+export const RENDER_VARIABLES =
+  "${MASTHEAD_LISTEN} ${MASTHEAD_UPSTREAMS} ${MASTHEAD_CACHE_DIR} ${MASTHEAD_PAGES_DIR}";
 /** The drop-in for nginx's unit that deploy/README.md renders beside it. */
 export const UNIT_DROP_IN = path.join(ROOT, "deploy/nginx/nginx.service.d/masthead.conf.template");
 const README = path.join(ROOT, "deploy/README.md");
@@ -70,7 +71,12 @@ function requireTools(): void {
 }
 
 /** Renders the template exactly as deploy/README.md says a team does. */
-export function renderFront(vars: { listen: string; upstreams: string; cacheDir: string }): string {
+export function renderFront(vars: {
+  listen: string;
+  upstreams: string;
+  cacheDir: string;
+  pagesDir: string;
+}): string {
   const result = spawnSync("envsubst", [RENDER_VARIABLES], {
     input: readFileSync(FRONT_TEMPLATE, "utf8"),
     encoding: "utf8",
@@ -79,6 +85,7 @@ export function renderFront(vars: { listen: string; upstreams: string; cacheDir:
       MASTHEAD_LISTEN: vars.listen,
       MASTHEAD_UPSTREAMS: vars.upstreams,
       MASTHEAD_CACHE_DIR: vars.cacheDir,
+      MASTHEAD_PAGES_DIR: vars.pagesDir,
     },
   });
   if (result.status !== 0) throw new Error(`envsubst failed: ${result.stderr}`);
@@ -134,6 +141,21 @@ function makeCacheFolder(cacheDir: string): void {
   if (run.status !== 0) throw new Error(`${asHere} failed: ${run.stderr}`);
 }
 
+/**
+ * The front's own answers, written by deploy/README.md's own `npm run front-pages` line with the
+ * instances' site file (`SITE_CONFIG`; unset, the demo's).
+ */
+export function writeFrontPages(pagesDir: string, siteConfig?: string): void {
+  const line = /^npm run front-pages -- .*$/m.exec(readFileSync(README, "utf8"))?.[0];
+  if (!line)
+    throw new Error("deploy/README.md no longer writes the front's pages with `npm run front-pages`");
+  const env: NodeJS.ProcessEnv = { ...process.env, MASTHEAD_PAGES_DIR: pagesDir };
+  if (siteConfig) env.SITE_CONFIG = siteConfig;
+  else delete env.SITE_CONFIG;
+  const run = spawnSync("bash", ["-euo", "pipefail", "-c", line], { cwd: ROOT, encoding: "utf8", env });
+  if (run.status !== 0) throw new Error(`${line} failed: ${run.stdout}${run.stderr}`);
+}
+
 /** The drop-in's ExecStartPre commands, rendered as deploy/README.md renders the drop-in. */
 function preStartCommands(cacheDir: string): string[][] {
   const rendered = spawnSync("envsubst", ["${MASTHEAD_CACHE_DIR}"], {
@@ -155,7 +177,12 @@ function childrenOf(pid: number): number[] {
 }
 
 /** Starts nginx in front of `upstreams` ("127.0.0.1:3001", ...) on a free port. */
-export async function startFront(opts: { upstreams: string[]; port?: number }): Promise<Front> {
+export async function startFront(opts: {
+  upstreams: string[];
+  port?: number;
+  /** The site file the front's own answers are written with (unset: the demo's). */
+  siteConfig?: string;
+}): Promise<Front> {
   requireTools();
   const port = opts.port ?? (await freePort());
   const dir = mkdtempSync(path.join(os.tmpdir(), "masthead-front-"));
@@ -163,10 +190,13 @@ export async function startFront(opts: { upstreams: string[]; port?: number }): 
   chmodSync(dir, 0o755);
   const cacheDir = path.join(dir, "cache");
   makeCacheFolder(cacheDir);
+  const pagesDir = path.join(dir, "pages");
+  writeFrontPages(pagesDir, opts.siteConfig);
   const rendered = renderFront({
     listen: `127.0.0.1:${port}`,
     upstreams: opts.upstreams.map((u) => `server ${u};`).join(" "),
     cacheDir,
+    pagesDir,
   });
   writeFileSync(path.join(dir, "masthead.conf"), rendered);
   writeFileSync(path.join(dir, "nginx.conf"), mainConfig(dir));
