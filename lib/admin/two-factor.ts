@@ -1,12 +1,11 @@
 import "server-only";
 import { sealData, unsealData } from "iron-session";
-import qrcode from "qrcode-generator";
 import { env } from "../config/env";
 import { claimedCount } from "../state/used-once";
 import { passkeyStore } from "./passkeys";
 import { newRecoveryCodes } from "./recovery-codes";
 import { cookieIsSecure } from "./session";
-import { TOTP_ISSUER, matchingStep, newEnrolment, normalizeCode } from "./totp";
+import { TOTP_ISSUER, matchingStep, newEnrolment, normalizeCode, qrCode } from "./totp";
 
 /*
  * Whose sign-in asks for a code, and with which secret and recovery codes: the operator's
@@ -81,11 +80,8 @@ export function enrolmentCookieOptions(maxAge = ENROLMENT_SECONDS) {
 /** A fresh secret for `email`: what the page shows (secret, QR code as SVG) and the cookie that keeps it. */
 export async function startEnrolment(email: string) {
   const { secret, uri } = newEnrolment(email, env().site.name ?? TOTP_ISSUER);
-  const qr = qrcode(0, "M");
-  qr.addData(uri);
-  qr.make();
   const sealed = await sealData({ email, secret }, enrolmentSeal());
-  return { secret, uri, qrSvg: qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true }), sealed };
+  return { secret, uri, qrSvg: qrCode(uri).createSvgTag({ cellSize: 4, margin: 4, scalable: true }), sealed };
 }
 
 /**
