@@ -124,6 +124,8 @@ describe("turning two-factor on from the account page", () => {
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(body.uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
     expect(body.uri).toContain(`secret=${body.secret}`);
+    const { env } = await import("@/lib/config/env");
+    expect(body.uri).toContain(`issuer=${encodeURIComponent(env().site.name ?? "Masthead")}`);
     expect(body.qrSvg).toMatch(/^<svg[^>]*>[\s\S]*<\/svg>$/);
     enrolment = admin.setCookie(res, app.twoFactor.ENROLMENT_COOKIE);
     expect(enrolment).toMatch(/=Fe26\.2\*/);

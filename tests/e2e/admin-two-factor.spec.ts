@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../lib/config/schema";
+import { expectAccessible } from "../helpers/accessibility";
 import { TWO_FACTOR_WORDS as W } from "../../lib/admin/two-factor-words";
 import { startSecondServer, type SecondServer } from "../helpers/e2e-second-server";
 import { unusedCodes } from "../helpers/totp-codes";
@@ -76,6 +77,7 @@ async function shownCodes(): Promise<string[]> {
   const list = page.getByRole("list", { name: W.codes_heading });
   await expect(list.getByRole("listitem")).toHaveCount(10);
   const codes = (await list.getByRole("listitem").allInnerTexts()).map((c) => c.trim());
+  await expectAccessible(page, "the recovery codes");
   await page.getByRole("button", { name: W.codes_saved }).click();
   await expect(list).toHaveCount(0);
   return codes;
@@ -92,6 +94,7 @@ test("the admin turns two-factor on from the account page: QR code, secret, a wr
   expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
   const secret = (await page.getByTestId("two-factor-secret").innerText()).trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectAccessible(page, "the two-factor enrolment");
   code = unusedCodes(DEMO_ADMIN_EMAIL, secret);
 
   const field = page.getByLabel(W.code_label);
