@@ -10,6 +10,8 @@ import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses } from "../helpers/client-addresses";
+import { startTestRedis, type TestRedis } from "../helpers/redis-server";
+import { until } from "../helpers/until";
 import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
 
 /*
@@ -34,20 +36,33 @@ type Loaded = admin.App & {
   store: typeof import("@/lib/admin/passkeys");
 };
 let app: Loaded;
+/** Set while the suite runs on Redis (the store, spent recovery codes, budgets), else embedded. */
+let redisUrl: string | undefined;
 
 async function loadApp(): Promise<Loaded> {
   pointAppAtWorkspace(fixture.server, {
     ...ADMIN_SUITE_VARS,
+    REDIS_URL: redisUrl,
     ADMIN_USERS: `${DEMO_ADMIN_EMAIL}=${DEMO_ADMIN_HASH},${GRACE.email}=${hashPassword(GRACE_PASSWORD)}`,
     ADMIN_TOTP: `${GRACE.email}=${GRACE_SECRET}`,
     ADMIN_PASSKEY_STORE_PATH: path.join(dir, "passkeys.sqlite"),
     DELIVERY_STORE_PATH: path.join(dir, "delivery.sqlite"),
   });
   vi.resetModules();
-  for (const memo of ["workspace.client", "state.usedOnce.db", "admin.passkeyStore"]) forgetProcessMemo(memo);
+  for (const memo of [
+    "workspace.client",
+    "state.engine",
+    "state.usedOnce.db",
+    "admin.passkeyStore",
+    "admin.loginLimitEpoch",
+  ])
+    forgetProcessMemo(memo);
   const audit: Record<string, unknown>[] = [];
   const base = await admin.importApp((line) => audit.push(JSON.parse(line) as Record<string, unknown>));
-  base.loginLib.resetLoginLimits();
+  if (redisUrl) {
+    const connection = base.state.redisConnection();
+    await until(async () => connection?.status === "ready", { what: "Redis to connect" });
+  } else base.loginLib.resetLoginLimits();
   return {
     ...base,
     audit,
@@ -77,17 +92,35 @@ let secret: string;
 let enrolment: string | undefined;
 let recovery: string[];
 
-beforeAll(async () => {
-  app = await loadApp();
-  session = admin.setCookie(await signIn(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD), "masthead_admin")!;
-});
-
-afterAll(async () => {
-  await app?.store.passkeyStore().close();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("turning two-factor on from the account page", () => {
+describe.each([
+  { engine: "the embedded store", withRedis: false },
+  { engine: "Redis", withRedis: true },
+])("turning two-factor on from the account page, on $engine", ({ withRedis }) => {
+  let redis: TestRedis | undefined;
+
+  beforeAll(async () => {
+    if (withRedis) {
+      redis = await startTestRedis();
+      redisUrl = redis.url;
+    }
+    app = await loadApp();
+    expect(app.store.passkeyStore().engine).toBe(withRedis ? "redis" : "sqlite");
+    session = admin.setCookie(await signIn(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD), "masthead_admin")!;
+  });
+
+  afterAll(async () => {
+    await app?.store.passkeyStore().close();
+    app?.state.redisConnection()?.disconnect();
+    redisUrl = undefined;
+    delete process.env.REDIS_URL;
+    forgetProcessMemo("state.engine");
+    await redis?.stop();
+  });
+
   it("needs a sign-in within the last 10 minutes for every change", async () => {
     const { value } = await app.session.sealSession(DEMO_ADMIN_EMAIL, Date.now() - 11 * 60 * 1000);
     const stale = [`masthead_admin=${value}`];
