@@ -52,22 +52,15 @@ export function TwoFactorManager({
     if (data) setEnrolment(data);
   }
 
-  async function confirm() {
-    const data = await call<{ recoveryCodes: string[] }>("/api/admin/two-factor", "PUT", { code });
+  /** Confirming the enrolment and regenerating both answer fresh recovery codes, shown this once. */
+  async function newCodes(url: string, method: "POST" | "PUT", body: unknown, done: string) {
+    const data = await call<{ recoveryCodes: string[] }>(url, method, body);
     if (!data) return;
     setEnrolment(null);
     setCode("");
     setCodes(data.recoveryCodes);
     setView({ source: "account", left: data.recoveryCodes.length, total: data.recoveryCodes.length });
-    setStatus({ kind: "ok", text: W.turned_on });
-  }
-
-  async function regenerate() {
-    const data = await call<{ recoveryCodes: string[] }>("/api/admin/two-factor/recovery-codes", "POST", {});
-    if (!data) return;
-    setCodes(data.recoveryCodes);
-    setView({ source: "account", left: data.recoveryCodes.length, total: data.recoveryCodes.length });
-    setStatus({ kind: "ok", text: W.regenerated });
+    setStatus({ kind: "ok", text: done });
   }
 
   async function turnOff() {
@@ -108,7 +101,7 @@ export function TwoFactorManager({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void confirm();
+            void newCodes("/api/admin/two-factor", "PUT", { code }, W.turned_on);
           }}
         >
           <p>{W.scan}</p>
@@ -155,7 +148,12 @@ export function TwoFactorManager({
         </p>
       ) : view.source ? (
         <p>
-          <button type="button" className={styles.button} onClick={() => void regenerate()} disabled={busy}>
+          <button
+            type="button"
+            className={styles.button}
+            onClick={() => void newCodes("/api/admin/two-factor/recovery-codes", "POST", {}, W.regenerated)}
+            disabled={busy}
+          >
             {W.regenerate}
           </button>{" "}
           <button

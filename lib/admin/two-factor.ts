@@ -49,15 +49,6 @@ export async function anyTwoFactor(): Promise<boolean> {
     .catch(() => true);
 }
 
-/** How many of the admin's recovery codes are still unused. */
-export async function recoveryCodesLeft(email: string, hashes: readonly string[]): Promise<number> {
-  const spent = await claimedCount(
-    RECOVERY_CODE_USES,
-    hashes.map((hash) => `${email}:${hash}`),
-  );
-  return hashes.length - spent;
-}
-
 /*
  * Enrolment happens in two requests: the fresh secret is shown, then confirmed with a code the
  * app made from it. Between them it waits in a sealed, short-lived cookie sent only to the
@@ -127,6 +118,10 @@ export type TwoFactorView = { source: TwoFactor["source"] | null; left: number |
 export async function twoFactorView(email: string): Promise<TwoFactorView> {
   const factor = await twoFactorOf(email);
   const hashes = factor?.recoveryHashes ?? [];
-  const left = await recoveryCodesLeft(email, hashes).catch(() => null);
+  const spent = await claimedCount(
+    RECOVERY_CODE_USES,
+    hashes.map((hash) => `${email}:${hash}`),
+  ).catch(() => null);
+  const left = spent === null ? null : hashes.length - spent;
   return { source: factor?.source ?? null, left, total: hashes.length };
 }

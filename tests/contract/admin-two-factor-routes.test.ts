@@ -16,7 +16,7 @@ import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from ".
 
 /*
  * The account page's two-factor routes through the real handlers and the real sign-in route,
- * against a local workspace, on the embedded store: every change needs a recent sign-in and a
+ * against a local workspace, on the embedded store and on Redis: every change needs a recent sign-in and a
  * JSON body where it takes one; a wrong code or a missing enrolment stores nothing; a confirmed
  * one is stored sealed and asked for at the next sign-in, with its recovery codes each good once;
  * regenerated codes retire the old ones; an admin the operator enrolled (ADMIN_TOTP) is refused.
