@@ -388,7 +388,7 @@ test("a sign-in older than 10 minutes cannot remove a passkey or turn the passwo
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Work laptop");
   await expect(passkeysOnly(page)).toBeChecked();
 
-  await page.getByRole("link", { name: "sign in again" }).click();
+  await page.getByRole("region", { name: "Passkeys" }).getByRole("link", { name: "sign in again" }).click();
   await expect(page.getByText("Confirm it is you: sign in again to change how you sign in.")).toBeVisible();
   await signInWithPasskey(page);
   await expect(page).toHaveURL(/\/admin\/account$/);
