@@ -22,6 +22,7 @@ import { CODE_MEMORY_SECONDS, matchingStep, normalizeCode } from "./totp";
 import { audit } from "./audit";
 import { normalizeRecoveryCode, recoveryCodeHash } from "./recovery-codes";
 import { claimOnce } from "../state/used-once";
+import { RECOVERY_CODE_USES, anyTwoFactor, twoFactorOf, type TwoFactor } from "./two-factor";
 
 export {
   ACCOUNT_FAILURE_LIMIT,
@@ -34,7 +35,8 @@ export {
 /*
  * Signing an admin in, in one or two steps. Every password check costs one scrypt, known email
  * or not, so timing does not reveal which emails are admins. Then:
- *  - an admin without an ADMIN_TOTP secret and the right password is signed in;
+ *  - an admin without a second factor (ADMIN_TOTP, or enrolled on the account page:
+ *    lib/admin/two-factor.ts) and the right password is signed in;
  *  - when any admin has a secret, every other attempt (right password of an admin with a
  *    secret, wrong password, unknown email, an account whose lockout is on) gets the same second
  *    step, an "Authentication code" asked for in a sealed cookie that says, unreadably, whether
@@ -112,11 +114,6 @@ export type LoginOutcome =
   /** `email`: the account asked for, as typed (the audit line names it when it is an admin). */
   | { outcome: "rate_limited"; retryAfterSeconds: number; email?: string };
 
-/** Whether any admin has a second factor: then no password is judged before its code step. */
-function secondStepInUse(): boolean {
-  return Object.keys(env().adminAccess.totpSecrets).length > 0;
-}
-
 /** The last check, once the credentials are right: the workspace's word, then the device cookie. */
 async function admit(email: string, deviceCookie?: string | null): Promise<LoginOutcome> {
   const standing = await standingAtSignIn(email);
@@ -137,11 +134,12 @@ async function chargeThenCheck(
   charge: () => Promise<Taken>,
   password: string,
   hash: string,
+  secondStepInUse: boolean,
 ): Promise<Checked> {
   const taken = await charge();
   if (!taken.ok) return taken;
   // A locked account with no code step to follow is refused whatever the password: not checked.
-  if (taken.accountLockedFor !== null && !secondStepInUse()) return { ...taken, matches: false };
+  if (taken.accountLockedFor !== null && !secondStepInUse) return { ...taken, matches: false };
   return { ...taken, matches: await verifyPassword(password, hash) };
 }
 
@@ -155,6 +153,8 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
   const deviceId = device && user && device.email === user.email ? device.id : null;
   // A device whose own budget is spent is a stranger until its window ends.
   const trusted = deviceId !== null && (await takeDevicePoint(deviceId));
+  // Whether any admin has a second factor: then no password is judged before its code step.
+  const secondStepInUse = await anyTwoFactor();
 
   let checked: Checked;
   try {
@@ -170,9 +170,15 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
           }),
           attempt.password,
           hash,
+          secondStepInUse,
         )
       : await whenAdmitted(() =>
-          chargeThenCheck(() => takeStrangerPoint(accountKey, attempt.asker), attempt.password, hash),
+          chargeThenCheck(
+            () => takeStrangerPoint(accountKey, attempt.asker),
+            attempt.password,
+            hash,
+            secondStepInUse,
+          ),
         );
   } catch (error) {
     if (isGateBusy(error)) return { outcome: "busy", retryAfterSeconds: 1 };
@@ -188,19 +194,20 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
     !(await passkeyStore()
       .passkeysOnly(user!.email)
       .catch(() => false));
-  const hasSecret = Boolean(user && user.email in env().adminAccess.totpSecrets);
+  // A store that cannot say whether the admin enrolled a second factor must not skip it.
+  const hasSecret = user ? await twoFactorOf(user.email).then(Boolean, () => true) : false;
   if (accountLockedFor !== null) {
     metrics().rateLimited.inc({ limit: "admin-login-account" });
     // Without a second factor in use nothing could tell the rightful admin apart: the lockout
     // holds. With one, every locked attempt still gets the code step, and only the right
     // password of an admin with a secret and the right code gets past it.
-    if (!secondStepInUse())
+    if (!secondStepInUse)
       return { outcome: "rate_limited", retryAfterSeconds: accountLockedFor, email: accountKey };
   } else if (user && passwordOk && !hasSecret) {
     await refund(charged);
     return admit(user.email, attempt.deviceCookie);
   }
-  if (!secondStepInUse()) return { outcome: "invalid", email: user?.email };
+  if (!secondStepInUse) return { outcome: "invalid", email: user?.email };
   return {
     outcome: "code_required",
     pending: await sealPendingStep({ ...charged, passwordOk, accountLockedFor }),
@@ -212,9 +219,16 @@ export async function checkCode(attempt: CodeAttempt): Promise<LoginOutcome> {
   const pending = await readPendingStep(attempt.pendingCookie);
   if (!pending || !(await usedSteps().claim(pending.id))) return { outcome: "step_expired" };
   const user = env().adminUsers.find((u) => u.email === pending.email);
+  let factor: TwoFactor | null = null;
+  try {
+    factor = user ? await twoFactorOf(user.email) : null;
+  } catch {
+    // The stored secret cannot be read: whether the code is right cannot be known, so it is not taken.
+    return { outcome: "busy", retryAfterSeconds: 30 };
+  }
   const recovery = normalizeRecoveryCode(attempt.code);
-  if (recovery) return checkRecoveryCode(pending, user?.email, recovery, attempt.deviceCookie);
-  const secret = user ? env().adminAccess.totpSecrets[user.email] : undefined;
+  if (recovery) return checkRecoveryCode(pending, user?.email, factor, recovery, attempt.deviceCookie);
+  const secret = factor?.secret;
   const code = normalizeCode(attempt.code);
   const step = matchingStep(pending.email, secret ?? DUMMY_SECRET, code ?? "000000");
   const proven = Boolean(user && secret && code && step !== null && pending.passwordOk);
@@ -237,18 +251,19 @@ export async function checkCode(attempt: CodeAttempt): Promise<LoginOutcome> {
 async function checkRecoveryCode(
   pending: PendingStep,
   email: string | undefined,
+  factor: TwoFactor | null,
   digits: string,
   deviceCookie: string | null | undefined,
 ): Promise<LoginOutcome> {
   const hash = recoveryCodeHash(digits);
-  const hashes = email ? (env().adminAccess.recoveryCodes[email] ?? []) : [];
+  const hashes = factor?.recoveryHashes ?? [];
   const proven = Boolean(email && hashes.includes(hash) && pending.passwordOk);
   // As with a code: a locked account's attempt is refused as locked unless it proved both factors.
   if (!proven && pending.accountLockedFor !== null)
     return { outcome: "rate_limited", retryAfterSeconds: pending.accountLockedFor, email: pending.email };
   if (!email || !hashes.includes(hash)) return { outcome: "wrong_code", email };
   if (!pending.passwordOk) return { outcome: "invalid", email };
-  const claimed = await claimOnce("admin-recovery-code", `${email}:${hash}`);
+  const claimed = await claimOnce(RECOVERY_CODE_USES, `${email}:${hash}`);
   // Redis unreachable: whether the code was used elsewhere cannot be known, so it is not taken.
   if (claimed === "unavailable") return { outcome: "busy", retryAfterSeconds: 30 };
   if (claimed === "used") return { outcome: "replayed_code", email };

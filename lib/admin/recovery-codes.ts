@@ -2,9 +2,10 @@ import { createHash, randomInt } from "node:crypto";
 
 /*
  * Second-factor recovery codes: for an admin who has lost the authenticator app. Given once at
- * enrolment (`npm run admin-totp`), each is typed where the app's code goes and signs in once.
- * Only their hashes are configured (ADMIN_RECOVERY_CODES, beside ADMIN_TOTP); which ones were
- * used is kept through lib/state, so it holds on every instance and across restarts.
+ * enrolment (the account page, or `npm run admin-totp`), each is typed where the app's code goes
+ * and signs in once. Only their hashes are kept (the passkey store, or ADMIN_RECOVERY_CODES beside
+ * ADMIN_TOTP); which ones were used is kept through lib/state/used-once.ts, so it holds on every
+ * instance and across restarts.
  *
  * Digits only, so they are typed on the code field's numeric keypad; 24 of them (about 80 bits)
  * make guessing hopeless and a plain SHA-256 a safe hash (no salt or slow hash needed, unlike a
@@ -30,15 +31,15 @@ export function recoveryCodeHash(digits: string): string {
     .toString("base64url");
 }
 
-/** Fresh codes, as shown to the admin once, and the ADMIN_RECOVERY_CODES entry that holds their hashes. */
+/** Fresh codes, as shown to the admin once, their hashes, and the ADMIN_RECOVERY_CODES entry that holds them. */
 export function newRecoveryCodes(
   email: string,
   count = RECOVERY_CODE_COUNT,
-): { codes: string[]; entry: string } {
+): { codes: string[]; hashes: string[]; entry: string } {
   const codes = Array.from({ length: count }, () => {
     const digits = Array.from({ length: DIGITS }, () => String(randomInt(10))).join("");
     return digits.match(new RegExp(`\\d{${GROUP}}`, "g"))!.join("-");
   });
   const hashes = codes.map((code) => recoveryCodeHash(normalizeRecoveryCode(code)!));
-  return { codes, entry: `${email}=${hashes.join(".")}` };
+  return { codes, hashes, entry: `${email}=${hashes.join(".")}` };
 }

@@ -7,13 +7,12 @@
  * terminal when it is not given.
  */
 import { createInterface } from "node:readline/promises";
-import { renderUnicodeCompact } from "uqr";
 import { z } from "zod";
 import { envValue } from "../config/defaults.mjs";
 import { imageHosts } from "../config/image-hosts.mjs";
 import { readSiteConfig } from "../config/site";
 import { newRecoveryCodes } from "./recovery-codes";
-import { TOTP_ISSUER, newEnrolment } from "./totp";
+import { TOTP_ISSUER, newEnrolment, qrCode } from "./totp";
 
 const recoveryOnly = process.argv.includes("--recovery-codes");
 const given = process.argv.slice(2).filter((a) => a !== "--recovery-codes");
@@ -42,7 +41,7 @@ function print(email: string): void {
 
 1. Scan this QR code with an authenticator app (or type the secret by hand):
 
-${renderUnicodeCompact(uri, { border: 2 })}
+${qrCode(uri).createASCII(1, 2)}
 
    Secret: ${secret}
    URI:    ${uri}

@@ -1,4 +1,5 @@
 import { Secret, TOTP } from "otpauth";
+import qrcode from "qrcode-generator";
 
 /*
  * Time-based one-time codes (RFC 6238) through otpauth, with the parameters every authenticator
@@ -41,6 +42,14 @@ export function newEnrolment(
     uri: totp(email, secret, issuer).toString(),
     entry: `${email}=${secret.base32}`,
   };
+}
+
+/** The QR code of an otpauth:// URI: drawn as SVG by the account page, as text by `npm run admin-totp`. */
+export function qrCode(uri: string): ReturnType<typeof qrcode> {
+  const qr = qrcode(0, "M");
+  qr.addData(uri);
+  qr.make();
+  return qr;
 }
 
 /** The code as typed ("123 456", "123-456") reduced to its digits, or null when it cannot be a code. */

@@ -45,3 +45,16 @@ export async function claimOnce(namespace: string, key: string): Promise<UseOnce
     return "unavailable";
   }
 }
+
+/** How many of `keys` were claimed already (the account page's "recovery codes left"); throws when Redis cannot say. */
+export async function claimedCount(namespace: string, keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const full = keys.map((key) => `${namespace}:${key}`);
+  if (stateEngine() === "embedded") {
+    const db = database();
+    return full.filter((key) => db.prepare("SELECT 1 FROM used_once WHERE key = ?").get(key)).length;
+  }
+  const client = redisConnection();
+  if (!client || client.status !== "ready") throw new Error("Redis is unreachable");
+  return client.exists(...full.map((key) => `masthead:used:${key}`));
+}

@@ -162,4 +162,24 @@ describe.each(engines)("passkey store on $name", (engine) => {
     await two.setPasskeysOnly(ADA, false);
     expect(await one.passkeysOnly(ADA)).toBe(false);
   });
+
+  it("keeps each admin's own two-factor, replaced whole and turned off on its own", async () => {
+    const [one, two] = await engine.make();
+    expect(await one.anyTwoFactor()).toBe(false);
+    expect(await one.twoFactor(ADA)).toBeNull();
+    const ada = {
+      sealedSecret: "Fe26.2**sealed",
+      recoveryHashes: ["aaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbb"],
+    };
+    await one.setTwoFactor(ADA, ada);
+    expect(await two.twoFactor(ADA)).toEqual(ada);
+    expect(await two.twoFactor(GRACE)).toBeNull();
+    expect(await two.anyTwoFactor()).toBe(true);
+    const regenerated = { ...ada, recoveryHashes: ["cccccccccccccccccccccc"] };
+    await two.setTwoFactor(ADA, regenerated);
+    expect(await one.twoFactor(ADA)).toEqual(regenerated);
+    await one.setTwoFactor(ADA, null);
+    expect(await two.twoFactor(ADA)).toBeNull();
+    expect(await two.anyTwoFactor()).toBe(false);
+  });
 });

@@ -146,6 +146,21 @@ describe.each(setups)("npm run admin-passkeys on $name", (setup) => {
     expect(split(run.stdout).text).toContain(`The password of ${DEMO_ADMIN_EMAIL} signs them in again.`);
     expect(await store.passkeysOnly(DEMO_ADMIN_EMAIL)).toBe(false);
   });
+
+  it(
+    "two-factor-off turns off what the admin enrolled on the account page",
+    { timeout: 60_000 },
+    async () => {
+      const store = setup.store();
+      await store.setTwoFactor(DEMO_ADMIN_EMAIL, { sealedSecret: "Fe26.2**x", recoveryHashes: [] });
+      await store.setTwoFactor(OTHER, { sealedSecret: "Fe26.2**y", recoveryHashes: [] });
+      const run = await cli(["two-factor-off", DEMO_ADMIN_EMAIL], setup.env());
+      expect(run.code, run.stderr).toBe(0);
+      expect(split(run.stdout).text).toContain(`Two-factor of ${DEMO_ADMIN_EMAIL} is off`);
+      expect(await store.twoFactor(DEMO_ADMIN_EMAIL)).toBeNull();
+      expect(await store.twoFactor(OTHER)).not.toBeNull();
+    },
+  );
 });
 
 describe("npm run admin-passkeys, used wrongly", () => {

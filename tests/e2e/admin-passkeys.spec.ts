@@ -154,7 +154,9 @@ test("enrol a passkey on /admin/account, sign out, and sign in with it: nothing 
   await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
   await expectAccessible(page, "the account page");
   await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("status")).toHaveText("Passkey added as “Passkey 1”.");
+  await expect(page.getByRole("region", { name: "Passkeys" }).getByRole("status")).toHaveText(
+    "Passkey added as “Passkey 1”.",
+  );
   const stored = await authenticator.credentials();
   expect(stored).toHaveLength(1);
   expect(stored[0]!.isResidentCredential, "a discoverable credential").toBe(true);
@@ -165,7 +167,9 @@ test("enrol a passkey on /admin/account, sign out, and sign in with it: nothing 
   await name.fill("");
   await name.pressSequentially("Work laptop");
   await name.press("Enter");
-  await expect(page.getByRole("status")).toHaveText("Renamed to “Work laptop”.");
+  await expect(page.getByRole("region", { name: "Passkeys" }).getByRole("status")).toHaveText(
+    "Renamed to “Work laptop”.",
+  );
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Work laptop");
   await expect(page.getByText(/last used never/)).toBeVisible();
@@ -256,7 +260,9 @@ test("a session opened with a passkey ends when that passkey is removed, on the 
     await expect(dashboard(p)).toBeVisible();
     await p.goto(at("/admin/account"));
     await p.getByRole("button", { name: "Add a passkey" }).click();
-    await expect(p.getByRole("status")).toHaveText("Passkey added as “Passkey 2”.");
+    await expect(p.getByRole("region", { name: "Passkeys" }).getByRole("status")).toHaveText(
+      "Passkey added as “Passkey 2”.",
+    );
     await signOut(p);
     await signInWithPasskey(p);
     await expect(dashboard(p)).toBeVisible();
@@ -268,7 +274,9 @@ test("a session opened with a passkey ends when that passkey is removed, on the 
     await page.goto(at("/admin/account"));
     await page.getByRole("button", { name: "Remove Passkey 2" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Remove passkey" }).click();
-    await expect(page.getByRole("status")).toHaveText("Removed “Passkey 2”.");
+    await expect(page.getByRole("region", { name: "Passkeys" }).getByRole("status")).toHaveText(
+      "Removed “Passkey 2”.",
+    );
     expect(await statusWith(site.url, session)).toBe(401);
     await p.goto(at("/admin/account"));
     await expect(p).toHaveURL(/\/admin\/login/);
@@ -363,7 +371,9 @@ test("a password lockout caused by others does not keep the passkey out", async 
 test("a sign-in older than 10 minutes cannot remove a passkey or turn the password back on until the admin confirms it is them", async () => {
   await page.goto(at("/admin/account"));
   await passkeysOnly(page).check();
-  await expect(page.getByRole("status")).toHaveText("Your password no longer signs you in: use a passkey.");
+  await expect(page.getByRole("region", { name: "Passkeys" }).getByRole("status")).toHaveText(
+    "Your password no longer signs you in: use a passkey.",
+  );
   await ageSession(context, 11);
   await page.reload();
   await expect(page.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
@@ -378,12 +388,14 @@ test("a sign-in older than 10 minutes cannot remove a passkey or turn the passwo
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Work laptop");
   await expect(passkeysOnly(page)).toBeChecked();
 
-  await page.getByRole("link", { name: "sign in again" }).click();
+  await page.getByRole("region", { name: "Passkeys" }).getByRole("link", { name: "sign in again" }).click();
   await expect(page.getByText("Confirm it is you: sign in again to change how you sign in.")).toBeVisible();
   await signInWithPasskey(page);
   await expect(page).toHaveURL(/\/admin\/account$/);
   await passkeysOnly(page).uncheck();
-  await expect(page.getByRole("status")).toHaveText("Your password signs you in again.");
+  await expect(page.getByRole("region", { name: "Passkeys" }).getByRole("status")).toHaveText(
+    "Your password signs you in again.",
+  );
 });
 
 test("the operator's sign-out ends every session of the admin", async () => {
@@ -467,7 +479,9 @@ test.describe("two instances on one Redis", () => {
       await expect(dashboard(p)).toBeVisible();
       await p.goto(`${front.url}/admin/account`);
       await p.getByRole("button", { name: "Add a passkey" }).click();
-      await expect(p.getByRole("status")).toHaveText("Passkey added as “Passkey 1”.");
+      await expect(p.getByRole("region", { name: "Passkeys" }).getByRole("status")).toHaveText(
+        "Passkey added as “Passkey 1”.",
+      );
       expect(await device.credentials()).toHaveLength(1);
       await signOut(p);
 

@@ -14,6 +14,7 @@ import { passkeyStore, passkeyStoreDescription, type Passkey } from "./index";
  *   remove-all <email>       removes every passkey of the admin, and turns their password back on
  *   password-on <email>      turns sign-in with the password back on (passkeys only: off)
  *   sign-out <email>         ends every session of the admin, on every instance
+ *   two-factor-off <email>   turns off the two-factor the admin enrolled on the account page
  *
  * Removing a passkey ends the sessions it opened (lib/admin/access.ts reads this store).
  */
@@ -24,7 +25,8 @@ const USAGE = `Usage: npm run admin-passkeys -- <command> <email> [id]
   remove <email> <id>   remove one passkey (its id from list)
   remove-all <email>    remove every passkey of the admin and turn their password sign-in back on
   password-on <email>   turn the admin's password sign-in back on
-  sign-out <email>      end every session of the admin (sign out everywhere)`;
+  sign-out <email>      end every session of the admin (sign out everywhere)
+  two-factor-off <email>  turn off the two-factor the admin enrolled on their account page`;
 
 const when = (ms: number | null) => (ms === null ? "never" : new Date(ms).toISOString());
 
@@ -45,7 +47,11 @@ const operator = (email: string, detail?: string) => ({
 async function run(args: string[]): Promise<number> {
   const [command, rawEmail, id] = args;
   const email = rawEmail?.trim().toLowerCase();
-  if (!command || !email || !["list", "remove", "remove-all", "password-on", "sign-out"].includes(command)) {
+  if (
+    !command ||
+    !email ||
+    !["list", "remove", "remove-all", "password-on", "sign-out", "two-factor-off"].includes(command)
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -97,6 +103,13 @@ async function run(args: string[]): Promise<number> {
       await store.signOutEverywhere(email, Date.now());
       audit({ ...operator(email), action: "sign_out_everywhere" });
       console.log(`Every session of ${email} has ended; they sign in again.`);
+      return 0;
+    }
+    case "two-factor-off": {
+      // For an admin who lost both the app and the recovery codes (or after SESSION_SECRET changed).
+      await store.setTwoFactor(email, null);
+      audit({ ...operator(email), action: "two_factor_off" });
+      console.log(`Two-factor of ${email} is off (an ADMIN_TOTP entry, if any, still applies).`);
       return 0;
     }
     default: {

@@ -1,14 +1,15 @@
-import type { Redis } from "ioredis";
 import { openSqlite, transaction, type SqliteDb } from "../../state/sqlite";
 
 /*
- * Where admins' passkeys live: public keys and their bookkeeping, nothing secret (a stolen copy
- * signs nobody in). Two engines behind one shape, picked like the delivery store
+ * Where admins' sign-in credentials live: passkeys' public keys and their bookkeeping, nothing
+ * readable without SESSION_SECRET (a stolen copy signs nobody in). Two engines behind one shape, picked like the delivery store
  * (lib/admin/passkeys/index.ts): a SQLite file on one instance, Redis when REDIS_URL is set, so a
  * passkey enrolled on one instance works on every instance and survives restarts. Beside the
  * passkeys, each admin's "passkeys only" choice (their password no longer signs them in) and
  * when they last signed out everywhere: what a session checks to know it still stands
  * (lib/admin/access.ts), kept where the operator's command can change it without a server.
+ * And the two-factor an admin enrolled from the account page (lib/admin/two-factor.ts): its
+ * TOTP secret sealed with SESSION_SECRET, and its recovery codes' hashes.
  *
  * The signature counter only moves forward (spec: a counter that does not grow may mean a
  * cloned authenticator, and verification refuses it first); the update here is conditional as
@@ -40,6 +41,9 @@ export type Passkey = {
 
 export type PasskeyUse = { counter: number; backedUp: boolean; at: number };
 
+/** An admin's own second factor: the TOTP secret as lib/admin/two-factor.ts sealed it, recovery-code hashes. */
+export type StoredTwoFactor = { sealedSecret: string; recoveryHashes: string[] };
+
 export type PasskeyStore = {
   readonly engine: "sqlite" | "redis";
   /** An admin's passkeys, oldest first. */
@@ -59,6 +63,11 @@ export type PasskeyStore = {
   /** Epoch ms of the admin's last "sign out everywhere" (0: never): sessions begun by then have ended. */
   signedOutAt(email: string): Promise<number>;
   signOutEverywhere(email: string, at: number): Promise<void>;
+  twoFactor(email: string): Promise<StoredTwoFactor | null>;
+  /** Replaces the admin's two-factor; null turns it off. */
+  setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void>;
+  /** Whether any admin enrolled one: then sign-in's code step is in use. */
+  anyTwoFactor(): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -125,6 +134,7 @@ export class SqlitePasskeyStore implements PasskeyStore {
         passkeys_only INTEGER NOT NULL
       );
       CREATE TABLE IF NOT EXISTS admin_signed_out (email TEXT PRIMARY KEY, at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS admin_two_factor (email TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
     // A file made before user handles were kept: its passkeys' is the one derived at enrolment (ceremony.ts).
     if (!db.prepare("SELECT 1 FROM pragma_table_info('passkeys') WHERE name = 'user_handle'").get())
@@ -227,163 +237,30 @@ export class SqlitePasskeyStore implements PasskeyStore {
       .run(email, at, at);
   }
 
+  async twoFactor(email: string): Promise<StoredTwoFactor | null> {
+    const row = this.open().prepare("SELECT value FROM admin_two_factor WHERE email = ?").get(email) as
+      { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as StoredTwoFactor) : null;
+  }
+
+  async setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void> {
+    const db = this.open();
+    if (value === null) db.prepare("DELETE FROM admin_two_factor WHERE email = ?").run(email);
+    else
+      db.prepare(
+        "INSERT INTO admin_two_factor (email, value) VALUES (?, ?) ON CONFLICT(email) DO UPDATE SET value = excluded.value",
+      ).run(email, JSON.stringify(value));
+  }
+
+  async anyTwoFactor(): Promise<boolean> {
+    return Boolean(this.open().prepare("SELECT 1 FROM admin_two_factor LIMIT 1").get());
+  }
+
   async close(): Promise<void> {
     if (this.db?.isOpen) this.db.close();
     this.db = undefined;
   }
 }
 
-const ROOT = "masthead:passkeys";
-const credentialKey = (id: string) => `${ROOT}:credential:${id}`;
-const adminKey = (email: string) => `${ROOT}:admin:${email}`;
-const PASSKEYS_ONLY = `${ROOT}:passkeys-only`;
-const SIGNED_OUT = `${ROOT}:signed-out`;
-
-/** Sets the counter, backup state and last use, only if the passkey exists and its counter moves forward. */
-const RECORD_USE = `
-local current = redis.call('HGET', KEYS[1], 'counter')
-if not current then return 0 end
-current = tonumber(current)
-local next = tonumber(ARGV[1])
-if current < next or (current == 0 and next == 0) then
-  redis.call('HSET', KEYS[1], 'counter', ARGV[1], 'backedUp', ARGV[2], 'lastUsedAt', ARGV[3])
-  return 1
-end
-return 0`;
-
-/** Adds the credential unless its id exists, and indexes it under its admin, in one step. */
-const ADD = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV))
-redis.call('SADD', KEYS[2], ARGV[2])
-return 1`;
-
-/**
- * The shared engine: a hash per credential, a set of ids per admin, a set of passkeys-only
- * admins, a hash of when each admin last signed out everywhere.
- */
-export class RedisPasskeyStore implements PasskeyStore {
-  readonly engine = "redis" as const;
-
-  constructor(
-    private readonly redis: Redis,
-    /** Resolves once the connection's first attempt is answered (lib/state), so a first request does not miss Redis. */
-    private readonly ready: () => Promise<void> = async () => {},
-  ) {}
-
-  private async client(): Promise<Redis> {
-    await this.ready();
-    return this.redis;
-  }
-
-  private static fromHash(hash: Record<string, string>): Passkey | null {
-    if (!hash.id || !hash.email || !hash.publicKey) return null;
-    return {
-      id: hash.id,
-      email: hash.email,
-      publicKey: hash.publicKey,
-      counter: Number(hash.counter ?? 0),
-      transports: JSON.parse(hash.transports ?? "[]") as string[],
-      deviceType: hash.deviceType === "multiDevice" ? "multiDevice" : "singleDevice",
-      backedUp: hash.backedUp === "1",
-      userHandle: hash.userHandle ?? "",
-      name: hash.name ?? "",
-      createdAt: Number(hash.createdAt ?? 0),
-      lastUsedAt: hash.lastUsedAt ? Number(hash.lastUsedAt) : null,
-    };
-  }
-
-  async list(email: string): Promise<Passkey[]> {
-    const redis = await this.client();
-    const ids = await redis.smembers(adminKey(email));
-    const found = await Promise.all(ids.map((id) => this.get(id)));
-    return found
-      .filter((p): p is Passkey => p !== null && p.email === email)
-      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
-  }
-
-  async get(id: string): Promise<Passkey | null> {
-    const redis = await this.client();
-    return RedisPasskeyStore.fromHash(await redis.hgetall(credentialKey(id)));
-  }
-
-  async add(p: Passkey): Promise<boolean> {
-    const redis = await this.client();
-    const fields = {
-      id: p.id,
-      email: p.email,
-      publicKey: p.publicKey,
-      counter: String(p.counter),
-      transports: JSON.stringify(p.transports),
-      deviceType: p.deviceType,
-      backedUp: p.backedUp ? "1" : "0",
-      userHandle: p.userHandle,
-      name: p.name,
-      createdAt: String(p.createdAt),
-      lastUsedAt: p.lastUsedAt === null ? "" : String(p.lastUsedAt),
-    };
-    // `id` first: the script indexes ARGV[2], the id's value.
-    const argv = Object.entries(fields).flat();
-    const added = await redis.eval(ADD, 2, credentialKey(p.id), adminKey(p.email), ...argv);
-    return added === 1;
-  }
-
-  async recordUse(id: string, use: PasskeyUse): Promise<boolean> {
-    const redis = await this.client();
-    const done = await redis.eval(
-      RECORD_USE,
-      1,
-      credentialKey(id),
-      String(use.counter),
-      use.backedUp ? "1" : "0",
-      String(use.at),
-    );
-    return done === 1;
-  }
-
-  async rename(email: string, id: string, name: string): Promise<boolean> {
-    const existing = await this.get(id);
-    if (!existing || existing.email !== email) return false;
-    await (await this.client()).hset(credentialKey(id), "name", name);
-    return true;
-  }
-
-  async remove(email: string, id: string): Promise<boolean> {
-    const existing = await this.get(id);
-    if (!existing || existing.email !== email) return false;
-    const redis = await this.client();
-    await redis.multi().del(credentialKey(id)).srem(adminKey(email), id).exec();
-    return true;
-  }
-
-  async removeAll(email: string): Promise<number> {
-    const redis = await this.client();
-    const ids = await redis.smembers(adminKey(email));
-    if (ids.length === 0) return 0;
-    const removed = await redis.del(...ids.map(credentialKey));
-    await redis.del(adminKey(email));
-    return removed;
-  }
-
-  async passkeysOnly(email: string): Promise<boolean> {
-    return (await (await this.client()).sismember(PASSKEYS_ONLY, email)) === 1;
-  }
-
-  async setPasskeysOnly(email: string, on: boolean): Promise<void> {
-    const redis = await this.client();
-    if (on) await redis.sadd(PASSKEYS_ONLY, email);
-    else await redis.srem(PASSKEYS_ONLY, email);
-  }
-
-  async signedOutAt(email: string): Promise<number> {
-    return Number((await (await this.client()).hget(SIGNED_OUT, email)) ?? 0);
-  }
-
-  async signOutEverywhere(email: string, at: number): Promise<void> {
-    await (await this.client()).hset(SIGNED_OUT, email, String(at));
-  }
-
-  async close(): Promise<void> {
-    // The connection is lib/state's, closed with the rest of the state.
-  }
-}
+// The Redis engine lives beside this one; both answer to the shape above.
+export { RedisPasskeyStore } from "./store-redis";

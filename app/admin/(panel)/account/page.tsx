@@ -4,6 +4,9 @@ import { passkeyStore } from "@/lib/admin/passkeys";
 import { toView, type PasskeyView } from "@/lib/admin/passkeys/account";
 import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { signedInRecently } from "@/lib/admin/session";
+import { twoFactorView } from "@/lib/admin/two-factor";
+import { TWO_FACTOR_WORDS } from "@/lib/admin/two-factor-words";
+import { TwoFactorManager } from "@/components/admin/two-factor-manager";
 import { PasskeyManager } from "@/components/admin/passkey-manager";
 import styles from "@/components/admin/admin.module.css";
 
@@ -11,7 +14,7 @@ export const metadata: Metadata = { title: "Your account" };
 
 /**
  * The signed-in admin's own sign-in: their passkeys, whether their password still signs them in,
- * and "Sign out everywhere" (a plain form: it works without JavaScript).
+ * their two-factor, and "Sign out everywhere" (a plain form: it works without JavaScript).
  */
 export default async function AccountPage({
   searchParams,
@@ -31,6 +34,7 @@ export default async function AccountPage({
   } catch {
     loaded = null;
   }
+  const twoFactor = await twoFactorView(session.email).catch(() => null);
   return (
     <>
       <div className={styles.pageHeader}>
@@ -54,6 +58,17 @@ export default async function AccountPage({
         ) : (
           <p className={styles.alert} role="alert">
             {PASSKEY_WORDS.unavailable}
+          </p>
+        )}
+      </section>
+      <section className={styles.card} aria-labelledby="two-factor-heading">
+        <h2 id="two-factor-heading">{TWO_FACTOR_WORDS.heading}</h2>
+        <p className={styles.muted}>{TWO_FACTOR_WORDS.intro}</p>
+        {twoFactor ? (
+          <TwoFactorManager initial={twoFactor} recentSignIn={signedInRecently(session)} />
+        ) : (
+          <p className={styles.alert} role="alert">
+            {TWO_FACTOR_WORDS.unavailable}
           </p>
         )}
       </section>

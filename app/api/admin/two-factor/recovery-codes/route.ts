@@ -1,0 +1,25 @@
+import { audit } from "@/lib/admin/audit";
+import { adminRoute, errorResponse, jsonResponse } from "@/lib/admin/http";
+import { regenerateRecoveryCodes, twoFactorOf } from "@/lib/admin/two-factor";
+import { TWO_FACTOR_WORDS } from "@/lib/admin/two-factor-words";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * POST /api/admin/two-factor/recovery-codes: fresh recovery codes for the signed-in admin's own
+ * two-factor, shown once; the old ones stop working. Needs a recent sign-in.
+ */
+export const POST = adminRoute({ recentSignIn: true }, async ({ session }) => {
+  const entry = { actor: session.email, action: "recovery_codes_regenerated", target: "admin" };
+  try {
+    if ((await twoFactorOf(session.email))?.source === "operator")
+      return errorResponse(409, TWO_FACTOR_WORDS.operator, { code: "managed_by_operator" });
+    const codes = await regenerateRecoveryCodes(session.email);
+    if (!codes) return errorResponse(409, TWO_FACTOR_WORDS.not_on, { code: "not_on" });
+    audit({ ...entry, outcome: "ok" });
+    return jsonResponse({ recoveryCodes: codes });
+  } catch {
+    audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
+    return errorResponse(503, TWO_FACTOR_WORDS.unavailable, { code: "store_unavailable" });
+  }
+});
