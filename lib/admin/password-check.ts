@@ -1,6 +1,6 @@
 import "server-only";
 import { createGate, type Gate } from "../http/concurrency-gate";
-import { processMemo } from "../state";
+import { adminProcess } from "./process";
 
 /*
  * Sign-in's password check, admitted through a gate. scrypt runs on libuv's thread pool, but
@@ -14,7 +14,7 @@ export const PASSWORD_CHECK_LIMITS = { concurrency: 1, maxQueue: 4, maxWaitMs: 1
 
 function gate(): Gate {
   // One per process, whichever of Next's bundles asks first.
-  return processMemo("admin.passwordCheckGate", () => createGate(PASSWORD_CHECK_LIMITS));
+  return (adminProcess().passwordGate ??= createGate(PASSWORD_CHECK_LIMITS));
 }
 
 /**

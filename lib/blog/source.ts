@@ -6,7 +6,6 @@ import { siteText } from "../config/text";
 import { fetch as fetchOutsideNext } from "undici";
 import { log } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
-import { processMemo } from "../state";
 import { whileStarting } from "../state/readiness";
 import {
   createWorkspaceClient,
@@ -49,19 +48,15 @@ export class BlogSourceError extends Error {
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
-/** The store's own workspace client, one per process. */
-const clients = () => processMemo<{ list?: WorkspaceClient }>("blog.source.clients", () => ({}));
-
 /**
- * During a build the workspace must answer promptly or the build fails: a short timeout and
- * one retry keep a dead, slow or rate-limiting workspace well under a minute.
+ * The store's own workspace client, made for each fetch: it holds no state, and follows the
+ * configuration. During a build the workspace must answer promptly or the build fails: a short
+ * timeout and one retry keep a dead, slow or rate-limiting workspace well under a minute.
  */
 function client(): WorkspaceClient {
   const build = isBuildPhase();
-  const existing = clients().list;
-  if (existing) return existing;
   const w = env().workspace;
-  const made = createWorkspaceClient({
+  return createWorkspaceClient({
     apiBase: w.apiBase,
     apiKey: w.apiKey,
     timeoutMs: build ? Math.min(w.timeoutMs, 8_000) : w.timeoutMs,
@@ -72,8 +67,6 @@ function client(): WorkspaceClient {
     // Node's own fetch is made of, so the request is the same one.
     fetch: fetchOutsideNext as unknown as typeof fetch,
   });
-  clients().list = made;
-  return made;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { createRequire } from "node:module";
 import { log, logLine } from "../observability/log.mjs";
-import { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
+import { existingProcessMemo } from "../memo/process-memo.mjs";
 import { readBuildId } from "./build-id.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
 import { redisTargetFromEnv } from "../state/redis-fail-fast.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
-import { ENTRY_KINDS, entryTags, judgeEntry, RenderStarts, TagMarks } from "./tags.mjs";
+import { ENTRY_KINDS, entryTags, judgeEntry, nextCacheProcess, RenderStarts, TagMarks } from "./tags.mjs";
 
 export { ByteLru } from "./memory.mjs";
 
@@ -38,22 +38,18 @@ const DEFAULT_MEMORY_BYTES = 50 * 1024 * 1024;
 export const NOT_FOUND_MEMORY_BYTES = 8 * 1024 * 1024;
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
-const STATES = "nextCache.states";
-/** Every handler state of this process, by instance and Redis URL. */
-const states = () => processMemo(STATES, () => new Map());
-
 const isResponseKind = (value) =>
   value && (value.kind === ENTRY_KINDS.APP_PAGE || value.kind === ENTRY_KINDS.APP_ROUTE);
 /** A response for an address with no page: what a random address would otherwise store. */
 const isNotFound = (value) => value === null || (isResponseKind(value) && value.status === 404);
 
 /**
- * Per-process state (lib/state's registry): Next constructs a handler for every request (so this
+ * Per-process state (lib/memo's registry): Next constructs a handler for every request (so this
  * must cost a Map lookup), and the module may be loaded more than once in one process. Tests name
  * an `instance` to hold two in one process. The build id keys the shared entries (build-id.mjs).
  */
 function processState(ctx, { redisUrl, instance, log, buildId }) {
-  const registry = states();
+  const registry = nextCacheProcess().states;
   const id = `${instance}|${JSON.stringify(redisUrl ?? "")}|${buildId ?? ""}`;
   let state = registry.get(id);
   if (state) return state;
@@ -192,7 +188,7 @@ export default class MastheadCacheHandler {
 
 /** Tests: closes the connections this process opened and forgets every copy. */
 export async function closeNextCacheConnections() {
-  const registry = existingProcessMemo(STATES);
+  const registry = existingProcessMemo("nextCache")?.states;
   if (!registry) return;
   for (const state of registry.values()) {
     state.shared?.disconnect();

@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
 import { createStateEngine, type StateEngine } from "@/lib/state/engine";
-import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import * as admin from "../helpers/admin-app";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
@@ -28,7 +28,7 @@ async function loadApp(): Promise<admin.App> {
 /** Drops this process's state engine, so the next call builds another one: a second instance. */
 async function becomeAnotherInstance(app: admin.App): Promise<void> {
   const client = app.state.redisConnection();
-  forgetProcessMemo("state.engine");
+  resetProcessState();
   client?.disconnect();
   const fresh = app.state.redisConnection();
   await until(async () => fresh?.status === "ready");
@@ -62,7 +62,7 @@ beforeAll(async () => {
   delete process.env.TRUST_PROXY;
   process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
   process.env.REDIS_URL = redis.url;
-  forgetProcessMemo("state.engine");
+  resetProcessState();
 });
 
 afterAll(async () => {
@@ -72,7 +72,7 @@ afterAll(async () => {
   } catch {
     // nothing connected
   }
-  forgetProcessMemo("state.engine");
+  resetProcessState();
   delete process.env.REDIS_URL;
   delete process.env.ADMIN_USERS;
   await Promise.all(others.map((e) => e.close()));
