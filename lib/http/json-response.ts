@@ -17,3 +17,17 @@ export function errorResponse(
 ): Response {
   return jsonResponse({ error, ...extra }, status, headers);
 }
+
+/** A route that answers every method alike (a refusal): spread into its exports. */
+export function refuseEveryMethod(status: number, error: string) {
+  const refuse = () => errorResponse(status, error);
+  return {
+    GET: refuse,
+    HEAD: refuse,
+    POST: refuse,
+    PUT: refuse,
+    PATCH: refuse,
+    DELETE: refuse,
+    OPTIONS: refuse,
+  };
+}
