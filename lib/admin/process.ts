@@ -5,11 +5,7 @@ import type { MemberCopy } from "./members";
 import type { PasskeyStore } from "./passkeys/store";
 import type { StandingWalk } from "./standing";
 
-/**
- * The admin's part of the process (lib/memo), the same for every bundle: the passkey store and
- * the password check's gate (made by their modules on first use), the member list's copy and the
- * standing walk in flight; the login budgets' epoch is for tests.
- */
+/** The admin's part of the process (lib/memo); the login budgets' epoch is for tests. */
 export const adminProcess = () =>
   processMemo("admin", () => ({
     passkeys: undefined as PasskeyStore | undefined,

@@ -41,13 +41,8 @@ export function delivery(): SignupStore {
     const config = env();
     const d = config.delivery;
     const { workspace: w } = config;
-    const client = createWorkspaceClient({
-      apiBase: w.apiBase,
-      apiKey: w.apiKey,
-      timeoutMs: w.timeoutMs,
-      // The queue retries on its own schedule: no hidden extra calls.
-      maxRetries: 0,
-    });
+    // The queue retries on its own schedule: no hidden extra calls.
+    const client = createWorkspaceClient({ ...w, maxRetries: 0 });
     const log = logLine("delivery");
     const attempt = createAttempt({
       subscribe: (email) => client.addSubscriber(email),

@@ -20,14 +20,6 @@ export function errorResponse(
 
 /** A route that answers every method alike (a refusal): spread into its exports. */
 export function refuseEveryMethod(status: number, error: string) {
-  const refuse = () => errorResponse(status, error);
-  return {
-    GET: refuse,
-    HEAD: refuse,
-    POST: refuse,
-    PUT: refuse,
-    PATCH: refuse,
-    DELETE: refuse,
-    OPTIONS: refuse,
-  };
+  const r = () => errorResponse(status, error);
+  return { GET: r, HEAD: r, POST: r, PUT: r, PATCH: r, DELETE: r, OPTIONS: r };
 }

@@ -1,20 +1,10 @@
 /*
  * The process's state, all of it: one value per owning folder, made by that folder's one maker
- * on first use. Next bundles a module once per route type (pages, route handlers, proxy,
- * instrumentation), so a module-level `let` would give each bundle its own copy; this registry
- * on globalThis gives the whole process one. Plain JavaScript so the modules Next loads
- * unbundled (the cache handler, the logger) and the site's server share it. What must hold
- * across instances goes through lib/state's limiter(), sharedCache() or revocations() instead.
- *
- * The names are closed: a new piece of process state joins its folder's value.
- *  - observability: the one logger and the one metrics registry every bundle writes to;
- *  - state: the state engine (Redis connections or memory), readiness and shutdown, used-once codes;
- *  - nextCache: the cache handler's copies and connections, and who hears tag revalidations;
- *  - blog: the blog store's one copy and what is derived from it (Next and the site's server read it);
- *  - http: the token stamping the socket's address (set by the site's server, read in Next);
- *  - delivery: the signup store and its worker;
- *  - admin: the passkey store, the password-check gate, the member and standing copies, test hooks;
- *  - search: the site-wide search time budget.
+ * on first use. Next bundles a module once per route type, so a module-level `let` would give
+ * each bundle its own copy; this registry on globalThis gives the whole process one. Plain
+ * JavaScript so the modules Next loads unbundled (the cache handler, the logger) and the site's
+ * server share it. The names are closed (docs/architecture.md lists what each holds): a new
+ * piece of process state joins its folder's value.
  */
 
 const REGISTRY = Symbol.for("masthead.processMemo");

@@ -6,10 +6,7 @@ import { createNewsletterHandler } from "./handler";
 export { createNewsletterHandler, HONEYPOT_FIELD, type NewsletterHandlerOptions } from "./handler";
 export { createNewsletterLimiters, DEFAULT_LIMITS, type NewsletterLimits } from "./rate-limit";
 
-/**
- * The app's handler, made for each request: its rate-limit counters are lib/state's (one per
- * process, or Redis), its store the process's delivery store.
- */
+/** The app's handler, made for each request: its counters are lib/state's, its store the process's. */
 export function newsletterHandler(): (request: Request) => Promise<Response> {
   const config = env();
   return createNewsletterHandler({

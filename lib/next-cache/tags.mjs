@@ -11,11 +11,7 @@ const NEXT_CACHE_TAGS_HEADER = "x-next-cache-tags";
  * it expires (epoch ms). With Redis the marks are shared (shared.mjs keeps this copy current).
  */
 
-/**
- * The cache's part of the process (lib/memo): the handler states by instance and Redis URL
- * (cache-handler.mjs), and what else follows tag revalidations (the blog store), whichever
- * bundle registered it.
- */
+/** The cache's part of the process (lib/memo): the handlers' states (cache-handler.mjs), and who else hears tag revalidations (the blog store). */
 export const nextCacheProcess = () =>
   processMemo("nextCache", () => ({ states: new Map(), listeners: new Set() }));
 const listeners = () => nextCacheProcess().listeners;

@@ -15,10 +15,7 @@ const GLYPH = /^\s*[⨯⚠✓○▲●ℹ]\s*/u;
 /** A stack or a huge object stays readable without letting one call fill the log. */
 const MAX_LENGTH = 4_000;
 
-/**
- * Replaces the console's methods; a second call (another of Next's bundles) installs the same
- * routing again, to the same process-wide logger, so nothing is logged twice.
- */
+/** Replaces the console's methods: a second call (another bundle) installs the same routing again. */
 export function routeConsoleToLog(): void {
   const next = log("next");
   for (const [method, level] of Object.entries(METHODS) as [

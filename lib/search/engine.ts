@@ -55,10 +55,7 @@ async function buildSearchIndexAsync(posts: readonly Post[]): Promise<SearchInde
 }
 
 type Indexed = { blog: Blog; index: SearchIndex };
-/**
- * Search's part of the process (lib/memo): the newest copy of the blog whose index is built, for
- * searches while the next builds, and the site-wide search time (admission.ts makes it on first use).
- */
+/** Search's part of the process (lib/memo): the newest indexed copy of the blog, for searches while the next builds, and the search time (admission.ts). */
 export const searchProcess = () =>
   processMemo("search", () => ({ ready: null as Indexed | null, time: undefined as unknown }));
 

@@ -113,10 +113,8 @@ export function describeRedis(target) {
 }
 
 /**
- * lib/state's part of the process (lib/memo), made here because the cache handler reaches this
- * module unbundled: each Redis client's first connection attempt and whether one was announced;
- * for lib/state/index.ts the engine, readiness (and whether shutdown is installed) and the
- * used-once database, each made on first use.
+ * lib/state's part of the process (lib/memo), made here since the cache handler loads this module
+ * unbundled: Redis clients' first attempts; the engine, readiness and the used-once database.
  */
 export const processState = () =>
   processMemo("state", () => ({

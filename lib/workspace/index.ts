@@ -8,11 +8,5 @@ export type * from "./types";
 
 /** The app's client, configured from lib/config/env.ts: it holds no state, so each caller gets its own. */
 export function workspace(): WorkspaceClient {
-  const { workspace: w } = env();
-  return createWorkspaceClient({
-    apiBase: w.apiBase,
-    apiKey: w.apiKey,
-    timeoutMs: w.timeoutMs,
-    maxRetries: w.maxRetries,
-  });
+  return createWorkspaceClient(env().workspace);
 }
