@@ -1,5 +1,5 @@
 import "server-only";
-import { createGate, type Gate } from "../http/concurrency-gate";
+import { createGate } from "../http/concurrency-gate";
 import { adminProcess } from "./process";
 
 /*
@@ -12,15 +12,11 @@ import { adminProcess } from "./process";
 
 export const PASSWORD_CHECK_LIMITS = { concurrency: 1, maxQueue: 4, maxWaitMs: 1_000 } as const;
 
-function gate(): Gate {
-  // One per process, whichever of Next's bundles asks first.
-  return (adminProcess().passwordGate ??= createGate(PASSWORD_CHECK_LIMITS));
-}
-
 /**
  * Runs `task` (which makes a password check) once the gate admits it. Throws GateBusyError when
  * too many are under way: then `task` never ran, so nothing it would charge was charged.
  */
 export function whenAdmitted<T>(task: () => Promise<T>): Promise<T> {
-  return gate().run(task);
+  // One gate per process, whichever of Next's bundles asks first.
+  return (adminProcess().passwordGate ??= createGate(PASSWORD_CHECK_LIMITS)).run(task);
 }

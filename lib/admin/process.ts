@@ -1,4 +1,3 @@
-import "server-only";
 import type { Gate } from "../http/concurrency-gate";
 import { processMemo } from "../memo/process-memo.mjs";
 import type { MemberCopy } from "./members";

@@ -39,8 +39,7 @@ function replicaConfirmation(): ReplicaConfirmation {
 export function delivery(): SignupStore {
   return processMemo("delivery", () => {
     const config = env();
-    const d = config.delivery;
-    const { workspace: w } = config;
+    const { delivery: d, workspace: w } = config;
     // The queue retries on its own schedule: no hidden extra calls.
     const client = createWorkspaceClient({ ...w, maxRetries: 0 });
     const log = logLine("delivery");

@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import { log, logLine } from "../observability/log.mjs";
-import { existingProcessMemo } from "../memo/process-memo.mjs";
 import { readBuildId } from "./build-id.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
 import { redisTargetFromEnv } from "../state/redis-fail-fast.mjs";
@@ -188,8 +187,7 @@ export default class MastheadCacheHandler {
 
 /** Tests: closes the connections this process opened and forgets every copy. */
 export async function closeNextCacheConnections() {
-  const registry = existingProcessMemo("nextCache")?.states;
-  if (!registry) return;
+  const registry = nextCacheProcess().states;
   for (const state of registry.values()) {
     state.shared?.disconnect();
     state.closed = true; // a handler constructed later finds a new state

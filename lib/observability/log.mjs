@@ -54,9 +54,8 @@ export function observability() {
     );
     /** @type {import("pino").Logger | undefined} */
     const audit = undefined;
-    /** The process's metrics registry (lib/observability/metrics.ts makes it on first use). @type {unknown} */
-    const metrics = undefined;
-    return { state, logger, children: new Map(), audit, metrics };
+    // metrics: the process's metrics registry, made on first use (metrics.ts).
+    return { state, logger, children: new Map(), audit, metrics: undefined };
   });
 }
 

@@ -14,7 +14,6 @@ import {
   type StateEngine,
   type StateHealth,
 } from "./engine";
-import { existingProcessMemo } from "../memo/process-memo.mjs";
 import { processState, type RedisTarget } from "./redis-fail-fast.mjs";
 
 /*
@@ -35,7 +34,7 @@ function engine(): StateEngine {
 
 /** Shutdown: closes the Redis connections if any were opened (QUIT, so Redis sees a clean goodbye). */
 export async function closeState(): Promise<void> {
-  await existingProcessMemo<ReturnType<typeof processState>>("state")?.engine?.close();
+  await processState().engine?.close();
 }
 
 export function stateEngine(): EngineKind {
