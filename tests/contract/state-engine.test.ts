@@ -64,7 +64,9 @@ describe("processMemo", () => {
 
   it("is asked for at most eight names across the product", async () => {
     const { execFileSync } = await import("node:child_process");
-    const files = execFileSync("git", ["ls-files", "app", "lib", "components", "*.ts"], { encoding: "utf8" })
+    const files = execFileSync("git", ["ls-files", "app", "lib", "components", ":(top,glob)*.ts"], {
+      encoding: "utf8",
+    })
       .split("\n")
       .filter((f) => /\.(ts|tsx|mjs)$/.test(f));
     const names = new Set<string>();
