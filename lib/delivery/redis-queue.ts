@@ -250,12 +250,8 @@ export class RedisSignupStore implements SignupStore {
       const job = await this.guard((queue) => queue.getJob(id)).catch(() => null);
       // Not in the queue (kept in the outbox) or unreadable: nothing will change within the wait.
       if (!job) return "pending";
-      if (job.data.ref === signup.id && job.finishedOn)
-        return job.failedReason
-          ? job.failedReason === "rejected"
-            ? "rejected"
-            : "pending"
-          : job.returnvalue;
+      const failed = job.failedReason === "rejected" ? "rejected" : "pending";
+      if (job.data.ref === signup.id && job.finishedOn) return job.failedReason ? failed : job.returnvalue;
       if (Date.now() >= deadline) return "pending";
       await new Promise((resolve) => setTimeout(resolve, Math.min(100, deadline - Date.now())));
     }
