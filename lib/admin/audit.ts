@@ -1,6 +1,5 @@
 import "server-only";
 import { auditLog, captureLogLines } from "../observability/log.mjs";
-import { processMemo } from "../memo/process-memo.mjs";
 
 /*
  * One structured line per admin write: who, what, target, outcome, as entries of the one
@@ -32,17 +31,15 @@ export function audit(entry: AuditEntry): void {
   );
 }
 
-/** The capture in place, one per process: a sink set from a fresh copy of this module replaces it. */
-const sink = () =>
-  processMemo<{ release: (() => void) | null }>("admin.auditSink", () => ({ release: null }));
-
-/** Tests capture the audit lines (JSON) here; other lines are dropped meanwhile. `null` restores. */
+/**
+ * Tests capture the audit lines (JSON) here, in place of any capture before (the logger holds it,
+ * one per process); other lines are dropped meanwhile. `null` sends every line to stdout again.
+ */
 export function setAuditSink(next: ((line: string) => void) | null): void {
-  const current = sink();
-  current.release?.();
-  current.release = next
-    ? captureLogLines((line) => {
+  captureLogLines(
+    next &&
+      ((line) => {
         if ((JSON.parse(line) as { kind?: unknown }).kind === "admin_audit") next(line);
-      })
-    : null;
+      }),
+  );
 }

@@ -47,13 +47,13 @@ export async function authorize(request: Request): Promise<Authorized> {
 }
 
 /**
- * For a route that answers before any session (the passkey sign-in): 403 for a cross-site write,
- * its body never read; null when the write is same-origin.
+ * For a route that answers before any session (the passkey sign-in): its JSON body (readJson)
+ * once the write is same-origin; 403 for a cross-site write, its body never read.
  */
-export async function crossOriginRefusal(request: Request): Promise<Response | null> {
-  if (isSameOriginWrite(request)) return null;
+export async function readSameOriginJson(request: Request): ReturnType<typeof readJson> {
+  if (isSameOriginWrite(request)) return readJson(request);
   await request.body?.cancel().catch(() => {});
-  return errorResponse(403, CROSS_ORIGIN);
+  return { ok: false, response: errorResponse(403, CROSS_ORIGIN) };
 }
 
 export const WRITE_UNVERIFIED =

@@ -1,8 +1,9 @@
 import "server-only";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Asker } from "../http/client-key";
-import { limiter, processMemo, type LimiterOptions } from "../state";
+import { limiter, type LimiterOptions } from "../state";
 import { budget, takeEach } from "../state/budget";
+import { adminProcess } from "./process";
 
 /*
  * The password sign-in's failure budgets (lib/state: shared by every instance when Redis is
@@ -40,15 +41,14 @@ export const DEVICE_FAILURE_LIMIT = 5;
 /** The account budget's name, for the operator's unlock (lib/admin/unlock.ts). */
 export const ACCOUNT_BUDGET = "admin-login-account";
 
-const epoch = processMemo("admin.loginLimitEpoch", () => ({ value: 0 }));
-
 /** Tests start from a clean slate: later attempts count under fresh keys. */
 export function resetLoginLimits(): void {
-  epoch.value++;
+  adminProcess().loginEpoch++;
 }
 
 function budgets(source: (opts: LimiterOptions) => RateLimiterAbstract = limiter) {
-  const suffix = epoch.value ? `-${epoch.value}` : "";
+  const { loginEpoch } = adminProcess();
+  const suffix = loginEpoch ? `-${loginEpoch}` : "";
   const make = (name: string, points: number) =>
     budget(name + suffix, { points, durationSeconds: WINDOW_SECONDS }, { onStoreFailure: "refuse", source });
   return {

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { processMemo, sharedCache, stateEngine } from "../state";
+import { sharedCache, stateEngine } from "../state";
+import { adminProcess } from "./process";
 import { workspace, type TeamMember } from "../workspace";
 import type { BulkInput, InviteInput, ListQuery, UpdateMemberInput } from "./validation";
 
@@ -19,13 +20,13 @@ const UNSHARED_TTL_MS = 5_000;
 const GENERATION_KEY = "members";
 
 type Copy = { members: TeamMember[]; truncated: boolean };
-type CacheState = {
+export type MemberCopy = {
   entry: (Copy & { loadedAt: number; generation: string | undefined }) | null;
   inflight: { promise: Promise<Copy>; generation: string | undefined } | null;
 };
 
 // Per process (pages and route handlers are separate bundles); checked against the shared generation.
-const cache = processMemo<CacheState>("admin.memberCopy", () => ({ entry: null, inflight: null }));
+const cache = () => adminProcess().memberCopy;
 // The generation outlives any copy; a day, after which the next view simply starts a new one.
 const generations = () => sharedCache<string>("admin-members-generation", { ttlSeconds: 24 * 60 * 60 });
 
@@ -44,29 +45,29 @@ async function currentGeneration(): Promise<string | undefined> {
 
 /** Drops every instance's copy (the next view on each loads a fresh one). */
 export async function invalidateMemberCache(): Promise<void> {
-  cache.entry = null;
-  cache.inflight = null;
+  Object.assign(cache(), { entry: null, inflight: null });
   await generations().delete(GENERATION_KEY);
 }
 
 export async function allMembers(): Promise<Copy> {
   const generation = await currentGeneration();
   const maxAge = generation === undefined && stateEngine() === "redis" ? UNSHARED_TTL_MS : CACHE_TTL_MS;
-  const entry = cache.entry;
+  const copy = cache();
+  const entry = copy.entry;
   if (entry && entry.generation === generation && Date.now() - entry.loadedAt < maxAge) return entry;
-  if (cache.inflight && cache.inflight.generation === generation) return cache.inflight.promise;
+  if (copy.inflight && copy.inflight.generation === generation) return copy.inflight.promise;
   const promise = walkAllMembers()
     .then(({ members, truncated }) => {
       // Kept only if no write happened on this instance while loading; a write elsewhere
       // changed the generation, so this copy is not trusted beyond it either.
-      if (cache.inflight?.promise === promise)
-        cache.entry = { members, truncated, loadedAt: Date.now(), generation };
+      if (copy.inflight?.promise === promise)
+        copy.entry = { members, truncated, loadedAt: Date.now(), generation };
       return { members, truncated };
     })
     .finally(() => {
-      if (cache.inflight?.promise === promise) cache.inflight = null;
+      if (copy.inflight?.promise === promise) copy.inflight = null;
     });
-  cache.inflight = { promise, generation };
+  copy.inflight = { promise, generation };
   return promise;
 }
 

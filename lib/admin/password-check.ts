@@ -1,6 +1,6 @@
 import "server-only";
-import { createGate, type Gate } from "../http/concurrency-gate";
-import { processMemo } from "../state";
+import { createGate } from "../http/concurrency-gate";
+import { adminProcess } from "./process";
 
 /*
  * Sign-in's password check, admitted through a gate. scrypt runs on libuv's thread pool, but
@@ -12,15 +12,11 @@ import { processMemo } from "../state";
 
 export const PASSWORD_CHECK_LIMITS = { concurrency: 1, maxQueue: 4, maxWaitMs: 1_000 } as const;
 
-function gate(): Gate {
-  // One per process, whichever of Next's bundles asks first.
-  return processMemo("admin.passwordCheckGate", () => createGate(PASSWORD_CHECK_LIMITS));
-}
-
 /**
  * Runs `task` (which makes a password check) once the gate admits it. Throws GateBusyError when
  * too many are under way: then `task` never ran, so nothing it would charge was charged.
  */
 export function whenAdmitted<T>(task: () => Promise<T>): Promise<T> {
-  return gate().run(task);
+  // One gate per process, whichever of Next's bundles asks first.
+  return (adminProcess().passwordGate ??= createGate(PASSWORD_CHECK_LIMITS)).run(task);
 }

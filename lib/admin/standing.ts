@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "../config/env";
-import { firstUse, processMemo, sharedCache } from "../state";
+import { firstUse, sharedCache } from "../state";
+import { adminProcess } from "./process";
 import { isWorkspaceApiError, type TeamMember } from "../workspace";
 import { getMember, walkAllMembers } from "./members";
 
@@ -53,10 +54,7 @@ const answers = () =>
 const recheckClaims = () =>
   firstUse("admin-standing-recheck", { ttlSeconds: env().adminAccess.recheckSeconds });
 // A walk this process is making (and when it began), which concurrent requests without any answer join.
-const inflight = processMemo<{ walk: Promise<Map<string, Answer>> | null; startedAt: number }>(
-  "admin.standingWalk",
-  () => ({ walk: null, startedAt: 0 }),
-);
+export type StandingWalk = { walk: Promise<Map<string, Answer>> | null; startedAt: number };
 
 function judge(answer: Answer): Standing {
   const { member } = answer;
@@ -73,6 +71,7 @@ function judge(answer: Answer): Standing {
  * earlier than `notBefore` (epoch ms).
  */
 function walk(notBefore = 0): Promise<Map<string, Answer>> {
+  const inflight = adminProcess().standingWalk;
   if (inflight.walk && inflight.startedAt >= notBefore) return inflight.walk;
   const startedAt = Date.now();
   const promise = (async () => {

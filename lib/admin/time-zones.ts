@@ -1,5 +1,3 @@
-import { processMemo } from "../memo/process-memo.mjs";
-
 /*
  * Time zones: the workspace accepts what Intl.DateTimeFormat accepts (lib/local-workspace/README.md, API decision 6),
  * so the same check runs here before anything is sent upstream.
@@ -15,10 +13,11 @@ export function isValidTimeZone(value: string): boolean {
   }
 }
 
-/** Canonical IANA names for the picker, plus UTC (which supportedValuesOf omits): listed once per process. */
+/**
+ * Canonical IANA names for the picker, plus UTC (which supportedValuesOf omits): listed once per
+ * copy of this module, a pure computation that every copy gets the same answer to.
+ */
+let zones: string[] | undefined;
 export function timeZoneOptions(): string[] {
-  return processMemo("admin.timeZones", () => {
-    const list = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-    return Array.from(new Set(["UTC", ...list]));
-  });
+  return (zones ??= Array.from(new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])));
 }

@@ -6,7 +6,6 @@ import { siteText } from "../config/text";
 import { fetch as fetchOutsideNext } from "undici";
 import { log } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
-import { processMemo } from "../state";
 import { whileStarting } from "../state/readiness";
 import {
   createWorkspaceClient,
@@ -46,16 +45,14 @@ export class BlogSourceError extends Error {
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
-/** The store's own workspace client, one per process. */
-const clients = () => processMemo<{ list?: WorkspaceClient }>("blog.source.clients", () => ({}));
-
-/** During a build a short timeout and one retry fail a dead or slow workspace in well under a minute. */
+/**
+ * The store's own workspace client, made for each fetch (it holds no state). During a build a
+ * short timeout and one retry fail a dead or slow workspace in well under a minute.
+ */
 function client(): WorkspaceClient {
   const build = isBuildPhase();
-  const existing = clients().list;
-  if (existing) return existing;
   const w = env().workspace;
-  const made = createWorkspaceClient({
+  return createWorkspaceClient({
     apiBase: w.apiBase,
     apiKey: w.apiKey,
     timeoutMs: build ? Math.min(w.timeoutMs, 8_000) : w.timeoutMs,
@@ -65,8 +62,6 @@ function client(): WorkspaceClient {
     // for Next's data cache. undici is what Node's own fetch is made of.
     fetch: fetchOutsideNext as unknown as typeof fetch,
   });
-  clients().list = made;
-  return made;
 }
 
 /** The blog's tag was revalidated at `at` (on any instance): a copy or fetch begun before then is dropped. */

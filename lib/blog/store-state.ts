@@ -30,7 +30,7 @@ export type StoreState = {
 };
 
 export const storeState = () =>
-  processMemo<StoreState>("blog.source.store", () => ({
+  processMemo<StoreState>("blog", () => ({
     copy: null,
     loading: null,
     generation: 0,

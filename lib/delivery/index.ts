@@ -2,14 +2,8 @@ import "server-only";
 import path from "node:path";
 import { env } from "../config/env";
 import { logLine } from "../observability/log.mjs";
-import {
-  blockingRedisConnection,
-  existingProcessMemo,
-  processMemo,
-  redisConnection,
-  redisTarget,
-  stateEngine,
-} from "../state";
+import { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
+import { blockingRedisConnection, redisConnection, redisTarget, stateEngine } from "../state";
 import { reportProblem } from "../state/readiness";
 import { createWorkspaceClient } from "../workspace";
 import { createAttempt } from "./attempt";
@@ -23,10 +17,9 @@ export { mailbox } from "./address-key";
 /**
  * The process's signup store, configured from lib/config/env.ts and the state engine: SQLite
  * when embedded; with Redis, the BullMQ queue, with the same SQLite file as this instance's
- * outbox. One per process (processMemo), shared by the route, the admin and the worker,
- * whichever of Next's bundles asks first.
+ * outbox. One per process (lib/memo's "delivery"), shared by the route, the admin and the
+ * worker, whichever of Next's bundles asks first.
  */
-const STORE = "newsletter.delivery";
 
 /**
  * With a Sentinel group a replica must confirm each signup before the queue counts as holding
@@ -44,17 +37,11 @@ function replicaConfirmation(): ReplicaConfirmation {
 }
 
 export function delivery(): SignupStore {
-  return processMemo(STORE, () => {
+  return processMemo("delivery", () => {
     const config = env();
-    const d = config.delivery;
-    const { workspace: w } = config;
-    const client = createWorkspaceClient({
-      apiBase: w.apiBase,
-      apiKey: w.apiKey,
-      timeoutMs: w.timeoutMs,
-      // The queue retries on its own schedule: no hidden extra calls.
-      maxRetries: 0,
-    });
+    const { delivery: d, workspace: w } = config;
+    // The queue retries on its own schedule: no hidden extra calls.
+    const client = createWorkspaceClient({ ...w, maxRetries: 0 });
     const log = logLine("delivery");
     const attempt = createAttempt({
       subscribe: (email) => client.addSubscriber(email),
@@ -102,10 +89,10 @@ export function startInProcessDelivery(): void {
  * requests still being answered. Nothing when delivery was never used.
  */
 export async function stopDeliveryWorker(): Promise<void> {
-  await existingProcessMemo<SignupStore>(STORE)?.stop();
+  await existingProcessMemo<SignupStore>("delivery")?.stop();
 }
 
 /** Shutdown, last step (no request left): closes the store. */
 export async function closeDelivery(): Promise<void> {
-  await existingProcessMemo<SignupStore>(STORE)?.close();
+  await existingProcessMemo<SignupStore>("delivery")?.close();
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
+import { Queue, type Job, type Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { metrics, reportGauge } from "../observability/metrics";
 import { addressKey } from "./address-key";
-import { backoffMs, hourOf, HOUR_MS, spacingMs, windows, type Deliver } from "./attempt";
+import { hourOf, HOUR_MS, windows, type Deliver } from "./attempt";
+import { QUEUE_NAME, QUEUE_PREFIX, startQueueWorker, type SignupJob } from "./redis-worker";
 import type { Kept, SqliteSignupStore } from "./sqlite-store";
 import {
   FAILED_SHOWN,
@@ -31,11 +32,7 @@ import {
  * blanked) and stops there.
  */
 
-export const QUEUE_NAME = "newsletter-delivery";
-export const QUEUE_PREFIX = "masthead";
 const STATS_PREFIX = `${QUEUE_PREFIX}:delivery:stats:`;
-
-type SignupJob = Kept;
 
 /**
  * How many replicas must confirm a signup, how long to wait for them, and the connection that
@@ -253,12 +250,8 @@ export class RedisSignupStore implements SignupStore {
       const job = await this.guard((queue) => queue.getJob(id)).catch(() => null);
       // Not in the queue (kept in the outbox) or unreadable: nothing will change within the wait.
       if (!job) return "pending";
-      if (job.data.ref === signup.id && job.finishedOn)
-        return job.failedReason
-          ? job.failedReason === "rejected"
-            ? "rejected"
-            : "pending"
-          : job.returnvalue;
+      const failed = job.failedReason === "rejected" ? "rejected" : "pending";
+      if (job.data.ref === signup.id && job.finishedOn) return job.failedReason ? failed : job.returnvalue;
       if (Date.now() >= deadline) return "pending";
       await new Promise((resolve) => setTimeout(resolve, Math.min(100, deadline - Date.now())));
     }
@@ -352,7 +345,7 @@ export class RedisSignupStore implements SignupStore {
   start({ worker }: { worker: boolean }): void {
     this.stopping = false;
     this.forwarding ??= this.forward();
-    if (worker) this.worker ??= this.startWorker();
+    if (worker) this.worker ??= startQueueWorker(this.o, (kind) => this.count(kind));
   }
 
   /**
@@ -384,53 +377,6 @@ export class RedisSignupStore implements SignupStore {
           timer.unref();
         });
     }
-  }
-
-  private startWorker(): Worker<SignupJob> {
-    const { attempt, pause, log, maxAgeMs } = this.o;
-    const worker: Worker<SignupJob> = new Worker<SignupJob>(
-      QUEUE_NAME,
-      async (job) => {
-        if (Date.now() - job.data.queuedAt > maxAgeMs) throw new UnrecoverableError("expired");
-        const result = await attempt(job.data.email);
-        if (result.kind === "rejected") throw new UnrecoverableError("rejected");
-        if (result.kind !== "retry") return result.kind;
-        // The workspace cannot take it now: the whole queue waits out the backoff (every
-        // instance's worker), and the job goes back unchanged.
-        await worker.rateLimit(Math.max(1, pause()));
-        throw Worker.RateLimitError();
-      },
-      {
-        connection: this.o.workerConnection(),
-        prefix: QUEUE_PREFIX,
-        concurrency: 1,
-        limiter: { max: 1, duration: spacingMs(this.o.ratePerSecond) },
-        // A call can take the workspace timeout; the lock is renewed while the job runs anyway.
-        lockDuration: 60_000,
-        // A failover or a restart leaves jobs stalled: they go back to waiting, never to failed.
-        maxStalledCount: Number.MAX_SAFE_INTEGER,
-        // Any error besides the workspace's answers (Redis in the middle of a call): again, later.
-        settings: { backoffStrategy: (attempts) => backoffMs(attempts, undefined) },
-      },
-    );
-    worker.on("error", (error) => log(`queue worker error (${error.name})`));
-    worker.on("completed", (job) => {
-      void this.count("delivered");
-      // The job stays (KEEP_COMPLETED_SECONDS) to recognise a repeated forward; its address need not.
-      void job.updateData({ ...job.data, email: "" }).catch(() => {});
-    });
-    worker.on("failed", (job, error) => {
-      if (!job?.finishedOn) return;
-      log(
-        error.message === "rejected"
-          ? "the workspace refused an address (422); it moved to the failed list"
-          : error.message === "expired"
-            ? "a signup passed the maximum age and moved to the failed list"
-            : `a signup moved to the failed list (${error.name})`,
-      );
-      void this.count("failed");
-    });
-    return worker;
   }
 
   async stop(): Promise<void> {

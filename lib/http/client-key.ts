@@ -43,9 +43,9 @@ const CLIENT_PREFIX = { ipv4: 32, ipv6: 64 } as const;
 export const PEER_ADDRESS_HEADER = "x-masthead-peer-address";
 const UNKNOWN = "unknown-client";
 
-// A per-process token in the stamp: a header a client made up (on a server where the stamp
-// somehow did not run) can never pass for the socket's address.
-const stampToken = () => processMemo("clientKey.stampToken", () => randomBytes(12).toString("base64url"));
+// A per-process token in the stamp (lib/memo's "http": the site's server writes it, Next's bundles
+// read it): a header a client made up (on a server where the stamp did not run) never passes.
+const stampToken = () => processMemo("http", () => randomBytes(12).toString("base64url"));
 
 /** Writes the socket's address into `headers` (the site's server; tests building a Request). */
 export function stampPeerAddress(

@@ -14,7 +14,7 @@ export class GateBusyError extends Error {
 
 /**
  * Whether `error` is a gate's refusal. By its code, not `instanceof`: a gate kept once per
- * process (processMemo) may have been built by another of Next's bundles' copies of this module.
+ * process (lib/memo) may have been built by another of Next's bundles' copies of this module.
  */
 export function isGateBusy(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === "gate_busy";

@@ -13,3 +13,9 @@ export function errorResponse(
 ): Response {
   return jsonResponse({ error, ...extra }, status, headers);
 }
+
+/** A route that answers every method alike (a refusal): spread into its exports. */
+export function refuseEveryMethod(status: number, error: string) {
+  const r = () => errorResponse(status, error);
+  return { GET: r, HEAD: r, POST: r, PUT: r, PATCH: r, DELETE: r, OPTIONS: r };
+}

@@ -3,7 +3,7 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { closeDelivery, stopDeliveryWorker } from "../delivery";
 import { log as logger } from "../observability/log.mjs";
-import { processMemo } from "../state";
+import { processState } from "../state/redis-fail-fast.mjs";
 import { markDraining } from "../state/readiness";
 import { closeState } from "../state";
 
@@ -43,34 +43,34 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0,
 
 /** Installs the signal handlers and the request count. Once per process. */
 export function installGracefulShutdown(options: ShutdownOptions): void {
-  processMemo("shutdown.installed", () => {
-    const log = options.log ?? ((line: string) => logger("launcher").info(line));
-    const exit = options.exit ?? ((code: number) => process.exit(code));
-    const life: Lifecycle = { servers: new Set(), open: new Set(), draining: false };
+  const { lifecycle } = processState();
+  if (lifecycle.shutdownInstalled) return;
+  lifecycle.shutdownInstalled = true;
+  const log = options.log ?? ((line: string) => logger("launcher").info(line));
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const life: Lifecycle = { servers: new Set(), open: new Set(), draining: false };
 
-    subscribe("http.server.request.start", (message) => {
-      const { response, server } = message as {
-        request: IncomingMessage;
-        response: ServerResponse;
-        server: Server;
-      };
-      if (server) life.servers.add(server);
-      life.open.add(response);
-      response.once("close", () => life.open.delete(response));
-      if (life.draining) response.setHeader("connection", "close");
-    });
-
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (life.draining) return;
-      void drain(life, signal, options.graceSeconds, log).then(exit, (error: unknown) => {
-        log(`shutdown failed (${error instanceof Error ? error.message : String(error)})`);
-        exit(1);
-      });
+  subscribe("http.server.request.start", (message) => {
+    const { response, server } = message as {
+      request: IncomingMessage;
+      response: ServerResponse;
+      server: Server;
     };
-    process.on("SIGTERM", onSignal);
-    process.on("SIGINT", onSignal);
-    return true;
+    if (server) life.servers.add(server);
+    life.open.add(response);
+    response.once("close", () => life.open.delete(response));
+    if (life.draining) response.setHeader("connection", "close");
   });
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (life.draining) return;
+    void drain(life, signal, options.graceSeconds, log).then(exit, (error: unknown) => {
+      log(`shutdown failed (${error instanceof Error ? error.message : String(error)})`);
+      exit(1);
+    });
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
 }
 
 /** Resolves when `work` settles or at `deadline`, whichever comes first; true when it settled. */

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { processMemo } from "../memo/process-memo.mjs";
 import { encodePng } from "./png";
 
 /**
@@ -65,12 +64,15 @@ function render(kind: ImageKind, key: string): Buffer {
 }
 
 const MAX_CACHED = 500;
-/** The rendered images, one LRU per process (every local workspace in it renders the same bytes per key). */
-const images = () => processMemo("localWorkspace.images", () => new Map<string, Buffer>());
+/**
+ * The rendered images, a bounded LRU: a pure cache of deterministic bytes (every local workspace
+ * renders the same bytes per key), so a second copy of this module would only render them again.
+ */
+const images = new Map<string, Buffer>();
 
 /** Returns the PNG bytes, from an in-memory LRU cache when possible. */
 export function getImage(kind: ImageKind, key: string): Buffer {
-  const cache = images();
+  const cache = images;
   const cacheKey = `${kind}/${key}`;
   const hit = cache.get(cacheKey);
   if (hit) {

@@ -1,3 +1,3 @@
 export function processMemo<T>(name: string, init: () => T): T;
 export function existingProcessMemo<T>(name: string): T | undefined;
-export function forgetProcessMemo(name: string): void;
+export function resetProcessState(): void;

@@ -1,11 +1,10 @@
 import { createRequire } from "node:module";
 import { log, logLine } from "../observability/log.mjs";
-import { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
 import { readBuildId } from "./build-id.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
 import { redisTargetFromEnv } from "../state/redis-fail-fast.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
-import { ENTRY_KINDS, entryTags, judgeEntry, RenderStarts, TagMarks } from "./tags.mjs";
+import { ENTRY_KINDS, entryTags, judgeEntry, nextCacheProcess, RenderStarts, TagMarks } from "./tags.mjs";
 
 export { ByteLru } from "./memory.mjs";
 
@@ -26,21 +25,17 @@ const DEFAULT_MEMORY_BYTES = 50 * 1024 * 1024;
 export const NOT_FOUND_MEMORY_BYTES = 8 * 1024 * 1024;
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
-const STATES = "nextCache.states";
-/** Every handler state of this process, by instance and Redis URL. */
-const states = () => processMemo(STATES, () => new Map());
-
 const isResponseKind = (value) =>
   value && (value.kind === ENTRY_KINDS.APP_PAGE || value.kind === ENTRY_KINDS.APP_ROUTE);
 /** A response for an address with no page: what a random address would otherwise store. */
 const isNotFound = (value) => value === null || (isResponseKind(value) && value.status === 404);
 
 /**
- * Per-process state: Next constructs a handler per request and may load this module more than
- * once. Tests name an `instance` to hold two in one process.
+ * Per-process state (lib/memo's registry): Next constructs a handler per request and may load
+ * this module more than once. Tests name an `instance` to hold two in one process.
  */
 function processState(ctx, { redisUrl, instance, log, buildId }) {
-  const registry = states();
+  const registry = nextCacheProcess().states;
   const id = `${instance}|${JSON.stringify(redisUrl ?? "")}|${buildId ?? ""}`;
   let state = registry.get(id);
   if (state) return state;
@@ -176,8 +171,7 @@ export default class MastheadCacheHandler {
 
 /** Tests: closes the connections this process opened and forgets every copy. */
 export async function closeNextCacheConnections() {
-  const registry = existingProcessMemo(STATES);
-  if (!registry) return;
+  const registry = nextCacheProcess().states;
   for (const state of registry.values()) {
     state.shared?.disconnect();
     state.closed = true; // a handler constructed later finds a new state

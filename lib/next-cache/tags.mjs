@@ -11,8 +11,10 @@ const NEXT_CACHE_TAGS_HEADER = "x-next-cache-tags";
  * it expires (epoch ms). With Redis the marks are shared (shared.mjs keeps this copy current).
  */
 
-/** What else in this process follows tag revalidations (the blog store), whichever bundle registered it. */
-const listeners = () => processMemo("nextCache.tagListeners", () => new Set());
+/** The cache's part of the process (lib/memo): the handlers' states (cache-handler.mjs), and who else hears tag revalidations (the blog store). */
+export const nextCacheProcess = () =>
+  processMemo("nextCache", () => ({ states: new Map(), listeners: new Set() }));
+const listeners = () => nextCacheProcess().listeners;
 
 /**
  * Calls `listener(tag, at)` whenever a tag's data goes out of date at `at` (epoch ms) in this

@@ -1,5 +1,4 @@
 import { format } from "node:util";
-import { processMemo } from "../memo/process-memo.mjs";
 import { log } from "./log.mjs";
 
 /*
@@ -16,22 +15,19 @@ const GLYPH = /^\s*[⨯⚠✓○▲●ℹ]\s*/u;
 /** A stack or a huge object stays readable without letting one call fill the log. */
 const MAX_LENGTH = 4_000;
 
-/** Once per process, whichever of Next's bundles calls it first. */
+/** Replaces the console's methods: a second call (another bundle) installs the same routing again. */
 export function routeConsoleToLog(): void {
-  processMemo("log.console", () => {
-    const next = log("next");
-    for (const [method, level] of Object.entries(METHODS) as [
-      keyof typeof METHODS,
-      (typeof METHODS)[keyof typeof METHODS],
-    ][]) {
-      console[method] = (...args: unknown[]) => {
-        const text = consoleText(args);
-        // Next prints empty lines between its own messages; a log line needs something to say.
-        if (text) next[level](text);
-      };
-    }
-    return true;
-  });
+  const next = log("next");
+  for (const [method, level] of Object.entries(METHODS) as [
+    keyof typeof METHODS,
+    (typeof METHODS)[keyof typeof METHODS],
+  ][]) {
+    console[method] = (...args: unknown[]) => {
+      const text = consoleText(args);
+      // Next prints empty lines between its own messages; a log line needs something to say.
+      if (text) next[level](text);
+    };
+  }
 }
 
 /** What a console call would have printed, as one plain line of text. */

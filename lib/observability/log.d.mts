@@ -20,4 +20,6 @@ export function logLine(
   level?: LogLevelName,
 ): (line: string, at?: LogLevelName) => void;
 export function auditLog(): Logger;
-export function captureLogLines(sink: (line: string) => void): () => void;
+export function captureLogLines(sink: ((line: string) => void) | null): () => void;
+/** The process's observability: its metrics registry is kept here beside the logger (metrics.ts). */
+export function observability(): { metrics: unknown };

@@ -10,7 +10,7 @@ import { processMemo } from "../memo/process-memo.mjs";
  * a stream in this thread: pino's worker-thread transports do not survive Next's bundling).
  *
  * Plain JavaScript because Next loads the cache handler unbundled and it logs through this
- * too; one logger per process (processMemo), whichever bundle asks first.
+ * too; one logger per process (processMemo "observability"), whichever bundle asks first.
  *
  * What callers pass is logged as given, so callers pass codes, statuses, endpoints and counts:
  * never a body, a cookie, a key, a full reader address or a query string. The redact list is
@@ -22,8 +22,8 @@ const REDACTED = [
   "headers",
 ];
 
-function rootLogger() {
-  return processMemo("log.root", () => {
+export function observability() {
+  return processMemo("observability", () => {
     /** @type {{ capture: ((line: string) => void) | null }} */
     const state = { capture: null };
     const out = process.stdout.isTTY
@@ -54,7 +54,8 @@ function rootLogger() {
     );
     /** @type {import("pino").Logger | undefined} */
     const audit = undefined;
-    return { state, logger, children: new Map(), audit };
+    // metrics: the process's metrics registry, made on first use (metrics.ts).
+    return { state, logger, children: new Map(), audit, metrics: undefined };
   });
 }
 
@@ -63,7 +64,7 @@ function rootLogger() {
  * @param {string} component
  */
 export function log(component) {
-  const root = rootLogger();
+  const root = observability();
   let child = root.children.get(component);
   if (!child) {
     child = root.logger.child({ component });
@@ -78,7 +79,7 @@ export function log(component) {
  * to `warn` or `error` still needs the refused sign-ins the failed-logins runbook reads.
  */
 export function auditLog() {
-  const root = rootLogger();
+  const root = observability();
   root.audit ??= root.logger.child(
     { component: "admin" },
     { level: root.logger.level === "silent" ? "silent" : "info" },
@@ -100,12 +101,12 @@ export function logLine(component, level = "warn") {
 
 /**
  * Tests: every line goes to `sink` (one JSON object per call, no newline) instead of stdout
- * until the returned function is called.
- * @param {(line: string) => void} sink
+ * until the returned function is called; a null sink sends them to stdout again.
+ * @param {((line: string) => void) | null} sink
  * @returns {() => void}
  */
 export function captureLogLines(sink) {
-  const { state } = rootLogger();
+  const { state } = observability();
   const previous = state.capture;
   state.capture = sink;
   return () => {

@@ -1,9 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from "prom-client";
-import { processMemo } from "../memo/process-memo.mjs";
+import { observability } from "./log.mjs";
 
 /*
  * The process's Prometheus metrics (prom-client), served by GET /api/metrics. One registry per
- * process (processMemo, and prom-client is a server external package, so every Next bundle,
+ * process (kept beside the logger, and prom-client is a server external package, so every Next bundle,
  * the delivery worker and instrumentation share one copy): a counter incremented by a route
  * handler shows in the scrape answered by another bundle.
  *
@@ -182,7 +182,8 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /** The process's metrics. */
 export function metrics(): Metrics {
-  return processMemo("metrics", createMetrics);
+  const root = observability();
+  return (root.metrics ??= createMetrics()) as Metrics;
 }
 
 /** Sets a gauge that is exposed only from its first value on (redis_up, the Redis settings, blog_posts). */

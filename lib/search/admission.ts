@@ -1,8 +1,8 @@
 import "server-only";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Asker } from "../http/client-key";
-import { processMemo } from "../memo/process-memo.mjs";
 import { budget, takeEach } from "../state/budget";
+import { searchProcess } from "./engine";
 
 /*
  * Whether a search runs: one decision, made by the search page before it reads the blog (the
@@ -169,7 +169,7 @@ export function createSearchTime(
   return { admits, start };
 }
 
-const searchTime = () => processMemo("search.time", () => createSearchTime());
+const searchTime = () => (searchProcess().time ??= createSearchTime()) as ReturnType<typeof createSearchTime>;
 const perClient = () => budget("search-client", SEARCH_LIMITS.perClient, { onStoreFailure: "allow" });
 const perHolder = () => budget("search-network", SEARCH_LIMITS.perHolder, { onStoreFailure: "allow" });
 

@@ -45,13 +45,13 @@ async function buildSearchIndexAsync(posts: readonly Post[]): Promise<SearchInde
 }
 
 type Indexed = { blog: Blog; index: SearchIndex };
-// Per process: the newest copy of the blog whose index is built, for searches while the next builds.
-const lastIndexed = () =>
-  processMemo<{ ready: Indexed | null }>("search.lastIndexed", () => ({ ready: null }));
+/** Search's part of the process (lib/memo): the newest indexed copy of the blog, for searches while the next builds, and the search time (admission.ts). */
+export const searchProcess = () =>
+  processMemo("search", () => ({ ready: null as Indexed | null, time: undefined as unknown }));
 
 function indexBlog(blog: Blog): Promise<SearchIndex> {
   return buildSearchIndexAsync(blog.posts).then((index) => {
-    lastIndexed().ready = { blog, index };
+    searchProcess().ready = { blog, index };
     return index;
   });
 }
@@ -71,7 +71,7 @@ export const INDEX_WAIT_MS = 50;
 
 async function readyIndex(blog: Blog): Promise<Indexed> {
   const building = searchIndexFor(blog).then((index) => ({ blog, index }));
-  const earlier = lastIndexed().ready;
+  const earlier = searchProcess().ready;
   if (!earlier || earlier.blog === blog) return building;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<Indexed>(

@@ -14,30 +14,27 @@ import {
   type StateEngine,
   type StateHealth,
 } from "./engine";
-import { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
-import type { RedisTarget } from "./redis-fail-fast.mjs";
+import { processState, type RedisTarget } from "./redis-fail-fast.mjs";
 
 /*
  * Runtime state that outlives a request: the only door to it. No Redis configured → embedded
  * (this process's memory); REDIS_URL or REDIS_SENTINELS set → Redis, shared by every instance
  * (following a Sentinel failover to the new primary), failing fast to in-memory
- * fallbacks while Redis is unreachable. One engine per process (processMemo), whichever of
- * Next's bundles asks first.
+ * fallbacks while Redis is unreachable. One engine per process (lib/state's part of it,
+ * processState), whichever of Next's bundles asks first.
  */
 
 export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
-export { existingProcessMemo, processMemo } from "../memo/process-memo.mjs";
 export { limitedFor, limitName };
 
-const ENGINE = "state.engine";
-
 function engine(): StateEngine {
-  return processMemo(ENGINE, () => createStateEngine({ redis: env().redis }));
+  const state = processState();
+  return (state.engine ??= createStateEngine({ redis: env().redis }));
 }
 
 /** Shutdown: closes the Redis connections if any were opened (QUIT, so Redis sees a clean goodbye). */
 export async function closeState(): Promise<void> {
-  await existingProcessMemo<StateEngine>(ENGINE)?.close();
+  await processState().engine?.close();
 }
 
 export function stateEngine(): EngineKind {

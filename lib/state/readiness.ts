@@ -1,6 +1,6 @@
 import "server-only";
 import { stateHealth } from "./index";
-import { processMemo } from "../memo/process-memo.mjs";
+import { processState } from "./redis-fail-fast.mjs";
 
 /*
  * Readiness for load balancers. An instance whose Redis is unreachable still serves every
@@ -27,13 +27,8 @@ export type Readiness = {
   };
 };
 
-/** One flag per process, whichever of Next's bundles (instrumentation, the route) reads it. */
-const lifecycle = () =>
-  processMemo("readiness.lifecycle", () => ({
-    draining: false,
-    starting: new Set<string>(),
-    problems: new Map<string, () => string | null>(),
-  }));
+/** One per process, whichever of Next's bundles (instrumentation, the route) reads it. */
+const lifecycle = () => processState().lifecycle;
 
 /** `check` says why this instance cannot work now although Redis answers, or null. */
 export function reportProblem(name: string, check: () => string | null): void {

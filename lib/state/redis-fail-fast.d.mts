@@ -1,5 +1,7 @@
 import type { Redis, RedisOptions } from "ioredis";
 import type { RedisTarget } from "../config/redis-target.mjs";
+import type { StateEngine } from "./engine";
+import type { SqliteDb } from "./sqlite";
 
 export type { RedisTarget, SentinelTarget } from "../config/redis-target.mjs";
 export const CONNECT_TIMEOUT_MS: number;
@@ -20,3 +22,15 @@ export function createRedisClient(
 ): Redis;
 export function firstConnectionAttempt(client: Redis): Promise<void>;
 export function isReady(client: Redis): boolean;
+export function processState(): {
+  firstAttempts: WeakMap<Redis, Promise<void>>;
+  announced: boolean;
+  engine: StateEngine | undefined;
+  usedOnce: SqliteDb | undefined;
+  lifecycle: {
+    draining: boolean;
+    starting: Set<string>;
+    problems: Map<string, () => string | null>;
+    shutdownInstalled: boolean;
+  };
+};

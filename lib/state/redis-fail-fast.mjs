@@ -112,8 +112,18 @@ export function describeRedis(target) {
   }
 }
 
-/** Each client's first connection attempt, per process (whichever copy of this module made the client). */
-const firstAttempts = () => processMemo("redis.firstAttempts", () => new WeakMap());
+/**
+ * lib/state's part of the process (lib/memo), made here since the cache handler loads this module
+ * unbundled: Redis clients' first attempts; the engine, readiness and the used-once database.
+ */
+export const processState = () =>
+  processMemo("state", () => ({
+    firstAttempts: new WeakMap(),
+    announced: false,
+    engine: undefined,
+    usedOnce: undefined,
+    lifecycle: { draining: false, starting: new Set(), problems: new Map(), shutdownInstalled: false },
+  }));
 
 /**
  * A connected-on-demand ioredis client with the fail-fast options, that logs each change
@@ -157,7 +167,7 @@ export function createRedisClient(target, purpose, log = logLine("state"), optio
   client.connect().catch(() => {
     // Reported by the 'error' handler; the retry strategy keeps reconnecting.
   });
-  firstAttempts().set(client, firstAttempt(client));
+  processState().firstAttempts.set(client, firstAttempt(client));
   return client;
 }
 
@@ -166,9 +176,9 @@ export function createRedisClient(target, purpose, log = logLine("state"), optio
  * queue): the first to connect says once, at info, that state is shared; the others only at debug.
  */
 function announceFirstConnection(where, purpose, log) {
-  const announced = processMemo("redis.announced", () => ({ done: false }));
-  if (announced.done) return log(`Redis at ${where} (${purpose}) connected.`, "debug");
-  announced.done = true;
+  const state = processState();
+  if (state.announced) return log(`Redis at ${where} (${purpose}) connected.`, "debug");
+  state.announced = true;
   log(`Redis at ${where} is reachable; state is shared.`, "info");
 }
 
@@ -196,7 +206,7 @@ function firstAttempt(client) {
  * ("is Redis up?") then gets the true answer instead of "not connected yet".
  */
 export function firstConnectionAttempt(client) {
-  return firstAttempts().get(client) ?? Promise.resolve();
+  return processState().firstAttempts.get(client) ?? Promise.resolve();
 }
 
 /** True when the client can take a command right now (no waiting for a connection). */

@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { env } from "../config/env";
-import { processMemo } from "../memo/process-memo.mjs";
+import { processState } from "./redis-fail-fast.mjs";
 import { openSqlite, type SqliteDb } from "./sqlite";
 import { redisConnection, stateEngine } from "./index";
 
@@ -17,15 +17,15 @@ import { redisConnection, stateEngine } from "./index";
 export type UseOnceResult = "first" | "used" | "unavailable";
 
 function database(): SqliteDb {
-  return processMemo("state.usedOnce.db", () => {
-    const store = env().delivery.storePath;
-    const db = openSqlite(
-      store === ":memory:" ? ":memory:" : path.join(path.dirname(store), "used-once.sqlite"),
-      ["journal_mode = WAL", "synchronous = FULL"],
-    );
-    db.exec("CREATE TABLE IF NOT EXISTS used_once (key TEXT PRIMARY KEY, used_at INTEGER NOT NULL)");
-    return db;
-  });
+  const state = processState();
+  if (state.usedOnce) return state.usedOnce;
+  const store = env().delivery.storePath;
+  const db = openSqlite(
+    store === ":memory:" ? ":memory:" : path.join(path.dirname(store), "used-once.sqlite"),
+    ["journal_mode = WAL", "synchronous = FULL"],
+  );
+  db.exec("CREATE TABLE IF NOT EXISTS used_once (key TEXT PRIMARY KEY, used_at INTEGER NOT NULL)");
+  return (state.usedOnce = db);
 }
 
 /** Claims `key` of `namespace`: "first" once, "used" ever after, on every instance. */

@@ -92,9 +92,9 @@ function settle(options: TransportOptions): Settings {
     backoffBaseMs: options.backoffBaseMs ?? 250,
     apiKey: options.apiKey,
     base: options.apiBase.replace(/\/+$/, ""),
-    // The global fetch as it is at each call, not at creation: the app's client is one per process
-    // (lib/workspace/index.ts) and may be made before Next patches fetch (by instrumentation.ts),
-    // yet its slugs request must go through the patched fetch, whose data cache tags the pages.
+    // The global fetch as it is at each call, not at creation: a client may be made before Next
+    // patches fetch (by instrumentation.ts), yet its slugs request must go through the patched
+    // fetch, whose data cache tags the pages.
     doFetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
     log: options.log ?? logLine("workspace"),
     metrics: metrics(),

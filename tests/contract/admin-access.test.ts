@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses } from "../helpers/client-addresses";
 import { unusedCodes } from "../helpers/totp-codes";
@@ -40,7 +40,7 @@ async function loadApp(vars: Record<string, string | undefined> = {}): Promise<A
     ...vars,
   });
   vi.resetModules();
-  forgetProcessMemo("workspace.client"); // a restarted instance makes its client from this configuration
+  resetProcessState(); // a restarted instance makes its client from this configuration
   const audit: string[] = [];
   const loaded: App = { ...(await admin.importApp((line) => audit.push(line))), audit };
   loaded.loginLib.resetLoginLimits();

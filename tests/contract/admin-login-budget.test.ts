@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses, oneClientPerNetwork } from "../helpers/client-addresses";
@@ -43,9 +43,8 @@ async function loadApp(redisUrl?: string, { withTotp = true } = {}): Promise<adm
     ADMIN_TOTP: withTotp ? `${GRACE.email}=${GRACE_SECRET}` : undefined,
   });
   vi.resetModules();
-  forgetProcessMemo("state.engine");
-  // With Redis, budgets are told apart by flushing, not by a test-only key suffix.
-  if (redisUrl) forgetProcessMemo("admin.loginLimitEpoch");
+  // A restarted process; with Redis, budgets are told apart by flushing, not by a test-only key suffix.
+  resetProcessState();
   usedSteps = new Set();
   const loaded = await admin.importApp((line) => auditLines.push(line));
   unlockRoute = await import("@/app/api/admin-unlock/route");
@@ -100,7 +99,7 @@ afterEach(() => {
 
 afterAll(async () => {
   app?.state.redisConnection()?.disconnect();
-  forgetProcessMemo("state.engine");
+  resetProcessState();
   delete process.env.REDIS_URL;
   await redis?.stop();
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
-import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "@/lib/config/schema";
 import * as admin from "../helpers/admin-app";
 import { oneClientPerNetwork } from "../helpers/client-addresses";
@@ -97,15 +97,14 @@ beforeAll(async () => {
     delete process.env[name];
   process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
   process.env.ADMIN_PASSKEY_STORE_PATH = path.join(dir, "passkeys.sqlite");
-  forgetProcessMemo("state.engine");
-  forgetProcessMemo("admin.passkeyStore");
+  resetProcessState();
   r = await load();
 });
 
 afterAll(async () => {
   (await import("@/lib/admin/audit")).setAuditSink(null);
   await r?.store.passkeyStore().close();
-  forgetProcessMemo("admin.passkeyStore");
+  resetProcessState();
   delete process.env.ADMIN_PASSKEY_STORE_PATH;
   await ws?.close();
   rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { loadConfig } from "@/lib/config/startup";
 import { newRecoveryCodes } from "@/lib/admin/recovery-codes";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses } from "../helpers/client-addresses";
 import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
@@ -35,8 +35,7 @@ let codes: string[];
 async function loadApp(): Promise<App> {
   pointAppAtWorkspace(fixture.server, vars);
   vi.resetModules();
-  forgetProcessMemo("workspace.client");
-  forgetProcessMemo("state.usedOnce.db"); // the file stays: a restart opens it again
+  resetProcessState();
   const audit: string[] = [];
   const loaded: App = { ...(await admin.importApp((line) => audit.push(line))), audit };
   loaded.loginLib.resetLoginLimits();

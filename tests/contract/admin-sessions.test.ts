@@ -3,7 +3,7 @@ import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_HASH } from "@/lib/config/schema";
 import { startLocalWorkspaceServer, type LocalWorkspaceServer } from "@/lib/local-workspace";
 import { createStateEngine, type StateEngine } from "@/lib/state/engine";
-import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import * as admin from "../helpers/admin-app";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
@@ -25,10 +25,10 @@ async function loadApp(): Promise<admin.App> {
   return admin.importApp();
 }
 
-/** Drops this process's state engine, so the next call builds another one: a second instance. */
+/** Drops this process's state (its engine among it), so the next call builds another: a second instance. */
 async function becomeAnotherInstance(app: admin.App): Promise<void> {
   const client = app.state.redisConnection();
-  forgetProcessMemo("state.engine");
+  resetProcessState();
   client?.disconnect();
   const fresh = app.state.redisConnection();
   await until(async () => fresh?.status === "ready");
@@ -62,7 +62,7 @@ beforeAll(async () => {
   delete process.env.TRUST_PROXY;
   process.env.LOCAL_WORKSPACE_PORT = String(ws.port);
   process.env.REDIS_URL = redis.url;
-  forgetProcessMemo("state.engine");
+  resetProcessState();
 });
 
 afterAll(async () => {
@@ -72,7 +72,7 @@ afterAll(async () => {
   } catch {
     // nothing connected
   }
-  forgetProcessMemo("state.engine");
+  resetProcessState();
   delete process.env.REDIS_URL;
   delete process.env.ADMIN_USERS;
   await Promise.all(others.map((e) => e.close()));
@@ -182,10 +182,10 @@ describe("login failures count across instances (REDIS_URL set)", () => {
   it("ten failures split over two instances lock the account for strangers on both", async () => {
     const a = await loadApp();
     // Each attempt's point is taken as it arrives: connected first, so the first one counts in
-    // Redis, and under keys of its own (earlier sign-ins here gave points back to Redis that
-    // were taken, before it connected, from the in-memory insurance).
+    // Redis, and on empty budgets (earlier sign-ins here gave points back to Redis that were
+    // taken, before it connected, from the in-memory insurance).
     await until(async () => a.state.redisConnection()?.status === "ready");
-    (await import("@/lib/admin/login")).resetLoginLimits();
+    await a.state.redisConnection()!.flushdb();
     const attempt = (app: admin.App, password: string, ip: string) =>
       app.login.POST(
         req("/api/admin/login", { method: "POST", body: { email: "admin@example.com", password }, ip }),

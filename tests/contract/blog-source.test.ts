@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import { untilBothGaveUp } from "../helpers/blog-requests";
 import * as workspace from "../helpers/workspace-controls";
 import { localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
@@ -19,8 +19,7 @@ async function freshSource() {
   // A new build worker is a new process: its modules read the configuration afresh (env()), and
   // the store's per-process memos (its copy, build failure and clients) start empty.
   vi.resetModules();
-  forgetProcessMemo("blog.source.store");
-  forgetProcessMemo("blog.source.clients");
+  resetProcessState();
   return import("@/lib/blog/source");
 }
 

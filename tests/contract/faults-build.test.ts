@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { blogRequests, untilBothGaveUp } from "../helpers/blog-requests";
 import * as workspace from "../helpers/workspace-controls";
@@ -22,8 +22,7 @@ async function freshSource() {
   // A new build worker is a new process: its modules read the configuration afresh (env()), and
   // the store's per-process memos (its copy, build failure and clients) start empty.
   vi.resetModules();
-  forgetProcessMemo("blog.source.store");
-  forgetProcessMemo("blog.source.clients");
+  resetProcessState();
   return import("@/lib/blog/source");
 }
 

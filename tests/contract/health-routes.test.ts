@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 
@@ -18,7 +18,7 @@ async function load(redisUrl: string | undefined): Promise<Routes> {
   // The previous "instance" lets go of its connection before the next one starts.
   if (process.env.REDIS_URL) app?.state.redisConnection()?.disconnect();
   vi.resetModules();
-  forgetProcessMemo("state.engine");
+  resetProcessState();
   if (redisUrl) process.env.REDIS_URL = redisUrl;
   else delete process.env.REDIS_URL;
   return {
@@ -40,7 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   app?.state.redisConnection()?.disconnect();
-  forgetProcessMemo("state.engine");
+  resetProcessState();
   delete process.env.REDIS_URL;
   await redis?.stop();
 });

@@ -2,7 +2,9 @@ import { Redis } from "ioredis";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createStateEngine, limitedFor, type StateEngine } from "@/lib/state/engine";
-import { forgetProcessMemo, processMemo } from "@/lib/memo/process-memo.mjs";
+import { readFileSync } from "node:fs";
+import { existingProcessMemo, processMemo, resetProcessState } from "@/lib/memo/process-memo.mjs";
+import { log } from "@/lib/observability/log.mjs";
 import { freePort, startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 
@@ -35,19 +37,44 @@ const unique = () => `k-${Math.random().toString(36).slice(2)}`;
 const quietLog = (lines: string[]) => (line: string) => void lines.push(line);
 
 describe("processMemo", () => {
-  afterEach(() => forgetProcessMemo("test.memo"));
+  afterEach(() => resetProcessState());
 
   it("creates once per process and hands the same value to every caller", () => {
     let made = 0;
-    const a = processMemo("test.memo", () => ({ n: ++made }));
-    const b = processMemo("test.memo", () => ({ n: ++made }));
+    const a = processMemo("search", () => ({ n: ++made }));
+    const b = processMemo("search", () => ({ n: ++made }));
     expect(a).toBe(b);
     expect(made).toBe(1);
     // On globalThis, so separately bundled copies of the module share it too.
     const registry = (globalThis as unknown as Record<symbol, Map<string, unknown>>)[
       Symbol.for("masthead.processMemo")
     ];
-    expect(registry?.get("test.memo")).toBe(a);
+    expect(registry?.get("search")).toBe(a);
+  });
+
+  it("holds the process's few named values, and a reset (a restart) keeps only the logger", () => {
+    expect(() => processMemo("delivery.store", () => 1)).toThrow(/not one of the process's values/);
+    log("state");
+    const logger = existingProcessMemo("observability");
+    processMemo("search", () => ({}));
+    resetProcessState();
+    expect(existingProcessMemo("search")).toBeUndefined();
+    expect(existingProcessMemo("observability")).toBe(logger);
+  });
+
+  it("is asked for at most eight names across the product", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const files = execFileSync("git", ["ls-files", "app", "lib", "components", ":(top,glob)*.ts"], {
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((f) => /\.(ts|tsx|mjs)$/.test(f));
+    const names = new Set<string>();
+    for (const file of files)
+      for (const call of readFileSync(file, "utf8").matchAll(/processMemo(?:<[^>]*>)?\(\s*"([^"]+)"/g))
+        names.add(call[1]!);
+    expect(names.size).toBeGreaterThan(0);
+    expect(names.size).toBeLessThanOrEqual(8);
   });
 });
 

@@ -1,4 +1,4 @@
-import { errorResponse } from "@/lib/http/json-response";
+import { refuseEveryMethod } from "@/lib/http/json-response";
 import { LOCAL_MODE_OFF_LOOPBACK } from "@/lib/config/local-mode";
 
 /*
@@ -9,12 +9,7 @@ import { LOCAL_MODE_OFF_LOOPBACK } from "@/lib/config/local-mode";
 // Answered per request: never prerendered into the cache as a page.
 export const dynamic = "force-dynamic";
 
-const refuse = () => errorResponse(403, LOCAL_MODE_OFF_LOOPBACK);
-
-export const GET = refuse;
-export const HEAD = refuse;
-export const POST = refuse;
-export const PUT = refuse;
-export const PATCH = refuse;
-export const DELETE = refuse;
-export const OPTIONS = refuse;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = refuseEveryMethod(
+  403,
+  LOCAL_MODE_OFF_LOOPBACK,
+);

@@ -1,4 +1,4 @@
-import { errorResponse } from "@/lib/http/json-response";
+import { refuseEveryMethod } from "@/lib/http/json-response";
 
 /*
  * Where every request for a server action lands (a `Next-Action` header: lib/http/request-shaping.ts
@@ -9,12 +9,7 @@ import { errorResponse } from "@/lib/http/json-response";
 // Answered per request: a GET here must not be prerendered into the cache as a page.
 export const dynamic = "force-dynamic";
 
-const refuse = () => errorResponse(404, "This site has no server actions.");
-
-export const GET = refuse;
-export const HEAD = refuse;
-export const POST = refuse;
-export const PUT = refuse;
-export const PATCH = refuse;
-export const DELETE = refuse;
-export const OPTIONS = refuse;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = refuseEveryMethod(
+  404,
+  "This site has no server actions.",
+);

@@ -1,7 +1,8 @@
 import "server-only";
 import path from "node:path";
 import { env } from "../../config/env";
-import { firstConnectionAttempt, processMemo, redisConnection, stateEngine } from "../../state";
+import { firstConnectionAttempt, redisConnection, stateEngine } from "../../state";
+import { adminProcess } from "../process";
 import { RedisPasskeyStore, SqlitePasskeyStore, type PasskeyStore } from "./store";
 
 export type { Passkey, PasskeyStore } from "./store";
@@ -12,11 +13,12 @@ export type { Passkey, PasskeyStore } from "./store";
  * bundles asks first.
  */
 export function passkeyStore(): PasskeyStore {
-  return processMemo("admin.passkeyStore", () => {
-    const redis = stateEngine() === "redis" ? redisConnection("passkeys") : null;
-    if (redis) return new RedisPasskeyStore(redis, () => firstConnectionAttempt(redis));
-    return new SqlitePasskeyStore(path.resolve(env().adminPasskeyStorePath));
-  });
+  const admin = adminProcess();
+  if (admin.passkeys) return admin.passkeys;
+  const redis = stateEngine() === "redis" ? redisConnection("passkeys") : null;
+  return (admin.passkeys = redis
+    ? new RedisPasskeyStore(redis, () => firstConnectionAttempt(redis))
+    : new SqlitePasskeyStore(path.resolve(env().adminPasskeyStorePath)));
 }
 
 /** Where the passkeys are kept, in words for the operator's command. */

@@ -1,4 +1,4 @@
-import { crossOriginRefusal, errorResponse, readJson } from "@/lib/admin/http";
+import { errorResponse, readSameOriginJson } from "@/lib/admin/http";
 import { passkeySignedIn, refusePasskeySignIn } from "@/lib/admin/passkeys/answers";
 import { signInWithPasskey } from "@/lib/admin/passkeys/sign-in";
 import { asAuthentication, signInBodySchema } from "@/lib/admin/passkeys/validation";
@@ -14,9 +14,7 @@ export const dynamic = "force-dynamic";
  * parse → act (lib/admin/passkeys/sign-in.ts) → answer (lib/admin/passkeys/answers.ts).
  */
 export async function POST(request: Request): Promise<Response> {
-  const refused = await crossOriginRefusal(request);
-  if (refused) return refused;
-  const read = await readJson(request);
+  const read = await readSameOriginJson(request);
   if (!read.ok) return read.response;
   const parsed = signInBodySchema.safeParse(read.body);
   if (!parsed.success)

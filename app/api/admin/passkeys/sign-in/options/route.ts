@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { crossOriginRefusal, errorResponse, invalidInput, jsonResponse, readJson } from "@/lib/admin/http";
+import { errorResponse, invalidInput, jsonResponse, readSameOriginJson } from "@/lib/admin/http";
 import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { signInOptions } from "@/lib/admin/passkeys/ceremony";
 import { ChallengesFull } from "@/lib/admin/passkeys/challenges";
@@ -21,9 +21,7 @@ const perMinute = (name: string, points: number) =>
   budget(name, { points, durationSeconds: 60 }, { onStoreFailure: "refuse" });
 
 export async function POST(request: Request): Promise<Response> {
-  const refused = await crossOriginRefusal(request);
-  if (refused) return refused;
-  const read = await readJson(request);
+  const read = await readSameOriginJson(request);
   if (!read.ok) return read.response;
   const parsed = NoFields.safeParse(read.body);
   if (!parsed.success) return invalidInput(parsed.error);
