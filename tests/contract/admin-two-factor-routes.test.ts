@@ -7,7 +7,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_HASH, DEMO_ADMIN_PASSWORD } from "@/lib/co
 import { currentCode } from "@/lib/admin/totp";
 import { TWO_FACTOR_WORDS as W } from "@/lib/admin/two-factor-words";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
-import { forgetProcessMemo } from "@/lib/memo/process-memo.mjs";
+import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses } from "../helpers/client-addresses";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
@@ -49,14 +49,7 @@ async function loadApp(): Promise<Loaded> {
     DELIVERY_STORE_PATH: path.join(dir, "delivery.sqlite"),
   });
   vi.resetModules();
-  for (const memo of [
-    "workspace.client",
-    "state.engine",
-    "state.usedOnce.db",
-    "admin.passkeyStore",
-    "admin.loginLimitEpoch",
-  ])
-    forgetProcessMemo(memo);
+  resetProcessState();
   const audit: Record<string, unknown>[] = [];
   const base = await admin.importApp((line) => audit.push(JSON.parse(line) as Record<string, unknown>));
   if (redisUrl) {
@@ -117,7 +110,7 @@ describe.each([
     app?.state.redisConnection()?.disconnect();
     redisUrl = undefined;
     delete process.env.REDIS_URL;
-    forgetProcessMemo("state.engine");
+    resetProcessState();
     await redis?.stop();
   });
 
