@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { siteText } from "../config/text";
 import { processMemo, sharedCache, stateEngine } from "../state";
 import { workspace, type TeamMember } from "../workspace";
 import type { BulkInput, InviteInput, ListQuery, UpdateMemberInput } from "./validation";
@@ -300,7 +301,14 @@ export async function bulkAction(
   }
   return input.ids.map(
     (id) =>
-      results.get(id) ?? { id, email: null, name: id, ok: false, error: "Not processed.", code: "internal" },
+      results.get(id) ?? {
+        id,
+        email: null,
+        name: id,
+        ok: false,
+        error: siteText()("admin.bulk.notProcessed"),
+        code: "internal",
+      },
   );
 }
 

@@ -1,3 +1,4 @@
+import { siteText } from "@/lib/config/text";
 import { NextResponse } from "next/server";
 import { audit } from "@/lib/admin/audit";
 import { env } from "@/lib/config/env";
@@ -17,7 +18,7 @@ export const dynamic = "force-dynamic";
  * it leaves this session too, and says so.
  */
 export async function POST(request: Request): Promise<Response> {
-  if (!isSameOriginWrite(request)) return errorResponse(403, CROSS_ORIGIN);
+  if (!isSameOriginWrite(request)) return errorResponse(403, siteText()(CROSS_ORIGIN));
   const everywhere = new URL(request.url).searchParams.has("everywhere");
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const session = await sessionFromRequest(request);
@@ -34,7 +35,7 @@ export async function POST(request: Request): Promise<Response> {
           detail: "everywhere",
         });
         return wantsJson
-          ? errorResponse(503, PASSKEY_WORDS.everywhere_failed, { code: "passkeys_unavailable" })
+          ? errorResponse(503, siteText()(PASSKEY_WORDS.everywhere_failed), { code: "passkeys_unavailable" })
           : NextResponse.redirect(new URL("/admin/account?everywhere=failed", env().siteUrl), 303);
       }
     }

@@ -1,3 +1,4 @@
+import { siteText } from "@/lib/config/text";
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, jsonResponse, schemaBody, type Parsed } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
@@ -11,10 +12,11 @@ function passkeyIdParam(raw: { id: string }): Parsed<{ id: string }> {
   const id = credentialIdSchema.safeParse(raw.id);
   return id.success
     ? { ok: true, value: { id: id.data } }
-    : { ok: false, response: errorResponse(404, PASSKEY_WORDS.not_found, { code: "not_found" }) };
+    : { ok: false, response: errorResponse(404, siteText()(PASSKEY_WORDS.not_found), { code: "not_found" }) };
 }
 
-const unavailable = () => errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
+const unavailable = () =>
+  errorResponse(503, siteText()(PASSKEY_WORDS.unavailable), { code: "passkeys_unavailable" });
 
 /** PATCH /api/admin/passkeys/:id { name }: renames one of the signed-in admin's own passkeys. */
 export const PATCH = adminRoute(
@@ -22,7 +24,7 @@ export const PATCH = adminRoute(
   async ({ session, params, body }) => {
     try {
       if (!(await passkeyStore().rename(session.email, params.id, body.name)))
-        return errorResponse(404, PASSKEY_WORDS.not_found, { code: "not_found" });
+        return errorResponse(404, siteText()(PASSKEY_WORDS.not_found), { code: "not_found" });
       return jsonResponse({ ok: true, name: body.name });
     } catch {
       return unavailable();
@@ -44,7 +46,7 @@ export const DELETE = adminRoute(
     try {
       if (!(await store.remove(session.email, params.id))) {
         audit({ ...entry, outcome: "refused", detail: "not_found" });
-        return errorResponse(404, PASSKEY_WORDS.not_found, { code: "not_found" });
+        return errorResponse(404, siteText()(PASSKEY_WORDS.not_found), { code: "not_found" });
       }
       const left = (await store.list(session.email)).length;
       const passwordBack = left === 0 && (await store.passkeysOnly(session.email));

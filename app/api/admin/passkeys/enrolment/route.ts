@@ -1,3 +1,4 @@
+import { siteText } from "@/lib/config/text";
 import { adminRoute, errorResponse, jsonResponse } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
 import { canAddAnother } from "@/lib/admin/passkeys/account";
@@ -13,9 +14,10 @@ export const dynamic = "force-dynamic";
 export const POST = adminRoute({ recentSignIn: true }, async ({ session }) => {
   try {
     const existing = await passkeyStore().list(session.email);
-    if (!canAddAnother(existing)) return errorResponse(409, PASSKEY_WORDS.too_many, { code: "too_many" });
+    if (!canAddAnother(existing))
+      return errorResponse(409, siteText()(PASSKEY_WORDS.too_many), { code: "too_many" });
     return jsonResponse({ options: await enrolmentOptions(session.email, existing) });
   } catch {
-    return errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
+    return errorResponse(503, siteText()(PASSKEY_WORDS.unavailable), { code: "passkeys_unavailable" });
   }
 });

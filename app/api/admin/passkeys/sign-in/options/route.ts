@@ -1,3 +1,4 @@
+import { siteText } from "@/lib/config/text";
 import { z } from "zod";
 import { crossOriginRefusal, errorResponse, invalidInput, jsonResponse, readJson } from "@/lib/admin/http";
 import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
@@ -44,7 +45,7 @@ export async function POST(request: Request): Promise<Response> {
 const wait = (status: 429 | 503, seconds: number) =>
   errorResponse(
     status,
-    status === 429 ? PASSKEY_WORDS.rate_limited : PASSKEY_WORDS.busy,
+    siteText()(status === 429 ? PASSKEY_WORDS.rate_limited : PASSKEY_WORDS.busy),
     { code: status === 429 ? "rate_limited" : "busy" },
     { "Retry-After": String(seconds) },
   );
