@@ -18,23 +18,6 @@ import type { PasskeySignIn } from "./sign-in";
  * counts both ways in).
  */
 
-/** The passkey answers' phrases (lib/i18n), for the routes to say with `siteText()`. */
-export const PASSKEY_WORDS = {
-  unknown_passkey: "admin.passkey.unknownPasskey",
-  invalid: "admin.passkey.invalid",
-  not_configured: "admin.passkey.notConfigured",
-  unavailable: "admin.passkey.unavailable",
-  everywhere_failed: "admin.passkey.everywhereFailed",
-  rate_limited: "admin.passkey.rateLimited",
-  busy: "admin.passkey.busy",
-  failures_limited: "admin.passkey.failuresLimited",
-  too_many: "admin.passkey.tooMany",
-  enrol_invalid: "admin.passkey.enrolInvalid",
-  duplicate: "admin.passkey.duplicate",
-  not_found: "admin.passkey.notFound",
-  passkeys_only_needs_passkey: "admin.passkey.passkeysOnlyNeedsPasskey",
-} as const satisfies Record<string, MessageKey>;
-
 type Refused = Exclude<PasskeySignIn, { outcome: "ok" }>;
 
 const SIGN_IN: Record<
@@ -44,14 +27,14 @@ const SIGN_IN: Record<
   unknown_passkey: {
     status: 401,
     counted: "invalid",
-    error: PASSKEY_WORDS.unknown_passkey,
+    error: "admin.passkey.unknownPasskey",
     code: "unknown_passkey",
   },
-  invalid: { status: 401, counted: "invalid", error: PASSKEY_WORDS.invalid, code: "passkey_invalid" },
+  invalid: { status: 401, counted: "invalid", error: "admin.passkey.invalid", code: "passkey_invalid" },
   not_configured: {
     status: 403,
     counted: "not_admin",
-    error: PASSKEY_WORDS.not_configured,
+    error: "admin.passkey.notConfigured",
     code: "not_configured",
   },
   workspace_unreachable: {
@@ -64,7 +47,7 @@ const SIGN_IN: Record<
   unavailable: {
     status: 503,
     counted: "workspace_unreachable",
-    error: PASSKEY_WORDS.unavailable,
+    error: "admin.passkey.unavailable",
     code: "passkeys_unavailable",
     retryAfter: 30,
   },
@@ -88,7 +71,7 @@ export function refusePasskeySignIn(refused: Refused): Response {
       ? {
           status: 429,
           counted: "rate_limited" as const,
-          error: PASSKEY_WORDS.failures_limited,
+          error: "admin.passkey.failuresLimited" as const,
           code: "rate_limited",
           retryAfter: refused.retryAfterSeconds,
         }

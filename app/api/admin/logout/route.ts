@@ -4,7 +4,6 @@ import { audit } from "@/lib/admin/audit";
 import { env } from "@/lib/config/env";
 import { CROSS_ORIGIN, errorResponse } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
-import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { isSameOriginWrite } from "@/lib/http/request-origin";
 import { endSession, SESSION_COOKIE, sessionCookieOptions, sessionFromRequest } from "@/lib/admin/session";
 
@@ -35,7 +34,7 @@ export async function POST(request: Request): Promise<Response> {
           detail: "everywhere",
         });
         return wantsJson
-          ? errorResponse(503, siteText()(PASSKEY_WORDS.everywhere_failed), { code: "passkeys_unavailable" })
+          ? errorResponse(503, siteText()("admin.passkey.everywhereFailed"), { code: "passkeys_unavailable" })
           : NextResponse.redirect(new URL("/admin/account?everywhere=failed", env().siteUrl), 303);
       }
     }
