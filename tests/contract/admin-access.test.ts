@@ -337,7 +337,7 @@ describe("access follows the workspace", () => {
     expect(refused!.status).toBe(401);
     expect(await refused!.json()).toMatchObject({
       code: "unverified",
-      error: expect.stringMatching(/could not confirm with the workspace.*Sign in again/),
+      error: expect.stringMatching(/could not be confirmed with the workspace.*Sign in again/),
     });
     await fault(null);
     expect((await authorized()).ok).toBe(false); // ended, not paused
