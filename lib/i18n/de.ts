@@ -461,8 +461,8 @@ export const de: Catalogue = {
   "admin.invite.busy": "Wird eingeladen …",
   "admin.invite.submit": "Einladungen senden",
   "admin.invite.done": {
-    one: "{count} Person eingeladen ({emails}).",
-    other: "{count} Personen eingeladen ({emails}).",
+    one: "{count} Teammitglied hinzugefügt ({emails})",
+    other: "{count} Teammitglieder hinzugefügt ({emails})",
   },
 
   "admin.member.title": "Mitglied",

@@ -448,8 +448,8 @@ export const en = {
   "admin.invite.busy": "Inviting…",
   "admin.invite.submit": "Send invitations",
   "admin.invite.done": {
-    one: "{count} person invited ({emails}).",
-    other: "{count} people invited ({emails}).",
+    one: "Added {count} team member ({emails})",
+    other: "Added {count} team members ({emails})",
   },
 
   "admin.member.title": "Member",

@@ -457,8 +457,8 @@ export const es: Catalogue = {
   "admin.invite.busy": "Invitando…",
   "admin.invite.submit": "Enviar invitaciones",
   "admin.invite.done": {
-    one: "{count} persona invitada ({emails}).",
-    other: "{count} personas invitadas ({emails}).",
+    one: "{count} miembro añadido al equipo ({emails})",
+    other: "{count} miembros añadidos al equipo ({emails})",
   },
 
   "admin.member.title": "Miembro",

@@ -455,8 +455,8 @@ export const fr: Catalogue = {
   "admin.invite.busy": "Invitation…",
   "admin.invite.submit": "Envoyer les invitations",
   "admin.invite.done": {
-    one: "{count} personne invitée ({emails}).",
-    other: "{count} personnes invitées ({emails}).",
+    one: "{count} membre ajouté à l’équipe ({emails})",
+    other: "{count} membres ajoutés à l’équipe ({emails})",
   },
 
   "admin.member.title": "Membre",
