@@ -4,6 +4,7 @@ import { NextResponse, type NextRequest } from "next/server";
 // (lib/state: memory, or Redis) works here and shares the process's one state engine.
 import { NOT_SIGNED_IN, SESSION_COOKIE, readSessionValue } from "@/lib/admin/session";
 import { contentSecurityPolicy } from "@/lib/config/content-security-policy.mjs";
+import { en } from "@/lib/i18n/en";
 
 /*
  * First gate of the admin area: pages without a valid session go to the login page (keeping
@@ -42,7 +43,9 @@ export async function proxy(request: NextRequest) {
 
   if (isApi) {
     return NextResponse.json(
-      { error: NOT_SIGNED_IN },
+      // English: the proxy's bundle reads no site configuration. The admin's pages never show it
+      // (a 401 without a code is worded in the browser, in the site's language).
+      { error: en[NOT_SIGNED_IN] },
       { status: 401, headers: { "Cache-Control": "no-store" } },
     );
   }

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { adminWords, siteText } from "@/lib/config/text";
 import { siteName } from "@/lib/blog/site-name";
+import { AdminWords } from "@/components/admin/words";
 
 export async function generateMetadata(): Promise<Metadata> {
+  const suffix = `${siteText()("admin.title")} · ${await siteName()}`;
   return {
-    title: { default: `Admin · ${await siteName()}`, template: `%s · Admin · ${await siteName()}` },
+    title: { default: suffix, template: `%s · ${suffix}` },
     robots: { index: false, follow: false },
   };
 }
@@ -11,11 +14,6 @@ export async function generateMetadata(): Promise<Metadata> {
 // Every admin page reads the session cookie: never prerendered, never cached.
 export const dynamic = "force-dynamic";
 
-// The admin area is in English whatever the site's language (SITE_CONFIG) puts on <html>.
 export default function AdminRootLayout({ children }: { children: React.ReactNode }) {
-  return (
-    <div lang="en" style={{ display: "contents" }}>
-      {children}
-    </div>
-  );
+  return <AdminWords words={adminWords()}>{children}</AdminWords>;
 }

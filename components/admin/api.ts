@@ -1,5 +1,8 @@
 "use client";
 
+import type { Translate } from "@/lib/i18n/translate";
+import { useAdminText } from "./words";
+
 /*
  * The admin UI's one way to call /api/admin: JSON in and out, and every failure turned into
  * a sentence to show next to the action (including "offline" and "signed out").
@@ -15,14 +18,19 @@ export type ApiFail = {
   code?: string;
 };
 export type ApiResult<T> = ApiOk<T> | ApiFail;
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-export const SESSION_EXPIRED =
-  "Your session has expired. Sign in again (your changes here are kept until you leave the page).";
-export const OFFLINE = "Masthead could not be reached. Check your connection and try again.";
+/** `callApi` with the failures it words itself in the admin's language. */
+export function useApi() {
+  const { t } = useAdminText();
+  return <T>(url: string, method: Method, body?: unknown, options?: { signIn?: boolean }) =>
+    call<T>(t, url, method, body, options);
+}
 
-export async function callApi<T>(
+async function call<T>(
+  t: Translate,
   url: string,
-  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  method: Method,
   body?: unknown,
   /** The sign-in: it has no session to lose, so its 401s are refusals in the server's words. */
   { signIn = false }: { signIn?: boolean } = {},
@@ -39,7 +47,7 @@ export async function callApi<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, error: OFFLINE };
+    return { ok: false, status: 0, error: t("admin.api.offline") };
   }
   let data: unknown = null;
   try {
@@ -56,15 +64,14 @@ export async function callApi<T>(
     return {
       ok: false,
       status: 401,
-      error: named ? (obj.error as string) : SESSION_EXPIRED,
+      error: named ? (obj.error as string) : t("admin.api.expired"),
       code: named ? (obj.code as string) : "unauthenticated",
     };
   }
   return {
     ok: false,
     status: res.status,
-    error:
-      typeof obj.error === "string" ? obj.error : `The request failed (status ${res.status}). Try again.`,
+    error: typeof obj.error === "string" ? obj.error : t("admin.api.failed", { status: String(res.status) }),
     fields: obj.fields as Record<string, string> | undefined,
     invalidEmails: obj.invalidEmails as string[] | undefined,
     code: typeof obj.code === "string" ? obj.code : undefined,

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef } from "react";
 import styles from "./admin.module.css";
 import dialogStyles from "./confirm-dialog.module.css";
+import { useAdminText } from "./words";
 
 /**
  * A modal confirmation on the native <dialog>: focus moves into it, Escape cancels, and
@@ -27,6 +28,7 @@ export function ConfirmDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const { t } = useAdminText();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -48,10 +50,10 @@ export function ConfirmDialog({
       <div>{children}</div>
       <div className={styles.actions} style={{ marginTop: "1.25rem" }}>
         <button type="button" className={styles.buttonDangerSolid} onClick={onConfirm} disabled={busy}>
-          {busy ? "Working…" : confirmLabel}
+          {busy ? t("admin.confirm.working") : confirmLabel}
         </button>
         <button type="button" className={styles.button} onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
+          {t("admin.confirm.cancel")}
         </button>
       </div>
     </dialog>

@@ -2,18 +2,17 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { callApi } from "./api";
+import { useApi } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { InlineStatus } from "./inline-status";
 import { useApiAction } from "./use-api-action";
 import styles from "./admin.module.css";
+import { useAdminText } from "./words";
 
 export type FailedRow = { id: string; address: string; reason: string; when: string };
 
-/** Which failed signups an action takes: the ones named, or (no ids) every one. */
-type Selection = { ids?: string[]; what: string };
-
-const plural = (n: number) => `${n.toLocaleString("en")} signup${n === 1 ? "" : "s"}`;
+/** Which failed signups an action takes: the one named, or (no ids) every one. */
+type Selection = { ids?: string[]; address?: string };
 
 /**
  * The newsletter's failed signups: each with Retry and Discard, and both for all of them at
@@ -23,6 +22,8 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
   const router = useRouter();
   const action = useApiAction();
   const [discarding, setDiscarding] = useState<Selection | null>(null);
+  const { t } = useAdminText();
+  const callApi = useApi();
 
   async function act(method: "POST" | "DELETE", { ids }: Selection) {
     await action.run(
@@ -30,9 +31,9 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
       () => callApi<{ count: number }>("/api/admin/newsletter/failed", method, ids ? { ids } : {}),
       (data) => {
         router.refresh();
-        return method === "POST"
-          ? `${plural(data.count)} moved back to waiting; they will be delivered shortly.`
-          : `${plural(data.count)} discarded; their addresses were deleted.`;
+        return t(method === "POST" ? "admin.failed.retried" : "admin.failed.discarded", {
+          count: data.count,
+        });
       },
     );
     setDiscarding(null);
@@ -44,33 +45,35 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
         <button
           type="button"
           className={styles.button}
-          onClick={() => act("POST", { what: "all" })}
+          onClick={() => act("POST", {})}
           disabled={action.busy || total === 0}
         >
-          Retry failed
+          {t("admin.failed.retryAll")}
         </button>
         <button
           type="button"
           className={styles.buttonDanger}
-          onClick={() => setDiscarding({ what: plural(total) })}
+          onClick={() => setDiscarding({})}
           disabled={action.busy || total === 0}
         >
-          Discard failed
+          {t("admin.failed.discardAll")}
         </button>
         <InlineStatus status={action.status} />
       </div>
       {rows.length > 0 ? (
         <table className={styles.figures}>
           <caption className={styles.muted}>
-            {rows.length < total ? `The newest ${rows.length} of ${plural(total)}` : "Failed signups"}
+            {rows.length < total
+              ? t("admin.failed.newest", { shown: rows.length, count: total })
+              : t("admin.failed.caption")}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Address</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Failed</th>
+              <th scope="col">{t("admin.failed.address")}</th>
+              <th scope="col">{t("admin.failed.reason")}</th>
+              <th scope="col">{t("admin.failed.when")}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("admin.failed.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -84,20 +87,20 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
                   <button
                     type="button"
                     className={styles.button}
-                    aria-label={`Retry ${row.address}`}
-                    onClick={() => act("POST", { ids: [row.id], what: row.address })}
+                    aria-label={t("admin.failed.retryOne", { address: row.address })}
+                    onClick={() => act("POST", { ids: [row.id] })}
                     disabled={action.busy}
                   >
-                    Retry
+                    {t("admin.failed.retry")}
                   </button>
                   <button
                     type="button"
                     className={styles.buttonDanger}
-                    aria-label={`Discard ${row.address}`}
-                    onClick={() => setDiscarding({ ids: [row.id], what: row.address })}
+                    aria-label={t("admin.failed.discardOne", { address: row.address })}
+                    onClick={() => setDiscarding({ ids: [row.id], address: row.address })}
                     disabled={action.busy}
                   >
-                    Discard
+                    {t("admin.failed.discard")}
                   </button>
                 </td>
               </tr>
@@ -107,16 +110,16 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
       ) : null}
       <ConfirmDialog
         open={discarding !== null}
-        title="Discard failed signups?"
-        confirmLabel="Discard"
+        title={t("admin.failed.confirmTitle")}
+        confirmLabel={t("admin.failed.discard")}
         busy={action.busy}
         onConfirm={() => discarding && act("DELETE", discarding)}
         onCancel={() => setDiscarding(null)}
       >
         <p>
-          {discarding?.what} will be deleted with{" "}
-          {discarding?.ids?.length === 1 ? "its address" : "their addresses"} and never delivered. The readers
-          are not told.
+          {discarding?.address
+            ? t("admin.failed.confirmOne", { address: discarding.address })
+            : t("admin.failed.confirmAll", { count: total })}
         </p>
       </ConfirmDialog>
     </div>

@@ -2,10 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { callApi } from "./api";
+import { useApi } from "./api";
 import { Field } from "./field";
 import { SuggestingInput } from "./suggesting-input";
 import styles from "./admin.module.css";
+import { useAdminText } from "./words";
 
 /** Invite several people at once (v2 add). The form stays filled when anything fails. */
 export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defaultInvitedBy: string }) {
@@ -18,7 +19,9 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
   const [error, setError] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState<string[]>([]);
-  const [done, setDone] = useState<{ message: string; emails: string[] } | null>(null);
+  const [done, setDone] = useState<string[] | null>(null);
+  const { t } = useAdminText();
+  const callApi = useApi();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -27,7 +30,7 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
     setFields({});
     setInvalid([]);
     setDone(null);
-    const res = await callApi<{ message: string; emails: string[] }>("/api/admin/team-members", "POST", {
+    const res = await callApi<{ emails: string[] }>("/api/admin/team-members", "POST", {
       emails,
       role: role.trim() || undefined,
       invitedBy: invitedBy.trim(),
@@ -40,19 +43,20 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
       setInvalid(res.invalidEmails ?? []);
       return;
     }
-    setDone(res.data);
+    setDone(res.data.emails);
     setEmails("");
     router.refresh();
   }
 
-  const emailsError = fields.emails || (invalid.length ? `Not valid: ${invalid.join(", ")}` : "");
+  const emailsError =
+    fields.emails || (invalid.length ? t("admin.invite.notValid", { emails: invalid.join(", ") }) : "");
 
   return (
     <form onSubmit={submit} noValidate className={styles.card}>
       <Field
         id="invite-emails"
-        label="Email addresses"
-        hint="One or more, separated by commas or new lines."
+        label={t("admin.invite.emails")}
+        hint={t("admin.invite.emailsHint")}
         error={emailsError}
       >
         {(control) => (
@@ -68,7 +72,12 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
         )}
       </Field>
       <div className={styles.grid2}>
-        <Field id="invite-role" label="Role" hint="Case sensitive. Default: Standard." error={fields.role}>
+        <Field
+          id="invite-role"
+          label={t("admin.field.role")}
+          hint={t("admin.invite.roleHint")}
+          error={fields.role}
+        >
           {(control) => (
             <SuggestingInput
               control={control}
@@ -81,13 +90,8 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
         </Field>
         <Field
           id="invite-by"
-          label="Invited by"
-          hint={
-            <>
-              An admin of the workspace. Leave blank for the workspace&rsquo;s default (its most recent
-              admin).
-            </>
-          }
+          label={t("admin.invite.invitedBy")}
+          hint={t("admin.invite.invitedByHint")}
           error={fields.invitedBy}
         >
           {(control) => (
@@ -104,19 +108,19 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
       </div>
       <div className={styles.checkboxRow}>
         <input id="invite-send" type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} />
-        <label htmlFor="invite-send">Send the invitation email</label>
+        <label htmlFor="invite-send">{t("admin.invite.send")}</label>
       </div>
       <div role="alert">{error ? <p className={styles.alert}>{error}</p> : null}</div>
       <div role="status">
         {done ? (
           <p className={styles.success}>
-            {done.message} ({done.emails.join(", ")})
+            {t("admin.invite.done", { count: done.length, emails: done.join(", ") })}
           </p>
         ) : null}
       </div>
       <div className={styles.actions} style={{ marginBottom: "1rem" }}>
         <button type="submit" className={styles.buttonPrimary} disabled={busy}>
-          {busy ? "Inviting…" : "Send invitations"}
+          {busy ? t("admin.invite.busy") : t("admin.invite.submit")}
         </button>
       </div>
     </form>

@@ -1,9 +1,11 @@
 "use client";
 
 import { Fragment, useEffect, useId, useRef, useState } from "react";
-import { callApi } from "./api";
+import { useApi } from "./api";
+import { Rich } from "@/components/site/rich";
 import { Field } from "./field";
 import styles from "./admin.module.css";
+import { useAdminText } from "./words";
 
 /**
  * Posts to /api/admin/login, in one or two steps: email and password, then (for an admin with a
@@ -16,7 +18,7 @@ export function LoginForm({
   initialError,
   notice,
   codeFor,
-  issuer = "Masthead",
+  issuer,
 }: {
   next: string;
   initialError?: string;
@@ -24,8 +26,10 @@ export function LoginForm({
   /** The email a second step is under way for: the page opens at the code. */
   codeFor?: string;
   /** The name the authenticator app shows the entry under (the site's: `npm run admin-totp`). */
-  issuer?: string;
+  issuer: string;
 }) {
+  const { t } = useAdminText();
+  const callApi = useApi();
   const [error, setError] = useState(initialError ?? "");
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<"password" | "code">(codeFor ? "code" : "password");
@@ -94,13 +98,9 @@ export function LoginForm({
       {step === "code" ? (
         <Fragment key="code">
           <p>
-            Signing in as <strong>{email}</strong>.
+            <Rich text={t("admin.login.signingInAs")} slots={{ email: <strong>{email}</strong> }} />
           </p>
-          <Field
-            id="login-code"
-            label="Authentication code"
-            hint={`The 6-digit code your authenticator app shows for ${issuer}, or one of your recovery codes.`}
-          >
+          <Field id="login-code" label={t("admin.login.code")} hint={t("admin.login.codeHint", { issuer })}>
             {(control) => (
               <input
                 {...control}
@@ -117,15 +117,15 @@ export function LoginForm({
             )}
           </Field>
           <button className={styles.buttonPrimary} type="submit" disabled={busy}>
-            {busy ? "Checking…" : "Verify"}
+            {busy ? t("admin.login.checking") : t("admin.login.verify")}
           </button>
           <p className={styles.small}>
-            Wrong account, or no authenticator app for it? <a href={restartHref}>Start over</a>
+            {t("admin.login.wrongAccount")} <a href={restartHref}>{t("admin.login.startOver")}</a>
           </p>
         </Fragment>
       ) : (
         <Fragment key="password">
-          <Field id="login-email" label="Email">
+          <Field id="login-email" label={t("admin.field.email")}>
             {(control) => (
               <input
                 {...control}
@@ -139,7 +139,7 @@ export function LoginForm({
               />
             )}
           </Field>
-          <Field id="login-password" label="Password">
+          <Field id="login-password" label={t("admin.login.password")}>
             {(control) => (
               <input
                 {...control}
@@ -153,7 +153,7 @@ export function LoginForm({
             )}
           </Field>
           <button className={styles.buttonPrimary} type="submit" disabled={busy}>
-            {busy ? "Signing in…" : "Sign in"}
+            {busy ? t("admin.login.signingIn") : t("admin.login.submit")}
           </button>
         </Fragment>
       )}

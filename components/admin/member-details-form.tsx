@@ -2,13 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { callApi } from "./api";
+import { useApi } from "./api";
 import { Field } from "./field";
 import { SuggestingInput } from "./suggesting-input";
 import { InlineStatus } from "./inline-status";
 import type { MemberRow } from "./member-table";
 import { useApiAction } from "./use-api-action";
 import styles from "./admin.module.css";
+import { useAdminText } from "./words";
 
 export type EditableMember = MemberRow & { firstName: string; lastName: string };
 type Fields = { firstName: string; lastName: string; email: string; timeZone: string; role: string };
@@ -37,6 +38,8 @@ export function MemberDetailsForm({
   const [fields, setFields] = useState<Fields>(toFields(member));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const save = useApiAction();
+  const { t } = useAdminText();
+  const callApi = useApi();
 
   const saved = toFields(member);
   const changes = Object.fromEntries(
@@ -59,7 +62,7 @@ export function MemberDetailsForm({
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!dirty) {
-      save.setStatus({ kind: "ok", text: "Nothing to save: no field was changed." });
+      save.setStatus({ kind: "ok", text: t("admin.details.nothing") });
       return;
     }
     await save.run(
@@ -73,7 +76,7 @@ export function MemberDetailsForm({
         onSaved(next);
         setFields(toFields(next));
         router.refresh();
-        return "Changes saved.";
+        return t("admin.details.saved");
       },
       (failure) => setFieldErrors(failure.fields ?? {}),
     );
@@ -83,21 +86,21 @@ export function MemberDetailsForm({
 
   return (
     <section className={styles.card} aria-labelledby="edit-heading">
-      <h2 id="edit-heading">Details</h2>
+      <h2 id="edit-heading">{t("admin.details.title")}</h2>
       <form onSubmit={submit} noValidate>
         <div className={styles.grid2}>
-          <Field id="m-firstName" label="First name" error={err("firstName")}>
+          <Field id="m-firstName" label={t("admin.details.firstName")} error={err("firstName")}>
             {(control) => (
               <input {...control} {...bind("firstName")} className={styles.input} autoComplete="given-name" />
             )}
           </Field>
-          <Field id="m-lastName" label="Last name" error={err("lastName")}>
+          <Field id="m-lastName" label={t("admin.details.lastName")} error={err("lastName")}>
             {(control) => (
               <input {...control} {...bind("lastName")} className={styles.input} autoComplete="family-name" />
             )}
           </Field>
         </div>
-        <Field id="m-email" label="Email" error={err("email")}>
+        <Field id="m-email" label={t("admin.field.email")} error={err("email")}>
           {(control) => (
             <input {...control} {...bind("email")} className={styles.input} type="email" autoComplete="off" />
           )}
@@ -107,18 +110,12 @@ export function MemberDetailsForm({
             [
               [
                 "timeZone",
-                "Time zone",
-                "Type to search, e.g. “Paris” or “America/”.",
+                t("admin.field.timeZone"),
+                t("admin.details.timeZoneHint"),
                 "time-zone-options",
                 timeZones,
               ],
-              [
-                "role",
-                "Role",
-                "Case sensitive. Pick one the workspace uses or type another.",
-                "role-options",
-                roles,
-              ],
+              ["role", t("admin.field.role"), t("admin.details.roleHint"), "role-options", roles],
             ] as const
           ).map(([key, label, hint, listId, options]) => (
             <Field key={key} id={`m-${key}`} label={label} hint={hint} error={err(key)}>
@@ -130,7 +127,7 @@ export function MemberDetailsForm({
         </div>
         <div className={styles.actions} style={{ marginBottom: "1rem" }}>
           <button type="submit" className={styles.buttonPrimary} disabled={save.busy}>
-            {save.busy ? "Saving…" : "Save changes"}
+            {save.busy ? t("admin.details.saving") : t("admin.details.save")}
           </button>
           {dirty ? (
             <button
@@ -143,7 +140,7 @@ export function MemberDetailsForm({
               }}
               disabled={save.busy}
             >
-              Discard changes
+              {t("admin.details.discard")}
             </button>
           ) : null}
           <InlineStatus status={save.status} id="save-status" />

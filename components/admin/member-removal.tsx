@@ -2,18 +2,21 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { callApi } from "./api";
+import { useApi } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { InlineStatus } from "./inline-status";
 import type { EditableMember } from "./member-details-form";
 import { useApiAction } from "./use-api-action";
 import styles from "./admin.module.css";
+import { useAdminText } from "./words";
 
 /** Remove a member for good (v2 delete), after a confirmation that names them. */
 export function MemberRemoval({ member }: { member: EditableMember }) {
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const removal = useApiAction();
+  const { t } = useAdminText();
+  const callApi = useApi();
 
   async function remove() {
     await removal.run(
@@ -29,10 +32,8 @@ export function MemberRemoval({ member }: { member: EditableMember }) {
   return (
     <>
       <section className={styles.cardDanger} aria-labelledby="remove-heading">
-        <h2 id="remove-heading">Remove from workspace</h2>
-        <p className={styles.muted}>
-          Removes {member.name} from the workspace for good. They can be invited again later.
-        </p>
+        <h2 id="remove-heading">{t("admin.removal.title")}</h2>
+        <p className={styles.muted}>{t("admin.removal.lede", { name: member.name })}</p>
         <div className={styles.actions} style={{ marginBottom: "1rem" }}>
           <button
             type="button"
@@ -40,22 +41,20 @@ export function MemberRemoval({ member }: { member: EditableMember }) {
             onClick={() => setConfirming(true)}
             disabled={removal.busy}
           >
-            Remove member…
+            {t("admin.removal.button")}
           </button>
           <InlineStatus status={removal.status} id="remove-status" />
         </div>
       </section>
       <ConfirmDialog
         open={confirming}
-        title={`Remove ${member.name}?`}
-        confirmLabel={`Remove ${member.name}`}
+        title={t("admin.removal.confirmTitle", { name: member.name })}
+        confirmLabel={t("admin.removal.confirm", { name: member.name })}
         busy={removal.busy}
         onConfirm={remove}
         onCancel={() => setConfirming(false)}
       >
-        <p>
-          {member.name} ({member.email}) will be removed from the workspace. This cannot be undone.
-        </p>
+        <p>{t("admin.removal.warning", { name: member.name, email: member.email })}</p>
       </ConfirmDialog>
     </>
   );

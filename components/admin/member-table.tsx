@@ -3,11 +3,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { callApi } from "./api";
+import { useApi } from "./api";
 import { Avatar } from "./avatar";
 import { ConfirmDialog } from "./confirm-dialog";
 import styles from "./admin.module.css";
 import memberStyles from "./members.module.css";
+import { useAdminText } from "./words";
 
 export type MemberRow = {
   id: string;
@@ -27,9 +28,6 @@ type BulkResponse = {
   results: BulkResult[];
 };
 
-const VERB = { remove: "Remove", deactivate: "Deactivate" } as const;
-const DONE = { remove: "Removed", deactivate: "Deactivated" } as const;
-
 /** The member table with row selection and the bulk actions (remove, deactivate). */
 export function MemberTable({ members, caption }: { members: MemberRow[]; caption: string }) {
   const router = useRouter();
@@ -40,6 +38,8 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
     null,
   );
   const [error, setError] = useState("");
+  const { t } = useAdminText();
+  const callApi = useApi();
 
   const visibleIds = useMemo(() => members.map((m) => m.id), [members]);
   // Only rows on screen count: a selection never acts on people the admin cannot see.
@@ -83,9 +83,9 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
 
   return (
     <>
-      <div className={memberStyles.bulkBar} role="region" aria-label="Bulk actions">
+      <div className={memberStyles.bulkBar} role="region" aria-label={t("admin.bulk.label")}>
         <span className={styles.small} aria-live="polite">
-          {count === 0 ? "Select members to act on several at once." : `${count} selected`}
+          {count === 0 ? t("admin.bulk.hint") : t("admin.bulk.selected", { count })}
         </span>
         {(["deactivate", "remove"] as const).map((action) => (
           <button
@@ -95,12 +95,12 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
             disabled={count === 0}
             onClick={() => setPending(action)}
           >
-            {`${VERB[action]} selected`}
+            {t(`admin.bulk.${action}Selected`)}
           </button>
         ))}
         {count > 0 ? (
           <button type="button" className={styles.linkButton} onClick={() => setSelected(new Set())}>
-            Clear selection
+            {t("admin.bulk.clear")}
           </button>
         ) : null}
       </div>
@@ -110,14 +110,17 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
         {outcome ? (
           <div className={outcome.results.every((r) => r.ok) ? styles.success : styles.alert}>
             <strong>
-              {DONE[outcome.action]} {outcome.results.filter((r) => r.ok).length} of {outcome.results.length}.
+              {t(`admin.bulk.${outcome.action}Done`, {
+                done: outcome.results.filter((r) => r.ok).length,
+                count: outcome.results.length,
+              })}
             </strong>
             <ul className={memberStyles.results}>
               {outcome.results.map((r) => (
                 <li key={r.id} className={r.ok ? memberStyles.resultOk : memberStyles.resultFail}>
                   {r.ok ? "✓" : "✗"} {r.name}
                   {r.email && r.email !== r.name ? ` (${r.email})` : ""}:{" "}
-                  {r.ok ? DONE[outcome.action].toLowerCase() : r.error}
+                  {r.ok ? t(`admin.bulk.${outcome.action}Ok`) : r.error}
                 </li>
               ))}
             </ul>
@@ -133,19 +136,19 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
               <th scope="col">
                 <input
                   type="checkbox"
-                  aria-label="Select all members on this page"
+                  aria-label={t("admin.bulk.selectAll")}
                   checked={allSelected}
                   onChange={toggleAll}
                   disabled={!members.length}
                 />
               </th>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
+              <th scope="col">{t("admin.field.name")}</th>
+              <th scope="col">{t("admin.field.email")}</th>
+              <th scope="col">{t("admin.field.role")}</th>
               <th scope="col" className={styles.hideNarrow}>
-                Time zone
+                {t("admin.field.timeZone")}
               </th>
-              <th scope="col">Status</th>
+              <th scope="col">{t("admin.member.status")}</th>
             </tr>
           </thead>
           <tbody>
@@ -154,7 +157,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                 <td className={memberStyles.cellSelect}>
                   <input
                     type="checkbox"
-                    aria-label={`Select ${m.name}`}
+                    aria-label={t("admin.bulk.select", { name: m.name })}
                     checked={selected.has(m.id)}
                     onChange={() => toggle(m.id)}
                   />
@@ -170,9 +173,9 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                 <td className={`${styles.hideNarrow} ${memberStyles.cellZone}`}>{m.timeZone}</td>
                 <td className={memberStyles.cellStatus}>
                   {m.active ? (
-                    <span className={memberStyles.badgeActive}>Active</span>
+                    <span className={memberStyles.badgeActive}>{t("admin.member.active")}</span>
                   ) : (
-                    <span className={memberStyles.badgeInactive}>Inactive</span>
+                    <span className={memberStyles.badgeInactive}>{t("admin.member.inactive")}</span>
                   )}
                 </td>
               </tr>
@@ -183,17 +186,13 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
 
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? `${VERB[pending]} ${count === 1 ? "1 member" : `${count} members`}?` : ""}
-        confirmLabel={pending ? `${VERB[pending]} ${count === 1 ? "member" : "members"}` : "Confirm"}
+        title={pending ? t(`admin.bulk.${pending}Title`, { count }) : ""}
+        confirmLabel={pending ? t(`admin.bulk.${pending}Confirm`, { count }) : ""}
         busy={busy}
         onConfirm={run}
         onCancel={() => setPending(null)}
       >
-        <p>
-          {pending === "remove"
-            ? "These people will be removed from the workspace. This cannot be undone (they can be invited again)."
-            : "These people will be deactivated. You can reactivate them later."}
-        </p>
+        <p>{pending ? t(`admin.bulk.${pending}Warning`) : ""}</p>
         <ul>
           {selectedMembers.map((m) => (
             <li key={m.id}>

@@ -3,10 +3,18 @@
 import styles from "./admin.module.css";
 
 /** Page size choice: submits its form on change (the form's button does the same without JavaScript). */
-export function PageSizeSelect({ value, sizes }: { value: number; sizes: readonly number[] }) {
+export function PageSizeSelect({
+  value,
+  sizes,
+  label,
+}: {
+  value: number;
+  sizes: readonly number[];
+  label: string;
+}) {
   return (
     <div className={styles.field}>
-      <label htmlFor="list-page-size">Per page</label>
+      <label htmlFor="list-page-size">{label}</label>
       <select
         id="list-page-size"
         name="pageSize"

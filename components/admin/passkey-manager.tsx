@@ -5,27 +5,15 @@ import { useRouter } from "next/navigation";
 import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import type { PasskeyView } from "@/lib/admin/passkeys/account";
-import { callApi } from "./api";
+import { useApi } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Field } from "./field";
 import { passkeyProblem } from "./passkey-problem";
 import styles from "./admin.module.css";
+import { Rich } from "@/components/site/rich";
+import { useAdminText } from "./words";
 
 const REAUTH_HREF = "/admin/login?reauth=1&next=%2Fadmin%2Faccount";
-
-function when(epochMs: number | null): string {
-  if (epochMs === null) return "never";
-  return new Date(epochMs).toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    // The server renders it first: one time zone for both, so hydration finds the same text.
-    timeZone: "UTC",
-    timeZoneName: "short",
-  });
-}
 
 type Status = { kind: "ok" | "error"; text: string } | null;
 
@@ -39,11 +27,15 @@ export function PasskeyManager({
   initial,
   initialPasskeysOnly,
   recentSignIn,
+  recentMinutes,
 }: {
   initial: PasskeyView[];
   initialPasskeysOnly: boolean;
   recentSignIn: boolean;
+  recentMinutes: number;
 }) {
+  const { t, when } = useAdminText();
+  const callApi = useApi();
   const [passkeys, setPasskeys] = useState(initial);
   const [passkeysOnly, setPasskeysOnly] = useState(initialPasskeysOnly);
   const [recent, setRecent] = useState(recentSignIn);
@@ -82,7 +74,7 @@ export function PasskeyManager({
       response = await startRegistration({ optionsJSON: options.data.options });
     } catch (problem) {
       setBusy(false);
-      setStatus({ kind: "error", text: passkeyProblem(problem, "enrol") });
+      setStatus({ kind: "error", text: t(passkeyProblem(problem, "enrol")) });
       return;
     }
     const res = await callApi<{ passkey: PasskeyView }>("/api/admin/passkeys", "POST", { response });
@@ -92,7 +84,7 @@ export function PasskeyManager({
       return;
     }
     setPasskeys((list) => [...list, res.data.passkey]);
-    setStatus({ kind: "ok", text: `Passkey added as “${res.data.passkey.name}”.` });
+    setStatus({ kind: "ok", text: t("admin.passkeys.added", { name: res.data.passkey.name }) });
   }
 
   async function rename(passkey: PasskeyView, name: string) {
@@ -107,7 +99,7 @@ export function PasskeyManager({
       return;
     }
     setPasskeys((list) => list.map((p) => (p.id === passkey.id ? { ...p, name: res.data.name } : p)));
-    setStatus({ kind: "ok", text: `Renamed to “${res.data.name}”.` });
+    setStatus({ kind: "ok", text: t("admin.passkeys.renamed", { name: res.data.name }) });
   }
 
   async function remove(passkey: PasskeyView) {
@@ -127,7 +119,9 @@ export function PasskeyManager({
     if (res.data.passwordBack) setPasskeysOnly(false);
     setStatus({
       kind: "ok",
-      text: `Removed “${passkey.name}”.${res.data.passwordBack ? " Your password signs you in again." : ""}`,
+      text: t(res.data.passwordBack ? "admin.passkeys.removedPasswordBack" : "admin.passkeys.removed", {
+        name: passkey.name,
+      }),
     });
   }
 
@@ -151,9 +145,7 @@ export function PasskeyManager({
     setPasskeysOnly(res.data.passkeysOnly);
     setStatus({
       kind: "ok",
-      text: res.data.passkeysOnly
-        ? "Your password no longer signs you in: use a passkey."
-        : "Your password signs you in again.",
+      text: t(res.data.passkeysOnly ? "admin.passkeys.passwordOff" : "admin.passkeys.passwordOn"),
     });
   }
 
@@ -167,15 +159,18 @@ export function PasskeyManager({
         {status?.text ?? ""}
       </p>
       {passkeys.length === 0 ? (
-        <p>You have no passkeys yet.</p>
+        <p>{t("admin.passkeys.none")}</p>
       ) : (
-        <ul className={styles.passkeyList} aria-label="Your passkeys">
+        <ul className={styles.passkeyList} aria-label={t("admin.passkeys.list")}>
           {passkeys.map((p, i) => (
             <li key={p.id} className={styles.passkeyItem}>
               <Field
                 id={`passkey-name-${i}`}
-                label="Name"
-                hint={`Added ${when(p.createdAt)} · last used ${when(p.lastUsedAt)}${p.backedUp ? " · synced" : ""}`}
+                label={t("admin.field.name")}
+                hint={t(p.backedUp ? "admin.passkeys.historySynced" : "admin.passkeys.history", {
+                  added: when(p.createdAt),
+                  used: p.lastUsedAt === null ? t("admin.passkeys.never") : when(p.lastUsedAt),
+                })}
               >
                 {(control) => (
                   <input
@@ -195,25 +190,26 @@ export function PasskeyManager({
                 className={styles.buttonDanger}
                 onClick={() => setRemoving(p)}
                 disabled={busy}
-                aria-label={`Remove ${p.name}`}
+                aria-label={t("admin.passkeys.removeOne", { name: p.name })}
               >
-                Remove
+                {t("admin.passkeys.remove")}
               </button>
             </li>
           ))}
         </ul>
       )}
       {!supported ? (
-        <p className={styles.info}>This browser cannot create passkeys.</p>
+        <p className={styles.info}>{t("admin.passkeys.unsupported")}</p>
       ) : recent ? (
         <button type="button" className={styles.buttonPrimary} onClick={add} disabled={busy}>
-          {busy ? "Waiting for your device…" : "Add a passkey"}
+          {busy ? t("admin.passkeys.waiting") : t("admin.passkeys.add")}
         </button>
       ) : (
         <p className={styles.info}>
-          To add or remove a passkey, or to turn your password back on, confirm it is you first:{" "}
-          <a href={REAUTH_HREF}>sign in again</a> with a passkey, or your password (and code). These need a
-          sign-in within the last 10 minutes.
+          <Rich
+            text={t("admin.passkeys.reauth", { minutes: recentMinutes })}
+            slots={{ link: <a href={REAUTH_HREF}>{t("admin.passkeys.reauthLink")}</a> }}
+          />
         </p>
       )}
       {passkeys.length > 0 || passkeysOnly ? (
@@ -225,25 +221,24 @@ export function PasskeyManager({
             disabled={busy}
             onChange={(e) => void choosePasskeysOnly(e.currentTarget.checked)}
           />
-          <label htmlFor="passkeys-only">
-            Passkeys only: my password no longer signs me in. If you lose every passkey, the site&rsquo;s
-            operator can turn your password back on.
-          </label>
+          <label htmlFor="passkeys-only">{t("admin.passkeys.only")}</label>
         </div>
       ) : null}
       <ConfirmDialog
         open={removing !== null}
-        title="Remove this passkey?"
-        confirmLabel="Remove passkey"
+        title={t("admin.passkeys.confirmTitle")}
+        confirmLabel={t("admin.passkeys.confirm")}
         busy={busy}
         onConfirm={() => removing && void remove(removing)}
         onCancel={() => setRemoving(null)}
       >
         <p>
-          “{removing?.name}” will no longer sign you in. The device may still offer it; remove it there too.
-          {passkeys.length === 1 && passkeysOnly
-            ? " It is your last passkey, so your password signs you in again."
-            : ""}
+          {t(
+            passkeys.length === 1 && passkeysOnly ? "admin.passkeys.warningLast" : "admin.passkeys.warning",
+            {
+              name: removing?.name ?? "",
+            },
+          )}
         </p>
       </ConfirmDialog>
     </>

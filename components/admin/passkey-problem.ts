@@ -1,20 +1,16 @@
 import { WebAuthnError } from "@simplewebauthn/browser";
+import type { MessageKey } from "@/lib/i18n/catalogue";
 
 /**
  * What to tell an admin when the browser's passkey prompt did not give an answer: they closed
  * it, it timed out, or this device has no passkey for the site (the browser does not say which
- * of those, on purpose).
+ * of those, on purpose). The phrase's key, for the caller's translator.
  */
-export function passkeyProblem(problem: unknown, ceremony: "sign-in" | "enrol"): string {
+export function passkeyProblem(problem: unknown, ceremony: "sign-in" | "enrol"): MessageKey {
   const code = problem instanceof WebAuthnError ? problem.code : undefined;
-  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED")
-    return "This device already holds one of your passkeys for this site.";
+  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return "admin.passkey.alreadyHere";
   const name = problem instanceof Error ? problem.name : "";
   if (name === "NotAllowedError" || name === "AbortError")
-    return ceremony === "sign-in"
-      ? "No passkey was used: the prompt was closed or timed out, or this device has no passkey for this site. Try again, or sign in with your password."
-      : "No passkey was added: the prompt was closed or timed out. Try again.";
-  return ceremony === "sign-in"
-    ? "This browser could not use a passkey here. Sign in with your password."
-    : "This browser could not create a passkey here.";
+    return ceremony === "sign-in" ? "admin.passkey.notUsed" : "admin.passkey.notAdded";
+  return ceremony === "sign-in" ? "admin.passkey.cannotSignIn" : "admin.passkey.cannotCreate";
 }

@@ -3,12 +3,10 @@
 import { useEffect, useId, useState } from "react";
 import { browserSupportsWebAuthn, sendSignal, startAuthentication } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { callApi } from "./api";
+import { useApi } from "./api";
 import { passkeyProblem } from "./passkey-problem";
 import styles from "./admin.module.css";
-
-export const PASSKEYS_NEED_JAVASCRIPT =
-  "Signing in with a passkey needs JavaScript. Sign in with your email and password above.";
+import { useAdminText } from "./words";
 
 /**
  * "Sign in with a passkey" on the login page: a discoverable credential, so no email is typed;
@@ -22,6 +20,8 @@ export function PasskeySignIn({ next }: { next: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const errorId = useId();
+  const { t } = useAdminText();
+  const callApi = useApi();
 
   useEffect(() => {
     // Known only in the browser: the server renders nothing here but the no-JavaScript note.
@@ -48,7 +48,7 @@ export function PasskeySignIn({ next }: { next: string }) {
       response = await startAuthentication({ optionsJSON: options.data.options });
     } catch (problem) {
       setBusy(false);
-      setError(passkeyProblem(problem, "sign-in"));
+      setError(t(passkeyProblem(problem, "sign-in")));
       return;
     }
     const res = await callApi<{ redirectTo?: string }>(
@@ -63,7 +63,7 @@ export function PasskeySignIn({ next }: { next: string }) {
       return;
     }
     setBusy(false);
-    setError(res.ok ? "The sign-in could not be finished. Try again." : res.error);
+    setError(res.ok ? t("admin.passkey.unfinished") : res.error);
     if (!res.ok && res.code === "unknown_passkey") {
       // Asks the device, where the browser supports it, to stop offering a passkey this site no
       // longer knows (best effort: nothing waits on it).
@@ -73,19 +73,17 @@ export function PasskeySignIn({ next }: { next: string }) {
   }
 
   return (
-    <section className={styles.passkeySignIn} aria-label="Passkey">
+    <section className={styles.passkeySignIn} aria-label={t("admin.passkey.label")}>
       <p className={styles.divider}>
-        <span>or</span>
+        <span>{t("admin.passkey.or")}</span>
       </p>
       {/* Not <noscript>: a browser with scripting switched off may still parse it as enabled. Until
           the script runs, the button could not work anyway, so the note is true until then. */}
       {supported === null ? (
-        <p className={`${styles.info} ${styles.small}`}>{PASSKEYS_NEED_JAVASCRIPT}</p>
+        <p className={`${styles.info} ${styles.small}`}>{t("admin.passkey.needsJavaScript")}</p>
       ) : null}
       {supported === false ? (
-        <p className={`${styles.muted} ${styles.small}`}>
-          This browser cannot use passkeys. Sign in with your email and password above.
-        </p>
+        <p className={`${styles.muted} ${styles.small}`}>{t("admin.passkey.unsupported")}</p>
       ) : null}
       {supported ? (
         <>
@@ -99,7 +97,7 @@ export function PasskeySignIn({ next }: { next: string }) {
             disabled={busy}
             aria-describedby={error ? errorId : undefined}
           >
-            {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+            {busy ? t("admin.passkey.waiting") : t("admin.passkey.signIn")}
           </button>
         </>
       ) : null}

@@ -1,24 +1,26 @@
 "use client";
 
-import { callApi } from "./api";
+import { useApi } from "./api";
 import { InlineStatus } from "./inline-status";
 import { useApiAction } from "./use-api-action";
 import styles from "./admin.module.css";
+import { useAdminText } from "./words";
 
 /** Asks Next to regenerate every blog page from the workspace now. */
 export function RefreshBlogButton() {
   const refresh = useApiAction();
+  const { t, when } = useAdminText();
+  const callApi = useApi();
   const run = () =>
     refresh.run(
       () => callApi<{ revalidatedAt: string }>("/api/admin/blog/refresh", "POST", {}),
       // Stale-while-revalidate (lib/blog/revalidate.ts): the next view regenerates, the one after shows it.
-      (data) =>
-        `Blog refresh requested at ${new Date(data.revalidatedAt).toLocaleTimeString()}. Pages pick up the latest posts within seconds of their next visit.`,
+      (data) => t("admin.refresh.done", { when: when(data.revalidatedAt) }),
     );
   return (
     <div className={styles.actions} style={{ marginBottom: "1rem" }}>
       <button type="button" className={styles.buttonPrimary} onClick={run} disabled={refresh.busy}>
-        {refresh.busy ? "Refreshing…" : "Refresh blog"}
+        {refresh.busy ? t("admin.refresh.busy") : t("admin.refresh.button")}
       </button>
       <InlineStatus status={refresh.status} />
     </div>

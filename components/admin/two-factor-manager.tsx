@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import type { TwoFactorView } from "@/lib/admin/two-factor";
-import { TWO_FACTOR_WORDS as W } from "@/lib/admin/two-factor-words";
-import { callApi } from "./api";
+import { Rich } from "@/components/site/rich";
+import { useApi } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Field } from "./field";
+import { useAdminText } from "./words";
 import styles from "./admin.module.css";
 
 const REAUTH_HREF = "/admin/login?reauth=1&next=%2Fadmin%2Faccount";
@@ -22,10 +23,14 @@ type Enrolment = { secret: string; qrSvg: string };
 export function TwoFactorManager({
   initial,
   recentSignIn,
+  recentMinutes,
 }: {
   initial: TwoFactorView;
   recentSignIn: boolean;
+  recentMinutes: number;
 }) {
+  const { t } = useAdminText();
+  const callApi = useApi();
   const [view, setView] = useState(initial);
   const [recent, setRecent] = useState(recentSignIn);
   const [busy, setBusy] = useState(false);
@@ -69,10 +74,11 @@ export function TwoFactorManager({
     if (!data) return;
     setCodes(null);
     setView({ source: null, left: 0, total: 0 });
-    setStatus({ kind: "ok", text: W.turned_off });
+    setStatus({ kind: "ok", text: t("admin.twoFactor.turnedOff") });
   }
 
-  if (view.source === "operator") return <p className={styles.info}>{W.managed_by_operator}</p>;
+  if (view.source === "operator")
+    return <p className={styles.info}>{t("admin.twoFactor.managedByOperator")}</p>;
   return (
     <>
       <p
@@ -84,9 +90,9 @@ export function TwoFactorManager({
       </p>
       {codes ? (
         <>
-          <h3>{W.codes_heading}</h3>
-          <p>{W.codes_once}</p>
-          <ol aria-label={W.codes_heading}>
+          <h3>{t("admin.twoFactor.codesHeading")}</h3>
+          <p>{t("admin.twoFactor.codesOnce")}</p>
+          <ol aria-label={t("admin.twoFactor.codesHeading")}>
             {codes.map((c) => (
               <li key={c}>
                 <code>{c}</code>
@@ -94,29 +100,33 @@ export function TwoFactorManager({
             ))}
           </ol>
           <button type="button" className={styles.button} onClick={() => setCodes(null)}>
-            {W.codes_saved}
+            {t("admin.twoFactor.codesSaved")}
           </button>
         </>
       ) : enrolment ? (
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void newCodes("/api/admin/two-factor", "PUT", { code }, W.turned_on);
+            void newCodes("/api/admin/two-factor", "PUT", { code }, t("admin.twoFactor.turnedOn"));
           }}
         >
-          <p>{W.scan}</p>
+          <p>{t("admin.twoFactor.scan")}</p>
           {/* The server drew the QR code: a data URL keeps its markup out of the page's own. */}
           {/* eslint-disable-next-line @next/next/no-img-element -- a data URL: nothing for next/image to optimise */}
           <img
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
-            alt={W.qr_alt}
+            alt={t("admin.twoFactor.qrAlt")}
             width={200}
             height={200}
           />
           <p>
-            {W.secret_label}: <code data-testid="two-factor-secret">{enrolment.secret}</code>
+            {t("admin.twoFactor.secret")}: <code data-testid="two-factor-secret">{enrolment.secret}</code>
           </p>
-          <Field id="two-factor-code" label={W.code_label} hint={W.code_hint}>
+          <Field
+            id="two-factor-code"
+            label={t("admin.twoFactor.codeLabel")}
+            hint={t("admin.twoFactor.codeHint")}
+          >
             {(control) => (
               <input
                 {...control}
@@ -130,31 +140,45 @@ export function TwoFactorManager({
             )}
           </Field>
           <button type="submit" className={styles.buttonPrimary} disabled={busy}>
-            {W.confirm}
+            {t("admin.twoFactor.confirm")}
           </button>{" "}
           <button type="button" className={styles.button} onClick={() => setEnrolment(null)} disabled={busy}>
-            {W.cancel}
+            {t("admin.confirm.cancel")}
           </button>
         </form>
       ) : (
         <p>
-          {view.source ? W.on : W.off}{" "}
-          {view.source ? (view.left === null ? W.left_unknown : W.left(view.left, view.total)) : null}
+          {view.source ? t("admin.twoFactor.on") : t("admin.twoFactor.off")}{" "}
+          {view.source
+            ? view.left === null
+              ? t("admin.twoFactor.leftUnknown")
+              : t("admin.twoFactor.left", { count: view.left, total: view.total })
+            : null}
         </p>
       )}
       {codes || enrolment ? null : !recent ? (
         <p className={styles.info}>
-          {W.reauth} <a href={REAUTH_HREF}>{W.reauth_link}</a>
+          <Rich
+            text={t("admin.twoFactor.reauth", { minutes: recentMinutes })}
+            slots={{ link: <a href={REAUTH_HREF}>{t("admin.twoFactor.reauthLink")}</a> }}
+          />
         </p>
       ) : view.source ? (
         <p>
           <button
             type="button"
             className={styles.button}
-            onClick={() => void newCodes("/api/admin/two-factor/recovery-codes", "POST", {}, W.regenerated)}
+            onClick={() =>
+              void newCodes(
+                "/api/admin/two-factor/recovery-codes",
+                "POST",
+                {},
+                t("admin.twoFactor.regenerated"),
+              )
+            }
             disabled={busy}
           >
-            {W.regenerate}
+            {t("admin.twoFactor.regenerate")}
           </button>{" "}
           <button
             type="button"
@@ -162,23 +186,23 @@ export function TwoFactorManager({
             onClick={() => setTurningOff(true)}
             disabled={busy}
           >
-            {W.turn_off}
+            {t("admin.twoFactor.turnOff")}
           </button>
         </p>
       ) : (
         <button type="button" className={styles.buttonPrimary} onClick={() => void start()} disabled={busy}>
-          {W.turn_on}
+          {t("admin.twoFactor.turnOn")}
         </button>
       )}
       <ConfirmDialog
         open={turningOff}
-        title={W.turn_off_title}
-        confirmLabel={W.turn_off}
+        title={t("admin.twoFactor.turnOffTitle")}
+        confirmLabel={t("admin.twoFactor.turnOff")}
         busy={busy}
         onConfirm={() => void turnOff()}
         onCancel={() => setTurningOff(false)}
       >
-        <p>{W.turn_off_body}</p>
+        <p>{t("admin.twoFactor.turnOffBody")}</p>
       </ConfirmDialog>
     </>
   );

@@ -1,4 +1,5 @@
 import "server-only";
+import { siteText } from "../config/text";
 import { audit } from "./audit";
 import { passkeyStore } from "./passkeys";
 import { endSession, type AdminSession } from "./session";
@@ -12,18 +13,15 @@ import { standingInSession, type Standing } from "./standing";
  * every instance (the same revocation as a logout) and the admin is told why.
  */
 
-export const NO_LONGER_ADMIN =
-  "Your workspace account is no longer an active admin, so you have been signed out. If this is a mistake, ask a workspace admin to reactivate you or give you back an admin role.";
+export const NO_LONGER_ADMIN = "admin.access.noLongerAdmin";
 /**
  * At sign-in, what the workspace says, as it is: nothing tells Masthead that the account was ever
  * an admin, so "no longer" would be untrue for a new entry whose role was never an admin one.
  */
 export const NOT_ADMIN_AT_SIGN_IN = {
-  not_member:
-    "Your email is not a member of the workspace, so it cannot sign in here. Ask a workspace admin to add you to the team.",
-  inactive:
-    "Your workspace account is deactivated, so it cannot sign in here. Ask a workspace admin to reactivate you.",
-  role: "Your workspace account is not an admin in the workspace: its role there is not one that may use this admin (ADMIN_ROLES). Ask a workspace admin to give you an admin role.",
+  not_member: "admin.access.notMember",
+  inactive: "admin.access.inactive",
+  role: "admin.access.notAdminRole",
 } as const;
 /** Why the workspace does not count an account as an admin (lib/admin/standing.ts). */
 export type NotAdminReason = keyof typeof NOT_ADMIN_AT_SIGN_IN;
@@ -34,20 +32,19 @@ export const NOT_ADMIN_CODES = {
   role: "not_admin_role",
 } as const satisfies Record<NotAdminReason, string>;
 
-export const ADMIN_UNVERIFIED =
-  "Masthead could not confirm with the workspace that you are still an active admin, so you have been signed out. Sign in again once the workspace is reachable.";
+export const ADMIN_UNVERIFIED = "admin.access.unverified";
 
-export const SIGNED_OUT =
-  "Your session has ended: you signed out everywhere, or the passkey or password it was opened with no longer signs you in. Sign in again.";
+export const SIGNED_OUT = "admin.access.signedOut";
 
 /** Why a session was ended: the reason a page or an API answer names. */
 export type SessionEnded = { code: "not_admin" | "unverified" | "signed_out"; error: string };
 
 function endedBecause(reason: EndReason): SessionEnded {
-  if (reason === "signed_out") return { code: "signed_out", error: SIGNED_OUT };
+  const t = siteText();
+  if (reason === "signed_out") return { code: "signed_out", error: t(SIGNED_OUT) };
   return reason === "unverified"
-    ? { code: "unverified", error: ADMIN_UNVERIFIED }
-    : { code: "not_admin", error: NO_LONGER_ADMIN };
+    ? { code: "unverified", error: t(ADMIN_UNVERIFIED) }
+    : { code: "not_admin", error: t(NO_LONGER_ADMIN) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { delivery, type DeliveryOverview, type FailedSignup } from "../delivery";
+import { siteText } from "../config/text";
 import { audit } from "./audit";
 import { errorResponse, jsonResponse } from "./http";
 import type { AdminSession } from "./session";
@@ -39,9 +40,6 @@ export async function deliveryView(): Promise<DeliveryView | null> {
   }
 }
 
-export const STORE_UNAVAILABLE =
-  "The signup store could not be reached, so nothing was changed. Try again in a minute.";
-
 /** The body of POST (retry) and DELETE (discard): the failed signups to act on, or every one. */
 export const failedSelection = z
   .object({
@@ -71,6 +69,6 @@ export async function actOnFailed(
     return jsonResponse({ ok: true, count });
   } catch (error) {
     audit({ ...entry, outcome: "failed", detail: error instanceof Error ? error.name : "unknown" });
-    return errorResponse(503, STORE_UNAVAILABLE);
+    return errorResponse(503, siteText()("admin.failed.storeDown"));
   }
 }

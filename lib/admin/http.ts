@@ -5,7 +5,9 @@ import { readBody, type BodyProblem } from "../http/request-body";
 import { log } from "../observability/log.mjs";
 import { endSessionBecause, sessionEnded } from "./access";
 import { audit, type AuditEntry } from "./audit";
-import { MESSAGES, mapWorkspaceError, type AdminErrorContext } from "./errors";
+import { mapWorkspaceError, type AdminErrorContext } from "./errors";
+import { siteText } from "../config/text";
+import type { MessageKey } from "../i18n";
 import { isSameOriginWrite } from "../http/request-origin";
 import {
   NOT_SIGNED_IN,
@@ -26,10 +28,9 @@ export { errorResponse, jsonResponse } from "../http/json-response";
  * proxy.ts to have run, and nothing of a request is read before its sender is known.
  */
 
-export const CROSS_ORIGIN = "This request did not come from this site, so it was refused.";
-export const TOO_LARGE = "The request is too large.";
+export const CROSS_ORIGIN = "admin.http.crossOrigin";
+export const TOO_LARGE = "admin.http.tooLarge";
 export const REAUTH_CODE = "reauth_required";
-export const REAUTH_REQUIRED = `To change how you sign in, confirm it is you: sign in again (with a passkey, or your password and code). It needs a sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes.`;
 
 export type Authorized = { ok: true; session: AdminSession } | { ok: false; response: Response };
 
@@ -39,8 +40,9 @@ export type Authorized = { ok: true; session: AdminSession } | { ok: false; resp
  */
 export async function authorize(request: Request): Promise<Authorized> {
   const session = await sessionFromRequest(request);
-  if (!session) return { ok: false, response: errorResponse(401, NOT_SIGNED_IN) };
-  if (!isSameOriginWrite(request)) return { ok: false, response: errorResponse(403, CROSS_ORIGIN) };
+  if (!session) return { ok: false, response: errorResponse(401, siteText()(NOT_SIGNED_IN)) };
+  if (!isSameOriginWrite(request))
+    return { ok: false, response: errorResponse(403, siteText()(CROSS_ORIGIN)) };
   const ended = await sessionEnded(session);
   if (ended) return { ok: false, response: errorResponse(401, ended.error, { code: ended.code }) };
   return { ok: true, session };
@@ -53,11 +55,10 @@ export async function authorize(request: Request): Promise<Authorized> {
 export async function readSameOriginJson(request: Request): ReturnType<typeof readJson> {
   if (isSameOriginWrite(request)) return readJson(request);
   await request.body?.cancel().catch(() => {});
-  return { ok: false, response: errorResponse(403, CROSS_ORIGIN) };
+  return { ok: false, response: errorResponse(403, siteText()(CROSS_ORIGIN)) };
 }
 
-export const WRITE_UNVERIFIED =
-  "Masthead could not confirm with the workspace that you are still an active admin, so nothing was changed. Try again in a minute.";
+export const WRITE_UNVERIFIED = "admin.http.writeUnverified";
 /** Seconds a write refused for want of the workspace's answer asks the admin to wait. */
 const UNVERIFIED_RETRY_SECONDS = 30;
 
@@ -80,7 +81,7 @@ async function refusedBeforeWrite(request: Request, session: AdminSession): Prom
   if (standing.reason === "unverified")
     return errorResponse(
       503,
-      WRITE_UNVERIFIED,
+      siteText()(WRITE_UNVERIFIED),
       { code: "unverified" },
       { "Retry-After": String(UNVERIFIED_RETRY_SECONDS) },
     );
@@ -97,17 +98,19 @@ export function staleSignIn(request: Request, session: AdminSession): Response |
   if (signedInRecently(session)) return null;
   const target = new URL(request.url).pathname;
   audit({ actor: session.email, action: "recent_sign_in", target, outcome: "refused", detail: REAUTH_CODE });
-  return errorResponse(403, REAUTH_REQUIRED, { code: REAUTH_CODE });
+  return errorResponse(403, siteText()("admin.http.reauth", { minutes: RECENT_SIGN_IN_MINUTES }), {
+    code: REAUTH_CODE,
+  });
 }
 
 /** Admin bodies are a form's worth of fields (at most 100 invites or 200 ids); far below this. */
 export const MAX_BODY_BYTES = 64_000;
 
-const BODY_PROBLEMS: Record<BodyProblem, [number, string]> = {
-  unsupported_type: [415, "Send the request as JSON (Content-Type: application/json)."],
+const BODY_PROBLEMS: Record<BodyProblem, [number, MessageKey]> = {
+  unsupported_type: [415, "admin.http.unsupportedType"],
   too_large: [413, TOO_LARGE],
-  unreadable: [400, "The request body could not be read."],
-  malformed: [400, "The request body is not valid JSON."],
+  unreadable: [400, "admin.http.unreadable"],
+  malformed: [400, "admin.http.malformed"],
 };
 
 /** The parsed JSON body (lib/http/request-body.ts), or the 4xx to send. Never throws; never reads more than MAX_BODY_BYTES. */
@@ -117,7 +120,7 @@ export async function readJson(
   const read = await readBody(request, MAX_BODY_BYTES, ["json"]);
   if (read.ok) return { ok: true, body: read.value };
   const [status, message] = BODY_PROBLEMS[read.problem];
-  return { ok: false, response: errorResponse(status, message) };
+  return { ok: false, response: errorResponse(status, siteText()(message)) };
 }
 
 /** 422 with the first message per field, for a body the schema refused. */
@@ -215,5 +218,5 @@ export function memberIdParam(raw: { id: string }): Parsed<{ id: string }> {
   const id = memberIdSchema.safeParse(raw.id);
   return id.success
     ? { ok: true, value: { id: id.data } }
-    : { ok: false, response: errorResponse(404, MESSAGES.notFound, { code: "not_found" }) };
+    : { ok: false, response: errorResponse(404, siteText()("admin.error.notFound"), { code: "not_found" }) };
 }

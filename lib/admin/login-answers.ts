@@ -1,6 +1,8 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { env } from "../config/env";
+import { siteText } from "../config/text";
+import type { MessageKey } from "../i18n";
 import { metrics, type LoginOutcome as CountedOutcome } from "../observability/metrics";
 import {
   ADMIN_UNVERIFIED,
@@ -40,11 +42,8 @@ import {
 type Answer = {
   status: number;
   counted: CountedOutcome;
-  /**
-   * The refusal's words; a function of the seconds to wait where they name them (undefined on
-   * the login page, which a redirect tells no wait).
-   */
-  error?: string | ((waitSeconds: number | undefined) => string);
+  /** The refusal's words (a phrase that may name the minutes to wait, `count`). */
+  error?: MessageKey;
   /** The JSON refusal's `code`; absent where a refusal must read the same for every account. */
   code?: string;
   /** The login page's `?error=` a form post is sent back with; absent: JSON either way. */
@@ -53,7 +52,7 @@ type Answer = {
   retryAfterSeconds?: number;
 };
 
-const UNREADABLE = "The sign-in request could not be read.";
+const UNREADABLE = "admin.login.unreadable";
 const NOT_ADMIN = (reason: keyof typeof NOT_ADMIN_CODES): Answer => ({
   status: 403,
   counted: "not_admin",
@@ -69,12 +68,6 @@ const WRONG_CODE: Answer = {
   page: "invalid_code",
 };
 
-function minutes(seconds: number | undefined): string {
-  if (seconds === undefined) return "a few minutes";
-  const m = Math.ceil(seconds / 60);
-  return `${m} minute${m === 1 ? "" : "s"}`;
-}
-
 const SIGN_IN = {
   ok: { status: 200, counted: "ok" },
   /** `{ step: "code" }`: the first step is answered, the code is asked for. */
@@ -85,7 +78,7 @@ const SIGN_IN = {
   unsupported_type: {
     status: 415,
     counted: "bad_request",
-    error: "Send the sign-in form as JSON or as a form post.",
+    error: "admin.login.unsupportedType",
   },
   too_large: { status: 413, counted: "bad_request", error: TOO_LARGE },
   unreadable: { status: 400, counted: "bad_request", error: UNREADABLE },
@@ -110,14 +103,14 @@ const SIGN_IN = {
   busy: {
     status: 503,
     counted: "busy",
-    error: "Sign-in is busy right now. Try again in a moment.",
+    error: "admin.login.busy",
     code: "busy",
     page: "busy",
   },
   rate_limited: {
     status: 429,
     counted: "rate_limited",
-    error: (wait) => `Too many failed sign-in attempts. Try again in ${minutes(wait)}.`,
+    error: "admin.login.rateLimited",
     code: "rate_limited",
     page: "rate_limited",
   },
@@ -130,27 +123,35 @@ export const REFUSALS = Object.keys(SIGN_IN).filter(
   (name) => name !== "ok" && name !== "code_required",
 ) as Refusal[];
 
-const wordsOf = (answer: Answer, wait: number | undefined): string =>
-  typeof answer.error === "function" ? answer.error(wait) : (answer.error ?? "");
+/** A wait is said in minutes; the login page, which a redirect tells no wait, says "a few minutes". */
+function wordsOf(answer: Answer, wait: number | undefined): string {
+  if (!answer.error) return "";
+  const t = siteText();
+  if (answer.error !== "admin.login.rateLimited") return t(answer.error);
+  return wait === undefined
+    ? t("admin.login.rateLimitedFew")
+    : t(answer.error, { count: Math.ceil(wait / 60) });
+}
 
 /**
  * The login page's words for each `?error=` it is sent back with: the refusals of a form post
  * (the table's `page`), and the sessions an admin page ended (lib/admin/page-session.ts).
  */
-const PAGE_MESSAGES: ReadonlyMap<string, string> = new Map([
+const PAGE_MESSAGES: ReadonlyMap<string, MessageKey | undefined> = new Map([
   ...Object.values(SIGN_IN as Record<string, Answer>).flatMap((answer) =>
-    answer.page ? [[answer.page, wordsOf(answer, undefined)] as const] : [],
+    answer.page ? [[answer.page, answer.error] as const] : [],
   ),
   ...Object.entries({
     not_admin: NO_LONGER_ADMIN,
     unverified: ADMIN_UNVERIFIED,
     signed_out: SIGNED_OUT,
-  } satisfies Record<SessionEnded["code"], string>),
+  } satisfies Record<SessionEnded["code"], MessageKey>),
 ]);
 
 /** What the login page says for its `?error=` value; undefined for a value nothing sends. */
 export function loginPageMessage(value: string | undefined): string | undefined {
-  return value ? PAGE_MESSAGES.get(value) : undefined;
+  const key = value ? PAGE_MESSAGES.get(value) : undefined;
+  return key && wordsOf({ status: 0, counted: "invalid", error: key }, undefined);
 }
 
 /** How a request is answered: JSON for the login page's script, or redirects for a form post. */

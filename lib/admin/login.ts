@@ -70,12 +70,10 @@ export const LOGIN_OUTCOMES = [
 ] as const;
 export type LoginOutcomeName = (typeof LOGIN_OUTCOMES)[number];
 
-export const INVALID_CREDENTIALS = "Invalid email or password";
-export const INVALID_SECOND_STEP = "Invalid email, password or authentication code. Enter them again.";
-export const STEP_EXPIRED =
-  "The sign-in was not finished within 5 minutes. Enter your email and password again.";
-export const WORKSPACE_UNREACHABLE_AT_SIGN_IN =
-  "Masthead cannot reach the workspace to confirm that you are an active admin, so it cannot sign you in right now. Try again in a minute.";
+export const INVALID_CREDENTIALS = "admin.login.invalid";
+export const INVALID_SECOND_STEP = "admin.login.invalidCode";
+export const STEP_EXPIRED = "admin.login.expired";
+export const WORKSPACE_UNREACHABLE_AT_SIGN_IN = "admin.login.workspaceUnreachable";
 
 // A hash of nothing anyone will type: lets unknown emails spend the same scrypt time.
 const DUMMY_HASH = "scrypt:00000000000000000000000000000000:" + "0".repeat(128);

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { siteText } from "../config/text";
 import { sharedCache, stateEngine } from "../state";
 import { adminProcess } from "./process";
 import { workspace, type TeamMember } from "../workspace";
@@ -301,7 +302,14 @@ export async function bulkAction(
   }
   return input.ids.map(
     (id) =>
-      results.get(id) ?? { id, email: null, name: id, ok: false, error: "Not processed.", code: "internal" },
+      results.get(id) ?? {
+        id,
+        email: null,
+        name: id,
+        ok: false,
+        error: siteText()("admin.bulk.notProcessed"),
+        code: "internal",
+      },
   );
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "../config/env";
+import { siteText } from "../config/text";
 import { errorResponse } from "../http/json-response";
 import type { TeamMember } from "../workspace";
 import { audit, type AuditEntry } from "./audit";
@@ -25,20 +26,16 @@ export type OwnAccountChange =
 
 export const OWN_ACCOUNT_CODE = "own_account";
 
+/** Each refusal's words in the site's language (`role`: the role asked for). */
 export const OWN_ACCOUNT = {
-  remove:
-    "You cannot remove yourself: you would lose access to this admin at once. Ask another admin to do it.",
-  deactivate:
-    "You cannot deactivate yourself: you would lose access to this admin at once. Ask another admin to do it.",
-  reactivate:
-    "You cannot reactivate yourself: whether you are an active member is for another admin, or the workspace, to decide.",
+  remove: () => siteText()("admin.own.remove"),
+  deactivate: () => siteText()("admin.own.deactivate"),
+  reactivate: () => siteText()("admin.own.reactivate"),
   demote: (role: string) =>
-    `You cannot change your own role to “${role}”: only ${env().adminAccess.roles.join(", ")} may use this admin, so you would lose access at once. Ask another admin to do it.`,
-  role: "You cannot change your own role: your access is for another admin, or the workspace, to decide.",
-  email:
-    "You cannot change your own email address here: your sign-in (ADMIN_USERS) is tied to it. Ask another admin, and update ADMIN_USERS at the same time.",
-  invite:
-    "You cannot invite yourself: your access is for another admin, or the workspace, to decide. Remove your own address from the list.",
+    siteText()("admin.own.demote", { role, roles: env().adminAccess.roles.join(", ") }),
+  role: () => siteText()("admin.own.role"),
+  email: () => siteText()("admin.own.email"),
+  invite: () => siteText()("admin.own.invite"),
 } as const;
 
 export function isOwnMember(actor: string, member: Pick<TeamMember, "email">): boolean {
@@ -54,19 +51,19 @@ export function ownAccountRefusal(
   if (!isOwnMember(actor, target)) return null;
   switch (change.kind) {
     case "remove":
-      return OWN_ACCOUNT.remove;
+      return OWN_ACCOUNT.remove();
     case "deactivate":
-      return OWN_ACCOUNT.deactivate;
+      return OWN_ACCOUNT.deactivate();
     case "reactivate":
-      return OWN_ACCOUNT.reactivate;
+      return OWN_ACCOUNT.reactivate();
     case "update":
       // A role sent unchanged (a whole form saved) is not a change of access.
       if (change.role !== undefined && change.role !== target.role)
         return env().adminAccess.roles.includes(change.role)
-          ? OWN_ACCOUNT.role
+          ? OWN_ACCOUNT.role()
           : OWN_ACCOUNT.demote(change.role);
       if (change.email !== undefined && change.email.toLowerCase() !== target.email.toLowerCase())
-        return OWN_ACCOUNT.email;
+        return OWN_ACCOUNT.email();
       return null;
   }
 }
@@ -82,7 +79,7 @@ function refused(entry: Entry, message: string): Response {
 /** 403 when `emails` (an invite) include the acting admin's own; else null. */
 export function ownInviteRefusal(entry: Entry, emails: string[]): Response | null {
   return emails.some((email) => isOwnMember(entry.actor, { email }))
-    ? refused(entry, OWN_ACCOUNT.invite)
+    ? refused(entry, OWN_ACCOUNT.invite())
     : null;
 }
 

@@ -17,7 +17,7 @@ import { revocations } from "../state";
  */
 
 export const SESSION_COOKIE = "masthead_admin";
-export const NOT_SIGNED_IN = "You are not signed in, or your session has expired. Sign in again.";
+export const NOT_SIGNED_IN = "admin.http.notSignedIn";
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
 /**
  * How recent a sign-in must be for a change to how the admin signs in: a session left open, or

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { sameOriginPath } from "../http/same-origin-path";
+import { siteText } from "../config/text";
+import { isMessageKey } from "../i18n";
 import { isValidTimeZone } from "./time-zones";
 
 /*
- * What the admin API accepts, checked before anything goes upstream. Messages are written
- * for the admin reading them next to a form field.
+ * What the admin API accepts, checked before anything goes upstream. The messages an admin can
+ * meet next to a form field are phrase keys, said in the site's language by `fieldErrors`; the
+ * rest name the API's own fields, for whoever calls it by hand.
  */
 
 export const PAGE_SIZES = [10, 30, 50, 100] as const;
@@ -12,11 +15,9 @@ export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_INVITES = 100;
 export const MAX_BULK = 200;
 
-const email = z
-  .email({ error: "Enter a valid email address." })
-  .max(254, { error: "That email address is too long." });
+const email = z.email({ error: "admin.valid.email" }).max(254, { error: "admin.valid.emailTooLong" });
 
-export const memberIdSchema = z.uuid({ error: "That is not a member id." });
+export const memberIdSchema = z.uuid({ error: "admin.valid.memberId" });
 
 export const listQuerySchema = z.object({
   page: z.coerce
@@ -55,18 +56,15 @@ export function parseListQuery(
 const role = z
   .string({ error: "Role must be text." })
   .trim()
-  .min(1, { error: "Enter a role, e.g. Standard." })
-  .max(100, { error: "That role name is too long." });
+  .min(1, { error: "admin.valid.role" })
+  .max(100, { error: "admin.valid.roleTooLong" });
 
 const timeZone = z
   .string({ error: "Time zone must be text." })
   .trim()
-  .refine(isValidTimeZone, { error: "Pick a valid time zone from the list, e.g. Europe/Paris." });
+  .refine(isValidTimeZone, { error: "admin.valid.timeZone" });
 
-const name = z
-  .string({ error: "Names must be text." })
-  .trim()
-  .max(100, { error: "Keep names under 100 characters." });
+const name = z.string({ error: "Names must be text." }).trim().max(100, { error: "admin.valid.nameTooLong" });
 
 export const updateMemberSchema = z
   .object({
@@ -77,7 +75,7 @@ export const updateMemberSchema = z
     role: role.optional(),
   })
   .strict()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: "Nothing to change." });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: "admin.valid.nothingToChange" });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
 export const activationSchema = z
@@ -94,7 +92,7 @@ export function splitEmails(raw: string): string[] {
 
 export const inviteSchema = z
   .object({
-    emails: z.union([z.string(), z.array(z.string())], { error: "Enter at least one email address." }),
+    emails: z.union([z.string(), z.array(z.string())], { error: "admin.valid.noEmails" }),
     role: role.optional(),
     invitedBy: z.union([email, z.literal("")]).optional(),
     sendInvitationEmail: z.boolean({ error: "sendInvitationEmail must be true or false." }).default(true),
@@ -115,25 +113,24 @@ export type InviteParse =
 export function parseInvite(body: unknown): InviteParse {
   const parsed = inviteSchema.safeParse(body);
   if (!parsed.success) return { ok: false, ...fieldErrors(parsed.error) };
+  const t = siteText();
   const list = (
     Array.isArray(parsed.data.emails)
       ? parsed.data.emails.flatMap(splitEmails)
       : splitEmails(parsed.data.emails)
   ).map((e) => e.toLowerCase());
   const unique = Array.from(new Set(list));
-  if (unique.length === 0)
-    return {
-      ok: false,
-      error: "Enter at least one email address.",
-      fields: { emails: "Enter at least one email address." },
-    };
+  if (unique.length === 0) {
+    const msg = t("admin.valid.noEmails");
+    return { ok: false, error: msg, fields: { emails: msg } };
+  }
   if (unique.length > MAX_INVITES) {
-    const msg = `Invite at most ${MAX_INVITES} people at once.`;
+    const msg = t("admin.valid.tooManyInvites", { max: MAX_INVITES });
     return { ok: false, error: msg, fields: { emails: msg } };
   }
   const invalid = unique.filter((e) => !email.safeParse(e).success);
   if (invalid.length) {
-    const msg = `${invalid.length === 1 ? "This address is" : "These addresses are"} not valid: ${invalid.join(", ")}`;
+    const msg = t("admin.valid.invalidEmails", { count: invalid.length, emails: invalid.join(", ") });
     return { ok: false, error: msg, invalidEmails: invalid, fields: { emails: msg } };
   }
   return {
@@ -151,9 +148,9 @@ export const bulkSchema = z
   .object({
     action: z.enum(["remove", "deactivate"], { error: "action must be remove or deactivate." }),
     ids: z
-      .array(memberIdSchema, { error: "Select at least one member." })
-      .min(1, { error: "Select at least one member." })
-      .max(MAX_BULK, { error: `Select at most ${MAX_BULK} members at once.` }),
+      .array(memberIdSchema, { error: "admin.valid.noneSelected" })
+      .min(1, { error: "admin.valid.noneSelected" })
+      .max(MAX_BULK, { error: "admin.valid.tooManySelected" }),
   })
   .strict();
 export type BulkInput = z.infer<typeof bulkSchema>;
@@ -166,14 +163,16 @@ export const loginSchema = z.object({
   next: z.string().max(2000).optional(),
 });
 
-/** The first message per field plus a summary, for `{ error, fields }` bodies. */
+/** The first message per field plus a summary, for `{ error, fields }` bodies; a phrase key is said with its limit (`max`). */
 export function fieldErrors(error: z.ZodError): { error: string; fields: Record<string, string> } {
+  const t = siteText();
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "_";
-    fields[key] ??= issue.message;
+    const max = "maximum" in issue ? Number(issue.maximum) : 0;
+    fields[key] ??= isMessageKey(issue.message) ? t(issue.message, { max }) : issue.message;
   }
-  const first = Object.values(fields)[0] ?? "The request is not valid.";
+  const first = Object.values(fields)[0] ?? t("admin.valid.request");
   return { error: first, fields };
 }
 

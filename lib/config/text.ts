@@ -1,12 +1,26 @@
 import "server-only";
-import { translator, type Translate } from "../i18n";
+import { translator, type Translate, type Words } from "../i18n";
 import { env } from "./env";
 
-let cached: { messages: unknown; t: Translate } | undefined;
+let cached: { messages: unknown; t: Translate; admin: Words } | undefined;
+
+function resolved() {
+  const { messages } = env().site;
+  if (cached?.messages !== messages) {
+    const phrases = Object.fromEntries(
+      Object.entries(messages.phrases).filter(([k]) => k.startsWith("admin.")),
+    );
+    cached = { messages, t: translator(messages), admin: { language: messages.language, phrases } };
+  }
+  return cached;
+}
 
 /** The site's words (SITE_CONFIG `language` and `messages`), for pages and route handlers. */
 export function siteText(): Translate {
-  const { messages } = env().site;
-  if (cached?.messages !== messages) cached = { messages, t: translator(messages) };
-  return cached.t;
+  return resolved().t;
+}
+
+/** The admin's phrases alone, in the site's language: what the admin's client components are given. */
+export function adminWords(): Words {
+  return resolved().admin;
 }

@@ -5,6 +5,7 @@ import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses } from "../helpers/client-addresses";
+import { en } from "@/lib/i18n/en";
 import { unusedCodes } from "../helpers/totp-codes";
 import { sleep, until } from "../helpers/until";
 import { call } from "../helpers/local-workspace-server";
@@ -131,7 +132,7 @@ describe("two-factor sign-in (ADMIN_TOTP)", { timeout: 70_000 }, () => {
     const refused = await enterCode(step, wrong);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({
-      error: app.loginLib.INVALID_SECOND_STEP,
+      error: en[app.loginLib.INVALID_SECOND_STEP],
       code: "invalid_code",
     });
     expect(setCookie(refused, "masthead_admin")).toBeUndefined();
@@ -161,7 +162,7 @@ describe("two-factor sign-in (ADMIN_TOTP)", { timeout: 70_000 }, () => {
     const second = await signIn(GRACE.email, GRACE_PASSWORD);
     const replay = await enterCode(setCookie(second, "masthead_login_step"), code);
     expect(replay.status).toBe(401);
-    expect(((await replay.json()) as { error: string }).error).toBe(app.loginLib.INVALID_SECOND_STEP);
+    expect(((await replay.json()) as { error: string }).error).toBe(en[app.loginLib.INVALID_SECOND_STEP]);
     expect(setCookie(replay, "masthead_admin")).toBeUndefined();
     expect(app.audit.map((l) => (JSON.parse(l) as { detail?: string }).detail)).toContain("replayed_code");
   });
@@ -170,7 +171,7 @@ describe("two-factor sign-in (ADMIN_TOTP)", { timeout: 70_000 }, () => {
     const first = await signIn(GRACE.email, "not her password");
     const res = await enterCode(setCookie(first, "masthead_login_step"), unusedGraceCode());
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: app.loginLib.INVALID_SECOND_STEP, code: "invalid_code" });
+    expect(await res.json()).toEqual({ error: en[app.loginLib.INVALID_SECOND_STEP], code: "invalid_code" });
   });
 
   it("wrong codes count against the same budget as wrong passwords: once the account is locked only both factors get past", async () => {
@@ -214,7 +215,7 @@ describe("two-factor sign-in (ADMIN_TOTP)", { timeout: 70_000 }, () => {
     vi.setSystemTime(Date.now() + 5 * 60_000 + 1_000);
     const late = await enterCode(setCookie(first, "masthead_login_step"), unusedGraceCode());
     expect(late.status).toBe(401);
-    expect(await late.json()).toEqual({ error: app.loginLib.STEP_EXPIRED, code: "expired" });
+    expect(await late.json()).toEqual({ error: en[app.loginLib.STEP_EXPIRED], code: "expired" });
     expect(setCookie(late, "masthead_admin")).toBeUndefined();
   });
 
@@ -302,7 +303,7 @@ describe("access follows the workspace", () => {
     expect(res.status).toBe(503);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await res.json()).toEqual({
-      error: app.loginLib.WORKSPACE_UNREACHABLE_AT_SIGN_IN,
+      error: en[app.loginLib.WORKSPACE_UNREACHABLE_AT_SIGN_IN],
       code: "workspace",
     });
     expect(setCookie(res, "masthead_admin")).toBeUndefined();
@@ -336,7 +337,7 @@ describe("access follows the workspace", () => {
     expect(refused!.status).toBe(401);
     expect(await refused!.json()).toMatchObject({
       code: "unverified",
-      error: expect.stringMatching(/could not confirm with the workspace.*Sign in again/),
+      error: expect.stringMatching(/could not be confirmed with the workspace.*Sign in again/),
     });
     await fault(null);
     expect((await authorized()).ok).toBe(false); // ended, not paused

@@ -967,7 +967,7 @@ describe("the workspace is unreachable", () => {
     expect(res.status).toBe(503);
     expect(await json(res)).toMatchObject({
       code: "unreachable",
-      error: expect.stringMatching(/cannot reach the workspace/),
+      error: expect.stringMatching(/workspace cannot be reached/),
     });
   });
 });

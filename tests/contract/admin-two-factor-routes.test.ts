@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/config/password-hash";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_HASH, DEMO_ADMIN_PASSWORD } from "@/lib/config/schema";
 import { currentCode } from "@/lib/admin/totp";
-import { TWO_FACTOR_WORDS as W } from "@/lib/admin/two-factor-words";
+import { en } from "@/lib/i18n/en";
 import { DEMO_MEMBERS } from "@/lib/local-workspace";
 import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import * as admin from "../helpers/admin-app";
@@ -165,7 +165,7 @@ describe.each([
       call("/api/admin/two-factor", "PUT", [session, enrolment], { code: "000000" }),
     );
     expect(wrong.status).toBe(422);
-    expect(await wrong.json()).toMatchObject({ code: "wrong_code", error: W.wrong_code });
+    expect(await wrong.json()).toMatchObject({ code: "wrong_code", error: en["admin.twoFactor.wrongCode"] });
     const none = await app.routes.PUT(
       call("/api/admin/two-factor", "PUT", [session], { code: currentCode(DEMO_ADMIN_EMAIL, secret) }),
     );
@@ -265,7 +265,10 @@ describe.each([
       await app.regenerate.POST(call("/api/admin/two-factor/recovery-codes", "POST", [grace], {})),
     ]) {
       expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ code: "managed_by_operator", error: W.operator });
+      expect(await res.json()).toMatchObject({
+        code: "managed_by_operator",
+        error: en["admin.twoFactor.operator"],
+      });
     }
   });
 });

@@ -316,7 +316,7 @@ test("the workspace down at sign-in: a clear refusal, no session", async () => {
     const res = await post(B, { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD });
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: string }).error).toMatch(
-      /cannot reach the workspace to confirm that you are an active admin/,
+      /workspace cannot be reached to confirm that you are an active admin/,
     );
     expect(cookieOf(res, "masthead_admin")).toBeUndefined();
   } finally {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../../lib/config/schema";
 import { expectAccessible } from "../helpers/accessibility";
-import { TWO_FACTOR_WORDS as W } from "../../lib/admin/two-factor-words";
+import { en } from "../../lib/i18n/en";
 import { startSecondServer, type SecondServer } from "../helpers/e2e-second-server";
 import { unusedCodes } from "../helpers/totp-codes";
 
@@ -74,11 +74,11 @@ async function signOut() {
 
 /** The recovery codes the page shows this once, after which it hides them for good. */
 async function shownCodes(): Promise<string[]> {
-  const list = page.getByRole("list", { name: W.codes_heading });
+  const list = page.getByRole("list", { name: en["admin.twoFactor.codesHeading"] });
   await expect(list.getByRole("listitem")).toHaveCount(10);
   const codes = (await list.getByRole("listitem").allInnerTexts()).map((c) => c.trim());
   await expectAccessible(page, "the recovery codes");
-  await page.getByRole("button", { name: W.codes_saved }).click();
+  await page.getByRole("button", { name: en["admin.twoFactor.codesSaved"] }).click();
   await expect(list).toHaveCount(0);
   return codes;
 }
@@ -87,9 +87,9 @@ test("the admin turns two-factor on from the account page: QR code, secret, a wr
   await password();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await page.goto("/admin/account");
-  await expect(page.getByText(W.off)).toBeVisible();
-  await page.getByRole("button", { name: W.turn_on }).click();
-  const qr = page.getByRole("img", { name: W.qr_alt });
+  await expect(page.getByText(en["admin.twoFactor.off"])).toBeVisible();
+  await page.getByRole("button", { name: en["admin.twoFactor.turnOn"] }).click();
+  const qr = page.getByRole("img", { name: en["admin.twoFactor.qrAlt"] });
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
   const secret = (await page.getByTestId("two-factor-secret").innerText()).trim();
@@ -97,26 +97,30 @@ test("the admin turns two-factor on from the account page: QR code, secret, a wr
   await expectAccessible(page, "the two-factor enrolment");
   code = unusedCodes(DEMO_ADMIN_EMAIL, secret);
 
-  const field = page.getByLabel(W.code_label);
+  const field = page.getByLabel(en["admin.twoFactor.codeLabel"]);
   await field.pressSequentially("000000");
-  await page.getByRole("button", { name: W.confirm }).click();
-  await expect(page.getByRole("alert").filter({ hasText: W.wrong_code })).toBeVisible();
+  await page.getByRole("button", { name: en["admin.twoFactor.confirm"] }).click();
+  await expect(page.getByRole("alert").filter({ hasText: en["admin.twoFactor.wrongCode"] })).toBeVisible();
   await page.reload();
-  await expect(page.getByText(W.off), "a wrong code stores nothing").toBeVisible();
+  await expect(page.getByText(en["admin.twoFactor.off"]), "a wrong code stores nothing").toBeVisible();
 
   // The enrolment is still pending in its cookie: started again, a new secret replaces it.
-  await page.getByRole("button", { name: W.turn_on }).click();
+  await page.getByRole("button", { name: en["admin.twoFactor.turnOn"] }).click();
   const again = (await page.getByTestId("two-factor-secret").innerText()).trim();
   expect(again).not.toBe(secret);
   code = unusedCodes(DEMO_ADMIN_EMAIL, again);
-  await page.getByLabel(W.code_label).pressSequentially(await code());
-  await page.getByRole("button", { name: W.confirm }).click();
-  await expect(page.getByText(W.turned_on)).toBeVisible();
+  await page.getByLabel(en["admin.twoFactor.codeLabel"]).pressSequentially(await code());
+  await page.getByRole("button", { name: en["admin.twoFactor.confirm"] }).click();
+  await expect(page.getByText(en["admin.twoFactor.turnedOn"])).toBeVisible();
   recovery = await shownCodes();
   expect(recovery.every((c) => /^\d{4}(-\d{4}){5}$/.test(c))).toBe(true);
-  await expect(page.getByText(W.left(10, 10))).toBeVisible();
+  await expect(
+    page.getByText(en["admin.twoFactor.left"].replace("{count}", "10").replace("{total}", "10")),
+  ).toBeVisible();
   await page.reload();
-  await expect(page.getByText(W.left(10, 10))).toBeVisible();
+  await expect(
+    page.getByText(en["admin.twoFactor.left"].replace("{count}", "10").replace("{total}", "10")),
+  ).toBeVisible();
   await expect(page.getByText(recovery[0]!), "shown once only").toHaveCount(0);
   await signOut();
 });
@@ -130,7 +134,9 @@ test("sign-in now asks for a code: the password alone is not enough; the app's c
 test("a recovery code signs in once; the same code a second time is refused; the count left drops", async () => {
   expect(await signInWith(recovery[0]!)).toBe(true);
   await page.goto("/admin/account");
-  await expect(page.getByText(W.left(9, 10))).toBeVisible();
+  await expect(
+    page.getByText(en["admin.twoFactor.left"].replace("{count}", "9").replace("{total}", "10")),
+  ).toBeVisible();
   await signOut();
   expect(await signInWith(recovery[0]!)).toBe(false);
 });
@@ -138,10 +144,12 @@ test("a recovery code signs in once; the same code a second time is refused; the
 test("regenerated recovery codes replace the old ones", async () => {
   expect(await signInWith(await code())).toBe(true);
   await page.goto("/admin/account");
-  await page.getByRole("button", { name: W.regenerate }).click();
-  await expect(page.getByText(W.regenerated)).toBeVisible();
+  await page.getByRole("button", { name: en["admin.twoFactor.regenerate"] }).click();
+  await expect(page.getByText(en["admin.twoFactor.regenerated"])).toBeVisible();
   const fresh = await shownCodes();
-  await expect(page.getByText(W.left(10, 10))).toBeVisible();
+  await expect(
+    page.getByText(en["admin.twoFactor.left"].replace("{count}", "10").replace("{total}", "10")),
+  ).toBeVisible();
   await signOut();
   expect(await signInWith(recovery[1]!), "an old code").toBe(false);
   expect(await signInWith(fresh[0]!), "a new one").toBe(true);
@@ -149,10 +157,10 @@ test("regenerated recovery codes replace the old ones", async () => {
 
 test("turned off, the password alone signs in again", async () => {
   await page.goto("/admin/account");
-  await page.getByRole("button", { name: W.turn_off }).click();
-  await page.getByRole("dialog").getByRole("button", { name: W.turn_off }).click();
-  await expect(page.getByText(W.turned_off)).toBeVisible();
-  await expect(page.getByText(W.off)).toBeVisible();
+  await page.getByRole("button", { name: en["admin.twoFactor.turnOff"] }).click();
+  await page.getByRole("dialog").getByRole("button", { name: en["admin.twoFactor.turnOff"] }).click();
+  await expect(page.getByText(en["admin.twoFactor.turnedOff"])).toBeVisible();
+  await expect(page.getByText(en["admin.twoFactor.off"])).toBeVisible();
   await signOut();
   await password();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES, mapWorkspaceError } from "@/lib/admin/errors";
+import { mapWorkspaceError } from "@/lib/admin/errors";
+import { en } from "@/lib/i18n/en";
 import { WorkspaceApiError, type WorkspaceErrorCode } from "@/lib/workspace/errors";
 
 const err = (
@@ -18,15 +19,20 @@ const err = (
 
 describe("mapWorkspaceError: every WorkspaceApiError code has a status and plain words", () => {
   it.each([
-    ["last_admin", 422, 409, MESSAGES.lastAdmin],
-    ["not_found", 404, 404, MESSAGES.notFound],
-    ["unauthorized", 401, 502, MESSAGES.unauthorized],
-    ["unavailable", 503, 503, MESSAGES.unavailable],
-    ["timeout", 0, 504, MESSAGES.timeout],
-    ["unreachable", 0, 503, MESSAGES.unreachable],
-    ["bad_response", 200, 502, MESSAGES.badResponse],
-    ["not_acceptable", 406, 502, MESSAGES.notAcceptable],
-    ["http_error", 418, 502, MESSAGES.httpError(418)],
+    ["last_admin", 422, 409, en["admin.error.lastAdmin"]],
+    ["not_found", 404, 404, en["admin.error.notFound"]],
+    ["unauthorized", 401, 502, en["admin.error.unauthorized"]],
+    ["unavailable", 503, 503, en["admin.error.unavailable"]],
+    ["timeout", 0, 504, en["admin.error.timeout"]],
+    ["unreachable", 0, 503, en["admin.error.unreachable"]],
+    ["bad_response", 200, 502, en["admin.error.badResponse"]],
+    ["not_acceptable", 406, 502, en["admin.error.notAcceptable"]],
+    [
+      "http_error",
+      418,
+      502,
+      "The workspace answered with an unexpected error (status 418). Try again later.",
+    ],
   ] as const)("%s (upstream %i) → %i", (code, upstream, status, message) => {
     const mapped = mapWorkspaceError(err(code, upstream));
     expect(mapped.status).toBe(status);
@@ -46,14 +52,20 @@ describe("mapWorkspaceError: every WorkspaceApiError code has a status and plain
       err("invalid", 422, 'Invalid organization_role "boss": must be one of Admin, Standard'),
       { role: "boss" },
     );
-    expect(role).toMatchObject({ status: 422, code: "unknown_role", error: MESSAGES.unknownRole("boss") });
+    expect(role).toMatchObject({
+      status: 422,
+      code: "unknown_role",
+      error:
+        "The workspace has no role named “boss”. Roles are case sensitive: check the spelling and capitals.",
+    });
     const tz = mapWorkspaceError(err("invalid", 422, 'Invalid time_zone "Etc/Nowhere"'), {
       timeZone: "Etc/Nowhere",
     });
     expect(tz).toMatchObject({
       status: 422,
       code: "invalid_time_zone",
-      error: MESSAGES.invalidTimeZone("Etc/Nowhere"),
+      error:
+        "“Etc/Nowhere” is not a time zone the workspace accepts. Pick one from the list, e.g. Europe/Paris.",
     });
   });
 
@@ -71,6 +83,6 @@ describe("mapWorkspaceError: every WorkspaceApiError code has a status and plain
 
   it("anything that is not a WorkspaceApiError is a 500 without details", () => {
     const mapped = mapWorkspaceError(new TypeError("secret internals at /srv/app"));
-    expect(mapped).toEqual({ status: 500, code: "internal", error: MESSAGES.internal });
+    expect(mapped).toEqual({ status: 500, code: "internal", error: en["admin.error.internal"] });
   });
 });

@@ -6,11 +6,14 @@ import { currentAdmin } from "@/lib/admin/page-session";
 import { PENDING_STEP_COOKIE, readPendingStep } from "@/lib/admin/second-step";
 import { safeNextPath } from "@/lib/admin/validation";
 import { siteName } from "@/lib/blog/site-name";
+import { siteText } from "@/lib/config/text";
 import { LoginForm } from "@/components/admin/login-form";
 import { PasskeySignIn } from "@/components/admin/passkey-sign-in";
 import styles from "@/components/admin/admin.module.css";
 
-export const metadata: Metadata = { title: "Sign in" };
+export function generateMetadata(): Metadata {
+  return { title: siteText()("admin.login.title") };
+}
 
 export default async function LoginPage({
   searchParams,
@@ -30,11 +33,12 @@ export default async function LoginPage({
     ? null
     : await readPendingStep((await cookies()).get(PENDING_STEP_COOKIE)?.value);
   const name = await siteName();
+  const t = siteText();
   return (
     <main className={styles.loginWrap} id="main">
       <div className={styles.loginCard}>
-        <h1>Sign in</h1>
-        <p className={`${styles.muted} ${styles.small}`}>{`${name} admin: manage your workspace’s team.`}</p>
+        <h1>{t("admin.login.title")}</h1>
+        <p className={`${styles.muted} ${styles.small}`}>{t("admin.login.lede", { site: name })}</p>
         <LoginForm
           issuer={name}
           next={next}
@@ -42,11 +46,11 @@ export default async function LoginPage({
           codeFor={pending?.email}
           notice={
             reauth
-              ? "Confirm it is you: sign in again to change how you sign in."
+              ? t("admin.login.reauth")
               : one("signedOut") === "everywhere"
-                ? "You have signed out everywhere."
+                ? t("admin.login.signedOutEverywhere")
                 : one("signedOut")
-                  ? "You have signed out."
+                  ? t("admin.login.signedOut")
                   : undefined
           }
         />

@@ -1,6 +1,8 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { metrics, type LoginOutcome as CountedOutcome } from "../../observability/metrics";
+import { siteText } from "../../config/text";
+import type { MessageKey } from "../../i18n";
 import { NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES } from "../access";
 import { audit } from "../audit";
 import { DEVICE_COOKIE, deviceCookieOptions, sealDevice } from "../device";
@@ -16,45 +18,23 @@ import type { PasskeySignIn } from "./sign-in";
  * counts both ways in).
  */
 
-export const PASSKEY_WORDS = {
-  unknown_passkey:
-    "This passkey is not registered for this site (it may have been removed). Sign in with your password, or with another passkey.",
-  invalid: "The passkey's answer could not be verified (it may have taken too long). Try again.",
-  not_configured:
-    "This passkey belongs to an account that is not an admin of this site (ADMIN_USERS). Ask the site's operator.",
-  unavailable:
-    "Passkeys cannot be checked right now (their store is unreachable). Try again in a minute, or sign in with your password.",
-  everywhere_failed:
-    "Your other sessions could not be ended (the store that records it is unreachable), and you are still signed in here. Try again in a minute.",
-  rate_limited: "Too many passkey sign-ins were started from your network. Try again in a minute.",
-  busy: "Too many passkey sign-ins are under way on this site. Try again in a minute.",
-  failures_limited:
-    "Too many sign-ins from your network have failed. Wait the time shown, or sign in from a browser that signed in before.",
-  too_many: "You hold the most passkeys one admin may have. Remove one before adding another.",
-  enrol_invalid:
-    "The new passkey could not be verified (it may have taken too long, or the device did not verify you). Try again.",
-  duplicate: "This passkey is already registered.",
-  not_found: "That passkey is not one of yours (it may have been removed already).",
-  passkeys_only_needs_passkey: "Add a passkey before turning off sign-in with your password.",
-} as const;
-
 type Refused = Exclude<PasskeySignIn, { outcome: "ok" }>;
 
 const SIGN_IN: Record<
   Exclude<Refused["outcome"], "not_admin" | "rate_limited">,
-  { status: number; counted: CountedOutcome; error: string; code: string; retryAfter?: number }
+  { status: number; counted: CountedOutcome; error: MessageKey; code: string; retryAfter?: number }
 > = {
   unknown_passkey: {
     status: 401,
     counted: "invalid",
-    error: PASSKEY_WORDS.unknown_passkey,
+    error: "admin.passkey.unknownPasskey",
     code: "unknown_passkey",
   },
-  invalid: { status: 401, counted: "invalid", error: PASSKEY_WORDS.invalid, code: "passkey_invalid" },
+  invalid: { status: 401, counted: "invalid", error: "admin.passkey.invalid", code: "passkey_invalid" },
   not_configured: {
     status: 403,
     counted: "not_admin",
-    error: PASSKEY_WORDS.not_configured,
+    error: "admin.passkey.notConfigured",
     code: "not_configured",
   },
   workspace_unreachable: {
@@ -67,7 +47,7 @@ const SIGN_IN: Record<
   unavailable: {
     status: 503,
     counted: "workspace_unreachable",
-    error: PASSKEY_WORDS.unavailable,
+    error: "admin.passkey.unavailable",
     code: "passkeys_unavailable",
     retryAfter: 30,
   },
@@ -82,7 +62,7 @@ export function refusePasskeySignIn(refused: Refused): Response {
   audit({ actor, action: "passkey_login", target: "admin", outcome: "refused", detail });
   if (refused.outcome === "not_admin") {
     count("not_admin");
-    return errorResponse(403, NOT_ADMIN_AT_SIGN_IN[refused.reason], {
+    return errorResponse(403, siteText()(NOT_ADMIN_AT_SIGN_IN[refused.reason]), {
       code: NOT_ADMIN_CODES[refused.reason],
     });
   }
@@ -91,7 +71,7 @@ export function refusePasskeySignIn(refused: Refused): Response {
       ? {
           status: 429,
           counted: "rate_limited" as const,
-          error: PASSKEY_WORDS.failures_limited,
+          error: "admin.passkey.failuresLimited" as const,
           code: "rate_limited",
           retryAfter: refused.retryAfterSeconds,
         }
@@ -99,7 +79,7 @@ export function refusePasskeySignIn(refused: Refused): Response {
   count(answer.counted);
   return errorResponse(
     answer.status,
-    answer.error,
+    siteText()(answer.error),
     { code: answer.code },
     answer.retryAfter ? { "Retry-After": String(answer.retryAfter) } : {},
   );

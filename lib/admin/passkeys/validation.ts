@@ -43,10 +43,10 @@ export const authenticationResponseSchema = z.object({
 });
 
 export const passkeyNameSchema = z
-  .string({ error: "Give the passkey a name." })
+  .string({ error: "admin.valid.passkeyName" })
   .trim()
-  .min(1, "Give the passkey a name.")
-  .max(MAX_NAME_LENGTH, `A passkey's name is at most ${MAX_NAME_LENGTH} characters.`);
+  .min(1, "admin.valid.passkeyName")
+  .max(MAX_NAME_LENGTH, "admin.valid.passkeyNameTooLong");
 
 export const enrolBodySchema = z.object({
   response: registrationResponseSchema,

@@ -2,15 +2,18 @@ import type { Metadata } from "next";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { passkeyStore } from "@/lib/admin/passkeys";
 import { toView, type PasskeyView } from "@/lib/admin/passkeys/account";
-import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { signedInRecently } from "@/lib/admin/session";
 import { twoFactorView } from "@/lib/admin/two-factor";
-import { TWO_FACTOR_WORDS } from "@/lib/admin/two-factor-words";
 import { TwoFactorManager } from "@/components/admin/two-factor-manager";
 import { PasskeyManager } from "@/components/admin/passkey-manager";
 import styles from "@/components/admin/admin.module.css";
+import { Rich } from "@/components/site/rich";
+import { siteText } from "@/lib/config/text";
+import { RECENT_SIGN_IN_MINUTES } from "@/lib/admin/session";
 
-export const metadata: Metadata = { title: "Your account" };
+export function generateMetadata(): Metadata {
+  return { title: siteText()("admin.account.title") };
+}
 
 /**
  * The signed-in admin's own sign-in: their passkeys, whether their password still signs them in,
@@ -35,57 +38,57 @@ export default async function AccountPage({
     loaded = null;
   }
   const twoFactor = await twoFactorView(session.email).catch(() => null);
+  const t = siteText();
   return (
     <>
       <div className={styles.pageHeader}>
-        <h1>Your account</h1>
+        <h1>{t("admin.account.title")}</h1>
       </div>
       <p className={styles.muted}>
-        Signed in as <strong>{session.email}</strong>.
+        <Rich text={t("admin.account.signedInAs")} slots={{ email: <strong>{session.email}</strong> }} />
       </p>
       <section className={styles.card} aria-labelledby="passkeys-heading">
-        <h2 id="passkeys-heading">Passkeys</h2>
-        <p className={styles.muted}>
-          A passkey signs you in with your device&rsquo;s screen lock or security key: nothing to type, and it
-          only works on this site, so it cannot be phished. Masthead keeps only its public key.
-        </p>
+        <h2 id="passkeys-heading">{t("admin.account.passkeys")}</h2>
+        <p className={styles.muted}>{t("admin.account.passkeysLede")}</p>
         {loaded ? (
           <PasskeyManager
             initial={loaded.passkeys}
             initialPasskeysOnly={loaded.passkeysOnly}
             recentSignIn={signedInRecently(session)}
+            recentMinutes={RECENT_SIGN_IN_MINUTES}
           />
         ) : (
           <p className={styles.alert} role="alert">
-            {PASSKEY_WORDS.unavailable}
+            {t("admin.passkey.unavailable")}
           </p>
         )}
       </section>
       <section className={styles.card} aria-labelledby="two-factor-heading">
-        <h2 id="two-factor-heading">{TWO_FACTOR_WORDS.heading}</h2>
-        <p className={styles.muted}>{TWO_FACTOR_WORDS.intro}</p>
+        <h2 id="two-factor-heading">{t("admin.twoFactor.heading")}</h2>
+        <p className={styles.muted}>{t("admin.twoFactor.intro")}</p>
         {twoFactor ? (
-          <TwoFactorManager initial={twoFactor} recentSignIn={signedInRecently(session)} />
+          <TwoFactorManager
+            initial={twoFactor}
+            recentSignIn={signedInRecently(session)}
+            recentMinutes={RECENT_SIGN_IN_MINUTES}
+          />
         ) : (
           <p className={styles.alert} role="alert">
-            {TWO_FACTOR_WORDS.unavailable}
+            {t("admin.twoFactor.unavailable")}
           </p>
         )}
       </section>
       <section className={styles.card} aria-labelledby="sessions-heading">
-        <h2 id="sessions-heading">Sessions</h2>
-        <p className={styles.muted}>
-          Signs you out on every browser and device, this one too: use it if you lost a device or left
-          yourself signed in somewhere.
-        </p>
+        <h2 id="sessions-heading">{t("admin.account.sessions")}</h2>
+        <p className={styles.muted}>{t("admin.account.sessionsLede")}</p>
         {everywhereFailed ? (
           <p className={styles.alert} role="alert">
-            {PASSKEY_WORDS.everywhere_failed}
+            {t("admin.passkey.everywhereFailed")}
           </p>
         ) : null}
         <form method="post" action="/api/admin/logout?everywhere=1">
           <button type="submit" className={styles.buttonDanger}>
-            Sign out everywhere
+            {t("admin.account.everywhere")}
           </button>
         </form>
       </section>

@@ -9,8 +9,11 @@ import { MemberTable, type MemberRow } from "@/components/admin/member-table";
 import { PageSizeSelect } from "@/components/admin/page-size-select";
 import styles from "@/components/admin/admin.module.css";
 import memberStyles from "@/components/admin/members.module.css";
+import { siteText } from "@/lib/config/text";
 
-export const metadata: Metadata = { title: "Members" };
+export function generateMetadata(): Metadata {
+  return { title: siteText()("admin.members.title") };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -38,19 +41,20 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
       profileImageUrl: m.profileImageUrl,
     })) ?? [];
   const filtering = Boolean(query.q) || query.status !== "all";
+  const t = siteText();
 
   return (
     <>
       <div className={styles.pageHeader}>
-        <h1>Members</h1>
+        <h1>{t("admin.members.title")}</h1>
         <Link href="/admin/members/invite" className={styles.buttonPrimary}>
-          Invite members
+          {t("admin.invite.title")}
         </Link>
       </div>
 
       {removed ? (
         <p className={styles.success} role="status">
-          {removed} was removed from the workspace.
+          {t("admin.members.removed", { name: removed })}
         </p>
       ) : null}
 
@@ -59,10 +63,10 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
         action="/admin/members"
         className={styles.controls}
         role="search"
-        aria-label="Search members"
+        aria-label={t("admin.members.search")}
       >
         <div className={`${styles.field} ${styles.controlsSearch}`}>
-          <label htmlFor="list-q">Search by name or email</label>
+          <label htmlFor="list-q">{t("admin.members.searchLabel")}</label>
           <input
             id="list-q"
             name="q"
@@ -73,27 +77,27 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
           />
         </div>
         <div className={styles.field}>
-          <label htmlFor="list-status">Show</label>
+          <label htmlFor="list-status">{t("admin.members.show")}</label>
           <select id="list-status" name="status" className={styles.select} defaultValue={query.status}>
-            <option value="all">All members</option>
-            <option value="active">Active only</option>
-            <option value="inactive">Inactive only</option>
+            <option value="all">{t("admin.members.all")}</option>
+            <option value="active">{t("admin.members.activeOnly")}</option>
+            <option value="inactive">{t("admin.members.inactiveOnly")}</option>
           </select>
         </div>
-        <PageSizeSelect value={query.pageSize} sizes={PAGE_SIZES} />
+        <PageSizeSelect value={query.pageSize} sizes={PAGE_SIZES} label={t("admin.members.perPage")} />
         <button type="submit" className={styles.button}>
-          Apply
+          {t("admin.members.apply")}
         </button>
         {filtering ? (
           <Link href={memberListHref(query, { q: "", status: "all", page: 1 })} className={styles.small}>
-            Clear search
+            {t("admin.members.clear")}
           </Link>
         ) : null}
       </form>
 
       {problem ? (
         <p className={styles.alert} role="alert">
-          The member list could not be loaded. {problem}
+          {t("admin.members.problem", { problem })}
         </p>
       ) : null}
 
@@ -101,29 +105,31 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
         <>
           <p className={`${styles.muted} ${styles.small}`} role="status" data-testid="list-summary">
             {result.totalRecords === 0
-              ? filtering
-                ? "No members match this search."
-                : "The workspace has no members yet."
-              : `${result.totalRecords.toLocaleString("en")} ${filtering ? "matching " : ""}member${result.totalRecords === 1 ? "" : "s"} · page ${result.page} of ${result.totalPages}`}
-            {result.truncated ? " (the workspace is very large; search covers the first part of it)" : ""}
+              ? t(filtering ? "admin.members.noMatch" : "admin.members.none")
+              : t(filtering ? "admin.members.countMatching" : "admin.members.count", {
+                  count: result.totalRecords,
+                  page: result.page,
+                  pages: result.totalPages,
+                })}
+            {result.truncated ? ` ${t("admin.members.truncated")}` : ""}
           </p>
           {rows.length > 0 ? (
             <MemberTable
               members={rows}
-              caption={`Team members, page ${result.page} of ${result.totalPages}`}
+              caption={t("admin.members.caption", { page: result.page, pages: result.totalPages })}
             />
           ) : result.page > 1 && result.totalRecords > 0 ? (
             <p className={styles.info}>
-              This page is past the end of the list.{" "}
-              <Link href={memberListHref(query, { page: 1 })}>Go to the first page</Link>.
+              {t("admin.members.pastEnd")}{" "}
+              <Link href={memberListHref(query, { page: 1 })}>{t("admin.members.firstPage")}</Link>
             </p>
           ) : null}
           {result.totalPages > 1 ? (
-            <nav className={memberStyles.pagination} aria-label="Pages">
+            <nav className={memberStyles.pagination} aria-label={t("admin.members.pages")}>
               <span className={styles.small}>
                 {query.page > 1 ? (
                   <Link href={memberListHref(query, { page: query.page - 1 })} rel="prev">
-                    ← Previous
+                    {t("admin.members.previous")}
                   </Link>
                 ) : null}
               </span>
@@ -138,7 +144,10 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
                       {p === result.page ? (
                         <span aria-current="page">{p}</span>
                       ) : (
-                        <Link href={memberListHref(query, { page: p })} aria-label={`Page ${p}`}>
+                        <Link
+                          href={memberListHref(query, { page: p })}
+                          aria-label={t("admin.members.page", { page: p })}
+                        >
                           {p}
                         </Link>
                       )}
@@ -149,7 +158,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
               <span className={styles.small}>
                 {result.page < result.totalPages ? (
                   <Link href={memberListHref(query, { page: result.page + 1 })} rel="next">
-                    Next →
+                    {t("admin.members.next")}
                   </Link>
                 ) : null}
               </span>

@@ -1,9 +1,9 @@
+import { siteText } from "@/lib/config/text";
 import { NextResponse } from "next/server";
 import { audit } from "@/lib/admin/audit";
 import { env } from "@/lib/config/env";
 import { CROSS_ORIGIN, errorResponse } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
-import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { isSameOriginWrite } from "@/lib/http/request-origin";
 import { endSession, SESSION_COOKIE, sessionCookieOptions, sessionFromRequest } from "@/lib/admin/session";
 
@@ -17,7 +17,7 @@ export const dynamic = "force-dynamic";
  * it leaves this session too, and says so.
  */
 export async function POST(request: Request): Promise<Response> {
-  if (!isSameOriginWrite(request)) return errorResponse(403, CROSS_ORIGIN);
+  if (!isSameOriginWrite(request)) return errorResponse(403, siteText()(CROSS_ORIGIN));
   const everywhere = new URL(request.url).searchParams.has("everywhere");
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const session = await sessionFromRequest(request);
@@ -34,7 +34,7 @@ export async function POST(request: Request): Promise<Response> {
           detail: "everywhere",
         });
         return wantsJson
-          ? errorResponse(503, PASSKEY_WORDS.everywhere_failed, { code: "passkeys_unavailable" })
+          ? errorResponse(503, siteText()("admin.passkey.everywhereFailed"), { code: "passkeys_unavailable" })
           : NextResponse.redirect(new URL("/admin/account?everywhere=failed", env().siteUrl), 303);
       }
     }

@@ -1,8 +1,8 @@
+import { siteText } from "@/lib/config/text";
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, jsonResponse, schemaBody } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
 import { canAddAnother, defaultName, toView } from "@/lib/admin/passkeys/account";
-import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { verifyEnrolment } from "@/lib/admin/passkeys/ceremony";
 import { asRegistration, enrolBodySchema } from "@/lib/admin/passkeys/validation";
 
@@ -21,12 +21,12 @@ export const POST = adminRoute(
       const existing = await store.list(session.email);
       if (!canAddAnother(existing)) {
         audit({ ...entry, outcome: "refused", detail: "too_many" });
-        return errorResponse(409, PASSKEY_WORDS.too_many, { code: "too_many" });
+        return errorResponse(409, siteText()("admin.passkey.tooMany"), { code: "too_many" });
       }
       const enrolled = await verifyEnrolment(session.email, asRegistration(body.response));
       if (!enrolled) {
         audit({ ...entry, outcome: "refused", detail: "invalid" });
-        return errorResponse(400, PASSKEY_WORDS.enrol_invalid, { code: "passkey_invalid" });
+        return errorResponse(400, siteText()("admin.passkey.enrolInvalid"), { code: "passkey_invalid" });
       }
       const passkey = {
         ...enrolled,
@@ -36,13 +36,13 @@ export const POST = adminRoute(
       };
       if (!(await store.add(passkey))) {
         audit({ ...entry, outcome: "refused", detail: "duplicate" });
-        return errorResponse(409, PASSKEY_WORDS.duplicate, { code: "duplicate" });
+        return errorResponse(409, siteText()("admin.passkey.duplicate"), { code: "duplicate" });
       }
       audit({ ...entry, outcome: "ok", detail: passkey.deviceType });
       return jsonResponse({ passkey: toView(passkey) }, 201);
     } catch {
       audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
-      return errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
+      return errorResponse(503, siteText()("admin.passkey.unavailable"), { code: "passkeys_unavailable" });
     }
   },
 );

@@ -11,7 +11,7 @@ import {
   startEnrolment,
   twoFactorOf,
 } from "@/lib/admin/two-factor";
-import { TWO_FACTOR_WORDS } from "@/lib/admin/two-factor-words";
+import { siteText } from "@/lib/config/text";
 
 export const dynamic = "force-dynamic";
 
@@ -23,18 +23,20 @@ export const dynamic = "force-dynamic";
  */
 
 const codeBodySchema = z.object({
-  code: z.string({ error: TWO_FACTOR_WORDS.wrong_code }).max(40, TWO_FACTOR_WORDS.wrong_code),
+  code: z.string({ error: "admin.twoFactor.wrongCode" }).max(40, "admin.twoFactor.wrongCode"),
 });
 
-const unavailable = () => errorResponse(503, TWO_FACTOR_WORDS.unavailable, { code: "store_unavailable" });
+const unavailable = () =>
+  errorResponse(503, siteText()("admin.twoFactor.unavailable"), { code: "store_unavailable" });
 
 /** The refusal when the admin's two-factor is not theirs to change, or the store cannot say; null to go on. */
 async function refusal(session: AdminSession, wantOn: boolean): Promise<Response | null> {
   const current = await twoFactorOf(session.email);
   if (current?.source === "operator")
-    return errorResponse(409, TWO_FACTOR_WORDS.operator, { code: "managed_by_operator" });
-  if (wantOn && current) return errorResponse(409, TWO_FACTOR_WORDS.already_on, { code: "already_on" });
-  if (!wantOn && !current) return errorResponse(409, TWO_FACTOR_WORDS.not_on, { code: "not_on" });
+    return errorResponse(409, siteText()("admin.twoFactor.operator"), { code: "managed_by_operator" });
+  if (wantOn && current)
+    return errorResponse(409, siteText()("admin.twoFactor.alreadyOn"), { code: "already_on" });
+  if (!wantOn && !current) return errorResponse(409, siteText()("admin.twoFactor.notOn"), { code: "not_on" });
   return null;
 }
 
@@ -62,7 +64,11 @@ export const PUT = adminRoute(
       const done = await confirmEnrolment(session.email, cookie, body.code);
       if (done === "no_enrolment" || done === "wrong_code") {
         audit({ ...entry, outcome: "refused", detail: done });
-        return errorResponse(422, TWO_FACTOR_WORDS[done], { code: done });
+        return errorResponse(
+          422,
+          siteText()(done === "wrong_code" ? "admin.twoFactor.wrongCode" : "admin.twoFactor.noEnrolment"),
+          { code: done },
+        );
       }
       audit({ ...entry, outcome: "ok" });
       const response = NextResponse.json(

@@ -10,8 +10,11 @@ import { Avatar } from "@/components/admin/avatar";
 import { MemberEditor } from "@/components/admin/member-editor";
 import styles from "@/components/admin/admin.module.css";
 import memberStyles from "@/components/admin/members.module.css";
+import { siteText } from "@/lib/config/text";
 
-export const metadata: Metadata = { title: "Member" };
+export function generateMetadata(): Metadata {
+  return { title: siteText()("admin.member.title") };
+}
 
 export default async function MemberPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -27,18 +30,19 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
       problem = mapWorkspaceError(error).error;
     }
   }
-  if (!parsed.success) problem = "There is no member at this address. Go back to the list and pick one.";
+  const t = siteText();
+  if (!parsed.success) problem = t("admin.member.noSuchAddress");
 
   const back = (
     <p className={styles.small}>
-      <Link href="/admin/members">← All members</Link>
+      <Link href="/admin/members">{t("admin.members.back")}</Link>
     </p>
   );
   if (!member) {
     return (
       <>
         {back}
-        <h1>Member</h1>
+        <h1>{t("admin.member.title")}</h1>
         <p className={styles.alert} role="alert">
           {problem}
         </p>

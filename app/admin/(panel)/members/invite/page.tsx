@@ -4,8 +4,11 @@ import { isWorkspaceAdmin, knownRoles } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { InviteForm } from "@/components/admin/invite-form";
 import styles from "@/components/admin/admin.module.css";
+import { siteText } from "@/lib/config/text";
 
-export const metadata: Metadata = { title: "Invite members" };
+export function generateMetadata(): Metadata {
+  return { title: siteText()("admin.invite.title") };
+}
 
 export default async function InvitePage() {
   const session = await requireAdminPage("/admin/members/invite");
@@ -13,13 +16,14 @@ export default async function InvitePage() {
   // otherwise blank lets the workspace pick its default instead of refusing the invitation.
   const [admin, roles] = await Promise.all([isWorkspaceAdmin(session.email), knownRoles()]);
   const invitedBy = admin ? session.email : "";
+  const t = siteText();
   return (
     <>
       <p className={styles.small}>
-        <Link href="/admin/members">← All members</Link>
+        <Link href="/admin/members">{t("admin.members.back")}</Link>
       </p>
       <div className={styles.pageHeader}>
-        <h1>Invite members</h1>
+        <h1>{t("admin.invite.title")}</h1>
       </div>
       <InviteForm roles={roles} defaultInvitedBy={invitedBy} />
     </>

@@ -1,4 +1,5 @@
-import { NOT_EVERY_INSTANCE, RETRY_AFTER_SECONDS, revalidateBlog } from "@/lib/blog/revalidate";
+import { RETRY_AFTER_SECONDS, revalidateBlog } from "@/lib/blog/revalidate";
+import { siteText } from "@/lib/config/text";
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, jsonResponse } from "@/lib/admin/http";
 
@@ -15,7 +16,7 @@ export const POST = adminRoute({}, async ({ session }) => {
       audit({ ...entry, outcome: "partial", detail: "redis_unreachable" });
       return errorResponse(
         503,
-        NOT_EVERY_INSTANCE,
+        siteText()("admin.refresh.partial"),
         { revalidatedAt: result.revalidatedAt, reachedAllInstances: false },
         { "Retry-After": String(RETRY_AFTER_SECONDS) },
       );
@@ -24,6 +25,6 @@ export const POST = adminRoute({}, async ({ session }) => {
     return jsonResponse({ ok: true, revalidatedAt: result.revalidatedAt, reachedAllInstances: true });
   } catch (error) {
     audit({ ...entry, outcome: "failed", detail: error instanceof Error ? error.name : "unknown" });
-    return errorResponse(503, "The blog could not be refreshed. Try again in a minute.");
+    return errorResponse(503, siteText()("admin.refresh.failed"));
   }
 });

@@ -1,7 +1,7 @@
+import { siteText } from "@/lib/config/text";
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, jsonResponse, schemaBody, type Parsed } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
-import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { credentialIdSchema, renameBodySchema } from "@/lib/admin/passkeys/validation";
 
 export const dynamic = "force-dynamic";
@@ -11,10 +11,14 @@ function passkeyIdParam(raw: { id: string }): Parsed<{ id: string }> {
   const id = credentialIdSchema.safeParse(raw.id);
   return id.success
     ? { ok: true, value: { id: id.data } }
-    : { ok: false, response: errorResponse(404, PASSKEY_WORDS.not_found, { code: "not_found" }) };
+    : {
+        ok: false,
+        response: errorResponse(404, siteText()("admin.passkey.notFound"), { code: "not_found" }),
+      };
 }
 
-const unavailable = () => errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
+const unavailable = () =>
+  errorResponse(503, siteText()("admin.passkey.unavailable"), { code: "passkeys_unavailable" });
 
 /** PATCH /api/admin/passkeys/:id { name }: renames one of the signed-in admin's own passkeys. */
 export const PATCH = adminRoute(
@@ -22,7 +26,7 @@ export const PATCH = adminRoute(
   async ({ session, params, body }) => {
     try {
       if (!(await passkeyStore().rename(session.email, params.id, body.name)))
-        return errorResponse(404, PASSKEY_WORDS.not_found, { code: "not_found" });
+        return errorResponse(404, siteText()("admin.passkey.notFound"), { code: "not_found" });
       return jsonResponse({ ok: true, name: body.name });
     } catch {
       return unavailable();
@@ -44,7 +48,7 @@ export const DELETE = adminRoute(
     try {
       if (!(await store.remove(session.email, params.id))) {
         audit({ ...entry, outcome: "refused", detail: "not_found" });
-        return errorResponse(404, PASSKEY_WORDS.not_found, { code: "not_found" });
+        return errorResponse(404, siteText()("admin.passkey.notFound"), { code: "not_found" });
       }
       const left = (await store.list(session.email)).length;
       const passwordBack = left === 0 && (await store.passkeysOnly(session.email));

@@ -1,7 +1,7 @@
+import { siteText } from "@/lib/config/text";
 import { adminRoute, errorResponse, jsonResponse } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
 import { canAddAnother } from "@/lib/admin/passkeys/account";
-import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { enrolmentOptions } from "@/lib/admin/passkeys/ceremony";
 
 export const dynamic = "force-dynamic";
@@ -13,9 +13,10 @@ export const dynamic = "force-dynamic";
 export const POST = adminRoute({ recentSignIn: true }, async ({ session }) => {
   try {
     const existing = await passkeyStore().list(session.email);
-    if (!canAddAnother(existing)) return errorResponse(409, PASSKEY_WORDS.too_many, { code: "too_many" });
+    if (!canAddAnother(existing))
+      return errorResponse(409, siteText()("admin.passkey.tooMany"), { code: "too_many" });
     return jsonResponse({ options: await enrolmentOptions(session.email, existing) });
   } catch {
-    return errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
+    return errorResponse(503, siteText()("admin.passkey.unavailable"), { code: "passkeys_unavailable" });
   }
 });

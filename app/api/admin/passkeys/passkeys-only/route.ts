@@ -1,7 +1,7 @@
+import { siteText } from "@/lib/config/text";
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, jsonResponse, schemaBody, staleSignIn } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
-import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { passkeysOnlyBodySchema } from "@/lib/admin/passkeys/validation";
 
 export const dynamic = "force-dynamic";
@@ -23,14 +23,16 @@ export const PUT = adminRoute(
     try {
       if (body.on && (await store.list(session.email)).length === 0) {
         audit({ ...entry, outcome: "refused", detail: "no_passkey" });
-        return errorResponse(409, PASSKEY_WORDS.passkeys_only_needs_passkey, { code: "no_passkey" });
+        return errorResponse(409, siteText()("admin.passkey.passkeysOnlyNeedsPasskey"), {
+          code: "no_passkey",
+        });
       }
       await store.setPasskeysOnly(session.email, body.on);
       audit({ ...entry, outcome: "ok", detail: body.on ? "on" : "off" });
       return jsonResponse({ passkeysOnly: body.on, signedOut: body.on && !session.passkey });
     } catch {
       audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
-      return errorResponse(503, PASSKEY_WORDS.unavailable, { code: "passkeys_unavailable" });
+      return errorResponse(503, siteText()("admin.passkey.unavailable"), { code: "passkeys_unavailable" });
     }
   },
 );

@@ -1,3 +1,4 @@
+import { siteText } from "@/lib/config/text";
 import { errorResponse, readSameOriginJson } from "@/lib/admin/http";
 import { passkeySignedIn, refusePasskeySignIn } from "@/lib/admin/passkeys/answers";
 import { signInWithPasskey } from "@/lib/admin/passkeys/sign-in";
@@ -18,7 +19,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!read.ok) return read.response;
   const parsed = signInBodySchema.safeParse(read.body);
   if (!parsed.success)
-    return errorResponse(400, "The passkey's answer could not be read.", { code: "malformed" });
+    return errorResponse(400, siteText()("admin.passkey.unreadable"), { code: "malformed" });
   const outcome = await signInWithPasskey(
     asAuthentication(parsed.data.response),
     whoIsAsking(request, env().trustProxy),

@@ -23,7 +23,7 @@ export const POST = adminRoute({ body: schemaBody(bulkSchema) }, async ({ sessio
     },
     (member) =>
       isOwnMember(session.email, member)
-        ? { error: OWN_ACCOUNT[input.action], code: OWN_ACCOUNT_CODE }
+        ? { error: OWN_ACCOUNT[input.action](), code: OWN_ACCOUNT_CODE }
         : null,
   );
   await forgetStanding(results.filter((r) => r.ok).map((r) => r.email));

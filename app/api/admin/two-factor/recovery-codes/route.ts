@@ -1,7 +1,7 @@
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, jsonResponse } from "@/lib/admin/http";
 import { regenerateRecoveryCodes, twoFactorOf } from "@/lib/admin/two-factor";
-import { TWO_FACTOR_WORDS } from "@/lib/admin/two-factor-words";
+import { siteText } from "@/lib/config/text";
 
 export const dynamic = "force-dynamic";
 
@@ -13,13 +13,13 @@ export const POST = adminRoute({ recentSignIn: true }, async ({ session }) => {
   const entry = { actor: session.email, action: "recovery_codes_regenerated", target: "admin" };
   try {
     if ((await twoFactorOf(session.email))?.source === "operator")
-      return errorResponse(409, TWO_FACTOR_WORDS.operator, { code: "managed_by_operator" });
+      return errorResponse(409, siteText()("admin.twoFactor.operator"), { code: "managed_by_operator" });
     const codes = await regenerateRecoveryCodes(session.email);
-    if (!codes) return errorResponse(409, TWO_FACTOR_WORDS.not_on, { code: "not_on" });
+    if (!codes) return errorResponse(409, siteText()("admin.twoFactor.notOn"), { code: "not_on" });
     audit({ ...entry, outcome: "ok" });
     return jsonResponse({ recoveryCodes: codes });
   } catch {
     audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
-    return errorResponse(503, TWO_FACTOR_WORDS.unavailable, { code: "store_unavailable" });
+    return errorResponse(503, siteText()("admin.twoFactor.unavailable"), { code: "store_unavailable" });
   }
 });

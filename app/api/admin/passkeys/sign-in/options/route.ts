@@ -1,6 +1,6 @@
+import { siteText } from "@/lib/config/text";
 import { z } from "zod";
 import { errorResponse, invalidInput, jsonResponse, readSameOriginJson } from "@/lib/admin/http";
-import { PASSKEY_WORDS } from "@/lib/admin/passkeys/answers";
 import { signInOptions } from "@/lib/admin/passkeys/ceremony";
 import { ChallengesFull } from "@/lib/admin/passkeys/challenges";
 import { env } from "@/lib/config/env";
@@ -42,7 +42,7 @@ export async function POST(request: Request): Promise<Response> {
 const wait = (status: 429 | 503, seconds: number) =>
   errorResponse(
     status,
-    status === 429 ? PASSKEY_WORDS.rate_limited : PASSKEY_WORDS.busy,
+    siteText()(status === 429 ? "admin.passkey.rateLimited" : "admin.passkey.busy"),
     { code: status === 429 ? "rate_limited" : "busy" },
     { "Retry-After": String(seconds) },
   );
