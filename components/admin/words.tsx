@@ -12,7 +12,10 @@ const Context = createContext<AdminText | null>(null);
  * component below it: the admin's words only, never the reader's or another language's.
  */
 export function AdminWords({ words, children }: { words: Words; children: React.ReactNode }) {
-  const text = useMemo(() => ({ t: translator(words), when: dateTimeFormatter(words.language) }), [words]);
+  const text = useMemo(
+    () => ({ t: translator(words), when: dateTimeFormatter(words.language, words.timeZone) }),
+    [words],
+  );
   return <Context value={text}>{children}</Context>;
 }
 

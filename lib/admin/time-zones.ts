@@ -3,15 +3,7 @@
  * so the same check runs here before anything is sent upstream.
  */
 
-export function isValidTimeZone(value: string): boolean {
-  if (!value || value.length > 100) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isValidTimeZone } from "../i18n";
 
 /**
  * Canonical IANA names for the picker, plus UTC (which supportedValuesOf omits): listed once per

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { PAGE_BACKGROUND, accentColour, readableOn } from "./colour";
-import { resolveMessages, type MessageOverrides, type Messages } from "../i18n";
+import { isValidTimeZone, resolveMessages, type MessageOverrides, type Messages } from "../i18n";
 import type { ImageHost } from "./image-hosts.mjs";
 import { language, messages } from "./site-words";
 import { IMAGE_FILE_TYPES, image, type SiteImage } from "./site-image";
@@ -50,6 +50,7 @@ const FIXES = {
   footer: "write one line of text (up to 200 characters), e.g. your organisation's legal name.",
   pages: PAGES_FIX,
   language: 'write a BCP 47 language tag, e.g. "en", "fr", "de", "es" or "pt-BR".',
+  timeZone: 'write an IANA time zone, e.g. "Europe/Berlin" or "America/New_York", or remove the key for UTC.',
   messages:
     'write { "<phrase key>": "your words" }, e.g. { "home.eyebrow": "Le carnet de l\'atelier" }; the keys and their English words are in lib/i18n/en.ts.',
   shortName:
@@ -80,6 +81,8 @@ export type SiteConfig = {
   pages: SitePage[];
   /** The canonical BCP 47 tag of the site's one language. */
   language: string;
+  /** The IANA time zone dates and times are written in, for readers and admins ("UTC" unset). */
+  timeZone: string;
   /** The interface's words: the language's catalogue (English when none ships), then the team's `messages`. */
   messages: Messages;
 };
@@ -102,6 +105,7 @@ export const DEMO_SITE: SiteConfig = {
   footer: null,
   pages: [],
   language: DEFAULT_LANGUAGE,
+  timeZone: "UTC",
   messages: DEMO_MESSAGES,
 };
 
@@ -189,6 +193,7 @@ function fileSchema(dir: string, hosts: ImageHost[]) {
         footer: text(200).optional(),
         pages: pages.optional(),
         language: language.optional(),
+        timeZone: z.string().refine(isValidTimeZone, "is not a time zone Intl knows.").optional(),
         messages: messages.optional(),
       },
       { error: "is not a JSON object of settings." },
@@ -224,6 +229,7 @@ function toSite(f: SiteFile): SiteConfig {
     footer: f.footer ?? null,
     pages: f.pages ?? [],
     language,
+    timeZone: f.timeZone ?? "UTC",
     messages: siteMessages,
   };
 }

@@ -10,7 +10,11 @@ function resolved() {
     const phrases = Object.fromEntries(
       Object.entries(messages.phrases).filter(([k]) => k.startsWith("admin.")),
     );
-    cached = { messages, t: translator(messages), admin: { language: messages.language, phrases } };
+    cached = {
+      messages,
+      t: translator(messages),
+      admin: { language: messages.language, timeZone: env().site.timeZone, phrases },
+    };
   }
   return cached;
 }

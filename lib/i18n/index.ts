@@ -5,6 +5,7 @@ import { fr } from "./fr";
 import type { Catalogue, MessageOverrides } from "./catalogue";
 export {
   dateTimeFormatter,
+  isValidTimeZone,
   splitSlots,
   translator,
   type Params,

@@ -5,8 +5,8 @@ import type { MessageKey, Phrase } from "./catalogue";
  * and the admin's client components import it alone, with only the words their page was given.
  */
 
-/** The phrases a translator reads, in `language` (dates, numbers and plural forms follow it). */
-export type Words = { language: string; phrases: Partial<Record<MessageKey, Phrase>> };
+/** The phrases a translator reads, in `language` (dates, numbers and plural forms follow it), and the site's time zone. */
+export type Words = { language: string; timeZone: string; phrases: Partial<Record<MessageKey, Phrase>> };
 
 export type Params = Record<string, string | number>;
 /** A phrase with its placeholders filled; placeholders without a value are left for `slots`. */
@@ -20,7 +20,7 @@ function pick(phrase: Phrase, count: number | undefined, rules: Intl.PluralRules
 }
 
 /** `t(key, params)` over resolved messages; numbers are written with Intl.NumberFormat. */
-export function translator(m: Words): Translate {
+export function translator(m: Omit<Words, "timeZone">): Translate {
   const rules = new Intl.PluralRules(m.language);
   const numbers = new Intl.NumberFormat(m.language);
   return (key, params = {}) => {
@@ -33,19 +33,26 @@ export function translator(m: Words): Translate {
   };
 }
 
-/**
- * A moment as the admin reads it: in the site's language and in UTC, the time zone of the
- * reader's post dates, named so nobody takes it for local time. Server and browser write the same
- * text, so a client component hydrates without a mismatch.
- */
-export function dateTimeFormatter(language: string): (when: number | string) => string {
+/** A time zone Intl knows ("Europe/Berlin", "UTC"): the one check for the site's and a member's. */
+export function isValidTimeZone(value: string): boolean {
+  if (!value || value.length > 100) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A moment as the admin reads it: in the site's language and time zone (SITE_CONFIG), the zone named. */
+export function dateTimeFormatter(language: string, timeZone: string): (when: number | string) => string {
   const format = new Intl.DateTimeFormat(language, {
     day: "numeric",
     month: "short",
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    timeZone: "UTC",
+    timeZone,
     timeZoneName: "short",
   });
   return (when) => format.format(new Date(when));

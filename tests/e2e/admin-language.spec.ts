@@ -125,8 +125,9 @@ test("dashboard: the team's own phrase, German figures, and a refresh dated in G
   await page.getByRole("button", { name: "Blog aktualisieren" }).click();
   const status = page.getByRole("status").filter({ hasText: "Aktualisierung des Blogs angefordert am" });
   await expect(status).toBeVisible();
-  // "29. Nov. 2026, 03:21 UTC": day before month, German month, 24-hour clock.
-  await expect(status).toHaveText(/angefordert am \d{1,2}\. \p{L}+\.? \d{4}, \d{2}:\d{2} UTC\./u);
+  // "29. Nov. 2026, 04:21 MEZ": day before month, German month, 24-hour clock, in the site file's
+  // time zone (Europe/Berlin), named.
+  await expect(status).toHaveText(/angefordert am \d{1,2}\. \p{L}+\.? \d{4}, \d{2}:\d{2} MES?Z\./u);
   await expectGerman(page);
 });
 
@@ -168,4 +169,30 @@ test("account: German passkeys and sessions", async () => {
   await expect(page.getByRole("heading", { level: 1, name: "Ihr Konto" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Überall abmelden" })).toBeVisible();
   await expectGerman(page);
+});
+
+test("screenshots of the German admin for docs/ (DOCS_SCREENSHOTS=1)", async ({ browser }) => {
+  test.skip(!process.env.DOCS_SCREENSHOTS, "writes docs/ only when asked");
+  const storageState = await context.storageState();
+  for (const [device, viewport] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["mobile", { width: 390, height: 844 }],
+  ] as const) {
+    const shots = await browser.newContext({ viewport, storageState });
+    const p = await shots.newPage();
+    for (const [name, route] of [
+      ["dashboard", "/admin"],
+      ["members", "/admin/members"],
+      ["member", `/admin/members/${ADA_ID}`],
+      ["account", "/admin/account"],
+    ] as const) {
+      await p.goto(at(route));
+      await expectGerman(p);
+      await p.screenshot({
+        path: path.join(ROOT, `docs/screenshots/de-admin-${name}-${device}.png`),
+        fullPage: true,
+      });
+    }
+    await shots.close();
+  }
 });

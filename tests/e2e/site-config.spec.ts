@@ -276,3 +276,21 @@ test("screenshots of both home pages for docs/ (DOCS_SCREENSHOTS=1)", async ({ b
     }
   }
 });
+
+test("screenshots of the team's Impressum for docs/ (DOCS_SCREENSHOTS=1)", async ({ browser }) => {
+  test.skip(!process.env.DOCS_SCREENSHOTS, "writes docs/ only when asked");
+  for (const [device, viewport] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["mobile", { width: 390, height: 844 }],
+  ] as const) {
+    const shots = await browser.newContext({ viewport });
+    const p = await shots.newPage();
+    await p.goto(`${site.url}/impressum`);
+    await expect(p.getByRole("heading", { level: 1 })).toHaveText("Impressum");
+    await p.screenshot({
+      path: path.join(ROOT, `docs/screenshots/de-impressum-${device}.png`),
+      fullPage: true,
+    });
+    await shots.close();
+  }
+});

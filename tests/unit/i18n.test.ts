@@ -91,8 +91,10 @@ describe("the admin's phrases", () => {
     );
     expect(de("admin.members.count", { count: 1, page: 1, pages: 1 })).toBe("1 Mitglied · Seite 1 von 1");
     const when = Date.UTC(2026, 10, 29, 3, 21);
-    expect(dateTimeFormatter("de")(when)).toBe("29. Nov. 2026, 03:21 UTC");
-    expect(dateTimeFormatter("en")(when)).toBe("Nov 29, 2026, 03:21 AM UTC");
+    expect(dateTimeFormatter("de", "UTC")(when)).toBe("29. Nov. 2026, 03:21 UTC");
+    expect(dateTimeFormatter("en", "UTC")(when)).toBe("Nov 29, 2026, 03:21 AM UTC");
+    // The site's time zone: Berlin is an hour ahead of UTC in November.
+    expect(dateTimeFormatter("de", "Europe/Berlin")(when)).toBe("29. Nov. 2026, 04:21 MEZ");
   });
 
   it("are overridden from the site file like the reader's, with the same checks", () => {

@@ -115,6 +115,16 @@ describe("SITE_CONFIG: a team's site", () => {
     });
     expect(site.language).toBe("pt-BR");
   });
+
+  it("writes dates in the site's time zone, UTC unset, and refuses one Intl does not know", () => {
+    expect(loadConfig({ SITE_CONFIG: siteFile({}) }).site.timeZone).toBe("UTC");
+    expect(loadConfig({ SITE_CONFIG: siteFile({ timeZone: "Europe/Berlin" }) }).site.timeZone).toBe(
+      "Europe/Berlin",
+    );
+    const [problem] = siteProblems({ timeZone: "Mars/Olympus" });
+    expect(problem).toMatchObject({ key: "timeZone", problem: "is not a time zone Intl knows." });
+    expect(problem!.fix).toContain('"Europe/Berlin"');
+  });
 });
 
 describe("SITE_CONFIG pages: the team's own Markdown pages", () => {

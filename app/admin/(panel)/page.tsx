@@ -43,7 +43,7 @@ function age(ms: number, t: Translate): string {
 /** The newsletter at a glance: the last day and week, what waits, and the failed list. */
 function NewsletterFigures({ delivery }: { delivery: DeliveryView }) {
   const t = siteText();
-  const when = dateTimeFormatter(env().site.language);
+  const when = dateTimeFormatter(env().site.language, env().site.timeZone);
   return (
     <>
       <table className={styles.figures} aria-label={t("admin.dashboard.newsletterGlance")}>
