@@ -9,13 +9,13 @@ import { useApi } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Field } from "./field";
 import { passkeyProblem } from "./passkey-problem";
+import { InlineStatus } from "./inline-status";
+import type { ActionStatus } from "./use-api-action";
 import styles from "./admin.module.css";
 import { Rich } from "@/components/site/rich";
 import { useAdminText } from "./words";
 
 const REAUTH_HREF = "/admin/login?reauth=1&next=%2Fadmin%2Faccount";
-
-type Status = { kind: "ok" | "error"; text: string } | null;
 
 /**
  * The account page's passkeys: each with a name to edit, when it was added and last used, and
@@ -41,7 +41,7 @@ export function PasskeyManager({
   const [recent, setRecent] = useState(recentSignIn);
   const [supported, setSupported] = useState(true);
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const [status, setStatus] = useState<ActionStatus>(null);
   const [removing, setRemoving] = useState<PasskeyView | null>(null);
   const router = useRouter();
 
@@ -151,13 +151,7 @@ export function PasskeyManager({
 
   return (
     <>
-      <p
-        className={styles.inlineStatus}
-        data-kind={status?.kind}
-        role={status?.kind === "error" ? "alert" : "status"}
-      >
-        {status?.text ?? ""}
-      </p>
+      <InlineStatus status={status} />
       {passkeys.length === 0 ? (
         <p>{t("admin.passkeys.none")}</p>
       ) : (

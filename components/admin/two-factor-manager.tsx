@@ -7,11 +7,12 @@ import { useApi } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Field } from "./field";
 import { useAdminText } from "./words";
+import { InlineStatus } from "./inline-status";
+import type { ActionStatus } from "./use-api-action";
 import styles from "./admin.module.css";
 
 const REAUTH_HREF = "/admin/login?reauth=1&next=%2Fadmin%2Faccount";
 
-type Status = { kind: "ok" | "error"; text: string } | null;
 type Enrolment = { secret: string; qrSvg: string };
 
 /**
@@ -34,7 +35,7 @@ export function TwoFactorManager({
   const [view, setView] = useState(initial);
   const [recent, setRecent] = useState(recentSignIn);
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const [status, setStatus] = useState<ActionStatus>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -81,13 +82,7 @@ export function TwoFactorManager({
     return <p className={styles.info}>{t("admin.twoFactor.managedByOperator")}</p>;
   return (
     <>
-      <p
-        className={styles.inlineStatus}
-        data-kind={status?.kind}
-        role={status?.kind === "error" ? "alert" : "status"}
-      >
-        {status?.text ?? ""}
-      </p>
+      <InlineStatus status={status} />
       {codes ? (
         <>
           <h3>{t("admin.twoFactor.codesHeading")}</h3>
