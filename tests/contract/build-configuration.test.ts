@@ -152,11 +152,11 @@ describe("one build, the instances it is served by", { timeout: 120_000 }, () =>
     });
     const home = await (await fetch(`http://127.0.0.1:${port}/`)).text();
     expect(home).toContain("Beispiel Werkstatt");
-    // The admin's sign-in carries the team's name too, not the product's.
+    // The admin's sign-in carries the team's name too, not the product's, in the team's German.
     const login = await (await fetch(`http://127.0.0.1:${port}/admin/login`)).text();
-    expect(login).toContain("<title>Sign in · Admin · Beispiel Werkstatt</title>");
-    expect(login).toContain("Beispiel Werkstatt admin: manage your workspace");
-    expect(login).not.toMatch(/Masthead admin|Admin · Masthead/);
+    expect(login).toContain("<title>Anmelden · Verwaltung · Beispiel Werkstatt</title>");
+    expect(login).toContain("Verwaltung von Beispiel Werkstatt: das Team Ihres Workspace verwalten.");
+    expect(login).not.toMatch(/Verwaltung von Masthead|Verwaltung · Masthead/);
     expect(await stopProcess(instance, 20_000)).toEqual({ code: 0, signal: null });
   });
 
