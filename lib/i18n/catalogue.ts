@@ -28,3 +28,6 @@ export function placeholdersOf(phrase: Phrase): Set<string> {
 export function allowedPlaceholders(key: MessageKey): Set<string> {
   return placeholdersOf(en[key]);
 }
+
+/** Another language's words for one part of the English catalogue: every key, none more. */
+export type Translation<T> = { readonly [K in keyof T]: Phrase };
