@@ -57,9 +57,14 @@ export function stampPeerAddress(
   else headers[PEER_ADDRESS_HEADER] = value;
 }
 
-/** The site server's first step: every request carries its connection's address. */
-export const peerAddressStamp = (request: IncomingMessage): void =>
+/**
+ * The site server's first step: every request carries its connection's address; without a
+ * trusted proxy (TRUST_PROXY 0) X-Forwarded-For becomes that address too, for what Next reads of it.
+ */
+export function peerAddressStamp(request: IncomingMessage, trustProxy: number): void {
   stampPeerAddress(request.headers, request.socket?.remoteAddress);
+  if (trustProxy === 0) request.headers["x-forwarded-for"] = request.socket?.remoteAddress ?? "";
+}
 
 /** The connection's address as stamped, or undefined when the stamp is missing or forged. */
 function peerAddress(request: RequestLike): string | undefined {

@@ -133,15 +133,11 @@ export function sendsHsts(env: Record<string, string | undefined>): boolean {
 
 export type RequestShaping = {
   hsts: boolean;
-  /** TRUST_PROXY: 0 means no proxy in front, so X-Forwarded-For is the connection's address. */
-  trustProxy: number;
   imageHosts: readonly ImageHost[];
 };
 
 /**
  * The request as Next is to see it, and the headers every answer carries; true when answered here.
- * Without a trusted proxy X-Forwarded-For is the connection's own address (Next fills it in only
- * when a client sent none, so a client could otherwise name itself).
  */
 export function shapeRequest(
   request: IncomingMessage,
@@ -149,7 +145,6 @@ export function shapeRequest(
   shaping: RequestShaping,
 ): boolean {
   if (shaping.hsts) response.setHeader("strict-transport-security", HSTS_VALUE);
-  if (shaping.trustProxy === 0) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
   const target = asksForServerAction(request)
     ? SERVER_ACTIONS_REFUSED
     : shapedTarget(request.url ?? "", request.headers.rsc, shaping.imageHosts);

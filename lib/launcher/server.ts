@@ -60,7 +60,6 @@ async function main(): Promise<void> {
 
   const shaping: RequestShaping = {
     hsts: sendsHsts(process.env),
-    trustProxy: config.trustProxy,
     imageHosts: imageHosts(process.env),
   };
   const localMode = isLocalMode(process.env);
@@ -72,7 +71,7 @@ async function main(): Promise<void> {
 
   const server = createServer(TIMEOUTS, (request, response) => {
     if (localMode) localModeLoopbackOnly(request);
-    peerAddressStamp(request);
+    peerAddressStamp(request, config.trustProxy);
     if (shapeRequest(request, response, shaping)) return;
     if (unknownBlogAddress(request, response)) return;
     prepared

@@ -59,9 +59,18 @@ describe("the server's stamp", () => {
   /** A request as Node's server hands it over, stamped as the site's server does. */
   const stamped = (method: string, url: string, address: string) => {
     const incoming = { method, url, headers: {}, socket: { remoteAddress: address } };
-    peerAddressStamp(incoming as unknown as IncomingMessage);
+    peerAddressStamp(incoming as unknown as IncomingMessage, 0);
     return new Headers(incoming.headers as Record<string, string>);
   };
+
+  it("without a trusted proxy, X-Forwarded-For is the connection's address, whatever the client sent", () => {
+    const incoming = { headers: { "x-forwarded-for": "1.1.1.1" }, socket: { remoteAddress: "192.0.2.9" } };
+    peerAddressStamp(incoming as unknown as IncomingMessage, 0);
+    expect(incoming.headers["x-forwarded-for"]).toBe("192.0.2.9");
+    const proxied = { headers: { "x-forwarded-for": "1.1.1.1" }, socket: { remoteAddress: "10.0.0.2" } };
+    peerAddressStamp(proxied as unknown as IncomingMessage, 1);
+    expect(proxied.headers["x-forwarded-for"]).toBe("1.1.1.1");
+  });
 
   it("every spelling of a path carries the connection's address: /./search is not one shared client", () => {
     for (const url of ["/search?q=a", "/./search?q=a", "//search?q=a", "/%73earch?q=a", "/blog", "/"]) {

@@ -92,7 +92,7 @@ describe("shapedTarget", () => {
 });
 
 describe("shapeRequest", () => {
-  const shaping = { hsts: false, trustProxy: 1, imageHosts: [] };
+  const shaping = { hsts: false, imageHosts: [] };
   function shaped(method: string, url: string) {
     const request = { method, url, headers: {}, socket: {} } as unknown as IncomingMessage;
     const sent: { status?: number; body?: string; location?: string } = {};
