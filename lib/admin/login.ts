@@ -18,11 +18,11 @@ import { passkeyStore } from "./passkeys";
 import { readPendingStep, sealPendingStep, type PendingStep } from "./second-step";
 import type { NotAdminReason } from "./access";
 import { standingAtSignIn } from "./standing";
-import { CODE_MEMORY_SECONDS, matchingStep, normalizeCode } from "./totp";
+import { matchingStep, normalizeCode } from "./totp";
 import { audit } from "./audit";
 import { normalizeRecoveryCode, recoveryCodeHash } from "./recovery-codes";
 import { claimOnce } from "../state/used-once";
-import { RECOVERY_CODE_USES, anyTwoFactor, twoFactorOf, type TwoFactor } from "./two-factor";
+import { RECOVERY_CODE_USES, anyTwoFactor, twoFactorOf, usedCodes, type TwoFactor } from "./two-factor";
 
 export {
   ACCOUNT_FAILURE_LIMIT,
@@ -81,7 +81,6 @@ const DUMMY_HASH = "scrypt:00000000000000000000000000000000:" + "0".repeat(128);
 const DUMMY_SECRET = "A".repeat(32);
 
 /** Codes accepted, by admin and time step; second steps used, by id. */
-const usedCodes = () => firstUse("admin-totp-code", { ttlSeconds: CODE_MEMORY_SECONDS });
 const usedSteps = () => firstUse("admin-login-step", { ttlSeconds: 10 * 60 });
 
 export type LoginAttempt = {

@@ -1,11 +1,12 @@
 import "server-only";
 import { sealData, unsealData } from "iron-session";
 import { env } from "../config/env";
+import { firstUse } from "../state";
 import { claimedCount } from "../state/used-once";
 import { passkeyStore } from "./passkeys";
 import { newRecoveryCodes } from "./recovery-codes";
 import { cookieIsSecure } from "./session";
-import { TOTP_ISSUER, matchingStep, newEnrolment, normalizeCode, qrCode } from "./totp";
+import { CODE_MEMORY_SECONDS, TOTP_ISSUER, matchingStep, newEnrolment, normalizeCode, qrCode } from "./totp";
 
 /*
  * Whose sign-in asks for a code, and with which secret and recovery codes: the operator's
@@ -18,6 +19,9 @@ import { TOTP_ISSUER, matchingStep, newEnrolment, normalizeCode, qrCode } from "
  */
 
 export type TwoFactor = { source: "operator" | "account"; secret: string; recoveryHashes: string[] };
+
+/** Codes already used, as `email:step`: each signs in (or confirms an enrolment) once. */
+export const usedCodes = () => firstUse("admin-totp-code", { ttlSeconds: CODE_MEMORY_SECONDS });
 
 /** Namespace of spent recovery codes in lib/state/used-once.ts; keys are `email:hash`. */
 export const RECOVERY_CODE_USES = "admin-recovery-code";
@@ -93,12 +97,17 @@ export async function confirmEnrolment(
   }
   if (pending.email !== email || typeof pending.secret !== "string") return "no_enrolment";
   const digits = normalizeCode(code);
-  if (!digits || matchingStep(email, pending.secret, digits) === null) return "wrong_code";
+  const step = digits ? matchingStep(email, pending.secret, digits) : null;
+  if (step === null) return "wrong_code";
   const { codes, hashes } = newRecoveryCodes(email);
   await passkeyStore().setTwoFactor(email, {
     sealedSecret: await sealData(pending.secret, secretSeal()),
     recoveryHashes: hashes,
   });
+  // The code that confirmed the app does not also sign in: someone watching the screen gains nothing.
+  await usedCodes()
+    .claim(`${email}:${step}`)
+    .catch(() => false);
   return { codes };
 }
 

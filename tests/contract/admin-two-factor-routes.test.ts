@@ -84,6 +84,8 @@ let session: string;
 let secret: string;
 let enrolment: string | undefined;
 let recovery: string[];
+/** The code that confirmed the enrolment: it must not also sign in. */
+let confirming: string;
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -176,10 +178,9 @@ describe.each([
   });
 
   it("the app's code confirms it: stored sealed, recovery codes answered once, audited", async () => {
+    confirming = currentCode(DEMO_ADMIN_EMAIL, secret);
     const res = await app.routes.PUT(
-      call("/api/admin/two-factor", "PUT", [session, enrolment], {
-        code: currentCode(DEMO_ADMIN_EMAIL, secret),
-      }),
+      call("/api/admin/two-factor", "PUT", [session, enrolment], { code: confirming }),
     );
     expect(res.status).toBe(200);
     recovery = ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes;
@@ -203,10 +204,12 @@ describe.each([
     expect(await passwordOnly.json()).toEqual({ step: "code" });
     expect(admin.setCookie(passwordOnly, "masthead_admin")).toBeUndefined();
     expect((await signIn(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "000000")).status).toBe(401);
+    expect((await signIn(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, confirming)).status).toBe(401);
+    // The next time step's code, still inside the accepted window.
     const withCode = await signIn(
       DEMO_ADMIN_EMAIL,
       DEMO_ADMIN_PASSWORD,
-      currentCode(DEMO_ADMIN_EMAIL, secret),
+      currentCode(DEMO_ADMIN_EMAIL, secret, Date.now() + 30_000),
     );
     expect(withCode.status).toBe(200);
     expect((await signIn(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, recovery[0]!)).status).toBe(200);
