@@ -183,6 +183,11 @@ describe.each([
       call("/api/admin/two-factor", "PUT", [session, enrolment], { code: confirming }),
     );
     expect(res.status).toBe(200);
+    // Sessions opened without the code have ended; the admin's own goes on with a new cookie.
+    const before = session;
+    session = admin.setCookie(res, "masthead_admin")!;
+    expect(session).toMatch(/^masthead_admin=./);
+    expect((await app.routes.POST(call("/api/admin/two-factor", "POST", [before], {}))).status).toBe(401);
     recovery = ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes;
     expect(recovery).toHaveLength(10);
     expect(admin.setCookie(res, app.twoFactor.ENROLMENT_COOKIE)).toBe(`${app.twoFactor.ENROLMENT_COOKIE}=`);

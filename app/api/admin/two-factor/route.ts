@@ -3,7 +3,14 @@ import { z } from "zod";
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, jsonResponse, schemaBody } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
-import { cookieFromHeader, type AdminSession } from "@/lib/admin/session";
+import {
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+  cookieFromHeader,
+  sealSession,
+  sessionCookieOptions,
+  type AdminSession,
+} from "@/lib/admin/session";
 import {
   ENROLMENT_COOKIE,
   confirmEnrolment,
@@ -71,10 +78,15 @@ export const PUT = adminRoute(
         );
       }
       audit({ ...entry, outcome: "ok" });
+      // Sessions opened without the code end with it (sign out everywhere); this one goes on anew.
+      const now = Date.now();
+      await passkeyStore().signOutEverywhere(session.email, now);
+      const renewed = await sealSession(session.email, now + 1, session.passkey);
       const response = NextResponse.json(
         { recoveryCodes: done.codes },
         { headers: { "Cache-Control": "no-store" } },
       );
+      response.cookies.set(SESSION_COOKIE, renewed.value, sessionCookieOptions(SESSION_TTL_SECONDS));
       response.cookies.set(ENROLMENT_COOKIE, "", { ...enrolmentCookieOptions(0), expires: new Date(0) });
       return response;
     } catch {
