@@ -22,7 +22,14 @@ import { matchingStep, normalizeCode } from "./totp";
 import { audit } from "./audit";
 import { normalizeRecoveryCode, recoveryCodeHash } from "./recovery-codes";
 import { claimOnce } from "../state/used-once";
-import { RECOVERY_CODE_USES, anyTwoFactor, twoFactorOf, usedCodes, type TwoFactor } from "./two-factor";
+import {
+  RECOVERY_CODE_USES,
+  anyTwoFactor,
+  lastKnownTwoFactor,
+  twoFactorOf,
+  usedCodes,
+  type TwoFactor,
+} from "./two-factor";
 
 export {
   ACCOUNT_FAILURE_LIMIT,
@@ -191,8 +198,10 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
     !(await passkeyStore()
       .passkeysOnly(user!.email)
       .catch(() => false));
-  // A store that cannot say whether the admin enrolled a second factor must not skip it.
-  const hasSecret = user ? await twoFactorOf(user.email).then(Boolean, () => true) : false;
+  // A store that cannot say whether the admin enrolled a second factor: its last word (two-factor.ts).
+  const hasSecret = user
+    ? await twoFactorOf(user.email).then(Boolean, () => lastKnownTwoFactor(user.email))
+    : false;
   if (accountLockedFor !== null) {
     metrics().rateLimited.inc({ limit: "admin-login-account" });
     // Without a second factor in use nothing could tell the rightful admin apart: the lockout

@@ -12,4 +12,6 @@ export const adminProcess = () =>
     memberCopy: { entry: null, inflight: null } as MemberCopy,
     standingWalk: { walk: null, startedAt: 0 } as StandingWalk,
     loginEpoch: 0,
+    /** The store's last answers on stored two-factor, for when it cannot answer (lib/admin/two-factor.ts). */
+    twoFactorKnown: { any: null as boolean | null, byEmail: new Map<string, boolean>() },
   }));

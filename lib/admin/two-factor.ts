@@ -4,6 +4,7 @@ import { env } from "../config/env";
 import { firstUse } from "../state";
 import { claimedCount } from "../state/used-once";
 import { passkeyStore } from "./passkeys";
+import { adminProcess } from "./process";
 import { newRecoveryCodes } from "./recovery-codes";
 import { cookieIsSecure } from "./session";
 import { CODE_MEMORY_SECONDS, TOTP_ISSUER, matchingStep, newEnrolment, normalizeCode, qrCode } from "./totp";
@@ -35,6 +36,7 @@ export async function twoFactorOf(email: string): Promise<TwoFactor | null> {
   if (configured)
     return { source: "operator", secret: configured, recoveryHashes: recoveryCodes[email] ?? [] };
   const stored = await passkeyStore().twoFactor(email);
+  adminProcess().twoFactorKnown.byEmail.set(email, Boolean(stored));
   if (!stored) return null;
   const secret = await unsealData<string>(stored.sealedSecret, secretSeal());
   if (typeof secret !== "string" || !secret)
@@ -44,13 +46,27 @@ export async function twoFactorOf(email: string): Promise<TwoFactor | null> {
 
 /**
  * Whether any admin has a second factor, so a failed first step must look like a code step. A
- * store that cannot answer counts as yes: a wrong guess there only costs an admin a code step.
+ * store that cannot answer counts as its last answer, else yes: a wrong guess there only costs an
+ * admin a code step. Asked at start too, so an instance knows before the store first fails.
  */
 export async function anyTwoFactor(): Promise<boolean> {
   if (Object.keys(env().adminAccess.totpSecrets).length > 0) return true;
+  const known = adminProcess().twoFactorKnown;
   return passkeyStore()
     .anyTwoFactor()
-    .catch(() => true);
+    .then((any) => (known.any = any))
+    .catch(() => known.any ?? true);
+}
+
+/**
+ * Whether `email` has a stored second factor while the store cannot say: this process's last
+ * answer for the admin, or "nobody" if that was the store's last word on everyone; otherwise
+ * yes. An outage then locks out only an admin who did (or may have) turn it on, not every admin:
+ * their secret is in the unreachable store, so no code could be checked anyway.
+ */
+export function lastKnownTwoFactor(email: string): boolean {
+  const known = adminProcess().twoFactorKnown;
+  return known.byEmail.get(email) ?? (known.any === false ? false : true);
 }
 
 /*
