@@ -70,13 +70,13 @@ export async function registerOnNode(): Promise<void> {
     );
   }
   // In the background: the server serves while the workspace is asked.
-  const [{ reportAdminStanding }, { anyTwoFactor }] = await Promise.all([
+  const [{ reportAdminStanding }, { learnWhetherAnyTwoFactor }] = await Promise.all([
     import("./lib/admin/standing-report"),
     import("./lib/admin/two-factor"),
   ]);
   void reportAdminStanding();
   // Whether any admin turned two-factor on, so an outage of its store later has a last answer.
-  void anyTwoFactor().catch(() => undefined);
+  void learnWhetherAnyTwoFactor().catch(() => undefined);
 }
 
 /** Says once, at start-up, which image hosts Next will refuse for resolving to a private address. */

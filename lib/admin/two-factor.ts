@@ -1,4 +1,5 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { sealData, unsealData } from "iron-session";
 import { env } from "../config/env";
 import { firstUse } from "../state";
@@ -47,7 +48,7 @@ export async function twoFactorOf(email: string): Promise<TwoFactor | null> {
 /**
  * Whether any admin has a second factor, so a failed first step must look like a code step. A
  * store that cannot answer counts as its last answer, else yes: a wrong guess there only costs an
- * admin a code step. Asked at start too, so an instance knows before the store first fails.
+ * admin a code step.
  */
 export async function anyTwoFactor(): Promise<boolean> {
   if (Object.keys(env().adminAccess.totpSecrets).length > 0) return true;
@@ -56,6 +57,18 @@ export async function anyTwoFactor(): Promise<boolean> {
     .anyTwoFactor()
     .then((any) => (known.any = any))
     .catch(() => known.any ?? true);
+}
+
+/** At start: the store's word on whether anyone has two-factor, asked until it answers (a minute at most). */
+export async function learnWhetherAnyTwoFactor(): Promise<void> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    try {
+      adminProcess().twoFactorKnown.any = await passkeyStore().anyTwoFactor();
+      return;
+    } catch {
+      await sleep(1_000);
+    }
+  }
 }
 
 /**
