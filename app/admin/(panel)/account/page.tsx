@@ -2,14 +2,13 @@ import type { Metadata } from "next";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { passkeyStore } from "@/lib/admin/passkeys";
 import { toView, type PasskeyView } from "@/lib/admin/passkeys/account";
-import { signedInRecently } from "@/lib/admin/session";
+import { RECENT_SIGN_IN_MINUTES, signedInRecently } from "@/lib/admin/session";
 import { twoFactorView } from "@/lib/admin/two-factor";
 import { TwoFactorManager } from "@/components/admin/two-factor-manager";
 import { PasskeyManager } from "@/components/admin/passkey-manager";
 import styles from "@/components/admin/admin.module.css";
 import { Rich } from "@/components/site/rich";
 import { siteText } from "@/lib/config/text";
-import { RECENT_SIGN_IN_MINUTES } from "@/lib/admin/session";
 
 export function generateMetadata(): Metadata {
   return { title: siteText()("admin.account.title") };
@@ -39,6 +38,7 @@ export default async function AccountPage({
   }
   const twoFactor = await twoFactorView(session.email).catch(() => null);
   const t = siteText();
+  const recentSignIn = signedInRecently(session);
   return (
     <>
       <div className={styles.pageHeader}>
@@ -54,7 +54,7 @@ export default async function AccountPage({
           <PasskeyManager
             initial={loaded.passkeys}
             initialPasskeysOnly={loaded.passkeysOnly}
-            recentSignIn={signedInRecently(session)}
+            recentSignIn={recentSignIn}
             recentMinutes={RECENT_SIGN_IN_MINUTES}
           />
         ) : (
@@ -69,7 +69,7 @@ export default async function AccountPage({
         {twoFactor ? (
           <TwoFactorManager
             initial={twoFactor}
-            recentSignIn={signedInRecently(session)}
+            recentSignIn={recentSignIn}
             recentMinutes={RECENT_SIGN_IN_MINUTES}
           />
         ) : (
