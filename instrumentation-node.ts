@@ -54,7 +54,6 @@ export async function registerOnNode(): Promise<void> {
     import("./lib/search/engine"),
   ]);
   indexEachNewBlog();
-  blogStore.knowAddressesOfEachNewBlog();
   void blogStore.startBlogStore();
   // Then one page of each blog route is rendered, so no reader pays for a route's first render.
   const { warmBlogRoutes } = await import("./lib/blog/warm-up");

@@ -1,7 +1,6 @@
 /*
  * What each post costs in memory, part by part: the blog store's copy (lib/blog/model.ts), the
- * search index (lib/search/engine.ts) and the known addresses (lib/blog/known-addresses.ts),
- * built from the local workspace's synthetic posts over real HTTP. Heap used after a full
+ * search index (lib/search/engine.ts), built from the local workspace's synthetic posts over real HTTP. Heap used after a full
  * collection (and typed arrays' contents, held outside the heap), before and after each part,
  * divided by the number of posts.
  *
@@ -9,7 +8,6 @@
  *
  * bench/scale.ts runs it as a child (`--json`: one line per size) beside its server figures.
  */
-import { blogAddresses } from "../lib/blog/known-addresses";
 import { buildBlog, type Blog } from "../lib/blog/model";
 import { POSTS_PER_PAGE } from "../lib/blog/paths";
 import { LOCAL_DEMO_API_KEY, startLocalWorkspaceServer } from "../lib/local-workspace";
@@ -22,7 +20,6 @@ export type PostMemory = {
   posts: number;
   storeBytes: number;
   indexBytes: number;
-  addressesBytes: number;
   /** Ranking one results page on the built index, in this process (median of a few runs). */
   rankMs: { onePost: number; everyPost: number; everyPostTypo: number };
 };
@@ -80,19 +77,16 @@ export async function measurePostMemory(posts: number): Promise<PostMemory> {
     const before = heapAfterGc();
     const blog = buildBlog(await client.listBlogPosts());
     const withStore = heapAfterGc();
-    const index = buildSearchIndex(blog.posts);
+    const index = await buildSearchIndex(blog.posts);
     const withIndex = heapAfterGc();
-    const addresses = blogAddresses(blog);
-    const withAddresses = heapAfterGc();
     const n = blog.posts.length;
-    // Keep all three reachable until the last measure.
-    if (!index.documentCount || !addresses.posts) throw new Error("nothing was built");
+    // Keep both reachable until the last measure.
+    if (!index.documentCount) throw new Error("nothing was built");
     const queries = rankQueries(posts);
     return {
       posts: n,
       storeBytes: (withStore - before) / n,
       indexBytes: (withIndex - withStore) / n,
-      addressesBytes: (withAddresses - withIndex) / n,
       rankMs: {
         onePost: rankMs(index, blog, queries.onePost),
         everyPost: rankMs(index, blog, queries.everyPost),
@@ -116,10 +110,10 @@ async function main(): Promise<void> {
       console.log(JSON.stringify(m));
       continue;
     }
-    const total = m.storeBytes + m.indexBytes + m.addressesBytes;
+    const total = m.storeBytes + m.indexBytes;
     console.log(
       `${m.posts} posts: store ${m.storeBytes.toFixed(0)} B/post, index ${m.indexBytes.toFixed(0)} B/post, ` +
-        `addresses ${m.addressesBytes.toFixed(0)} B/post, total ${total.toFixed(0)} B/post (${((total * m.posts) / 2 ** 20).toFixed(1)} MiB); ` +
+        `total ${total.toFixed(0)} B/post (${((total * m.posts) / 2 ** 20).toFixed(1)} MiB); ` +
         `ranking a results page: one post ${m.rankMs.onePost.toFixed(2)} ms, every post ${m.rankMs.everyPost.toFixed(2)} ms, ` +
         `every post with a typo ${m.rankMs.everyPostTypo.toFixed(2)} ms`,
     );

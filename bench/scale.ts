@@ -40,7 +40,7 @@ import { fmtMs, section, type Target } from "./section";
  *  - then the blog revalidated as the workspace's webhook does it (a post renamed, POST
  *    /api/revalidate), and once /blog shows the new title, the first search and the first view
  *    of the oldest post, and RSS then;
- *  - in process, the bytes per post of the store, the index and the known addresses, and the
+ *  - in process, the bytes per post of the store and the index, and the
  *    time ranking a results page takes on that index (bench/scale-memory.ts).
  */
 

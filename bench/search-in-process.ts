@@ -27,9 +27,9 @@ const termsOf = (q: string) => {
 };
 
 /** The index's own cost, measured in this process: no server, no HTTP. */
-function searchInProcess(rounds = 60): SearchBenchResult["inProcess"] {
+async function searchInProcess(rounds = 60): Promise<SearchBenchResult["inProcess"]> {
   const gc = gcFunction();
-  const measure = (posts: number) => {
+  const measure = async (posts: number) => {
     const blog = syntheticBlog(posts);
     // Typed arrays keep their contents outside the JavaScript heap: counted too.
     const used = () => {
@@ -39,7 +39,7 @@ function searchInProcess(rounds = 60): SearchBenchResult["inProcess"] {
     };
     const before = used();
     const t0 = performance.now();
-    const index = buildSearchIndex(blog.posts);
+    const index = await buildSearchIndex(blog.posts);
     const buildMs = performance.now() - t0;
     const heap = used() - before;
     const times: number[] = [];
@@ -52,8 +52,8 @@ function searchInProcess(rounds = 60): SearchBenchResult["inProcess"] {
       }
     return { buildMs, heap, sample: latency(posts, times) };
   };
-  const small = measure(100);
-  const large = measure(10_000);
+  const small = await measure(100);
+  const large = await measure(10_000);
   log(
     `search in process: p50 ${small.sample.p50Ms.toFixed(3)} ms (100) vs ${large.sample.p50Ms.toFixed(3)} ms (10,000); build ${large.buildMs.toFixed(0)} ms, ${(large.heap / 1024 / 1024).toFixed(1)} MiB at 10,000`,
   );
@@ -68,4 +68,4 @@ function searchInProcess(rounds = 60): SearchBenchResult["inProcess"] {
   };
 }
 
-process.stdout.write(JSON.stringify(searchInProcess()) + "\n");
+void searchInProcess().then((result) => process.stdout.write(JSON.stringify(result) + "\n"));

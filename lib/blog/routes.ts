@@ -3,7 +3,8 @@ import { atomFeed, jsonFeed, rssFeed, type FeedSettings } from "./feeds";
 import { env } from "../config/env";
 import type { Blog } from "./model";
 import { blogForPage } from "./pages";
-import { rootSitemap, sitemapChunk, sitemapChunkCount, sitemapEntries, SITEMAP_URL_LIMIT } from "./sitemap";
+import { rootSitemap, sitemapChunk, sitemapEntries } from "./sitemap";
+import { sitemapFiles } from "./store-state";
 
 // Bodies of the feed and sitemap routes: the route files stay one-liners and tests call the same code.
 
@@ -30,9 +31,8 @@ export async function sitemapResponse() {
 
 /** The numbered sitemap files (/sitemaps/N.xml) the blog needs: none while one file holds every URL. */
 export async function sitemapChunkFiles(): Promise<{ file: string }[]> {
-  const count = (await sitemap()).entries.length;
-  if (count <= SITEMAP_URL_LIMIT) return [];
-  return Array.from({ length: sitemapChunkCount(count) }, (_, i) => ({ file: `${i + 1}.xml` }));
+  const { blog } = await blogForPage();
+  return Array.from({ length: sitemapFiles(blog) }, (_, i) => ({ file: `${i + 1}.xml` }));
 }
 
 export async function sitemapChunkResponse(file: string) {

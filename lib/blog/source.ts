@@ -14,10 +14,9 @@ import {
   type WorkspaceClient,
 } from "../workspace";
 import { BLOG_CACHE_TAG } from "./cache-tags";
-import { blogAddresses } from "./known-addresses";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
 import { onTagRevalidated } from "../next-cache/tags.mjs";
-import { storeState, warmDerived, warmWith } from "./store-state";
+import { countSitemapFiles, storeState, warmDerived, warmWith } from "./store-state";
 
 export { currentBlog } from "./store-state";
 
@@ -74,11 +73,6 @@ function noticeRevalidation(tag: string, at: number): void {
 
 const expired = (fetchedAt: number, now = Date.now()) =>
   now - fetchedAt >= env().blog.revalidateSeconds * 1000;
-
-/** Builds the known addresses of every new copy as soon as the store has it (not during a build). */
-export function knowAddressesOfEachNewBlog(): void {
-  warmWith("addresses", (blog) => blogAddresses(blog, env().site.pages));
-}
 
 function describe(error: WorkspaceApiError): string {
   const status = error.status ? ` (HTTP ${error.status})` : "";
@@ -229,6 +223,8 @@ export function startBlogStore(): Promise<void> {
   if (state.running || isBuildPhase()) return Promise.resolve();
   state.running = true;
   onTagRevalidated(noticeRevalidation);
+  // The site's server judges unknown addresses from each copy as soon as it is installed.
+  warmWith("sitemapFiles", countSitemapFiles);
   return whileStarting(
     "blog",
     refresh().then(

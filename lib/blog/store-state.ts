@@ -1,25 +1,23 @@
+import { env } from "../config/env";
 import { processMemo } from "../memo/process-memo.mjs";
-import { blogAddresses, isUnknownBlogAddress } from "./known-addresses";
 import type { Blog } from "./model";
+import { pageCount, parsePageParam } from "./paths";
+import { sitemapChunkCount, sitemapEntries, SITEMAP_URL_LIMIT } from "./sitemap";
 
 /*
- * The blog store's copy (lib/blog/source.ts manages it) and the values computed from it:
- * Masthead's one cache of workspace data. Apart from the store so the site's server, outside
- * Next's bundles, can ask which addresses exist. One per process, not per bundle: every bundle
- * and the server must read the copy the pages use.
+ * The blog store's state (lib/blog/source.ts manages it) and what is computed from each copy:
+ * Masthead's one cache of workspace data. One per process, not per bundle; the site's server,
+ * outside Next's bundles, reads `isUnknownAddress` from this process value and loads no blog code.
  */
 
-/** `slugs`: the slugs endpoint's list, read only by a build (which prerenders from it). */
-export type Copy = { blog: Blog; slugs: string[]; fetchedAt: number };
-export type Loading = { promise: Promise<Blog>; startedAt: number; generation: number };
 export type StoreState = {
-  copy: Copy | null;
-  loading: Loading | null;
+  /** `slugs`: the slugs endpoint's list, read only by a build (which prerenders from it). */
+  copy: { blog: Blog; slugs: string[]; fetchedAt: number } | null;
+  loading: { promise: Promise<Blog>; startedAt: number; generation: number } | null;
   /** Counts forgetBlogData() calls: a fetch started before the last one is not installed. */
   generation: number;
   /** The store loads copies in the background (startBlogStore ran). */
   running: boolean;
-  /** When the next copy loads in the background. */
   timer: ReturnType<typeof setTimeout> | null;
   /** What is computed from each copy, keyed by it: collected with it. */
   derived: WeakMap<Blog, Map<string, unknown>>;
@@ -27,6 +25,7 @@ export type StoreState = {
   warmers: Map<string, (blog: Blog) => unknown>;
   /** During a build, the first failure: every later page fails with it, one message for the build. */
   buildFailure: Error | null;
+  isUnknownAddress: (pathname: string) => boolean;
 };
 
 export const storeState = () =>
@@ -39,20 +38,12 @@ export const storeState = () =>
     derived: new WeakMap(),
     warmers: new Map(),
     buildFailure: null,
+    isUnknownAddress,
   }));
 
 /** The copy pages are rendered from: null before the first one and after a revalidation dropped it. */
 export function currentBlog(): Blog | null {
   return storeState().copy?.blog ?? null;
-}
-
-/**
- * Whether `pathname` names a blog post, tag, author or page the current copy does not have; false
- * while there is no copy (then the route decides). The site's server asks before handing it to Next.
- */
-export function isUnknownAddress(pathname: string): boolean {
-  const blog = currentBlog();
-  return blog !== null && isUnknownBlogAddress(pathname, blogDerived(blog, "addresses", blogAddresses));
 }
 
 /** The value `name` of this copy of the blog, computed by `build` on first use. */
@@ -71,7 +62,7 @@ export function hasDerived(blog: Blog, name: string): boolean {
   return storeState().derived.get(blog)?.has(name) ?? false;
 }
 
-/** Computes `name` for every new copy of the blog as soon as the store has it (lib/blog/source.ts). */
+/** Computes `name` for every new copy of the blog as soon as the store has it. */
 export function warmWith<T>(name: string, build: (blog: Blog) => T): void {
   storeState().warmers.set(name, build);
 }
@@ -79,4 +70,60 @@ export function warmWith<T>(name: string, build: (blog: Blog) => T): void {
 /** Computes every registered value of this copy, one after the other (each may yield to the event loop). */
 export async function warmDerived(blog: Blog): Promise<void> {
   for (const [name, build] of storeState().warmers) await blogDerived(blog, name, build);
+}
+
+/** How many numbered sitemap files (/sitemaps/<n>.xml) a copy has: none below the URL limit. */
+export function countSitemapFiles(blog: Blog): number {
+  const entries = sitemapEntries(blog, "", env().site.pages).length;
+  return entries <= SITEMAP_URL_LIMIT ? 0 : sitemapChunkCount(entries);
+}
+export const sitemapFiles = (blog: Blog) => blogDerived(blog, "sitemapFiles", countSitemapFiles);
+
+/**
+ * Whether `pathname` names a blog post, tag, author, page, preview image or sitemap file the
+ * current copy does not have, so a made-up address gets the prerendered not-found page before any
+ * route renders (a render per random address is costly and leaves a 404 cached). False without a
+ * copy, and for every other address: the routes decide.
+ */
+export function isUnknownAddress(pathname: string): boolean {
+  const blog = currentBlog();
+  return blog !== null && isUnknownBlogAddress(pathname, blog, sitemapFiles(blog));
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** A page number segment that names no page of a list of `count` posts (page 1 is left to the route). */
+function noSuchPage(raw: string, count: number): boolean {
+  const n = parsePageParam(raw);
+  return !Number.isInteger(n) || n > pageCount(count);
+}
+
+export function isUnknownBlogAddress(pathname: string, blog: Blog, sitemapFiles: number): boolean {
+  const parts = pathname.split("/").slice(1);
+  if (parts.at(-1) === "") parts.pop(); // a trailing slash is redirected by Next, decided here alike
+  const [first, a, b, c, ...rest] = parts;
+  const hasSlug = (s: string) => blog.bySlug.has(s) || blog.bySlug.has(decoded(s));
+  if (rest.length) return false;
+  if (first === "blog" && a !== undefined) {
+    if (a === "page") return b !== undefined && c === undefined && noSuchPage(b, blog.posts.length);
+    return b === undefined && !hasSlug(a);
+  }
+  if (first === "og" && a === "blog" && b !== undefined && c === undefined) return !hasSlug(b);
+  if (first === "sitemaps" && a !== undefined && b === undefined) {
+    const file = /^([1-9]\d{0,4})\.xml$/.exec(a);
+    return !file || Number(file[1]) > sitemapFiles;
+  }
+  if ((first === "tags" || first === "authors") && a !== undefined) {
+    const count = (first === "tags" ? blog.postsByKeyword.get(a) : blog.postsByAuthor.get(decoded(a)))
+      ?.length;
+    if (b === undefined) return count === undefined;
+    if (b === "page" && c !== undefined) return count === undefined || noSuchPage(c, count);
+  }
+  return false;
 }

@@ -10,11 +10,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
-import { isUnknownAddress } from "../blog/store-state";
 import { imageHosts } from "../config/image-hosts.mjs";
 import { isLocalMode } from "../config/defaults.mjs";
 import { peerAddressStamp } from "../http/client-key";
 import { localModeLoopbackOnly } from "../http/loopback";
+import { existingProcessMemo } from "../memo/process-memo.mjs";
 import { sendsHsts, shapeRequest, type RequestShaping } from "../http/request-shaping";
 import { loopbackOrigin, SERVER_ORIGIN_VARIABLE } from "../http/server-origin";
 import { log as logger } from "../observability/log.mjs";
@@ -22,7 +22,7 @@ import { configOrExit } from "./preflight";
 
 const log = logger("launcher");
 
-/** Blog addresses the store can judge (lib/blog/known-addresses.ts); the rest go to Next as they are. */
+/** Blog addresses the store can judge (lib/blog/store-state.ts); the rest go to Next as they are. */
 const BLOG_ADDRESS = /^\/(?:blog|tags|authors)\//;
 /** Blog addresses answered by route handlers (preview images, sitemap files): a plain 404. */
 const BLOG_ROUTE_HANDLER = /^\/(?:og\/blog|sitemaps)\//;
@@ -41,7 +41,9 @@ function unknownBlogAddress(request: IncomingMessage, response: ServerResponse):
   const pathname = (request.url ?? "").split("?", 1)[0]!;
   const handler = BLOG_ROUTE_HANDLER.test(pathname);
   if (!handler && !BLOG_ADDRESS.test(pathname)) return false;
-  if (!isUnknownAddress(pathname)) return false;
+  // Read from the store's process value (made in Next's bundle): the server loads no blog code.
+  const store = existingProcessMemo<{ isUnknownAddress(pathname: string): boolean }>("blog");
+  if (!store?.isUnknownAddress(pathname)) return false;
   if (!handler) {
     request.url = NOT_FOUND_PAGE;
     return false;

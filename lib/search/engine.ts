@@ -27,16 +27,9 @@ function fieldsOf(p: Post): string[] {
   return FIELDS.map((f) => text[f]);
 }
 
-/** Builds in one go (tests, the bench). */
-export function buildSearchIndex(posts: readonly Post[]): SearchIndex {
+/** Builds a chunk of posts at a time, yielding to the event loop between chunks. */
+export async function buildSearchIndex(posts: readonly Post[]): Promise<SearchIndex> {
   const builder = new IndexBuilder();
-  for (const p of posts) builder.add(fieldsOf(p));
-  return builder.finish();
-}
-
-async function buildSearchIndexAsync(posts: readonly Post[]): Promise<SearchIndex> {
-  const builder = new IndexBuilder();
-  // A chunk of posts at a time (not the whole blog at once), yielding to the event loop between chunks.
   for (let i = 0; i < posts.length; i += BUILD_CHUNK) {
     for (const p of posts.slice(i, i + BUILD_CHUNK)) builder.add(fieldsOf(p));
     await new Promise((resolve) => setImmediate(resolve));
@@ -50,7 +43,7 @@ export const searchProcess = () =>
   processMemo("search", () => ({ ready: null as Indexed | null, time: undefined as unknown }));
 
 function indexBlog(blog: Blog): Promise<SearchIndex> {
-  return buildSearchIndexAsync(blog.posts).then((index) => {
+  return buildSearchIndex(blog.posts).then((index) => {
     searchProcess().ready = { blog, index };
     return index;
   });

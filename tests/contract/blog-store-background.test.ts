@@ -45,7 +45,6 @@ describe("the blog store in the background", () => {
     await fault({ mode: "slow", delayMs: 600, pathPrefix: "/api/external/v2/blog-posts", count: 1 });
     // What instrumentation.ts does when a server starts.
     indexEachNewBlog();
-    source.knowAddressesOfEachNewBlog();
     const started = source.startBlogStore();
     expect(await readiness()).toEqual({ status: 503, body: { status: "starting" } });
     expect(source.currentBlog()).toBeNull();
@@ -56,7 +55,7 @@ describe("the blog store in the background", () => {
     expect(await listRequests()).toBe(before + 1);
     // The index was built with the copy, before any search asked for it.
     expect(hasDerived(blog!, "searchIndex")).toBe(true);
-    expect(hasDerived(blog!, "addresses")).toBe(true);
+    expect(hasDerived(blog!, "sitemapFiles")).toBe(true);
     const { searchPosts } = await import("@/lib/search/engine");
     const { hits } = await searchPosts(blog!, [blog!.posts[0]!.title.split(" ")[0]!.toLowerCase()], () => {});
     expect(hits.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blogAddresses, isUnknownBlogAddress } from "@/lib/blog/known-addresses";
+import { isUnknownBlogAddress } from "@/lib/blog/store-state";
 import { buildBlog } from "@/lib/blog/model";
 import type { BlogPost } from "@/lib/workspace/types";
 
@@ -24,7 +24,6 @@ const posts = Array.from({ length: 30 }, (_, i) =>
 );
 posts.push(post(31, "café au lait", ["C++"]));
 const blog = buildBlog({ blogName: "B", posts });
-const known = blogAddresses(blog);
 
 describe("isUnknownBlogAddress", () => {
   it.each([
@@ -46,7 +45,7 @@ describe("isUnknownBlogAddress", () => {
     "/about",
     "/sitemaps",
   ])("leaves %s to the routes", (path) => {
-    expect(isUnknownBlogAddress(path, known)).toBe(false);
+    expect(isUnknownBlogAddress(path, blog, 0)).toBe(false);
   });
 
   it.each([
@@ -66,15 +65,14 @@ describe("isUnknownBlogAddress", () => {
     "/sitemaps/1.xml",
     "/sitemaps/no-such-file.xml",
   ])("answers %s as unknown", (path) => {
-    expect(isUnknownBlogAddress(path, known)).toBe(true);
+    expect(isUnknownBlogAddress(path, blog, 0)).toBe(true);
   });
 });
 
 describe("numbered sitemap files", () => {
   it("exist up to the blog's count, beyond the URL limit", () => {
-    const files = { ...known, sitemapFiles: 3 };
-    expect(isUnknownBlogAddress("/sitemaps/3.xml", files)).toBe(false);
-    expect(isUnknownBlogAddress("/sitemaps/4.xml", files)).toBe(true);
-    expect(isUnknownBlogAddress("/sitemaps/03.xml", files)).toBe(true);
+    expect(isUnknownBlogAddress("/sitemaps/3.xml", blog, 3)).toBe(false);
+    expect(isUnknownBlogAddress("/sitemaps/4.xml", blog, 3)).toBe(true);
+    expect(isUnknownBlogAddress("/sitemaps/03.xml", blog, 3)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { syntheticBlog } from "@/tests/helpers/search-corpus";
 import { createSearchTime, type SearchTime } from "@/lib/search/admission";
-import { buildSearchIndex } from "@/lib/search/engine";
+import { buildSearchIndex, type SearchIndex } from "@/lib/search/engine";
 import { MAX_FUZZY_TERMS, MAX_QUERY_COST, planQuery } from "@/lib/search/query-plan";
 import { rankPosts } from "@/lib/search/ranking";
 import { parseSearchQuery } from "@/lib/search/query";
@@ -157,7 +157,10 @@ describe("the site's search time", () => {
 
 describe("bounded cost per query (10,000 posts)", () => {
   const blog = syntheticBlog(10_000);
-  const index = buildSearchIndex(blog.posts);
+  let index: SearchIndex;
+  beforeAll(async () => {
+    index = await buildSearchIndex(blog.posts);
+  });
   const terms = (q: string) => {
     const parsed = parseSearchQuery(q);
     if (parsed.kind !== "ok") throw new Error(q);

@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { syntheticBlog } from "@/tests/helpers/search-corpus";
 import { POSTS_PER_PAGE } from "@/lib/blog/paths";
-import { buildSearchIndex } from "@/lib/search/engine";
+import { buildSearchIndex, type SearchIndex } from "@/lib/search/engine";
 import { rankPosts } from "@/lib/search/ranking";
 import { prefixRange, wordsWithin } from "@/lib/search/inverted-index";
 import { parseSearchQuery } from "@/lib/search/query";
@@ -47,8 +47,8 @@ describe("search index lookups", () => {
     );
   });
 
-  it("finds typos in a large vocabulary", () => {
-    const index = buildSearchIndex(syntheticBlog(2_000).posts);
+  it("finds typos in a large vocabulary", async () => {
+    const index = await buildSearchIndex(syntheticBlog(2_000).posts);
     const near = wordsWithin(index.vocabulary, "statc", 1).map(([i]) => index.vocabulary[i]);
     expect(near).toContain("static");
     for (const w of near) expect(levenshtein(w!, "statc")).toBe(1);
@@ -67,7 +67,10 @@ describe("search index lookups", () => {
 
 describe("ranking a page of results", () => {
   const blog = syntheticBlog(3_000);
-  const index = buildSearchIndex(blog.posts);
+  let index: SearchIndex;
+  beforeAll(async () => {
+    index = await buildSearchIndex(blog.posts);
+  });
   const terms = (q: string) => {
     const parsed = parseSearchQuery(q);
     if (parsed.kind !== "ok") throw new Error(q);
