@@ -30,10 +30,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export { viewport } from "./layout";
 
 /**
- * Unmatched URLs: the same page as inside the site, with the site's header and footer.
- * A global not-found page (experimental.globalNotFound) is rendered on its own, outside the
- * root layout; a root not-found.tsx would instead be serialised into the RSC payload of
- * every page as the root layout's fallback (a second header and footer on each page).
+ * Unmatched URLs, with the site's header and footer: rendered outside the root layout, where a root
+ * not-found.tsx would be serialised into every page's RSC payload as the layout's fallback.
  */
 export default async function GlobalNotFound() {
   const name = await siteName();

@@ -6,12 +6,8 @@ export function generateMetadata(): Metadata {
   return { title: siteText()("notFound.title"), robots: { index: false } };
 }
 
-/*
- * The root layout's fallback, serialised into every page's RSC payload, so it is kept tiny.
- * Readers never see it: unmatched URLs get app/global-not-found.tsx and unknown posts, authors
- * and tags get app/(site)/not-found.tsx (both with the site's header and footer); only a
- * notFound() outside the public site (none today) would land here.
- */
+// The root layout's fallback, serialised into every page's RSC payload, so tiny; readers get
+// app/global-not-found.tsx or app/(site)/not-found.tsx instead.
 export default function NotFound() {
   const t = siteText();
   return (

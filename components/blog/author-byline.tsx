@@ -5,10 +5,7 @@ import { authorPath } from "@/lib/blog/paths";
 import { siteText } from "@/lib/config/text";
 import styles from "./blog.module.css";
 
-/**
- * Avatars and names, each linking to the author's page. Avatars are decorative: the name
- * follows. Keyed by position and the avatar without a class (`.byline img`): see PostGrid.
- */
+/** Avatars (decorative: the name follows) and names; keyed by position, no class on the avatar: see PostGrid. */
 export function AuthorByline({ authors, size = 32 }: { authors: readonly PostAuthor[]; size?: number }) {
   if (authors.length === 0) return null;
   return (

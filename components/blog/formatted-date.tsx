@@ -2,11 +2,7 @@ import { env } from "@/lib/config/env";
 
 let format: Intl.DateTimeFormat | undefined;
 
-/**
- * One formatter per process, in the site's language (SITE_CONFIG: "de" gives "16. November
- * 2026"), in its time zone (SITE_CONFIG `timeZone`, UTC unset): one configured zone, so every
- * build and every server renders the same text.
- */
+/** One formatter per process, in the site's language and configured time zone: every server renders the same. */
 function formatter(): Intl.DateTimeFormat {
   format ??= new Intl.DateTimeFormat(env().site.language, {
     year: "numeric",

@@ -8,29 +8,20 @@ import { Pagination } from "./pagination";
 import { PostGrid } from "./post-card";
 import styles from "./blog.module.css";
 
+/** `picture`: a portrait beside the title (null: a profile without one); `heading`: hidden, over the posts. */
 type ListingParts = {
-  /** Rendered ahead of the header (JSON-LD). */
   before?: ReactNode;
-  /** The subject's kind, over its name. */
   eyebrow: string;
   title: string;
-  /** A portrait beside the title (null: a profile without one). */
   picture?: ReactNode;
-  /** Under the title (an author's topics). */
   after?: ReactNode;
-  /** The hidden heading over the posts, for assistive technology. */
   heading: string;
 };
 
-/**
- * Page `page` of the subject (an author, a topic) named by `segment`, or a 404 when either does
- * not exist: the subject's header with "12 posts" (", page 2" past the first page), its posts
- * (the first card is the page's one prefetched link) and the pager. `parts` supplies what
- * differs between subjects.
- */
+/** Page `page` of the subject (an author, a topic) named by `segment`, or a 404; `parts` are what differs. */
 export type ListingProps = { segment: string; page: number };
 
-export async function ListingView<T>({
+export async function ListingView<T extends { postCount: number }>({
   listing,
   segment,
   page,
@@ -44,7 +35,7 @@ export async function ListingView<T>({
   if (!subject || !posts) notFound();
   const t = siteText();
   const { before, eyebrow, title, picture, after, heading } = parts(subject, data, t);
-  const postCount = listing.postCount(subject);
+  const { postCount } = subject;
   const titles = (
     <>
       <p className={styles.eyebrow}>{eyebrow}</p>
@@ -70,7 +61,7 @@ export async function ListingView<T>({
       </header>
       <h2 className="visually-hidden">{heading}</h2>
       <PostGrid posts={posts} leadFirst headingLevel={3} />
-      <Pagination page={page} pages={pageCount(postCount)} href={(n) => listPath(listing.path(subject), n)} />
+      <Pagination page={page} pages={pageCount(postCount)} href={(n) => listPath(listing.path(segment), n)} />
     </div>
   );
 }

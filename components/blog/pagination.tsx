@@ -4,10 +4,8 @@ import { siteText } from "@/lib/config/text";
 import styles from "./blog.module.css";
 
 /**
- * Previous / "page N of M" / next, for the blog's lists and the search results. Blog pages are
- * static, so their links are next/link (never prefetched: the reader may not go on). Search
- * results render per request and count against the reader's search budget, so they use plain
- * links (`plainLinks`) that nothing fetches ahead.
+ * Previous / "page N of M" / next. Blog pages link with next/link (never prefetched); search results
+ * count against the reader's budget, so they use plain links (`plainLinks`) nothing fetches ahead.
  */
 export function Pagination({
   page,

@@ -6,18 +6,10 @@ import { FormattedDate } from "./formatted-date";
 import styles from "./blog.module.css";
 
 /**
- * One post in a list. The title is the one link to the post (the image is decorative and
- * hidden from assistive technology) so screen readers hear each post once.
- *
- * `lead` marks the card a reader most likely opens next (the first of a list): its image is
- * fetched at once with high priority (it is the likely LCP element; no preload link, which
- * would repeat the whole srcset in <head>), and its link is the one the router prefetches.
- * Every other card neither prefetches nor loads its image before it nears the viewport.
- *
- * A post without a cover or thumbnail has no image frame: an empty block says nothing.
- *
- * Its parts carry no class of their own: the stylesheet finds them inside `.card` (a list
- * writes each class attribute twice per card, in the HTML and the RSC payload).
+ * The title is the one link to the post (the image is hidden from assistive technology), so screen
+ * readers hear each post once. `lead` (the card a reader most likely opens next): its image is
+ * fetched at once, with high priority, and its link is the one prefetched. Its parts carry no class
+ * (the stylesheet finds them in `.card`): each attribute is written twice, in HTML and RSC payload.
  */
 export function PostCard({
   post,
@@ -34,8 +26,7 @@ export function PostCard({
     <article className={styles.card}>
       {image ? (
         <div aria-hidden="true">
-          {/* A nominal size with 1x/2x candidates (384 and 828 px) rather than `fill` and `sizes`,
-              which cost four candidates and an inline style per card; CSS fits it to the frame. */}
+          {/* A nominal size with 1x/2x candidates, not `fill` (four candidates and an inline style). */}
           <StaticImage
             src={image}
             alt=""
@@ -61,11 +52,7 @@ export function PostCard({
   );
 }
 
-/**
- * `leadFirst`: the first card is the page's likely next step (see PostCard's `lead`). Keyed by
- * position: the list is rendered once on the server and never reordered, and a slug as key
- * would be written once more per card into the RSC payload.
- */
+/** Keyed by position: never reordered, and a slug as key would be written once more into the RSC payload. */
 export function PostGrid({
   posts,
   leadFirst = false,

@@ -2,11 +2,7 @@ import { siteText } from "@/lib/config/text";
 import { MAX_QUERY_CHARS } from "@/lib/search/query";
 import styles from "./search.module.css";
 
-/**
- * A plain GET form to /search: works without JavaScript, from the keyboard (Enter submits),
- * and adds no client code. `label` names both the landmark and the field, so the header's
- * form and the results page's form are told apart by screen readers.
- */
+/** A plain GET form to /search, no client code; `label` names the landmark and the field, telling the forms apart. */
 export function SearchForm({
   id,
   label,

@@ -1,11 +1,7 @@
 import Link from "next/link";
 import type { SiteLink } from "@/lib/config/site";
 
-/**
- * The configured links; with `path`, the current page's marked for assistive technology and
- * the eye (aria-current: "page" on the page itself, "true" inside its section, e.g. a post
- * under /blog).
- */
+/** With `path`, the current page's link is marked: aria-current "page" on it, "true" inside its section. */
 export function NavList({
   links,
   externalHint,

@@ -6,11 +6,7 @@ import { siteText } from "@/lib/config/text";
 import type { SiteChromeProps } from "./site-header";
 import styles from "./site.module.css";
 
-/**
- * Every public page ends with this footer: the signup form (except under /newsletter), profiles,
- * the team's own pages and the feed. `pathAware: false` (the global 404, prerendered once for every unknown
- * address): the form always, since reading the address would render that page per request.
- */
+/** The signup form (not under /newsletter; always with `pathAware: false`), profiles, the team's pages and the feed. */
 export function SiteFooter({ siteName, site, pathAware = true }: SiteChromeProps) {
   const t = siteText();
   return (

@@ -7,9 +7,8 @@ import { NavLinks } from "./nav-links";
 import { NavList } from "./nav-list";
 import styles from "./site.module.css";
 
-/** One picture of the logo: a file is served as it is from /brand/…, an address goes through Next's optimiser. */
+/** A file is served as it is from /brand/…; an address goes through Next's optimiser (the CSP allows only self). */
 function LogoImage({ image, alt }: { image: SiteImage; alt: string }) {
-  // The page's CSP loads images from itself only, hence the optimiser for an address elsewhere.
   return image.file ? (
     // eslint-disable-next-line @next/next/no-img-element -- a small file of the site's own, any format (SVG included)
     <img src={image.src} alt={alt} height={32} className={styles.logo} />
@@ -18,7 +17,7 @@ function LogoImage({ image, alt }: { image: SiteImage; alt: string }) {
   );
 }
 
-/** The logo: with words of its own (logoAlt) it stands for the name, otherwise it sits beside it. */
+/** With words of its own (logoAlt) the logo stands for the name, otherwise it sits beside it. */
 function Logo({ logo }: { logo: NonNullable<SiteConfig["logo"]> }) {
   if (!logo.dark) return <LogoImage image={logo} alt={logo.alt} />;
   // The dark-scheme logo where the reader's scheme is dark; the browser fetches one of the two.
@@ -30,14 +29,11 @@ function Logo({ logo }: { logo: NonNullable<SiteConfig["logo"]> }) {
   );
 }
 
-/** Past this many links, or this many characters of labels, a narrow screen gets them behind a menu. */
+/** Past this many links, or characters of labels, a narrow screen gets them behind a menu. */
 const INLINE_LINKS = 3;
 const INLINE_CHARS = 24;
 
-/**
- * `pathAware: false` (the global 404 page, prerendered once for every unknown address): no
- * current-page mark, since reading the address would render that page per request.
- */
+/** `pathAware: false` (the prerendered global 404): no current-page mark, which would render it per request. */
 export type SiteChromeProps = { siteName: string; site: SiteConfig; pathAware?: boolean };
 
 export function SiteHeader({ siteName, site, pathAware = true }: SiteChromeProps) {

@@ -6,11 +6,10 @@ import ipaddr from "ipaddr.js";
 import type { ImageHost } from "../config/image-hosts.mjs";
 
 /*
- * Fetching a post's cover for its preview image without letting post data aim the server at
- * anything else (SSRF): only the configured image hosts; redirects followed by hand, every hop
- * checked again; the address checked in the socket's own DNS lookup, so a name resolving to a
- * loopback, private or other special address is refused, DNS rebinding included (only the local
- * workspace in local mode may be there). The URL parser has already made 0x7f.1 a dotted quad.
+ * A post's cover for its preview image, without letting post data aim the server elsewhere (SSRF):
+ * only the configured image hosts; redirects followed by hand, every hop checked; the address
+ * checked in the socket's own DNS lookup, so a name resolving to a loopback, private or special
+ * address is refused, DNS rebinding included. The URL parser has already made 0x7f.1 a dotted quad.
  */
 
 export type ResolvedAddress = { address: string; family: number };
@@ -21,7 +20,7 @@ export type CoverFetchOptions = {
   timeoutMs: number;
   maxBytes: number;
   maxRedirects?: number;
-  /** DNS resolution; injectable so tests can give a name any address. */
+  /** Injectable so tests can give a name any address. */
   resolve?: Resolve;
 };
 
@@ -129,10 +128,7 @@ function requestOnce(url: URL, host: ImageHost, opts: CoverFetchOptions, signal:
   });
 }
 
-/**
- * The bytes at `url` when it and every redirect hop are on a configured image host and a
- * permitted address; null otherwise (refused, failed, too large, too slow, not 2xx).
- */
+/** The bytes at `url`, or null (refused, failed, too large, too slow, not 2xx). */
 export async function fetchCoverBytes(url: string, opts: CoverFetchOptions): Promise<Buffer | null> {
   const signal = AbortSignal.timeout(opts.timeoutMs);
   let current: URL;

@@ -5,34 +5,29 @@ import { resolveMessages, translator, type Translate } from "../i18n";
 import type { Blog } from "./model";
 import { authorPath, externalPostUrl, postPath, tagPath } from "./paths";
 import { escapeXml } from "./sitemap";
-import { xmlText } from "./xml-text";
+import { xmlText } from "./text";
 
 /*
- * RSS 2.0, Atom 1.0 and JSON Feed 1 from one `feed` object so the three never drift. Only the
- * newest FEED_ITEMS posts: a reader polls for what is new, and a feed of every post grows with
- * the blog (older posts stay in the pages and sitemaps). Authors by name, never their email.
+ * RSS 2.0, Atom 1.0 and JSON Feed 1 from one `feed` object so the three never drift; only the newest
+ * FEED_ITEMS posts (a reader polls for what is new). Authors by name, never their email.
  */
 
-/** `language` and `description`: the site's (SITE_CONFIG); the defaults are the demo's. */
+/** The defaults are the demo's. */
 export type FeedSettings = {
   siteUrl: string;
   postUrlTemplate: string | null;
-  /** How many of the newest posts the feed carries (FEED_ITEMS). */
   feedItems?: number;
   language?: string;
   description?: string;
-  /** The site's words (the copyright line); English when absent. */
   t?: Translate;
 };
 
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
 
 /*
- * What each string needs on its way into `feed`'s XML writer (xml-js), after the characters XML
- * forbids are removed:
- * - CDATA: the writer escapes only the first `]]>`; every later one is split the same way.
- * - text: the writer turns `&amp;` back into `&` before escaping; doubling it keeps it as sent.
- * - attributes: the writer escapes only `"`, so `&` and `<` are escaped here, URLs normalised.
+ * What each string needs on its way into `feed`'s XML writer (xml-js): in CDATA it escapes only the
+ * first `]]>`, so later ones are split alike; in text it turns `&amp;` back into `&` (doubled here);
+ * in attributes it escapes only `"`, so `&` and `<` are escaped here, URLs normalised.
  */
 const CDATA_END = "]]>";
 function cdataText(value: string): string {
@@ -104,7 +99,6 @@ export function buildFeed(
       id: link,
       guid: link,
       title: w.cdata(post.title),
-      // The canonical article when it lives elsewhere; our page otherwise.
       link: external ?? link,
       date: new Date(post.publishedTime),
       published: new Date(post.publishedTime),

@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
 import { clean } from "./text";
 
-/*
- * The URL slugs of keywords (/tags/<slug>): ASCII, lowercase, distinct for keywords readers
- * would tell apart, and stable as posts are added.
- */
+// Keyword slugs (/tags/<slug>): ASCII, lowercase, distinct for keywords readers tell apart, stable.
 
-/** Characters that carry meaning in keywords ("C++" is not "C", "C#" is not "C"). */
+/** Symbols that carry meaning in keywords ("C++" is not "C"). */
 const SYMBOL_WORDS: Record<string, string> = {
   "+": " plus ",
   "#": " sharp ",
@@ -19,7 +16,7 @@ function shortHash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 6);
 }
 
-/** ASCII words joined by hyphens, distinguishing symbols spelled out ("C++" → "c-plus-plus"); else a hash. */
+/** "C++" → "c-plus-plus"; a hash when nothing ASCII is left. */
 export function keywordBaseSlug(keyword: string): string {
   const spelled = keyword
     .normalize("NFKD")
@@ -37,10 +34,7 @@ export function keywordBaseSlug(keyword: string): string {
 /** Keywords are the same tag when they differ only in case and spacing. */
 export const keywordKey = (keyword: string) => clean(keyword).toLowerCase();
 
-/**
- * A unique slug per keyword: of two sharing a base slug, the first used (oldest post) keeps it and
- * the other gets a suffix from its own text, so a slug never changes as posts are added.
- */
+/** Of two keywords sharing a base slug the oldest keeps it, the other gets a suffix from its own text. */
 export function assignKeywordSlugs(keysOldestFirst: string[]): Map<string, string> {
   const result = new Map<string, string>();
   const taken = new Set<string>();

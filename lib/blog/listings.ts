@@ -9,19 +9,15 @@ import { blogForPage } from "./pages";
 import type { Translate } from "../i18n";
 import { pageMetadata } from "./seo";
 
-/*
- * The listings of posts under an author (/authors/[id]) and a topic (/tags/[keyword]), page N at
- * <path>/page/N: one module for both, from the URL segment to the page, metadata and redirects.
- */
+// The listings of an author's (/authors/[id]) and a topic's (/tags/[keyword]) posts, page N at <path>/page/N.
 
-export type ListingSubject<T> = {
-  find(blog: Blog, segment: string): T | undefined;
-  /** Every URL segment to prerender. */
-  segments(blog: Blog): string[];
-  /** The subject's posts, newest first. */
-  posts(blog: Blog, subject: T): Post[];
-  path(subject: T): string;
-  postCount(subject: T): number;
+export type ListingSubject<T extends { postCount: number }> = {
+  all(blog: Blog): T[];
+  /** The subject's URL segment. */
+  key(subject: T): string;
+  /** Each subject's posts by key, newest first. */
+  postsBy(blog: Blog): Map<string, Post[]>;
+  path(key: string): string;
   /** Metadata that differs between subjects; `suffix` is ", page N" past the first page. */
   seo(
     blog: Blog,
@@ -32,11 +28,10 @@ export type ListingSubject<T> = {
 };
 
 export const authorListing: ListingSubject<AuthorProfile> = {
-  find: (blog, id) => blog.authors.find((a) => a.id === id),
-  segments: (blog) => blog.authors.map((a) => a.id),
-  posts: (blog, author) => blog.postsByAuthor.get(author.id) ?? [],
-  path: (author) => authorPath(author.id),
-  postCount: (author) => author.postCount,
+  all: (blog) => blog.authors,
+  key: (author) => author.id,
+  postsBy: (blog) => blog.postsByAuthor,
+  path: authorPath,
   seo: (blog, author, suffix, t) => ({
     title: `${author.name}${suffix}`,
     description: t("author.description", {
@@ -50,11 +45,10 @@ export const authorListing: ListingSubject<AuthorProfile> = {
 };
 
 export const topicListing: ListingSubject<Keyword & { postCount: number }> = {
-  find: (blog, slug) => blog.keywords.find((k) => k.slug === slug),
-  segments: (blog) => blog.keywords.map((k) => k.slug),
-  posts: (blog, keyword) => blog.postsByKeyword.get(keyword.slug) ?? [],
-  path: (keyword) => tagPath(keyword.slug),
-  postCount: (keyword) => keyword.postCount,
+  all: (blog) => blog.keywords,
+  key: (keyword) => keyword.slug,
+  postsBy: (blog) => blog.postsByKeyword,
+  path: tagPath,
   seo: (blog, keyword, suffix, t) => ({
     title: `${t("topic.heading", { topic: keyword.label })}${suffix}`,
     description: t("topic.description", {
@@ -68,14 +62,18 @@ export const topicListing: ListingSubject<Keyword & { postCount: number }> = {
 };
 
 /** The subject and its posts on `page`; either is missing when the address is not a page. */
-export async function findListing<T>(listing: ListingSubject<T>, segment: string, page: number) {
+export async function findListing<T extends { postCount: number }>(
+  listing: ListingSubject<T>,
+  segment: string,
+  page: number,
+) {
   const data = await blogForPage();
-  const subject = listing.find(data.blog, segment);
-  const posts = subject ? postsOnPage(listing.posts(data.blog, subject), page) : null;
+  const subject = listing.all(data.blog).find((s) => listing.key(s) === segment);
+  const posts = subject ? postsOnPage(listing.postsBy(data.blog).get(segment) ?? [], page) : null;
   return { ...data, subject, posts };
 }
 
-export async function listingMetadata<T>(
+async function listingMetadata<T extends { postCount: number }>(
   listing: ListingSubject<T>,
   segment: string,
   page: number,
@@ -86,23 +84,26 @@ export async function listingMetadata<T>(
   return pageMetadata({
     t,
     blogName: blog.name,
-    path: listPath(listing.path(subject), page),
+    path: listPath(listing.path(segment), page),
     ...listing.seo(blog, subject, suffix, t),
   });
 }
 
 /** <path>/page/1 is <path>. An unknown subject is a 404, not a cached redirect per made-up name. */
-export async function redirectToFirstPage<T>(listing: ListingSubject<T>, segment: string): Promise<never> {
+async function redirectToFirstPage<T extends { postCount: number }>(
+  listing: ListingSubject<T>,
+  segment: string,
+): Promise<never> {
   const { subject } = await findListing(listing, segment, 1);
   if (!subject) notFound();
-  permanentRedirect(listing.path(subject));
+  permanentRedirect(listing.path(segment));
 }
 
 /** What a listing's page renders: the subject named by `segment`, page `page` of its posts. */
 export type ListingPageView = (props: { segment: string; page: number }) => ReactNode | Promise<ReactNode>;
 
 /** generateStaticParams, generateMetadata and the page of a listing's first page, e.g. /authors/[id]. */
-export function firstPageRoute<K extends string, T>(
+export function firstPageRoute<K extends string, T extends { postCount: number }>(
   listing: ListingSubject<T>,
   param: K,
   view: ListingPageView,
@@ -110,7 +111,7 @@ export function firstPageRoute<K extends string, T>(
   return {
     async generateStaticParams(): Promise<Record<K, string>[]> {
       const { blog } = await blogForPage();
-      return listing.segments(blog).map((segment) => ({ [param]: segment }) as Record<K, string>);
+      return listing.all(blog).map((s) => ({ [param]: listing.key(s) }) as Record<K, string>);
     },
     async generateMetadata({ params }: { params: Promise<Record<K, string>> }): Promise<Metadata> {
       return listingMetadata(listing, (await params)[param], 1);
@@ -121,11 +122,8 @@ export function firstPageRoute<K extends string, T>(
   };
 }
 
-/**
- * The same for its later pages, e.g. /authors/[id]/page/[page], which render on first request,
- * then are cached; page 1 redirects to the subject's own address.
- */
-export function laterPageRoute<K extends string, T>(
+/** The same for its later pages (/authors/[id]/page/[page]): rendered on first request; page 1 redirects. */
+export function laterPageRoute<K extends string, T extends { postCount: number }>(
   listing: ListingSubject<T>,
   param: K,
   view: ListingPageView,

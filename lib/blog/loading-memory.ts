@@ -1,8 +1,5 @@
-/*
- * Loading the blog allocates several times what it keeps, and V8 holds that memory until its
- * memory reducer runs once the server is idle. With --expose-gc (lib/launcher/heap.ts) the server
- * asks for that collection itself. No imports, so a test can run it in a process of its own.
- */
+// Loading the blog allocates several times what it keeps, which V8 holds until the server is idle;
+// with --expose-gc (lib/launcher/heap.ts) the server collects it. No imports: a test runs it alone.
 
 type ExposedGc = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
 

@@ -12,13 +12,9 @@ import {
   type PostAuthor,
   type PostsBySlug,
 } from "./post";
-import { clean, httpUrl } from "./text";
-import { xmlText } from "./xml-text";
+import { clean, httpUrl, xmlText } from "./text";
 
-/*
- * The blog's domain model, built once per fetch of the blog-posts list: normalized posts, authors
- * and keywords with stable URL slugs. Pure (no env, no I/O), shared by pages, feeds and sitemaps.
- */
+// The blog's domain model, built once per fetch of the list: pure (no env, no I/O).
 
 export type AuthorProfile = PostAuthor & { postCount: number; latestPostAt: string; keywords: Keyword[] };
 
@@ -32,25 +28,12 @@ export type Blog = {
   bySlug: PostsBySlug;
   postsByAuthor: Map<string, Post[]>;
   postsByKeyword: Map<string, Post[]>;
-  /** Problems found while normalizing (dropped or repaired entries), for the log: the first 50. */
+  /** Entries dropped while normalizing, for the log: the first 50 described, all counted. */
   problems: string[];
-  /** How many problems there were in all. */
   problemCount: number;
 };
 
 export const FALLBACK_BLOG_NAME = "Blog";
-
-const MAX_PROBLEMS_KEPT = 50;
-
-/** The problems found while normalizing: every one counted, the first ones described. */
-class Problems {
-  readonly kept: string[] = [];
-  count = 0;
-
-  add(text: string) {
-    if (this.count++ < MAX_PROBLEMS_KEPT) this.kept.push(text);
-  }
-}
 
 /** A post of the list once repaired, before its keywords have slugs. */
 type Draft = {
@@ -60,24 +43,24 @@ type Draft = {
   description: string;
   time: number;
   authors: readonly PostAuthor[];
-  /** The post's keywords as spelled on it (one shared list per spelling). */
   labels: readonly string[];
   cover: ImageRef;
   thumbnail: ImageRef;
 };
 
-/**
- * Builds the blog from the workspace's list: drops entries that cannot be shown (no slug or title,
- * unreadable date, duplicate slug), repairs the rest, and counts and describes every drop.
- */
+/** Drops the entries that cannot be shown (no slug or title, unreadable date, duplicate slug) and repairs the rest. */
 export function buildBlog(input: {
   blogName: string;
   posts: Iterable<BlogPost>;
   /** The name an author without one is shown by, in the site's language. */
   unknownAuthor?: string;
 }): Blog {
-  const problems = new Problems();
-  const drafts = normalizePosts(input.posts, problems, input.unknownAuthor ?? en["author.unknown"]);
+  const problems: string[] = [];
+  let problemCount = 0;
+  const drop = (text: string) => {
+    if (problemCount++ < 50) problems.push(text);
+  };
+  const drafts = normalizePosts(input.posts, drop, input.unknownAuthor ?? en["author.unknown"]);
   // Newest first; ties broken by slug so every build orders the same way.
   drafts.sort((a, b) => b.time - a.time || a.slug.localeCompare(b.slug));
   const keywordsOf = keywordLists(drafts);
@@ -105,13 +88,16 @@ export function buildBlog(input: {
     bySlug: slugIndex(posts),
     postsByAuthor,
     postsByKeyword,
-    problems: problems.kept,
-    problemCount: problems.count,
+    problems,
+    problemCount,
   };
 }
 
-/** The entries of the list that can be shown, repaired, in the list's order. */
-function normalizePosts(raws: Iterable<BlogPost>, problems: Problems, unknownAuthor: string): Draft[] {
+function normalizePosts(
+  raws: Iterable<BlogPost>,
+  drop: (why: string) => void,
+  unknownAuthor: string,
+): Draft[] {
   const drafts: Draft[] = [];
   const seenSlugs = new Set<string>();
   const share = sharing();
@@ -121,7 +107,7 @@ function normalizePosts(raws: Iterable<BlogPost>, problems: Problems, unknownAut
     const time = Date.parse(raw.publishedAt);
     const dropped = whyDropped(raw, slug, title, time, seenSlugs);
     if (dropped !== null) {
-      problems.add(dropped);
+      drop(dropped);
       continue;
     }
     seenSlugs.add(slug);
@@ -142,7 +128,6 @@ function normalizePosts(raws: Iterable<BlogPost>, problems: Problems, unknownAut
   return drafts;
 }
 
-/** Why an entry of the list cannot be shown, or null when it can. */
 function whyDropped(
   raw: BlogPost,
   slug: string,
@@ -178,7 +163,7 @@ function sharing() {
   };
 }
 
-/** A post's authors: each id once, unnamed ones named `unknownAuthor`, avatars only at http(s) URLs. */
+/** Each id once, unnamed ones named `unknownAuthor`, avatars only at http(s) URLs. */
 function postAuthors(
   raw: BlogPost["authors"],
   shared: (id: string, name: string, avatarUrl: string | null) => PostAuthor,
@@ -193,7 +178,7 @@ function postAuthors(
   return authors;
 }
 
-/** A post's keywords as spelled on it: each tag once, empty ones left out. */
+/** Each tag once as spelled on the post, empty ones left out. */
 function postLabels(raw: readonly string[]): string[] {
   const labels: string[] = [];
   const keys = new Set<string>();
@@ -207,7 +192,7 @@ function postLabels(raw: readonly string[]): string[] {
   return labels;
 }
 
-/** Gives the drafts' (newest first) keywords slugs and labels; returns one frozen keyword list per label list. */
+/** Gives the drafts' keywords slugs and labels; returns one frozen keyword list per label list. */
 function keywordLists(drafts: readonly Draft[]): (labels: readonly string[]) => readonly Keyword[] {
   // Slugs are assigned oldest first so that new posts never rename an existing tag.
   const keysOldestFirst: string[] = [];
@@ -223,7 +208,6 @@ function keywordLists(drafts: readonly Draft[]): (labels: readonly string[]) => 
     if (!keyword) keywordObjects.set(key, (keyword = { slug: slugByKey.get(key)!, label }));
     return keyword;
   };
-  // Newest first, so the first post to name a keyword gives its label.
   const sharedKeywords = new Map<readonly string[], readonly Keyword[]>();
   return (labels) => {
     let keywords = sharedKeywords.get(labels);
@@ -234,7 +218,6 @@ function keywordLists(drafts: readonly Draft[]): (labels: readonly string[]) => 
 
 /** The posts of each author and of each keyword, newest first, and each author by id. */
 function indexPosts(posts: readonly Post[]) {
-  // The author objects are the shared ones: the same author is the same object on every post.
   const postsByAuthor = new Map<string, Post[]>();
   const postsByKeyword = new Map<string, Post[]>();
   const authorById = new Map<string, PostAuthor>();
@@ -272,7 +255,6 @@ function authorProfiles(
   return authors.sort((a, b) => b.postCount - a.postCount || a.name.localeCompare(b.name));
 }
 
-/** Every keyword with its post count, most used first. */
 function keywordCounts(postsByKeyword: ReadonlyMap<string, Post[]>): Blog["keywords"] {
   return [...postsByKeyword.entries()]
     .map(([slug, list]) => ({
@@ -283,7 +265,7 @@ function keywordCounts(postsByKeyword: ReadonlyMap<string, Post[]>): Blog["keywo
     .sort((a, b) => b.postCount - a.postCount || a.label.localeCompare(b.label));
 }
 
-/** Compares the slugs endpoint with the list; both directions are logged, neither is fatal. */
+/** Compares the slugs endpoint with the list (both directions are logged at build, neither is fatal). */
 export function reconcileSlugs(
   blog: Blog,
   slugs: string[],

@@ -4,10 +4,7 @@ import type { Translate } from "../i18n";
 import { fetchCoverBytes } from "./cover-fetch";
 import { OG_SIZE } from "./seo";
 
-/*
- * Preview images (1200×630 PNG) drawn with next/og. The cover is embedded only when it is a PNG or
- * JPEG under a size cap that answers quickly; anything else gives the text-only card, not an error.
- */
+// Preview images (1200×630 PNG): the cover only when a PNG or JPEG under the caps, else the text-only card.
 
 const COVER_TIMEOUT_MS = 3_000;
 const COVER_MAX_BYTES = 4 * 1024 * 1024;
@@ -21,7 +18,7 @@ function imageMime(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
   return null;
 }
 
-/** The cover as a data URL Satori can draw (by its bytes, not its Content-Type), or null; fetched safely (cover-fetch.ts). */
+/** The cover as a data URL Satori can draw (judged by its bytes, not its Content-Type), or null. */
 export const loadCover: CoverLoader = async (url) => {
   const bytes = await fetchCoverBytes(url, {
     hosts: env().imageHosts,
@@ -35,20 +32,18 @@ export const loadCover: CoverLoader = async (url) => {
 export type OgCard = {
   blogName: string;
   title: string;
-  /** "Written by …" in the site's language (`cardByline`); none on a card that is not a post's. */
   byline?: string;
   coverUrl: string | null;
   eyebrow?: string;
 };
 
-/** A post card's byline, in the site's words: "Written by Ada, Grace", "Geschrieben von Ada, Grace". */
+/** "Written by Ada, Grace", in the site's words. */
 export function cardByline(t: Translate, authors: readonly string[]): string | undefined {
   return authors.length ? `${t("post.writtenBy")} ${authors.join(", ")}` : undefined;
 }
 
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
-/** The card's colours: the demo's reds, or the site's accent (SITE_CONFIG) in their place. */
 function cardColours(): { name: string; dot: string; glow: string } {
   const accent = env().site.accent;
   return accent.custom

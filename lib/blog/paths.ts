@@ -1,8 +1,3 @@
-/*
- * The blog's addresses and pages: the path of each page readers reach, how a list of posts is
- * split into pages of POSTS_PER_PAGE, and which of those pages are prerendered.
- */
-
 export const POSTS_PER_PAGE = 12;
 
 export function pageCount(postCount: number, perPage = POSTS_PER_PAGE): number {
@@ -15,7 +10,7 @@ export function postsOnPage<T>(posts: T[], page: number, perPage = POSTS_PER_PAG
   return posts.slice((page - 1) * perPage, page * perPage);
 }
 
-/** Index pages (2..n) to prerender: enough to cover the prerendered posts. */
+/** Index pages (2..n) covering the prerendered posts. */
 export function prerenderPages(postCount: number, limit: number, perPage = POSTS_PER_PAGE): number[] {
   const last = Math.min(pageCount(postCount, perPage), Math.max(1, Math.ceil(limit / perPage)));
   const pages: number[] = [];
@@ -31,9 +26,18 @@ export function externalPostUrl(template: string | null, slug: string): string |
 export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 export const authorPath = (id: string) => `/authors/${encodeURIComponent(id)}`;
 export const tagPath = (slug: string) => `/tags/${slug}`;
-/** Page n of a paginated list under `base` ("/blog", "/tags/x", "/authors/y"). */
+/** Page n of a list under `base` ("/blog", "/tags/x"). */
 export const listPath = (base: string, page: number) => (page <= 1 ? base : `${base}/page/${page}`);
 export const indexPath = (page: number) => listPath("/blog", page);
+
+/** A URL segment decoded, or as it is when it is not valid percent-encoding. */
+export function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /** Parses a /page/N segment; anything but a plain positive integer is NaN (a 404). */
 export const parsePageParam = (raw: string) => (/^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : NaN);

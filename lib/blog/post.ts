@@ -1,30 +1,23 @@
 import { httpUrl } from "./text";
 
 /*
- * A post as pages, feeds and search read it (Post), and as the store keeps it in memory: one
- * compact object (StoredPost) with its date a number, image URLs a shared pattern around its slug,
- * author and keyword lists shared; posts by slug are a sorted index, not a map entry per post.
+ * A post as pages read it (Post), and as the store keeps it: one compact object (StoredPost), its
+ * date a number, image URLs a shared pattern around its slug, author and keyword lists shared.
  */
 
 export type PostAuthor = { id: string; name: string; avatarUrl: string | null };
 
-export type Keyword = {
-  /** URL segment under /tags/. ASCII, lowercase, stable as posts are added. */
-  slug: string;
-  /** The spelling shown to readers (the most recent post's). */
-  label: string;
-};
+/** `slug`: the segment under /tags/ (ASCII, stable as posts are added); `label`: the newest post's spelling. */
+export type Keyword = { slug: string; label: string };
 
-/** One post of the store; readers see plain read-only values, and the shared lists are frozen. */
 export type Post = {
   readonly slug: string;
   readonly title: string;
   /** <title> and og:title; falls back to the title (then the same string). */
   readonly pageTitle: string;
   readonly description: string;
-  /** ISO 8601, normalized to UTC (computed from publishedTime on each read). */
+  /** ISO 8601 in UTC, computed from publishedTime (compare and sort by that). */
   readonly publishedAt: string;
-  /** The publication time in milliseconds since the epoch: compare and sort by this. */
   readonly publishedTime: number;
   readonly authors: readonly PostAuthor[];
   readonly keywords: readonly Keyword[];
@@ -32,10 +25,9 @@ export type Post = {
   readonly thumbnailImageUrl: string | null;
 };
 
-/** Posts by slug: a sorted index of the posts' positions, not a map entry per post. */
 export type PostsBySlug = { get(slug: string): Post | undefined; has(slug: string): boolean };
 
-/** An image URL that is the post's slug between two parts many posts share, e.g. `https://cdn/covers/` and `.png`. */
+/** An image URL that is the post's slug between two parts many posts share (`https://cdn/covers/`, `.png`). */
 class AroundSlug {
   constructor(
     readonly before: string,
@@ -43,7 +35,6 @@ class AroundSlug {
   ) {}
 }
 
-/** How a post keeps an image URL: none, the URL itself, or a shared pattern around its slug. */
 export type ImageRef = null | string | AroundSlug;
 
 const imageUrl = (ref: ImageRef, slug: string): string | null =>
@@ -101,10 +92,7 @@ export function interner<T>() {
   };
 }
 
-/**
- * Makes the ImageRef of a post's image URL: null for a URL that is not http(s), the shared
- * pattern when the URL contains the post's slug (one per distinct pattern), else the URL.
- */
+/** A post's image URL kept as null (not http(s)), a shared pattern around its slug, or the URL itself. */
 export function imageRefs(): (value: string, slug: string) => ImageRef {
   const sharedPattern = interner<AroundSlug>();
   return (value, slug) => {

@@ -1,13 +1,12 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
 import { stateHealth } from "../state";
-import { BLOG_CACHE_TAG } from "./cache-tags";
 import { redisTargetFromVars } from "../config/redis-target.mjs";
-import { forgetBlogData } from "./source";
+import { BLOG_CACHE_TAG, forgetBlogData } from "./source";
 
 export type BlogRevalidation = {
   revalidatedAt: string;
-  /** False when Redis is configured but unreachable: the others learn of it once Redis is back. */
+  /** False when Redis is configured but unreachable. */
   reachedAllInstances: boolean;
 };
 
@@ -19,8 +18,7 @@ export const NOT_EVERY_INSTANCE =
   "The blog is refreshing on this server, but the shared cache (Redis) is unreachable, so other servers may keep showing the old posts until it is back. Try again in a minute to be sure every server has it.";
 
 /**
- * Refreshes every blog page, feed, sitemap and preview image (POST /api/revalidate, the admin's
- * button): every blog route carries BLOG_CACHE_TAG. "max" is stale-while-revalidate, so a
+ * Refreshes every blog route (all carry BLOG_CACHE_TAG). "max" is stale-while-revalidate, so a
  * workspace failing at regeneration leaves the last good pages (`expire: 0` would answer 500).
  * With Redis the cache handler tells every instance's store; alone, the store is told here.
  */

@@ -6,16 +6,9 @@ import type { AuthorProfile, Blog } from "./model";
 import type { Post } from "./post";
 import { authorPath, externalPostUrl, postPath } from "./paths";
 
-/*
- * Metadata and JSON-LD builders. Next merges metadata shallowly (a page's `alternates` or
- * `openGraph` replaces the layout's whole object), so each builder returns the complete set:
- * canonical, feed alternates, Open Graph and Twitter card.
- */
+// Next merges metadata shallowly (a page's `openGraph` replaces the layout's), so each builder returns the whole set.
 
-/**
- * `description` and `sameAs` (the team's profile addresses): the site's (SITE_CONFIG); `t`: the
- * site's words (English when absent).
- */
+/** `sameAs`: the team's profile addresses; `t`: the site's words (English when absent). */
 export type SeoSettings = {
   siteUrl: string;
   postUrlTemplate: string | null;
@@ -26,7 +19,7 @@ export type SeoSettings = {
 
 const english = translator(resolveMessages("en"));
 
-/** "Caching Without Tears · Atelier Lumière": a page's own title, one separator, the site's name. */
+/** "Caching Without Tears · Atelier Lumière". */
 export function titleWithSite(title: string, siteName: string, t: Translate = english): string {
   return `${title}${t("site.titleSeparator")}${siteName}`;
 }
@@ -51,12 +44,10 @@ export function feedAlternates(
 
 type PageSeo = {
   blogName: string;
-  /** Path on this site, e.g. "/blog". */
   path: string;
   title: string;
   /** Use `title` verbatim (the home page: the site's name alone) instead of "title · site". */
   absoluteTitle?: boolean;
-  /** The site's words (separator, feed titles); English when absent. */
   t?: Translate;
   description: string;
   /** Overrides the canonical URL (an external article). */
@@ -107,8 +98,7 @@ export function postMetadata(blog: Blog, post: Post, s: SeoSettings): Metadata {
   return pageMetadata({
     blogName: blog.name,
     path: postPath(post.slug),
-    // The post's own title and the site's name: the workspace's page_title names the
-    // workspace's blog, which may not be the team's site.
+    // Not the workspace's page_title: it names the workspace's blog, which may not be the team's site.
     title: post.title,
     t: s.t,
     description:
@@ -131,11 +121,8 @@ const person = (a: { id: string; name: string; avatarUrl: string | null }, siteU
   ...(a.avatarUrl ? { image: a.avatarUrl } : {}),
 });
 
-/*
- * JSON-LD is written into the page twice (the <script> and Next's RSC payload), so it says each
- * thing once: no `name` beside `headline`, no `description` or `keywords` (the meta tags say
- * them), authors without portraits (their own pages have them), a listing names only the blog.
- */
+// JSON-LD is written twice (the <script> and the RSC payload), so it says each thing once: no `name`
+// beside `headline`, nothing the meta tags say, authors without portraits (their pages have them).
 
 export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
   const url = `${s.siteUrl}${postPath(post.slug)}`;

@@ -2,11 +2,9 @@ import type { Blog } from "./model";
 import { authorPath, indexPath, listPath, pageCount, postPath, tagPath } from "./paths";
 
 /*
- * Sitemaps per sitemaps.org: beyond SITEMAP_URL_LIMIT URLs /sitemap.xml becomes an index of
- * numbered files, so it always resolves. 10,000 rather than the protocol's 50,000: the first
- * request for a file copies and compresses it into Next's cache, a pause and a memory step that
- * grow with its size. Not Next's `generateSitemaps`: it writes no index at /sitemap.xml, the
- * address robots.txt names. Every value goes through escapeXml.
+ * Beyond SITEMAP_URL_LIMIT URLs /sitemap.xml becomes an index of numbered files (not Next's
+ * `generateSitemaps`: it writes no index at /sitemap.xml, the address robots.txt names). 10,000, not
+ * the protocol's 50,000: a file's first request copies and compresses it into Next's cache.
  */
 
 export const SITEMAP_URL_LIMIT = 10_000;
@@ -17,7 +15,7 @@ export type SitemapEntry = { loc: string; lastmod?: string };
 export function sitemapEntries(
   blog: Blog,
   siteUrl: string,
-  /** The site file's own pages (env().site.pages), passed in: the site's server also loads this module, outside Next. */
+  /** The site file's own pages (env().site.pages). */
   teamPages: readonly { path: string }[] = [],
 ): SitemapEntry[] {
   const newest = blog.posts[0]?.publishedAt;
@@ -52,7 +50,6 @@ export function sitemapChunkCount(entryCount: number, limit = SITEMAP_URL_LIMIT)
   return Math.max(1, Math.ceil(entryCount / limit));
 }
 
-/** Escapes text for XML content and attribute values. */
 export const escapeXml = (s: string) =>
   s.replace(
     /[<>&'"]/g,
@@ -80,10 +77,7 @@ export function sitemapIndexXml(siteUrl: string, chunks: number, lastmod?: strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 
-/**
- * The document served at /sitemap.xml: the urlset itself when it fits in one file,
- * otherwise an index of /sitemaps/N.xml.
- */
+/** /sitemap.xml: the urlset itself when it fits in one file, otherwise an index of /sitemaps/N.xml. */
 export function rootSitemap(entries: SitemapEntry[], siteUrl: string, limit = SITEMAP_URL_LIMIT): string {
   if (entries.length <= limit) return urlsetXml(entries);
   return sitemapIndexXml(siteUrl, sitemapChunkCount(entries.length, limit), entries[0]?.lastmod);

@@ -13,24 +13,24 @@ import {
   type WorkspaceApiError,
   type WorkspaceClient,
 } from "../workspace";
-import { BLOG_CACHE_TAG } from "./cache-tags";
 import { buildBlog, reconcileSlugs, type Blog } from "./model";
 import { onTagRevalidated } from "../next-cache/tags.mjs";
 import { countSitemapFiles, storeState, warmDerived, warmWith } from "./store-state";
 
 export { currentBlog } from "./store-state";
 
+/** The Next cache tag every blog route carries; revalidateBlog() purges it. */
+export const BLOG_CACHE_TAG = "blog";
+
 /*
  * The blog store, one per process: every blog page, feed, sitemap, preview image and search reads
- * the one copy of the post list fetched here (kept in ./store-state.ts). A copy is current while
- * younger than BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any
- * instance. docs/architecture.md ("The blog") has the detail.
+ * the one copy of the post list fetched here. A copy is current while younger than
+ * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance.
  */
 
-/** The blog, and the slugs endpoint's list as read for the build (empty at run time: nothing is prerendered then). */
+/** `slugs`: the slugs endpoint's list as read for the build (empty at run time: nothing is prerendered then). */
 export type BlogData = { blog: Blog; slugs: string[] };
 
-/** Thrown during `next build` when the workspace cannot supply the blog; one message says it all. */
 export class BlogSourceError extends Error {
   constructor(
     message: string,
@@ -44,10 +44,7 @@ export class BlogSourceError extends Error {
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
-/**
- * The store's own workspace client, made for each fetch (it holds no state). During a build a
- * short timeout and one retry fail a dead or slow workspace in well under a minute.
- */
+/** During a build a short timeout and one retry fail a dead or slow workspace in well under a minute. */
 function client(): WorkspaceClient {
   const build = isBuildPhase();
   const w = env().workspace;
@@ -63,7 +60,7 @@ function client(): WorkspaceClient {
   });
 }
 
-/** The blog's tag was revalidated at `at` (on any instance): a copy or fetch begun before then is dropped. */
+/** A copy or fetch begun before the blog tag's revalidation (on any instance) is dropped. */
 function noticeRevalidation(tag: string, at: number): void {
   if (tag !== BLOG_CACHE_TAG) return;
   const state = storeState();
@@ -148,10 +145,7 @@ function reportSlugMismatches(blog: Blog, slugs: string[]): void {
     );
 }
 
-/**
- * Fetches a new copy, unless one begun after the last revalidation is on its way (then shared).
- * Its derived values are built after it is installed, in the background.
- */
+/** Fetches a new copy, unless one begun after the last revalidation is on its way (then shared). */
 function refresh(): Promise<Blog> {
   const state = storeState();
   const { loading: current, generation } = state;
@@ -185,15 +179,15 @@ function refresh(): Promise<Blog> {
   return promise;
 }
 
-/** The blog alone, for what needs no slugs (search): the current copy, never a wait past a revalidation's. */
+/** The blog alone (search): the current copy, never a wait past a revalidation's. */
 export async function blogList(): Promise<Blog> {
   const state = storeState();
   const copy = state.copy;
   // During a build the first copy serves every page: the build fails once, quickly, or not at all.
   if (isBuildPhase()) return copy ? copy.blog : refresh();
   if (copy) {
-    // Past its interval the copy still answers while its successor loads; only a revalidation
-    // (which drops the copy) is waited for, so no page is cached again from older posts.
+    // Past its interval the copy answers while its successor loads; only a revalidation (which
+    // drops the copy) is waited for, so no page is cached again from older posts.
     if (expired(copy.fetchedAt)) void refresh().catch(() => undefined);
     return copy.blog;
   }
@@ -202,7 +196,7 @@ export async function blogList(): Promise<Blog> {
 
 const RETRY_AFTER_FAILURE_MS = 10_000;
 
-/** Once the store runs in the background, loads the next copy in `ms` (past the copy's interval, or a retry). */
+/** Once the store runs in the background, loads the next copy in `ms`. */
 function refreshIn(ms: number): void {
   const state = storeState();
   if (!state.running) return;
@@ -214,10 +208,7 @@ function refreshIn(ms: number): void {
   state.timer.unref();
 }
 
-/**
- * Loads the blog at start (readiness says "starting" until the first attempt settles), then each
- * copy's successor before a reader asks. Once per process (instrumentation.ts), never in a build.
- */
+/** Loads the blog at start (readiness waits for it), then each successor before a reader asks; never in a build. */
 export function startBlogStore(): Promise<void> {
   const state = storeState();
   if (state.running || isBuildPhase()) return Promise.resolve();
@@ -244,7 +235,7 @@ async function tagThisRender(): Promise<void> {
   await tagged().catch(() => undefined);
 }
 
-/** Everything a blog page needs. Throws BlogSourceError (the build fails; ISR keeps old pages). */
+/** Throws BlogSourceError (the build fails; ISR keeps old pages). */
 export async function loadBlog(): Promise<BlogData> {
   const state = storeState();
   // One failure fails the whole build with one message, instead of one per page.
@@ -257,7 +248,7 @@ export async function loadBlog(): Promise<BlogData> {
   return { blog, slugs: state.copy?.blog === blog ? state.copy.slugs : [] };
 }
 
-/** Drops the copy (and all derived from it): the next render waits for a new one, loading now. */
+/** Drops the copy and all derived from it: the next render waits for a new one, loading now. */
 export function forgetBlogData(): void {
   const state = storeState();
   state.generation += 1;

@@ -1,7 +1,7 @@
 import { env } from "../config/env";
 import { processMemo } from "../memo/process-memo.mjs";
 import type { Blog } from "./model";
-import { pageCount, parsePageParam } from "./paths";
+import { decodedSegment, pageCount, parsePageParam } from "./paths";
 import { sitemapChunkCount, sitemapEntries, SITEMAP_URL_LIMIT } from "./sitemap";
 
 /*
@@ -90,14 +90,6 @@ export function isUnknownAddress(pathname: string): boolean {
   return blog !== null && isUnknownBlogAddress(pathname, blog, sitemapFiles(blog));
 }
 
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /** A page number segment that names no page of a list of `count` posts (page 1 is left to the route). */
 function noSuchPage(raw: string, count: number): boolean {
   const n = parsePageParam(raw);
@@ -108,7 +100,7 @@ export function isUnknownBlogAddress(pathname: string, blog: Blog, sitemapFiles:
   const parts = pathname.split("/").slice(1);
   if (parts.at(-1) === "") parts.pop(); // a trailing slash is redirected by Next, decided here alike
   const [first, a, b, c, ...rest] = parts;
-  const hasSlug = (s: string) => blog.bySlug.has(s) || blog.bySlug.has(decoded(s));
+  const hasSlug = (s: string) => blog.bySlug.has(s) || blog.bySlug.has(decodedSegment(s));
   if (rest.length) return false;
   if (first === "blog" && a !== undefined) {
     if (a === "page") return b !== undefined && c === undefined && noSuchPage(b, blog.posts.length);
@@ -120,7 +112,7 @@ export function isUnknownBlogAddress(pathname: string, blog: Blog, sitemapFiles:
     return !file || Number(file[1]) > sitemapFiles;
   }
   if ((first === "tags" || first === "authors") && a !== undefined) {
-    const count = (first === "tags" ? blog.postsByKeyword.get(a) : blog.postsByAuthor.get(decoded(a)))
+    const count = (first === "tags" ? blog.postsByKeyword.get(a) : blog.postsByAuthor.get(decodedSegment(a)))
       ?.length;
     if (b === undefined) return count === undefined;
     if (b === "page" && c !== undefined) return count === undefined || noSuchPage(c, count);

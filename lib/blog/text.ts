@@ -1,9 +1,15 @@
-import { xmlText } from "./xml-text";
-
 /*
- * The text repairs every string of the blog model goes through: the model and the keyword slugs
- * both use them.
+ * The text repairs every string of the blog goes through. XML 1.0 cannot express some characters
+ * (U+0001, lone surrogates) even escaped, and one makes a whole feed or sitemap unreadable to a
+ * strict parser; they carry nothing a reader could see, so they are removed.
  */
+
+// With the `u` flag a lone surrogate is one code point outside every allowed range.
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function xmlText(value: string): string {
+  return value.replace(NOT_XML_CHAR, "");
+}
 
 /** The URL when it is an absolute http(s) URL, else null. */
 export const httpUrl = (value: string): string | null => {
@@ -13,6 +19,5 @@ export const httpUrl = (value: string): string | null => {
   return protocol === "https:" || protocol === "http:" ? v : null;
 };
 
-// Characters no page, feed or sitemap can carry (U+0001, lone surrogates...) go first, so every
-// string of the model is safe to write anywhere, and encodeURIComponent never throws on a slug.
+// Every string of the model is then safe to write anywhere, and encodeURIComponent never throws on a slug.
 export const clean = (value: string) => xmlText(value).replace(/\s+/g, " ").trim();

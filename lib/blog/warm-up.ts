@@ -9,17 +9,14 @@ import { authorPath, indexPath, listPath, pageCount, postPath, tagPath } from ".
 import { blogList } from "./source";
 
 /*
- * A fresh server's first render of a route compiles much of its code, so the first reader of an
- * uncached page would wait several times as long. Once the store has its first copy, the server
- * renders one uncached page of each such route (the oldest, which readers ask for least; a
- * cached one is skipped) while readiness says "starting", then gives back the memory loading
- * cost (lib/blog/loading-memory.ts), which V8 would otherwise keep until it is idle.
+ * A fresh server's first render of a route compiles much of its code. While readiness says
+ * "starting", the server renders one uncached page of each route (the oldest, which readers ask for
+ * least), then gives back the memory loading cost, which V8 would otherwise keep until it is idle.
  */
 
-/** Candidates per route, oldest first, at most this many each: a cached one is skipped. */
 const TRIES_PER_ROUTE = 5;
 
-/** Addresses of one route, from the oldest: a post, a listing page, a tag's or an author's page. */
+/** Per route, oldest first: posts, listing pages, a tag's and an author's pages. */
 export function warmUpCandidates(blog: Blog, prerenderLimit: number): string[][] {
   const lastPages = (base: string, posts: number, from = 2) => {
     const out: string[] = [];
@@ -41,7 +38,7 @@ export function warmUpCandidates(blog: Blog, prerenderLimit: number): string[][]
   ].filter((list) => list.length > 0);
 }
 
-/** Renders one uncached page of each route; true for each route that rendered one. */
+/** True for each route that rendered an uncached page. */
 async function renderEach(origin: string, routes: string[][]): Promise<boolean[]> {
   const rendered: boolean[] = [];
   for (const candidates of routes) {
@@ -60,15 +57,11 @@ async function renderEach(origin: string, routes: string[][]): Promise<boolean[]
   return rendered;
 }
 
-/**
- * Renders the blog's routes once at start, after the store's first copy (readiness waits for it).
- * Never fails the start: a render that fails is logged, and readers then pay for the first one.
- */
+/** Never fails the start: a render that fails is logged, and readers then pay for the first one. */
 export function warmBlogRoutes(): Promise<void> {
   const origin = serverOrigin();
   if (!origin) return Promise.resolve();
   const warm = (async () => {
-    // Without a blog there is nothing to render; the store says why and retries on its own.
     const blog = await blogList().catch(() => null);
     if (!blog) return;
     const started = performance.now();

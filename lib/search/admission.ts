@@ -5,33 +5,17 @@ import { budget, takeEach } from "../state/budget";
 import { searchProcess } from "./engine";
 
 /*
- * Whether a search runs: one decision, made by the search page before it reads the blog (the
- * front's limit_req, where there is a front, is the only other). In order:
- *
- *  1. The site's search time, this process's own (every search ranks and renders on the event
- *     loop that serves every page). Searches may take `msPerSecond` of each second, counted by
- *     rate-limiter-flexible in memory in windows of `windowSeconds` for the site and of
- *     `holderSeconds` for each holder (an IPv4 /24, an IPv6 /48: lib/http/client-key.ts).
- *     While less than half the site's window is spent, anyone searches. Beyond that a holder
- *     searches while it has used less than its share (one over the holders that asked within
- *     `activeSeconds`) and the window has time left; and a holder that has not asked within
- *     `holderSeconds` (a reader searching now and then) may go over the window by half. So a
- *     flood of holders, however many addresses each has, cannot spend the site's time for a
- *     reader. A search refused here does not count against the allowances below.
- *  2. The client's allowance (60 a minute: a reader searching every second fits) and its
- *     holder's (120 a minute: 256 /64s of one /48 are one holder's two searches a second),
- *     shared by every instance through lib/state.
- *
- * An admitted search is charged its whole time, not only its ranking: an estimate of the rest at
- * once (so a burst sees its cost before its pages are sent), its ranking as it happens, then,
- * once the page has been sent, the rest of the request (rendering the results is most of a
- * search's cost): its share of this process's CPU time while it was under way, divided among
- * the searches under way at each moment (processor sharing on the one event loop), so searches
- * that overlap are not each charged the others' time, and time the machine gave to other
- * processes is not charged at all. Each query's own cost is bounded in query-plan.ts.
+ * Whether a search runs: one decision, made before the blog is read (the front's limit_req is the
+ * only other). First the site's search time, this process's own (searches share the event loop that
+ * serves every page): below half the window anyone searches; beyond it a holder (an IPv4 /24, an
+ * IPv6 /48) gets its share among the holders active lately, and one not seen for `holderSeconds`
+ * may go over by half, so a flood of holders cannot spend a reader's time. Then the client's and
+ * holder's allowances, shared by every instance through lib/state. An admitted search is charged
+ * its whole time: an estimate at once, its ranking, then once sent, its share of the process's CPU
+ * time while under way (divided among concurrent searches, so none pays for the others).
  */
 
-export const SEARCH_LIMITS = {
+const SEARCH_LIMITS = {
   perClient: { points: 60, durationSeconds: 60 },
   perHolder: { points: 120, durationSeconds: 60 },
 };
@@ -42,38 +26,31 @@ export type SearchTimeLimits = {
   holderSeconds: number;
   activeSeconds: number;
 };
-export const SEARCH_TIME: SearchTimeLimits = {
+const SEARCH_TIME: SearchTimeLimits = {
   msPerSecond: 600,
   windowSeconds: 2,
   holderSeconds: 8,
   activeSeconds: 30,
 };
 
-/**
- * The most the rest of one request (beyond its ranking) is charged: a search that waited (for
- * the index after a start or a revalidation, for a loop busy with a burst) must not put its
- * holder and the site in debt for many seconds.
- */
+/** The most the rest of a request is charged: a search that waited must not put its holder in debt for seconds. */
 const MAX_REST_MS = 100;
 /** The first estimate of a search's rest, before any search has been measured. */
 const REST_ESTIMATE_MS = 20;
 /** Holders remembered as searching at most (a flood of holders cannot grow memory). */
 const MAX_HOLDERS = 10_000;
 
-/** Records `ms` of ranking (engine.ts measures each ranking). */
 export type ChargeRanking = (ms: number) => void;
 
-/** An admitted search, from the decision to the response sent. */
 export type SearchRequest = {
   charge: ChargeRanking;
-  /** Once the response is sent: charges the rest of the request, net of the estimate; gives the ms it found. */
+  /** Once the response is sent: charges the rest of the request, net of the estimate; returns it in ms. */
   end(): number;
 };
 
 export type SearchTime = {
-  /** Whether `holder` may search now (step 1 above); it counts as searching from now on. */
+  /** Whether `holder` may search now; it counts as searching from now on. */
   admits(holder: string): Promise<boolean>;
-  /** Starts an admitted search for `holder`, charged its estimated rest at once. */
   start(holder: string): SearchRequest;
 };
 
@@ -96,7 +73,6 @@ export function createSearchTime(
     points: holderPoints,
     duration: limits.holderSeconds,
   });
-  /** When each holder last asked, oldest first. */
   const searching = new Map<string, number>();
 
   const used = async (limiter: RateLimiterMemory, key: string) => {
@@ -137,7 +113,7 @@ export function createSearchTime(
     shared += (t - sharedAt) / Math.max(1, underWay);
     sharedAt = t;
   };
-  /** What the rest of a search (beyond its ranking) has cost lately: a moving average. */
+  // What the rest of a search (beyond its ranking) has cost lately: a moving average.
   let restEstimate = REST_ESTIMATE_MS;
 
   const start = (holder: string): SearchRequest => {
@@ -173,14 +149,10 @@ const searchTime = () => (searchProcess().time ??= createSearchTime()) as Return
 const perClient = () => budget("search-client", SEARCH_LIMITS.perClient, { onStoreFailure: "allow" });
 const perHolder = () => budget("search-network", SEARCH_LIMITS.perHolder, { onStoreFailure: "allow" });
 
+/** "limited": the client's or holder's allowance is spent; "busy": the site's search time is. */
 export type Admission =
-  | { kind: "admitted"; request: SearchRequest }
-  /** The client's or holder's allowance is spent: how long to wait. */
-  | { kind: "limited"; wait: number }
-  /** The site's search time is spent for now. */
-  | { kind: "busy" };
+  { kind: "admitted"; request: SearchRequest } | { kind: "limited"; wait: number } | { kind: "busy" };
 
-/** The one decision on a search from `asker`. */
 export async function admitSearch(
   { client, holder }: Asker,
   time: SearchTime = searchTime(),

@@ -7,10 +7,8 @@ import { FIELDS, IndexBuilder, type InvertedIndex } from "./inverted-index";
 import { rankPosts, type SearchOutcome } from "./ranking";
 
 /*
- * Full-text search over the blog the pages already hold (docs/architecture.md, "Search"): this
- * file builds the index of each copy of the blog, in the background as soon as the store has it
- * (yielding to the event loop as it goes), and hands a search the ready one; while the next is
- * built, the previous copy's answers after INDEX_WAIT_MS. Per instance, so search and pages agree.
+ * Full-text search over the blog the pages hold: the index of each copy is built in the background
+ * as soon as the store has it; while the next is built, the previous copy answers after INDEX_WAIT_MS.
  */
 
 export type SearchIndex = InvertedIndex;
@@ -38,7 +36,7 @@ export async function buildSearchIndex(posts: readonly Post[]): Promise<SearchIn
 }
 
 type Indexed = { blog: Blog; index: SearchIndex };
-/** Search's part of the process (lib/memo): the newest indexed copy of the blog, for searches while the next builds, and the search time (admission.ts). */
+/** The newest indexed copy of the blog (for searches while the next builds) and the search time (admission.ts). */
 export const searchProcess = () =>
   processMemo("search", () => ({ ready: null as Indexed | null, time: undefined as unknown }));
 
@@ -49,18 +47,17 @@ function indexBlog(blog: Blog): Promise<SearchIndex> {
   });
 }
 
-/** The index of this copy of the blog: built once (by the blog store as soon as it has the copy), shared by every search. */
+/** The index of this copy of the blog: built once, shared by every search. */
 export function searchIndexFor(blog: Blog): Promise<SearchIndex> {
   return blogDerived(blog, "searchIndex", indexBlog);
 }
 
-/** Builds the index of every new copy of the blog in the background, before a search asks (instrumentation.ts). */
+/** Builds the index of every new copy in the background, before a search asks (instrumentation.ts). */
 export function indexEachNewBlog(): void {
   warmWith("searchIndex", indexBlog);
 }
 
-/** How long a search waits for a new copy's index before the earlier copy's answers (searches are never cached). */
-export const INDEX_WAIT_MS = 50;
+const INDEX_WAIT_MS = 50;
 
 async function readyIndex(blog: Blog): Promise<Indexed> {
   const building = searchIndexFor(blog).then((index) => ({ blog, index }));
@@ -77,7 +74,7 @@ async function readyIndex(blog: Blog): Promise<Indexed> {
   }
 }
 
-/** Ranks the posts for parsed terms (query.ts), the best `limit` hits only; `charge` is told how long it took. */
+/** The best `limit` hits for parsed terms (query.ts); `charge` is told how long the ranking took. */
 export async function searchPosts(
   blog: Blog,
   terms: readonly string[],

@@ -1,30 +1,23 @@
 import { normalizeTerm, tokenize } from "./text";
 
 /*
- * The blog's search index: an inverted index on typed arrays, a fraction of a general-purpose
- * engine's memory (docs/architecture.md, "Search"). `vocabulary` is sorted: binary search for a
- * word, one run for a prefix, a trie walk for typos. Word i's postings are `postings[starts[i]]`
- * to `postings[starts[i + 1]]`, one per post and field, packing post, field and occurrences.
+ * An inverted index on typed arrays, a fraction of a general-purpose engine's memory. `vocabulary`
+ * is sorted: binary search for a word, one run for a prefix, a trie walk for typos. Word i's
+ * postings are `postings[starts[i]]` to `postings[starts[i + 1]]`, one per post and field.
  */
 
-/** What is indexed of a post, in this order (a posting's field number). */
 export const FIELDS = ["title", "keywords", "authors", "description"] as const;
 export const FIELD_COUNT = FIELDS.length;
 
 const FIELD_SHIFT = 6;
 const FREQUENCY_MASK = (1 << FIELD_SHIFT) - 1;
 const POST_SHIFT = 8;
-/** Posts a posting can number (2^24): far beyond what the workspace serves. */
-export const MAX_POSTS = 2 ** (32 - POST_SHIFT);
+const MAX_POSTS = 2 ** (32 - POST_SHIFT);
 
 export type InvertedIndex = {
   documentCount: number;
-  /** Every indexed word, sorted: tells a typo (in no post) from a word the blog uses. */
   vocabulary: string[];
-  /**
-   * Where each word's postings start (`starts[vocabulary.length]` is their total): also the
-   * running totals of postings that the query planner reads a word's, or a prefix's, cost from.
-   */
+  /** Where each word's postings start: also the running totals the planner reads a word's cost from. */
   starts: Uint32Array;
   /** post << 8 | field << 6 | min(occurrences, 63), in post order within a word. */
   postings: Uint32Array;
@@ -37,7 +30,6 @@ export const postOf = (posting: number) => posting >>> POST_SHIFT;
 export const fieldOf = (posting: number) => (posting >>> FIELD_SHIFT) & 3;
 export const frequencyOf = (posting: number) => posting & FREQUENCY_MASK;
 
-/** A growable Uint32Array. */
 class U32List {
   data = new Uint32Array(1024);
   length = 0;
@@ -51,20 +43,16 @@ class U32List {
   }
 }
 
-/**
- * Collects posts one at a time (so the caller can yield to the event loop between chunks),
- * then `finish` sorts the vocabulary and lays the postings out word by word.
- */
+/** Collects posts one at a time (the caller yields between chunks); `finish` lays the postings out word by word. */
 export class IndexBuilder {
   private readonly ids = new Map<string, number>();
   private readonly words: string[] = [];
-  /** Per posting, in post order: the word's id (in `words`) and the packed posting. */
+  // Per posting, in post order: the word's id (in `words`) and the packed posting.
   private readonly wordOf = new U32List();
   private readonly packed = new U32List();
   private readonly lengths = new U32List();
   private posts = 0;
 
-  /** Adds the next post: its text per field, in FIELDS order. */
   add(fields: readonly string[]): void {
     const post = this.posts++;
     if (post >= MAX_POSTS) throw new RangeError(`the search index holds at most ${MAX_POSTS} posts`);
@@ -132,8 +120,7 @@ export function prefixRange(vocabulary: readonly string[], prefix: string): [num
 
 /**
  * The words within `maxDistance` edits of `term`, as [position, distance], itself left out. Walked
- * like a trie: a word reuses the rows of the prefix it shares with the previous one, and a prefix
- * too far from `term` skips every word under it in one binary search.
+ * like a trie: a word reuses the rows of its shared prefix; a prefix too far skips every word under it.
  */
 export function wordsWithin(
   vocabulary: readonly string[],

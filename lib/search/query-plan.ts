@@ -1,14 +1,6 @@
 import { lowerBound, prefixRange, type InvertedIndex } from "./inverted-index";
 
-/*
- * The query planner: which of a query's terms are searched, which also as prefixes and which
- * with typos, within a bounded cost (ranking.ts scores the plan; engine.ts finds the index).
- */
-
-/**
- * Typo tolerance grows with the word: none for 1-2 letters (too many neighbours), one edit up
- * to 7 letters ("blg" → "blog", "statc" → "static"), two for longer words.
- */
+/** Typo tolerance grows with the word: none for 1-2 letters (too many neighbours), one edit up to 7, then two. */
 export function fuzzyDistance(term: string): number | false {
   if (term.length <= 2) return false;
   return term.length <= 7 ? 1 : 2;
@@ -17,28 +9,23 @@ export function fuzzyDistance(term: string): number | false {
 /** "ux" is a word; "u" or "a" as a prefix would match most of the blog. */
 const prefixSearch = (term: string) => term.length >= 3;
 
-/** Whether the blog uses `term` as typed (or as a prefix): only other words are looked up with typos, the costly part. */
+/** Whether the blog uses `term` as typed (or as a prefix): only other words get the costly typo lookup. */
 export function inVocabulary(vocabulary: readonly string[], term: string): boolean {
   const next = vocabulary[lowerBound(vocabulary, term)];
   return next !== undefined && (next === term || (prefixSearch(term) && next.startsWith(term)));
 }
 
-/*
- * A bounded cost per query: a few short prefixes can expand to most of a large blog. Each term's
- * cost is read from the postings' running totals; while the query costs more than MAX_QUERY_COST
- * postings, the widest prefix is narrowed to the word itself, then the commonest word is left out
- * (at least one is always searched). Typos: at most MAX_FUZZY_TERMS words, near words closest first.
- */
+// A bounded cost per query (a few short prefixes can expand to most of a large blog): while it costs
+// more than MAX_QUERY_COST postings, the widest prefix is narrowed to the word, then the commonest
+// word is left out (one always stays). At most MAX_FUZZY_TERMS words are looked up with typos.
 export const MAX_QUERY_COST = 6_000;
 export const MAX_FUZZY_TERMS = 2;
 
 export type QueryPlan = {
   terms: string[];
-  /** Terms also matched as the start of longer words. */
   prefix: ReadonlySet<string>;
-  /** Terms looked up with typos (in no indexed word). */
   fuzzy: ReadonlySet<string>;
-  /** Terms left out to bound the cost. */
+  /** Left out to bound the cost. */
   omitted: string[];
 };
 

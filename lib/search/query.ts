@@ -1,10 +1,6 @@
 import { normalizeTerm, tokenize } from "./text";
 
-/*
- * What a reader typed, made safe to search. Everything here is bounded so that no query,
- * however long or strange, costs more than a short one: at most MAX_QUERY_CHARS characters
- * and MAX_TERMS distinct words reach the index, and the page number is a small integer.
- */
+// What a reader typed, bounded so that no query, however long or strange, costs more than a short one.
 
 export const MAX_QUERY_CHARS = 200;
 export const MAX_TERMS = 8;
@@ -18,9 +14,8 @@ export type SearchQuery =
       kind: "ok";
       /** The query as shown back to the reader (cleaned, not escaped: React escapes it). */
       text: string;
-      /** Normalised, distinct words, at most MAX_TERMS. */
+      /** Normalised, distinct words, at most MAX_TERMS; `droppedTerms` left out. */
       terms: string[];
-      /** Words beyond MAX_TERMS that were left out. */
       droppedTerms: number;
     };
 
@@ -29,14 +24,13 @@ export function firstParam(value: string | string[] | undefined): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** English function words, left out of a query that has other words (see parseSearchQuery). */
 const STOP_WORDS = new Set(
   "a an and are as at be but by for from has have how i in is it its of on or our that the this to was we what when where which who why with you your".split(
     " ",
   ),
 );
 
-/** Control and format characters (NUL, escapes, bidi overrides, zero-width joiners) become spaces. */
+/** Control and format characters (NUL, bidi overrides, zero-width joiners) become spaces. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}]+/gu;
 
 export function parseSearchQuery(raw: string | undefined): SearchQuery {

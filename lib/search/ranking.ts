@@ -13,36 +13,27 @@ import {
 } from "./inverted-index";
 import { fuzzyDistance, MAX_QUERY_COST, planQuery } from "./query-plan";
 
-/*
- * Ranking a query on a ready index (query-plan.ts chooses the terms, engine.ts finds the index):
- * BM25 over the posts the query's words occur in, and only the best `limit` hits picked out.
- */
-
-/** A title match says most about a post; keywords and authors are chosen labels; the description is prose. */
+// A title match says most about a post; keywords and authors are chosen labels; the description is prose.
 const BOOST: Record<(typeof FIELDS)[number], number> = { title: 4, keywords: 2, authors: 2, description: 1 };
 const FIELD_BOOST = Float64Array.from(FIELDS, (f) => BOOST[f]);
 
 export type SearchHit = {
   post: Post;
   score: number;
-  /** Indexed words this post matched (normalised), for highlighting. */
   matchedTerms: ReadonlySet<string>;
 };
 
 export type SearchOutcome = {
-  /** The best `limit` matches (all of them without a limit), best first. */
+  /** The best `limit` matches, best first, of `total`. */
   hits: SearchHit[];
-  /** How many posts matched in all. */
   total: number;
-  /** "all": every word matched; "some": nothing matched every word, so posts matching any are shown. */
+  /** "some": nothing matched every word, so posts matching any are shown. */
   matched: "all" | "some";
 };
 
-/*
- * BM25 per field with the field's boost (d is a floor, so a match in a long description counts);
- * a prefix or typo match counts less, the further the less; a post's sum is multiplied by how
- * many query words it matched. MiniSearch's default constants, which the ranking tests assume.
- */
+// BM25 per field with its boost (d is a floor, so a match in a long description counts); prefix and
+// typo matches count less, the further the less; a post's sum × the query words it matched.
+// MiniSearch's default constants, which the ranking tests assume.
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
@@ -64,8 +55,8 @@ function expand(
       words.push([w, (PREFIX_WEIGHT * vocabulary[w]!.length) / (vocabulary[w]!.length + 0.3 * distance)]);
   }
   if (fuzzy !== false) {
-    // Closest first, the commoner of equally close words first (the likelier meant), and no
-    // more than a query may cost: a short typo can be one edit from many common words.
+    // Closest first, then the commoner (the likelier meant), within the query's cost: a short
+    // typo can be one edit from many common words.
     const near = wordsWithin(vocabulary, term, fuzzy)
       .filter(([w]) => !prefix || w < from || w >= to)
       .map(([w, distance]) => ({ w, distance, cost: starts[w + 1]! - starts[w]! }))
@@ -80,10 +71,7 @@ function expand(
   return words;
 }
 
-/**
- * Adds word `w`'s BM25 score (× `weight`) to each post it occurs in, and marks those posts with
- * `bit`; a post marked for the first time joins `touched`.
- */
+/** Adds word `w`'s BM25 score × `weight` to each post it occurs in, marking it with `bit` (first time: `touched`). */
 function scoreWord(
   index: InvertedIndex,
   w: number,
@@ -126,10 +114,9 @@ const bitCount = (n: number) => {
   return c;
 };
 
-/** The query terms a post can tell apart (bits of a Uint32); parseSearchQuery gives at most 8. */
+/** Bits of a Uint32; parseSearchQuery gives at most 8 terms. */
 const MAX_RANKED_TERMS = 32;
 
-/** The ranking itself, on a ready index (synchronous: what the bench times). */
 export function rankPosts(
   index: InvertedIndex,
   blog: Blog,
@@ -179,11 +166,7 @@ export function rankPosts(
   };
 }
 
-/**
- * Adds word `w` to the matched words of each of `posts` it occurs in, for highlighting: a
- * binary search of its postings (in post order) per post, or one pass over them when that is
- * cheaper (`positions` maps each post to its place in `posts`).
- */
+/** Adds word `w` to the matched words of each of `posts` it occurs in: a binary search per post, or one pass when cheaper. */
 function wordIn(
   index: InvertedIndex,
   w: number,
@@ -219,7 +202,7 @@ function wordIn(
 function best(posts: number[], scores: Float64Array, limit: number): number[] {
   const before = (a: number, b: number) => scores[b]! - scores[a]! || a - b;
   if (limit * 4 >= posts.length) return posts.sort(before).slice(0, limit);
-  // A heap of the best so far, the worst of them on top: each post is compared with it once.
+  // A heap of the best so far, the worst on top: each post is compared with it once.
   const heap: number[] = [];
   const worse = (i: number, j: number) => before(heap[i]!, heap[j]!) > 0;
   const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);

@@ -7,8 +7,8 @@ import { searchPosts } from "./engine";
 import type { SearchHit } from "./ranking";
 import type { SearchQuery } from "./query";
 
-/** How many of the newest posts the "nothing matched" answer suggests instead. */
-export const NEWEST_ON_NO_MATCH = 3;
+/** The newest posts the "nothing matched" answer suggests instead. */
+const NEWEST_ON_NO_MATCH = 3;
 
 export type SearchPageResult =
   | { kind: "empty" }
@@ -25,20 +25,13 @@ export type SearchPageResult =
       droppedTerms: number;
     };
 
-/**
- * The ranking's charge of an admitted search (admission.ts), whose rest is charged once the
- * response has been sent (Next's `after`, which runs however the request ended).
- */
+/** The ranking's charge of an admitted search, whose rest is charged once the response is sent (however it ended). */
 export function meterSearch(request: SearchRequest): ChargeRanking {
   after(() => void request.end());
   return request.charge;
 }
 
-/**
- * One page of results for a parsed query, paginated like the blog index (POSTS_PER_PAGE).
- * Returns null for a page past the last one (the page answers 404, as /blog/page/N does).
- * `charge` is told how long the ranking took (meterSearch).
- */
+/** One page of results, paginated like the blog index; null past the last page (a 404, as /blog/page/N). */
 export async function searchPage(
   blog: Blog,
   query: SearchQuery,
@@ -67,7 +60,6 @@ export async function searchPage(
   };
 }
 
-/** /search?q=…&page=N, page 1 without the parameter. */
 export function searchPath(text: string, page = 1): string {
   const params = new URLSearchParams({ q: text });
   if (page > 1) params.set("page", String(page));

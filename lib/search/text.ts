@@ -1,14 +1,10 @@
-/*
- * How text becomes search terms, shared by the index, the query parser and the highlighter so
- * that a highlighted word is exactly a word the index matched.
- */
+// How text becomes search terms: one for the index, the query and the highlighter alike.
 
 /** Whitespace and Unicode punctuation separate words; symbols do not ("C++" stays one word). */
-export const WORD_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
+const WORD_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
 /** The same, capturing, to split text into alternating words and separators for highlighting. */
 const WORD_SEPARATOR_CAPTURE = /([\n\r\p{Z}\p{P}]+)/u;
 
-/** Words of a text, before normalisation. */
 export function tokenize(text: string): string[] {
   return text.split(WORD_SEPARATOR).filter(Boolean);
 }
@@ -26,10 +22,7 @@ export function normalizeTerm(word: string): string | null {
 
 export type Segment = { text: string; match: boolean };
 
-/**
- * Splits `text` into runs, marking each word whose normalised form is in `terms`. Only plain
- * strings come out: the caller renders them as React text (escaped), never as HTML.
- */
+/** Runs of `text`, each word in `terms` marked: plain strings, rendered as React text, never as HTML. */
 export function highlightSegments(text: string, terms: ReadonlySet<string>): Segment[] {
   const out: Segment[] = [];
   const push = (part: string, match: boolean) => {

@@ -28,7 +28,7 @@ afterAll(async () => {
 describe("one blog store per process", () => {
   it("derives addresses and the search index from one copy, and drops them all when the blog tag is revalidated", async () => {
     const source = await import("@/lib/blog/source");
-    const { BLOG_CACHE_TAG } = await import("@/lib/blog/cache-tags");
+    const { BLOG_CACHE_TAG } = await import("@/lib/blog/source");
     const { currentBlog, isUnknownAddress } = await import("@/lib/blog/store-state");
     const { searchIndexFor } = await import("@/lib/search/engine");
     source.forgetBlogData();

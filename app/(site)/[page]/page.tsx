@@ -3,10 +3,7 @@ import { notFound } from "next/navigation";
 import { env } from "@/lib/config/env";
 import styles from "./page.module.css";
 
-/*
- * The team's own pages from the site file (an Impressum, a privacy page): built with the site,
- * one per configured path; any other address here is the site's 404.
- */
+// The team's own pages from the site file (an Impressum): built with the site; any other address is a 404.
 
 export const dynamicParams = false;
 

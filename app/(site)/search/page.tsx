@@ -16,11 +16,7 @@ import { resultSummary, tooLongMessage } from "@/lib/search/messages";
 import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
 import { meterSearch, searchPage, searchPath } from "@/lib/search/results";
 
-/*
- * /search?q=…&page=N, rendered on the server for every request (reading searchParams makes it
- * dynamic) from the blog the other pages are built from: a search never calls the workspace.
- * Not for search engines: noindex here, and absent from the sitemap.
- */
+// Rendered per request from the blog the pages are built from (never the workspace); noindex.
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -51,8 +47,7 @@ export default async function SearchPageView({ searchParams }: Props) {
 
   let charge: ChargeRanking | undefined;
   if (query.kind === "ok") {
-    // Only real searches are admitted and counted; the empty form is free. Decided before the
-    // blog is read, so a refusal costs the counters and the page's frame, nothing more.
+    // Only real searches are admitted and counted, before the blog is read: a refusal costs little.
     const admission = await admitSearch(whoIsAsking({ headers: await headers() }, env().trustProxy));
     if (admission.kind === "limited")
       return frame(

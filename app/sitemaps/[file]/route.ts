@@ -1,8 +1,7 @@
 import { sitemapChunkFiles, sitemapChunkResponse } from "@/lib/blog/routes";
 
-// Only exists beyond SITEMAP_URL_LIMIT URLs. Each file is built with the site (a crawler should not
-// wait while one of 10,000 URLs is written), then regenerated with
-// the blog; a file the blog grew into since the build renders on first request, then is cached.
+// Only beyond SITEMAP_URL_LIMIT URLs: built with the site, regenerated with the blog; a file the
+// blog grew into since the build renders on first request.
 export const dynamic = "force-static";
 export const dynamicParams = true;
 

@@ -9,7 +9,7 @@ import { KeywordList } from "@/components/blog/keyword-list";
 import { Rich } from "@/components/site/rich";
 import styles from "@/components/blog/blog.module.css";
 import { prerenderSlugs } from "@/lib/blog/model";
-import { authorPath, externalPostUrl, postPath, tagPath } from "@/lib/blog/paths";
+import { authorPath, decodedSegment, externalPostUrl, postPath, tagPath } from "@/lib/blog/paths";
 import { blogForPage } from "@/lib/blog/pages";
 import { postNeighbours, relatedPosts } from "@/lib/blog/related";
 import { blogPostingJsonLd, postMetadata } from "@/lib/blog/seo";
@@ -26,16 +26,8 @@ async function findPost(params: Props["params"]) {
   const { slug } = await params;
   const data = await blogForPage();
   // Next hands params over decoded; a slug that is not in the list is a 404, not an error.
-  const post = data.blog.bySlug.get(slug) ?? data.blog.bySlug.get(safeDecode(slug));
+  const post = data.blog.bySlug.get(slug) ?? data.blog.bySlug.get(decodedSegment(slug));
   return { ...data, post };
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -85,8 +77,7 @@ export default async function PostPage({ params }: Props) {
               src={post.coverImageUrl}
               alt={t("post.coverAlt", { title: post.title })}
               fill
-              // The likely LCP element: fetched at once and first, without a preload link
-              // (which would repeat the whole srcset in <head>).
+              // The likely LCP element: fetched at once, without a preload link (a second srcset).
               loading="eager"
               fetchPriority="high"
               sizes="(min-width: 48rem) 46rem, 100vw"
@@ -133,8 +124,7 @@ export default async function PostPage({ params }: Props) {
             </section>
           ) : null}
           {related.length ? (
-            // Titles and dates, not cards: three cards (image, description, authors) are a large
-            // share of the page's HTML and RSC payload; a reader picks by title.
+            // Titles and dates, not cards (a large share of the page's HTML and RSC payload).
             <section aria-labelledby="related-title">
               <h2 id="related-title">{t("post.related")}</h2>
               <ul className={styles.related}>

@@ -8,13 +8,9 @@ import { NewsletterShell } from "../shell";
 type Props = { params: Promise<{ outcome: string }> };
 
 /*
- * Where a newsletter form posted without JavaScript lands (/newsletter/subscribed): the one
- * message for what happened. With JavaScript the form shows the same message in place, so no
- * page has to carry every message. One page per outcome, built with the site and served from
- * Next's cache: nothing in the address is the reader's (the browser's Back button returns to
- * the page the form was on), so no request renders one. A refusal that knows what the reader
- * typed goes to ./retry instead, which gives it back in a form. Any other address under
- * /newsletter/ is the site's prerendered 404.
+ * Where a form posted without JavaScript lands (/newsletter/subscribed): one prerendered page per
+ * outcome, nothing in the address the reader's, so no request renders one. A refusal that knows
+ * what the reader typed goes to ./retry instead; any other address here is the prerendered 404.
  */
 
 export const dynamicParams = false;

@@ -6,10 +6,8 @@ import { messageFor, outcomeFromKey, retryEmail, toneFor } from "@/lib/newslette
 import { NewsletterShell } from "../shell";
 
 /*
- * Where a refused form post without JavaScript lands when the address is known
- * (/newsletter/retry?outcome=invalid-missing-at&email=…): the refusal's message and the form
- * again, with what the reader typed in it, so they correct it rather than type it all again.
- * Rendered per request (it reads the address); React writes the address as text, never markup.
+ * A refused no-JS form post that knows the address (/newsletter/retry?outcome=…&email=…): the
+ * message and the form again with what the reader typed. React writes the address as text.
  */
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
