@@ -151,10 +151,15 @@ export function rankPosts(
   const total = candidates.length;
   candidates = best(candidates, scores, limit);
 
+  // Which words each hit matched, for highlighting: one pass over the words' postings, as scoring did.
   const matchedWords = candidates.map(() => new Set<string>());
-  let shown: Map<number, number> | undefined;
-  const positions = () => (shown ??= new Map(candidates.map((post, at) => [post, at])));
-  for (const w of new Set(words)) wordIn(index, w, candidates, positions, matchedWords);
+  const shown = new Map(candidates.map((post, at) => [post, at]));
+  const { postings, starts, vocabulary } = index;
+  for (const w of new Set(words))
+    for (let i = starts[w]!; i < starts[w + 1]!; i++) {
+      const at = shown.get(postOf(postings[i]!));
+      if (at !== undefined) matchedWords[at]!.add(vocabulary[w]!);
+    }
   return {
     hits: candidates.map((post, i) => ({
       post: blog.posts[post]!,
@@ -164,38 +169,6 @@ export function rankPosts(
     total,
     matched: outcome,
   };
-}
-
-/** Adds word `w` to the matched words of each of `posts` it occurs in: a binary search per post, or one pass when cheaper. */
-function wordIn(
-  index: InvertedIndex,
-  w: number,
-  posts: number[],
-  positions: () => Map<number, number>,
-  matchedWords: Set<string>[],
-): void {
-  const { postings, starts, vocabulary } = index;
-  const from = starts[w]!;
-  const to = starts[w + 1]!;
-  const word = vocabulary[w]!;
-  if (posts.length * Math.log2(to - from + 1) < to - from) {
-    posts.forEach((post, at) => {
-      let lo = from;
-      let hi = to;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (postOf(postings[mid]!) < post) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < to && postOf(postings[lo]!) === post) matchedWords[at]!.add(word);
-    });
-    return;
-  }
-  const shown = positions();
-  for (let i = from; i < to; i++) {
-    const at = shown.get(postOf(postings[i]!));
-    if (at !== undefined) matchedWords[at]!.add(word);
-  }
 }
 
 /** The `limit` best of `posts`, best first; equal scores in post order (newest first). */

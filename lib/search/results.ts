@@ -5,7 +5,8 @@ import { pageCount, POSTS_PER_PAGE } from "../blog/paths";
 import type { ChargeRanking, SearchRequest } from "./admission";
 import { searchPosts } from "./engine";
 import type { SearchHit } from "./ranking";
-import type { SearchQuery } from "./query";
+import type { Translate } from "../i18n";
+import { MAX_QUERY_CHARS, MAX_TERMS, type SearchQuery } from "./query";
 
 /** The newest posts the "nothing matched" answer suggests instead. */
 const NEWEST_ON_NO_MATCH = 3;
@@ -64,4 +65,16 @@ export function searchPath(text: string, page = 1): string {
   const params = new URLSearchParams({ q: text });
   if (page > 1) params.set("page", String(page));
   return `/search?${params.toString()}`;
+}
+
+// What the search page says beyond a plain phrase, as whole sentences: one text node each for screen readers.
+
+export const tooLongMessage = (t: Translate, length: number) =>
+  t("search.tooLong", { length, max: MAX_QUERY_CHARS });
+
+export function resultSummary(t: Translate, r: Extract<SearchPageResult, { kind: "results" }>): string {
+  const count = t(r.matched === "some" ? "search.matchesSome" : "search.matchesAll", { count: r.total });
+  const where = r.pages > 1 ? ` ${t("search.pageOf", { page: r.page, pages: r.pages })}` : "";
+  const dropped = r.droppedTerms > 0 ? ` ${t("search.dropped", { max: MAX_TERMS })}` : "";
+  return `${count}${where}${dropped}`;
 }

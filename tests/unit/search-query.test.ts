@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { buildBlog } from "@/lib/blog/model";
 import { inVocabulary } from "@/lib/search/query-plan";
 import { resolveMessages, translator } from "@/lib/i18n";
-import { resultSummary, tooLongMessage } from "@/lib/search/messages";
 import {
   MAX_QUERY_CHARS,
   MAX_TERM_CHARS,
@@ -12,7 +11,7 @@ import {
   parseSearchPage,
   parseSearchQuery,
 } from "@/lib/search/query";
-import { searchPage, searchPath } from "@/lib/search/results";
+import { resultSummary, searchPage, searchPath, tooLongMessage } from "@/lib/search/results";
 import { highlightSegments } from "@/lib/search/text";
 import type { BlogPost } from "@/lib/workspace/types";
 

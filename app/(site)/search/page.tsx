@@ -12,9 +12,8 @@ import { env } from "@/lib/config/env";
 import { siteText } from "@/lib/config/text";
 import { blogList } from "@/lib/blog/source";
 import { admitSearch, type ChargeRanking } from "@/lib/search/admission";
-import { resultSummary, tooLongMessage } from "@/lib/search/messages";
 import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
-import { meterSearch, searchPage, searchPath } from "@/lib/search/results";
+import { meterSearch, resultSummary, searchPage, searchPath, tooLongMessage } from "@/lib/search/results";
 
 // Rendered per request from the blog the pages are built from (never the workspace); noindex.
 
