@@ -1,9 +1,6 @@
 import { accentCss, type SiteConfig } from "@/lib/config/site";
 
-/**
- * The configured accent over app/globals.css's, in <head>. Nothing at all for the demo's: an
- * empty <head> element would still be written into every page's RSC payload.
- */
+/** The configured accent, in <head>; nothing for the demo's (an empty <head> would still reach every RSC payload). */
 export function AccentStyle({ site }: { site: SiteConfig }) {
   const css = accentCss(site.accent);
   return css ? (

@@ -9,8 +9,6 @@ import { OG_SIZE } from "./seo";
 const COVER_TIMEOUT_MS = 3_000;
 const COVER_MAX_BYTES = 4 * 1024 * 1024;
 
-export type CoverLoader = (url: string) => Promise<string | null>;
-
 function imageMime(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
   if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
     return "image/png";
@@ -19,7 +17,7 @@ function imageMime(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
 }
 
 /** The cover as a data URL Satori can draw (judged by its bytes, not its Content-Type), or null. */
-export const loadCover: CoverLoader = async (url) => {
+export const loadCover = async (url: string): Promise<string | null> => {
   const bytes = await fetchCoverBytes(url, {
     hosts: env().imageHosts,
     timeoutMs: COVER_TIMEOUT_MS,
@@ -130,8 +128,8 @@ function Card({ card, cover }: { card: OgCard; cover: string | null }) {
   );
 }
 
-export async function ogImage(card: OgCard, load: CoverLoader = loadCover): Promise<Response> {
-  const cover = card.coverUrl ? await load(card.coverUrl) : null;
+export async function ogImage(card: OgCard): Promise<Response> {
+  const cover = card.coverUrl ? await loadCover(card.coverUrl) : null;
   try {
     return await renderCard(card, cover);
   } catch (error) {

@@ -1,18 +1,16 @@
 export const POSTS_PER_PAGE = 12;
 
-export function pageCount(postCount: number, perPage = POSTS_PER_PAGE): number {
-  return Math.max(1, Math.ceil(postCount / perPage));
-}
+export const pageCount = (postCount: number) => Math.max(1, Math.ceil(postCount / POSTS_PER_PAGE));
 
 /** Posts of index page `page` (1-based), or null when the page does not exist. */
-export function postsOnPage<T>(posts: T[], page: number, perPage = POSTS_PER_PAGE): T[] | null {
-  if (!Number.isInteger(page) || page < 1 || page > pageCount(posts.length, perPage)) return null;
-  return posts.slice((page - 1) * perPage, page * perPage);
+export function postsOnPage<T>(posts: T[], page: number): T[] | null {
+  if (!Number.isInteger(page) || page < 1 || page > pageCount(posts.length)) return null;
+  return posts.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE);
 }
 
 /** Index pages (2..n) covering the prerendered posts. */
-export function prerenderPages(postCount: number, limit: number, perPage = POSTS_PER_PAGE): number[] {
-  const last = Math.min(pageCount(postCount, perPage), Math.max(1, Math.ceil(limit / perPage)));
+export function prerenderPages(postCount: number, limit: number): number[] {
+  const last = Math.min(pageCount(postCount), Math.max(1, Math.ceil(limit / POSTS_PER_PAGE)));
   const pages: number[] = [];
   for (let n = 2; n <= last; n++) pages.push(n);
   return pages;

@@ -22,11 +22,8 @@ export { currentBlog } from "./store-state";
 /** The Next cache tag every blog route carries; revalidateBlog() purges it. */
 export const BLOG_CACHE_TAG = "blog";
 
-/*
- * The blog store, one per process: every blog page, feed, sitemap, preview image and search reads
- * the one copy of the post list fetched here. A copy is current while younger than
- * BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance.
- */
+// The blog store: every blog route and search reads the one copy fetched here, current while younger
+// than BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance.
 
 /** `slugs`: the slugs endpoint's list as read for the build (empty at run time: nothing is prerendered then). */
 export type BlogData = { blog: Blog; slugs: string[] };

@@ -4,11 +4,8 @@ import type { Blog } from "./model";
 import { decodedSegment, pageCount, parsePageParam } from "./paths";
 import { sitemapChunkCount, sitemapEntries, SITEMAP_URL_LIMIT } from "./sitemap";
 
-/*
- * The blog store's state (lib/blog/source.ts manages it) and what is computed from each copy:
- * Masthead's one cache of workspace data. One per process, not per bundle; the site's server,
- * outside Next's bundles, reads `isUnknownAddress` from this process value and loads no blog code.
- */
+// The blog store's state (source.ts manages it), one per process, not per bundle: the site's server
+// reads `isUnknownAddress` from this process value and loads no blog code.
 
 export type StoreState = {
   /** `slugs`: the slugs endpoint's list, read only by a build (which prerenders from it). */
@@ -16,14 +13,14 @@ export type StoreState = {
   loading: { promise: Promise<Blog>; startedAt: number; generation: number } | null;
   /** Counts forgetBlogData() calls: a fetch started before the last one is not installed. */
   generation: number;
-  /** The store loads copies in the background (startBlogStore ran). */
+  /** startBlogStore ran: copies load in the background. */
   running: boolean;
   timer: ReturnType<typeof setTimeout> | null;
-  /** What is computed from each copy, keyed by it: collected with it. */
+  /** Computed from each copy, keyed by it: collected with it. */
   derived: WeakMap<Blog, Map<string, unknown>>;
   /** The values every new copy gets before a reader asks (warmWith). */
   warmers: Map<string, (blog: Blog) => unknown>;
-  /** During a build, the first failure: every later page fails with it, one message for the build. */
+  /** During a build, the first failure: every later page fails with it. */
   buildFailure: Error | null;
   isUnknownAddress: (pathname: string) => boolean;
 };
@@ -46,7 +43,6 @@ export function currentBlog(): Blog | null {
   return storeState().copy?.blog ?? null;
 }
 
-/** The value `name` of this copy of the blog, computed by `build` on first use. */
 export function blogDerived<T>(blog: Blog, name: string, build: (blog: Blog) => T): T {
   const { derived } = storeState();
   let values = derived.get(blog);
@@ -57,17 +53,12 @@ export function blogDerived<T>(blog: Blog, name: string, build: (blog: Blog) => 
   return value;
 }
 
-/** Whether `name` of this copy was computed (or is being computed) already. */
-export function hasDerived(blog: Blog, name: string): boolean {
-  return storeState().derived.get(blog)?.has(name) ?? false;
-}
-
 /** Computes `name` for every new copy of the blog as soon as the store has it. */
 export function warmWith<T>(name: string, build: (blog: Blog) => T): void {
   storeState().warmers.set(name, build);
 }
 
-/** Computes every registered value of this copy, one after the other (each may yield to the event loop). */
+/** Computes every registered value of this copy, one after the other. */
 export async function warmDerived(blog: Blog): Promise<void> {
   for (const [name, build] of storeState().warmers) await blogDerived(blog, name, build);
 }
@@ -80,10 +71,9 @@ export function countSitemapFiles(blog: Blog): number {
 export const sitemapFiles = (blog: Blog) => blogDerived(blog, "sitemapFiles", countSitemapFiles);
 
 /**
- * Whether `pathname` names a blog post, tag, author, page, preview image or sitemap file the
- * current copy does not have, so a made-up address gets the prerendered not-found page before any
- * route renders (a render per random address is costly and leaves a 404 cached). False without a
- * copy, and for every other address: the routes decide.
+ * Whether `pathname` names a post, tag, author, page, preview image or sitemap file the current
+ * copy lacks, so it gets the prerendered not-found page before any route renders (a render per
+ * random address is costly and leaves a 404 cached). False without a copy: the routes decide.
  */
 export function isUnknownAddress(pathname: string): boolean {
   const blog = currentBlog();

@@ -5,7 +5,7 @@ import { log } from "../observability/log.mjs";
 import { whileStarting } from "../state/readiness";
 import { releaseLoadingMemory } from "./loading-memory";
 import type { Blog } from "./model";
-import { authorPath, indexPath, listPath, pageCount, postPath, tagPath } from "./paths";
+import { authorPath, listPath, pageCount, postPath, prerenderPages, tagPath } from "./paths";
 import { blogList } from "./source";
 
 /*
@@ -27,12 +27,12 @@ export function warmUpCandidates(blog: Blog, prerenderLimit: number): string[][]
   const posts: string[] = [];
   for (let i = blog.posts.length - 1; i >= prerenderLimit && posts.length < TRIES_PER_ROUTE; i--)
     posts.push(postPath(blog.posts[i]!.slug));
-  const firstUnbuilt = Math.max(2, Math.ceil(prerenderLimit / 12) + 1);
+  const firstUnbuilt = prerenderPages(blog.posts.length, prerenderLimit).length + 2;
   const topic = blog.keywords[0];
   const author = blog.authors[0];
   return [
     posts,
-    lastPages("/blog", blog.posts.length, firstUnbuilt).map((p) => (p === "/blog" ? indexPath(1) : p)),
+    lastPages("/blog", blog.posts.length, firstUnbuilt),
     topic ? lastPages(tagPath(topic.slug), topic.postCount) : [],
     author ? lastPages(authorPath(author.id), author.postCount) : [],
   ].filter((list) => list.length > 0);

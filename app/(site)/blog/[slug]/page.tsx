@@ -16,7 +16,7 @@ import { blogPostingJsonLd, postMetadata } from "@/lib/blog/seo";
 
 type Props = { params: Promise<{ slug: string }> };
 
-/** The newest posts named by the slugs endpoint, up to BLOG_PRERENDER_LIMIT; the rest render on first request. */
+/** Up to BLOG_PRERENDER_LIMIT newest posts; the rest render on first request. */
 export async function generateStaticParams() {
   const { blog, slugs, settings } = await blogForPage();
   return prerenderSlugs(blog, slugs, settings.prerenderLimit).map((slug) => ({ slug }));
