@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Fragment } from "react";
 import { FormattedDate } from "@/components/blog/formatted-date";
 import { postPath } from "@/lib/blog/paths";
 import type { SearchHit } from "@/lib/search/ranking";
@@ -23,18 +24,14 @@ export function SearchResults({ hits }: { hits: SearchHit[] }) {
             ) : null}
             <p className={styles.resultMeta}>
               <FormattedDate iso={post.publishedAt} />
-              {post.authors.length ? (
-                <>
-                  {" · "}
-                  <Highlight text={post.authors.map((a) => a.name).join(", ")} terms={matchedTerms} />
-                </>
-              ) : null}
-              {post.keywords.length ? (
-                <>
-                  {" · "}
-                  <Highlight text={post.keywords.map((k) => k.label).join(", ")} terms={matchedTerms} />
-                </>
-              ) : null}
+              {[post.authors.map((a) => a.name), post.keywords.map((k) => k.label)].map((names, i) =>
+                names.length ? (
+                  <Fragment key={i}>
+                    {" · "}
+                    <Highlight text={names.join(", ")} terms={matchedTerms} />
+                  </Fragment>
+                ) : null,
+              )}
             </p>
           </article>
         </li>

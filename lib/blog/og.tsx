@@ -75,25 +75,16 @@ function Card({ card, cover }: { card: OgCard; cover: string | null }) {
       ) : null}
       <div
         style={{
-          position: "absolute",
-          top: 0,
-          left: 0,
-          width: "100%",
-          height: "100%",
-          display: "flex",
-          backgroundImage: cover
-            ? "linear-gradient(180deg, rgba(12,10,9,0.25) 0%, rgba(12,10,9,0.88) 70%)"
-            : `linear-gradient(135deg, #292524 0%, #1c1917 55%, ${colours.glow} 100%)`,
-        }}
-      />
-      <div
-        style={{
           position: "relative",
           display: "flex",
           flexDirection: "column",
           justifyContent: "space-between",
           width: "100%",
           padding: "64px 72px",
+          // Over the cover, the gradient that keeps the text readable.
+          backgroundImage: cover
+            ? "linear-gradient(180deg, rgba(12,10,9,0.25) 0%, rgba(12,10,9,0.88) 70%)"
+            : `linear-gradient(135deg, #292524 0%, #1c1917 55%, ${colours.glow} 100%)`,
         }}
       >
         <div

@@ -22,3 +22,7 @@ export async function blogForPage() {
   };
   return { blog, slugs, settings, site: config.site, t };
 }
+
+/** The plain 404 of a route handler (a preview image, a sitemap file). */
+export const notFoundText = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

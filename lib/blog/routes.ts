@@ -2,9 +2,9 @@ import "server-only";
 import { atomFeed, jsonFeed, rssFeed, type FeedSettings } from "./feeds";
 import { env } from "../config/env";
 import type { Blog } from "./model";
-import { blogForPage } from "./pages";
+import { blogForPage, notFoundText } from "./pages";
 import { rootSitemap, sitemapChunk, sitemapEntries } from "./sitemap";
-import { sitemapFiles } from "./store-state";
+import { sitemapFileNumber, sitemapFiles } from "./store-state";
 
 // Bodies of the feed and sitemap routes: the route files stay one-liners and tests call the same code.
 
@@ -36,12 +36,7 @@ export async function sitemapChunkFiles(): Promise<{ file: string }[]> {
 }
 
 export async function sitemapChunkResponse(file: string) {
-  const match = /^([1-9]\d{0,4})\.xml$/.exec(file);
-  const body = match ? sitemapChunk((await sitemap()).entries, Number(match[1])) : null;
-  if (!body)
-    return new Response("Not found", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  return xml(body, "application/xml");
+  const n = sitemapFileNumber(file);
+  const body = n === null ? null : sitemapChunk((await sitemap()).entries, n);
+  return body ? xml(body, "application/xml") : notFoundText();
 }

@@ -63,6 +63,12 @@ export async function warmDerived(blog: Blog): Promise<void> {
   for (const [name, build] of storeState().warmers) await blogDerived(blog, name, build);
 }
 
+/** N of "N.xml", or null for any other name. */
+export function sitemapFileNumber(file: string): number | null {
+  const match = /^([1-9]\d{0,4})\.xml$/.exec(file);
+  return match ? Number(match[1]) : null;
+}
+
 /** How many numbered sitemap files (/sitemaps/<n>.xml) a copy has: none below the URL limit. */
 export function countSitemapFiles(blog: Blog): number {
   const entries = sitemapEntries(blog, "", env().site.pages).length;
@@ -97,10 +103,8 @@ export function isUnknownBlogAddress(pathname: string, blog: Blog, sitemapFiles:
     return b === undefined && !hasSlug(a);
   }
   if (first === "og" && a === "blog" && b !== undefined && c === undefined) return !hasSlug(b);
-  if (first === "sitemaps" && a !== undefined && b === undefined) {
-    const file = /^([1-9]\d{0,4})\.xml$/.exec(a);
-    return !file || Number(file[1]) > sitemapFiles;
-  }
+  if (first === "sitemaps" && a !== undefined && b === undefined)
+    return (sitemapFileNumber(a) ?? Infinity) > sitemapFiles;
   if ((first === "tags" || first === "authors") && a !== undefined) {
     const count = (first === "tags" ? blog.postsByKeyword.get(a) : blog.postsByAuthor.get(decodedSegment(a)))
       ?.length;

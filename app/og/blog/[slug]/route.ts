@@ -1,5 +1,5 @@
 import { cardByline, ogImage } from "@/lib/blog/og";
-import { blogForPage } from "@/lib/blog/pages";
+import { blogForPage, notFoundText } from "@/lib/blog/pages";
 
 // Rendered on first request, then cached with the blog: never 10,000 at build time.
 export const dynamic = "force-static";
@@ -13,11 +13,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ slug: s
   const { slug } = await params;
   const { blog, t } = await blogForPage();
   const post = blog.bySlug.get(slug);
-  if (!post)
-    return new Response("Not found", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+  if (!post) return notFoundText();
   return ogImage({
     blogName: blog.name,
     title: post.title,
