@@ -89,16 +89,6 @@ async function listingMetadata<T extends { postCount: number }>(
   });
 }
 
-/** <path>/page/1 is <path>. An unknown subject is a 404, not a cached redirect per made-up name. */
-async function redirectToFirstPage<T extends { postCount: number }>(
-  listing: ListingSubject<T>,
-  segment: string,
-): Promise<never> {
-  const { subject } = await findListing(listing, segment, 1);
-  if (!subject) notFound();
-  permanentRedirect(listing.path(segment));
-}
-
 /** What a listing's page renders: the subject named by `segment`, page `page` of its posts. */
 export type ListingPageView = (props: { segment: string; page: number }) => ReactNode | Promise<ReactNode>;
 
@@ -140,7 +130,11 @@ export function laterPageRoute<K extends string, T extends { postCount: number }
     async Page({ params }: { params: Params }) {
       const p = await params;
       const page = parsePageParam(p.page);
-      if (page === 1) await redirectToFirstPage(listing, p[param]);
+      // <path>/page/1 is <path>; an unknown subject is a 404, not a cached redirect per made-up name.
+      if (page === 1) {
+        if (!(await findListing(listing, p[param], 1)).subject) notFound();
+        permanentRedirect(listing.path(p[param]));
+      }
       return createElement(view, { segment: p[param], page });
     },
   };

@@ -105,7 +105,14 @@ function normalizePosts(
     const slug = xmlText(raw.slug).trim();
     const title = clean(raw.title);
     const time = Date.parse(raw.publishedAt);
-    const dropped = whyDropped(raw, slug, title, time, seenSlugs);
+    const dropped =
+      !slug || slug.includes("/") || !title
+        ? `dropped a post with ${!title ? "no title" : "an unusable slug"} (slug "${raw.slug}")`
+        : Number.isNaN(time)
+          ? `dropped "${slug}": unreadable publication date "${raw.publishedAt}"`
+          : seenSlugs.has(slug)
+            ? `dropped a second post with the slug "${slug}"`
+            : null;
     if (dropped !== null) {
       drop(dropped);
       continue;
@@ -126,20 +133,6 @@ function normalizePosts(
     });
   }
   return drafts;
-}
-
-function whyDropped(
-  raw: BlogPost,
-  slug: string,
-  title: string,
-  time: number,
-  seenSlugs: ReadonlySet<string>,
-): string | null {
-  if (!slug || slug.includes("/") || !title)
-    return `dropped a post with ${!title ? "no title" : "an unusable slug"} (slug "${raw.slug}")`;
-  if (Number.isNaN(time)) return `dropped "${slug}": unreadable publication date "${raw.publishedAt}"`;
-  if (seenSlugs.has(slug)) return `dropped a second post with the slug "${slug}"`;
-  return null;
 }
 
 // A few authors and keywords over many posts: one object per author and one frozen list per list.
@@ -221,18 +214,17 @@ function indexPosts(posts: readonly Post[]) {
   const postsByAuthor = new Map<string, Post[]>();
   const postsByKeyword = new Map<string, Post[]>();
   const authorById = new Map<string, PostAuthor>();
+  const add = (map: Map<string, Post[]>, key: string, post: Post) => {
+    const list = map.get(key);
+    if (list) list.push(post);
+    else map.set(key, [post]);
+  };
   for (const post of posts) {
     for (const a of post.authors) {
       if (!authorById.has(a.id)) authorById.set(a.id, a); // newest post's name and avatar win
-      const list = postsByAuthor.get(a.id);
-      if (list) list.push(post);
-      else postsByAuthor.set(a.id, [post]);
+      add(postsByAuthor, a.id, post);
     }
-    for (const k of post.keywords) {
-      const list = postsByKeyword.get(k.slug);
-      if (list) list.push(post);
-      else postsByKeyword.set(k.slug, [post]);
-    }
+    for (const k of post.keywords) add(postsByKeyword, k.slug, post);
   }
   return { postsByAuthor, postsByKeyword, authorById };
 }

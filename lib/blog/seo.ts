@@ -59,12 +59,7 @@ type PageSeo = {
 };
 
 export function pageMetadata(p: PageSeo): Metadata {
-  const image = {
-    url: p.imagePath ?? defaultOgPath,
-    width: OG_SIZE.width,
-    height: OG_SIZE.height,
-    alt: p.imageAlt ?? p.blogName,
-  };
+  const image = { url: p.imagePath ?? defaultOgPath, ...OG_SIZE, alt: p.imageAlt ?? p.blogName };
   const title = p.absoluteTitle ? p.title : titleWithSite(p.title, p.blogName, p.t);
   const openGraphBase = {
     title,
@@ -79,16 +74,8 @@ export function pageMetadata(p: PageSeo): Metadata {
     description: p.description,
     alternates: { canonical: p.canonical ?? p.path, types: feedAlternates(p.blogName, p.t) },
     openGraph: p.article
-      ? {
-          ...openGraphBase,
-          type: "article",
-          publishedTime: p.article.publishedTime,
-          authors: p.article.authors,
-          tags: p.article.tags,
-        }
-      : p.profile
-        ? { ...openGraphBase, type: "profile" }
-        : { ...openGraphBase, type: "website" },
+      ? { ...openGraphBase, type: "article", ...p.article }
+      : { ...openGraphBase, type: p.profile ? "profile" : "website" },
     // X falls back to Open Graph; an empty image list keeps Next from repeating the image tags.
     twitter: { card: "summary_large_image", images: [] },
   };
