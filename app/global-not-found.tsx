@@ -5,17 +5,10 @@ import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 import { AccentStyle } from "@/components/site/accent-style";
 import { titleWithSite } from "@/lib/blog/seo";
-import { loadBlog } from "@/lib/blog/source";
+import { siteName } from "@/lib/blog/site-name";
 import { env } from "@/lib/config/env";
 import { siteIcon } from "@/lib/config/site-assets";
 import { siteText } from "@/lib/config/text";
-
-/** The site's name, or its configured one when the blog cannot be read: a 404 must never turn into a 500. */
-const siteName = () =>
-  loadBlog().then(
-    ({ blog }) => blog.name,
-    () => env().site.name ?? "Masthead",
-  );
 
 export async function generateMetadata(): Promise<Metadata> {
   const icon = siteIcon(env().site);

@@ -24,10 +24,6 @@ export type CoverFetchOptions = {
   resolve?: Resolve;
 };
 
-export class RefusedAddressError extends Error {
-  readonly code = "ECOVERREFUSED";
-}
-
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 export const systemResolve: Resolve = (hostname) =>
@@ -40,11 +36,6 @@ export function isPublicAddress(address: string): boolean {
   return ipaddr.process(address).range() === "unicast";
 }
 
-function hostFor(url: URL, hosts: ImageHost[]): ImageHost | undefined {
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  return hosts.find((h) => h.origin === url.origin);
-}
-
 /** The socket's lookup: resolves, then refuses the connection if any address is not allowed. */
 function guardedLookup(resolve: Resolve, privateAddressAllowed: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
@@ -54,10 +45,9 @@ function guardedLookup(resolve: Resolve, privateAddressAllowed: boolean): net.Lo
         const usable = found.filter((a) => !family || a.family === family);
         const refused = !privateAddressAllowed && found.some((a) => !isPublicAddress(a.address));
         if (refused || usable.length === 0) {
-          const error = new RefusedAddressError(
-            `${hostname} resolves to an address covers are not fetched from`,
+          (callback as (e: Error) => void)(
+            new Error(`${hostname} resolves to an address covers are not fetched from`),
           );
-          (callback as (e: Error) => void)(error);
           return;
         }
         if (typeof options === "object" && options.all) {
@@ -82,7 +72,7 @@ function requestOnce(url: URL, host: ImageHost, opts: CoverFetchOptions, signal:
     const literal = url.hostname.replace(/^\[|\]$/g, "");
     // The socket skips the lookup for an IP literal, so it is checked here.
     if (net.isIP(literal) && !host.privateAddressAllowed && !isPublicAddress(literal)) {
-      reject(new RefusedAddressError(`${literal} is not an address covers are fetched from`));
+      reject(new Error(`${literal} is not an address covers are fetched from`));
       return;
     }
     const client = url.protocol === "https:" ? https : http;
@@ -100,12 +90,6 @@ function requestOnce(url: URL, host: ImageHost, opts: CoverFetchOptions, signal:
         if (REDIRECT.has(status) || status < 200 || status >= 300) {
           res.resume();
           resolvePromise({ status, location: res.headers.location ?? null, body: null });
-          return;
-        }
-        const declared = Number(res.headers["content-length"] ?? "0");
-        if (declared > opts.maxBytes) {
-          res.destroy();
-          resolvePromise({ status, location: null, body: null });
           return;
         }
         const chunks: Buffer[] = [];
@@ -138,7 +122,8 @@ export async function fetchCoverBytes(url: string, opts: CoverFetchOptions): Pro
     return null;
   }
   for (let hop = 0; hop <= (opts.maxRedirects ?? 3); hop++) {
-    const host = hostFor(current, opts.hosts);
+    const web = current.protocol === "http:" || current.protocol === "https:";
+    const host = web ? opts.hosts.find((h) => h.origin === current.origin) : undefined;
     if (!host) return null;
     let result: Hop;
     try {
