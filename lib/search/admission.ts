@@ -145,7 +145,6 @@ export function createSearchTime(
   return { admits, start };
 }
 
-const searchTime = () => (searchProcess().time ??= createSearchTime()) as ReturnType<typeof createSearchTime>;
 const perClient = () => budget("search-client", SEARCH_LIMITS.perClient, { onStoreFailure: "allow" });
 const perHolder = () => budget("search-network", SEARCH_LIMITS.perHolder, { onStoreFailure: "allow" });
 
@@ -153,10 +152,8 @@ const perHolder = () => budget("search-network", SEARCH_LIMITS.perHolder, { onSt
 export type Admission =
   { kind: "admitted"; request: SearchRequest } | { kind: "limited"; wait: number } | { kind: "busy" };
 
-export async function admitSearch(
-  { client, holder }: Asker,
-  time: SearchTime = searchTime(),
-): Promise<Admission> {
+export async function admitSearch({ client, holder }: Asker): Promise<Admission> {
+  const time = (searchProcess().time ??= createSearchTime()) as SearchTime;
   if (!(await time.admits(holder))) return { kind: "busy" };
   const wait = await takeEach([
     [perClient(), client],

@@ -43,17 +43,14 @@ export default async function SearchPageView({ searchParams }: Props) {
       {body}
     </div>
   );
+  const refusal = (text: string) => frame(t("search.title"), <p role="alert">{text}</p>);
 
   let charge: ChargeRanking | undefined;
   if (query.kind === "ok") {
     // Only real searches are admitted and counted, before the blog is read: a refusal costs little.
     const admission = await admitSearch(whoIsAsking({ headers: await headers() }, env().trustProxy));
-    if (admission.kind === "limited")
-      return frame(
-        t("search.title"),
-        <p role="alert">{t("search.rateLimited", { count: admission.wait })}</p>,
-      );
-    if (admission.kind === "busy") return frame(t("search.title"), <p role="alert">{t("search.busy")}</p>);
+    if (admission.kind === "limited") return refusal(t("search.rateLimited", { count: admission.wait }));
+    if (admission.kind === "busy") return refusal(t("search.busy"));
     // The holder is charged the search's whole time, rendering included (admission.ts).
     charge = meterSearch(admission.request);
   }
@@ -68,7 +65,7 @@ export default async function SearchPageView({ searchParams }: Props) {
         <p className={blogStyles.lede}>{t("search.empty", { count: blog.posts.length })}</p>,
       );
     case "too_long":
-      return frame(t("search.title"), <p role="alert">{tooLongMessage(t, result.length)}</p>);
+      return refusal(tooLongMessage(t, result.length));
     case "no_match":
       return frame(
         t("search.noResultsTitle", { query: result.text }),
