@@ -54,7 +54,7 @@ const XML_WRITER: Writer = { cdata: cdataText, text: plainText, attribute: attri
 // JSON has no such rules, only the forbidden characters are dropped so the three feeds agree.
 const JSON_WRITER: Writer = { cdata: xmlText, text: xmlText, attribute: xmlText, url: (s) => s };
 
-export function buildFeed(
+function buildFeed(
   blog: Blog,
   {
     siteUrl,

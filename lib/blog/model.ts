@@ -33,8 +33,6 @@ export type Blog = {
   problemCount: number;
 };
 
-export const FALLBACK_BLOG_NAME = "Blog";
-
 /** A post of the list once repaired, before its keywords have slugs. */
 type Draft = {
   slug: string;
@@ -81,7 +79,7 @@ export function buildBlog(input: {
   drafts.length = 0;
   const { postsByAuthor, postsByKeyword, authorById } = indexPosts(posts);
   return {
-    name: clean(input.blogName) || FALLBACK_BLOG_NAME,
+    name: clean(input.blogName) || "Blog",
     posts,
     authors: authorProfiles(authorById, postsByAuthor),
     keywords: keywordCounts(postsByKeyword),

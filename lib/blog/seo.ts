@@ -29,7 +29,7 @@ const sameAs = (s: SeoSettings) => (s.sameAs?.length ? { sameAs: s.sameAs } : {}
 
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 export const defaultOgPath = "/og/default";
-export const postOgPath = (slug: string) => `/og/blog/${encodeURIComponent(slug)}`;
+const postOgPath = (slug: string) => `/og/blog/${encodeURIComponent(slug)}`;
 
 export function feedAlternates(
   blogName: string,
@@ -121,9 +121,7 @@ export function blogPostingJsonLd(blog: Blog, post: Post, s: SeoSettings) {
     headline: post.title,
     datePublished: post.publishedAt,
     dateModified: post.publishedAt,
-    image: post.coverImageUrl
-      ? [post.coverImageUrl, `${s.siteUrl}${postOgPath(post.slug)}`]
-      : [`${s.siteUrl}${postOgPath(post.slug)}`],
+    image: [post.coverImageUrl, `${s.siteUrl}${postOgPath(post.slug)}`].filter(Boolean),
     author: post.authors.map((a) => person({ ...a, avatarUrl: null }, s.siteUrl)),
     publisher: { "@type": "Organization", name: blog.name, url: `${s.siteUrl}/`, ...sameAs(s) },
   };

@@ -56,7 +56,7 @@ export const escapeXml = (s: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
   );
 
-export function urlsetXml(entries: SitemapEntry[]): string {
+function urlsetXml(entries: SitemapEntry[]): string {
   const urls = entries
     .map(
       (e) =>
@@ -66,13 +66,11 @@ export function urlsetXml(entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-export const sitemapChunkPath = (n: number) => `/sitemaps/${n}.xml`;
-
-export function sitemapIndexXml(siteUrl: string, chunks: number, lastmod?: string): string {
+function sitemapIndexXml(siteUrl: string, chunks: number, lastmod?: string): string {
   const items = Array.from(
     { length: chunks },
     (_, i) =>
-      `<sitemap><loc>${escapeXml(`${siteUrl}${sitemapChunkPath(i + 1)}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</sitemap>`,
+      `<sitemap><loc>${escapeXml(`${siteUrl}/sitemaps/${i + 1}.xml`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</sitemap>`,
   ).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
