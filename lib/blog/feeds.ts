@@ -1,7 +1,5 @@
 import { Feed } from "feed";
-import { WHOLE_NUMBER_VARIABLES } from "../config/defaults.mjs";
-import { DEFAULT_DESCRIPTION, DEFAULT_LANGUAGE } from "../config/site";
-import { resolveMessages, translator, type Translate } from "../i18n";
+import type { Translate } from "../i18n";
 import type { Blog } from "./model";
 import { authorPath, externalPostUrl, postPath, tagPath } from "./paths";
 import { escapeXml } from "./sitemap";
@@ -12,14 +10,13 @@ import { xmlText } from "./text";
  * FEED_ITEMS posts (a reader polls for what is new). Authors by name, never their email.
  */
 
-/** The defaults are the demo's. */
 export type FeedSettings = {
   siteUrl: string;
   postUrlTemplate: string | null;
-  feedItems?: number;
-  language?: string;
-  description?: string;
-  t?: Translate;
+  feedItems: number;
+  language: string;
+  description: string;
+  t: Translate;
 };
 
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
@@ -56,14 +53,7 @@ const JSON_WRITER: Writer = { cdata: xmlText, text: xmlText, attribute: xmlText,
 
 function buildFeed(
   blog: Blog,
-  {
-    siteUrl,
-    postUrlTemplate,
-    feedItems = WHOLE_NUMBER_VARIABLES.FEED_ITEMS.fallback,
-    language = DEFAULT_LANGUAGE,
-    description = DEFAULT_DESCRIPTION,
-    t = translator(resolveMessages(DEFAULT_LANGUAGE)),
-  }: FeedSettings,
+  { siteUrl, postUrlTemplate, feedItems, language, description, t }: FeedSettings,
   format: "rss" | "atom" | "json" = "rss",
 ): Feed {
   const w = format === "json" ? JSON_WRITER : XML_WRITER;
@@ -115,12 +105,6 @@ function buildFeed(
 // with `language` (a canonical BCP 47 tag: letters, digits and hyphens, nothing to escape).
 export const rssFeed = (blog: Blog, s: FeedSettings) => buildFeed(blog, s, "rss").rss2();
 export const atomFeed = (blog: Blog, s: FeedSettings) =>
-  buildFeed(blog, s, "atom")
-    .atom1()
-    .replace("<feed ", `<feed xml:lang="${s.language ?? DEFAULT_LANGUAGE}" `);
+  buildFeed(blog, s, "atom").atom1().replace("<feed ", `<feed xml:lang="${s.language}" `);
 export const jsonFeed = (blog: Blog, s: FeedSettings) =>
-  JSON.stringify(
-    { ...JSON.parse(buildFeed(blog, s, "json").json1()), language: s.language ?? DEFAULT_LANGUAGE },
-    null,
-    4,
-  );
+  JSON.stringify({ ...JSON.parse(buildFeed(blog, s, "json").json1()), language: s.language }, null, 4);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DEFAULT_DESCRIPTION } from "../config/site";
-import { resolveMessages, translator, type Translate } from "../i18n";
+import type { Translate } from "../i18n";
 import { FEED_PATHS } from "./feeds";
 import type { AuthorProfile, Blog } from "./model";
 import type { Post } from "./post";
@@ -8,19 +8,17 @@ import { authorPath, externalPostUrl, postPath } from "./paths";
 
 // Next merges metadata shallowly (a page's `openGraph` replaces the layout's), so each builder returns the whole set.
 
-/** `sameAs`: the team's profile addresses; `t`: the site's words (English when absent). */
+/** `sameAs`: the team's profile addresses; `t`: the site's words. */
 export type SeoSettings = {
   siteUrl: string;
   postUrlTemplate: string | null;
   description?: string;
   sameAs?: string[];
-  t?: Translate;
+  t: Translate;
 };
 
-const english = translator(resolveMessages("en"));
-
 /** "Caching Without Tears · Atelier Lumière". */
-export function titleWithSite(title: string, siteName: string, t: Translate = english): string {
+export function titleWithSite(title: string, siteName: string, t: Translate): string {
   return `${title}${t("site.titleSeparator")}${siteName}`;
 }
 
@@ -31,10 +29,7 @@ export const OG_SIZE = { width: 1200, height: 630 } as const;
 export const defaultOgPath = "/og/default";
 const postOgPath = (slug: string) => `/og/blog/${encodeURIComponent(slug)}`;
 
-export function feedAlternates(
-  blogName: string,
-  t: Translate = english,
-): NonNullable<Metadata["alternates"]>["types"] {
+export function feedAlternates(blogName: string, t: Translate): NonNullable<Metadata["alternates"]>["types"] {
   return {
     "application/rss+xml": [{ url: FEED_PATHS.rss, title: t("feed.rss", { site: blogName }) }],
     "application/atom+xml": [{ url: FEED_PATHS.atom, title: t("feed.atom", { site: blogName }) }],
@@ -48,7 +43,7 @@ type PageSeo = {
   title: string;
   /** Use `title` verbatim (the home page: the site's name alone) instead of "title · site". */
   absoluteTitle?: boolean;
-  t?: Translate;
+  t: Translate;
   description: string;
   /** Overrides the canonical URL (an external article). */
   canonical?: string;
@@ -88,8 +83,7 @@ export function postMetadata(blog: Blog, post: Post, s: SeoSettings): Metadata {
     // Not the workspace's page_title: it names the workspace's blog, which may not be the team's site.
     title: post.title,
     t: s.t,
-    description:
-      post.description || (s.t ?? english)("post.metaDescription", { title: post.title, site: blog.name }),
+    description: post.description || s.t("post.metaDescription", { title: post.title, site: blog.name }),
     canonical: externalPostUrl(s.postUrlTemplate, post.slug) ?? undefined,
     imagePath: postOgPath(post.slug),
     imageAlt: post.title,

@@ -10,11 +10,22 @@ import {
   type LocalWorkspaceServer,
 } from "@/lib/local-workspace";
 import { createWorkspaceClient } from "@/lib/workspace/client";
+import { WHOLE_NUMBER_VARIABLES } from "@/lib/config/defaults.mjs";
+import { DEFAULT_DESCRIPTION, DEFAULT_LANGUAGE } from "@/lib/config/site";
+import { resolveMessages, translator } from "@/lib/i18n";
 
 /* Feeds and sitemaps built from the local workspace's demo blog over real HTTP, parsed back. */
 
 const SITE = "https://www.example.test";
-const settings = { siteUrl: SITE, postUrlTemplate: null };
+// The configuration's defaults, as blogForPage passes them.
+const settings = {
+  siteUrl: SITE,
+  postUrlTemplate: null,
+  feedItems: WHOLE_NUMBER_VARIABLES.FEED_ITEMS.fallback,
+  language: DEFAULT_LANGUAGE,
+  description: DEFAULT_DESCRIPTION,
+  t: translator(resolveMessages(DEFAULT_LANGUAGE)),
+};
 let ws: LocalWorkspaceServer;
 let blog: Blog;
 
@@ -93,7 +104,7 @@ describe("feeds", () => {
 
   it("links items to the full article when BLOG_POST_URL_TEMPLATE is set", async () => {
     const feed = await new Parser().parseString(
-      rssFeed(blog, { siteUrl: SITE, postUrlTemplate: "https://blog.example.org/{slug}" }),
+      rssFeed(blog, { ...settings, postUrlTemplate: "https://blog.example.org/{slug}" }),
     );
     expect(feed.items[0]!.link).toBe(`https://blog.example.org/${blog.posts[0]!.slug}`);
     expect(feed.items[0]!.guid).toBe(`${SITE}/blog/${blog.posts[0]!.slug}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildBlog } from "@/lib/blog/model";
 import { blogPostingJsonLd, jsonLdText, postMetadata } from "@/lib/blog/seo";
+import { resolveMessages, translator } from "@/lib/i18n";
 
 /* A post's metadata and JSON-LD, with and without BLOG_POST_URL_TEMPLATE. */
 
@@ -24,8 +25,9 @@ const blog = buildBlog({
   ],
 });
 const post = blog.posts[0]!;
-const local = { siteUrl: SITE, postUrlTemplate: null };
-const external = { siteUrl: SITE, postUrlTemplate: "https://blog.acme.test/p/{slug}" };
+const t = translator(resolveMessages("en"));
+const local = { siteUrl: SITE, postUrlTemplate: null, t };
+const external = { siteUrl: SITE, postUrlTemplate: "https://blog.acme.test/p/{slug}", t };
 
 describe("postMetadata", () => {
   it("is an article whose canonical is its own page when the article lives here", () => {
