@@ -10,7 +10,7 @@ export async function blogForPage() {
   const { blog, slugs } = await loadBlog();
   const config = env();
   const t = siteText();
-  const settings: SeoSettings & FeedSettings & { prerenderLimit: number; feedItems: number } = {
+  const settings: SeoSettings & FeedSettings & { prerenderLimit: number } = {
     siteUrl: config.siteUrl,
     postUrlTemplate: config.blog.postUrlTemplate,
     prerenderLimit: config.blog.prerenderLimit,
