@@ -65,9 +65,6 @@ function noticeRevalidation(tag: string, at: number): void {
   if (started <= at) forgetBlogData();
 }
 
-const expired = (fetchedAt: number, now = Date.now()) =>
-  now - fetchedAt >= env().blog.revalidateSeconds * 1000;
-
 function describe(error: WorkspaceApiError): string {
   const status = error.status ? ` (HTTP ${error.status})` : "";
   const detail = error.message.replace(/\.+$/, "");
@@ -185,7 +182,8 @@ export async function blogList(): Promise<Blog> {
   if (copy) {
     // Past its interval the copy answers while its successor loads; only a revalidation (which
     // drops the copy) is waited for, so no page is cached again from older posts.
-    if (expired(copy.fetchedAt)) void refresh().catch(() => undefined);
+    if (Date.now() - copy.fetchedAt >= env().blog.revalidateSeconds * 1000)
+      void refresh().catch(() => undefined);
     return copy.blog;
   }
   return refresh();

@@ -38,23 +38,14 @@ export function warmUpCandidates(blog: Blog, prerenderLimit: number): string[][]
   ].filter((list) => list.length > 0);
 }
 
-/** True for each route that rendered an uncached page. */
-async function renderEach(origin: string, routes: string[][]): Promise<boolean[]> {
-  const rendered: boolean[] = [];
-  for (const candidates of routes) {
-    let done = false;
-    for (const path of candidates) {
-      const res = await fetch(origin + path, { signal: AbortSignal.timeout(30_000) });
-      await res.arrayBuffer();
-      // Next says whether it answered from its cache; anything else was rendered now.
-      if (res.headers.get("x-nextjs-cache") !== "HIT") {
-        done = true;
-        break;
-      }
-    }
-    rendered.push(done);
+/** Whether one of a route's candidates was rendered now (not answered from Next's cache). */
+async function renderedOne(origin: string, candidates: string[]): Promise<boolean> {
+  for (const path of candidates) {
+    const res = await fetch(origin + path, { signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    if (res.headers.get("x-nextjs-cache") !== "HIT") return true;
   }
-  return rendered;
+  return false;
 }
 
 /** Never fails the start: a render that fails is logged, and readers then pay for the first one. */
@@ -68,10 +59,11 @@ export function warmBlogRoutes(): Promise<void> {
     // The home and blog pages too: with several instances the build's prerendered pages are not
     // in the shared cache (lib/next-cache/); alone they are cached hits.
     const routes = [["/"], ["/blog"], ...warmUpCandidates(blog, env().blog.prerenderLimit)];
-    const rendered = await renderEach(origin, routes);
+    let rendered = 0;
+    for (const candidates of routes) if (await renderedOne(origin, candidates)) rendered++;
     const released = releaseLoadingMemory();
     log("blog").info(
-      `rendered ${rendered.filter(Boolean).length} of ${rendered.length} blog routes before serving readers in ${Math.round(performance.now() - started)} ms` +
+      `rendered ${rendered} of ${routes.length} blog routes before serving readers in ${Math.round(performance.now() - started)} ms` +
         (released === null ? "" : `, then collected the heap in ${Math.round(released)} ms`),
     );
   })().catch((error: unknown) =>
