@@ -4,8 +4,6 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../config/env";
 import {
   createStateEngine,
-  limitedFor,
-  limitName,
   type EngineKind,
   type FirstUse,
   type LimiterOptions,
@@ -17,22 +15,20 @@ import {
 import { processState, type RedisTarget } from "./redis-fail-fast.mjs";
 
 /*
- * Runtime state that outlives a request: the only door to it. No Redis configured → embedded
- * (this process's memory); REDIS_URL or REDIS_SENTINELS set → Redis, shared by every instance
- * (following a Sentinel failover to the new primary), failing fast to in-memory
- * fallbacks while Redis is unreachable. One engine per process (lib/state's part of it,
- * processState), whichever of Next's bundles asks first.
+ * Runtime state that outlives a request: the only door to it. Embedded (this process's memory)
+ * unless REDIS_URL or REDIS_SENTINELS names a Redis shared by every instance. One engine per
+ * process, whichever of Next's bundles asks first.
  */
 
 export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
-export { limitedFor, limitName };
+export { firstConnectionAttempt } from "./redis-fail-fast.mjs";
 
 function engine(): StateEngine {
   const state = processState();
   return (state.engine ??= createStateEngine({ redis: env().redis }));
 }
 
-/** Shutdown: closes the Redis connections if any were opened (QUIT, so Redis sees a clean goodbye). */
+/** Shutdown: closes the Redis connections if any were opened. */
 export async function closeState(): Promise<void> {
   await processState().engine?.close();
 }
@@ -51,13 +47,7 @@ export function redisConnection(purpose?: string): Redis | null {
   return engine().connection(purpose);
 }
 
-/** Resolves once a connection from redisConnection has had its first attempt answered (at most the connect timeout). */
-export { firstConnectionAttempt } from "./redis-fail-fast.mjs";
-
-/**
- * A connection of its own that waits for Redis instead of failing fast (BullMQ's worker);
- * null when embedded. Closed with the state.
- */
+/** A connection of its own that waits for Redis instead of failing fast (BullMQ's worker); null when embedded. */
 export function blockingRedisConnection(purpose: string): Redis | null {
   return engine().blockingConnection(purpose);
 }
@@ -80,7 +70,7 @@ export function firstUse(namespace: string, opts: { ttlSeconds: number }): First
   return engine().firstUse(namespace, opts);
 }
 
-/** For readiness checks: which engine, and whether Redis answers (one PING, 250 ms at most). */
+/** For readiness checks: which engine, and whether Redis answers. */
 export function stateHealth(): Promise<StateHealth> {
   return engine().health();
 }

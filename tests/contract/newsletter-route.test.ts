@@ -448,7 +448,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
       siteUrl: SITE,
       trustProxy: 0,
       // Counters of its own, so these cases do not spend the app handler's budgets.
-      limiters: createNewsletterLimiters(DEFAULT_LIMITS, createStateEngine({ redisUrl: null }).limiter),
+      limiters: createNewsletterLimiters(DEFAULT_LIMITS, createStateEngine({ redis: null }).limiter),
       log: (line) => logs.push(line),
     });
   }
@@ -567,7 +567,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
       waitMs: 1_000,
       siteUrl: SITE,
       trustProxy: 0,
-      limiters: createNewsletterLimiters(DEFAULT_LIMITS, createStateEngine({ redisUrl: null }).limiter),
+      limiters: createNewsletterLimiters(DEFAULT_LIMITS, createStateEngine({ redis: null }).limiter),
     })(jsonPost({ email }));
     expect(res.status).toBe(422);
     expect((await body(res)).reason).toBe("rejected");
