@@ -2,13 +2,13 @@ import { z } from "zod";
 import type { InvalidReason } from "./outcomes";
 
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 /*
  * Each check's message is an InvalidReason, checked cheapest and most specific first, so the
  * first issue tells the reader what is wrong ("needs an @") rather than just "invalid".
  */
-export const subscriberEmailSchema = z
+const subscriberEmailSchema = z
   .string({ error: "shape" })
   .trim()
   .min(1, { error: "empty" })
@@ -27,7 +27,7 @@ const REASONS = new Set<InvalidReason>([
   "shape",
 ]);
 
-export type EmailCheck = { ok: true; email: string } | { ok: false; reason: InvalidReason };
+type EmailCheck = { ok: true; email: string } | { ok: false; reason: InvalidReason };
 
 /** Trims and validates what a reader typed; anything that is not a string is "shape", absent is "empty". */
 export function checkSubscriberEmail(value: unknown): EmailCheck {

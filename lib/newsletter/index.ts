@@ -3,8 +3,8 @@ import { delivery } from "../delivery";
 import { env } from "../config/env";
 import { createNewsletterHandler } from "./handler";
 
-export { createNewsletterHandler, HONEYPOT_FIELD, type NewsletterHandlerOptions } from "./handler";
-export { createNewsletterLimiters, DEFAULT_LIMITS, type NewsletterLimits } from "./rate-limit";
+export { createNewsletterHandler, type NewsletterHandlerOptions } from "./handler";
+export { createNewsletterLimiters, DEFAULT_LIMITS } from "./rate-limit";
 
 /** The app's handler, made for each request: its counters are lib/state's, its store the process's. */
 export function newsletterHandler(): (request: Request) => Promise<Response> {

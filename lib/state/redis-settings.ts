@@ -1,6 +1,8 @@
 import type { Redis } from "ioredis";
+import { logLine } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
-import { isReady } from "./redis-fail-fast.mjs";
+import { redisConnection } from "./index";
+import { firstConnectionAttempt, isReady } from "./redis-fail-fast.mjs";
 
 /*
  * The two Redis settings queued signups depend on, read from INFO (hosted plans often refuse
@@ -82,4 +84,12 @@ export async function watchRedisSettings(
   };
   client.on("ready", () => void check().catch(() => undefined));
   return check().catch(() => null);
+}
+
+/** At start (a server's, the worker's): why this process must not run against its Redis, or null; watched from then on. */
+export async function startupRedisRefusal(): Promise<string | null> {
+  const client = redisConnection();
+  if (!client) return null;
+  await firstConnectionAttempt(client);
+  return (await watchRedisSettings(client, logLine("state")))?.refusal ?? null;
 }
