@@ -163,22 +163,20 @@ export class RedisSignupStore implements SignupStore {
   private async confirm(): Promise<void> {
     const connection = this.o.confirmWith;
     if (!connection) return;
-    let acknowledged = 0;
     if (Date.now() >= this.waitAgainAt) {
       try {
         // WAIT waits for its own connection's last write, so it makes one after the signup's.
         await connection.set(`${QUEUE_PREFIX}:delivery:confirm`, "1", "PX", 60_000);
-        acknowledged = Number(await connection.call("WAIT", 1, REPLICA_CONFIRM_TIMEOUT_MS));
+        if (Number(await connection.call("WAIT", 1, REPLICA_CONFIRM_TIMEOUT_MS)) >= 1) return;
       } catch {
         // The primary went away mid-way: nothing says a replica has it.
       }
-      if (acknowledged < 1) this.waitAgainAt = Date.now() + NO_REPLICA_PAUSE_MS;
+      this.waitAgainAt = Date.now() + NO_REPLICA_PAUSE_MS;
     }
-    if (acknowledged < 1)
-      throw new StoreUnavailableError(
-        "unreplicated",
-        `no replica confirmed it within ${REPLICA_CONFIRM_TIMEOUT_MS} ms`,
-      );
+    throw new StoreUnavailableError(
+      "unreplicated",
+      `no replica confirmed it within ${REPLICA_CONFIRM_TIMEOUT_MS} ms`,
+    );
   }
 
   /**

@@ -46,20 +46,7 @@ export type FirstUse = {
 
 export type StateHealth = { engine: EngineKind; redis?: "up" | "down" };
 
-export type StateEngine = {
-  kind: EngineKind;
-  target: RedisTarget | null;
-  connection(purpose?: string): Redis | null;
-  /** A connection of its own that waits for Redis instead of failing fast (BullMQ's worker). */
-  blockingConnection(purpose: string): Redis | null;
-  limiter(opts: LimiterOptions): RateLimiterAbstract;
-  sharedCache<T>(namespace: string, opts: { ttlSeconds: number }): SharedCache<T>;
-  revocations(): Revocations;
-  firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse;
-  health(): Promise<StateHealth>;
-  /** Closes every connection (tests, shutdown). */
-  close(): Promise<void>;
-};
+export type StateEngine = ReturnType<typeof createStateEngine>;
 
 const KEY_ROOT = "masthead";
 /** Bounds on what one process keeps in memory, so hostile keys cannot grow it without end. */
@@ -68,7 +55,7 @@ const MAX_MEMORY_ENTRIES = 10_000;
 type Log = (line: string) => void;
 
 /** `redis`: a redis:// URL or a Sentinel group; null or absent: embedded. */
-export function createStateEngine(options: { redis?: RedisTarget | null; log?: Log }): StateEngine {
+export function createStateEngine(options: { redis?: RedisTarget | null; log?: Log }) {
   const log = options.log ?? logLine("state");
   const target = options.redis ?? null;
   const kind: EngineKind = target ? "redis" : "embedded";

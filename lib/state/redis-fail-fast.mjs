@@ -17,23 +17,14 @@ const MAX_BACKOFF_MS = 2_000;
 // Retries for as long as the process lives, with jitter so a fleet does not reconnect in lockstep.
 const retryStrategy = (times) => Math.min(50 * 2 ** Math.min(times, 6), MAX_BACKOFF_MS) + Math.random() * 100;
 
+const CONNECTION = { lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, retryStrategy };
 const FAIL_FAST_OPTIONS = {
-  lazyConnect: true,
   enableOfflineQueue: false,
-  connectTimeout: CONNECT_TIMEOUT_MS,
   commandTimeout: COMMAND_TIMEOUT_MS,
   maxRetriesPerRequest: 1,
-  retryStrategy,
 };
-
 // BullMQ refuses a worker connection without `maxRetriesPerRequest: null`.
-const BLOCKING_OPTIONS = {
-  lazyConnect: true,
-  enableOfflineQueue: true,
-  connectTimeout: CONNECT_TIMEOUT_MS,
-  maxRetriesPerRequest: null,
-  retryStrategy,
-};
+const BLOCKING_OPTIONS = { enableOfflineQueue: true, maxRetriesPerRequest: null };
 
 export function redisTargetFromEnv(vars = process.env) {
   return redisTargetFromVars(vars);
@@ -72,6 +63,7 @@ export function redisOptions(target, purpose, overrides = {}) {
   const { blocking = false, ...rest } = overrides;
   return {
     ...whereOptions(target),
+    ...CONNECTION,
     ...(blocking ? BLOCKING_OPTIONS : FAIL_FAST_OPTIONS),
     connectionName: `masthead:${purpose}`,
     ...rest,
