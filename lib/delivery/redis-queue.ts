@@ -153,6 +153,7 @@ export class RedisSignupStore implements SignupStore {
     reportGauge(metrics().deliveryQueueUp, yes ? 1 : 0);
   }
 
+  /** Why this instance cannot deliver now although Redis is up, or null. */
   problem(): string | null {
     return this.answering === false && this.o.connection.status === "ready"
       ? "the delivery queue does not answer although Redis does"

@@ -234,10 +234,6 @@ export class SqliteSignupStore implements SignupStore {
     );
   }
 
-  problem(): string | null {
-    return null;
-  }
-
   // The outbox's side (Redis engine).
   oldest(limit: number): Kept[] {
     return this.rows<Kept>(

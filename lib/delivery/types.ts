@@ -54,8 +54,6 @@ export interface SignupStore {
   retryFailed(ids?: string[]): Promise<number>;
   /** Deletes failed signups (all, or those named), addresses included. */
   discardFailed(ids?: string[]): Promise<number>;
-  /** Why this instance cannot deliver now although its engine is up, or null. */
-  problem(): string | null;
   /** The worker (when `worker`), and on Redis the outbox's forwarder. */
   start(options: { worker: boolean }): void;
   /** Stops the background work (its call in hand finishes); the store stays open. */

@@ -124,7 +124,7 @@ async function charge(handler: Handler, signup: Signup): Promise<string | Respon
   if (!(await limiters.perAddress.take(key)).ok) return answer("recently_sent", signup.redirect);
   const globalWait = await takeSiteWide(limiters, byNetwork.used);
   if (globalWait === null) return key;
-  await limiters.perAddress.reward(key).catch(() => {});
+  await limiters.perAddress.reward(key);
   log("[newsletter] site-wide signup budget spent; answering 429");
   return answer("busy", signup.redirect, { retryAfterSeconds: globalWait, typed: signup.email });
 }
@@ -138,12 +138,12 @@ async function deliver(handler: Handler, signup: Signup, key: string): Promise<R
   } catch (error) {
     log(`a signup could not be kept for delivery (${error instanceof Error ? error.message : typeof error})`);
     // Nothing was sent or kept, so this attempt should not count against the address.
-    await handler.limiters.perAddress.reward(key).catch(() => {});
+    await handler.limiters.perAddress.reward(key);
     return answer("unavailable", signup.redirect, { retryAfterSeconds: RETRY_SECONDS, typed: signup.email });
   }
   // A repeat while one waits adds nothing, so it costs the mailbox's budget nothing.
   if (accepted.alreadyPending) {
-    await handler.limiters.perAddress.reward(key).catch(() => {});
+    await handler.limiters.perAddress.reward(key);
     return answer("queued", signup.redirect);
   }
   const outcome = await store.outcome(accepted, handler.waitMs).catch((): Outcome => "pending");

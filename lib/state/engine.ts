@@ -61,22 +61,16 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
   const kind: EngineKind = target ? "redis" : "embedded";
 
   const clients = new Map<string, Redis>();
-  function connection(purpose = "state"): Redis | null {
-    if (!target) return null;
-    let client = clients.get(purpose);
-    if (!client) {
-      client = createRedisClient(target, purpose, log);
-      clients.set(purpose, client);
-    }
-    return client;
-  }
   let blockingCount = 0;
-  function blockingConnection(purpose: string): Redis | null {
+  /** One client per purpose; a `blocking` one (BullMQ's worker) is always new and waits for Redis instead of failing fast. */
+  function connect(purpose: string, blocking: boolean): Redis | null {
     if (!target) return null;
-    const client = createRedisClient(target, purpose, log, { blocking: true });
-    clients.set(`${purpose}#blocking${++blockingCount}`, client);
-    return client;
+    const id = blocking ? `${purpose}#blocking${++blockingCount}` : purpose;
+    if (!clients.has(id)) clients.set(id, createRedisClient(target, purpose, log, { blocking }));
+    return clients.get(id)!;
   }
+  const connection = (purpose = "state") => connect(purpose, false);
+  const blockingConnection = (purpose: string) => connect(purpose, true);
 
   /** `work` on the state connection, or `fallback` at once when Redis is not ready or fails. */
   async function ask<T>(fallback: T, work: (client: Redis) => Promise<T>): Promise<T> {
@@ -178,13 +172,6 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
   function makeRevocations(): Revocations {
     // Always kept locally too: this instance refuses a revoked id even while Redis is down.
     const local = new Map<string, number>();
-    const locallyRevoked = (id: string) => {
-      const until = local.get(id);
-      if (until === undefined) return false;
-      if (until > Date.now()) return true;
-      local.delete(id);
-      return false;
-    };
     const keyOf = (id: string) => `${KEY_ROOT}:revoked:${id}`;
     return {
       async revoke(id, untilEpochMs) {
@@ -201,7 +188,8 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
           );
       },
       isRevoked: async (id) =>
-        locallyRevoked(id) || ask(false, async (client) => (await client.exists(keyOf(id))) === 1),
+        (local.get(id) ?? 0) > Date.now() ||
+        ask(false, async (client) => (await client.exists(keyOf(id))) === 1),
     };
   }
 
@@ -267,13 +255,8 @@ function memoryCache<T>(ttlMs: number): SharedCache<T> {
   return {
     async get(key) {
       const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= Date.now()) {
-        entries.delete(key);
-        return undefined;
-      }
       // Stored as JSON so callers get a copy, exactly as they would from Redis.
-      return JSON.parse(entry.value) as T;
+      return entry && entry.expiresAt > Date.now() ? (JSON.parse(entry.value) as T) : undefined;
     },
     async set(key, value) {
       entries.delete(key);

@@ -30,10 +30,8 @@ export function reportProblem(name: string, check: () => string | null): void {
 export function whileStarting(name: string, loaded: Promise<unknown>): Promise<void> {
   const { starting } = lifecycle();
   starting.add(name);
-  return loaded.then(
-    () => void starting.delete(name),
-    () => void starting.delete(name),
-  );
+  const done = () => void starting.delete(name);
+  return loaded.then(done, done);
 }
 
 /** From now on this instance answers readiness with 503 "draining" (shutdown). */

@@ -13,14 +13,6 @@ import { firstConnectionAttempt, isReady } from "./redis-fail-fast.mjs";
 /** Each null when the server would not say. */
 type RedisSettings = { maxmemoryPolicy: string | null; appendonly: boolean | null };
 
-type SettingsVerdict = {
-  settings: RedisSettings;
-  /** Why the instance must not run against this Redis (maxmemory-policy), or null. */
-  refusal: string | null;
-  /** What the operator should fix but need not stop for (appendonly), or null. */
-  warning: string | null;
-};
-
 export async function readRedisSettings(client: Redis): Promise<RedisSettings> {
   const info: Record<string, string> = {};
   for (const section of ["memory", "persistence"]) {
@@ -39,48 +31,39 @@ export async function readRedisSettings(client: Redis): Promise<RedisSettings> {
   };
 }
 
-function judgeRedisSettings(settings: RedisSettings): SettingsVerdict {
-  const { maxmemoryPolicy, appendonly } = settings;
-  const refusal =
-    maxmemoryPolicy === null || maxmemoryPolicy === "noeviction"
-      ? null
-      : `Redis's maxmemory-policy is ${maxmemoryPolicy}: when memory is full, Redis would delete queued signups. Set maxmemory-policy noeviction (redis.conf, CONFIG SET, or your provider's settings).`;
-  const warning =
-    appendonly === false
-      ? "Redis's appendonly is no: a Redis restart would lose every queued signup since its last snapshot. Set appendonly yes and appendfsync everysec."
-      : null;
-  return { settings, refusal, warning };
-}
-
-function report(settings: RedisSettings): void {
-  const m = metrics();
-  if (settings.maxmemoryPolicy !== null)
-    reportGauge(m.redisNoeviction, settings.maxmemoryPolicy === "noeviction" ? 1 : 0);
-  if (settings.appendonly !== null) reportGauge(m.redisAofEnabled, settings.appendonly ? 1 : 0);
-}
-
 /**
  * Reads the settings now and on every new connection (a failover lands on another server), each
- * exported and logged once when wrong. Resolves with the first verdict, or null when unreachable.
+ * exported and logged once when wrong. Resolves with the first verdict, or null when unreachable:
+ * `refusal` (maxmemory-policy) stops a start, `warning` (appendonly) does not.
  */
 export async function watchRedisSettings(
   client: Redis,
   log: (line: string, level?: "debug" | "info" | "warn" | "error") => void,
-): Promise<SettingsVerdict | null> {
+) {
   let last = "";
-  const check = async (): Promise<SettingsVerdict | null> => {
+  const check = async () => {
     if (!isReady(client)) return null;
-    const verdict = judgeRedisSettings(await readRedisSettings(client));
-    report(verdict.settings);
-    const said = `${verdict.refusal}|${verdict.warning}`;
-    if (said !== last) {
-      if (verdict.refusal) log(verdict.refusal, "error");
-      if (verdict.warning) log(verdict.warning, "warn");
-      if (verdict.settings.maxmemoryPolicy === null)
+    const settings = await readRedisSettings(client);
+    const { maxmemoryPolicy: policy, appendonly } = settings;
+    const m = metrics();
+    if (policy !== null) reportGauge(m.redisNoeviction, policy === "noeviction" ? 1 : 0);
+    if (appendonly !== null) reportGauge(m.redisAofEnabled, appendonly ? 1 : 0);
+    const refusal =
+      policy === null || policy === "noeviction"
+        ? null
+        : `Redis's maxmemory-policy is ${policy}: when memory is full, Redis would delete queued signups. Set maxmemory-policy noeviction (redis.conf, CONFIG SET, or your provider's settings).`;
+    const warning =
+      appendonly === false
+        ? "Redis's appendonly is no: a Redis restart would lose every queued signup since its last snapshot. Set appendonly yes and appendfsync everysec."
+        : null;
+    if (`${refusal}|${warning}` !== last) {
+      if (refusal) log(refusal, "error");
+      if (warning) log(warning, "warn");
+      if (policy === null)
         log("Redis did not tell its maxmemory-policy (INFO refused it); it could not be checked.", "warn");
-      last = said;
+      last = `${refusal}|${warning}`;
     }
-    return verdict;
+    return { settings, refusal, warning };
   };
   client.on("ready", () => void check().catch(() => undefined));
   return check().catch(() => null);

@@ -8,6 +8,4 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 /** The form posts; a GET (a bookmarked redirect target, a crawler) is told how to use it. */
-export async function GET(request: Request): Promise<Response> {
-  return newsletterHandler()(request);
-}
+export const GET = POST;
