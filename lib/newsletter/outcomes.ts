@@ -61,16 +61,11 @@ export function outcomeKey(outcome: NewsletterOutcome): string {
 
 /** Every outcome (one no-JavaScript outcome page each). */
 export const ALL_OUTCOMES: NewsletterOutcome[] = [
-  { kind: "subscribed" },
-  { kind: "queued" },
-  { kind: "recently_sent" },
+  ...(Object.keys(PHRASES) as (keyof typeof PHRASES)[]).map((kind) => ({ kind })),
   ...(Object.keys(INVALID_PHRASES) as InvalidReason[]).map((reason) => ({
     kind: "invalid" as const,
     reason,
   })),
-  { kind: "rate_limited" },
-  { kind: "busy" },
-  { kind: "unavailable" },
 ];
 
 export function outcomeFromKey(key: string): NewsletterOutcome | undefined {

@@ -9,16 +9,6 @@ import { processState } from "./redis-fail-fast.mjs";
  * part of it reports a problem of its own while Redis answers (reportProblem).
  */
 
-type Readiness = {
-  status: 200 | 503;
-  body: {
-    status: "ready" | "degraded" | "unavailable" | "draining" | "starting";
-    state?: "embedded" | "redis";
-    redis?: "up" | "down";
-    reason?: string;
-  };
-};
-
 const lifecycle = () => processState().lifecycle;
 
 /** `check` says why this instance cannot work now although Redis answers, or null. */
@@ -39,7 +29,7 @@ export function markDraining(): void {
   lifecycle().draining = true;
 }
 
-export async function readiness(): Promise<Readiness> {
+export async function readiness() {
   if (lifecycle().draining) return { status: 503, body: { status: "draining" } };
   if (lifecycle().starting.size > 0) return { status: 503, body: { status: "starting" } };
   let health;
