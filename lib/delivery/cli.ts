@@ -28,15 +28,10 @@ async function main(): Promise<void> {
     },
     "worker running",
   );
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await store.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  let stopping: Promise<void> | undefined;
+  const stop = () => void (stopping ??= store.close().then(() => process.exit(0)));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }
 
 main().catch((error: unknown) => {

@@ -30,21 +30,19 @@ export function redisTargetFromEnv(vars = process.env) {
   return redisTargetFromVars(vars);
 }
 
-function urlOptions(url) {
-  const u = new URL(url);
-  const db = u.pathname.replace(/^\/+/, "");
-  return {
-    host: u.hostname.replace(/^\[(.*)\]$/, "$1"),
-    port: u.port ? Number(u.port) : 6379,
-    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
-    ...(db ? { db: Number(db) } : {}),
-    ...(u.protocol === "rediss:" ? { tls: { servername: u.hostname } } : {}),
-  };
-}
-
 function whereOptions(target) {
-  if (typeof target === "string") return urlOptions(target);
+  if (typeof target === "string") {
+    const u = new URL(target);
+    const db = u.pathname.replace(/^\/+/, "");
+    return {
+      host: u.hostname.replace(/^\[(.*)\]$/, "$1"),
+      port: u.port ? Number(u.port) : 6379,
+      ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+      ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+      ...(db ? { db: Number(db) } : {}),
+      ...(u.protocol === "rediss:" ? { tls: { servername: u.hostname } } : {}),
+    };
+  }
   return {
     sentinels: target.sentinels,
     name: target.name,
@@ -104,7 +102,13 @@ export function createRedisClient(target, purpose, log = logLine("state"), optio
   client.on("ready", () => {
     if (reachable === false)
       log(`Redis at ${where} (${purpose}) is reachable again; state is shared.`, "info");
-    else if (reachable === undefined) announceFirstConnection(where, purpose, log);
+    else if (reachable === undefined) {
+      // Of a process's several connections, the first says at info that state is shared.
+      const state = processState();
+      if (state.announced) log(`Redis at ${where} (${purpose}) connected.`, "debug");
+      else log(`Redis at ${where} is reachable; state is shared.`, "info");
+      state.announced = true;
+    }
     reachable = true;
   });
   const unreachable = (why) => {
@@ -132,14 +136,6 @@ export function createRedisClient(target, purpose, log = logLine("state"), optio
   client.connect().catch(() => {});
   processState().firstAttempts.set(client, firstAttempt(client));
   return client;
-}
-
-/** Of a process's several connections, the first says at info that state is shared; the others at debug. */
-function announceFirstConnection(where, purpose, log) {
-  const state = processState();
-  if (state.announced) return log(`Redis at ${where} (${purpose}) connected.`, "debug");
-  state.announced = true;
-  log(`Redis at ${where} is reachable; state is shared.`, "info");
 }
 
 /** Settles on a client's first answer, at most the connect timeout later: the first requests wait for it. */
