@@ -33,6 +33,9 @@ const INVALID_PHRASES = {
   rejected: "outcome.invalid.rejected",
 } as const satisfies Record<InvalidReason, MessageKey>;
 
+export const isInvalidReason = (value: unknown): value is InvalidReason =>
+  typeof value === "string" && Object.hasOwn(INVALID_PHRASES, value);
+
 const PHRASES = {
   // No claim that anything was sent: that depends on an answer that must not be told apart.
   subscribed: "outcome.subscribed",
