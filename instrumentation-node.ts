@@ -95,19 +95,13 @@ async function warnAboutPrivateImageHosts(): Promise<void> {
  * cannot be reached now is read on its first connection (logged and exported, no stop then).
  */
 async function refuseUnsafeRedis(): Promise<void> {
-  const [{ redisConnection }, { watchRedisSettings }, { firstConnectionAttempt }, { log, logLine }] =
-    await Promise.all([
-      import("./lib/state"),
-      import("./lib/state/redis-settings"),
-      import("./lib/state/redis-fail-fast.mjs"),
-      import("./lib/observability/log.mjs"),
-    ]);
-  const client = redisConnection();
-  if (!client) return;
-  await firstConnectionAttempt(client);
-  const verdict = await watchRedisSettings(client, logLine("state"));
-  if (!verdict?.refusal) return;
-  log("state").fatal(`Masthead cannot start: ${verdict.refusal}`);
+  const [{ startupRedisRefusal }, { log }] = await Promise.all([
+    import("./lib/state/redis-settings"),
+    import("./lib/observability/log.mjs"),
+  ]);
+  const refusal = await startupRedisRefusal();
+  if (!refusal) return;
+  log("state").fatal(`Masthead cannot start: ${refusal}`);
   process.exit(1);
 }
 

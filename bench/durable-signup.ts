@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
-import { NO_REPLICAS, RedisSignupStore, type ReplicaConfirmation } from "../lib/delivery/redis-queue";
+import { RedisSignupStore, REPLICA_CONFIRM_TIMEOUT_MS as WAIT_TIMEOUT_MS } from "../lib/delivery/redis-queue";
 import { SqliteSignupStore } from "../lib/delivery/sqlite-store";
 import type { SignupStore } from "../lib/delivery/types";
 import { startRedisNode, type RedisNode } from "../tests/helpers/redis-group";
@@ -23,7 +23,6 @@ import { fmtMs, section, type Table, type Target } from "./section";
 
 const ROUNDS = 5;
 const PER_ROUND = 200;
-const WAIT_TIMEOUT_MS = 150;
 
 type Way = "primary only" | "replica confirmed" | "own file";
 type Result = { samples: Record<Way, number[]>; note: string };
@@ -56,13 +55,13 @@ export const durableSignup = section({
         },
         { what: "the replica to sync", timeoutMs: 15_000, intervalMs: 100 },
       );
-      const make = (confirmation: ReplicaConfirmation) => {
+      const make = (confirmWith?: Redis) => {
         const commands = client(primary, "bench");
         clients.push(commands);
         return new RedisSignupStore({
           connection: commands,
           workerConnection: () => commands,
-          confirmation,
+          confirmWith,
           outbox: new SqliteSignupStore({
             file: path.join(dir, `outbox-${clients.length}.sqlite`),
             maxPending: 1e6,
@@ -78,8 +77,8 @@ export const durableSignup = section({
       const confirmConnection = client(primary, "bench-confirm");
       clients.push(confirmConnection);
       const stores: Record<Way, SignupStore> = {
-        "primary only": make(NO_REPLICAS),
-        "replica confirmed": make({ replicas: 1, timeoutMs: WAIT_TIMEOUT_MS, connection: confirmConnection }),
+        "primary only": make(),
+        "replica confirmed": make(confirmConnection),
         "own file": new SqliteSignupStore({ file: path.join(dir, "signups.sqlite"), maxPending: 1_000_000 }),
       };
       await until(() => clients.every((c) => c.status === "ready"), { what: "the bench's connections" });

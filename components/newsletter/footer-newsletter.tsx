@@ -1,7 +1,8 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { NewsletterForm, type NewsletterFormWords } from "./newsletter-form";
+import type { NewsletterFormWords } from "./form-words";
+import { NewsletterForm } from "./newsletter-form";
 
 /**
  * The footer's signup form, except under /newsletter, whose pages have their own form (or,

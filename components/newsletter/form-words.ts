@@ -1,22 +1,28 @@
 import "server-only";
 import { siteText } from "@/lib/config/text";
-import type { NewsletterFormWords } from "./newsletter-form";
+
+/** The form's few words, so the page carries these rather than the catalogue; the last three for when no answer says. */
+const WORDS = {
+  title: "form.title",
+  label: "form.label",
+  labelPage: "form.labelPage",
+  hint: "form.hint",
+  placeholder: "form.placeholder",
+  submit: "form.submit",
+  sending: "form.sending",
+  trap: "form.trap",
+  offline: "form.offline",
+  empty: "outcome.invalid.empty",
+  subscribed: "outcome.subscribed",
+  unavailable: "outcome.unavailable",
+} as const;
+
+export type NewsletterFormWords = Record<keyof typeof WORDS, string>;
 
 /** The newsletter form's words in the site's language, handed to the client component as props. */
 export function newsletterFormWords(): NewsletterFormWords {
   const t = siteText();
-  return {
-    title: t("form.title"),
-    label: t("form.label"),
-    labelPage: t("form.labelPage"),
-    hint: t("form.hint"),
-    placeholder: t("form.placeholder"),
-    submit: t("form.submit"),
-    sending: t("form.sending"),
-    trap: t("form.trap"),
-    offline: t("form.offline"),
-    empty: t("outcome.invalid.empty"),
-    subscribed: t("outcome.subscribed"),
-    unavailable: t("outcome.unavailable"),
-  };
+  return Object.fromEntries(
+    Object.entries(WORDS).map(([word, key]) => [word, t(key)]),
+  ) as NewsletterFormWords;
 }

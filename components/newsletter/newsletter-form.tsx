@@ -7,30 +7,11 @@ import {
   type NewsletterResponseBody,
   type Tone,
 } from "@/lib/newsletter/outcomes";
+import type { NewsletterFormWords } from "./form-words";
 import styles from "./newsletter-form.module.css";
 
 type Status =
   { state: "idle" } | { state: "sending" } | { state: "done"; message: string; tone: Tone; invalid: boolean };
-
-/**
- * The form's words in the site's language (components/newsletter/form-words.ts builds them on
- * the server): the page carries these few, not the catalogue. The outcome messages come with the
- * route handler's answer; these three are for when none does.
- */
-export type NewsletterFormWords = {
-  title: string;
-  label: string;
-  labelPage: string;
-  hint: string;
-  placeholder: string;
-  submit: string;
-  sending: string;
-  trap: string;
-  offline: string;
-  empty: string;
-  subscribed: string;
-  unavailable: string;
-};
 
 // True once React runs in the browser; false in the static HTML (no setState in an effect needed).
 const subscribeNoop = () => () => {};
@@ -95,24 +76,15 @@ export function NewsletterForm({
       });
       const body = (await response.json().catch(() => null)) as NewsletterResponseBody | null;
       const message = body ? ("message" in body ? body.message : body.error) : undefined;
-      if (response.ok) {
-        setStatus({
-          state: "done",
-          message: message ?? words.subscribed,
-          tone: "success",
-          invalid: false,
-        });
-        form.reset();
-      } else {
-        const invalid = body?.outcome === "invalid";
-        setStatus({
-          state: "done",
-          message: message ?? words.unavailable,
-          tone: "error",
-          invalid,
-        });
-        if (invalid) inputRef.current?.focus();
-      }
+      const invalid = !response.ok && body?.outcome === "invalid";
+      setStatus({
+        state: "done",
+        message: message ?? (response.ok ? words.subscribed : words.unavailable),
+        tone: response.ok ? "success" : "error",
+        invalid,
+      });
+      if (response.ok) form.reset();
+      else if (invalid) inputRef.current?.focus();
     } catch {
       setStatus({ state: "done", message: words.offline, tone: "error", invalid: false });
     } finally {

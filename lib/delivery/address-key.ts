@@ -1,58 +1,37 @@
 import { createHash } from "node:crypto";
 
 /*
- * One mailbox, however its address is written. Limits that protect an inbox (how many
- * confirmation emails it gets, one pending delivery at a time) must not be escaped by writing
- * the same mailbox another way, or `victim+1@…` … `victim+40@…` sends forty emails to one inbox:
- *  - case-folded: mail providers treat `Ana@` and `ana@` as one mailbox;
- *  - `+tag` removed: sub-addressing delivers `name+anything@` to `name@` at Gmail, Google
- *    Workspace, Outlook.com and Microsoft 365, iCloud, Fastmail, Proton Mail, Zoho and most
- *    self-hosted servers (Postfix and Exim default to `+`). Applied to every domain: where a
- *    `+` is a real part of the name, the two addresses only share these limits;
- *  - then the rules of the providers in PROVIDERS, which deliver more spellings to one inbox.
- * Folding too much only makes two mailboxes share these limits; folding too little lets one
- * inbox be flooded, so where a provider's rule is unclear the table folds.
- * Only the keys use this form; the workspace receives the address as the reader typed it.
+ * One mailbox, however its address is written, so its limits (confirmation emails, one pending
+ * delivery) cannot be escaped by `victim+1@` … `victim+40@`: case-folded, `+tag` removed on every
+ * domain (most providers deliver sub-addresses), then PROVIDERS' rules. Folding too much only
+ * makes two mailboxes share limits, so where a rule is unclear the table folds. Only keys use
+ * this form; the workspace receives the address as typed.
  */
 
 type Provider = {
-  /** The provider's own domains, lower case. */
   domains: readonly string[];
   /** The domain every spelling is keyed under, when the provider's domains are one mailbox. */
   oneDomain?: string;
   /** Characters the provider ignores in the name. */
   ignored?: RegExp;
-  /**
-   * `anything@name.<domain>` is delivered to `name@<domain>`; in such subdomains `-` stands for
-   * the `_` of the name (hostnames cannot hold `_`).
-   */
+  /** `anything@name.<domain>` is `name@<domain>`, `-` in the subdomain for `_` (hostnames cannot hold `_`). */
   subdomainAddressing?: boolean;
 };
 
-/** Every provider-specific rule, in one place. */
 const PROVIDERS: readonly Provider[] = [
-  // Gmail ignores dots in the name (https://support.google.com/mail/answer/7436150, "Dots
-  // don't matter in Gmail addresses"), and googlemail.com is Gmail's other name for the same
-  // mailboxes.
+  // Gmail ignores dots (https://support.google.com/mail/answer/7436150); googlemail.com is the same mailboxes.
   { domains: ["gmail.com", "googlemail.com"], oneDomain: "gmail.com", ignored: /\./g },
-  // Proton ignores `.`, `-` and `_` in the name (confirmed by Proton support, seen in the wild:
-  // https://www.sindastra.de/p/1775/protonmail-dots-hyphens-and-underscores), and an account's
-  // personal address exists at each of its domains (`alice@protonmail.com` is also
-  // `alice@pm.me`; protonmail.ch for older accounts; proton.me for newer ones):
-  // https://proton.me/support/addresses-and-aliases.
+  // Proton ignores `.`, `-` and `_` (https://www.sindastra.de/p/1775/protonmail-dots-hyphens-and-underscores),
+  // and a personal address exists at each domain (https://proton.me/support/addresses-and-aliases).
   {
     domains: ["proton.me", "pm.me", "protonmail.com", "protonmail.ch"],
     oneDomain: "proton.me",
     ignored: /[.\-_]/g,
   },
-  // iCloud Mail: a name at icloud.com, me.com or mac.com is one inbox (older accounts kept both).
+  // iCloud Mail: a name at icloud.com, me.com or mac.com is one inbox.
   { domains: ["icloud.com", "me.com", "mac.com"], oneDomain: "icloud.com" },
-  // Fastmail's subdomain addressing: `anything@name.fastmail.com` is `name+anything@fastmail.com`
-  // on every Fastmail domain:
-  // https://www.fastmail.help/hc/en-us/articles/360060591053 ("Plus addressing and subdomain
-  // addressing"); `-` in the subdomain for `_` in the name:
-  // https://fastmail.com/blog/two-address-resolving-additions. The domains are the ones
-  // Fastmail's help centre lists for new addresses ("Fastmail domains"), older ones included.
+  // Fastmail's subdomain addressing on every Fastmail domain its help centre lists:
+  // https://www.fastmail.help/hc/en-us/articles/360060591053, https://fastmail.com/blog/two-address-resolving-additions
   {
     domains: [
       "fastmail.com",
@@ -215,10 +194,7 @@ export function mailbox(email: string): string {
   return `${name}@${domain}`;
 }
 
-/**
- * One pending delivery per mailbox: the key is the mailbox, hashed so it can be a BullMQ job id
- * (no ':') and so Redis key listings do not show addresses.
- */
+/** The mailbox hashed: a BullMQ job id (no ':'), and no address in Redis key listings. */
 export function addressKey(email: string): string {
   return createHash("sha256").update(mailbox(email)).digest("hex");
 }

@@ -2,11 +2,7 @@ import { metrics } from "../observability/metrics";
 import { isWorkspaceApiError } from "../workspace/errors";
 import type { Outcome, SignupWindow, StatKind } from "./types";
 
-/*
- * One delivery attempt, shared by both engines' workers: what a workspace answer means for a
- * signup, how long the worker pauses after a failure, and the one log line for a refused key.
- * Addresses are never logged: only codes, statuses and endpoints.
- */
+// One delivery attempt, for both engines' workers. Addresses are never logged.
 
 export type AttemptResult =
   | { kind: Exclude<Outcome, "pending"> }
@@ -22,13 +18,10 @@ export function classify(raw: unknown): AttemptResult {
   return { kind: "retry", code, endpoint, retryAfterMs: retryAfterSeconds && retryAfterSeconds * 1000 };
 }
 
-export const BACKOFF_BASE_MS = 500;
+const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 60_000;
 
-/**
- * Exponential backoff with jitter, capped at about a minute so a recovered workspace is noticed
- * quickly; a Retry-After is honoured however long it is (the workspace said so).
- */
+/** Capped at a minute so a recovered workspace is noticed quickly; a Retry-After is honoured however long. */
 export function backoffMs(failures: number, retryAfterMs: number | undefined, random = Math.random): number {
   if (retryAfterMs !== undefined) return retryAfterMs + Math.floor(random() * 250);
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
@@ -41,7 +34,7 @@ export function spacingMs(ratePerSecond: number): number {
   return Math.ceil((1000 / ratePerSecond) * 1.15);
 }
 
-export function keyRefusedHint(mode: "local" | "remote"): string {
+function keyRefusedHint(mode: "local" | "remote"): string {
   return mode === "remote"
     ? "Fix: set WORKSPACE_API_KEY to a current key from the workspace's Admin panel (API keys; it may have expired or been revoked), and check that WORKSPACE_URL names your workspace's real subdomain: a key only works for its own workspace."
     : "Fix: unset LOCAL_WORKSPACE_API_KEY to use the local demo key, or set it to the key the local workspace was started with.";
@@ -50,9 +43,8 @@ export function keyRefusedHint(mode: "local" | "remote"): string {
 export type Deliver = (email: string) => Promise<AttemptResult>;
 
 /**
- * Calls the workspace once for a worker and says what it means, counting attempts by outcome.
- * `pause` is how long the worker should wait before its next call (0 after a success): the
- * process's consecutive failures set the backoff, and an outage is logged once, not per signup.
+ * Calls the workspace once and says what it means. `pause`: how long the worker should wait
+ * before its next call, from the process's failures in a row; an outage is logged once.
  */
 export function createAttempt(opts: {
   subscribe: (email: string) => Promise<unknown>;
@@ -101,7 +93,6 @@ export const hourOf = (at: number) => Math.floor(at / HOUR_MS);
 
 const emptyWindow = (): SignupWindow => ({ accepted: 0, sentAtOnce: 0, queued: 0, delivered: 0, failed: 0 });
 
-/** The 24-hour and 7-day sums of hourly counts. */
 export function windows(rows: { hour: number; kind: string; n: number }[], now = Date.now()) {
   const last24h = emptyWindow();
   const last7d = emptyWindow();

@@ -3,25 +3,16 @@ import { env } from "../config/env";
 import { log } from "../observability/log.mjs";
 import { redisConnection } from "../state";
 import { firstConnectionAttempt } from "../state/redis-fail-fast.mjs";
-import { watchRedisSettings } from "../state/redis-settings";
-import { logLine } from "../observability/log.mjs";
+import { startupRedisRefusal } from "../state/redis-settings";
 import { delivery } from "./index";
 
-/*
- * `npm run worker`: the delivery worker alone, for hosts where a web process cannot keep one
- * running (serverless functions, or web processes that should only serve). Set
- * DELIVERY_WORKER=off on the web processes then; with REDIS_URL any number of these may run.
- */
+// `npm run worker`: the delivery worker alone, for web processes run with DELIVERY_WORKER=off.
 
 async function main(): Promise<void> {
   requireSupportedNode();
   const config = env();
-  const redis = redisConnection();
-  if (redis) {
-    await firstConnectionAttempt(redis);
-    const verdict = await watchRedisSettings(redis, logLine("state"));
-    if (verdict?.refusal) throw new Error(verdict.refusal);
-  }
+  const refusal = await startupRedisRefusal();
+  if (refusal) throw new Error(refusal);
   const store = delivery();
   const queueConnection = redisConnection("delivery");
   if (queueConnection) await firstConnectionAttempt(queueConnection);
@@ -37,15 +28,10 @@ async function main(): Promise<void> {
     },
     "worker running",
   );
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await store.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  let stopping: Promise<void> | undefined;
+  const stop = () => void (stopping ??= store.close().then(() => process.exit(0)));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }
 
 main().catch((error: unknown) => {

@@ -7,35 +7,16 @@ import { blockingRedisConnection, redisConnection, redisTarget, stateEngine } fr
 import { reportProblem } from "../state/readiness";
 import { createWorkspaceClient } from "../workspace";
 import { createAttempt } from "./attempt";
-import { NO_REPLICAS, RedisSignupStore, type ReplicaConfirmation } from "./redis-queue";
+import { RedisSignupStore } from "./redis-queue";
 import { SqliteSignupStore } from "./sqlite-store";
 import type { SignupStore } from "./types";
 
 export * from "./types";
-export { mailbox } from "./address-key";
 
 /**
- * The process's signup store, configured from lib/config/env.ts and the state engine: SQLite
- * when embedded; with Redis, the BullMQ queue, with the same SQLite file as this instance's
- * outbox. One per process (lib/memo's "delivery"), shared by the route, the admin and the
- * worker, whichever of Next's bundles asks first.
+ * The process's signup store, shared by the route, the admin and the worker: SQLite when
+ * embedded; with Redis, the BullMQ queue, with the same SQLite file as this instance's outbox.
  */
-
-/**
- * With a Sentinel group a replica must confirm each signup before the queue counts as holding
- * it. WAIT's timeout stays under the fail-fast command timeout (lib/state/redis-fail-fast.mjs),
- * so a slow replica costs a reader at most this before the signup goes to the outbox instead.
- */
-export const REPLICA_CONFIRM_TIMEOUT_MS = 150;
-
-function replicaConfirmation(): ReplicaConfirmation {
-  const target = redisTarget();
-  const connection = redisConnection("delivery-confirm");
-  return target && typeof target === "object" && connection
-    ? { replicas: 1, timeoutMs: REPLICA_CONFIRM_TIMEOUT_MS, connection }
-    : NO_REPLICAS;
-}
-
 export function delivery(): SignupStore {
   return processMemo("delivery", () => {
     const config = env();
@@ -61,9 +42,9 @@ export function delivery(): SignupStore {
     const store = new RedisSignupStore({
       ...attempt,
       connection: redis,
-      // BullMQ's worker blocks on Redis: its own connection that waits rather than fails fast.
       workerConnection: () => blockingRedisConnection("delivery-worker")!,
-      confirmation: replicaConfirmation(),
+      // With a Sentinel group a replica must confirm each signup.
+      confirmWith: typeof redisTarget() === "object" ? redisConnection("delivery-confirm")! : undefined,
       outbox: new SqliteSignupStore({ file, maxPending: d.maxPending, log }),
       maxPending: d.maxPending,
       maxAgeMs,
@@ -75,24 +56,17 @@ export function delivery(): SignupStore {
   });
 }
 
-/**
- * Starts this process's delivery: the worker unless DELIVERY_WORKER=off, and with Redis the
- * outbox's forwarder always (only this instance can forward its own file). instrumentation.ts calls it.
- */
+/** The worker unless DELIVERY_WORKER=off; with Redis the outbox's forwarder always (only this instance can forward its file). */
 export function startInProcessDelivery(): void {
   delivery().start({ worker: env().delivery.inProcessWorker });
 }
 
-/**
- * Shutdown, first step: the worker finishes the call it is making and takes no other; what
- * still waits stays for the other instances or the next start. The store stays open for the
- * requests still being answered. Nothing when delivery was never used.
- */
+/** Shutdown, first step: the worker finishes its call in hand; the store stays open for requests still answered. */
 export async function stopDeliveryWorker(): Promise<void> {
   await existingProcessMemo<SignupStore>("delivery")?.stop();
 }
 
-/** Shutdown, last step (no request left): closes the store. */
+/** Shutdown, last step (no request left). */
 export async function closeDelivery(): Promise<void> {
   await existingProcessMemo<SignupStore>("delivery")?.close();
 }

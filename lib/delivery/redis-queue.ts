@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { Queue, type Job, type Worker } from "bullmq";
+import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import { metrics, reportGauge } from "../observability/metrics";
 import { addressKey } from "./address-key";
-import { hourOf, HOUR_MS, windows, type Deliver } from "./attempt";
-import { QUEUE_NAME, QUEUE_PREFIX, startQueueWorker, type SignupJob } from "./redis-worker";
+import { backoffMs, hourOf, HOUR_MS, spacingMs, windows, type Deliver } from "./attempt";
 import type { Kept, SqliteSignupStore } from "./sqlite-store";
 import {
   FAILED_SHOWN,
@@ -17,40 +16,31 @@ import {
 } from "./types";
 
 /*
- * The Redis engine: a BullMQ queue, so any instance's worker can take a signup and BullMQ's job
- * lock makes sure only one does. The job id is the mailbox's key: BullMQ ignores an add whose id
- * exists, which keeps one pending delivery per mailbox across instances. The queue alone paces
- * (its limiter), retries (a failure pauses the whole queue for the backoff, and any other error
- * is retried with a capped backoff, without limit) and fails (a 422, or past the maximum age).
+ * The Redis engine: a BullMQ queue whose job id is the mailbox's key, so BullMQ's ignored
+ * duplicate add keeps one pending delivery per mailbox across instances, and its job lock lets
+ * one worker take it. The queue alone paces (its limiter), retries (a failure pauses the whole
+ * queue for the backoff) and fails (a 422, or past the maximum age).
  *
- * A signup is the queue's once a replica has it (Redis WAIT), since replication is asynchronous
- * and the primary's answer alone could be undone by its loss. One Redis could not take safely
- * (unreachable, full, no replica confirming) is kept in this instance's fsynced SQLite file, its
- * outbox, and forwarded into the queue (add, then WAIT) until the queue confirms it; only then
- * does it leave the file. Nothing is ever taken back out of the queue on a doubt: a forward
- * repeated after a delivery finds the completed job with the same signup id (its address
- * blanked) and stops there.
+ * A signup is the queue's once a replica has it (WAIT): the primary's answer alone could be
+ * undone by its loss. One Redis cannot take safely is kept in this instance's fsynced SQLite
+ * outbox and forwarded until the queue confirms it. Nothing is taken back out of the queue on a
+ * doubt: a forward repeated after delivery finds the completed job with its signup id and stops.
  */
 
+const QUEUE_NAME = "newsletter-delivery";
+const QUEUE_PREFIX = "masthead";
 const STATS_PREFIX = `${QUEUE_PREFIX}:delivery:stats:`;
 
-/**
- * How many replicas must confirm a signup, how long to wait for them, and the connection that
- * waits: one of its own, since WAIT holds its connection and the queue's commands must not wait behind it.
- */
-export type ReplicaConfirmation =
-  { replicas: 0 } | { replicas: number; timeoutMs: number; connection: Redis };
-export const NO_REPLICAS: ReplicaConfirmation = { replicas: 0 };
-
+/** WAIT's timeout stays under the fail-fast command timeout: a slow replica costs a reader at most this. */
+export const REPLICA_CONFIRM_TIMEOUT_MS = 150;
 /** After a WAIT no replica answered, signups skip waiting this long (kept in the outbox at once). */
 const NO_REPLICA_PAUSE_MS = 1_000;
-/** The longest a queue operation (a few commands, a WAIT among them) may take before it counts as unreachable. */
+/** The longest a queue operation may take before it counts as unreachable. */
 const GUARD_TIMEOUT_MS = 1_000;
 /** Failures in a row, while the connection says ready, after which the Queue object is made anew. */
 const STRIKES_TO_RECREATE = 3;
-/** How often the forwarder looks at the outbox, and asks the queue whether it answers. */
 const FORWARD_EVERY_MS = 1_000;
-/** A delivered job stays this long (address included), so a forward repeated after its delivery sends nothing. */
+/** A delivered job stays this long, so a forward repeated after its delivery sends nothing. */
 const KEEP_COMPLETED_SECONDS = 24 * 60 * 60;
 
 /** A Redis failure as the store's refusal: full, gone (or not the primary any more), or other. */
@@ -69,12 +59,13 @@ function refusalOf(error: unknown): StoreUnavailableError {
   return new StoreUnavailableError("unwritable", `Redis: ${name}`);
 }
 
-export type RedisStoreOptions = {
-  /** Commands from the route, the admin and the forwarder: fails fast (lib/state/redis-fail-fast.mjs). */
+type RedisStoreOptions = {
+  /** Fails fast: the route, the admin and the forwarder. */
   connection: Redis;
   /** BullMQ's worker blocks on Redis: a connection that waits for it instead of failing. */
   workerConnection: () => Redis;
-  confirmation?: ReplicaConfirmation;
+  /** With a Sentinel group: a connection of its own for WAIT (it holds its connection), so a replica confirms each signup. */
+  confirmWith?: Redis;
   outbox: SqliteSignupStore;
   maxPending: number;
   maxAgeMs: number;
@@ -87,8 +78,8 @@ export type RedisStoreOptions = {
 
 export class RedisSignupStore implements SignupStore {
   readonly engine = "redis" as const;
-  private queue: Queue<SignupJob>;
-  private worker: Worker<SignupJob> | undefined;
+  private queue: Queue<Kept>;
+  private worker: Worker<Kept> | undefined;
   private forwarding: Promise<void> | undefined;
   private stopping = false;
   private wakeForwarder: (() => void) | undefined;
@@ -102,8 +93,8 @@ export class RedisSignupStore implements SignupStore {
     this.queue = this.newQueue();
   }
 
-  private newQueue(): Queue<SignupJob> {
-    const queue = new Queue<SignupJob>(QUEUE_NAME, {
+  private newQueue(): Queue<Kept> {
+    const queue = new Queue<Kept>(QUEUE_NAME, {
       connection: this.o.connection,
       prefix: QUEUE_PREFIX,
       // Events are not used; keep the stream short.
@@ -121,12 +112,10 @@ export class RedisSignupStore implements SignupStore {
   }
 
   /**
-   * Runs `work` on the queue, failing fast as every Masthead client does: at once while the
-   * connection is down, after GUARD_TIMEOUT_MS at most. A Queue that keeps failing while its
-   * connection is ready (BullMQ keeps the failure of its one-time start-up check for good, as
-   * after a Redis stall at start) is made anew.
+   * Runs `work` on the queue, failing fast. A Queue that keeps failing while its connection is
+   * ready (BullMQ keeps a failed start-up check for good, as after a stall) is made anew.
    */
-  private async guard<T>(work: (queue: Queue<SignupJob>) => Promise<T>): Promise<T> {
+  private async guard<T>(work: (queue: Queue<Kept>) => Promise<T>): Promise<T> {
     if (this.o.connection.status !== "ready") {
       this.answered(false);
       throw new StoreUnavailableError("unreachable", "the Redis primary cannot be reached (not connected)");
@@ -164,36 +153,36 @@ export class RedisSignupStore implements SignupStore {
     reportGauge(metrics().deliveryQueueUp, yes ? 1 : 0);
   }
 
+  /** Why this instance cannot deliver now although Redis is up, or null. */
   problem(): string | null {
     return this.answering === false && this.o.connection.status === "ready"
       ? "the delivery queue does not answer although Redis does"
       : null;
   }
 
-  /** Resolves once the configured replicas hold every write made so far (replication is one ordered stream). */
+  /** Resolves once a replica holds every write made so far (replication is one ordered stream). */
   private async confirm(): Promise<void> {
-    const confirmation = this.o.confirmation ?? NO_REPLICAS;
-    if (!("connection" in confirmation)) return;
-    const { replicas, timeoutMs, connection } = confirmation;
-    let acknowledged = 0;
+    const connection = this.o.confirmWith;
+    if (!connection) return;
     if (Date.now() >= this.waitAgainAt) {
       try {
         // WAIT waits for its own connection's last write, so it makes one after the signup's.
         await connection.set(`${QUEUE_PREFIX}:delivery:confirm`, "1", "PX", 60_000);
-        acknowledged = Number(await connection.call("WAIT", replicas, timeoutMs));
+        if (Number(await connection.call("WAIT", 1, REPLICA_CONFIRM_TIMEOUT_MS)) >= 1) return;
       } catch {
         // The primary went away mid-way: nothing says a replica has it.
       }
-      if (acknowledged < replicas) this.waitAgainAt = Date.now() + NO_REPLICA_PAUSE_MS;
+      this.waitAgainAt = Date.now() + NO_REPLICA_PAUSE_MS;
     }
-    if (acknowledged < replicas)
-      throw new StoreUnavailableError("unreplicated", `no replica confirmed it within ${timeoutMs} ms`);
+    throw new StoreUnavailableError(
+      "unreplicated",
+      `no replica confirmed it within ${REPLICA_CONFIRM_TIMEOUT_MS} ms`,
+    );
   }
 
   /**
-   * Puts a signup in the queue and confirms it: the ref of the signup the mailbox's job holds
-   * (this one's, or another still waiting). A completed or failed job of another signup makes
-   * way; one of this signup (a forward repeated) is the answer.
+   * Puts a signup in the queue and confirms it: the ref of the signup the mailbox's job holds.
+   * A finished job of another signup makes way; one of this signup (a forward repeated) is the answer.
    */
   private put(signup: Kept): Promise<string> {
     return this.guard(async (queue) => {
@@ -304,9 +293,9 @@ export class RedisSignupStore implements SignupStore {
     };
   }
 
-  private failedJobs(queue: Queue<SignupJob>, ids: string[]) {
+  private failedJobs(queue: Queue<Kept>, ids: string[]) {
     return Promise.all(ids.map((id) => queue.getJob(id))).then((jobs) =>
-      jobs.filter((job): job is Job<SignupJob> => Boolean(job?.finishedOn && job.failedReason)),
+      jobs.filter((job): job is Job<Kept> => Boolean(job?.finishedOn && job.failedReason)),
     );
   }
 
@@ -345,13 +334,59 @@ export class RedisSignupStore implements SignupStore {
   start({ worker }: { worker: boolean }): void {
     this.stopping = false;
     this.forwarding ??= this.forward();
-    if (worker) this.worker ??= startQueueWorker(this.o, (kind) => this.count(kind));
+    if (worker) this.worker ??= this.startWorker();
+  }
+
+  /** One signup at a time, at the queue's pace, on any instance. */
+  private startWorker(): Worker<Kept> {
+    const { attempt, pause, log, maxAgeMs } = this.o;
+    const worker: Worker<Kept> = new Worker<Kept>(
+      QUEUE_NAME,
+      async (job) => {
+        if (Date.now() - job.data.queuedAt > maxAgeMs) throw new UnrecoverableError("expired");
+        const result = await attempt(job.data.email);
+        if (result.kind === "rejected") throw new UnrecoverableError("rejected");
+        if (result.kind !== "retry") return result.kind;
+        // Every instance's worker waits out the backoff; the job goes back unchanged.
+        await worker.rateLimit(Math.max(1, pause()));
+        throw Worker.RateLimitError();
+      },
+      {
+        connection: this.o.workerConnection(),
+        prefix: QUEUE_PREFIX,
+        concurrency: 1,
+        limiter: { max: 1, duration: spacingMs(this.o.ratePerSecond) },
+        // A call can take the workspace timeout; the lock is renewed while the job runs anyway.
+        lockDuration: 60_000,
+        // A failover or a restart leaves jobs stalled: they go back to waiting, never to failed.
+        maxStalledCount: Number.MAX_SAFE_INTEGER,
+        // Any other error (Redis in the middle of a call): again, later.
+        settings: { backoffStrategy: (attempts) => backoffMs(attempts, undefined) },
+      },
+    );
+    worker.on("error", (error) => log(`queue worker error (${error.name})`));
+    worker.on("completed", (job) => {
+      void this.count("delivered");
+      // The job stays (KEEP_COMPLETED_SECONDS) to recognise a repeated forward; its address need not.
+      void job.updateData({ ...job.data, email: "" }).catch(() => {});
+    });
+    worker.on("failed", (job, error) => {
+      if (!job?.finishedOn) return;
+      log(
+        error.message === "rejected"
+          ? "the workspace refused an address (422); it moved to the failed list"
+          : error.message === "expired"
+            ? "a signup passed the maximum age and moved to the failed list"
+            : `a signup moved to the failed list (${error.name})`,
+      );
+      void this.count("failed");
+    });
+    return worker;
   }
 
   /**
-   * The outbox's forwarder: each kept signup goes to the queue (add, WAIT) and leaves the file
-   * once confirmed. With nothing to forward it asks the queue whether it answers, so a Queue
-   * left broken by a stall is noticed and recreated without waiting for a signup.
+   * The outbox's forwarder: each kept signup leaves the file once the queue confirms it. With
+   * nothing to forward it asks the queue whether it answers, so a broken Queue is recreated.
    */
   private async forward(): Promise<void> {
     while (!this.stopping) {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { SQLInputValue } from "node:sqlite";
 import { isStorageFailure, openSqlite, transaction, type SqliteDb } from "../state/sqlite";
 import { addressKey } from "./address-key";
 import { hourOf, spacingMs, STATS_KEPT_MS, HOUR_MS, windows, type Deliver } from "./attempt";
@@ -14,21 +15,18 @@ import {
 } from "./types";
 
 /*
- * The embedded store: one SQLite file (WAL, synchronous=FULL), so a signup answered 2xx is on
- * disk before the answer leaves and survives kill -9 or power loss at any moment. Waiting and
- * failed signups share one table (failed_at set = failed); a delivered one leaves it at once.
- * secure_delete overwrites a deleted row's bytes, so a delivered address is not left behind in
- * free pages. Its worker is the only caller of the workspace, one call at a time at its own
- * pace, pausing the whole queue after a failure. With Redis the same file is each instance's
- * outbox (lib/delivery/redis-queue.ts): kept here, forwarded to the queue, never delivered from here.
+ * The embedded store: one fsynced SQLite file, so a signup answered 2xx survives kill -9 or power
+ * loss. Waiting and failed signups share one table; a delivered one leaves it at once, its bytes
+ * overwritten (secure_delete). Its worker paces the calls and pauses after a failure. With Redis
+ * the same file is each instance's outbox, forwarded to the queue, never delivered from.
  */
 
 export type Kept = { ref: string; email: string; queuedAt: number };
 
-export type SqliteStoreOptions = {
+type SqliteStoreOptions = {
   file: string;
   maxPending: number;
-  /** The worker's side (the embedded engine only). */
+  /** The embedded engine's worker. */
   worker?: {
     attempt: Deliver;
     pause: () => number;
@@ -40,7 +38,7 @@ export type SqliteStoreOptions = {
   now?: () => number;
 };
 
-/** How often an idle worker looks for signups another process stored (this process's wake it at once). */
+/** An idle worker looks for other processes' signups this often (this process's wake it). */
 const IDLE_POLL_MS = 1_000;
 
 export class SqliteSignupStore implements SignupStore {
@@ -95,7 +93,7 @@ export class SqliteSignupStore implements SignupStore {
     }
   }
 
-  /** Runs a statement; a storage failure becomes StoreUnavailableError (and the file is reopened next time). */
+  /** A storage failure becomes StoreUnavailableError, and the file is reopened next time. */
   private run<T>(work: (db: SqliteDb) => T): T {
     const db = this.open();
     try {
@@ -112,12 +110,27 @@ export class SqliteSignupStore implements SignupStore {
     }
   }
 
+  /** One statement's first row. */
+  private one<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
+    return this.run((db) => db.prepare(sql).get(...params) as T | undefined);
+  }
+
+  /** One statement's rows. */
+  private rows<T>(sql: string, ...params: SQLInputValue[]): T[] {
+    return this.run((db) => db.prepare(sql).all(...params) as T[]);
+  }
+
+  /** Runs one statement: how many rows it changed. */
+  private change(sql: string, ...params: SQLInputValue[]): number {
+    return this.run((db) => Number(db.prepare(sql).run(...params).changes));
+  }
+
   async accept(email: string): Promise<Accepted> {
     const kept = this.keep({ ref: randomUUID(), email, queuedAt: this.now() });
     return { id: kept.ref, email, alreadyPending: kept.ref !== kept.given };
   }
 
-  /** Keeps a signup durably unless its mailbox has one waiting; gives the ref of the one that waits. */
+  /** The one decision of "already pending": keeps a signup unless its mailbox has one waiting (whose ref it gives). */
   keep(signup: Kept): { ref: string; given: string } {
     const ref = this.run((db) =>
       transaction(
@@ -161,50 +174,41 @@ export class SqliteSignupStore implements SignupStore {
 
   /** A row gone was delivered (this process's worker would have said "already" if it was that). */
   private rowOutcome(ref: string): Outcome {
-    const row = this.run((db) => db.prepare("SELECT failure FROM signups WHERE ref = ?").get(ref)) as
-      { failure: string | null } | undefined;
+    const row = this.one<{ failure: string | null }>("SELECT failure FROM signups WHERE ref = ?", ref);
     if (!row) return "delivered";
     return row.failure === "rejected" ? "rejected" : "pending";
   }
 
   async count(kind: StatKind, n = 1): Promise<void> {
     const hour = hourOf(this.now());
-    this.run((db) => {
-      db.prepare(
-        "INSERT INTO stats (hour, kind, n) VALUES (?, ?, ?) ON CONFLICT (hour, kind) DO UPDATE SET n = n + excluded.n",
-      ).run(hour, kind, n);
-      db.prepare("DELETE FROM stats WHERE hour < ?").run(hour - STATS_KEPT_MS / HOUR_MS);
-    });
+    this.change(
+      "INSERT INTO stats (hour, kind, n) VALUES (?, ?, ?) ON CONFLICT (hour, kind) DO UPDATE SET n = n + excluded.n",
+      hour,
+      kind,
+      n,
+    );
+    this.change("DELETE FROM stats WHERE hour < ?", hour - STATS_KEPT_MS / HOUR_MS);
   }
 
   async overview(): Promise<DeliveryOverview> {
-    return this.run((db) => {
-      const rows = db.prepare("SELECT hour, kind, n FROM stats").all() as {
-        hour: number;
-        kind: string;
-        n: number;
-      }[];
-      const w = db
-        .prepare(
-          `SELECT count(*) AS waiting, min(queued_at) AS oldest,
-             (SELECT count(*) FROM signups WHERE failed_at IS NOT NULL) AS failedTotal
-           FROM signups WHERE failed_at IS NULL`,
-        )
-        .get() as { waiting: number; oldest: number | null; failedTotal: number };
-      const failed = db
-        .prepare(
-          `SELECT ref AS id, email, failure AS reason, failed_at AS failedAt FROM signups
-           WHERE failed_at IS NOT NULL ORDER BY failed_at DESC, id DESC LIMIT ?`,
-        )
-        .all(FAILED_SHOWN) as FailedSignup[];
-      return {
-        ...windows(rows, this.now()),
-        waiting: w.waiting,
-        oldestWaitingAt: w.oldest,
-        failedTotal: w.failedTotal,
-        failed: failed.map((f) => ({ ...f, reason: f.reason === "rejected" ? "rejected" : "expired" })),
-      };
-    });
+    const rows = this.rows<{ hour: number; kind: string; n: number }>("SELECT hour, kind, n FROM stats");
+    const w = this.one<{ waiting: number; oldest: number | null; failedTotal: number }>(
+      `SELECT count(*) AS waiting, min(queued_at) AS oldest,
+         (SELECT count(*) FROM signups WHERE failed_at IS NOT NULL) AS failedTotal
+       FROM signups WHERE failed_at IS NULL`,
+    )!;
+    const failed = this.rows<FailedSignup>(
+      `SELECT ref AS id, email, failure AS reason, failed_at AS failedAt FROM signups
+       WHERE failed_at IS NOT NULL ORDER BY failed_at DESC, id DESC LIMIT ?`,
+      FAILED_SHOWN,
+    );
+    return {
+      ...windows(rows, this.now()),
+      waiting: w.waiting,
+      oldestWaitingAt: w.oldest,
+      failedTotal: w.failedTotal,
+      failed: failed.map((f) => ({ ...f, reason: f.reason === "rejected" ? "rejected" : "expired" })),
+    };
   }
 
   async retryFailed(ids?: string[]): Promise<number> {
@@ -223,37 +227,26 @@ export class SqliteSignupStore implements SignupStore {
 
   private onFailed(ids: string[] | undefined, statement: string, ...args: number[]): number {
     const which = ids ? " AND ref IN (SELECT value FROM json_each(?))" : "";
-    const params = ids ? [...args, JSON.stringify(ids)] : args;
-    return this.run((db) =>
-      Number(db.prepare(`${statement} WHERE failed_at IS NOT NULL${which}`).run(...params).changes),
+    return this.change(
+      `${statement} WHERE failed_at IS NOT NULL${which}`,
+      ...args,
+      ...(ids ? [JSON.stringify(ids)] : []),
     );
   }
 
-  problem(): string | null {
-    return null;
-  }
-
-  // ---- the outbox's side (Redis engine) --------------------------------------------------
-
-  /** The oldest kept signups. */
+  // The outbox's side (Redis engine).
   oldest(limit: number): Kept[] {
-    return this.run(
-      (db) =>
-        db
-          .prepare(
-            "SELECT ref, email, queued_at AS queuedAt FROM signups WHERE failed_at IS NULL ORDER BY id LIMIT ?",
-          )
-          .all(limit) as Kept[],
+    return this.rows<Kept>(
+      "SELECT ref, email, queued_at AS queuedAt FROM signups WHERE failed_at IS NULL ORDER BY id LIMIT ?",
+      limit,
     );
   }
 
-  /** The queue confirmed it holds this signup: it leaves the file. */
   forget(ref: string): void {
-    this.run((db) => db.prepare("DELETE FROM signups WHERE ref = ?").run(ref));
+    this.change("DELETE FROM signups WHERE ref = ?", ref);
   }
 
-  // ---- the worker (embedded engine) --------------------------------------------------------
-
+  // The worker (embedded engine).
   start({ worker }: { worker: boolean }): void {
     if (worker && this.options.worker && !this.running) {
       this.stopping = false;
@@ -315,16 +308,14 @@ export class SqliteSignupStore implements SignupStore {
         nextCallAt = this.now() + Math.max(spacingMs(w.ratePerSecond), w.pause());
         this.pausedUntil = result.kind === "retry" ? nextCallAt : 0;
         if (result.kind === "retry") {
-          this.run((db) => db.prepare("UPDATE signups SET lease_until = 0 WHERE ref = ?").run(job.ref));
+          this.change("UPDATE signups SET lease_until = 0 WHERE ref = ?", job.ref);
           continue;
         }
         if (result.kind === "rejected") {
-          this.run((db) =>
-            db
-              .prepare(
-                "UPDATE signups SET failed_at = ?, failure = 'rejected', lease_until = 0 WHERE ref = ?",
-              )
-              .run(this.now(), job.ref),
+          this.change(
+            "UPDATE signups SET failed_at = ?, failure = 'rejected', lease_until = 0 WHERE ref = ?",
+            this.now(),
+            job.ref,
           );
           log("the workspace refused an address (422); it moved to the failed list");
           await this.count("failed");
@@ -347,35 +338,26 @@ export class SqliteSignupStore implements SignupStore {
     }
   }
 
-  /**
-   * Takes the oldest waiting signup for `leaseMs` (atomic, so two worker processes on one file
-   * never take the same one; a worker killed mid-call frees it when the lease ends).
-   */
+  /** Leases the oldest waiting signup: atomic across processes, and freed when a killed worker's lease ends. */
   private claim(leaseMs: number): Kept | undefined {
     const now = this.now();
-    return this.run(
-      (db) =>
-        db
-          .prepare(
-            `UPDATE signups SET lease_until = ? WHERE id = (
-               SELECT id FROM signups WHERE failed_at IS NULL AND lease_until <= ? ORDER BY id LIMIT 1)
-             RETURNING ref, email, queued_at AS queuedAt`,
-          )
-          .get(now + leaseMs, now) as Kept | undefined,
+    return this.one<Kept>(
+      `UPDATE signups SET lease_until = ? WHERE id = (
+         SELECT id FROM signups WHERE failed_at IS NULL AND lease_until <= ? ORDER BY id LIMIT 1)
+       RETURNING ref, email, queued_at AS queuedAt`,
+      now + leaseMs,
+      now,
     );
   }
 
-  /** Moves signups older than `maxAgeMs` to the failed list (the worker's first step). Returns how many. */
+  /** Moves signups older than `maxAgeMs` to the failed list; how many. */
   expire(maxAgeMs: number): number {
     const now = this.now();
-    return this.run((db) =>
-      Number(
-        db
-          .prepare(
-            "UPDATE signups SET failed_at = ?, failure = 'expired' WHERE failed_at IS NULL AND lease_until <= ? AND queued_at < ?",
-          )
-          .run(now, now, now - maxAgeMs).changes,
-      ),
+    return this.change(
+      "UPDATE signups SET failed_at = ?, failure = 'expired' WHERE failed_at IS NULL AND lease_until <= ? AND queued_at < ?",
+      now,
+      now,
+      now - maxAgeMs,
     );
   }
 }

@@ -14,25 +14,19 @@ import {
 } from "./outcomes";
 
 /*
- * Every answer of POST /api/newsletter (lib/newsletter/handler.ts), in one table: its status,
- * what it says, and the `outcome` label of masthead_newsletter_signups_total. Two kinds of row:
- *  - about the signup: the reader's outcome (`shows`), whose words and page are
- *    lib/newsletter/outcomes.ts's (the form shows them too); JSON, or for a browser's form post
- *    without JavaScript a 303 to the outcome's page;
- *  - about the request itself (its method, its origin, its body): `{ outcome, error }` in JSON,
- *    whatever the client accepts, `error` in the site's words too: the form shows what comes.
+ * Every answer of POST /api/newsletter in one table: its status, the `outcome` label of
+ * masthead_newsletter_signups_total, and either the reader's outcome (`shows`: outcomes.ts's
+ * words, or a 303 to its page) or, about the request itself, `{ outcome, error }` in JSON.
  */
 
 type AboutTheSignup = {
   status: number;
   counted: SignupOutcome;
   shows: NewsletterOutcome["kind"];
-  /** For `shows: "invalid"`: the reason, unless the step names its own. */
   reason?: InvalidReason;
 };
 type AboutTheRequest = { status: number; counted: SignupOutcome; outcome: string; error: MessageKey };
 
-/** A row about the request itself; most are counted as bad requests. */
 const refusal = (
   status: number,
   outcome: string,
@@ -41,11 +35,9 @@ const refusal = (
 ): AboutTheRequest => ({ status, counted, outcome, error });
 
 const ANSWERS = {
-  // authorize
   not_post: refusal(405, "method_not_allowed", "newsletter.refused.method"),
   cross_site: refusal(403, "forbidden", "newsletter.refused.origin", "forbidden"),
   rate_limited: { status: 429, counted: "rate_limited", shows: "rate_limited" },
-  // parse (lib/http/request-body.ts's problems, then the fields)
   unsupported_type: refusal(415, "unsupported_media_type", "newsletter.refused.type"),
   too_large: refusal(413, "too_large", "newsletter.refused.tooLarge"),
   unreadable: refusal(400, "bad_request", "newsletter.refused.unreadable"),
@@ -53,17 +45,13 @@ const ANSWERS = {
   // A bot gets exactly what a reader gets, so it cannot learn it was caught.
   honeypot: { status: 201, counted: "honeypot", shows: "subscribed" },
   invalid: { status: 422, counted: "invalid", shows: "invalid" },
-  // act: the budgets
-  // Accepted, not yet done: the worker delivers it (also a repeat while one delivery waits).
+  // Accepted, not yet done (also a repeat while one delivery waits).
   queued: { status: 202, counted: "queued", shows: "queued" },
   // Looks like success on purpose: someone else posting this address must not lock its owner out.
   recently_sent: { status: 200, counted: "recently_sent", shows: "recently_sent" },
   busy: { status: 429, counted: "rate_limited", shows: "busy" },
-  // act: the workspace
   created: { status: 201, counted: "created", shows: "subscribed" },
-  // Answered exactly like a new address (status, message, redirect): anyone may type any address
-  // here, and a different answer would tell them whether its owner subscribed. The operator's
-  // counter may still tell them apart.
+  // Answered exactly like a new address: a different answer would tell anyone whether its owner subscribed.
   already: { status: 201, counted: "already", shows: "subscribed" },
   rejected: { status: 422, counted: "invalid", shows: "invalid", reason: "rejected" },
   // Neither sent nor kept.
@@ -76,20 +64,11 @@ type Name = keyof typeof ANSWERS;
 export type SignupAnswer = {
   [K in Name]: (typeof ANSWERS)[K] extends { shows: string } ? K : never;
 }[Name];
-export type RequestRefusal = Exclude<Name, SignupAnswer>;
+type RequestRefusal = Exclude<Name, SignupAnswer>;
 
 const count = (counted: SignupOutcome) => metrics().signups.inc({ outcome: counted });
 
-function outcomeOf(row: AboutTheSignup, reason: InvalidReason | undefined): NewsletterOutcome {
-  return row.shows === "invalid"
-    ? { kind: "invalid", reason: reason ?? row.reason ?? "shape" }
-    : { kind: row.shows };
-}
-
-/**
- * An answer about the signup. `redirect`: a browser's form post without JavaScript, sent to the
- * outcome's page; otherwise JSON with the status (and `Retry-After` when there is a wait).
- */
+/** An answer about the signup: `redirect` to its page (a form post without JavaScript), or JSON. */
 export function answer(
   name: SignupAnswer,
   redirect: boolean,
@@ -97,7 +76,10 @@ export function answer(
 ): Response {
   const row: AboutTheSignup = ANSWERS[name];
   count(row.counted);
-  const outcome = outcomeOf(row, detail.reason);
+  const outcome: NewsletterOutcome =
+    row.shows === "invalid"
+      ? { kind: "invalid", reason: detail.reason ?? row.reason ?? "shape" }
+      : { kind: row.shows };
   const wait = detail.retryAfterSeconds;
   const retryHeader: Record<string, string> = wait ? { "retry-after": String(wait) } : {};
   if (redirect) {
@@ -124,7 +106,6 @@ export function answer(
   return jsonResponse(body, row.status, retryHeader);
 }
 
-/** An answer about the request itself: `{ outcome, error }` in JSON. */
 export function refuse(name: RequestRefusal, headers: Record<string, string> = {}): Response {
   const row: AboutTheRequest = ANSWERS[name];
   count(row.counted);

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import type { InvalidReason } from "./outcomes";
+import { isInvalidReason, type InvalidReason } from "./outcomes";
 
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 /*
  * Each check's message is an InvalidReason, checked cheapest and most specific first, so the
  * first issue tells the reader what is wrong ("needs an @") rather than just "invalid".
  */
-export const subscriberEmailSchema = z
+const subscriberEmailSchema = z
   .string({ error: "shape" })
   .trim()
   .min(1, { error: "empty" })
@@ -18,21 +18,12 @@ export const subscriberEmailSchema = z
   .refine((v) => /@[^@]*\.[^@]*$/.test(v), { error: "missing_domain", abort: true })
   .pipe(z.email({ error: "shape" }));
 
-const REASONS = new Set<InvalidReason>([
-  "empty",
-  "too_long",
-  "spaces",
-  "missing_at",
-  "missing_domain",
-  "shape",
-]);
-
-export type EmailCheck = { ok: true; email: string } | { ok: false; reason: InvalidReason };
+type EmailCheck = { ok: true; email: string } | { ok: false; reason: InvalidReason };
 
 /** Trims and validates what a reader typed; anything that is not a string is "shape", absent is "empty". */
 export function checkSubscriberEmail(value: unknown): EmailCheck {
   const parsed = subscriberEmailSchema.safeParse(value === undefined || value === null ? "" : value);
   if (parsed.success) return { ok: true, email: parsed.data };
-  const first = parsed.error.issues[0]?.message as InvalidReason | undefined;
-  return { ok: false, reason: first && REASONS.has(first) ? first : "shape" };
+  const first = parsed.error.issues[0]?.message;
+  return { ok: false, reason: isInvalidReason(first) ? first : "shape" };
 }

@@ -2,43 +2,38 @@ import "server-only";
 import { mailbox } from "../delivery/address-key";
 import type { Outcome, SignupStore } from "../delivery/types";
 import { whoIsAsking } from "../http/client-key";
-import { bodyKind, readFields } from "../http/request-body";
-import { newsletterOriginAllows } from "../http/request-origin";
+import { bodyKind, readFields, type BodyKind } from "../http/request-body";
+import { newsletterOriginAllows, originVerdict } from "../http/request-origin";
 import { logLine } from "../observability/log.mjs";
 import { answer, refuse, type SignupAnswer } from "./answers";
 import { checkSubscriberEmail } from "./email";
-import { ALL_OUTCOMES, HONEYPOT_FIELD, outcomeKey } from "./outcomes";
+import { HONEYPOT_FIELD } from "./outcomes";
 import { createNewsletterLimiters, takeSiteWide, type NewsletterLimiters } from "./rate-limit";
-import { checkOrigin, MAX_BODY_BYTES, wantsRedirect } from "./request";
-
-export { HONEYPOT_FIELD } from "./outcomes";
 
 /** "Try again in a minute", for a reader whose signup could be neither sent nor kept. */
 const RETRY_SECONDS = 60;
+/** A subscription is one address and two short hidden fields; anything bigger is not a reader. */
+const MAX_BODY_BYTES = 4 * 1024;
 
 export type NewsletterHandlerOptions = {
-  /** Where every accepted signup is kept and delivered from (`delivery()`). */
+  /** Where every accepted signup is kept and delivered from. */
   store: SignupStore;
-  /** How long the answer waits for the store's worker to deliver it (DELIVERY_DIRECT_TIMEOUT_MS). */
+  /** How long the answer waits for the store's worker (DELIVERY_DIRECT_TIMEOUT_MS). */
   waitMs: number;
-  /** Absolute origin of the site (env().siteUrl). */
   siteUrl: string;
-  /** env().trustProxy */
   trustProxy: number;
   limiters?: NewsletterLimiters;
-  /** Server log; never receives the key, and never a reader's address. */
+  /** Never receives a reader's address. */
   log?: (line: string) => void;
 };
 
 type Handler = Required<Pick<NewsletterHandlerOptions, "limiters" | "log">> & NewsletterHandlerOptions;
 
 /**
- * POST /api/newsletter, in the house order: authorize (the method, the Origin, the per-client
- * limit, before the body is read) → parse (the body, the honeypot, the address) → act (one
- * pending delivery per mailbox; the network's, the mailbox's and the site-wide budgets; the
- * store, and a brief wait for its worker). Every step ends in a row of one table (lib/newsletter/answers.ts):
- * browser form posts (no JavaScript) get 303 to the outcome's page (/newsletter/<key>, one
- * prerendered page per outcome); everything else gets JSON with a status that says what happened.
+ * POST /api/newsletter: authorize (method, Origin, the client's budget, before the body is read)
+ * → parse (body, honeypot, address) → act (the budgets, then the store and a brief wait for its
+ * worker). Every answer is a row of answers.ts: a 303 to the outcome's page for a browser's form
+ * post without JavaScript, JSON otherwise.
  */
 export function createNewsletterHandler(
   options: NewsletterHandlerOptions,
@@ -54,29 +49,39 @@ export function createNewsletterHandler(
       if (client instanceof Response) return client;
       const signup = await parse(handler, request, client);
       if (signup instanceof Response) return signup;
-      return await act(handler, signup);
+      const key = await charge(handler, signup);
+      if (key instanceof Response) return key;
+      return await deliver(handler, signup, key);
     } catch (error) {
       // Last resort: a reader never sees a stack trace or a 500 for something they sent.
-      handler.log(`unexpected failure handling a request: ${nameOf(error)}`);
+      handler.log(
+        `unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`,
+      );
       return refuse("failed", { "retry-after": String(RETRY_SECONDS) });
     }
   };
 }
 
+/** A browser navigation (no-JS form post) is answered with a redirect; everything else with JSON. */
+export function wantsRedirect(request: Request, kind: BodyKind | undefined): boolean {
+  if (kind !== "urlencoded" && kind !== "multipart") return false;
+  const accept = (request.headers.get("accept") ?? "").toLowerCase();
+  if (accept.includes("application/json")) return false;
+  return accept.includes("text/html") || request.headers.get("sec-fetch-mode")?.toLowerCase() === "navigate";
+}
+
 type Client = { holder: string; redirect: boolean };
 
-/** The method (405), the Origin (403), then the client's own budget (429): nothing of the body is read before. */
 async function authorize(handler: Handler, request: Request): Promise<Client | Response> {
   if (request.method !== "POST") return refuse("not_post", { allow: "POST" });
   const redirect = wantsRedirect(request, bodyKind(request));
   // Another site's page must not be able to post for its visitors.
-  if (!newsletterOriginAllows(checkOrigin(request, handler.siteUrl, handler.trustProxy))) {
+  if (!newsletterOriginAllows(originVerdict(request, handler.siteUrl, handler.trustProxy))) {
     await request.body?.cancel().catch(() => {});
     return refuse("cross_site");
   }
-  // The client's own budget. Its network's is taken only once the request is a well-formed
-  // signup (act): what the form refuses anyway must not spend the budget the network's other
-  // readers share.
+  // The network's budget waits for a well-formed signup: what the form refuses anyway must not
+  // spend what the network's other readers share.
   const { client, holder } = whoIsAsking(request, handler.trustProxy);
   const taken = await handler.limiters.perClient.take(client);
   if (taken.ok) return { holder, redirect };
@@ -86,12 +91,12 @@ async function authorize(handler: Handler, request: Request): Promise<Client | R
 
 type Signup = { email: string; holder: string; redirect: boolean };
 
-/** The body (415, 413, 400), the honeypot (a normal-looking success, nothing sent), the address (422). */
 async function parse(handler: Handler, request: Request, client: Client): Promise<Signup | Response> {
   const read = await readFields(request, MAX_BODY_BYTES);
   if (!read.ok) return refuse(read.problem);
   const fields = read.value;
-  if (isFilled(fields[HONEYPOT_FIELD])) {
+  const trap = fields[HONEYPOT_FIELD];
+  if (trap != null && (typeof trap !== "string" || trap.trim() !== "")) {
     handler.log("honeypot field filled; answered as a success without subscribing");
     return answer("honeypot", client.redirect);
   }
@@ -104,54 +109,28 @@ async function parse(handler: Handler, request: Request, client: Client): Promis
   return { email: email.email, holder: client.holder, redirect: client.redirect };
 }
 
-/** Whether a bot filled the field humans never see (blank counts as empty). */
-function isFilled(trap: unknown): boolean {
-  if (trap === undefined || trap === null || trap === "") return false;
-  return !(typeof trap === "string" && trap.trim() === "");
-}
-
-async function act(handler: Handler, signup: Signup): Promise<Response> {
-  const addressKey = await charge(handler, signup);
-  if (addressKey instanceof Response) return addressKey;
-  return deliver(handler, signup, addressKey);
-}
-
-/**
- * The budgets a well-formed signup spends, each only once the one before let it through. Gives
- * the mailbox's key (lib/delivery/address-key.ts) for a signup that may go on.
- */
+/** The budgets a well-formed signup spends, each only once the one before let it through: the mailbox's key, or the answer. */
 async function charge(handler: Handler, signup: Signup): Promise<string | Response> {
   const { limiters, log } = handler;
-  // The holder (an IPv4 /24, an IPv6 /48: lib/http/client-key.ts): many addresses and
-  // subnets of one customer share one budget.
   const byNetwork = await limiters.perNetwork.take(signup.holder);
   if (!byNetwork.ok)
     return answer("rate_limited", signup.redirect, {
       retryAfterSeconds: byNetwork.wait,
       typed: signup.email,
     });
-  // Case-folded, `+tag` removed: `victim+1@` … `victim+40@` is one inbox. Confirmation emails
-  // went to it recently: send nothing more, and do not tell the owner "too many attempts"
-  // because a stranger typed their address three times.
-  const addressKey = mailbox(signup.email);
-  if (!(await limiters.perAddress.take(addressKey)).ok) return answer("recently_sent", signup.redirect);
-  // The site-wide cap on accepted signups: beyond it nothing is sent or stored, and the reader
-  // is told when to try again, so a flood from many networks cannot bury real readers' signups.
-  // Its reserved part still takes a network's first few signups (rate-limit.ts).
+  // Confirmation emails went to this inbox recently: send nothing more, and do not tell its owner
+  // "too many attempts" because a stranger typed their address.
+  const key = mailbox(signup.email);
+  if (!(await limiters.perAddress.take(key)).ok) return answer("recently_sent", signup.redirect);
   const globalWait = await takeSiteWide(limiters, byNetwork.used);
-  if (globalWait === null) return addressKey;
-  await limiters.perAddress.reward(addressKey).catch(() => {});
+  if (globalWait === null) return key;
+  await limiters.perAddress.reward(key);
   log("[newsletter] site-wide signup budget spent; answering 429");
   return answer("busy", signup.redirect, { retryAfterSeconds: globalWait, typed: signup.email });
 }
 
-/**
- * The signup goes into the store, the one place that decides whether the mailbox already has one
- * waiting; the store's worker alone calls the workspace. The reader's answer waits briefly for
- * the worker: "check your inbox" (or "refused") when the workspace answers at once, "on its way"
- * otherwise. When the store cannot keep it, nothing was sent or kept: 503 and try again.
- */
-async function deliver(handler: Handler, signup: Signup, addressKey: string): Promise<Response> {
+/** Into the store, which alone decides whether the mailbox has one waiting; then a brief wait for its worker. */
+async function deliver(handler: Handler, signup: Signup, key: string): Promise<Response> {
   const { store, log } = handler;
   let accepted;
   try {
@@ -159,13 +138,12 @@ async function deliver(handler: Handler, signup: Signup, addressKey: string): Pr
   } catch (error) {
     log(`a signup could not be kept for delivery (${error instanceof Error ? error.message : typeof error})`);
     // Nothing was sent or kept, so this attempt should not count against the address.
-    await handler.limiters.perAddress.reward(addressKey).catch(() => {});
+    await handler.limiters.perAddress.reward(key);
     return answer("unavailable", signup.redirect, { retryAfterSeconds: RETRY_SECONDS, typed: signup.email });
   }
-  // One pending delivery per mailbox: a repeat while one waits adds nothing, costs the mailbox's
-  // budget nothing (no email comes of it), and says it is on its way.
+  // A repeat while one waits adds nothing, so it costs the mailbox's budget nothing.
   if (accepted.alreadyPending) {
-    await handler.limiters.perAddress.reward(addressKey).catch(() => {});
+    await handler.limiters.perAddress.reward(key);
     return answer("queued", signup.redirect);
   }
   const outcome = await store.outcome(accepted, handler.waitMs).catch((): Outcome => "pending");
@@ -185,8 +163,3 @@ const ANSWER_OF: Record<Outcome, SignupAnswer> = {
   rejected: "rejected",
   pending: "queued",
 };
-
-const nameOf = (error: unknown) => (error instanceof Error ? error.name : typeof error);
-
-/** Every outcome key a redirect can carry (the form renders a message for each). */
-export const OUTCOME_KEYS = ALL_OUTCOMES.map(outcomeKey);

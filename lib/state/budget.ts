@@ -2,13 +2,12 @@ import "server-only";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { logLine } from "../observability/log.mjs";
 import { metrics } from "../observability/metrics";
-import { limitedFor, limiter, type LimiterOptions } from "./index";
+import { limitedFor, type LimiterOptions } from "./engine";
+import { limiter } from "./index";
 
 /*
- * Every budget of the site (search, signups, sign-ins, passkey options, unlock) is one of these:
- * a rate-limiter-flexible limiter from lib/state (in memory, or in Redis with an in-memory
- * insurance limiter, shared by every instance) keyed by what lib/http/client-key.ts says of who
- * is asking. Its name is the limiter's key prefix and the `limit` label of
+ * Every budget of the site (search, signups, sign-ins, passkey options, unlock): a lib/state
+ * limiter keyed by lib/http/client-key.ts's answer; its name is the `limit` label of
  * masthead_rate_limited_total.
  */
 
@@ -16,26 +15,16 @@ export type Taken = { ok: true; used: number } | { ok: false; wait: number; used
 
 export type Budget = {
   name: string;
-  /**
-   * Takes a point for `key`, in one atomic step (an increment in memory or in Redis).
-   * `counted: false` leaves a refusal out of masthead_rate_limited_total (another budget may
-   * still let the request through).
-   */
+  /** Takes a point for `key`; `counted: false` leaves a refusal uncounted (another budget may still let it through). */
   take(key: string, opts?: { counted?: boolean }): Promise<Taken>;
-  /** Gives `points` back (an attempt that turned out rightful, a signup that was not sent). */
   reward(key: string, points?: number): Promise<void>;
-  /** Forgets `key` (an unlock, a device that signed in). */
   delete(key: string): Promise<void>;
 };
 
-export type BudgetOptions = {
-  /**
-   * What a store that cannot answer at all (not even its insurance limiter) means: `allow` for
-   * what readers ask (search, signups: they should not lose the site because the counters are
-   * down), `refuse` for sign-ins (wait a minute).
-   */
+type BudgetOptions = {
+  /** A store that cannot answer at all: `allow` what readers ask (search, signups), `refuse` sign-ins. */
   onStoreFailure: "allow" | "refuse";
-  /** lib/state's limiter (the app's); tests that need counters of their own pass another engine's. */
+  /** Another engine's limiter, for tests that need counters of their own. */
   source?: (opts: LimiterOptions) => RateLimiterAbstract;
 };
 
@@ -74,10 +63,7 @@ export function budget(
   };
 }
 
-/**
- * Takes one point from each budget in turn (a client's, then its holder's…), stopping at the
- * first that refuses: null when all had one, else the seconds to wait.
- */
+/** One point from each budget in turn, stopping at the first refusal: null, or the seconds to wait. */
 export async function takeEach(steps: readonly (readonly [Budget, string])[]): Promise<number | null> {
   for (const [b, key] of steps) {
     const taken = await b.take(key);

@@ -4,39 +4,22 @@ import { logLine } from "../observability/log.mjs";
 import { createRedisClient, firstConnectionAttempt, isReady, type RedisTarget } from "./redis-fail-fast.mjs";
 
 /*
- * The one place that decides which engine backs each piece of runtime state. Features ask
- * for "a limiter", "a cache", "a revocation list" and never learn which engine they got.
- *
- *  - embedded (no REDIS_URL nor REDIS_SENTINELS): everything in this process's memory; one instance.
- *  - redis: shared by every instance; each piece falls back without waiting when Redis is
- *    unreachable (limiters to an in-memory insurance limiter, caches to a miss, revocations
- *    to this process's own list) and is shared again as soon as Redis is back.
- *
- * createStateEngine is a plain factory so tests can build two engines on one Redis (two
- * "instances" in one test process); the app gets its one engine through lib/state/index.ts.
+ * The one place that decides which engine backs each piece of runtime state: embedded (this
+ * process's memory) or Redis, shared by every instance, each piece falling back without waiting
+ * while Redis is unreachable. A plain factory so tests can run two "instances" on one Redis.
  */
 
 export type EngineKind = "embedded" | "redis";
 
 /**
- * The whole seconds a limiter's rejection asks to wait (at least 1), or null when the
- * rejection is not a limit (a store error). Duck-typed on purpose: Next bundles
- * rate-limiter-flexible into each route type, and the one engine per process may have been
- * built by another bundle, so `instanceof RateLimiterRes` can be false for a real rejection.
+ * The whole seconds a limiter's rejection asks to wait, or null for a store error. Duck-typed:
+ * the engine may come from another of Next's bundles, so `instanceof RateLimiterRes` can fail.
  */
 export function limitedFor(rejection: unknown): number | null {
   if (rejection instanceof Error || typeof rejection !== "object" || rejection === null) return null;
   const { msBeforeNext, consumedPoints } = rejection as { msBeforeNext?: unknown; consumedPoints?: unknown };
   if (typeof msBeforeNext !== "number" || typeof consumedPoints !== "number") return null;
   return Math.max(1, Math.ceil(msBeforeNext / 1000));
-}
-
-/**
- * A limiter's name (its keyPrefix without the Redis key root), the same on either engine: the
- * `limit` label of masthead_rate_limited_total.
- */
-export function limitName(limiter: RateLimiterAbstract): string {
-  return limiter.keyPrefix.replace(`${KEY_ROOT}:rl:`, "");
 }
 
 export type LimiterOptions = { keyPrefix: string; points: number; durationSeconds: number };
@@ -57,83 +40,63 @@ export type Revocations = {
 };
 
 export type FirstUse = {
-  /**
-   * True for the first claim of `key` within the namespace's time to live, on any instance
-   * (Redis SET NX); false for every later one. While Redis is unreachable, claims are this
-   * instance's only (a key claimed elsewhere in the meantime can be claimed here once more).
-   */
+  /** True for the first claim of `key` within the time to live, on any instance (this one's only while Redis is down). */
   claim(key: string): Promise<boolean>;
 };
 
 export type StateHealth = { engine: EngineKind; redis?: "up" | "down" };
 
-export type StateEngine = {
-  kind: EngineKind;
-  /** Where Redis is (a URL or a Sentinel group); null when embedded. */
-  target: RedisTarget | null;
-  connection(purpose?: string): Redis | null;
-  /**
-   * A connection of its own for a client that blocks (BullMQ's worker): it waits for Redis
-   * instead of failing fast. Closed with the engine.
-   */
-  blockingConnection(purpose: string): Redis | null;
-  limiter(opts: LimiterOptions): RateLimiterAbstract;
-  sharedCache<T>(namespace: string, opts: { ttlSeconds: number }): SharedCache<T>;
-  revocations(): Revocations;
-  firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse;
-  health(): Promise<StateHealth>;
-  /** Closes every connection (tests, shutdown). */
-  close(): Promise<void>;
-};
+export type StateEngine = ReturnType<typeof createStateEngine>;
 
 const KEY_ROOT = "masthead";
 /** Bounds on what one process keeps in memory, so hostile keys cannot grow it without end. */
 const MAX_MEMORY_ENTRIES = 10_000;
-const MAX_PENDING_WRITES = 10_000;
 
 type Log = (line: string) => void;
 
-export type StateEngineOptions = {
-  /** A redis:// URL or a Sentinel group (lib/config's `redis`); null or absent: embedded. */
-  redis?: RedisTarget | null;
-  /** The same as `redis` with a URL. */
-  redisUrl?: string | null;
-  log?: Log;
-};
-
-export function createStateEngine(options: StateEngineOptions): StateEngine {
+/** `redis`: a redis:// URL or a Sentinel group; null or absent: embedded. */
+export function createStateEngine(options: { redis?: RedisTarget | null; log?: Log }) {
   const log = options.log ?? logLine("state");
-  const target = options.redis ?? options.redisUrl ?? null;
+  const target = options.redis ?? null;
   const kind: EngineKind = target ? "redis" : "embedded";
 
   const clients = new Map<string, Redis>();
-  function connection(purpose = "state"): Redis | null {
-    if (!target) return null;
-    let client = clients.get(purpose);
-    if (!client) {
-      client = createRedisClient(target, purpose, log);
-      clients.set(purpose, client);
-    }
-    return client;
-  }
   let blockingCount = 0;
-  function blockingConnection(purpose: string): Redis | null {
+  /** One client per purpose; a `blocking` one (BullMQ's worker) is always new and waits for Redis instead of failing fast. */
+  function connect(purpose: string, blocking: boolean): Redis | null {
     if (!target) return null;
-    const client = createRedisClient(target, purpose, log, { blocking: true });
-    clients.set(`${purpose}#blocking${++blockingCount}`, client);
-    return client;
+    const id = blocking ? `${purpose}#blocking${++blockingCount}` : purpose;
+    if (!clients.has(id)) clients.set(id, createRedisClient(target, purpose, log, { blocking }));
+    return clients.get(id)!;
+  }
+  const connection = (purpose = "state") => connect(purpose, false);
+  const blockingConnection = (purpose: string) => connect(purpose, true);
+
+  /** `work` on the state connection, or `fallback` at once when Redis is not ready or fails. */
+  async function ask<T>(fallback: T, work: (client: Redis) => Promise<T>): Promise<T> {
+    const client = connection();
+    if (!client || !isReady(client)) return fallback;
+    try {
+      return await work(client);
+    } catch {
+      return fallback;
+    }
   }
 
-  // Writes that must not be lost to an outage (cache deletes, revocations) wait here and are
-  // replayed on the next 'ready'. Bounded; the oldest are dropped first (and logged).
+  // Writes that must outlive an outage (cache deletes, revocations), replayed on the next 'ready'.
   const pending = new Map<string, (client: Redis) => Promise<unknown>>();
   let replayHooked = false;
-  function queueWrite(key: string, write: (client: Redis) => Promise<unknown>): void {
+  /** Writes now, or keeps the write for the next 'ready' (false); bounded, the oldest dropped first. */
+  async function writeOrReplay(key: string, write: (client: Redis) => Promise<unknown>): Promise<boolean> {
+    const written = await ask(false, async (client) => {
+      await write(client);
+      return true;
+    });
+    if (written) return true;
     pending.delete(key);
     pending.set(key, write);
-    if (pending.size > MAX_PENDING_WRITES) {
-      const oldest = pending.keys().next().value;
-      if (oldest !== undefined) pending.delete(oldest);
+    if (pending.size > MAX_MEMORY_ENTRIES) {
+      pending.delete(pending.keys().next().value!);
       log("too many writes waiting for Redis; dropped the oldest");
     }
     const client = connection();
@@ -141,6 +104,7 @@ export function createStateEngine(options: StateEngineOptions): StateEngine {
       replayHooked = true;
       client.on("ready", () => void replay(client));
     }
+    return false;
   }
   async function replay(client: Redis): Promise<void> {
     for (const [key, write] of [...pending]) {
@@ -153,178 +117,108 @@ export function createStateEngine(options: StateEngineOptions): StateEngine {
     }
   }
 
-  const limiters = new Map<string, RateLimiterAbstract>();
-  function limiter(opts: LimiterOptions): RateLimiterAbstract {
-    const id = `${opts.keyPrefix}|${opts.points}|${opts.durationSeconds}`;
-    let made = limiters.get(id);
-    if (made) return made;
-    const memory = new RateLimiterMemory({
-      keyPrefix: opts.keyPrefix,
-      points: opts.points,
-      duration: opts.durationSeconds,
-    });
+  const made = new Map<string, unknown>();
+  const once = <T>(id: string, make: () => T): T => {
+    if (!made.has(id)) made.set(id, make());
+    return made.get(id) as T;
+  };
+
+  const limiter = (opts: LimiterOptions) =>
+    once(`limiter|${opts.keyPrefix}|${opts.points}|${opts.durationSeconds}`, () => makeLimiter(opts));
+  function makeLimiter({
+    keyPrefix,
+    points,
+    durationSeconds: duration,
+  }: LimiterOptions): RateLimiterAbstract {
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
     const client = connection();
-    made = client
+    return client
       ? new RateLimiterRedis({
           storeClient: client,
-          keyPrefix: `${KEY_ROOT}:rl:${opts.keyPrefix}`,
-          points: opts.points,
-          duration: opts.durationSeconds,
+          keyPrefix: `${KEY_ROOT}:rl:${keyPrefix}`,
+          points,
+          duration,
           // Not even an attempt while the connection is down: straight to the insurance limiter.
           rejectIfRedisNotReady: true,
           insuranceLimiter: memory,
         })
       : memory;
-    limiters.set(id, made);
-    return made;
   }
 
-  const caches = new Map<string, SharedCache<unknown>>();
-  function sharedCache<T>(namespace: string, opts: { ttlSeconds: number }): SharedCache<T> {
-    const id = `${namespace}|${opts.ttlSeconds}`;
-    let made = caches.get(id) as SharedCache<T> | undefined;
-    if (!made) {
-      made = makeSharedCache<T>(namespace, opts);
-      caches.set(id, made as SharedCache<unknown>);
-    }
-    return made;
-  }
-
+  const sharedCache = <T>(namespace: string, opts: { ttlSeconds: number }) =>
+    once(`cache|${namespace}|${opts.ttlSeconds}`, () => makeSharedCache<T>(namespace, opts));
   function makeSharedCache<T>(namespace: string, opts: { ttlSeconds: number }): SharedCache<T> {
     const ttlMs = Math.max(1, Math.round(opts.ttlSeconds * 1000));
-    const client = connection();
-    if (!client) return memoryCache<T>(ttlMs);
+    if (!target) return memoryCache<T>(ttlMs);
     const keyOf = (key: string) => `${KEY_ROOT}:cache:${namespace}:${key}`;
     return {
-      async get(key) {
-        if (!isReady(client)) return undefined;
-        try {
+      get: (key) =>
+        ask(undefined, async (client) => {
           const raw = await client.get(keyOf(key));
           return raw === null ? undefined : (JSON.parse(raw) as T);
-        } catch {
-          return undefined;
-        }
-      },
-      async set(key, value) {
-        if (!isReady(client)) return;
-        try {
-          await client.set(keyOf(key), JSON.stringify(value), "PX", ttlMs);
-        } catch {
-          // a cache write may be lost; readers load the value again
-        }
-      },
-      async delete(key) {
-        const write = (c: Redis) => c.del(keyOf(key));
-        if (isReady(client)) {
-          try {
-            await write(client);
-            return;
-          } catch {
-            // fall through: replay when Redis is back
-          }
-        }
-        queueWrite(`del:${keyOf(key)}`, write);
-      },
+        }),
+      // A lost cache write only means readers load the value again.
+      set: (key, value) =>
+        ask(
+          undefined,
+          async (client) => void (await client.set(keyOf(key), JSON.stringify(value), "PX", ttlMs)),
+        ),
+      delete: async (key) =>
+        void (await writeOrReplay(`del:${keyOf(key)}`, (client) => client.del(keyOf(key)))),
     };
   }
 
-  let revocationList: Revocations | undefined;
-  function revocations(): Revocations {
-    if (revocationList) return revocationList;
+  const revocations = () => once("revocations", makeRevocations);
+  function makeRevocations(): Revocations {
     // Always kept locally too: this instance refuses a revoked id even while Redis is down.
     const local = new Map<string, number>();
-    const rememberLocally = (id: string, until: number) => {
-      if (local.size >= MAX_MEMORY_ENTRIES) sweep(local);
-      if (local.size >= MAX_MEMORY_ENTRIES) local.delete(local.keys().next().value as string);
-      local.set(id, until);
-    };
-    const locallyRevoked = (id: string) => {
-      const until = local.get(id);
-      if (until === undefined) return false;
-      if (until > Date.now()) return true;
-      local.delete(id);
-      return false;
-    };
-    const client = connection();
     const keyOf = (id: string) => `${KEY_ROOT}:revoked:${id}`;
-    revocationList = {
+    return {
       async revoke(id, untilEpochMs) {
         if (untilEpochMs <= Date.now()) return;
-        rememberLocally(id, untilEpochMs);
-        if (!client) return;
-        const write = async (c: Redis) => {
+        remember(local, id, untilEpochMs);
+        if (!target) return;
+        const written = await writeOrReplay(`revoke:${id}`, async (client) => {
           // A replay after the session would have expired has nothing left to refuse.
-          if (untilEpochMs > Date.now()) await c.set(keyOf(id), "1", "PXAT", untilEpochMs);
-        };
-        if (isReady(client)) {
-          try {
-            await write(client);
-            return;
-          } catch {
-            // fall through
-          }
-        }
-        log(
-          "Redis is unreachable: a revocation holds on this instance now and everywhere once Redis is back",
-        );
-        queueWrite(`revoke:${id}`, write);
+          if (untilEpochMs > Date.now()) await client.set(keyOf(id), "1", "PXAT", untilEpochMs);
+        });
+        if (!written)
+          log(
+            "Redis is unreachable: a revocation holds on this instance now and everywhere once Redis is back",
+          );
       },
-      async isRevoked(id) {
-        if (locallyRevoked(id)) return true;
-        if (!client || !isReady(client)) return false;
-        try {
-          return (await client.exists(keyOf(id))) === 1;
-        } catch {
-          return false;
-        }
-      },
+      isRevoked: async (id) =>
+        (local.get(id) ?? 0) > Date.now() ||
+        ask(false, async (client) => (await client.exists(keyOf(id))) === 1),
     };
-    return revocationList;
   }
 
-  const firstUses = new Map<string, FirstUse>();
-  function firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
-    const id = `${namespace}|${opts.ttlSeconds}`;
-    let made = firstUses.get(id);
-    if (made) return made;
+  const firstUse = (namespace: string, opts: { ttlSeconds: number }) =>
+    once(`once|${namespace}|${opts.ttlSeconds}`, () => makeFirstUse(namespace, opts));
+  function makeFirstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
     const ttlMs = Math.max(1, Math.round(opts.ttlSeconds * 1000));
     const local = new Map<string, number>();
-    const claimLocally = (key: string) => {
-      const until = local.get(key);
-      if (until !== undefined && until > Date.now()) return false;
-      if (local.size >= MAX_MEMORY_ENTRIES) sweep(local);
-      if (local.size >= MAX_MEMORY_ENTRIES) local.delete(local.keys().next().value as string);
-      local.set(key, Date.now() + ttlMs);
-      return true;
-    };
-    const client = connection();
-    made = {
+    return {
       async claim(key) {
         // Kept locally too, so this instance refuses a second use even if Redis drops out between the two.
-        if (!claimLocally(key)) return false;
-        if (!client || !isReady(client)) return true;
-        try {
-          return (await client.set(`${KEY_ROOT}:once:${namespace}:${key}`, "1", "PX", ttlMs, "NX")) === "OK";
-        } catch {
-          return true;
-        }
+        const until = local.get(key);
+        if (until !== undefined && until > Date.now()) return false;
+        remember(local, key, Date.now() + ttlMs);
+        return ask(
+          true,
+          async (client) =>
+            (await client.set(`${KEY_ROOT}:once:${namespace}:${key}`, "1", "PX", ttlMs, "NX")) === "OK",
+        );
       },
     };
-    firstUses.set(id, made);
-    return made;
   }
 
   async function health(): Promise<StateHealth> {
     const client = connection();
     if (!client) return { engine: "embedded" };
     await firstConnectionAttempt(client);
-    if (!isReady(client)) return { engine: "redis", redis: "down" };
-    try {
-      const pong = await client.ping();
-      return { engine: "redis", redis: pong === "PONG" ? "up" : "down" };
-    } catch {
-      return { engine: "redis", redis: "down" };
-    }
+    const up = await ask(false, async (c) => (await c.ping()) === "PONG");
+    return { engine: "redis", redis: up ? "up" : "down" };
   }
 
   async function close(): Promise<void> {
@@ -361,21 +255,12 @@ function memoryCache<T>(ttlMs: number): SharedCache<T> {
   return {
     async get(key) {
       const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= Date.now()) {
-        entries.delete(key);
-        return undefined;
-      }
       // Stored as JSON so callers get a copy, exactly as they would from Redis.
-      return JSON.parse(entry.value) as T;
+      return entry && entry.expiresAt > Date.now() ? (JSON.parse(entry.value) as T) : undefined;
     },
     async set(key, value) {
       entries.delete(key);
-      if (entries.size >= MAX_MEMORY_ENTRIES) {
-        sweep(entries);
-        if (entries.size >= MAX_MEMORY_ENTRIES) entries.delete(entries.keys().next().value as string);
-      }
-      entries.set(key, { value: JSON.stringify(value), expiresAt: Date.now() + ttlMs });
+      remember(entries, key, { value: JSON.stringify(value), expiresAt: Date.now() + ttlMs });
     },
     async delete(key) {
       entries.delete(key);
@@ -383,10 +268,16 @@ function memoryCache<T>(ttlMs: number): SharedCache<T> {
   };
 }
 
-function sweep<V>(map: Map<string, V>): void {
-  const now = Date.now();
-  for (const [key, value] of map) {
-    const until = typeof value === "number" ? value : (value as { expiresAt: number }).expiresAt;
-    if (until <= now) map.delete(key);
+/** Sets `key` in a bounded map: when full, expired entries go first, then the oldest. */
+function remember<V extends number | { expiresAt: number }>(
+  map: Map<string, V>,
+  key: string,
+  value: V,
+): void {
+  if (map.size >= MAX_MEMORY_ENTRIES) {
+    const now = Date.now();
+    for (const [k, v] of map) if ((typeof v === "number" ? v : v.expiresAt) <= now) map.delete(k);
+    if (map.size >= MAX_MEMORY_ENTRIES) map.delete(map.keys().next().value as string);
   }
+  map.set(key, value);
 }

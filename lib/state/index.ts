@@ -1,86 +1,38 @@
 import "server-only";
-import type { Redis } from "ioredis";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../config/env";
-import {
-  createStateEngine,
-  limitedFor,
-  limitName,
-  type EngineKind,
-  type FirstUse,
-  type LimiterOptions,
-  type Revocations,
-  type SharedCache,
-  type StateEngine,
-  type StateHealth,
-} from "./engine";
-import { processState, type RedisTarget } from "./redis-fail-fast.mjs";
+import { createStateEngine, type LimiterOptions, type StateEngine } from "./engine";
+import { processState } from "./redis-fail-fast.mjs";
 
 /*
- * Runtime state that outlives a request: the only door to it. No Redis configured → embedded
- * (this process's memory); REDIS_URL or REDIS_SENTINELS set → Redis, shared by every instance
- * (following a Sentinel failover to the new primary), failing fast to in-memory
- * fallbacks while Redis is unreachable. One engine per process (lib/state's part of it,
- * processState), whichever of Next's bundles asks first.
+ * Runtime state that outlives a request: the only door to it. Embedded (this process's memory)
+ * unless REDIS_URL or REDIS_SENTINELS names a Redis shared by every instance. One engine per
+ * process, whichever of Next's bundles asks first.
  */
 
-export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth };
-export { limitedFor, limitName };
+export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth } from "./engine";
+export { firstConnectionAttempt } from "./redis-fail-fast.mjs";
 
 function engine(): StateEngine {
   const state = processState();
   return (state.engine ??= createStateEngine({ redis: env().redis }));
 }
 
-/** Shutdown: closes the Redis connections if any were opened (QUIT, so Redis sees a clean goodbye). */
-export async function closeState(): Promise<void> {
-  await processState().engine?.close();
-}
-
-export function stateEngine(): EngineKind {
-  return engine().kind;
-}
-
+/** Shutdown: closes the Redis connections if any were opened. */
+export const closeState = async () => processState().engine?.close();
+export const stateEngine = () => engine().kind;
 /** Where Redis is (a URL or a Sentinel group); null when embedded. */
-export function redisTarget(): RedisTarget | null {
-  return engine().target;
-}
-
+export const redisTarget = () => engine().target;
 /** The shared ioredis client for `purpose` (one per purpose per process); null when embedded. */
-export function redisConnection(purpose?: string): Redis | null {
-  return engine().connection(purpose);
-}
-
-/** Resolves once a connection from redisConnection has had its first attempt answered (at most the connect timeout). */
-export { firstConnectionAttempt } from "./redis-fail-fast.mjs";
-
-/**
- * A connection of its own that waits for Redis instead of failing fast (BullMQ's worker);
- * null when embedded. Closed with the state.
- */
-export function blockingRedisConnection(purpose: string): Redis | null {
-  return engine().blockingConnection(purpose);
-}
-
+export const redisConnection = (purpose?: string) => engine().connection(purpose);
+/** A connection of its own that waits for Redis instead of failing fast (BullMQ's worker); null when embedded. */
+export const blockingRedisConnection = (purpose: string) => engine().blockingConnection(purpose);
 /** A rate limiter, the same one for the same options anywhere in the process. */
-export function limiter(opts: LimiterOptions): RateLimiterAbstract {
-  return engine().limiter(opts);
-}
-
-export function sharedCache<T>(namespace: string, opts: { ttlSeconds: number }): SharedCache<T> {
-  return engine().sharedCache<T>(namespace, opts);
-}
-
-export function revocations(): Revocations {
-  return engine().revocations();
-}
-
+export const limiter = (opts: LimiterOptions) => engine().limiter(opts);
+export const sharedCache = <T>(namespace: string, opts: { ttlSeconds: number }) =>
+  engine().sharedCache<T>(namespace, opts);
+export const revocations = () => engine().revocations();
 /** Keys that can be claimed once per `ttlSeconds`, across every instance (one-time codes, single-use steps). */
-export function firstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
-  return engine().firstUse(namespace, opts);
-}
-
-/** For readiness checks: which engine, and whether Redis answers (one PING, 250 ms at most). */
-export function stateHealth(): Promise<StateHealth> {
-  return engine().health();
-}
+export const firstUse = (namespace: string, opts: { ttlSeconds: number }) =>
+  engine().firstUse(namespace, opts);
+/** For readiness checks: which engine, and whether Redis answers. */
+export const stateHealth = () => engine().health();

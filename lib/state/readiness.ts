@@ -3,31 +3,12 @@ import { stateHealth } from "./index";
 import { processState } from "./redis-fail-fast.mjs";
 
 /*
- * Readiness for load balancers. An instance whose Redis is unreachable still serves every
- * page (from its cache or a fresh render), takes signups (limits from its in-memory insurance
- * limiter) and signs admins in, and Redis is shared, so it is down for every instance at once:
- * answering 503 would take the whole fleet out of rotation for a fault that costs readers
- * nothing. So Redis down is reported as "degraded" with 200, for monitoring to alert on; the
- * answer is 503 when the instance cannot serve at all (its configuration is invalid) or is
- * shutting down ("draining", from the moment it gets SIGTERM: lib/launcher/shutdown.ts), and
- * "starting" while what it loads at start (the blog store and its search index, whileStarting)
- * is on its way, so a front sends readers to an instance that has them. A part that cannot work
- * on this instance while Redis answers (its delivery queue stuck) reports its problem
- * (reportProblem): 503 "unavailable" with the reason, since it is this instance's fault alone.
- * One PING at most (250 ms timeout, none while the connection is known down): cheap to poll.
+ * Readiness for load balancers. Redis down is "degraded" with 200: every instance still serves
+ * with fallbacks, and a 503 would take the whole fleet out for a shared fault. 503 when the
+ * instance cannot serve (bad configuration), is draining (SIGTERM), is still "starting", or a
+ * part of it reports a problem of its own while Redis answers (reportProblem).
  */
 
-export type Readiness = {
-  status: 200 | 503;
-  body: {
-    status: "ready" | "degraded" | "unavailable" | "draining" | "starting";
-    state?: "embedded" | "redis";
-    redis?: "up" | "down";
-    reason?: string;
-  };
-};
-
-/** One per process, whichever of Next's bundles (instrumentation, the route) reads it. */
 const lifecycle = () => processState().lifecycle;
 
 /** `check` says why this instance cannot work now although Redis answers, or null. */
@@ -39,10 +20,8 @@ export function reportProblem(name: string, check: () => string | null): void {
 export function whileStarting(name: string, loaded: Promise<unknown>): Promise<void> {
   const { starting } = lifecycle();
   starting.add(name);
-  return loaded.then(
-    () => void starting.delete(name),
-    () => void starting.delete(name),
-  );
+  const done = () => void starting.delete(name);
+  return loaded.then(done, done);
 }
 
 /** From now on this instance answers readiness with 503 "draining" (shutdown). */
@@ -50,12 +29,8 @@ export function markDraining(): void {
   lifecycle().draining = true;
 }
 
-export function isDraining(): boolean {
-  return lifecycle().draining;
-}
-
-export async function readiness(): Promise<Readiness> {
-  if (isDraining()) return { status: 503, body: { status: "draining" } };
+export async function readiness() {
+  if (lifecycle().draining) return { status: 503, body: { status: "draining" } };
   if (lifecycle().starting.size > 0) return { status: 503, body: { status: "starting" } };
   let health;
   try {

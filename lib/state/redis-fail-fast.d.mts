@@ -4,9 +4,7 @@ import type { StateEngine } from "./engine";
 import type { SqliteDb } from "./sqlite";
 
 export type { RedisTarget, SentinelTarget } from "../config/redis-target.mjs";
-export const CONNECT_TIMEOUT_MS: number;
 export const COMMAND_TIMEOUT_MS: number;
-export const FAIL_FAST_OPTIONS: RedisOptions;
 export function redisTargetFromEnv(vars?: Record<string, string | undefined>): RedisTarget | null;
 export function redisOptions(
   target: RedisTarget,

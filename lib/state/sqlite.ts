@@ -2,19 +2,14 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 
-/*
- * SQLite through Node's built-in `node:sqlite`: no native module to compile at install time or to
- * rebuild for each Node ABI. The two stores that use it (the local workspace and the embedded
- * delivery store) share these few helpers; everything else is plain `prepare().get/all/run`.
- */
+// SQLite through Node's built-in `node:sqlite` (no native module to build), shared by every store.
 
 export type SqliteDb = DatabaseSync;
 
 /** Opens (creating its folder) a database file, or `:memory:`, and applies `pragmas` in order. */
 export function openSqlite(file: string, pragmas: readonly string[] = []): SqliteDb {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
-  // Loaded when a store opens, not when this module loads, so an entry point can first say
-  // which Node it needs (lib/config/node-runtime.ts) instead of failing on a missing module.
+  // Loaded on open, so an entry point can first say which Node it needs instead of failing here.
   const { DatabaseSync } = process.getBuiltinModule("node:sqlite");
   const db = new DatabaseSync(file);
   for (const pragma of pragmas) db.exec(`PRAGMA ${pragma}`);
@@ -28,9 +23,8 @@ export function pragmaValue(db: SqliteDb, name: string): unknown {
 }
 
 /**
- * Runs `work` in one transaction: committed when it returns, rolled back when it throws.
- * `immediate` takes the write lock at the start, so a read-then-write (count, then insert) cannot
- * interleave with another process's. Called inside another transaction it becomes a savepoint.
+ * Runs `work` in one transaction (a savepoint inside another). `immediate` takes the write lock
+ * first, so a read-then-write cannot interleave with another process's.
  */
 export function transaction<T>(db: SqliteDb, work: () => T, mode: "deferred" | "immediate" = "deferred"): T {
   if (db.isTransaction) {
@@ -56,18 +50,8 @@ export function transaction<T>(db: SqliteDb, work: () => T, mode: "deferred" | "
   }
 }
 
-/** SQLite's primary result codes that mean "the disk or file will not take this", not a bug. */
-const STORAGE_CODES = new Set([
-  3, // PERM
-  5, // BUSY
-  6, // LOCKED
-  8, // READONLY
-  10, // IOERR
-  11, // CORRUPT
-  13, // FULL
-  14, // CANTOPEN
-  26, // NOTADB
-]);
+/** SQLite's codes for "the disk or file will not take this": PERM, BUSY, LOCKED, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, NOTADB. */
+const STORAGE_CODES = new Set([3, 5, 6, 8, 10, 11, 13, 14, 26]);
 
 /** True for an error of the file system or of SQLite's storage, as opposed to a bad statement. */
 export function isStorageFailure(error: unknown): boolean {

@@ -6,15 +6,12 @@ import { openSqlite, type SqliteDb } from "./sqlite";
 import { redisConnection, stateEngine } from "./index";
 
 /*
- * Keys used once for good (a recovery code), unlike firstUse's, which are forgotten after a
- * time to live and, while Redis is down, claimed per instance. With Redis a key is a plain
- * SET NX without expiry (every instance sees it, and AOF keeps it across restarts); embedded, a
- * row in a SQLite file beside the delivery store, so a restart does not forget it. Fails
- * closed: with Redis unreachable nothing can be claimed ("unavailable"), since a use claimed
- * here alone could be claimed again elsewhere.
+ * Keys used once for good (a recovery code), unlike firstUse's: a SET NX without expiry in Redis,
+ * or a row in a SQLite file beside the delivery store. Fails closed while Redis is unreachable,
+ * since a use claimed here alone could be claimed again elsewhere.
  */
 
-export type UseOnceResult = "first" | "used" | "unavailable";
+type UseOnceResult = "first" | "used" | "unavailable";
 
 function database(): SqliteDb {
   const state = processState();

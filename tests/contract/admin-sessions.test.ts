@@ -150,7 +150,7 @@ describe("the member-search copy (REDIS_URL set)", () => {
     expect(await upstreamListCalls()).toBe(0); // served from this instance's copy
 
     // Instance B writes: its invalidation drops the shared generation in Redis.
-    const b = createStateEngine({ redisUrl: redis.url, log: () => {} });
+    const b = createStateEngine({ redis: redis.url, log: () => {} });
     others.push(b);
     await until(async () => (await b.health()).redis === "up");
     await b.sharedCache("admin-members-generation", { ttlSeconds: 86_400 }).delete("members");

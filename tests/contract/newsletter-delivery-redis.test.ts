@@ -136,7 +136,7 @@ describe("newsletter delivery with REDIS_URL (BullMQ), two instances", () => {
 describe("signup budgets with REDIS_URL, two instances", () => {
   it("the site-wide cap and its reserved part are shared through Redis: 320 signups from 40 /24s through both instances, then a reader from a fresh network is accepted", async () => {
     // Each instance with its own engine on the one Redis, as two processes would be.
-    const engines = [createStateEngine({ redisUrl: redis.url }), createStateEngine({ redisUrl: redis.url })];
+    const engines = [createStateEngine({ redis: redis.url }), createStateEngine({ redis: redis.url })];
     const [a, b] = engines.map((engine) =>
       redisInstance({ target: redis.url, workspaceUrl: ws.url, logs: [], rate: 1000, engine }),
     );

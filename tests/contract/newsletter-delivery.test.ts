@@ -140,7 +140,7 @@ async function everyoneGotOneEmail(addresses: string[], service: SqliteSignupSto
 
 /** Limiters with counters of their own (a fresh in-memory engine), so a test's flood starts at zero. */
 const ownLimiters = (limits = DEFAULT_LIMITS) =>
-  createNewsletterLimiters(limits, createStateEngine({ redisUrl: null }).limiter);
+  createNewsletterLimiters(limits, createStateEngine({ redis: null }).limiter);
 
 const allEmails = () => workspace.outbox(base());
 

@@ -7,7 +7,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { stampPeerAddress } from "@/lib/http/client-key";
-import { createNewsletterHandler, createNewsletterLimiters, DEFAULT_LIMITS } from "@/lib/newsletter";
+import { createNewsletterHandler } from "@/lib/newsletter/handler";
+import { createNewsletterLimiters, DEFAULT_LIMITS } from "@/lib/newsletter/rate-limit";
 import type { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import { createStateEngine } from "@/lib/state/engine";
 import { createWorkspaceClient, WorkspaceApiError } from "@/lib/workspace";
@@ -448,7 +449,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
       siteUrl: SITE,
       trustProxy: 0,
       // Counters of its own, so these cases do not spend the app handler's budgets.
-      limiters: createNewsletterLimiters(DEFAULT_LIMITS, createStateEngine({ redisUrl: null }).limiter),
+      limiters: createNewsletterLimiters(DEFAULT_LIMITS, createStateEngine({ redis: null }).limiter),
       log: (line) => logs.push(line),
     });
   }
@@ -567,7 +568,7 @@ describe("POST /api/newsletter when the workspace fails", () => {
       waitMs: 1_000,
       siteUrl: SITE,
       trustProxy: 0,
-      limiters: createNewsletterLimiters(DEFAULT_LIMITS, createStateEngine({ redisUrl: null }).limiter),
+      limiters: createNewsletterLimiters(DEFAULT_LIMITS, createStateEngine({ redis: null }).limiter),
     })(jsonPost({ email }));
     expect(res.status).toBe(422);
     expect((await body(res)).reason).toBe("rejected");

@@ -195,7 +195,7 @@ describe("a signup whose replica confirmation is slower than the store's patienc
               return 0;
             },
           } as unknown as Redis;
-          return { replicas: 1, timeoutMs: 150, connection: slow };
+          return slow;
         },
       });
       await until(() => a.engine.connection("delivery")!.status === "ready", { what: "a connection" });

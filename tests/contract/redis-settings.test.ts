@@ -84,7 +84,7 @@ describe("Redis settings checked at start", () => {
     expect(output).toContain('"level":"warn"');
   }, 40_000);
 
-  it("reads INFO where CONFIG GET is refused, and exports both readings", async () => {
+  it("reads a Redis that refuses CONFIG, and exports both readings", async () => {
     const node = await redisWith(["--maxmemory-policy", "volatile-lru", "--rename-command", "CONFIG", ""]);
     const client = new Redis(node.url, { lazyConnect: true });
     await client.connect();

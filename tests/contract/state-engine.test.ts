@@ -80,7 +80,7 @@ describe("processMemo", () => {
 
 describe("limitedFor (is a rejection a limit, and for how long)", () => {
   it("recognises a limiter's rejection, even one made by another bundle's copy of the library", async () => {
-    const engine = createStateEngine({ redisUrl: null });
+    const engine = createStateEngine({ redis: null });
     const one = engine.limiter({ keyPrefix: unique(), points: 1, durationSeconds: 30 });
     await one.consume("k");
     const rejection = await one.consume("k").catch((r: unknown) => r);
@@ -96,7 +96,7 @@ describe("limitedFor (is a rejection a limit, and for how long)", () => {
 });
 
 describe("embedded engine (no REDIS_URL)", () => {
-  const engine = createStateEngine({ redisUrl: null });
+  const engine = createStateEngine({ redis: null });
 
   it("has no Redis and reports only its kind", async () => {
     expect(engine.kind).toBe("embedded");
@@ -157,8 +157,8 @@ describe("redis engine: two instances on one Redis", () => {
 
   beforeAll(async () => {
     redis = await startTestRedis();
-    a = createStateEngine({ redisUrl: redis.url, log: quietLog(logs) });
-    b = createStateEngine({ redisUrl: redis.url, log: quietLog(logs) });
+    a = createStateEngine({ redis: redis.url, log: quietLog(logs) });
+    b = createStateEngine({ redis: redis.url, log: quietLog(logs) });
     await until(async () => (await a.health()).redis === "up" && (await b.health()).redis === "up");
   });
 
@@ -338,7 +338,7 @@ describe("redis engine: Redis never reachable", () => {
     const port = await freePort();
     const logs: string[] = [];
     const engine = createStateEngine({
-      redisUrl: `redis://:s3cret-pass@127.0.0.1:${port}`,
+      redis: `redis://:s3cret-pass@127.0.0.1:${port}`,
       log: quietLog(logs),
     });
     try {

@@ -93,12 +93,15 @@ const failSignupsAtWorkspace = () =>
     pathPrefix: "/api/external/v2/email-subscriptions",
   });
 
-/** The workspace answers again; one signup straight through ends the workers' outage hold. */
+/**
+ * The workspace answers again; one signup straight through ends the workers' outage hold. The
+ * queue may first wait out a backoff of up to a minute (lib/delivery/attempt.ts's cap).
+ */
 async function workspaceBack(): Promise<void> {
   await workspace.setFault(cluster.workspaceUrl, null);
   await until(async () => (await signup(A, "probe")).status === 201, {
     what: "a signup to reach the workspace directly",
-    timeoutMs: 30_000,
+    timeoutMs: 90_000,
     intervalMs: 1_000,
   });
 }

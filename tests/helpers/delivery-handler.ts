@@ -2,11 +2,8 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createAttempt } from "@/lib/delivery/attempt";
 import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
-import {
-  createNewsletterHandler,
-  createNewsletterLimiters,
-  type NewsletterHandlerOptions,
-} from "@/lib/newsletter";
+import { createNewsletterHandler, type NewsletterHandlerOptions } from "@/lib/newsletter/handler";
+import { createNewsletterLimiters } from "@/lib/newsletter/rate-limit";
 
 /** The site the delivery suites' requests and links name. */
 export const DELIVERY_SITE = "http://localhost:3000";

@@ -1,9 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { REPLICA_CONFIRM_TIMEOUT_MS } from "@/lib/delivery";
+import type { Redis } from "ioredis";
 import { createAttempt } from "@/lib/delivery/attempt";
-import { NO_REPLICAS, RedisSignupStore, type ReplicaConfirmation } from "@/lib/delivery/redis-queue";
+import { RedisSignupStore } from "@/lib/delivery/redis-queue";
 import { SqliteSignupStore } from "@/lib/delivery/sqlite-store";
 import { LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import { createNewsletterLimiters, DEFAULT_LIMITS } from "@/lib/newsletter/rate-limit";
@@ -35,7 +35,7 @@ export function redisInstance(opts: {
   outboxFile?: string;
   worker?: boolean;
   waitMs?: number;
-  confirmation?: (engine: StateEngine) => ReplicaConfirmation;
+  confirmation?: (engine: StateEngine) => Redis;
   /** Connections made (and connected) beforehand. */
   engine?: StateEngine;
 }) {
@@ -49,21 +49,15 @@ export function redisInstance(opts: {
   });
   const file =
     opts.outboxFile ?? path.join(mkdtempSync(path.join(tmpdir(), "masthead-instance-")), "signups.sqlite");
-  const confirmation =
+  const confirmWith =
     opts.confirmation?.(engine) ??
-    (typeof opts.target === "object"
-      ? {
-          replicas: 1,
-          timeoutMs: REPLICA_CONFIRM_TIMEOUT_MS,
-          connection: engine.connection("delivery-confirm")!,
-        }
-      : NO_REPLICAS);
+    (typeof opts.target === "object" ? engine.connection("delivery-confirm")! : undefined);
   const outbox = new SqliteSignupStore({ file, maxPending: 10_000, log });
   const store = new RedisSignupStore({
     ...createAttempt({ subscribe: (e) => client.addSubscriber(e), mode: "local", log }),
     connection: engine.connection("delivery")!,
     workerConnection: () => engine.blockingConnection("delivery-worker")!,
-    confirmation,
+    confirmWith,
     outbox,
     maxPending: 10_000,
     maxAgeMs: 72 * 3600_000,

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { checkSubscriberEmail } from "@/lib/newsletter/email";
 import { ALL_OUTCOMES, outcomeFromKey, outcomeKey } from "@/lib/newsletter/outcomes";
 import { requestHost } from "@/lib/http/client-key";
-import { checkOrigin, wantsRedirect } from "@/lib/newsletter/request";
+import { originVerdict as checkOrigin } from "@/lib/http/request-origin";
+import { wantsRedirect } from "@/lib/newsletter/handler";
 import { bodyKind, readLimitedBody } from "@/lib/http/request-body";
 import { loadConfig as parseEnv } from "@/lib/config/startup";
 
