@@ -1,18 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useApi } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
-import { InlineStatus } from "./inline-status";
+import { ConfirmButton } from "./confirm-dialog";
+import { InlineStatus } from "./ui";
 import { useApiAction } from "./use-api-action";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
 export type FailedRow = { id: string; address: string; reason: string; when: string };
-
-/** Which failed signups an action takes: the one named, or (no ids) every one. */
-type Selection = { ids?: string[]; address?: string };
 
 /**
  * The newsletter's failed signups: each with Retry and Discard, and both for all of them at
@@ -21,23 +16,31 @@ type Selection = { ids?: string[]; address?: string };
 export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: number }) {
   const router = useRouter();
   const action = useApiAction();
-  const [discarding, setDiscarding] = useState<Selection | null>(null);
   const { t } = useAdminText();
-  const callApi = useApi();
 
-  async function act(method: "POST" | "DELETE", { ids }: Selection) {
-    await action.run(
+  /** The signups named by `ids`, or (none named) every one. */
+  const act = (method: "POST" | "DELETE", ids?: string[]) =>
+    action.run(
       // Always a JSON body: the route reads one, and a bodiless write has no Content-Type.
-      () => callApi<{ count: number }>("/api/admin/newsletter/failed", method, ids ? { ids } : {}),
-      (data) => {
+      (api) => api<{ count: number }>("/api/admin/newsletter/failed", method, ids ? { ids } : {}),
+      ({ count }) => {
         router.refresh();
-        return t(method === "POST" ? "admin.failed.retried" : "admin.failed.discarded", {
-          count: data.count,
-        });
+        return t(method === "POST" ? "admin.failed.retried" : "admin.failed.discarded", { count });
       },
     );
-    setDiscarding(null);
-  }
+  const discard = (label: string, confirm: string, ids?: string[], ariaLabel?: string) => (
+    <ConfirmButton
+      label={label}
+      ariaLabel={ariaLabel}
+      disabled={total === 0}
+      title={t("admin.failed.confirmTitle")}
+      confirmLabel={t("admin.failed.discard")}
+      busy={action.busy}
+      onConfirm={() => act("DELETE", ids)}
+    >
+      <p>{confirm}</p>
+    </ConfirmButton>
+  );
 
   return (
     <div>
@@ -45,19 +48,12 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
         <button
           type="button"
           className={styles.button}
-          onClick={() => act("POST", {})}
+          onClick={() => act("POST")}
           disabled={action.busy || total === 0}
         >
           {t("admin.failed.retryAll")}
         </button>
-        <button
-          type="button"
-          className={styles.buttonDanger}
-          onClick={() => setDiscarding({})}
-          disabled={action.busy || total === 0}
-        >
-          {t("admin.failed.discardAll")}
-        </button>
+        {discard(t("admin.failed.discardAll"), t("admin.failed.confirmAll", { count: total }))}
         <InlineStatus status={action.status} />
       </div>
       {rows.length > 0 ? (
@@ -88,40 +84,23 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
                     type="button"
                     className={styles.button}
                     aria-label={t("admin.failed.retryOne", { address: row.address })}
-                    onClick={() => act("POST", { ids: [row.id] })}
+                    onClick={() => act("POST", [row.id])}
                     disabled={action.busy}
                   >
                     {t("admin.failed.retry")}
                   </button>
-                  <button
-                    type="button"
-                    className={styles.buttonDanger}
-                    aria-label={t("admin.failed.discardOne", { address: row.address })}
-                    onClick={() => setDiscarding({ ids: [row.id], address: row.address })}
-                    disabled={action.busy}
-                  >
-                    {t("admin.failed.discard")}
-                  </button>
+                  {discard(
+                    t("admin.failed.discard"),
+                    t("admin.failed.confirmOne", { address: row.address }),
+                    [row.id],
+                    t("admin.failed.discardOne", { address: row.address }),
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : null}
-      <ConfirmDialog
-        open={discarding !== null}
-        title={t("admin.failed.confirmTitle")}
-        confirmLabel={t("admin.failed.discard")}
-        busy={action.busy}
-        onConfirm={() => discarding && act("DELETE", discarding)}
-        onCancel={() => setDiscarding(null)}
-      >
-        <p>
-          {discarding?.address
-            ? t("admin.failed.confirmOne", { address: discarding.address })
-            : t("admin.failed.confirmAll", { count: total })}
-        </p>
-      </ConfirmDialog>
     </div>
   );
 }

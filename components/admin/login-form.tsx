@@ -3,7 +3,7 @@
 import { Fragment, useEffect, useId, useRef, useState } from "react";
 import { useApi } from "./api";
 import { Rich } from "@/components/site/rich";
-import { Field } from "./field";
+import { AlertRegion, Field } from "./ui";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
@@ -70,7 +70,7 @@ export function LoginForm({
     if (!res.ok) {
       // Whatever went wrong at the code, the next attempt starts again from the password.
       if (step === "code") setStep("password");
-      // In the server's words (lib/admin/login-answers.ts), as the page without JavaScript shows them.
+      // In the server's words, as the page without JavaScript shows them.
       setError(res.error);
       if (step === "password") passwordRef.current?.select();
     }
@@ -89,9 +89,7 @@ export function LoginForm({
           {notice}
         </p>
       ) : null}
-      <div id={errorId} role="alert" aria-live="assertive">
-        {error ? <p className={styles.alert}>{error}</p> : null}
-      </div>
+      <AlertRegion id={errorId} error={error} />
       <input type="hidden" name="next" value={next} />
       {/* Each step its own keyed subtree: otherwise React keeps the password's <input> for the
           code (same place, same type of element), still holding what was typed, in clear text. */}
@@ -100,22 +98,19 @@ export function LoginForm({
           <p>
             <Rich text={t("admin.login.signingInAs")} slots={{ email: <strong>{email}</strong> }} />
           </p>
-          <Field id="login-code" label={t("admin.login.code")} hint={t("admin.login.codeHint", { issuer })}>
-            {(control) => (
-              <input
-                {...control}
-                ref={codeRef}
-                className={styles.input}
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={40}
-                required
-                autoFocus
-              />
-            )}
-          </Field>
+          <Field
+            id="login-code"
+            label={t("admin.login.code")}
+            hint={t("admin.login.codeHint", { issuer })}
+            ref={codeRef}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={40}
+            required
+            autoFocus
+          />
           <button className={styles.buttonPrimary} type="submit" disabled={busy}>
             {busy ? t("admin.login.checking") : t("admin.login.verify")}
           </button>
@@ -125,33 +120,25 @@ export function LoginForm({
         </Fragment>
       ) : (
         <Fragment key="password">
-          <Field id="login-email" label={t("admin.field.email")}>
-            {(control) => (
-              <input
-                {...control}
-                className={styles.input}
-                name="email"
-                type="email"
-                autoComplete="username"
-                defaultValue={email}
-                required
-                autoFocus
-              />
-            )}
-          </Field>
-          <Field id="login-password" label={t("admin.login.password")}>
-            {(control) => (
-              <input
-                {...control}
-                ref={passwordRef}
-                className={styles.input}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-              />
-            )}
-          </Field>
+          <Field
+            id="login-email"
+            label={t("admin.field.email")}
+            name="email"
+            type="email"
+            autoComplete="username"
+            defaultValue={email}
+            required
+            autoFocus
+          />
+          <Field
+            id="login-password"
+            label={t("admin.login.password")}
+            ref={passwordRef}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           <button className={styles.buttonPrimary} type="submit" disabled={busy}>
             {busy ? t("admin.login.signingIn") : t("admin.login.submit")}
           </button>

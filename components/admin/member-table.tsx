@@ -2,84 +2,65 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
-import { useApi } from "./api";
+import { useState } from "react";
+import type { TeamMember } from "@/lib/workspace";
 import { Avatar } from "./avatar";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmButton } from "./confirm-dialog";
+import { InlineStatus } from "./ui";
+import { useApiAction } from "./use-api-action";
 import styles from "./admin.module.css";
 import memberStyles from "./members.module.css";
 import { useAdminText } from "./words";
 
-export type MemberRow = {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  timeZone: string;
-  active: boolean;
-  profileImageUrl: string | null;
-};
-
+export type MemberRow = TeamMember & { name: string };
+type BulkAction = "remove" | "deactivate";
 type BulkResult = { id: string; email: string | null; name: string; ok: boolean; error?: string };
-type BulkResponse = {
-  action: "remove" | "deactivate";
-  succeeded: number;
-  failed: number;
-  results: BulkResult[];
-};
+
+/** Active or inactive, as a badge. */
+export function MemberBadge({ active }: { active: boolean }) {
+  const { t } = useAdminText();
+  return active ? (
+    <span className={memberStyles.badgeActive}>{t("admin.member.active")}</span>
+  ) : (
+    <span className={memberStyles.badgeInactive}>{t("admin.member.inactive")}</span>
+  );
+}
 
 /** The member table with row selection and the bulk actions (remove, deactivate). */
 export function MemberTable({ members, caption }: { members: MemberRow[]; caption: string }) {
   const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [pending, setPending] = useState<"remove" | "deactivate" | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ action: "remove" | "deactivate"; results: BulkResult[] } | null>(
-    null,
-  );
-  const [error, setError] = useState("");
+  const [outcome, setOutcome] = useState<{ action: BulkAction; results: BulkResult[] } | null>(null);
+  const bulk = useApiAction();
   const { t } = useAdminText();
-  const callApi = useApi();
 
-  const visibleIds = useMemo(() => members.map((m) => m.id), [members]);
   // Only rows on screen count: a selection never acts on people the admin cannot see.
   const selectedMembers = members.filter((m) => selected.has(m.id));
   const count = selectedMembers.length;
-  const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
+  const allSelected = members.length > 0 && count === members.length;
 
   function toggle(id: string) {
     setSelected((prev) => {
       const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
+      if (!next.delete(id)) next.add(id);
       return next;
     });
   }
 
-  function toggleAll() {
-    setSelected(allSelected ? new Set() : new Set(visibleIds));
-  }
-
-  async function run() {
-    if (!pending) return;
-    setBusy(true);
-    setError("");
-    const res = await callApi<BulkResponse>("/api/admin/team-members/bulk", "POST", {
-      action: pending,
-      ids: selectedMembers.map((m) => m.id),
-    });
-    setBusy(false);
-    const action = pending;
-    setPending(null);
-    if (!res.ok) {
-      setError(res.error);
-      return;
-    }
-    setOutcome({ action, results: res.data.results });
-    // Keep failed ones selected so the admin can see and retry them.
-    setSelected(new Set(res.data.results.filter((r) => !r.ok).map((r) => r.id)));
-    router.refresh();
-  }
+  const run = (action: BulkAction) =>
+    bulk.run(
+      (api) =>
+        api<{ results: BulkResult[] }>("/api/admin/team-members/bulk", "POST", {
+          action,
+          ids: selectedMembers.map((m) => m.id),
+        }),
+      ({ results }) => {
+        setOutcome({ action, results });
+        // Keep failed ones selected so the admin can see and retry them.
+        setSelected(new Set(results.filter((r) => !r.ok).map((r) => r.id)));
+        router.refresh();
+      },
+    );
 
   return (
     <>
@@ -88,15 +69,25 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           {count === 0 ? t("admin.bulk.hint") : t("admin.bulk.selected", { count })}
         </span>
         {(["deactivate", "remove"] as const).map((action) => (
-          <button
+          <ConfirmButton
             key={action}
-            type="button"
+            label={t(`admin.bulk.${action}Selected`)}
             className={action === "remove" ? styles.buttonDanger : styles.button}
             disabled={count === 0}
-            onClick={() => setPending(action)}
+            title={t(`admin.bulk.${action}Title`, { count })}
+            confirmLabel={t(`admin.bulk.${action}Confirm`, { count })}
+            busy={bulk.busy}
+            onConfirm={() => run(action)}
           >
-            {t(`admin.bulk.${action}Selected`)}
-          </button>
+            <p>{t(`admin.bulk.${action}Warning`)}</p>
+            <ul>
+              {selectedMembers.map((m) => (
+                <li key={m.id}>
+                  {m.name} ({m.email})
+                </li>
+              ))}
+            </ul>
+          </ConfirmButton>
         ))}
         {count > 0 ? (
           <button type="button" className={styles.linkButton} onClick={() => setSelected(new Set())}>
@@ -104,8 +95,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           </button>
         ) : null}
       </div>
-
-      <div role="alert">{error ? <p className={styles.alert}>{error}</p> : null}</div>
+      <InlineStatus status={bulk.status} />
       <div role="status" aria-live="polite">
         {outcome ? (
           <div className={outcome.results.every((r) => r.ok) ? styles.success : styles.alert}>
@@ -127,7 +117,6 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           </div>
         ) : null}
       </div>
-
       <div className={memberStyles.tableWrap}>
         <table className={memberStyles.table}>
           <caption className="visually-hidden">{caption}</caption>
@@ -138,7 +127,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                   type="checkbox"
                   aria-label={t("admin.bulk.selectAll")}
                   checked={allSelected}
-                  onChange={toggleAll}
+                  onChange={() => setSelected(new Set(allSelected ? [] : members.map((m) => m.id)))}
                   disabled={!members.length}
                 />
               </th>
@@ -172,35 +161,13 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                 <td className={memberStyles.cellRole}>{m.role}</td>
                 <td className={`${styles.hideNarrow} ${memberStyles.cellZone}`}>{m.timeZone}</td>
                 <td className={memberStyles.cellStatus}>
-                  {m.active ? (
-                    <span className={memberStyles.badgeActive}>{t("admin.member.active")}</span>
-                  ) : (
-                    <span className={memberStyles.badgeInactive}>{t("admin.member.inactive")}</span>
-                  )}
+                  <MemberBadge active={m.active} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-
-      <ConfirmDialog
-        open={pending !== null}
-        title={pending ? t(`admin.bulk.${pending}Title`, { count }) : ""}
-        confirmLabel={pending ? t(`admin.bulk.${pending}Confirm`, { count }) : ""}
-        busy={busy}
-        onConfirm={run}
-        onCancel={() => setPending(null)}
-      >
-        <p>{pending ? t(`admin.bulk.${pending}Warning`) : ""}</p>
-        <ul>
-          {selectedMembers.map((m) => (
-            <li key={m.id}>
-              {m.name} ({m.email})
-            </li>
-          ))}
-        </ul>
-      </ConfirmDialog>
     </>
   );
 }

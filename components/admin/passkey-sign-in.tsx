@@ -1,19 +1,17 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { browserSupportsWebAuthn, sendSignal, startAuthentication } from "@simplewebauthn/browser";
-import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { useApi } from "./api";
-import { passkeyProblem } from "./passkey-problem";
+import { passkeyCeremony } from "./passkey-ceremony";
+import { AlertRegion } from "./ui";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
 /**
- * "Sign in with a passkey" on the login page: a discoverable credential, so no email is typed;
- * the browser asks the admin to pick a passkey and verify on their device. Without JavaScript
- * the page says passkeys need it (the server renders that note; the script replaces it) and the
- * password form above works as before; in a browser with no WebAuthn it says that instead of
- * offering a button that cannot work.
+ * "Sign in with a passkey" on the login page: a discoverable credential, so no email is typed.
+ * Without JavaScript the page says passkeys need it (the server renders that note; the script
+ * replaces it); in a browser with no WebAuthn it says that instead of offering a dead button.
  */
 export function PasskeySignIn({ next }: { next: string }) {
   const [supported, setSupported] = useState<boolean | null>(null);
@@ -24,7 +22,6 @@ export function PasskeySignIn({ next }: { next: string }) {
   const callApi = useApi();
 
   useEffect(() => {
-    // Known only in the browser: the server renders nothing here but the no-JavaScript note.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setSupported(browserSupportsWebAuthn());
   }, []);
@@ -32,30 +29,12 @@ export function PasskeySignIn({ next }: { next: string }) {
   async function signIn() {
     setBusy(true);
     setError("");
-    const options = await callApi<{ options: PublicKeyCredentialRequestOptionsJSON }>(
-      "/api/admin/passkeys/sign-in/options",
-      "POST",
-      {},
-      { signIn: true },
-    );
-    if (!options.ok) {
-      setBusy(false);
-      setError(options.error);
-      return;
-    }
-    let response;
-    try {
-      response = await startAuthentication({ optionsJSON: options.data.options });
-    } catch (problem) {
-      setBusy(false);
-      setError(t(passkeyProblem(problem, "sign-in")));
-      return;
-    }
-    const res = await callApi<{ redirectTo?: string }>(
+    const res = await passkeyCeremony<{ redirectTo?: string }>(
+      callApi,
+      t,
+      "sign-in",
       "/api/admin/passkeys/sign-in",
-      "POST",
-      { response, next },
-      { signIn: true },
+      { next },
     );
     if (res.ok && res.data.redirectTo) {
       // A full navigation, so every server component renders with the new cookie.
@@ -64,12 +43,6 @@ export function PasskeySignIn({ next }: { next: string }) {
     }
     setBusy(false);
     setError(res.ok ? t("admin.passkey.unfinished") : res.error);
-    if (!res.ok && res.code === "unknown_passkey") {
-      // Asks the device, where the browser supports it, to stop offering a passkey this site no
-      // longer knows (best effort: nothing waits on it).
-      const rpID = options.data.options.rpId ?? window.location.hostname;
-      void sendSignal({ signalName: "unknownCredential", rpID, credentialID: response.id }).catch(() => {});
-    }
   }
 
   return (
@@ -87,9 +60,7 @@ export function PasskeySignIn({ next }: { next: string }) {
       ) : null}
       {supported ? (
         <>
-          <div id={errorId} role="alert" aria-live="assertive">
-            {error ? <p className={styles.alert}>{error}</p> : null}
-          </div>
+          <AlertRegion id={errorId} error={error} />
           <button
             type="button"
             className={styles.button}

@@ -1,7 +1,6 @@
 "use client";
 
-import { useApi } from "./api";
-import { InlineStatus } from "./inline-status";
+import { InlineStatus } from "./ui";
 import { useApiAction } from "./use-api-action";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
@@ -10,11 +9,10 @@ import { useAdminText } from "./words";
 export function RefreshBlogButton() {
   const refresh = useApiAction();
   const { t, when } = useAdminText();
-  const callApi = useApi();
   const run = () =>
     refresh.run(
-      () => callApi<{ revalidatedAt: string }>("/api/admin/blog/refresh", "POST", {}),
-      // Stale-while-revalidate (lib/blog/revalidate.ts): the next view regenerates, the one after shows it.
+      (api) => api<{ revalidatedAt: string }>("/api/admin/blog/refresh", "POST", {}),
+      // Stale-while-revalidate: the next view regenerates, the one after shows it.
       (data) => t("admin.refresh.done", { when: when(data.revalidatedAt) }),
     );
   return (

@@ -5,8 +5,9 @@ import { displayName, listMembers, type MemberListResult } from "@/lib/admin/mem
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { memberListHref, pageWindow } from "@/lib/admin/member-list";
 import { PAGE_SIZES, parseListQuery } from "@/lib/admin/validation";
-import { MemberTable, type MemberRow } from "@/components/admin/member-table";
+import { MemberTable } from "@/components/admin/member-table";
 import { PageSizeSelect } from "@/components/admin/page-size-select";
+import { Alert } from "@/components/admin/ui";
 import styles from "@/components/admin/admin.module.css";
 import memberStyles from "@/components/admin/members.module.css";
 import { siteText } from "@/lib/config/text";
@@ -15,9 +16,11 @@ export function generateMetadata(): Metadata {
   return { title: siteText()("admin.members.title") };
 }
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function MembersPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function MembersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const query = parseListQuery(params);
   await requireAdminPage(memberListHref(query));
@@ -30,16 +33,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
   } catch (error) {
     problem = mapWorkspaceError(error).error;
   }
-  const rows: MemberRow[] =
-    result?.members.map((m) => ({
-      id: m.id,
-      email: m.email,
-      name: displayName(m),
-      role: m.role,
-      timeZone: m.timeZone,
-      active: m.active,
-      profileImageUrl: m.profileImageUrl,
-    })) ?? [];
+  const rows = result?.members.map((m) => ({ ...m, name: displayName(m) })) ?? [];
   const filtering = Boolean(query.q) || query.status !== "all";
   const t = siteText();
 
@@ -95,11 +89,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
         ) : null}
       </form>
 
-      {problem ? (
-        <p className={styles.alert} role="alert">
-          {t("admin.members.problem", { problem })}
-        </p>
-      ) : null}
+      {problem ? <Alert>{t("admin.members.problem", { problem })}</Alert> : null}
 
       {result ? (
         <>

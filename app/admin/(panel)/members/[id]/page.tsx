@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { mapWorkspaceError } from "@/lib/admin/errors";
 import { displayName, getMember, knownRoles } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
@@ -8,6 +7,7 @@ import { memberIdSchema } from "@/lib/admin/validation";
 import type { TeamMember } from "@/lib/workspace";
 import { Avatar } from "@/components/admin/avatar";
 import { MemberEditor } from "@/components/admin/member-editor";
+import { Alert, BackLink } from "@/components/admin/ui";
 import styles from "@/components/admin/admin.module.css";
 import memberStyles from "@/components/admin/members.module.css";
 import { siteText } from "@/lib/config/text";
@@ -33,19 +33,13 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
   const t = siteText();
   if (!parsed.success) problem = t("admin.member.noSuchAddress");
 
-  const back = (
-    <p className={styles.small}>
-      <Link href="/admin/members">{t("admin.members.back")}</Link>
-    </p>
-  );
+  const back = <BackLink text={t("admin.members.back")} />;
   if (!member) {
     return (
       <>
         {back}
         <h1>{t("admin.member.title")}</h1>
-        <p className={styles.alert} role="alert">
-          {problem}
-        </p>
+        <Alert>{problem}</Alert>
       </>
     );
   }
@@ -65,21 +59,7 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
           </span>
         </span>
       </div>
-      <MemberEditor
-        member={{
-          id: member.id,
-          email: member.email,
-          name,
-          firstName: member.firstName,
-          lastName: member.lastName,
-          role: member.role,
-          timeZone: member.timeZone,
-          active: member.active,
-          profileImageUrl: member.profileImageUrl,
-        }}
-        roles={roles}
-        timeZones={timeZoneOptions()}
-      />
+      <MemberEditor member={{ ...member, name }} roles={roles} timeZones={timeZoneOptions()} />
     </>
   );
 }

@@ -1,0 +1,169 @@
+import type { ComponentProps, ReactNode } from "react";
+import Link from "next/link";
+import { Rich } from "@/components/site/rich";
+import styles from "./admin.module.css";
+
+/** The attributes that tie a control to its label, hint and error. */
+export type ControlProps = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+export type ActionStatus = { kind: "ok" | "error"; text: string } | null;
+
+/**
+ * One form field in the GOV.UK design system's order: label, hint, error, control, so every form
+ * describes its inputs the same way for screen readers. The control is a text input given the
+ * remaining props, or what `children` renders with the ids and ARIA attributes worked out.
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  ...input
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  children?: (control: ControlProps) => ReactNode;
+} & Omit<ComponentProps<"input">, "id" | "children">) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-err` : undefined;
+  const control: ControlProps = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+  };
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      ) : null}
+      {children ? children(control) : <input {...control} className={styles.input} {...input} />}
+    </div>
+  );
+}
+
+/** A free-text input that suggests the given options (time zones, roles) as the admin types. */
+export function SuggestingInput({
+  listId,
+  options,
+  ...input
+}: { listId: string; options: readonly string[] } & ComponentProps<"input">) {
+  return (
+    <>
+      <input {...input} className={styles.input} list={listId} autoComplete="off" spellCheck={false} />
+      <datalist id={listId}>
+        {options.map((o) => (
+          <option key={o} value={o} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+/** The outcome of an action, next to its button: announced politely, or as an alert on failure. */
+export function InlineStatus({ status, id }: { status: ActionStatus; id?: string }) {
+  return (
+    <p
+      id={id}
+      className={styles.inlineStatus}
+      data-kind={status?.kind}
+      role={status?.kind === "error" ? "alert" : "status"}
+    >
+      {status?.text ?? ""}
+    </p>
+  );
+}
+
+/** A failure said at once, in place of what could not be shown. */
+export function Alert({ children }: { children: ReactNode }) {
+  return (
+    <p className={styles.alert} role="alert">
+      {children}
+    </p>
+  );
+}
+
+/** A live region present before its message, so a message appearing in it is announced. */
+export function AlertRegion({ id, error }: { id?: string; error: string }) {
+  return (
+    <div id={id} role="alert" aria-live="assertive">
+      {error ? <p className={styles.alert}>{error}</p> : null}
+    </div>
+  );
+}
+
+/** A section of a page: its heading (which names it), a lede, then its content. */
+export function Card({
+  id,
+  title,
+  lede,
+  danger,
+  children,
+}: {
+  id: string;
+  title: string;
+  lede?: ReactNode;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className={danger ? styles.cardDanger : styles.card} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {lede ? <p className={styles.muted}>{lede}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+const REAUTH_HREF = "/admin/login?reauth=1&next=%2Fadmin%2Faccount";
+
+/** Why a change to how the admin signs in needs a fresh sign-in, with the link to give one. */
+export function ReauthNote({ text, link }: { text: string; link: string }) {
+  return (
+    <p className={styles.info}>
+      <Rich text={text} slots={{ link: <a href={REAUTH_HREF}>{link}</a> }} />
+    </p>
+  );
+}
+
+/** A button posting a plain form to `action`: it works without JavaScript too. */
+export function PostButton({
+  action,
+  className = styles.button,
+  children,
+}: {
+  action: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={action}>
+      <button type="submit" className={className}>
+        {children}
+      </button>
+    </form>
+  );
+}
+
+/** Back to the member list. */
+export function BackLink({ text }: { text: string }) {
+  return (
+    <p className={styles.small}>
+      <Link href="/admin/members">{text}</Link>
+    </p>
+  );
+}
