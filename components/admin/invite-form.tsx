@@ -15,17 +15,13 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
   const [invitedBy, setInvitedBy] = useState(defaultInvitedBy);
   const [send, setSend] = useState(true);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [invalid, setInvalid] = useState<string[]>([]);
-  const invite = useApiAction((failure) => {
-    setFields(failure.fields ?? {});
-    setInvalid(failure.invalidEmails ?? []);
-  });
+  // The field's own message: an invite the server refused names what is wrong with the addresses there.
+  const invite = useApiAction((failure) => setFields(failure.fields ?? {}));
   const { t } = useAdminText();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setFields({});
-    setInvalid([]);
     const body = {
       emails,
       role: role.trim() || undefined,
@@ -48,9 +44,7 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
         id="invite-emails"
         label={t("admin.invite.emails")}
         hint={t("admin.invite.emailsHint")}
-        error={
-          fields.emails || (invalid.length ? t("admin.invite.notValid", { emails: invalid.join(", ") }) : "")
-        }
+        error={fields.emails}
       >
         {(control) => (
           <textarea

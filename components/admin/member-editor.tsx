@@ -51,8 +51,11 @@ export function MemberEditor({
   );
   const dirty = Object.keys(changes).length > 0;
 
+  /** A field's id, error, value and change handler. */
   function bind(key: keyof Fields) {
     return {
+      id: `m-${key}`,
+      error: fieldErrors[key] || undefined,
       value: fields[key],
       onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
         setFields((f) => ({ ...f, [key]: e.target.value }));
@@ -99,43 +102,24 @@ export function MemberEditor({
       },
     );
 
-  const err = (k: keyof Fields) => fieldErrors[k] || undefined;
-  const suggesting = (key: "timeZone" | "role", label: string, hint: string, options: string[]) => (
-    <Field id={`m-${key}`} label={label} hint={hint} error={err(key)}>
-      {(control) => (
-        <SuggestingInput {...control} listId={`${key}-options`} options={options} {...bind(key)} />
-      )}
-    </Field>
-  );
+  const suggesting = (key: "timeZone" | "role", label: string, hint: string, options: string[]) => {
+    const { id, error, ...input } = bind(key);
+    return (
+      <Field id={id} label={label} hint={hint} error={error}>
+        {(control) => <SuggestingInput {...control} listId={`${key}-options`} options={options} {...input} />}
+      </Field>
+    );
+  };
 
   return (
     <>
       <Card id="edit-heading" title={t("admin.details.title")}>
         <form onSubmit={submit} noValidate>
           <div className={styles.grid2}>
-            <Field
-              id="m-firstName"
-              label={t("admin.details.firstName")}
-              error={err("firstName")}
-              {...bind("firstName")}
-              autoComplete="given-name"
-            />
-            <Field
-              id="m-lastName"
-              label={t("admin.details.lastName")}
-              error={err("lastName")}
-              {...bind("lastName")}
-              autoComplete="family-name"
-            />
+            <Field label={t("admin.details.firstName")} {...bind("firstName")} autoComplete="given-name" />
+            <Field label={t("admin.details.lastName")} {...bind("lastName")} autoComplete="family-name" />
           </div>
-          <Field
-            id="m-email"
-            label={t("admin.field.email")}
-            error={err("email")}
-            {...bind("email")}
-            type="email"
-            autoComplete="off"
-          />
+          <Field label={t("admin.field.email")} {...bind("email")} type="email" autoComplete="off" />
           <div className={styles.grid2}>
             {suggesting("timeZone", t("admin.field.timeZone"), t("admin.details.timeZoneHint"), timeZones)}
             {suggesting("role", t("admin.field.role"), t("admin.details.roleHint"), roles)}

@@ -31,30 +31,27 @@ export function Field({
   error?: string;
   children?: (control: ControlProps) => ReactNode;
 } & Omit<ComponentProps<"input">, "id" | "children">) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-err` : undefined;
+  const described = [hint && `${id}-hint`, error && `${id}-err`].filter(Boolean).join(" ");
   const control: ControlProps = {
     id,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+    "aria-describedby": described || undefined,
   };
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.fieldError}>
-          {error}
-        </p>
-      ) : null}
+      {hint ? <Note id={`${id}-hint`} className={styles.hint} text={hint} /> : null}
+      {error ? <Note id={`${id}-err`} className={styles.fieldError} text={error} /> : null}
       {children ? children(control) : <input {...control} className={styles.input} {...input} />}
     </div>
   );
 }
+
+const Note = ({ id, className, text }: { id: string; className?: string; text: ReactNode }) => (
+  <p id={id} className={className}>
+    {text}
+  </p>
+);
 
 /** A free-text input that suggests the given options (time zones, roles) as the admin types. */
 export function SuggestingInput({

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { siteText } from "../config/text";
 import { sharedCache, stateEngine } from "../state";
 import { mapWorkspaceError } from "./errors";
@@ -54,12 +55,11 @@ async function allMembers(): Promise<Copy> {
   if (entry && entry.generation === generation && Date.now() - entry.loadedAt < maxAge) return entry;
   if (copy.inflight && copy.inflight.generation === generation) return copy.inflight.promise;
   const promise = walkAllMembers()
-    .then(({ members, truncated }) => {
+    .then((walked) => {
       // Kept only if no write happened on this instance while loading; a write elsewhere
       // changed the generation, so this copy is not trusted beyond it either.
-      if (copy.inflight?.promise === promise)
-        copy.entry = { members, truncated, loadedAt: Date.now(), generation };
-      return { members, truncated };
+      if (copy.inflight?.promise === promise) copy.entry = { ...walked, loadedAt: Date.now(), generation };
+      return walked;
     })
     .finally(() => {
       if (copy.inflight?.promise === promise) copy.inflight = null;
@@ -73,19 +73,8 @@ export const walkAllMembers = (): Promise<Copy> =>
   workspace().listAllTeamMembers({ pageSize: 100, maxPages: 1_000, concurrency: 6 });
 
 /** The cached copy if it arrives within `ms`, else null: pages never wait long for an optional extra. */
-async function allMembersWithin(ms: number): Promise<{ members: TeamMember[] } | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  try {
-    return await Promise.race([allMembers(), timeout]);
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const allMembersWithin = (ms: number) =>
+  Promise.race([allMembers(), sleep(ms, null, { ref: false })]).catch(() => null);
 
 export type MemberListResult = Awaited<ReturnType<typeof listMembers>>;
 
@@ -100,9 +89,9 @@ function matchesQuery(m: TeamMember, q: string): boolean {
 export async function listMembers({ page, pageSize, q, status }: ListQuery) {
   if (!q && status === "all") {
     const { members, pagination } = await workspace().listTeamMembers({ page, pageSize });
-    const totalPages = Math.max(1, pagination.totalPages);
-    const { totalRecords } = pagination;
-    return { members, page, pageSize, totalRecords, totalPages, filtered: false, truncated: false };
+    const { totalRecords, totalPages } = pagination;
+    const paging = { page, pageSize, totalRecords, totalPages: Math.max(1, totalPages) };
+    return { members, ...paging, filtered: false, truncated: false };
   }
   const { members, truncated } = await allMembers();
   const matching = members.filter(
@@ -126,22 +115,16 @@ export async function knownRoles(extra: string[] = []): Promise<string[]> {
 
 /** Whether `email` is an active Admin of the workspace; false when that cannot be known quickly. */
 export async function isWorkspaceAdmin(email: string): Promise<boolean> {
-  const copy = await allMembersWithin(2_000);
-  return Boolean(
-    copy?.members.some(
-      (m) => m.email.toLowerCase() === email.toLowerCase() && m.active && m.role === "Admin",
-    ),
-  );
+  const members = (await allMembersWithin(2_000))?.members ?? [];
+  return members.some((m) => m.email.toLowerCase() === email.toLowerCase() && m.active && m.role === "Admin");
 }
 
-export async function memberCounts(): Promise<{ total: number; active: number; truncated: boolean }> {
-  const { members, truncated } = await allMembers();
-  return { total: members.length, active: members.filter((m) => m.active).length, truncated };
+export async function memberCounts() {
+  const { members } = await allMembers();
+  return { total: members.length, active: members.filter((m) => m.active).length };
 }
 
-export function getMember(id: string): Promise<TeamMember> {
-  return workspace().getTeamMember(id);
-}
+export const getMember = (id: string): Promise<TeamMember> => workspace().getTeamMember(id);
 
 /** A write through Masthead: every instance's copy is dropped afterwards, whatever the outcome. */
 async function writing<T>(write: Promise<T>): Promise<T> {
@@ -159,21 +142,13 @@ export const setMemberActive = (id: string, active: boolean) =>
 export const removeMember = (id: string) => writing(workspace().removeTeamMember(id));
 export const inviteMembers = (input: InviteInput) => writing(workspace().addTeamMembers(input));
 
-export type BulkItemResult = {
-  id: string;
-  email: string | null;
-  name: string;
-  ok: boolean;
-  /** Plain words for the admin, filled when ok is false. */
-  error?: string;
-  code?: string;
-};
+type Target = { id: string; email: string | null; name: string };
+/** `error` is in plain words for the admin, when ok is false. */
+export type BulkItemResult = Target & { ok: boolean; error?: string; code?: string };
 
 export function displayName(m: Pick<TeamMember, "firstName" | "lastName" | "email">): string {
   return `${m.firstName} ${m.lastName}`.trim() || m.email;
 }
-
-type Target = { id: string; email: string | null; name: string };
 
 /**
  * Removes (v1 bulk remove by emails) or deactivates (v1 update, one by one) the selected
@@ -193,19 +168,23 @@ export async function bulkAction(
     return code;
   };
   try {
-    // Ids to emails and names: v1 removal is by email, and an id already gone gets its own result.
-    const found = await mapLimited(ids, 4, (id) =>
-      client.getTeamMember(id).then(
-        (m) => ({ id, email: m.email, name: displayName(m) }),
-        (error) => void fail({ id, email: null, name: id }, error),
-      ),
-    );
     const targets: (Target & { email: string })[] = [];
-    for (const t of found) {
-      const refused = t && refuse(t);
-      if (refused) results.set(t.id, { ...t, ok: false, ...refused });
-      else if (t) targets.push(t);
-    }
+    // Ids to emails and names, four at a time: v1 removal is by email, and an id already gone
+    // gets its own result instead of failing the batch.
+    for (let i = 0; i < ids.length; i += 4)
+      await Promise.all(
+        ids.slice(i, i + 4).map((id) =>
+          client.getTeamMember(id).then(
+            (m) => {
+              const t = { id, email: m.email, name: displayName(m) };
+              const refused = refuse(t);
+              if (refused) results.set(id, { ...t, ok: false, ...refused });
+              else targets.push(t);
+            },
+            (error) => fail({ id, email: null, name: id }, error),
+          ),
+        ),
+      );
     const one = (t: Target & { email: string }) =>
       (action === "deactivate"
         ? client.setTeamMemberActive(t.id, false)
@@ -231,22 +210,4 @@ export async function bulkAction(
   }
   const notProcessed = { ok: false, error: siteText()("admin.bulk.notProcessed"), code: "internal" };
   return ids.map((id) => results.get(id) ?? { id, email: null, name: id, ...notProcessed });
-}
-
-/** Like Promise.all over `items`, at most `limit` at a time, results in input order. */
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
