@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import styles from "./admin.module.css";
 import dialogStyles from "./confirm-dialog.module.css";
 import { useAdminText } from "./words";
@@ -31,22 +31,17 @@ export function ConfirmButton({
   onConfirm: () => Promise<unknown>;
   children: React.ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDialogElement>(null);
+  const close = () => ref.current?.close();
   const titleId = useId();
   const { t } = useAdminText();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-    if (!open && dialog?.open) dialog.close();
-  }, [open]);
 
   return (
     <>
       <button
         type="button"
         className={className}
-        onClick={() => setOpen(true)}
+        onClick={() => ref.current?.showModal()}
         disabled={disabled || busy}
         aria-label={ariaLabel}
       >
@@ -56,10 +51,7 @@ export function ConfirmButton({
         ref={ref}
         className={dialogStyles.dialog}
         aria-labelledby={titleId}
-        onCancel={(e) => {
-          e.preventDefault();
-          if (!busy) setOpen(false);
-        }}
+        onCancel={(e) => busy && e.preventDefault()}
       >
         <h2 id={titleId}>{title}</h2>
         <div>{children}</div>
@@ -67,18 +59,12 @@ export function ConfirmButton({
           <button
             type="button"
             className={styles.buttonDangerSolid}
-            onClick={() => void onConfirm().finally(() => setOpen(false))}
+            onClick={() => void onConfirm().finally(close)}
             disabled={busy}
           >
             {busy ? t("admin.confirm.working") : confirmLabel}
           </button>
-          <button
-            type="button"
-            className={styles.button}
-            onClick={() => setOpen(false)}
-            disabled={busy}
-            autoFocus
-          >
+          <button type="button" className={styles.button} onClick={close} disabled={busy} autoFocus>
             {t("admin.confirm.cancel")}
           </button>
         </div>

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { ConfirmButton } from "./confirm-dialog";
 import { InlineStatus } from "./ui";
-import { useApiAction } from "./use-api-action";
+import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Field, InlineStatus, SuggestingInput } from "./ui";
-import { useApiAction } from "./use-api-action";
+import { Field, InlineStatus } from "./ui";
+import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
@@ -45,36 +45,23 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
         label={t("admin.invite.emails")}
         hint={t("admin.invite.emailsHint")}
         error={fields.emails}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            className={styles.textarea}
-            value={emails}
-            onChange={(e) => setEmails(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            required
-          />
-        )}
-      </Field>
+        multiline
+        value={emails}
+        onChange={(e) => setEmails(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        required
+      />
       <div className={styles.grid2}>
         <Field
           id="invite-role"
           label={t("admin.field.role")}
           hint={t("admin.invite.roleHint")}
           error={fields.role}
-        >
-          {(control) => (
-            <SuggestingInput
-              {...control}
-              listId="invite-role-options"
-              options={roles}
-              value={role}
-              onChange={(e) => setRole(e.target.value)}
-            />
-          )}
-        </Field>
+          options={roles}
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+        />
         <Field
           id="invite-by"
           label={t("admin.invite.invitedBy")}

@@ -1,6 +1,6 @@
 "use client";
 
-import { Fragment, useEffect, useId, useRef, useState } from "react";
+import { Fragment, useId, useRef, useState } from "react";
 import { useApi } from "./api";
 import { Rich } from "@/components/site/rich";
 import { AlertRegion, Field } from "./ui";
@@ -36,12 +36,7 @@ export function LoginForm({
   const [email, setEmail] = useState(codeFor ?? "");
   const errorId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const restartHref = `/admin/login?restart=1${next !== "/admin" ? `&next=${encodeURIComponent(next)}` : ""}`;
-
-  useEffect(() => {
-    if (step === "code") codeRef.current?.focus();
-  }, [step]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -102,7 +97,6 @@ export function LoginForm({
             id="login-code"
             label={t("admin.login.code")}
             hint={t("admin.login.codeHint", { issuer })}
-            ref={codeRef}
             name="code"
             type="text"
             inputMode="numeric"

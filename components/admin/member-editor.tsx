@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Rich } from "@/components/site/rich";
 import { ConfirmButton } from "./confirm-dialog";
 import { MemberBadge, type MemberRow } from "./member-table";
-import { Card, Field, InlineStatus, SuggestingInput } from "./ui";
-import { useApiAction } from "./use-api-action";
+import { Card, Field, InlineStatus } from "./ui";
+import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
@@ -102,15 +102,6 @@ export function MemberEditor({
       },
     );
 
-  const suggesting = (key: "timeZone" | "role", label: string, hint: string, options: string[]) => {
-    const { id, error, ...input } = bind(key);
-    return (
-      <Field id={id} label={label} hint={hint} error={error}>
-        {(control) => <SuggestingInput {...control} listId={`${key}-options`} options={options} {...input} />}
-      </Field>
-    );
-  };
-
   return (
     <>
       <Card id="edit-heading" title={t("admin.details.title")}>
@@ -121,8 +112,18 @@ export function MemberEditor({
           </div>
           <Field label={t("admin.field.email")} {...bind("email")} type="email" autoComplete="off" />
           <div className={styles.grid2}>
-            {suggesting("timeZone", t("admin.field.timeZone"), t("admin.details.timeZoneHint"), timeZones)}
-            {suggesting("role", t("admin.field.role"), t("admin.details.roleHint"), roles)}
+            <Field
+              label={t("admin.field.timeZone")}
+              hint={t("admin.details.timeZoneHint")}
+              options={timeZones}
+              {...bind("timeZone")}
+            />
+            <Field
+              label={t("admin.field.role")}
+              hint={t("admin.details.roleHint")}
+              options={roles}
+              {...bind("role")}
+            />
           </div>
           <div className={styles.actions} style={{ marginBottom: "1rem" }}>
             <button type="submit" className={styles.buttonPrimary} disabled={save.busy}>

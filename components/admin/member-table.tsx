@@ -7,7 +7,7 @@ import type { TeamMember } from "@/lib/workspace";
 import { Avatar } from "./avatar";
 import { ConfirmButton } from "./confirm-dialog";
 import { InlineStatus } from "./ui";
-import { useApiAction } from "./use-api-action";
+import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import memberStyles from "./members.module.css";
 import { useAdminText } from "./words";

@@ -4,11 +4,10 @@ import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import type { PasskeyView } from "@/lib/admin/passkeys/account";
-import { useApi } from "./api";
 import { ConfirmButton } from "./confirm-dialog";
 import { passkeyCeremony } from "./passkey-ceremony";
 import { Field, InlineStatus, ReauthNote } from "./ui";
-import { useApiAction } from "./use-api-action";
+import { useApi, useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 

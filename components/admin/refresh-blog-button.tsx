@@ -1,7 +1,7 @@
 "use client";
 
 import { InlineStatus } from "./ui";
-import { useApiAction } from "./use-api-action";
+import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 

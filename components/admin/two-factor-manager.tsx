@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { TwoFactorView } from "@/lib/admin/two-factor";
 import { ConfirmButton } from "./confirm-dialog";
 import { Field, InlineStatus, ReauthNote } from "./ui";
-import { useApiAction } from "./use-api-action";
+import { useApiAction } from "./api";
 import { useAdminText } from "./words";
 import styles from "./admin.module.css";
 

@@ -3,46 +3,54 @@ import Link from "next/link";
 import { Rich } from "@/components/site/rich";
 import styles from "./admin.module.css";
 
-/** The attributes that tie a control to its label, hint and error. */
-export type ControlProps = {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-};
-
 export type ActionStatus = { kind: "ok" | "error"; text: string } | null;
 
 /**
  * One form field in the GOV.UK design system's order: label, hint, error, control, so every form
- * describes its inputs the same way for screen readers. The control is a text input given the
- * remaining props, or what `children` renders with the ids and ARIA attributes worked out.
+ * describes its controls the same way for screen readers. The control is a text input given the
+ * remaining props, a textarea (`multiline`), or an input suggesting `options` as the admin types.
  */
 export function Field({
   id,
   label,
   hint,
   error,
-  children,
+  multiline,
+  options,
   ...input
 }: {
   id: string;
   label: string;
   hint?: ReactNode;
   error?: string;
-  children?: (control: ControlProps) => ReactNode;
-} & Omit<ComponentProps<"input">, "id" | "children">) {
+  multiline?: boolean;
+  options?: readonly string[];
+} & Omit<ComponentProps<"input">, "id">) {
   const described = [hint && `${id}-hint`, error && `${id}-err`].filter(Boolean).join(" ");
-  const control: ControlProps = {
+  const control = {
+    ...input,
     id,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": described || undefined,
   };
+  const suggest = options ? { list: `${id}-options`, autoComplete: "off", spellCheck: false } : {};
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
       {hint ? <Note id={`${id}-hint`} className={styles.hint} text={hint} /> : null}
       {error ? <Note id={`${id}-err`} className={styles.fieldError} text={error} /> : null}
-      {children ? children(control) : <input {...control} className={styles.input} {...input} />}
+      {multiline ? (
+        <textarea {...(control as ComponentProps<"textarea">)} className={styles.textarea} />
+      ) : (
+        <input {...control} className={styles.input} {...suggest} />
+      )}
+      {options ? (
+        <datalist id={`${id}-options`}>
+          {options.map((o) => (
+            <option key={o} value={o} />
+          ))}
+        </datalist>
+      ) : null}
     </div>
   );
 }
@@ -52,24 +60,6 @@ const Note = ({ id, className, text }: { id: string; className?: string; text: R
     {text}
   </p>
 );
-
-/** A free-text input that suggests the given options (time zones, roles) as the admin types. */
-export function SuggestingInput({
-  listId,
-  options,
-  ...input
-}: { listId: string; options: readonly string[] } & ComponentProps<"input">) {
-  return (
-    <>
-      <input {...input} className={styles.input} list={listId} autoComplete="off" spellCheck={false} />
-      <datalist id={listId}>
-        {options.map((o) => (
-          <option key={o} value={o} />
-        ))}
-      </datalist>
-    </>
-  );
-}
 
 /** The outcome of an action, next to its button: announced politely, or as an alert on failure. */
 export function InlineStatus({ status, id }: { status: ActionStatus; id?: string }) {

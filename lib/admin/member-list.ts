@@ -19,12 +19,9 @@ export function memberListHref(q: ListQuery, changes: Partial<ListQuery> = {}): 
 
 /** Page numbers to show: first, last, and a window around the current one, with a gap where pages are left out. */
 export function pageWindow(current: number, total: number): (number | "gap")[] {
-  const pages = new Set([1, total, current - 1, current, current + 1].filter((n) => n >= 1 && n <= total));
-  const sorted = [...pages].sort((a, b) => a - b);
-  const out: (number | "gap")[] = [];
-  sorted.forEach((n, i) => {
-    if (i > 0 && n - (sorted[i - 1] as number) > 1) out.push("gap");
-    out.push(n);
-  });
-  return out;
+  const pages = [...new Set([1, current - 1, current, current + 1, total])].filter(
+    (n) => n >= 1 && n <= total,
+  );
+  pages.sort((a, b) => a - b);
+  return pages.flatMap((n, i) => (i > 0 && n - pages[i - 1]! > 1 ? ["gap" as const, n] : [n]));
 }

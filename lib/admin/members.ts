@@ -76,8 +76,6 @@ export const walkAllMembers = (): Promise<Copy> =>
 const allMembersWithin = (ms: number) =>
   Promise.race([allMembers(), sleep(ms, null, { ref: false })]).catch(() => null);
 
-export type MemberListResult = Awaited<ReturnType<typeof listMembers>>;
-
 function matchesQuery(m: TeamMember, q: string): boolean {
   const needle = q.toLocaleLowerCase();
   return [m.email, `${m.firstName} ${m.lastName}`, `${m.lastName} ${m.firstName}`].some((s) =>

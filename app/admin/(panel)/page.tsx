@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { adminTitle } from "@/app/admin/title";
 import Link from "next/link";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { deliveryView, type DeliveryView } from "@/lib/admin/delivery";
@@ -13,9 +13,7 @@ import { siteText } from "@/lib/config/text";
 import { dateTimeFormatter, type Translate } from "@/lib/i18n";
 import { env } from "@/lib/config/env";
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("admin.dashboard.title") };
-}
+export const generateMetadata = adminTitle("admin.dashboard.title");
 
 const number = (value: number) => new Intl.NumberFormat(env().site.language).format(value);
 

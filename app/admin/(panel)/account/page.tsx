@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { adminTitle } from "@/app/admin/title";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { passkeyStore } from "@/lib/admin/passkeys";
 import { toView } from "@/lib/admin/passkeys/account";
@@ -11,9 +11,7 @@ import styles from "@/components/admin/admin.module.css";
 import { Rich } from "@/components/site/rich";
 import { siteText } from "@/lib/config/text";
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("admin.account.title") };
-}
+export const generateMetadata = adminTitle("admin.account.title");
 
 /**
  * The signed-in admin's own sign-in: their passkeys, whether their password still signs them in,

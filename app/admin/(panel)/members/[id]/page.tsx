@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { adminTitle } from "@/app/admin/title";
 import { mapWorkspaceError } from "@/lib/admin/errors";
 import { displayName, getMember, knownRoles } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
@@ -11,9 +11,7 @@ import styles from "@/components/admin/admin.module.css";
 import memberStyles from "@/components/admin/members.module.css";
 import { siteText } from "@/lib/config/text";
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("admin.member.title") };
-}
+export const generateMetadata = adminTitle("admin.member.title");
 
 export default async function MemberPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

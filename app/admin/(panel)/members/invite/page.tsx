@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { adminTitle } from "@/app/admin/title";
 import { isWorkspaceAdmin, knownRoles } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { InviteForm } from "@/components/admin/invite-form";
@@ -6,9 +6,7 @@ import { BackLink } from "@/components/admin/ui";
 import styles from "@/components/admin/admin.module.css";
 import { siteText } from "@/lib/config/text";
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("admin.invite.title") };
-}
+export const generateMetadata = adminTitle("admin.invite.title");
 
 export default async function InvitePage() {
   const session = await requireAdminPage("/admin/members/invite");
