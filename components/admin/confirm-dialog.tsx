@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useRef } from "react";
+import { Button } from "./ui";
 import styles from "./admin.module.css";
 import dialogStyles from "./confirm-dialog.module.css";
 import { useAdminText } from "./words";
@@ -13,7 +14,7 @@ import { useAdminText } from "./words";
 export function ConfirmButton({
   label,
   ariaLabel,
-  className = styles.buttonDanger,
+  danger = true,
   disabled,
   title,
   confirmLabel,
@@ -23,7 +24,8 @@ export function ConfirmButton({
 }: {
   label: string;
   ariaLabel?: string;
-  className?: string;
+  /** The opening button's look: danger unless false. */
+  danger?: boolean;
   disabled?: boolean;
   title: string;
   confirmLabel: string;
@@ -38,15 +40,14 @@ export function ConfirmButton({
 
   return (
     <>
-      <button
-        type="button"
-        className={className}
+      <Button
+        look={danger ? "buttonDanger" : "button"}
         onClick={() => ref.current?.showModal()}
         disabled={disabled || busy}
         aria-label={ariaLabel}
       >
         {label}
-      </button>
+      </Button>
       <dialog
         ref={ref}
         className={dialogStyles.dialog}
@@ -56,17 +57,12 @@ export function ConfirmButton({
         <h2 id={titleId}>{title}</h2>
         <div>{children}</div>
         <div className={styles.actions} style={{ marginTop: "1.25rem" }}>
-          <button
-            type="button"
-            className={styles.buttonDangerSolid}
-            onClick={() => void onConfirm().finally(close)}
-            disabled={busy}
-          >
+          <Button look="buttonDangerSolid" onClick={() => void onConfirm().finally(close)} disabled={busy}>
             {busy ? t("admin.confirm.working") : confirmLabel}
-          </button>
-          <button type="button" className={styles.button} onClick={close} disabled={busy} autoFocus>
+          </Button>
+          <Button onClick={close} disabled={busy} autoFocus>
             {t("admin.confirm.cancel")}
-          </button>
+          </Button>
         </div>
       </dialog>
     </>

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { ConfirmButton } from "./confirm-dialog";
-import { InlineStatus } from "./ui";
+import { InlineStatus, Button } from "./ui";
 import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
@@ -45,14 +45,9 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
   return (
     <div>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.button}
-          onClick={() => act("POST")}
-          disabled={action.busy || total === 0}
-        >
+        <Button onClick={() => act("POST")} disabled={action.busy || total === 0}>
           {t("admin.failed.retryAll")}
-        </button>
+        </Button>
         {discard(t("admin.failed.discardAll"), t("admin.failed.confirmAll", { count: total }))}
         <InlineStatus status={action.status} />
       </div>
@@ -80,15 +75,13 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
                 <td>{row.reason}</td>
                 <td>{row.when}</td>
                 <td className={styles.rowActions}>
-                  <button
-                    type="button"
-                    className={styles.button}
+                  <Button
                     aria-label={t("admin.failed.retryOne", { address: row.address })}
                     onClick={() => act("POST", [row.id])}
                     disabled={action.busy}
                   >
                     {t("admin.failed.retry")}
-                  </button>
+                  </Button>
                   {discard(
                     t("admin.failed.discard"),
                     t("admin.failed.confirmOne", { address: row.address }),

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Field, InlineStatus } from "./ui";
+import { Field, Actions, Button } from "./ui";
 import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
@@ -77,12 +77,11 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
         <input id="invite-send" type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} />
         <label htmlFor="invite-send">{t("admin.invite.send")}</label>
       </div>
-      <div className={styles.actions} style={{ marginBottom: "1rem" }}>
-        <button type="submit" className={styles.buttonPrimary} disabled={invite.busy}>
+      <Actions status={invite.status}>
+        <Button type="submit" look="buttonPrimary" disabled={invite.busy}>
           {invite.busy ? t("admin.invite.busy") : t("admin.invite.submit")}
-        </button>
-        <InlineStatus status={invite.status} />
-      </div>
+        </Button>
+      </Actions>
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { Fragment, useId, useRef, useState } from "react";
 import { useApi } from "./api";
 import { Rich } from "@/components/site/rich";
-import { AlertRegion, Field } from "./ui";
+import { AlertRegion, Field, Button } from "./ui";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
@@ -105,9 +105,9 @@ export function LoginForm({
             required
             autoFocus
           />
-          <button className={styles.buttonPrimary} type="submit" disabled={busy}>
+          <Button look="buttonPrimary" type="submit" disabled={busy}>
             {busy ? t("admin.login.checking") : t("admin.login.verify")}
-          </button>
+          </Button>
           <p className={styles.small}>
             {t("admin.login.wrongAccount")} <a href={restartHref}>{t("admin.login.startOver")}</a>
           </p>
@@ -133,9 +133,9 @@ export function LoginForm({
             autoComplete="current-password"
             required
           />
-          <button className={styles.buttonPrimary} type="submit" disabled={busy}>
+          <Button look="buttonPrimary" type="submit" disabled={busy}>
             {busy ? t("admin.login.signingIn") : t("admin.login.submit")}
-          </button>
+          </Button>
         </Fragment>
       )}
     </form>

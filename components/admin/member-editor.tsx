@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Rich } from "@/components/site/rich";
 import { ConfirmButton } from "./confirm-dialog";
 import { MemberBadge, type MemberRow } from "./member-table";
-import { Card, Field, InlineStatus } from "./ui";
+import { Card, Field, Actions, Button } from "./ui";
 import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
@@ -125,14 +125,12 @@ export function MemberEditor({
               {...bind("role")}
             />
           </div>
-          <div className={styles.actions} style={{ marginBottom: "1rem" }}>
-            <button type="submit" className={styles.buttonPrimary} disabled={save.busy}>
+          <Actions status={save.status}>
+            <Button type="submit" look="buttonPrimary" disabled={save.busy}>
               {save.busy ? t("admin.details.saving") : t("admin.details.save")}
-            </button>
+            </Button>
             {dirty ? (
-              <button
-                type="button"
-                className={styles.button}
+              <Button
                 onClick={() => {
                   setFields(saved);
                   setFieldErrors({});
@@ -141,10 +139,9 @@ export function MemberEditor({
                 disabled={save.busy}
               >
                 {t("admin.details.discard")}
-              </button>
+              </Button>
             ) : null}
-            <InlineStatus status={save.status} id="save-status" />
-          </div>
+          </Actions>
         </form>
       </Card>
       <Card id="status-heading" title={t("admin.member.status")}>
@@ -154,8 +151,8 @@ export function MemberEditor({
             slots={{ state: <MemberBadge active={member.active} /> }}
           />
         </p>
-        <div className={styles.actions} style={{ marginBottom: "1rem" }}>
-          <button type="button" className={styles.button} onClick={toggleActive} disabled={toggle.busy}>
+        <Actions status={toggle.status}>
+          <Button onClick={toggleActive} disabled={toggle.busy}>
             {t(
               toggle.busy
                 ? "admin.confirm.working"
@@ -163,9 +160,8 @@ export function MemberEditor({
                   ? "admin.member.deactivate"
                   : "admin.member.reactivate",
             )}
-          </button>
-          <InlineStatus status={toggle.status} id="active-status" />
-        </div>
+          </Button>
+        </Actions>
       </Card>
       <Card
         id="remove-heading"
@@ -173,7 +169,7 @@ export function MemberEditor({
         lede={t("admin.removal.lede", { name })}
         danger
       >
-        <div className={styles.actions} style={{ marginBottom: "1rem" }}>
+        <Actions status={removal.status}>
           <ConfirmButton
             label={t("admin.removal.button")}
             title={t("admin.removal.confirmTitle", { name })}
@@ -183,8 +179,7 @@ export function MemberEditor({
           >
             <p>{t("admin.removal.warning", { name, email: member.email })}</p>
           </ConfirmButton>
-          <InlineStatus status={removal.status} id="remove-status" />
-        </div>
+        </Actions>
       </Card>
     </>
   );

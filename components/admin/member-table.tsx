@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { TeamMember } from "@/lib/workspace";
 import { Avatar } from "./avatar";
 import { ConfirmButton } from "./confirm-dialog";
-import { InlineStatus } from "./ui";
+import { InlineStatus, Button } from "./ui";
 import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import memberStyles from "./members.module.css";
@@ -72,7 +72,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           <ConfirmButton
             key={action}
             label={t(`admin.bulk.${action}Selected`)}
-            className={action === "remove" ? styles.buttonDanger : styles.button}
+            danger={action === "remove"}
             disabled={count === 0}
             title={t(`admin.bulk.${action}Title`, { count })}
             confirmLabel={t(`admin.bulk.${action}Confirm`, { count })}
@@ -90,9 +90,9 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           </ConfirmButton>
         ))}
         {count > 0 ? (
-          <button type="button" className={styles.linkButton} onClick={() => setSelected(new Set())}>
+          <Button look="linkButton" onClick={() => setSelected(new Set())}>
             {t("admin.bulk.clear")}
-          </button>
+          </Button>
         ) : null}
       </div>
       <InlineStatus status={bulk.status} />

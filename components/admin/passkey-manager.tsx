@@ -6,7 +6,7 @@ import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import type { PasskeyView } from "@/lib/admin/passkeys/account";
 import { ConfirmButton } from "./confirm-dialog";
 import { passkeyCeremony } from "./passkey-ceremony";
-import { Field, InlineStatus, ReauthNote } from "./ui";
+import { Field, InlineStatus, ReauthNote, Button } from "./ui";
 import { useApi, useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
@@ -140,9 +140,9 @@ export function PasskeyManager({
       {!supported ? (
         <p className={styles.info}>{t("admin.passkeys.unsupported")}</p>
       ) : recent ? (
-        <button type="button" className={styles.buttonPrimary} onClick={add} disabled={action.busy}>
+        <Button look="buttonPrimary" onClick={add} disabled={action.busy}>
           {action.busy ? t("admin.passkeys.waiting") : t("admin.passkeys.add")}
-        </button>
+        </Button>
       ) : (
         <ReauthNote
           text={t("admin.passkeys.reauth", { minutes: recentMinutes })}

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { useApi } from "./api";
 import { passkeyCeremony } from "./passkey-ceremony";
-import { AlertRegion } from "./ui";
+import { AlertRegion, Button } from "./ui";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
@@ -61,15 +61,9 @@ export function PasskeySignIn({ next }: { next: string }) {
       {supported ? (
         <>
           <AlertRegion id={errorId} error={error} />
-          <button
-            type="button"
-            className={styles.button}
-            onClick={signIn}
-            disabled={busy}
-            aria-describedby={error ? errorId : undefined}
-          >
+          <Button onClick={signIn} disabled={busy} aria-describedby={error ? errorId : undefined}>
             {busy ? t("admin.passkey.waiting") : t("admin.passkey.signIn")}
-          </button>
+          </Button>
         </>
       ) : null}
     </section>

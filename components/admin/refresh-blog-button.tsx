@@ -1,8 +1,7 @@
 "use client";
 
-import { InlineStatus } from "./ui";
+import { Actions, Button } from "./ui";
 import { useApiAction } from "./api";
-import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
 /** Asks Next to regenerate every blog page from the workspace now. */
@@ -16,11 +15,10 @@ export function RefreshBlogButton() {
       (data) => t("admin.refresh.done", { when: when(data.revalidatedAt) }),
     );
   return (
-    <div className={styles.actions} style={{ marginBottom: "1rem" }}>
-      <button type="button" className={styles.buttonPrimary} onClick={run} disabled={refresh.busy}>
+    <Actions status={refresh.status}>
+      <Button look="buttonPrimary" onClick={run} disabled={refresh.busy}>
         {refresh.busy ? t("admin.refresh.busy") : t("admin.refresh.button")}
-      </button>
-      <InlineStatus status={refresh.status} />
-    </div>
+      </Button>
+    </Actions>
   );
 }

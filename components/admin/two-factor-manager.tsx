@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { TwoFactorView } from "@/lib/admin/two-factor";
 import { ConfirmButton } from "./confirm-dialog";
-import { Field, InlineStatus, ReauthNote } from "./ui";
+import { Field, InlineStatus, ReauthNote, Button } from "./ui";
 import { useApiAction } from "./api";
 import { useAdminText } from "./words";
 import styles from "./admin.module.css";
@@ -75,9 +75,7 @@ export function TwoFactorManager({
               </li>
             ))}
           </ol>
-          <button type="button" className={styles.button} onClick={() => setCodes(null)}>
-            {t("admin.twoFactor.codesSaved")}
-          </button>
+          <Button onClick={() => setCodes(null)}>{t("admin.twoFactor.codesSaved")}</Button>
         </>
       ) : enrolment ? (
         <form
@@ -108,12 +106,12 @@ export function TwoFactorManager({
             maxLength={40}
             onChange={(e) => setCode(e.currentTarget.value)}
           />
-          <button type="submit" className={styles.buttonPrimary} disabled={busy}>
+          <Button type="submit" look="buttonPrimary" disabled={busy}>
             {t("admin.twoFactor.confirm")}
-          </button>{" "}
-          <button type="button" className={styles.button} onClick={() => setEnrolment(null)} disabled={busy}>
+          </Button>{" "}
+          <Button onClick={() => setEnrolment(null)} disabled={busy}>
             {t("admin.confirm.cancel")}
-          </button>
+          </Button>
         </form>
       ) : (
         <p>
@@ -132,9 +130,7 @@ export function TwoFactorManager({
         />
       ) : view.source ? (
         <div>
-          <button
-            type="button"
-            className={styles.button}
+          <Button
             onClick={() =>
               void newCodes(
                 "/api/admin/two-factor/recovery-codes",
@@ -146,7 +142,7 @@ export function TwoFactorManager({
             disabled={busy}
           >
             {t("admin.twoFactor.regenerate")}
-          </button>{" "}
+          </Button>{" "}
           <ConfirmButton
             label={t("admin.twoFactor.turnOff")}
             title={t("admin.twoFactor.turnOffTitle")}
@@ -158,9 +154,9 @@ export function TwoFactorManager({
           </ConfirmButton>
         </div>
       ) : (
-        <button type="button" className={styles.buttonPrimary} onClick={() => void start()} disabled={busy}>
+        <Button look="buttonPrimary" onClick={() => void start()} disabled={busy}>
           {t("admin.twoFactor.turnOn")}
-        </button>
+        </Button>
       )}
     </>
   );

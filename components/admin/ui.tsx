@@ -62,16 +62,25 @@ const Note = ({ id, className, text }: { id: string; className?: string; text: R
 );
 
 /** The outcome of an action, next to its button: announced politely, or as an alert on failure. */
-export function InlineStatus({ status, id }: { status: ActionStatus; id?: string }) {
+export function InlineStatus({ status }: { status: ActionStatus }) {
   return (
     <p
-      id={id}
       className={styles.inlineStatus}
       data-kind={status?.kind}
       role={status?.kind === "error" ? "alert" : "status"}
     >
       {status?.text ?? ""}
     </p>
+  );
+}
+
+/** A row of buttons, then the outcome of their action. */
+export function Actions({ status, children }: { status: ActionStatus; children: ReactNode }) {
+  return (
+    <div className={styles.actions} style={{ marginBottom: "1rem" }}>
+      {children}
+      <InlineStatus status={status} />
+    </div>
   );
 }
 
@@ -153,4 +162,16 @@ export function BackLink({ text }: { text: string }) {
       <Link href="/admin/members">{text}</Link>
     </p>
   );
+}
+
+/** A button in one of the admin's looks; a plain button unless `type` makes it a form's submit. */
+export function Button({
+  look = "button",
+  type = "button",
+  ...props
+}: { look?: "button" | "buttonPrimary" | "buttonDanger" | "buttonDangerSolid" | "linkButton" } & Omit<
+  ComponentProps<"button">,
+  "className"
+>) {
+  return <button type={type === "submit" ? "submit" : "button"} className={styles[look]} {...props} />;
 }

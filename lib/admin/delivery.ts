@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { delivery, type DeliveryOverview, type FailedSignup } from "../delivery";
+import { delivery } from "../delivery";
 import { siteText } from "../config/text";
 import { audit } from "./audit";
 import { errorResponse, jsonResponse } from "./http";
@@ -12,26 +12,21 @@ import type { AdminSession } from "./session";
  * admin can tell signups apart without the dashboard becoming a list of readers' addresses.
  */
 
-/** The failed list as the dashboard shows it: the address masked. */
-export type FailedSignupView = Omit<FailedSignup, "email"> & { address: string };
-export type DeliveryView = Omit<DeliveryOverview, "failed"> & {
-  failed: FailedSignupView[];
-  /** How long the oldest waiting signup has waited; null when none waits. */
-  oldestWaitingMs: number | null;
-};
+export type DeliveryView = NonNullable<Awaited<ReturnType<typeof deliveryView>>>;
 
 /** `reader@example.org` → `r•••@example.org`: the first letter and the domain. */
-export function maskAddress(email: string): string {
+function maskAddress(email: string): string {
   const at = email.lastIndexOf("@");
   return `${email.slice(0, Math.min(1, at))}•••${email.slice(at)}`;
 }
 
 /** The dashboard's newsletter figures; null when the signup store could not be reached. */
-export async function deliveryView(): Promise<DeliveryView | null> {
+export async function deliveryView() {
   try {
     const overview = await delivery().overview();
     return {
       ...overview,
+      // How long the oldest waiting signup has waited; null when none waits.
       oldestWaitingMs: overview.oldestWaitingAt === null ? null : Date.now() - overview.oldestWaitingAt,
       failed: overview.failed.map(({ email, ...rest }) => ({ ...rest, address: maskAddress(email) })),
     };

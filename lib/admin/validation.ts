@@ -20,24 +20,19 @@ const email = z.email({ error: "admin.valid.email" }).max(254, { error: "admin.v
 
 export const memberIdSchema = z.uuid({ error: "admin.valid.memberId" });
 
-export const listQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: "page must be a number." })
-    .int()
-    .min(1, { error: "page starts at 1." })
-    .max(100_000)
-    .catch(1),
+// Bad list parameters fall back to the defaults: a hand-edited URL still shows a list.
+const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce
     .number()
-    .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
     .catch(DEFAULT_PAGE_SIZE),
-  q: z.string().trim().max(200).catch("").default(""),
-  status: z.enum(["all", "active", "inactive"]).catch("all").default("all"),
+  q: z.string().trim().max(200).catch(""),
+  status: z.enum(["all", "active", "inactive"]).catch("all"),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** Reads list parameters from a URL or page searchParams; never fails (bad values fall back to defaults). */
+/** Reads list parameters from a URL or page searchParams; never fails. */
 export function parseListQuery(
   params: URLSearchParams | Record<string, string | string[] | undefined>,
 ): ListQuery {

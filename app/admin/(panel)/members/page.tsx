@@ -7,7 +7,7 @@ import { memberListHref, pageWindow } from "@/lib/admin/member-list";
 import { PAGE_SIZES, parseListQuery } from "@/lib/admin/validation";
 import { MemberTable } from "@/components/admin/member-table";
 import { PageSizeSelect } from "@/components/admin/page-size-select";
-import { Alert, Field } from "@/components/admin/ui";
+import { Alert, Field, Button } from "@/components/admin/ui";
 import styles from "@/components/admin/admin.module.css";
 import memberStyles from "@/components/admin/members.module.css";
 import { siteText } from "@/lib/config/text";
@@ -76,9 +76,7 @@ export default async function MembersPage({
           </select>
         </div>
         <PageSizeSelect value={query.pageSize} sizes={PAGE_SIZES} label={t("admin.members.perPage")} />
-        <button type="submit" className={styles.button}>
-          {t("admin.members.apply")}
-        </button>
+        <Button type="submit">{t("admin.members.apply")}</Button>
         {filtering ? (
           <Link href={memberListHref(query, { q: "", status: "all", page: 1 })} className={styles.small}>
             {t("admin.members.clear")}
