@@ -124,6 +124,13 @@ export async function memberCounts() {
 
 export const getMember = (id: string): Promise<TeamMember> => workspace().getTeamMember(id);
 
+/** What a page shows: the answer, or (null) the workspace's failure in the admin's words. */
+export const orProblem = <T>(answer: Promise<T>) =>
+  answer.then(
+    (value) => ({ value, problem: "" }),
+    (error: unknown) => ({ value: null, problem: mapWorkspaceError(error).error }),
+  );
+
 /** A write through Masthead: every instance's copy is dropped afterwards, whatever the outcome. */
 async function writing<T>(write: Promise<T>): Promise<T> {
   try {

@@ -9,15 +9,12 @@ import { getMember } from "./members";
 import { forgetStanding } from "./standing";
 
 /*
- * An admin cannot change their own access through Masthead, either way:
- *  - not lock themself out: their own member cannot be deactivated, removed, or given another
- *    email (ADMIN_USERS names them by it); access follows the workspace (lib/admin/standing.ts),
- *    so any of these would end their session on the next request;
- *  - not raise or restore it: they cannot reactivate themself, change their own role (even to
- *    another role in ADMIN_ROLES), or invite their own email. Who is an admin is the
- *    workspace's (and other admins') decision; an admin it removed, deactivated or demoted must
- *    not be able to undo that from a session that has not noticed yet.
- * Another admin can still do any of it, and so can the workspace itself.
+ * An admin cannot change their own access through Masthead, either way: not lock themself out
+ * (deactivate or remove their member, change its email, which ADMIN_USERS names them by: access
+ * follows the workspace, so the session would end), nor raise or restore it (reactivate
+ * themself, change their own role, invite their own email), so an admin the workspace removed,
+ * deactivated or demoted cannot undo that from a session that has not noticed yet. Another
+ * admin, or the workspace itself, still can.
  */
 
 export const OWN_ACCOUNT_CODE = "own_account";

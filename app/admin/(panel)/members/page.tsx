@@ -1,7 +1,6 @@
 import { adminTitle } from "@/app/admin/title";
 import Link from "next/link";
-import { mapWorkspaceError } from "@/lib/admin/errors";
-import { displayName, listMembers } from "@/lib/admin/members";
+import { displayName, listMembers, orProblem } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { memberListHref, pageWindow } from "@/lib/admin/member-list";
 import { PAGE_SIZES, parseListQuery } from "@/lib/admin/validation";
@@ -24,10 +23,7 @@ export default async function MembersPage({
   await requireAdminPage(memberListHref(query));
   const removed = typeof params.removed === "string" ? params.removed.slice(0, 200) : "";
 
-  const { result, problem } = await listMembers(query).then(
-    (result) => ({ result, problem: "" }),
-    (error: unknown) => ({ result: null, problem: mapWorkspaceError(error).error }),
-  );
+  const { value: result, problem } = await orProblem(listMembers(query));
   const rows = result?.members.map((m) => ({ ...m, name: displayName(m) })) ?? [];
   const filtering = Boolean(query.q) || query.status !== "all";
   const t = siteText();

@@ -1,9 +1,7 @@
 import { adminTitle } from "@/app/admin/title";
-import { mapWorkspaceError } from "@/lib/admin/errors";
-import { displayName, getMember, knownRoles } from "@/lib/admin/members";
+import { displayName, getMember, knownRoles, orProblem } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { memberIdSchema, timeZoneOptions } from "@/lib/admin/validation";
-import type { TeamMember } from "@/lib/workspace";
 import { Avatar } from "@/components/admin/avatar";
 import { MemberEditor } from "@/components/admin/member-editor";
 import { Alert, BackLink } from "@/components/admin/ui";
@@ -18,17 +16,10 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
   await requireAdminPage(`/admin/members/${encodeURIComponent(id)}`);
   const parsed = memberIdSchema.safeParse(id);
 
-  let member: TeamMember | null = null;
-  let problem = "";
-  if (parsed.success) {
-    try {
-      member = await getMember(parsed.data);
-    } catch (error) {
-      problem = mapWorkspaceError(error).error;
-    }
-  }
   const t = siteText();
-  if (!parsed.success) problem = t("admin.member.noSuchAddress");
+  const { value: member, problem } = parsed.success
+    ? await orProblem(getMember(parsed.data))
+    : { value: null, problem: t("admin.member.noSuchAddress") };
 
   const back = <BackLink text={t("admin.members.back")} />;
   if (!member) {
