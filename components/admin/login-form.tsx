@@ -43,24 +43,19 @@ export function LoginForm({
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError("");
-    const body =
-      step === "code"
-        ? { code: String(form.get("code") ?? ""), next }
-        : { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), next };
-    const res = await callApi<{ redirectTo?: string; step?: "code" }>("/api/admin/login", "POST", body, {
-      signIn: true,
-    });
+    // The form's own fields: email and password, or the code; and `next`.
+    const res = await callApi<{ redirectTo?: string; step?: "code" }>(
+      "/api/admin/login",
+      "POST",
+      Object.fromEntries(form),
+      { signIn: true },
+    );
+    // A full navigation, so every server component renders with the new cookie.
+    if (res.ok && res.data.redirectTo) return window.location.assign(res.data.redirectTo);
     setBusy(false);
     if (res.ok && res.data.step === "code") {
       setEmail(String(form.get("email") ?? ""));
-      setStep("code");
-      return;
-    }
-    if (res.ok && res.data.redirectTo) {
-      // A full navigation, so every server component renders with the new cookie.
-      setBusy(true);
-      window.location.assign(res.data.redirectTo);
-      return;
+      return setStep("code");
     }
     if (!res.ok) {
       // Whatever went wrong at the code, the next attempt starts again from the password.

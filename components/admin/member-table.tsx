@@ -29,23 +29,18 @@ export function MemberBadge({ active }: { active: boolean }) {
 /** The member table with row selection and the bulk actions (remove, deactivate). */
 export function MemberTable({ members, caption }: { members: MemberRow[]; caption: string }) {
   const router = useRouter();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, setSelected] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<{ action: BulkAction; results: BulkResult[] } | null>(null);
   const bulk = useApiAction();
   const { t } = useAdminText();
 
   // Only rows on screen count: a selection never acts on people the admin cannot see.
-  const selectedMembers = members.filter((m) => selected.has(m.id));
+  const selectedMembers = members.filter((m) => selected.includes(m.id));
   const count = selectedMembers.length;
   const allSelected = members.length > 0 && count === members.length;
 
-  function toggle(id: string) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  }
+  const toggle = (id: string) =>
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
   const run = (action: BulkAction) =>
     bulk.run(
@@ -57,7 +52,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
       ({ results }) => {
         setOutcome({ action, results });
         // Keep failed ones selected so the admin can see and retry them.
-        setSelected(new Set(results.filter((r) => !r.ok).map((r) => r.id)));
+        setSelected(results.filter((r) => !r.ok).map((r) => r.id));
         router.refresh();
       },
     );
@@ -90,7 +85,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           </ConfirmButton>
         ))}
         {count > 0 ? (
-          <Button look="linkButton" onClick={() => setSelected(new Set())}>
+          <Button look="linkButton" onClick={() => setSelected([])}>
             {t("admin.bulk.clear")}
           </Button>
         ) : null}
@@ -127,7 +122,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                   type="checkbox"
                   aria-label={t("admin.bulk.selectAll")}
                   checked={allSelected}
-                  onChange={() => setSelected(new Set(allSelected ? [] : members.map((m) => m.id)))}
+                  onChange={() => setSelected(allSelected ? [] : members.map((m) => m.id))}
                   disabled={!members.length}
                 />
               </th>
@@ -142,12 +137,12 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           </thead>
           <tbody>
             {members.map((m) => (
-              <tr key={m.id} data-selected={selected.has(m.id)}>
+              <tr key={m.id} data-selected={selected.includes(m.id)}>
                 <td className={memberStyles.cellSelect}>
                   <input
                     type="checkbox"
                     aria-label={t("admin.bulk.select", { name: m.name })}
-                    checked={selected.has(m.id)}
+                    checked={selected.includes(m.id)}
                     onChange={() => toggle(m.id)}
                   />
                 </td>

@@ -36,6 +36,9 @@ export function PasskeyManager({
   const [supported, setSupported] = useState(true);
   const action = useApiAction((failure) => failure.code === "reauth_required" && setRecent(false));
   const router = useRouter();
+  // Removing the last passkey while the password is off turns the password back on: said first.
+  const warning =
+    passkeys.length === 1 && passkeysOnly ? "admin.passkeys.warningLast" : "admin.passkeys.warning";
   const url = (passkey: PasskeyView) => `/api/admin/passkeys/${encodeURIComponent(passkey.id)}`;
 
   useEffect(() => {
@@ -122,16 +125,7 @@ export function PasskeyManager({
                 busy={action.busy}
                 onConfirm={() => remove(p)}
               >
-                <p>
-                  {t(
-                    passkeys.length === 1 && passkeysOnly
-                      ? "admin.passkeys.warningLast"
-                      : "admin.passkeys.warning",
-                    {
-                      name: p.name,
-                    },
-                  )}
-                </p>
+                <p>{t(warning, { name: p.name })}</p>
               </ConfirmButton>
             </li>
           ))}
