@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { TeamMember } from "@/lib/workspace";
-import { Avatar } from "./avatar";
+import Image from "next/image";
 import { ConfirmButton } from "./confirm-dialog";
 import { InlineStatus, Button } from "./ui";
 import { useApiAction } from "./api";
@@ -23,6 +23,58 @@ export function MemberBadge({ active }: { active: boolean }) {
     <span className={memberStyles.badgeActive}>{t("admin.member.active")}</span>
   ) : (
     <span className={memberStyles.badgeInactive}>{t("admin.member.inactive")}</span>
+  );
+}
+
+/** The member's picture through Next's image optimizer (the CSP allows only same-origin images), or initials. */
+export function Avatar({ url, name, large }: { url: string | null; name: string; large?: boolean }) {
+  const size = large ? 64 : 32;
+  const cls = large ? `${memberStyles.avatar} ${memberStyles.avatarLarge}` : memberStyles.avatar;
+  if (url) return <Image src={url} alt="" width={size} height={size} className={cls} />;
+  const initials =
+    name
+      .split(/[\s@.]+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((p) => p[0]?.toUpperCase())
+      .join("") || "?";
+  return (
+    <span
+      className={large ? `${memberStyles.initials} ${memberStyles.avatarLarge}` : memberStyles.initials}
+      aria-hidden="true"
+    >
+      {initials}
+    </span>
+  );
+}
+
+/** Page size choice: submits its form on change (the form's button does the same without JavaScript). */
+export function PageSizeSelect({
+  value,
+  sizes,
+  label,
+}: {
+  value: number;
+  sizes: readonly number[];
+  label: string;
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor="list-page-size">{label}</label>
+      <select
+        id="list-page-size"
+        name="pageSize"
+        className={styles.select}
+        defaultValue={String(value)}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+      >
+        {sizes.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import type { PasskeyView } from "@/lib/admin/passkeys/account";
 import { ConfirmButton } from "./confirm-dialog";
-import { passkeyCeremony } from "./passkey-ceremony";
+import { passkeyCeremony } from "./passkey-sign-in";
 import { Field, InlineStatus, ReauthNote, Button } from "./ui";
 import { useApi, useApiAction } from "./api";
 import styles from "./admin.module.css";

@@ -2,7 +2,7 @@ import { adminTitle } from "@/app/admin/title";
 import { displayName, getMember, knownRoles, orProblem } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { memberIdSchema, timeZoneOptions } from "@/lib/admin/validation";
-import { Avatar } from "@/components/admin/avatar";
+import { Avatar } from "@/components/admin/member-table";
 import { MemberEditor } from "@/components/admin/member-editor";
 import { Alert, BackLink } from "@/components/admin/ui";
 import styles from "@/components/admin/admin.module.css";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { ConfirmButton } from "./confirm-dialog";
-import { InlineStatus, Button } from "./ui";
+import { Actions, Button, InlineStatus } from "./ui";
 import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
@@ -95,5 +95,24 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
         </table>
       ) : null}
     </div>
+  );
+}
+
+/** Asks Next to regenerate every blog page from the workspace now. */
+export function RefreshBlogButton() {
+  const refresh = useApiAction();
+  const { t, when } = useAdminText();
+  const run = () =>
+    refresh.run(
+      (api) => api<{ revalidatedAt: string }>("/api/admin/blog/refresh", "POST", {}),
+      // Stale-while-revalidate: the next view regenerates, the one after shows it.
+      (data) => t("admin.refresh.done", { when: when(data.revalidatedAt) }),
+    );
+  return (
+    <Actions status={refresh.status}>
+      <Button look="buttonPrimary" onClick={run} disabled={refresh.busy}>
+        {refresh.busy ? t("admin.refresh.busy") : t("admin.refresh.button")}
+      </Button>
+    </Actions>
   );
 }
