@@ -4,12 +4,9 @@ import { useState } from "react";
 import type { ActionStatus } from "./ui";
 import { useAdminText } from "./words";
 
-/*
- * The admin UI's one way to call /api/admin: JSON in and out, and every failure turned into
- * a sentence to show next to the action (including "offline" and "signed out").
- */
+// The admin UI's one way to call /api/admin: every failure becomes a sentence to show by the action.
 
-export type ApiFail = {
+type ApiFail = {
   ok: false;
   status: number;
   error: string;
@@ -64,9 +61,8 @@ export function useApi() {
 }
 
 /**
- * The admin's busy → call → status pattern in one place: `run` marks the action busy, awaits
- * the call, shows the API's error sentence on failure (and passes it to `onFail`), and
- * otherwise lets `done` say what happened. It answers the data, or null on failure.
+ * Busy → call → status: a failure's sentence is shown (and passed to `onFail`), else `done` says
+ * what happened. `run` answers the data, or null on failure.
  */
 export function useApiAction(onFail?: (failure: ApiFail) => void) {
   const callApi = useApi();

@@ -7,9 +7,8 @@ import dialogStyles from "./confirm-dialog.module.css";
 import { useAdminText } from "./words";
 
 /**
- * A button whose action is confirmed first, in a modal on the native <dialog>: focus moves into
- * it, Escape cancels, and focus returns to the button that opened it. The dialog closes once
- * `onConfirm` has finished.
+ * A button whose action is confirmed first in a native modal <dialog> (focus moves in, Escape
+ * cancels, focus returns), which closes once `onConfirm` has finished.
  */
 export function ConfirmButton({
   label,

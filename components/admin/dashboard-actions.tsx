@@ -7,12 +7,9 @@ import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
-export type FailedRow = { id: string; address: string; reason: string; when: string };
+type FailedRow = { id: string; address: string; reason: string; when: string };
 
-/**
- * The newsletter's failed signups: each with Retry and Discard, and both for all of them at
- * once. Discarding deletes addresses, so it is confirmed first; retrying is not.
- */
+/** Failed signups, retried or discarded one or all; discarding deletes addresses, so it is confirmed. */
 export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: number }) {
   const router = useRouter();
   const action = useApiAction();

@@ -15,7 +15,6 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
   const [invitedBy, setInvitedBy] = useState(defaultInvitedBy);
   const [send, setSend] = useState(true);
   const [fields, setFields] = useState<Record<string, string>>({});
-  // The field's own message: an invite the server refused names what is wrong with the addresses there.
   const invite = useApiAction((failure) => setFields(failure.fields ?? {}));
   const { t } = useAdminText();
 

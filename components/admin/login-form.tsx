@@ -8,10 +8,8 @@ import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
 /**
- * Posts to /api/admin/login, in one or two steps: email and password, then (for an admin with a
- * second factor, or whenever the server asks) the authentication code. With JavaScript the
- * answers are shown in place and the email stays filled; without it the form posts and the
- * server redirects back to the login page, which shows the step it is at (`codeFor`).
+ * Email and password, then the code when the server asks for one. Without JavaScript the form
+ * posts and the server redirects back to the login page, which shows its step (`codeFor`).
  */
 export function LoginForm({
   next,
@@ -43,7 +41,6 @@ export function LoginForm({
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError("");
-    // The form's own fields: email and password, or the code; and `next`.
     const res = await callApi<{ redirectTo?: string; step?: "code" }>(
       "/api/admin/login",
       "POST",

@@ -21,9 +21,8 @@ const toFields = (m: MemberRow): Fields => ({
 });
 
 /**
- * One member's page: details (v2 update, only changed fields sent; a failure keeps what was
- * typed), active status (v1 update: v2 cannot change it) and removal (v2 delete). The member as
- * last saved is held here, so a new name after saving shows in every part.
+ * One member's details (v2 update: only changed fields sent), status (v1: v2 cannot change it)
+ * and removal; held as last saved here, so a new name shows in every part.
  */
 export function MemberEditor({
   member: initial,

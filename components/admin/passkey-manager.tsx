@@ -12,10 +12,9 @@ import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
 /**
- * The account page's passkeys: each with a name to edit, when it was added and last used, and
- * Remove; "Add a passkey"; and, once there is a passkey, the choice to stop signing in with the
- * password. Adding, removing and turning the password back on need a recent sign-in: without one
- * (or once the API answers `reauth_required`) a link to sign in again.
+ * The account page's passkeys, and the choice to stop signing in with the password. Adding,
+ * removing and turning the password back on need a recent sign-in: without one (or once the API
+ * answers `reauth_required`) a link to sign in again.
  */
 export function PasskeyManager({
   initial,

@@ -11,10 +11,8 @@ import styles from "./admin.module.css";
 type Enrolment = { secret: string; qrSvg: string };
 
 /**
- * The account page's two-factor: turn it on (a QR code and the secret to type, confirmed with
- * the app's code), the recovery codes shown once, how many are left, new ones, turn it off.
- * Each change needs a recent sign-in: without one (or once the API answers `reauth_required`)
- * a link to sign in again.
+ * The account page's two-factor: on (confirmed with the app's code), recovery codes shown once,
+ * new ones, off. Each change needs a recent sign-in, as for passkeys.
  */
 export function TwoFactorManager({
   initial,

@@ -6,9 +6,8 @@ import styles from "./admin.module.css";
 export type ActionStatus = { kind: "ok" | "error"; text: string } | null;
 
 /**
- * One form field in the GOV.UK design system's order: label, hint, error, control, so every form
- * describes its controls the same way for screen readers. The control is a text input given the
- * remaining props, a textarea (`multiline`), or an input suggesting `options` as the admin types.
+ * A form field in the GOV.UK order (label, hint, error, control), so screen readers hear every
+ * form alike: a text input, a textarea (`multiline`), or an input suggesting `options`.
  */
 export function Field({
   id,

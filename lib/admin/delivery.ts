@@ -7,9 +7,8 @@ import { errorResponse, jsonResponse } from "./http";
 import type { AdminSession } from "./session";
 
 /*
- * The admin's view of newsletter delivery: the figures for the dashboard, the failed list, and
- * retrying or discarding failed signups (some or all). An address leaves the store masked: an
- * admin can tell signups apart without the dashboard becoming a list of readers' addresses.
+ * The admin's view of newsletter delivery. An address leaves the store masked: an admin can tell
+ * signups apart without the dashboard becoming a list of readers' addresses.
  */
 
 export type DeliveryView = NonNullable<Awaited<ReturnType<typeof deliveryView>>>;
@@ -26,7 +25,6 @@ export async function deliveryView() {
     const overview = await delivery().overview();
     return {
       ...overview,
-      // How long the oldest waiting signup has waited; null when none waits.
       oldestWaitingMs: overview.oldestWaitingAt === null ? null : Date.now() - overview.oldestWaitingAt,
       failed: overview.failed.map(({ email, ...rest }) => ({ ...rest, address: maskAddress(email) })),
     };

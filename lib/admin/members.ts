@@ -149,7 +149,7 @@ export const inviteMembers = (input: InviteInput) => writing(workspace().addTeam
 
 type Target = { id: string; email: string | null; name: string };
 /** `error` is in plain words for the admin, when ok is false. */
-export type BulkItemResult = Target & { ok: boolean; error?: string; code?: string };
+type BulkItemResult = Target & { ok: boolean; error?: string; code?: string };
 
 export function displayName(m: Pick<TeamMember, "firstName" | "lastName" | "email">): string {
   return `${m.firstName} ${m.lastName}`.trim() || m.email;

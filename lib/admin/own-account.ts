@@ -22,7 +22,7 @@ type Entry = Omit<AuditEntry, "outcome" | "detail">;
 /** A change that may touch access: one of the named ones, or an update's new role and email. */
 type Change = "remove" | "deactivate" | "reactivate" | "invite" | { role?: string; email?: string };
 
-export const isOwnMember = (actor: string, member: { email: string }) =>
+const isOwnMember = (actor: string, member: { email: string }) =>
   member.email.toLowerCase() === actor.toLowerCase();
 
 /** The refusal (plain words) when `change` to `target` would change `actor`'s own access, else null. */

@@ -6,9 +6,8 @@ import { isMessageKey, isValidTimeZone } from "../i18n";
 import type { Parsed } from "./http";
 
 /*
- * What the admin API accepts, checked before anything goes upstream. The messages an admin can
- * meet next to a form field are phrase keys, said in the site's language by `fieldErrors`; the
- * rest name the API's own fields, for whoever calls it by hand.
+ * What the admin API accepts, checked before anything goes upstream. Messages an admin can meet
+ * by a form field are phrase keys (said by `fieldErrors`); the rest are for callers by hand.
  */
 
 export const PAGE_SIZES = [10, 30, 50, 100] as const;

@@ -133,7 +133,6 @@ export default async function DashboardPage() {
         title={t("admin.dashboard.newsletter")}
         lede={t("admin.dashboard.newsletterLede")}
       >
-        {/* deliveryView() answers null itself when the signup store is unreachable. */}
         {delivery.status === "fulfilled" && delivery.value ? (
           <NewsletterFigures delivery={delivery.value} t={t} />
         ) : (
