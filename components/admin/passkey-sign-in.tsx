@@ -113,18 +113,16 @@ export function PasskeySignIn({ next }: { next: string }) {
           the script runs, the button could not work anyway, so the note is true until then. */}
       {supported === null ? (
         <p className={`${styles.info} ${styles.small}`}>{t("admin.passkey.needsJavaScript")}</p>
-      ) : null}
-      {supported === false ? (
+      ) : supported === false ? (
         <p className={`${styles.muted} ${styles.small}`}>{t("admin.passkey.unsupported")}</p>
-      ) : null}
-      {supported ? (
+      ) : (
         <>
           <AlertRegion id={errorId} error={error} />
           <Button onClick={signIn} disabled={busy} aria-describedby={error ? errorId : undefined}>
             {busy ? t("admin.passkey.waiting") : t("admin.passkey.signIn")}
           </Button>
         </>
-      ) : null}
+      )}
     </section>
   );
 }

@@ -13,7 +13,6 @@ import type { Parsed } from "./http";
 export const PAGE_SIZES = [10, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 30;
 const MAX_INVITES = 100;
-const MAX_BULK = 200;
 
 const email = z.email({ error: "admin.valid.email" }).max(254, { error: "admin.valid.emailTooLong" });
 
@@ -136,7 +135,7 @@ export const bulkSchema = z
     ids: z
       .array(memberIdSchema, { error: "admin.valid.noneSelected" })
       .min(1, { error: "admin.valid.noneSelected" })
-      .max(MAX_BULK, { error: "admin.valid.tooManySelected" }),
+      .max(200, { error: "admin.valid.tooManySelected" }),
   })
   .strict();
 export type BulkInput = z.infer<typeof bulkSchema>;
