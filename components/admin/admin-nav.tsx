@@ -6,26 +6,26 @@ import styles from "./shell.module.css";
 import { useAdminText } from "./words";
 
 const LINKS = [
-  { href: "/admin", label: "admin.dashboard.title", exact: true },
-  { href: "/admin/members", label: "admin.members.title", exact: false },
-  { href: "/admin/members/invite", label: "admin.nav.invite", exact: true },
-  { href: "/admin/account", label: "admin.nav.account", exact: true },
+  ["/admin", "admin.dashboard.title"],
+  ["/admin/members", "admin.members.title"],
+  ["/admin/members/invite", "admin.nav.invite"],
+  ["/admin/account", "admin.nav.account"],
 ] as const;
 
 export function AdminNav() {
   const path = usePathname();
   const { t } = useAdminText();
-  // The most specific matching link is the current one ("Invite" rather than "Members").
-  const current = LINKS.filter((l) =>
-    l.exact ? path === l.href : path === l.href || path.startsWith(`${l.href}/`),
-  ).sort((a, b) => b.href.length - a.href.length)[0]?.href;
+  // The most specific link holding this page is the current one ("Invite" rather than "Members").
+  const current = LINKS.map(([href]) => href)
+    .filter((href) => path === href || path.startsWith(`${href}/`))
+    .at(-1);
   return (
     <nav aria-label={t("admin.title")}>
       <ul className={`inline-list ${styles.nav}`}>
-        {LINKS.map((l) => (
-          <li key={l.href}>
-            <Link href={l.href} aria-current={current === l.href ? "page" : undefined}>
-              {t(l.label)}
+        {LINKS.map(([href, label]) => (
+          <li key={href}>
+            <Link href={href} aria-current={current === href ? "page" : undefined}>
+              {t(label)}
             </Link>
           </li>
         ))}

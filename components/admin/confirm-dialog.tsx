@@ -1,61 +1,69 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
+import { Button } from "./ui";
 import styles from "./admin.module.css";
 import dialogStyles from "./confirm-dialog.module.css";
 import { useAdminText } from "./words";
 
 /**
- * A modal confirmation on the native <dialog>: focus moves into it, Escape cancels, and
- * focus returns to the button that opened it.
+ * A button whose action is confirmed first in a native modal <dialog> (focus moves in, Escape
+ * cancels, focus returns), which closes once `onConfirm` has finished.
  */
-export function ConfirmDialog({
-  open,
+export function ConfirmButton({
+  label,
+  ariaLabel,
+  danger = true,
+  disabled,
   title,
-  children,
   confirmLabel,
   busy,
   onConfirm,
-  onCancel,
+  children,
 }: {
-  open: boolean;
+  label: string;
+  ariaLabel?: string;
+  /** The opening button's look: danger unless false. */
+  danger?: boolean;
+  disabled?: boolean;
   title: string;
-  children: React.ReactNode;
   confirmLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
+  busy: boolean;
+  onConfirm: () => Promise<unknown>;
+  children: React.ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const close = () => ref.current?.close();
   const titleId = useId();
   const { t } = useAdminText();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
-    <dialog
-      ref={ref}
-      className={dialogStyles.dialog}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
-      <div>{children}</div>
-      <div className={styles.actions} style={{ marginTop: "1.25rem" }}>
-        <button type="button" className={styles.buttonDangerSolid} onClick={onConfirm} disabled={busy}>
-          {busy ? t("admin.confirm.working") : confirmLabel}
-        </button>
-        <button type="button" className={styles.button} onClick={onCancel} disabled={busy} autoFocus>
-          {t("admin.confirm.cancel")}
-        </button>
-      </div>
-    </dialog>
+    <>
+      <Button
+        look={danger ? "buttonDanger" : "button"}
+        onClick={() => ref.current?.showModal()}
+        disabled={disabled || busy}
+        aria-label={ariaLabel}
+      >
+        {label}
+      </Button>
+      <dialog
+        ref={ref}
+        className={dialogStyles.dialog}
+        aria-labelledby={titleId}
+        onCancel={(e) => busy && e.preventDefault()}
+      >
+        <h2 id={titleId}>{title}</h2>
+        <div>{children}</div>
+        <div className={styles.actions} style={{ marginTop: "1.25rem" }}>
+          <Button look="buttonDangerSolid" onClick={() => void onConfirm().finally(close)} disabled={busy}>
+            {busy ? t("admin.confirm.working") : confirmLabel}
+          </Button>
+          <Button onClick={close} disabled={busy} autoFocus>
+            {t("admin.confirm.cancel")}
+          </Button>
+        </div>
+      </dialog>
+    </>
   );
 }

@@ -2,9 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useApi } from "./api";
-import { Field } from "./field";
-import { SuggestingInput } from "./suggesting-input";
+import { Field, Actions, Button } from "./ui";
+import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
@@ -15,41 +14,28 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
   const [role, setRole] = useState("Standard");
   const [invitedBy, setInvitedBy] = useState(defaultInvitedBy);
   const [send, setSend] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [invalid, setInvalid] = useState<string[]>([]);
-  const [done, setDone] = useState<string[] | null>(null);
+  const invite = useApiAction((failure) => setFields(failure.fields ?? {}));
   const { t } = useAdminText();
-  const callApi = useApi();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError("");
     setFields({});
-    setInvalid([]);
-    setDone(null);
-    const res = await callApi<{ emails: string[] }>("/api/admin/team-members", "POST", {
+    const body = {
       emails,
       role: role.trim() || undefined,
       invitedBy: invitedBy.trim(),
       sendInvitationEmail: send,
-    });
-    setBusy(false);
-    if (!res.ok) {
-      setError(res.error);
-      setFields(res.fields ?? {});
-      setInvalid(res.invalidEmails ?? []);
-      return;
-    }
-    setDone(res.data.emails);
-    setEmails("");
-    router.refresh();
+    };
+    await invite.run(
+      (api) => api<{ emails: string[] }>("/api/admin/team-members", "POST", body),
+      (data) => {
+        setEmails("");
+        router.refresh();
+        return t("admin.invite.done", { count: data.emails.length, emails: data.emails.join(", ") });
+      },
+    );
   }
-
-  const emailsError =
-    fields.emails || (invalid.length ? t("admin.invite.notValid", { emails: invalid.join(", ") }) : "");
 
   return (
     <form onSubmit={submit} noValidate className={styles.card}>
@@ -57,72 +43,44 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
         id="invite-emails"
         label={t("admin.invite.emails")}
         hint={t("admin.invite.emailsHint")}
-        error={emailsError}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            className={styles.textarea}
-            value={emails}
-            onChange={(e) => setEmails(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            required
-          />
-        )}
-      </Field>
+        error={fields.emails}
+        multiline
+        value={emails}
+        onChange={(e) => setEmails(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        required
+      />
       <div className={styles.grid2}>
         <Field
           id="invite-role"
           label={t("admin.field.role")}
           hint={t("admin.invite.roleHint")}
           error={fields.role}
-        >
-          {(control) => (
-            <SuggestingInput
-              control={control}
-              listId="invite-role-options"
-              options={roles}
-              value={role}
-              onChange={(e) => setRole(e.target.value)}
-            />
-          )}
-        </Field>
+          options={roles}
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+        />
         <Field
           id="invite-by"
           label={t("admin.invite.invitedBy")}
           hint={t("admin.invite.invitedByHint")}
           error={fields.invitedBy}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className={styles.input}
-              type="email"
-              value={invitedBy}
-              onChange={(e) => setInvitedBy(e.target.value)}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+          type="email"
+          value={invitedBy}
+          onChange={(e) => setInvitedBy(e.target.value)}
+          autoComplete="off"
+        />
       </div>
       <div className={styles.checkboxRow}>
         <input id="invite-send" type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} />
         <label htmlFor="invite-send">{t("admin.invite.send")}</label>
       </div>
-      <div role="alert">{error ? <p className={styles.alert}>{error}</p> : null}</div>
-      <div role="status">
-        {done ? (
-          <p className={styles.success}>
-            {t("admin.invite.done", { count: done.length, emails: done.join(", ") })}
-          </p>
-        ) : null}
-      </div>
-      <div className={styles.actions} style={{ marginBottom: "1rem" }}>
-        <button type="submit" className={styles.buttonPrimary} disabled={busy}>
-          {busy ? t("admin.invite.busy") : t("admin.invite.submit")}
-        </button>
-      </div>
+      <Actions status={invite.status}>
+        <Button type="submit" look="buttonPrimary" disabled={invite.busy}>
+          {invite.busy ? t("admin.invite.busy") : t("admin.invite.submit")}
+        </Button>
+      </Actions>
     </form>
   );
 }

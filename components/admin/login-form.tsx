@@ -1,17 +1,15 @@
 "use client";
 
-import { Fragment, useEffect, useId, useRef, useState } from "react";
+import { Fragment, useId, useRef, useState } from "react";
 import { useApi } from "./api";
 import { Rich } from "@/components/site/rich";
-import { Field } from "./field";
+import { AlertRegion, Field, Button } from "./ui";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
 /**
- * Posts to /api/admin/login, in one or two steps: email and password, then (for an admin with a
- * second factor, or whenever the server asks) the authentication code. With JavaScript the
- * answers are shown in place and the email stays filled; without it the form posts and the
- * server redirects back to the login page, which shows the step it is at (`codeFor`).
+ * Email and password, then the code when the server asks for one. Without JavaScript the form
+ * posts and the server redirects back to the login page, which shows its step (`codeFor`).
  */
 export function LoginForm({
   next,
@@ -36,41 +34,30 @@ export function LoginForm({
   const [email, setEmail] = useState(codeFor ?? "");
   const errorId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const restartHref = `/admin/login?restart=1${next !== "/admin" ? `&next=${encodeURIComponent(next)}` : ""}`;
-
-  useEffect(() => {
-    if (step === "code") codeRef.current?.focus();
-  }, [step]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError("");
-    const body =
-      step === "code"
-        ? { code: String(form.get("code") ?? ""), next }
-        : { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), next };
-    const res = await callApi<{ redirectTo?: string; step?: "code" }>("/api/admin/login", "POST", body, {
-      signIn: true,
-    });
+    const res = await callApi<{ redirectTo?: string; step?: "code" }>(
+      "/api/admin/login",
+      "POST",
+      Object.fromEntries(form),
+      { signIn: true },
+    );
+    // A full navigation, so every server component renders with the new cookie.
+    if (res.ok && res.data.redirectTo) return window.location.assign(res.data.redirectTo);
     setBusy(false);
     if (res.ok && res.data.step === "code") {
       setEmail(String(form.get("email") ?? ""));
-      setStep("code");
-      return;
-    }
-    if (res.ok && res.data.redirectTo) {
-      // A full navigation, so every server component renders with the new cookie.
-      setBusy(true);
-      window.location.assign(res.data.redirectTo);
-      return;
+      return setStep("code");
     }
     if (!res.ok) {
       // Whatever went wrong at the code, the next attempt starts again from the password.
       if (step === "code") setStep("password");
-      // In the server's words (lib/admin/login-answers.ts), as the page without JavaScript shows them.
+      // In the server's words, as the page without JavaScript shows them.
       setError(res.error);
       if (step === "password") passwordRef.current?.select();
     }
@@ -89,9 +76,7 @@ export function LoginForm({
           {notice}
         </p>
       ) : null}
-      <div id={errorId} role="alert" aria-live="assertive">
-        {error ? <p className={styles.alert}>{error}</p> : null}
-      </div>
+      <AlertRegion id={errorId} error={error} />
       <input type="hidden" name="next" value={next} />
       {/* Each step its own keyed subtree: otherwise React keeps the password's <input> for the
           code (same place, same type of element), still holding what was typed, in clear text. */}
@@ -100,61 +85,49 @@ export function LoginForm({
           <p>
             <Rich text={t("admin.login.signingInAs")} slots={{ email: <strong>{email}</strong> }} />
           </p>
-          <Field id="login-code" label={t("admin.login.code")} hint={t("admin.login.codeHint", { issuer })}>
-            {(control) => (
-              <input
-                {...control}
-                ref={codeRef}
-                className={styles.input}
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={40}
-                required
-                autoFocus
-              />
-            )}
-          </Field>
-          <button className={styles.buttonPrimary} type="submit" disabled={busy}>
+          <Field
+            id="login-code"
+            label={t("admin.login.code")}
+            hint={t("admin.login.codeHint", { issuer })}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={40}
+            required
+            autoFocus
+          />
+          <Button look="buttonPrimary" type="submit" disabled={busy}>
             {busy ? t("admin.login.checking") : t("admin.login.verify")}
-          </button>
+          </Button>
           <p className={styles.small}>
             {t("admin.login.wrongAccount")} <a href={restartHref}>{t("admin.login.startOver")}</a>
           </p>
         </Fragment>
       ) : (
         <Fragment key="password">
-          <Field id="login-email" label={t("admin.field.email")}>
-            {(control) => (
-              <input
-                {...control}
-                className={styles.input}
-                name="email"
-                type="email"
-                autoComplete="username"
-                defaultValue={email}
-                required
-                autoFocus
-              />
-            )}
-          </Field>
-          <Field id="login-password" label={t("admin.login.password")}>
-            {(control) => (
-              <input
-                {...control}
-                ref={passwordRef}
-                className={styles.input}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-              />
-            )}
-          </Field>
-          <button className={styles.buttonPrimary} type="submit" disabled={busy}>
+          <Field
+            id="login-email"
+            label={t("admin.field.email")}
+            name="email"
+            type="email"
+            autoComplete="username"
+            defaultValue={email}
+            required
+            autoFocus
+          />
+          <Field
+            id="login-password"
+            label={t("admin.login.password")}
+            ref={passwordRef}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <Button look="buttonPrimary" type="submit" disabled={busy}>
             {busy ? t("admin.login.signingIn") : t("admin.login.submit")}
-          </button>
+          </Button>
         </Fragment>
       )}
     </form>

@@ -2,84 +2,112 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
-import { useApi } from "./api";
-import { Avatar } from "./avatar";
-import { ConfirmDialog } from "./confirm-dialog";
+import { useState } from "react";
+import type { TeamMember } from "@/lib/workspace";
+import Image from "next/image";
+import { ConfirmButton } from "./confirm-dialog";
+import { InlineStatus, Button } from "./ui";
+import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import memberStyles from "./members.module.css";
 import { useAdminText } from "./words";
 
-export type MemberRow = {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  timeZone: string;
-  active: boolean;
-  profileImageUrl: string | null;
-};
-
+export type MemberRow = TeamMember & { name: string };
+type BulkAction = "remove" | "deactivate";
 type BulkResult = { id: string; email: string | null; name: string; ok: boolean; error?: string };
-type BulkResponse = {
-  action: "remove" | "deactivate";
-  succeeded: number;
-  failed: number;
-  results: BulkResult[];
-};
+
+/** Active or inactive, as a badge. */
+export function MemberBadge({ active }: { active: boolean }) {
+  const { t } = useAdminText();
+  return active ? (
+    <span className={memberStyles.badgeActive}>{t("admin.member.active")}</span>
+  ) : (
+    <span className={memberStyles.badgeInactive}>{t("admin.member.inactive")}</span>
+  );
+}
+
+/** The member's picture through Next's image optimizer (the CSP allows only same-origin images), or initials. */
+export function Avatar({ url, name, large }: { url: string | null; name: string; large?: boolean }) {
+  const size = large ? 64 : 32;
+  const cls = large ? `${memberStyles.avatar} ${memberStyles.avatarLarge}` : memberStyles.avatar;
+  if (url) return <Image src={url} alt="" width={size} height={size} className={cls} />;
+  const initials =
+    name
+      .split(/[\s@.]+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((p) => p[0]?.toUpperCase())
+      .join("") || "?";
+  return (
+    <span
+      className={large ? `${memberStyles.initials} ${memberStyles.avatarLarge}` : memberStyles.initials}
+      aria-hidden="true"
+    >
+      {initials}
+    </span>
+  );
+}
+
+/** Page size choice: submits its form on change (the form's button does the same without JavaScript). */
+export function PageSizeSelect({
+  value,
+  sizes,
+  label,
+}: {
+  value: number;
+  sizes: readonly number[];
+  label: string;
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor="list-page-size">{label}</label>
+      <select
+        id="list-page-size"
+        name="pageSize"
+        className={styles.select}
+        defaultValue={String(value)}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+      >
+        {sizes.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /** The member table with row selection and the bulk actions (remove, deactivate). */
 export function MemberTable({ members, caption }: { members: MemberRow[]; caption: string }) {
   const router = useRouter();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [pending, setPending] = useState<"remove" | "deactivate" | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ action: "remove" | "deactivate"; results: BulkResult[] } | null>(
-    null,
-  );
-  const [error, setError] = useState("");
+  const [selected, setSelected] = useState<string[]>([]);
+  const [outcome, setOutcome] = useState<{ action: BulkAction; results: BulkResult[] } | null>(null);
+  const bulk = useApiAction();
   const { t } = useAdminText();
-  const callApi = useApi();
 
-  const visibleIds = useMemo(() => members.map((m) => m.id), [members]);
   // Only rows on screen count: a selection never acts on people the admin cannot see.
-  const selectedMembers = members.filter((m) => selected.has(m.id));
+  const selectedMembers = members.filter((m) => selected.includes(m.id));
   const count = selectedMembers.length;
-  const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
+  const allSelected = members.length > 0 && count === members.length;
 
-  function toggle(id: string) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
+  const toggle = (id: string) =>
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
-  function toggleAll() {
-    setSelected(allSelected ? new Set() : new Set(visibleIds));
-  }
-
-  async function run() {
-    if (!pending) return;
-    setBusy(true);
-    setError("");
-    const res = await callApi<BulkResponse>("/api/admin/team-members/bulk", "POST", {
-      action: pending,
-      ids: selectedMembers.map((m) => m.id),
-    });
-    setBusy(false);
-    const action = pending;
-    setPending(null);
-    if (!res.ok) {
-      setError(res.error);
-      return;
-    }
-    setOutcome({ action, results: res.data.results });
-    // Keep failed ones selected so the admin can see and retry them.
-    setSelected(new Set(res.data.results.filter((r) => !r.ok).map((r) => r.id)));
-    router.refresh();
-  }
+  const run = (action: BulkAction) =>
+    bulk.run(
+      (api) =>
+        api<{ results: BulkResult[] }>("/api/admin/team-members/bulk", "POST", {
+          action,
+          ids: selectedMembers.map((m) => m.id),
+        }),
+      ({ results }) => {
+        setOutcome({ action, results });
+        // Keep failed ones selected so the admin can see and retry them.
+        setSelected(results.filter((r) => !r.ok).map((r) => r.id));
+        router.refresh();
+      },
+    );
 
   return (
     <>
@@ -88,24 +116,33 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           {count === 0 ? t("admin.bulk.hint") : t("admin.bulk.selected", { count })}
         </span>
         {(["deactivate", "remove"] as const).map((action) => (
-          <button
+          <ConfirmButton
             key={action}
-            type="button"
-            className={action === "remove" ? styles.buttonDanger : styles.button}
+            label={t(`admin.bulk.${action}Selected`)}
+            danger={action === "remove"}
             disabled={count === 0}
-            onClick={() => setPending(action)}
+            title={t(`admin.bulk.${action}Title`, { count })}
+            confirmLabel={t(`admin.bulk.${action}Confirm`, { count })}
+            busy={bulk.busy}
+            onConfirm={() => run(action)}
           >
-            {t(`admin.bulk.${action}Selected`)}
-          </button>
+            <p>{t(`admin.bulk.${action}Warning`)}</p>
+            <ul>
+              {selectedMembers.map((m) => (
+                <li key={m.id}>
+                  {m.name} ({m.email})
+                </li>
+              ))}
+            </ul>
+          </ConfirmButton>
         ))}
         {count > 0 ? (
-          <button type="button" className={styles.linkButton} onClick={() => setSelected(new Set())}>
+          <Button look="linkButton" onClick={() => setSelected([])}>
             {t("admin.bulk.clear")}
-          </button>
+          </Button>
         ) : null}
       </div>
-
-      <div role="alert">{error ? <p className={styles.alert}>{error}</p> : null}</div>
+      <InlineStatus status={bulk.status} />
       <div role="status" aria-live="polite">
         {outcome ? (
           <div className={outcome.results.every((r) => r.ok) ? styles.success : styles.alert}>
@@ -127,7 +164,6 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           </div>
         ) : null}
       </div>
-
       <div className={memberStyles.tableWrap}>
         <table className={memberStyles.table}>
           <caption className="visually-hidden">{caption}</caption>
@@ -138,7 +174,7 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                   type="checkbox"
                   aria-label={t("admin.bulk.selectAll")}
                   checked={allSelected}
-                  onChange={toggleAll}
+                  onChange={() => setSelected(allSelected ? [] : members.map((m) => m.id))}
                   disabled={!members.length}
                 />
               </th>
@@ -153,12 +189,12 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
           </thead>
           <tbody>
             {members.map((m) => (
-              <tr key={m.id} data-selected={selected.has(m.id)}>
+              <tr key={m.id} data-selected={selected.includes(m.id)}>
                 <td className={memberStyles.cellSelect}>
                   <input
                     type="checkbox"
                     aria-label={t("admin.bulk.select", { name: m.name })}
-                    checked={selected.has(m.id)}
+                    checked={selected.includes(m.id)}
                     onChange={() => toggle(m.id)}
                   />
                 </td>
@@ -172,35 +208,13 @@ export function MemberTable({ members, caption }: { members: MemberRow[]; captio
                 <td className={memberStyles.cellRole}>{m.role}</td>
                 <td className={`${styles.hideNarrow} ${memberStyles.cellZone}`}>{m.timeZone}</td>
                 <td className={memberStyles.cellStatus}>
-                  {m.active ? (
-                    <span className={memberStyles.badgeActive}>{t("admin.member.active")}</span>
-                  ) : (
-                    <span className={memberStyles.badgeInactive}>{t("admin.member.inactive")}</span>
-                  )}
+                  <MemberBadge active={m.active} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-
-      <ConfirmDialog
-        open={pending !== null}
-        title={pending ? t(`admin.bulk.${pending}Title`, { count }) : ""}
-        confirmLabel={pending ? t(`admin.bulk.${pending}Confirm`, { count }) : ""}
-        busy={busy}
-        onConfirm={run}
-        onCancel={() => setPending(null)}
-      >
-        <p>{pending ? t(`admin.bulk.${pending}Warning`) : ""}</p>
-        <ul>
-          {selectedMembers.map((m) => (
-            <li key={m.id}>
-              {m.name} ({m.email})
-            </li>
-          ))}
-        </ul>
-      </ConfirmDialog>
     </>
   );
 }

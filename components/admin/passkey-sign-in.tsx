@@ -1,19 +1,76 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { browserSupportsWebAuthn, sendSignal, startAuthentication } from "@simplewebauthn/browser";
-import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { useApi } from "./api";
-import { passkeyProblem } from "./passkey-problem";
+import {
+  browserSupportsWebAuthn,
+  sendSignal,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from "@simplewebauthn/browser";
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
+import type { MessageKey } from "@/lib/i18n/catalogue";
+import type { Translate } from "@/lib/i18n/translate";
+import { useApi, type ApiResult } from "./api";
+import { AlertRegion, Button } from "./ui";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
 /**
- * "Sign in with a passkey" on the login page: a discoverable credential, so no email is typed;
- * the browser asks the admin to pick a passkey and verify on their device. Without JavaScript
- * the page says passkeys need it (the server renders that note; the script replaces it) and the
- * password form above works as before; in a browser with no WebAuthn it says that instead of
- * offering a button that cannot work.
+ * What to tell an admin when the browser's passkey prompt did not give an answer: they closed
+ * it, it timed out, or this device has no passkey for the site (the browser does not say which
+ * of those, on purpose).
+ */
+function passkeyProblem(problem: unknown, ceremony: "sign-in" | "enrol"): MessageKey {
+  const code = problem instanceof WebAuthnError ? problem.code : undefined;
+  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return "admin.passkey.alreadyHere";
+  const name = problem instanceof Error ? problem.name : "";
+  if (name === "NotAllowedError" || name === "AbortError")
+    return ceremony === "sign-in" ? "admin.passkey.notUsed" : "admin.passkey.notAdded";
+  return ceremony === "sign-in" ? "admin.passkey.cannotSignIn" : "admin.passkey.cannotCreate";
+}
+
+/**
+ * A whole passkey ceremony, signing in or adding one: the server's options, the browser's
+ * prompt, and the answer posted (with `body`) to `url`, each failure worded for the admin.
+ */
+export async function passkeyCeremony<T>(
+  callApi: ReturnType<typeof useApi>,
+  t: Translate,
+  ceremony: "sign-in" | "enrol",
+  url: string,
+  body: Record<string, unknown> = {},
+): Promise<ApiResult<T>> {
+  const signIn = ceremony === "sign-in";
+  const optionsUrl = signIn ? `${url}/options` : "/api/admin/passkeys/enrolment";
+  const options = await callApi<{
+    options: PublicKeyCredentialRequestOptionsJSON & PublicKeyCredentialCreationOptionsJSON;
+  }>(optionsUrl, "POST", {}, { signIn });
+  if (!options.ok) return options;
+  let response;
+  try {
+    const optionsJSON = options.data.options;
+    response = signIn ? await startAuthentication({ optionsJSON }) : await startRegistration({ optionsJSON });
+  } catch (problem) {
+    return { ok: false, status: 0, error: t(passkeyProblem(problem, ceremony)) };
+  }
+  const res = await callApi<T>(url, "POST", { response, ...body }, { signIn });
+  if (!res.ok && res.code === "unknown_passkey") {
+    // Asks the device, where the browser supports it, to stop offering a passkey this site no
+    // longer knows (best effort: nothing waits on it).
+    const rpID = options.data.options.rpId ?? window.location.hostname;
+    void sendSignal({ signalName: "unknownCredential", rpID, credentialID: response.id }).catch(() => {});
+  }
+  return res;
+}
+
+/**
+ * "Sign in with a passkey" on the login page: a discoverable credential, so no email is typed.
+ * Without JavaScript the page says passkeys need it (the server renders that note; the script
+ * replaces it); in a browser with no WebAuthn it says that instead of offering a dead button.
  */
 export function PasskeySignIn({ next }: { next: string }) {
   const [supported, setSupported] = useState<boolean | null>(null);
@@ -24,7 +81,6 @@ export function PasskeySignIn({ next }: { next: string }) {
   const callApi = useApi();
 
   useEffect(() => {
-    // Known only in the browser: the server renders nothing here but the no-JavaScript note.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setSupported(browserSupportsWebAuthn());
   }, []);
@@ -32,30 +88,12 @@ export function PasskeySignIn({ next }: { next: string }) {
   async function signIn() {
     setBusy(true);
     setError("");
-    const options = await callApi<{ options: PublicKeyCredentialRequestOptionsJSON }>(
-      "/api/admin/passkeys/sign-in/options",
-      "POST",
-      {},
-      { signIn: true },
-    );
-    if (!options.ok) {
-      setBusy(false);
-      setError(options.error);
-      return;
-    }
-    let response;
-    try {
-      response = await startAuthentication({ optionsJSON: options.data.options });
-    } catch (problem) {
-      setBusy(false);
-      setError(t(passkeyProblem(problem, "sign-in")));
-      return;
-    }
-    const res = await callApi<{ redirectTo?: string }>(
+    const res = await passkeyCeremony<{ redirectTo?: string }>(
+      callApi,
+      t,
+      "sign-in",
       "/api/admin/passkeys/sign-in",
-      "POST",
-      { response, next },
-      { signIn: true },
+      { next },
     );
     if (res.ok && res.data.redirectTo) {
       // A full navigation, so every server component renders with the new cookie.
@@ -64,12 +102,6 @@ export function PasskeySignIn({ next }: { next: string }) {
     }
     setBusy(false);
     setError(res.ok ? t("admin.passkey.unfinished") : res.error);
-    if (!res.ok && res.code === "unknown_passkey") {
-      // Asks the device, where the browser supports it, to stop offering a passkey this site no
-      // longer knows (best effort: nothing waits on it).
-      const rpID = options.data.options.rpId ?? window.location.hostname;
-      void sendSignal({ signalName: "unknownCredential", rpID, credentialID: response.id }).catch(() => {});
-    }
   }
 
   return (
@@ -81,26 +113,16 @@ export function PasskeySignIn({ next }: { next: string }) {
           the script runs, the button could not work anyway, so the note is true until then. */}
       {supported === null ? (
         <p className={`${styles.info} ${styles.small}`}>{t("admin.passkey.needsJavaScript")}</p>
-      ) : null}
-      {supported === false ? (
+      ) : supported === false ? (
         <p className={`${styles.muted} ${styles.small}`}>{t("admin.passkey.unsupported")}</p>
-      ) : null}
-      {supported ? (
+      ) : (
         <>
-          <div id={errorId} role="alert" aria-live="assertive">
-            {error ? <p className={styles.alert}>{error}</p> : null}
-          </div>
-          <button
-            type="button"
-            className={styles.button}
-            onClick={signIn}
-            disabled={busy}
-            aria-describedby={error ? errorId : undefined}
-          >
+          <AlertRegion id={errorId} error={error} />
+          <Button onClick={signIn} disabled={busy} aria-describedby={error ? errorId : undefined}>
             {busy ? t("admin.passkey.waiting") : t("admin.passkey.signIn")}
-          </button>
+          </Button>
         </>
-      ) : null}
+      )}
     </section>
   );
 }

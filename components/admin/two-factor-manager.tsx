@@ -2,24 +2,17 @@
 
 import { useState } from "react";
 import type { TwoFactorView } from "@/lib/admin/two-factor";
-import { Rich } from "@/components/site/rich";
-import { useApi } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
-import { Field } from "./field";
+import { ConfirmButton } from "./confirm-dialog";
+import { Field, InlineStatus, ReauthNote, Button } from "./ui";
+import { useApiAction } from "./api";
 import { useAdminText } from "./words";
-import { InlineStatus } from "./inline-status";
-import type { ActionStatus } from "./use-api-action";
 import styles from "./admin.module.css";
-
-const REAUTH_HREF = "/admin/login?reauth=1&next=%2Fadmin%2Faccount";
 
 type Enrolment = { secret: string; qrSvg: string };
 
 /**
- * The account page's two-factor: turn it on (a QR code and the secret to type, confirmed with
- * the app's code), the recovery codes shown once, how many are left, new ones, turn it off.
- * Each change needs a recent sign-in: without one (or once the API answers `reauth_required`)
- * a link to sign in again.
+ * The account page's two-factor: on (confirmed with the app's code), recovery codes shown once,
+ * new ones, off. Each change needs a recent sign-in, as for passkeys.
  */
 export function TwoFactorManager({
   initial,
@@ -31,58 +24,44 @@ export function TwoFactorManager({
   recentMinutes: number;
 }) {
   const { t } = useAdminText();
-  const callApi = useApi();
   const [view, setView] = useState(initial);
   const [recent, setRecent] = useState(recentSignIn);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<ActionStatus>(null);
+  const action = useApiAction((failure) => failure.code === "reauth_required" && setRecent(false));
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [turningOff, setTurningOff] = useState(false);
+  const { busy } = action;
 
-  /** One call: busy meanwhile, a refusal shown (a stale sign-in swaps the buttons for the link). */
-  async function call<T>(url: string, method: "POST" | "PUT" | "DELETE", body?: unknown): Promise<T | null> {
-    setBusy(true);
-    setStatus(null);
-    const res = await callApi<T>(url, method, body);
-    setBusy(false);
-    if (res.ok) return res.data;
-    if (res.code === "reauth_required") setRecent(false);
-    setStatus({ kind: "error", text: res.error });
-    return null;
-  }
-
-  async function start() {
-    const data = await call<Enrolment>("/api/admin/two-factor", "POST", {});
-    if (data) setEnrolment(data);
-  }
+  const start = () => action.run((api) => api<Enrolment>("/api/admin/two-factor", "POST", {}), setEnrolment);
 
   /** Confirming the enrolment and regenerating both answer fresh recovery codes, shown this once. */
-  async function newCodes(url: string, method: "POST" | "PUT", body: unknown, done: string) {
-    const data = await call<{ recoveryCodes: string[] }>(url, method, body);
-    if (!data) return;
-    setEnrolment(null);
-    setCode("");
-    setCodes(data.recoveryCodes);
-    setView({ source: "account", left: data.recoveryCodes.length, total: data.recoveryCodes.length });
-    setStatus({ kind: "ok", text: done });
-  }
+  const newCodes = (url: string, method: "POST" | "PUT", body: unknown, done: string) =>
+    action.run(
+      (api) => api<{ recoveryCodes: string[] }>(url, method, body),
+      ({ recoveryCodes }) => {
+        setEnrolment(null);
+        setCode("");
+        setCodes(recoveryCodes);
+        setView({ source: "account", left: recoveryCodes.length, total: recoveryCodes.length });
+        return done;
+      },
+    );
 
-  async function turnOff() {
-    const data = await call<{ on: false }>("/api/admin/two-factor", "DELETE");
-    setTurningOff(false);
-    if (!data) return;
-    setCodes(null);
-    setView({ source: null, left: 0, total: 0 });
-    setStatus({ kind: "ok", text: t("admin.twoFactor.turnedOff") });
-  }
+  const turnOff = () =>
+    action.run(
+      (api) => api<{ on: false }>("/api/admin/two-factor", "DELETE"),
+      () => {
+        setCodes(null);
+        setView({ source: null, left: 0, total: 0 });
+        return t("admin.twoFactor.turnedOff");
+      },
+    );
 
   if (view.source === "operator")
     return <p className={styles.info}>{t("admin.twoFactor.managedByOperator")}</p>;
   return (
     <>
-      <InlineStatus status={status} />
+      <InlineStatus status={action.status} />
       {codes ? (
         <>
           <h3>{t("admin.twoFactor.codesHeading")}</h3>
@@ -94,9 +73,7 @@ export function TwoFactorManager({
               </li>
             ))}
           </ol>
-          <button type="button" className={styles.button} onClick={() => setCodes(null)}>
-            {t("admin.twoFactor.codesSaved")}
-          </button>
+          <Button onClick={() => setCodes(null)}>{t("admin.twoFactor.codesSaved")}</Button>
         </>
       ) : enrolment ? (
         <form
@@ -121,25 +98,18 @@ export function TwoFactorManager({
             id="two-factor-code"
             label={t("admin.twoFactor.codeLabel")}
             hint={t("admin.twoFactor.codeHint")}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className={styles.input}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                maxLength={40}
-                onChange={(e) => setCode(e.currentTarget.value)}
-              />
-            )}
-          </Field>
-          <button type="submit" className={styles.buttonPrimary} disabled={busy}>
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            maxLength={40}
+            onChange={(e) => setCode(e.currentTarget.value)}
+          />
+          <Button type="submit" look="buttonPrimary" disabled={busy}>
             {t("admin.twoFactor.confirm")}
-          </button>{" "}
-          <button type="button" className={styles.button} onClick={() => setEnrolment(null)} disabled={busy}>
+          </Button>{" "}
+          <Button onClick={() => setEnrolment(null)} disabled={busy}>
             {t("admin.confirm.cancel")}
-          </button>
+          </Button>
         </form>
       ) : (
         <p>
@@ -152,17 +122,13 @@ export function TwoFactorManager({
         </p>
       )}
       {codes || enrolment ? null : !recent ? (
-        <p className={styles.info}>
-          <Rich
-            text={t("admin.twoFactor.reauth", { minutes: recentMinutes })}
-            slots={{ link: <a href={REAUTH_HREF}>{t("admin.twoFactor.reauthLink")}</a> }}
-          />
-        </p>
+        <ReauthNote
+          text={t("admin.twoFactor.reauth", { minutes: recentMinutes })}
+          link={t("admin.twoFactor.reauthLink")}
+        />
       ) : view.source ? (
-        <p>
-          <button
-            type="button"
-            className={styles.button}
+        <div>
+          <Button
             onClick={() =>
               void newCodes(
                 "/api/admin/two-factor/recovery-codes",
@@ -174,31 +140,22 @@ export function TwoFactorManager({
             disabled={busy}
           >
             {t("admin.twoFactor.regenerate")}
-          </button>{" "}
-          <button
-            type="button"
-            className={styles.buttonDanger}
-            onClick={() => setTurningOff(true)}
-            disabled={busy}
+          </Button>{" "}
+          <ConfirmButton
+            label={t("admin.twoFactor.turnOff")}
+            title={t("admin.twoFactor.turnOffTitle")}
+            confirmLabel={t("admin.twoFactor.turnOff")}
+            busy={busy}
+            onConfirm={turnOff}
           >
-            {t("admin.twoFactor.turnOff")}
-          </button>
-        </p>
+            <p>{t("admin.twoFactor.turnOffBody")}</p>
+          </ConfirmButton>
+        </div>
       ) : (
-        <button type="button" className={styles.buttonPrimary} onClick={() => void start()} disabled={busy}>
+        <Button look="buttonPrimary" onClick={() => void start()} disabled={busy}>
           {t("admin.twoFactor.turnOn")}
-        </button>
+        </Button>
       )}
-      <ConfirmDialog
-        open={turningOff}
-        title={t("admin.twoFactor.turnOffTitle")}
-        confirmLabel={t("admin.twoFactor.turnOff")}
-        busy={busy}
-        onConfirm={() => void turnOff()}
-        onCancel={() => setTurningOff(false)}
-      >
-        <p>{t("admin.twoFactor.turnOffBody")}</p>
-      </ConfirmDialog>
     </>
   );
 }

@@ -7,10 +7,7 @@ type AdminText = { t: Translate; when: (moment: number | string) => string };
 
 const Context = createContext<AdminText | null>(null);
 
-/**
- * The admin's phrases in the site's language, given once by the admin layout to every client
- * component below it: the admin's words only, never the reader's or another language's.
- */
+/** The admin's phrases (only those) in the site's language, given once by the admin layout. */
 export function AdminWords({ words, children }: { words: Words; children: React.ReactNode }) {
   const text = useMemo(
     () => ({ t: translator(words), when: dateTimeFormatter(words.language, words.timeZone) }),

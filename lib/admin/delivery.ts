@@ -1,33 +1,26 @@
 import "server-only";
 import { z } from "zod";
-import { delivery, type DeliveryOverview, type FailedSignup } from "../delivery";
+import { delivery } from "../delivery";
 import { siteText } from "../config/text";
 import { audit } from "./audit";
 import { errorResponse, jsonResponse } from "./http";
 import type { AdminSession } from "./session";
 
 /*
- * The admin's view of newsletter delivery: the figures for the dashboard, the failed list, and
- * retrying or discarding failed signups (some or all). An address leaves the store masked: an
- * admin can tell signups apart without the dashboard becoming a list of readers' addresses.
+ * The admin's view of newsletter delivery. An address leaves the store masked: an admin can tell
+ * signups apart without the dashboard becoming a list of readers' addresses.
  */
 
-/** The failed list as the dashboard shows it: the address masked. */
-export type FailedSignupView = Omit<FailedSignup, "email"> & { address: string };
-export type DeliveryView = Omit<DeliveryOverview, "failed"> & {
-  failed: FailedSignupView[];
-  /** How long the oldest waiting signup has waited; null when none waits. */
-  oldestWaitingMs: number | null;
-};
+export type DeliveryView = NonNullable<Awaited<ReturnType<typeof deliveryView>>>;
 
 /** `reader@example.org` → `r•••@example.org`: the first letter and the domain. */
-export function maskAddress(email: string): string {
+function maskAddress(email: string): string {
   const at = email.lastIndexOf("@");
   return `${email.slice(0, Math.min(1, at))}•••${email.slice(at)}`;
 }
 
 /** The dashboard's newsletter figures; null when the signup store could not be reached. */
-export async function deliveryView(): Promise<DeliveryView | null> {
+export async function deliveryView() {
   try {
     const overview = await delivery().overview();
     return {

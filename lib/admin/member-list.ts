@@ -1,9 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type ListQuery } from "./validation";
 
-/*
- * The addresses and page links of the admin member list (/admin/members). The query's defaults
- * stay out of the URL, so the plain list is always /admin/members.
- */
+// The query's defaults stay out of the URL, so the plain list is always /admin/members.
 
 /** The member list's URL for this query with some of it changed (e.g. another page). */
 export function memberListHref(q: ListQuery, changes: Partial<ListQuery> = {}): string {
@@ -19,12 +16,9 @@ export function memberListHref(q: ListQuery, changes: Partial<ListQuery> = {}): 
 
 /** Page numbers to show: first, last, and a window around the current one, with a gap where pages are left out. */
 export function pageWindow(current: number, total: number): (number | "gap")[] {
-  const pages = new Set([1, total, current - 1, current, current + 1].filter((n) => n >= 1 && n <= total));
-  const sorted = [...pages].sort((a, b) => a - b);
-  const out: (number | "gap")[] = [];
-  sorted.forEach((n, i) => {
-    if (i > 0 && n - (sorted[i - 1] as number) > 1) out.push("gap");
-    out.push(n);
-  });
-  return out;
+  const pages = [...new Set([1, current - 1, current, current + 1, total])].filter(
+    (n) => n >= 1 && n <= total,
+  );
+  pages.sort((a, b) => a - b);
+  return pages.flatMap((n, i) => (i > 0 && n - pages[i - 1]! > 1 ? ["gap" as const, n] : [n]));
 }

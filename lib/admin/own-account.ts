@@ -1,74 +1,44 @@
 import "server-only";
 import { env } from "../config/env";
 import { siteText } from "../config/text";
-import { errorResponse } from "../http/json-response";
 import type { TeamMember } from "../workspace";
 import { audit, type AuditEntry } from "./audit";
+import type { AdminErrorContext } from "./errors";
+import { errorResponse, failure, jsonResponse } from "./http";
 import { getMember } from "./members";
+import { forgetStanding } from "./standing";
 
 /*
- * An admin cannot change their own access through Masthead, either way:
- *  - not lock themself out: their own member cannot be deactivated, removed, or given another
- *    email (ADMIN_USERS names them by it); access follows the workspace
- *    (lib/admin/standing.ts), so any of these would end their session on the next request;
- *  - not raise or restore it: they cannot reactivate themself, change their own role (even to
- *    another role in ADMIN_ROLES), or invite their own email. Who is an admin is the
- *    workspace's (and other admins') decision; an admin it removed, deactivated or demoted must
- *    not be able to undo that from a session that has not noticed yet.
- * Another admin can still do any of it, and so can the workspace itself.
+ * An admin cannot change their own access through Masthead, either way: not lock themself out
+ * (deactivate or remove their member, change its email, which ADMIN_USERS names them by: access
+ * follows the workspace, so the session would end), nor raise or restore it (reactivate
+ * themself, change their own role, invite their own email), so an admin the workspace removed,
+ * deactivated or demoted cannot undo that from a session that has not noticed yet. Another
+ * admin, or the workspace itself, still can.
  */
 
-export type OwnAccountChange =
-  | { kind: "remove" }
-  | { kind: "deactivate" }
-  | { kind: "reactivate" }
-  | { kind: "update"; role?: string; email?: string };
-
 export const OWN_ACCOUNT_CODE = "own_account";
+type Entry = Omit<AuditEntry, "outcome" | "detail">;
+/** A change that may touch access: one of the named ones, or an update's new role and email. */
+type Change = "remove" | "deactivate" | "reactivate" | "invite" | { role?: string; email?: string };
 
-/** Each refusal's words in the site's language (`role`: the role asked for). */
-export const OWN_ACCOUNT = {
-  remove: () => siteText()("admin.own.remove"),
-  deactivate: () => siteText()("admin.own.deactivate"),
-  reactivate: () => siteText()("admin.own.reactivate"),
-  demote: (role: string) =>
-    siteText()("admin.own.demote", { role, roles: env().adminAccess.roles.join(", ") }),
-  role: () => siteText()("admin.own.role"),
-  email: () => siteText()("admin.own.email"),
-  invite: () => siteText()("admin.own.invite"),
-} as const;
-
-export function isOwnMember(actor: string, member: Pick<TeamMember, "email">): boolean {
-  return member.email.toLowerCase() === actor.toLowerCase();
-}
+const isOwnMember = (actor: string, member: { email: string }) =>
+  member.email.toLowerCase() === actor.toLowerCase();
 
 /** The refusal (plain words) when `change` to `target` would change `actor`'s own access, else null. */
-export function ownAccountRefusal(
-  actor: string,
-  target: TeamMember,
-  change: OwnAccountChange,
-): string | null {
+export function ownAccountRefusal(actor: string, target: TeamMember | { email: string }, change: Change) {
   if (!isOwnMember(actor, target)) return null;
-  switch (change.kind) {
-    case "remove":
-      return OWN_ACCOUNT.remove();
-    case "deactivate":
-      return OWN_ACCOUNT.deactivate();
-    case "reactivate":
-      return OWN_ACCOUNT.reactivate();
-    case "update":
-      // A role sent unchanged (a whole form saved) is not a change of access.
-      if (change.role !== undefined && change.role !== target.role)
-        return env().adminAccess.roles.includes(change.role)
-          ? OWN_ACCOUNT.role()
-          : OWN_ACCOUNT.demote(change.role);
-      if (change.email !== undefined && change.email.toLowerCase() !== target.email.toLowerCase())
-        return OWN_ACCOUNT.email();
-      return null;
-  }
+  const t = siteText();
+  if (typeof change === "string") return t(`admin.own.${change}`);
+  const { roles } = env().adminAccess;
+  // A role sent unchanged (a whole form saved) is not a change of access.
+  if (change.role !== undefined && "role" in target && change.role !== target.role)
+    return roles.includes(change.role)
+      ? t("admin.own.role")
+      : t("admin.own.demote", { role: change.role, roles: roles.join(", ") });
+  if (change.email !== undefined && !isOwnMember(change.email, target)) return t("admin.own.email");
+  return null;
 }
-
-type Entry = Omit<AuditEntry, "outcome" | "detail">;
 
 /** The 403 for a change to the acting admin's own access, audited as refused. */
 function refused(entry: Entry, message: string): Response {
@@ -78,21 +48,35 @@ function refused(entry: Entry, message: string): Response {
 
 /** 403 when `emails` (an invite) include the acting admin's own; else null. */
 export function ownInviteRefusal(entry: Entry, emails: string[]): Response | null {
-  return emails.some((email) => isOwnMember(entry.actor, { email }))
-    ? refused(entry, OWN_ACCOUNT.invite())
-    : null;
+  const refusal = emails.map((email) => ownAccountRefusal(entry.actor, { email }, "invite")).find(Boolean);
+  return refusal ? refused(entry, refusal) : null;
 }
 
 /**
- * Reads the member `id` (a workspace error propagates, for the route's failure mapping) and
- * answers 403 when `change` would change the acting admin's own access; else the member as it was.
+ * A write to member `id`, answered as JSON and audited. When `change` may touch access, the
+ * member is read first: 403 if it would change the acting admin's own, and the standing of whoever
+ * it touched is forgotten afterwards, whatever the outcome. Workspace errors map to their status.
  */
-export async function guardOwnAccount(
+export async function writeMember(
   entry: Entry,
   id: string,
-  change: OwnAccountChange,
-): Promise<{ ok: true; before: TeamMember } | { ok: false; response: Response }> {
-  const before = await getMember(id);
-  const refusal = ownAccountRefusal(entry.actor, before, change);
-  return refusal ? { ok: false, response: refused(entry, refusal) } : { ok: true, before };
+  change: Change | null,
+  write: () => Promise<object>,
+  { detail, ctx }: { detail?: string; ctx?: AdminErrorContext } = {},
+): Promise<Response> {
+  try {
+    const before = change === null ? null : await getMember(id);
+    const refusal = before && ownAccountRefusal(entry.actor, before, change!);
+    if (refusal) return refused(entry, refusal);
+    try {
+      const body = await write();
+      audit({ ...entry, outcome: "ok", ...(detail ? { detail } : {}) });
+      return jsonResponse(body);
+    } finally {
+      if (before)
+        await forgetStanding([before.email, typeof change === "object" ? change?.email : undefined]);
+    }
+  } catch (error) {
+    return failure(error, entry, ctx);
+  }
 }

@@ -1,50 +1,40 @@
 import { z } from "zod";
+import { errorResponse } from "../http/json-response";
 import { sameOriginPath } from "../http/same-origin-path";
 import { siteText } from "../config/text";
-import { isMessageKey } from "../i18n";
-import { isValidTimeZone } from "./time-zones";
+import { isMessageKey, isValidTimeZone } from "../i18n";
+import type { Parsed } from "./http";
 
 /*
- * What the admin API accepts, checked before anything goes upstream. The messages an admin can
- * meet next to a form field are phrase keys, said in the site's language by `fieldErrors`; the
- * rest name the API's own fields, for whoever calls it by hand.
+ * What the admin API accepts, checked before anything goes upstream. Messages an admin can meet
+ * by a form field are phrase keys (said by `fieldErrors`); the rest are for callers by hand.
  */
 
 export const PAGE_SIZES = [10, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 30;
-export const MAX_INVITES = 100;
-export const MAX_BULK = 200;
+const MAX_INVITES = 100;
 
 const email = z.email({ error: "admin.valid.email" }).max(254, { error: "admin.valid.emailTooLong" });
 
 export const memberIdSchema = z.uuid({ error: "admin.valid.memberId" });
 
-export const listQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: "page must be a number." })
-    .int()
-    .min(1, { error: "page starts at 1." })
-    .max(100_000)
-    .catch(1),
+// Bad list parameters fall back to the defaults: a hand-edited URL still shows a list.
+const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce
     .number()
-    .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
     .catch(DEFAULT_PAGE_SIZE),
-  q: z.string().trim().max(200).catch("").default(""),
-  status: z.enum(["all", "active", "inactive"]).catch("all").default("all"),
+  q: z.string().trim().max(200).catch(""),
+  status: z.enum(["all", "active", "inactive"]).catch("all"),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** Reads list parameters from a URL or page searchParams; never fails (bad values fall back to defaults). */
+/** Reads list parameters from a URL or page searchParams; never fails. */
 export function parseListQuery(
   params: URLSearchParams | Record<string, string | string[] | undefined>,
 ): ListQuery {
-  const get = (k: string) => {
-    if (params instanceof URLSearchParams) return params.get(k) ?? undefined;
-    const v = params[k];
-    return Array.isArray(v) ? v[0] : v;
-  };
+  const get = (k: string) => [params instanceof URLSearchParams ? params.getAll(k) : params[k]].flat()[0];
   return listQuerySchema.parse({
     page: get("page"),
     pageSize: get("pageSize"),
@@ -90,58 +80,53 @@ export function splitEmails(raw: string): string[] {
     .filter(Boolean);
 }
 
-export const inviteSchema = z
+const inviteSchema = z
   .object({
-    emails: z.union([z.string(), z.array(z.string())], { error: "admin.valid.noEmails" }),
-    role: role.optional(),
-    invitedBy: z.union([email, z.literal("")]).optional(),
+    emails: z.union([z.string(), z.array(z.string())], { error: "admin.valid.noEmails" }).transform((v) =>
+      Array.from(
+        new Set(
+          [v]
+            .flat()
+            .flatMap(splitEmails)
+            .map((e) => e.toLowerCase()),
+        ),
+      ),
+    ),
+    role: role.default("Standard"),
+    // Blank means the workspace's default inviter.
+    invitedBy: z
+      .union([email, z.literal("")])
+      .optional()
+      .transform((v) => v?.toLowerCase() || undefined),
     sendInvitationEmail: z.boolean({ error: "sendInvitationEmail must be true or false." }).default(true),
   })
   .strict();
+export type InviteInput = z.infer<typeof inviteSchema>;
 
-export type InviteInput = {
-  emails: string[];
-  role: string;
-  invitedBy?: string;
-  sendInvitationEmail: boolean;
-};
-
-export type InviteParse =
-  | { ok: true; value: InviteInput }
-  | { ok: false; error: string; invalidEmails?: string[]; fields?: Record<string, string> };
-
-export function parseInvite(body: unknown): InviteParse {
+/** An invite, or its 422 naming every address it cannot take (`invalidEmails`) beside the field messages. */
+export function parseInvite(body: unknown): Parsed<InviteInput> {
   const parsed = inviteSchema.safeParse(body);
-  if (!parsed.success) return { ok: false, ...fieldErrors(parsed.error) };
+  const refuse = (e: { error: string; fields?: Record<string, string>; invalidEmails?: string[] }) => ({
+    ok: false as const,
+    response: errorResponse(422, e.error, {
+      fields: e.fields ?? { emails: e.error },
+      invalidEmails: e.invalidEmails,
+    }),
+  });
+  if (!parsed.success) return refuse(fieldErrors(parsed.error));
+  const { emails } = parsed.data;
   const t = siteText();
-  const list = (
-    Array.isArray(parsed.data.emails)
-      ? parsed.data.emails.flatMap(splitEmails)
-      : splitEmails(parsed.data.emails)
-  ).map((e) => e.toLowerCase());
-  const unique = Array.from(new Set(list));
-  if (unique.length === 0) {
-    const msg = t("admin.valid.noEmails");
-    return { ok: false, error: msg, fields: { emails: msg } };
-  }
-  if (unique.length > MAX_INVITES) {
-    const msg = t("admin.valid.tooManyInvites", { max: MAX_INVITES });
-    return { ok: false, error: msg, fields: { emails: msg } };
-  }
-  const invalid = unique.filter((e) => !email.safeParse(e).success);
-  if (invalid.length) {
-    const msg = t("admin.valid.invalidEmails", { count: invalid.length, emails: invalid.join(", ") });
-    return { ok: false, error: msg, invalidEmails: invalid, fields: { emails: msg } };
-  }
-  return {
-    ok: true,
-    value: {
-      emails: unique,
-      role: parsed.data.role ?? "Standard",
-      invitedBy: parsed.data.invitedBy ? parsed.data.invitedBy.toLowerCase() : undefined,
-      sendInvitationEmail: parsed.data.sendInvitationEmail,
-    },
-  };
+  if (emails.length === 0) return refuse({ error: t("admin.valid.noEmails") });
+  if (emails.length > MAX_INVITES)
+    return refuse({ error: t("admin.valid.tooManyInvites", { max: MAX_INVITES }) });
+  const invalidEmails = emails.filter((e) => !email.safeParse(e).success);
+  const count = invalidEmails.length;
+  if (count)
+    return refuse({
+      error: t("admin.valid.invalidEmails", { count, emails: invalidEmails.join(", ") }),
+      invalidEmails,
+    });
+  return { ok: true, value: parsed.data };
 }
 
 export const bulkSchema = z
@@ -150,7 +135,7 @@ export const bulkSchema = z
     ids: z
       .array(memberIdSchema, { error: "admin.valid.noneSelected" })
       .min(1, { error: "admin.valid.noneSelected" })
-      .max(MAX_BULK, { error: "admin.valid.tooManySelected" }),
+      .max(200, { error: "admin.valid.tooManySelected" }),
   })
   .strict();
 export type BulkInput = z.infer<typeof bulkSchema>;
@@ -184,4 +169,13 @@ export function safeNextPath(next: string | null | undefined): string {
   const path = sameOriginPath(next);
   if (!path || !/^\/admin(\/|\?|$)/.test(path) || /^\/admin\/login(\/|\?|$)/.test(path)) return "/admin";
   return path;
+}
+
+/**
+ * The time zone picker's canonical IANA names, plus UTC (which supportedValuesOf omits); the
+ * workspace accepts what Intl accepts, so `isValidTimeZone` checks the same before sending.
+ */
+let zones: string[] | undefined;
+export function timeZoneOptions(): string[] {
+  return (zones ??= Array.from(new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])));
 }

@@ -286,7 +286,6 @@ export const deAdmin: Translation<typeof enAdmin> = {
   "admin.invite.title": "Mitglieder einladen",
   "admin.invite.emails": "E-Mail-Adressen",
   "admin.invite.emailsHint": "Eine oder mehrere, getrennt durch Kommas oder Zeilenumbrüche.",
-  "admin.invite.notValid": "Ungültig: {emails}",
   "admin.invite.roleHint": "Groß- und Kleinschreibung zählt. Standard: Standard.",
   "admin.invite.invitedBy": "Eingeladen von",
   "admin.invite.invitedByHint":

@@ -269,7 +269,6 @@ export const enAdmin = {
   "admin.invite.title": "Invite members",
   "admin.invite.emails": "Email addresses",
   "admin.invite.emailsHint": "One or more, separated by commas or new lines.",
-  "admin.invite.notValid": "Not valid: {emails}",
   "admin.invite.roleHint": "Case sensitive. Default: Standard.",
   "admin.invite.invitedBy": "Invited by",
   "admin.invite.invitedByHint":

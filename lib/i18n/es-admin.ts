@@ -282,7 +282,6 @@ export const esAdmin: Translation<typeof enAdmin> = {
   "admin.invite.title": "Invitar a miembros",
   "admin.invite.emails": "Direcciones de correo electrónico",
   "admin.invite.emailsHint": "Una o varias, separadas por comas o saltos de línea.",
-  "admin.invite.notValid": "No válidas: {emails}",
   "admin.invite.roleHint": "Distingue mayúsculas y minúsculas. Por defecto: Standard.",
   "admin.invite.invitedBy": "Invitado por",
   "admin.invite.invitedByHint":

@@ -275,7 +275,6 @@ export const frAdmin: Translation<typeof enAdmin> = {
   "admin.invite.title": "Inviter des membres",
   "admin.invite.emails": "Adresses e-mail",
   "admin.invite.emailsHint": "Une ou plusieurs, séparées par des virgules ou des retours à la ligne.",
-  "admin.invite.notValid": "Non valides : {emails}",
   "admin.invite.roleHint": "Tient compte des majuscules. Par défaut : Standard.",
   "admin.invite.invitedBy": "Invité par",
   "admin.invite.invitedByHint":

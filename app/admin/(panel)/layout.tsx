@@ -3,7 +3,7 @@ import { requireAdminPage } from "@/lib/admin/page-session";
 import { siteText } from "@/lib/config/text";
 import { siteName } from "@/lib/blog/site-name";
 import { AdminNav } from "@/components/admin/admin-nav";
-import styles from "@/components/admin/admin.module.css";
+import { PostButton } from "@/components/admin/ui";
 import shell from "@/components/admin/shell.module.css";
 
 export default async function AdminPanelLayout({ children }: { children: React.ReactNode }) {
@@ -26,12 +26,7 @@ export default async function AdminPanelLayout({ children }: { children: React.R
               <span className="visually-hidden">{t("admin.signedInAs")} </span>
               {session.email}
             </span>
-            {/* A plain form: signing out works without JavaScript too. */}
-            <form method="post" action="/api/admin/logout">
-              <button type="submit" className={styles.button}>
-                {t("admin.signOut")}
-              </button>
-            </form>
+            <PostButton action="/api/admin/logout">{t("admin.signOut")}</PostButton>
           </div>
         </div>
       </header>

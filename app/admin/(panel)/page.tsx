@@ -1,27 +1,35 @@
-import type { Metadata } from "next";
+import { adminTitle } from "@/app/admin/title";
 import Link from "next/link";
-import { dashboardFigures } from "@/lib/admin/dashboard";
 import { requireAdminPage } from "@/lib/admin/page-session";
-import { FailedSignups } from "@/components/admin/failed-signups";
-import type { DeliveryView } from "@/lib/admin/delivery";
-import { RefreshBlogButton } from "@/components/admin/refresh-blog-button";
+import { deliveryView, type DeliveryView } from "@/lib/admin/delivery";
+import { mapWorkspaceError } from "@/lib/admin/errors";
+import { memberCounts } from "@/lib/admin/members";
+import { workspace } from "@/lib/workspace";
+import { FailedSignups, RefreshBlogButton } from "@/components/admin/dashboard-actions";
+import { Alert, Card } from "@/components/admin/ui";
 import styles from "@/components/admin/admin.module.css";
 import { siteText } from "@/lib/config/text";
 import { dateTimeFormatter, type Translate } from "@/lib/i18n";
 import { env } from "@/lib/config/env";
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("admin.dashboard.title") };
-}
+export const generateMetadata = adminTitle("admin.dashboard.title");
 
 const number = (value: number) => new Intl.NumberFormat(env().site.language).format(value);
 
-/** One figure; a dash when it could not be loaded. */
-function Stat({ testId, value, label }: { testId: string; value: number | undefined; label: string }) {
+/** One figure (a number, or already in words); a dash when it could not be loaded. */
+function Stat({
+  testId,
+  value,
+  label,
+}: {
+  testId: string;
+  value: number | string | undefined;
+  label: string;
+}) {
   return (
     <li className={styles.stat}>
       <span className={styles.statValue} data-testid={testId}>
-        {value === undefined ? "—" : number(value)}
+        {value === undefined ? "—" : typeof value === "number" ? number(value) : value}
       </span>
       <span className={styles.statLabel}>{label}</span>
     </li>
@@ -41,8 +49,7 @@ function age(ms: number, t: Translate): string {
 }
 
 /** The newsletter at a glance: the last day and week, what waits, and the failed list. */
-function NewsletterFigures({ delivery }: { delivery: DeliveryView }) {
-  const t = siteText();
+function NewsletterFigures({ delivery, t }: { delivery: DeliveryView; t: Translate }) {
   const when = dateTimeFormatter(env().site.language, env().site.timeZone);
   return (
     <>
@@ -66,12 +73,11 @@ function NewsletterFigures({ delivery }: { delivery: DeliveryView }) {
       </table>
       <ul className={styles.stats} aria-label={t("admin.dashboard.delivery")}>
         <Stat testId="count-signups-pending" value={delivery.waiting} label={t("admin.dashboard.waiting")} />
-        <li className={styles.stat}>
-          <span className={styles.statValue} data-testid="oldest-waiting">
-            {delivery.oldestWaitingMs === null ? "—" : age(delivery.oldestWaitingMs, t)}
-          </span>
-          <span className={styles.statLabel}>{t("admin.dashboard.oldest")}</span>
-        </li>
+        <Stat
+          testId="oldest-waiting"
+          value={delivery.oldestWaitingMs === null ? undefined : age(delivery.oldestWaitingMs, t)}
+          label={t("admin.dashboard.oldest")}
+        />
         <Stat
           testId="count-signups-failed"
           value={delivery.failedTotal}
@@ -93,46 +99,52 @@ function NewsletterFigures({ delivery }: { delivery: DeliveryView }) {
 
 export default async function DashboardPage() {
   await requireAdminPage("/admin");
-  const { members, activeMembers, posts, delivery, problem } = await dashboardFigures();
+  // Each figure loaded on its own: one that fails leaves the others showing.
+  const [members, posts, delivery] = await Promise.allSettled([
+    memberCounts(),
+    workspace().listBlogSlugs(),
+    deliveryView(),
+  ]);
+  const failed = [members, posts].find((r): r is PromiseRejectedResult => r.status === "rejected");
+  const counts = members.status === "fulfilled" ? members.value : undefined;
   const t = siteText();
   return (
     <>
       <div className={styles.pageHeader}>
         <h1>{t("admin.dashboard.title")}</h1>
       </div>
-      {problem ? (
-        <p className={styles.alert} role="alert">
-          {t("admin.dashboard.problem", { problem })}
-        </p>
+      {failed ? (
+        <Alert>{t("admin.dashboard.problem", { problem: mapWorkspaceError(failed.reason).error })}</Alert>
       ) : null}
       <ul className={styles.stats} aria-label={t("admin.dashboard.workspaceGlance")}>
-        <Stat testId="count-members" value={members} label={t("admin.dashboard.members")} />
-        <Stat testId="count-active" value={activeMembers} label={t("admin.dashboard.activeMembers")} />
-        <Stat testId="count-posts" value={posts} label={t("admin.dashboard.posts")} />
+        <Stat testId="count-members" value={counts?.total} label={t("admin.dashboard.members")} />
+        <Stat testId="count-active" value={counts?.active} label={t("admin.dashboard.activeMembers")} />
+        <Stat
+          testId="count-posts"
+          value={posts.status === "fulfilled" ? posts.value.length : undefined}
+          label={t("admin.dashboard.posts")}
+        />
       </ul>
-      <section className={styles.card} aria-labelledby="blog-heading">
-        <h2 id="blog-heading">{t("admin.dashboard.blog")}</h2>
-        <p className={styles.muted}>{t("admin.dashboard.blogLede")}</p>
+      <Card id="blog-heading" title={t("admin.dashboard.blog")} lede={t("admin.dashboard.blogLede")}>
         <RefreshBlogButton />
-      </section>
-      <section className={styles.card} aria-labelledby="newsletter-heading">
-        <h2 id="newsletter-heading">{t("admin.dashboard.newsletter")}</h2>
-        <p className={styles.muted}>{t("admin.dashboard.newsletterLede")}</p>
-        {delivery ? (
-          <NewsletterFigures delivery={delivery} />
+      </Card>
+      <Card
+        id="newsletter-heading"
+        title={t("admin.dashboard.newsletter")}
+        lede={t("admin.dashboard.newsletterLede")}
+      >
+        {delivery.status === "fulfilled" && delivery.value ? (
+          <NewsletterFigures delivery={delivery.value} t={t} />
         ) : (
-          <p className={styles.alert} role="alert">
-            {t("admin.dashboard.storeDown")}
-          </p>
+          <Alert>{t("admin.dashboard.storeDown")}</Alert>
         )}
-      </section>
-      <section className={styles.card} aria-labelledby="team-heading">
-        <h2 id="team-heading">{t("admin.dashboard.team")}</h2>
+      </Card>
+      <Card id="team-heading" title={t("admin.dashboard.team")}>
         <p>
           <Link href="/admin/members">{t("admin.dashboard.manageMembers")}</Link> ·{" "}
           <Link href="/admin/members/invite">{t("admin.dashboard.invitePeople")}</Link>
         </p>
-      </section>
+      </Card>
     </>
   );
 }

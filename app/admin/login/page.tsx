@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { adminTitle } from "@/app/admin/title";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { loginPageMessage } from "@/lib/admin/login-answers";
@@ -11,9 +11,7 @@ import { LoginForm } from "@/components/admin/login-form";
 import { PasskeySignIn } from "@/components/admin/passkey-sign-in";
 import styles from "@/components/admin/admin.module.css";
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("admin.login.title") };
-}
+export const generateMetadata = adminTitle("admin.login.title");
 
 export default async function LoginPage({
   searchParams,

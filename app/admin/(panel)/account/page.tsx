@@ -1,22 +1,21 @@
-import type { Metadata } from "next";
+import { adminTitle } from "@/app/admin/title";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { passkeyStore } from "@/lib/admin/passkeys";
-import { toView, type PasskeyView } from "@/lib/admin/passkeys/account";
+import { toView } from "@/lib/admin/passkeys/account";
 import { RECENT_SIGN_IN_MINUTES, signedInRecently } from "@/lib/admin/session";
 import { twoFactorView } from "@/lib/admin/two-factor";
 import { TwoFactorManager } from "@/components/admin/two-factor-manager";
 import { PasskeyManager } from "@/components/admin/passkey-manager";
+import { Alert, Card, PostButton } from "@/components/admin/ui";
 import styles from "@/components/admin/admin.module.css";
 import { Rich } from "@/components/site/rich";
 import { siteText } from "@/lib/config/text";
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("admin.account.title") };
-}
+export const generateMetadata = adminTitle("admin.account.title");
 
 /**
  * The signed-in admin's own sign-in: their passkeys, whether their password still signs them in,
- * their two-factor, and "Sign out everywhere" (a plain form: it works without JavaScript).
+ * their two-factor, and "Sign out everywhere".
  */
 export default async function AccountPage({
   searchParams,
@@ -24,21 +23,16 @@ export default async function AccountPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const session = await requireAdminPage("/admin/account");
-  const everywhereFailed = (await searchParams).everywhere === "failed";
-  let loaded: { passkeys: PasskeyView[]; passkeysOnly: boolean } | null = null;
-  try {
+  const loadPasskeys = async () => {
     const store = passkeyStore();
-    const [passkeys, passkeysOnly] = await Promise.all([
-      store.list(session.email),
-      store.passkeysOnly(session.email),
-    ]);
-    loaded = { passkeys: passkeys.map(toView), passkeysOnly };
-  } catch {
-    loaded = null;
-  }
-  const twoFactor = await twoFactorView(session.email).catch(() => null);
+    return Promise.all([store.list(session.email), store.passkeysOnly(session.email)]);
+  };
+  const [passkeys, twoFactor] = await Promise.all([
+    loadPasskeys().catch(() => null),
+    twoFactorView(session.email).catch(() => null),
+  ]);
   const t = siteText();
-  const recentSignIn = signedInRecently(session);
+  const recent = { recentSignIn: signedInRecently(session), recentMinutes: RECENT_SIGN_IN_MINUTES };
   return (
     <>
       <div className={styles.pageHeader}>
@@ -47,51 +41,28 @@ export default async function AccountPage({
       <p className={styles.muted}>
         <Rich text={t("admin.account.signedInAs")} slots={{ email: <strong>{session.email}</strong> }} />
       </p>
-      <section className={styles.card} aria-labelledby="passkeys-heading">
-        <h2 id="passkeys-heading">{t("admin.account.passkeys")}</h2>
-        <p className={styles.muted}>{t("admin.account.passkeysLede")}</p>
-        {loaded ? (
-          <PasskeyManager
-            initial={loaded.passkeys}
-            initialPasskeysOnly={loaded.passkeysOnly}
-            recentSignIn={recentSignIn}
-            recentMinutes={RECENT_SIGN_IN_MINUTES}
-          />
+      <Card id="passkeys-heading" title={t("admin.account.passkeys")} lede={t("admin.account.passkeysLede")}>
+        {passkeys ? (
+          <PasskeyManager initial={passkeys[0].map(toView)} initialPasskeysOnly={passkeys[1]} {...recent} />
         ) : (
-          <p className={styles.alert} role="alert">
-            {t("admin.passkey.unavailable")}
-          </p>
+          <Alert>{t("admin.passkey.unavailable")}</Alert>
         )}
-      </section>
-      <section className={styles.card} aria-labelledby="two-factor-heading">
-        <h2 id="two-factor-heading">{t("admin.twoFactor.heading")}</h2>
-        <p className={styles.muted}>{t("admin.twoFactor.intro")}</p>
+      </Card>
+      <Card id="two-factor-heading" title={t("admin.twoFactor.heading")} lede={t("admin.twoFactor.intro")}>
         {twoFactor ? (
-          <TwoFactorManager
-            initial={twoFactor}
-            recentSignIn={recentSignIn}
-            recentMinutes={RECENT_SIGN_IN_MINUTES}
-          />
+          <TwoFactorManager initial={twoFactor} {...recent} />
         ) : (
-          <p className={styles.alert} role="alert">
-            {t("admin.twoFactor.unavailable")}
-          </p>
+          <Alert>{t("admin.twoFactor.unavailable")}</Alert>
         )}
-      </section>
-      <section className={styles.card} aria-labelledby="sessions-heading">
-        <h2 id="sessions-heading">{t("admin.account.sessions")}</h2>
-        <p className={styles.muted}>{t("admin.account.sessionsLede")}</p>
-        {everywhereFailed ? (
-          <p className={styles.alert} role="alert">
-            {t("admin.passkey.everywhereFailed")}
-          </p>
+      </Card>
+      <Card id="sessions-heading" title={t("admin.account.sessions")} lede={t("admin.account.sessionsLede")}>
+        {(await searchParams).everywhere === "failed" ? (
+          <Alert>{t("admin.passkey.everywhereFailed")}</Alert>
         ) : null}
-        <form method="post" action="/api/admin/logout?everywhere=1">
-          <button type="submit" className={styles.buttonDanger}>
-            {t("admin.account.everywhere")}
-          </button>
-        </form>
-      </section>
+        <PostButton action="/api/admin/logout?everywhere=1" className={styles.buttonDanger}>
+          {t("admin.account.everywhere")}
+        </PostButton>
+      </Card>
     </>
   );
 }

@@ -1,47 +1,36 @@
-import type { Metadata } from "next";
+import { adminTitle } from "@/app/admin/title";
 import Link from "next/link";
-import { mapWorkspaceError } from "@/lib/admin/errors";
-import { displayName, listMembers, type MemberListResult } from "@/lib/admin/members";
+import { displayName, listMembers, orProblem } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { memberListHref, pageWindow } from "@/lib/admin/member-list";
 import { PAGE_SIZES, parseListQuery } from "@/lib/admin/validation";
-import { MemberTable, type MemberRow } from "@/components/admin/member-table";
-import { PageSizeSelect } from "@/components/admin/page-size-select";
+import { MemberTable, PageSizeSelect } from "@/components/admin/member-table";
+import { Alert, Field, Button } from "@/components/admin/ui";
 import styles from "@/components/admin/admin.module.css";
 import memberStyles from "@/components/admin/members.module.css";
 import { siteText } from "@/lib/config/text";
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("admin.members.title") };
-}
+export const generateMetadata = adminTitle("admin.members.title");
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function MembersPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function MembersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const query = parseListQuery(params);
   await requireAdminPage(memberListHref(query));
   const removed = typeof params.removed === "string" ? params.removed.slice(0, 200) : "";
 
-  let result: MemberListResult | null = null;
-  let problem = "";
-  try {
-    result = await listMembers(query);
-  } catch (error) {
-    problem = mapWorkspaceError(error).error;
-  }
-  const rows: MemberRow[] =
-    result?.members.map((m) => ({
-      id: m.id,
-      email: m.email,
-      name: displayName(m),
-      role: m.role,
-      timeZone: m.timeZone,
-      active: m.active,
-      profileImageUrl: m.profileImageUrl,
-    })) ?? [];
+  const { value: result, problem } = await orProblem(listMembers(query));
+  const rows = result?.members.map((m) => ({ ...m, name: displayName(m) })) ?? [];
   const filtering = Boolean(query.q) || query.status !== "all";
   const t = siteText();
+  const step = (page: number, rel: "prev" | "next") => (
+    <Link href={memberListHref(query, { page })} rel={rel}>
+      {t(rel === "prev" ? "admin.members.previous" : "admin.members.next")}
+    </Link>
+  );
 
   return (
     <>
@@ -65,17 +54,14 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
         role="search"
         aria-label={t("admin.members.search")}
       >
-        <div className={`${styles.field} ${styles.controlsSearch}`}>
-          <label htmlFor="list-q">{t("admin.members.searchLabel")}</label>
-          <input
-            id="list-q"
-            name="q"
-            type="search"
-            className={styles.input}
-            defaultValue={query.q}
-            autoComplete="off"
-          />
-        </div>
+        <Field
+          id="list-q"
+          label={t("admin.members.searchLabel")}
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          autoComplete="off"
+        />
         <div className={styles.field}>
           <label htmlFor="list-status">{t("admin.members.show")}</label>
           <select id="list-status" name="status" className={styles.select} defaultValue={query.status}>
@@ -85,9 +71,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
           </select>
         </div>
         <PageSizeSelect value={query.pageSize} sizes={PAGE_SIZES} label={t("admin.members.perPage")} />
-        <button type="submit" className={styles.button}>
-          {t("admin.members.apply")}
-        </button>
+        <Button type="submit">{t("admin.members.apply")}</Button>
         {filtering ? (
           <Link href={memberListHref(query, { q: "", status: "all", page: 1 })} className={styles.small}>
             {t("admin.members.clear")}
@@ -95,11 +79,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
         ) : null}
       </form>
 
-      {problem ? (
-        <p className={styles.alert} role="alert">
-          {t("admin.members.problem", { problem })}
-        </p>
-      ) : null}
+      {problem ? <Alert>{t("admin.members.problem", { problem })}</Alert> : null}
 
       {result ? (
         <>
@@ -126,41 +106,27 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
           ) : null}
           {result.totalPages > 1 ? (
             <nav className={memberStyles.pagination} aria-label={t("admin.members.pages")}>
-              <span className={styles.small}>
-                {query.page > 1 ? (
-                  <Link href={memberListHref(query, { page: query.page - 1 })} rel="prev">
-                    {t("admin.members.previous")}
-                  </Link>
-                ) : null}
-              </span>
+              <span className={styles.small}>{result.page > 1 ? step(result.page - 1, "prev") : null}</span>
               <ul>
-                {pageWindow(result.page, result.totalPages).map((p, i) =>
-                  p === "gap" ? (
-                    <li key={`gap-${i}`} aria-hidden="true">
-                      …
-                    </li>
-                  ) : (
-                    <li key={p}>
-                      {p === result.page ? (
-                        <span aria-current="page">{p}</span>
-                      ) : (
-                        <Link
-                          href={memberListHref(query, { page: p })}
-                          aria-label={t("admin.members.page", { page: p })}
-                        >
-                          {p}
-                        </Link>
-                      )}
-                    </li>
-                  ),
-                )}
+                {pageWindow(result.page, result.totalPages).map((p, i) => (
+                  <li key={`${p}-${i}`} aria-hidden={p === "gap" || undefined}>
+                    {p === "gap" ? (
+                      "…"
+                    ) : p === result.page ? (
+                      <span aria-current="page">{p}</span>
+                    ) : (
+                      <Link
+                        href={memberListHref(query, { page: p })}
+                        aria-label={t("admin.members.page", { page: p })}
+                      >
+                        {p}
+                      </Link>
+                    )}
+                  </li>
+                ))}
               </ul>
               <span className={styles.small}>
-                {result.page < result.totalPages ? (
-                  <Link href={memberListHref(query, { page: result.page + 1 })} rel="next">
-                    {t("admin.members.next")}
-                  </Link>
-                ) : null}
+                {result.page < result.totalPages ? step(result.page + 1, "next") : null}
               </span>
             </nav>
           ) : null}

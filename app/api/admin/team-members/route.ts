@@ -1,9 +1,9 @@
 import { audit } from "@/lib/admin/audit";
-import { adminRoute, errorResponse, failure, jsonResponse, type Parsed } from "@/lib/admin/http";
+import { adminRoute, failure, jsonResponse } from "@/lib/admin/http";
 import { inviteMembers, listMembers } from "@/lib/admin/members";
 import { ownInviteRefusal } from "@/lib/admin/own-account";
 import { forgetStanding } from "@/lib/admin/standing";
-import { parseInvite, parseListQuery, type InviteInput } from "@/lib/admin/validation";
+import { parseInvite, parseListQuery } from "@/lib/admin/validation";
 
 export const dynamic = "force-dynamic";
 
@@ -17,25 +17,11 @@ export const GET = adminRoute({}, async ({ request }) => {
   }
 });
 
-/** An invite names each address it refused, beside the usual field messages. */
-function inviteBody(raw: unknown): Parsed<InviteInput> {
-  const input = parseInvite(raw);
-  return input.ok
-    ? { ok: true, value: input.value }
-    : {
-        ok: false,
-        response: errorResponse(422, input.error, {
-          fields: input.fields,
-          invalidEmails: input.invalidEmails,
-        }),
-      };
-}
-
 /**
  * POST /api/admin/team-members: invite { emails, role?, invitedBy?, sendInvitationEmail? } (v2 add).
  * An admin may not invite themself (a removed admin would be back).
  */
-export const POST = adminRoute({ body: inviteBody }, async ({ session, body: input }) => {
+export const POST = adminRoute({ body: parseInvite }, async ({ session, body: input }) => {
   const entry = { actor: session.email, action: "invite", target: input.emails.join(",") };
   const own = ownInviteRefusal(entry, input.emails);
   if (own) return own;

@@ -1,51 +1,33 @@
-import type { Metadata } from "next";
-import Link from "next/link";
-import { mapWorkspaceError } from "@/lib/admin/errors";
-import { displayName, getMember, knownRoles } from "@/lib/admin/members";
+import { adminTitle } from "@/app/admin/title";
+import { displayName, getMember, knownRoles, orProblem } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
-import { timeZoneOptions } from "@/lib/admin/time-zones";
-import { memberIdSchema } from "@/lib/admin/validation";
-import type { TeamMember } from "@/lib/workspace";
-import { Avatar } from "@/components/admin/avatar";
+import { memberIdSchema, timeZoneOptions } from "@/lib/admin/validation";
+import { Avatar } from "@/components/admin/member-table";
 import { MemberEditor } from "@/components/admin/member-editor";
+import { Alert, BackLink } from "@/components/admin/ui";
 import styles from "@/components/admin/admin.module.css";
 import memberStyles from "@/components/admin/members.module.css";
 import { siteText } from "@/lib/config/text";
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("admin.member.title") };
-}
+export const generateMetadata = adminTitle("admin.member.title");
 
 export default async function MemberPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   await requireAdminPage(`/admin/members/${encodeURIComponent(id)}`);
   const parsed = memberIdSchema.safeParse(id);
 
-  let member: TeamMember | null = null;
-  let problem = "";
-  if (parsed.success) {
-    try {
-      member = await getMember(parsed.data);
-    } catch (error) {
-      problem = mapWorkspaceError(error).error;
-    }
-  }
   const t = siteText();
-  if (!parsed.success) problem = t("admin.member.noSuchAddress");
+  const { value: member, problem } = parsed.success
+    ? await orProblem(getMember(parsed.data))
+    : { value: null, problem: t("admin.member.noSuchAddress") };
 
-  const back = (
-    <p className={styles.small}>
-      <Link href="/admin/members">{t("admin.members.back")}</Link>
-    </p>
-  );
+  const back = <BackLink text={t("admin.members.back")} />;
   if (!member) {
     return (
       <>
         {back}
         <h1>{t("admin.member.title")}</h1>
-        <p className={styles.alert} role="alert">
-          {problem}
-        </p>
+        <Alert>{problem}</Alert>
       </>
     );
   }
@@ -65,21 +47,7 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
           </span>
         </span>
       </div>
-      <MemberEditor
-        member={{
-          id: member.id,
-          email: member.email,
-          name,
-          firstName: member.firstName,
-          lastName: member.lastName,
-          role: member.role,
-          timeZone: member.timeZone,
-          active: member.active,
-          profileImageUrl: member.profileImageUrl,
-        }}
-        roles={roles}
-        timeZones={timeZoneOptions()}
-      />
+      <MemberEditor member={{ ...member, name }} roles={roles} timeZones={timeZoneOptions()} />
     </>
   );
 }

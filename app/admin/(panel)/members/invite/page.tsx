@@ -1,14 +1,12 @@
-import type { Metadata } from "next";
-import Link from "next/link";
+import { adminTitle } from "@/app/admin/title";
 import { isWorkspaceAdmin, knownRoles } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { InviteForm } from "@/components/admin/invite-form";
+import { BackLink } from "@/components/admin/ui";
 import styles from "@/components/admin/admin.module.css";
 import { siteText } from "@/lib/config/text";
 
-export function generateMetadata(): Metadata {
-  return { title: siteText()("admin.invite.title") };
-}
+export const generateMetadata = adminTitle("admin.invite.title");
 
 export default async function InvitePage() {
   const session = await requireAdminPage("/admin/members/invite");
@@ -19,9 +17,7 @@ export default async function InvitePage() {
   const t = siteText();
   return (
     <>
-      <p className={styles.small}>
-        <Link href="/admin/members">{t("admin.members.back")}</Link>
-      </p>
+      <BackLink text={t("admin.members.back")} />
       <div className={styles.pageHeader}>
         <h1>{t("admin.invite.title")}</h1>
       </div>

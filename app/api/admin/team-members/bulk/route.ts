@@ -1,8 +1,7 @@
 import { audit } from "@/lib/admin/audit";
-import { mapWorkspaceError } from "@/lib/admin/errors";
 import { adminRoute, jsonResponse, schemaBody } from "@/lib/admin/http";
 import { bulkAction } from "@/lib/admin/members";
-import { isOwnMember, OWN_ACCOUNT, OWN_ACCOUNT_CODE } from "@/lib/admin/own-account";
+import { ownAccountRefusal, OWN_ACCOUNT_CODE } from "@/lib/admin/own-account";
 import { forgetStanding } from "@/lib/admin/standing";
 import { bulkSchema } from "@/lib/admin/validation";
 
@@ -15,17 +14,10 @@ export const dynamic = "force-dynamic";
  */
 export const POST = adminRoute({ body: schemaBody(bulkSchema) }, async ({ session, body: input }) => {
   const ids = Array.from(new Set(input.ids.map((id) => id.toLowerCase())));
-  const results = await bulkAction(
-    { action: input.action, ids },
-    (error) => {
-      const m = mapWorkspaceError(error);
-      return { error: m.error, code: m.code };
-    },
-    (member) =>
-      isOwnMember(session.email, member)
-        ? { error: OWN_ACCOUNT[input.action](), code: OWN_ACCOUNT_CODE }
-        : null,
-  );
+  const results = await bulkAction({ action: input.action, ids }, (member) => {
+    const refusal = ownAccountRefusal(session.email, member, input.action);
+    return refusal ? { error: refusal, code: OWN_ACCOUNT_CODE } : null;
+  });
   await forgetStanding(results.filter((r) => r.ok).map((r) => r.email));
   for (const r of results) {
     audit({
