@@ -2,18 +2,15 @@ import "server-only";
 import { z } from "zod";
 import type { Author, BlogPost, Pagination, TeamMember } from "./types";
 
-/*
- * Wire schemas of the external API and their mapping to domain types.
- * Tolerant where a real workspace may differ from the local one (lib/local-workspace/README.md, API decisions) (nullable names,
- * current_page_number), strict where a wrong value would mislead a feature.
- */
+// Wire schemas mapped to domain types: tolerant where a real workspace may differ from the local
+// one (nullable names, current_page_number), strict where a wrong value would mislead a feature.
 
 const text = z
   .string()
   .nullish()
   .transform((v) => v ?? "");
 
-export const teamMemberWire = z
+const teamMemberWire = z
   .object({
     id: z.string().min(1),
     email: z.string().min(1),
@@ -37,7 +34,7 @@ export const teamMemberWire = z
 
 const count = z.coerce.number().int().nonnegative();
 
-export const paginationWire = z
+const paginationWire = z
   .object({
     total_records: count,
     total_pages: count,

@@ -1,7 +1,4 @@
-/*
- * Domain types handed to features. Wire shapes (snake_case, v1 vs v2 differences)
- * stay inside lib/workspace; nothing outside it should know them.
- */
+// Domain types handed to features; wire shapes stay inside lib/workspace.
 
 export type TeamMember = {
   id: string;
@@ -69,5 +66,3 @@ export type TeamMemberChanges = {
   timeZone?: string;
   role?: string;
 };
-
-export type Message = { message: string };
