@@ -1,5 +1,4 @@
 import type { FaultInjector } from "./faults";
-import type { FixedWindowRateLimiter } from "./rate-limit";
 import type { RequestStats } from "./stats";
 import type { Db } from "./store";
 
@@ -17,8 +16,7 @@ export type RouteContext = {
   services: {
     faults: FaultInjector;
     stats: RequestStats;
-    limiter: FixedWindowRateLimiter;
-    reset(opts: { posts?: number; members?: number }): void;
+    reset(opts?: { posts?: number; members?: number }): void;
   };
 };
 
