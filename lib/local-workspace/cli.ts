@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { log as logger } from "../observability/log.mjs";
 import { LOCAL_DEMO_API_KEY, maskKey } from "./keys";
-import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimitOptions } from "./rate-limit";
+import { DEFAULT_RATE_LIMIT } from "./rate-limit";
 import { MAX_SYNTHETIC } from "./seed";
 import { startLocalWorkspaceServer } from "./server";
 import { DEFAULT_DATA_DIR } from "./store";
@@ -43,6 +43,19 @@ function intArg(value: string | undefined, name: string, min: number, max: numbe
   return n;
 }
 
+/** `limit/windowSeconds` (e.g. `600/10`). */
+function rateLimitArg(value: string | undefined) {
+  if (!value) return undefined;
+  const m = /^\s*(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
+  const limit = Number(m?.[1]);
+  const windowMs = Math.round(Number(m?.[2]) * 1000);
+  if (!m || limit < 1 || windowMs < 1)
+    fail(
+      `LOCAL_WORKSPACE_RATE_LIMIT: "${value}" is not two positive numbers limit/windowSeconds, e.g. 600/10`,
+    );
+  return { limit, windowMs };
+}
+
 async function main(): Promise<void> {
   requireSupportedNode();
   let args;
@@ -71,14 +84,7 @@ async function main(): Promise<void> {
   const members = intArg(args["seed-members"], "--seed-members", 0, MAX_SYNTHETIC);
   const dataDir = process.env.LOCAL_WORKSPACE_DATA_DIR || DEFAULT_DATA_DIR;
   const apiKey = process.env.LOCAL_WORKSPACE_API_KEY || LOCAL_DEMO_API_KEY;
-  let rateLimit: RateLimitOptions | undefined;
-  if (process.env.LOCAL_WORKSPACE_RATE_LIMIT) {
-    try {
-      rateLimit = parseRateLimit(process.env.LOCAL_WORKSPACE_RATE_LIMIT);
-    } catch (error) {
-      fail(`LOCAL_WORKSPACE_RATE_LIMIT: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  const rateLimit = rateLimitArg(process.env.LOCAL_WORKSPACE_RATE_LIMIT);
 
   const reset = args.reset || posts !== undefined || members !== undefined ? { posts, members } : false;
   const server = await startLocalWorkspaceServer({

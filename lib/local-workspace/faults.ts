@@ -16,13 +16,11 @@ export const faultSchema = z
   })
   .strict();
 
-export type FaultConfig = z.infer<typeof faultSchema>;
-export type ActiveFault = Omit<FaultConfig, "pathPrefix" | "count"> & {
+type FaultConfig = z.infer<typeof faultSchema>;
+type ActiveFault = Omit<FaultConfig, "pathPrefix" | "count"> & {
   pathPrefix: string;
   remaining: number | null;
 };
-
-export const DEFAULT_SLOW_MS = 2_000;
 
 export class FaultInjector {
   private fault: ActiveFault | null = null;
@@ -44,31 +42,20 @@ export class FaultInjector {
     return null;
   }
 
-  /** Consumes one use of the fault when it applies to this path. */
-  private take(pathname: string): ActiveFault | null {
-    const f = this.fault;
-    if (!f || !pathname.startsWith(f.pathPrefix)) return null;
-    if (f.remaining !== null) {
-      f.remaining--;
-      if (f.remaining <= 0) this.fault = null;
-    }
-    return { ...f };
-  }
-
   /**
-   * Returns a response that replaces the real one, or null to carry on (after any delay).
-   * `signal` ends a hang when the client goes away.
+   * Returns a response that replaces the real one, or null to carry on (after any delay); each
+   * use of a fault on its paths counts. `signal` ends a hang when the client goes away.
    */
   async apply(pathname: string, signal: AbortSignal | undefined): Promise<Response | null> {
-    const f = this.take(pathname);
-    if (!f) return null;
+    const f = this.fault;
+    if (!f || !pathname.startsWith(f.pathPrefix)) return null;
+    if (f.remaining !== null && --f.remaining <= 0) this.fault = null;
     switch (f.mode) {
       case "slow":
-        await this.wait(f.delayMs ?? DEFAULT_SLOW_MS, signal);
+        await this.wait(f.delayMs ?? 2_000, signal);
         return null;
       case "status": {
-        const headers: Record<string, string> =
-          f.retryAfter !== undefined ? { "retry-after": String(f.retryAfter) } : {};
+        const headers = f.retryAfter === undefined ? undefined : { "retry-after": String(f.retryAfter) };
         return errorResponse(f.status ?? 503, "Injected fault", headers);
       }
       case "rate-limit":

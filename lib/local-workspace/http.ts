@@ -3,7 +3,7 @@
 const isJsonContentType = (value: string | null) =>
   value?.split(";")[0]?.trim().toLowerCase() === "application/json";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export class HttpError extends Error {
   constructor(
@@ -34,16 +34,7 @@ export function noContent(): Response {
   return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
 }
 
-const escapeMap: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => escapeMap[c]!);
-}
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A standalone HTML page for what a person opens here: `body` is paragraphs of text, or escaped markup. */
 export function htmlPage(status: number, title: string, body: string[] | string): Response {
@@ -93,18 +84,15 @@ export function requireAcceptJson(request: Request): void {
     throw new HttpError(406, "Not Acceptable: this endpoint requires the header Accept: application/json");
 }
 
-/** How much of an oversized body is read and dropped so its sender can see the 413. */
-const DISCARD_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
-
 /**
  * The 413 for an oversized body, after draining it (a connection closed with unread data is reset:
- * the client would see ECONNRESET). Past DISCARD_LIMIT_BYTES it asks for the connection to close.
+ * the client would see ECONNRESET); past 16 MiB it asks for the connection to close instead.
  */
 async function bodyTooLarge(reader: ReadableStreamDefaultReader<Uint8Array> | undefined): Promise<HttpError> {
   let dropped = 0;
   let drained = !reader;
   try {
-    while (reader && !drained && dropped <= DISCARD_LIMIT_BYTES) {
+    while (reader && !drained && dropped <= 16 * MAX_BODY_BYTES) {
       const { done, value } = await reader.read();
       drained = done;
       dropped += value?.byteLength ?? 0;
@@ -133,23 +121,18 @@ async function readBodyText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** A required JSON object body: missing or malformed → 400; another Content-Type → 415 (the document says JSON). */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+/**
+ * A JSON object body: missing (unless `optional`: then `{}`) or malformed → 400; another
+ * Content-Type → 415 (the document says JSON; local endpoints checked theirs before).
+ */
+export async function readJsonObject(request: Request, optional = false): Promise<Record<string, unknown>> {
   const text = await readBodyText(request);
-  if (text.trim() === "") throw new HttpError(400, "Request body is required (a JSON object)");
-  if (!isJsonContentType(request.headers.get("content-type"))) {
-    throw new HttpError(415, "Unsupported Media Type: send the body with Content-Type: application/json");
+  if (text.trim() === "") {
+    if (optional) return {};
+    throw new HttpError(400, "Request body is required (a JSON object)");
   }
-  return parseJsonObject(text);
-}
-
-/** For local endpoints whose body is optional: empty means `{}`. */
-export async function readOptionalJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const text = await readBodyText(request);
-  return text.trim() === "" ? {} : parseJsonObject(text);
-}
-
-function parseJsonObject(text: string): Record<string, unknown> {
+  if (!optional && !isJsonContentType(request.headers.get("content-type")))
+    throw new HttpError(415, "Unsupported Media Type: send the body with Content-Type: application/json");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

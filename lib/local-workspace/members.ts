@@ -191,10 +191,8 @@ function addTeamMembers(version: 1 | 2) {
         now,
       );
       if (!sendInvitations) return;
-      for (const to of added) {
-        const link = (token: string) => `${origin}/__local/invitations/${token}`;
-        sendEmail(ctx, { to, kind: "invitation", subject, link });
-      }
+      const link = `${origin}/__local/invitations/`;
+      for (const to of added) sendEmail(ctx, { to, kind: "invitation", subject, link });
     });
 
     const parts = [`Added ${plural(added.length, "team member")}.`];
