@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isValidTimeZone } from "../i18n/translate";
 import type { ApiContext } from "./context";
 import { HttpError, json, noContent, readJsonObject, requireAcceptJson } from "./http";
 import { imagePath } from "./images";
@@ -235,6 +236,7 @@ function updateTeamMember(allowActive: boolean) {
         .get(workspaceId, next.email, row.id);
       if (taken) throw new HttpError(422, "Email is already used by another team member");
     }
+    // API decision 6: whatever Intl accepts (IANA names and aliases) is a valid time zone.
     if ("time_zone" in body && !isValidTimeZone(next.time_zone)) {
       throw new HttpError(
         422,
@@ -263,17 +265,6 @@ function updateTeamMember(allowActive: boolean) {
 }
 export const updateTeamMemberV1 = updateTeamMember(true);
 export const updateTeamMemberV2 = updateTeamMember(false);
-
-/** API decision 6: whatever Intl accepts (IANA names and aliases) is a valid time zone. */
-function isValidTimeZone(value: string): boolean {
-  if (value.trim() === "") return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function removeTeamMemberV2(ctx: ApiContext): Response {
   requireAcceptJson(ctx.request);
