@@ -16,8 +16,6 @@ import { DEFAULT_DATA_DIR, openStore, type Db } from "./store";
 export type LocalWorkspaceOptions = {
   /** Directory of the SQLite file; ":memory:" for a throwaway store. Default `data/local-workspace`. */
   dataDir?: string;
-  /** Seed the demo content when the store is empty (default true). */
-  seed?: boolean;
   /** Wipe and re-seed on open (optionally with synthetic data), before any request is served. */
   reset?: boolean | { posts?: number; members?: number };
   /** Key of the default workspace (LOCAL_WORKSPACE_API_KEY). */
@@ -112,7 +110,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
     },
   };
   if (options.reset) services.reset(options.reset === true ? {} : options.reset);
-  else if (options.seed !== false) seedDemo(db, { apiKey, now: now() });
+  else seedDemo(db, { apiKey, now: now() });
 
   async function dispatch(request: Request): Promise<Response> {
     const url = new URL(request.url);

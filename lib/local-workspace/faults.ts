@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { errorResponse, json } from "./http";
 
@@ -24,7 +25,6 @@ type ActiveFault = Omit<FaultConfig, "pathPrefix" | "count"> & {
 
 export class FaultInjector {
   private fault: ActiveFault | null = null;
-  private hanging = new Set<() => void>();
 
   set(config: FaultConfig): ActiveFault | null {
     if (config.mode === "off") return this.clear();
@@ -75,24 +75,16 @@ export class FaultInjector {
     }
   }
 
-  private wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = () => {
-        if (timer) clearTimeout(timer);
-        signal?.removeEventListener("abort", done);
-        this.hanging.delete(done);
-        resolve();
-      };
-      if (Number.isFinite(ms)) timer = setTimeout(done, ms);
-      signal?.addEventListener("abort", done, { once: true });
-      if (signal?.aborted) done();
-      this.hanging.add(done);
-    });
+  /** Ends pending waits when the server closes, so closing does not wait forever for a hang. */
+  private readonly closing = new AbortController();
+
+  private async wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    const stop = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
+    // Capped at the longest timer Node keeps: a hang without delayMs lasts until the client leaves.
+    await sleep(Math.min(ms, 2 ** 31 - 1), undefined, { signal: stop, ref: false }).catch(() => {});
   }
 
-  /** Lets pending hangs finish, so closing the server does not wait forever. */
   releaseAll(): void {
-    for (const done of [...this.hanging]) done();
+    this.closing.abort();
   }
 }

@@ -39,61 +39,41 @@ export const DEMO_BLOG_NAME = fixtures.demo.blog_name;
 export const DEMO_MEMBERS: readonly NewMember[] = fixtures.demo.members;
 export const DEMO_POSTS: readonly SeedPost[] = fixtures.demo.posts;
 
-/** A post row as stored: what both the demo fixtures and the generator produce. */
+/** A post as stored, keywords as JSON, with its authors in order: what fixtures and generator produce. */
 type PostRow = {
   slug: string;
   title: string;
-  publicationDate: string;
-  pageTitle: string;
-  metaDescription: string;
-  keywords: string[];
-  thumbnail: boolean;
+  publication_date: string;
+  page_title: string;
+  meta_description: string;
+  keywords: string;
+  has_thumbnail: number;
   authors: { id: string; name: string; email: string }[];
 };
 
-function insertKey(
-  db: Db,
-  workspaceId: string,
-  name: string,
-  key: string,
-  now: Date,
-  expiresAt?: string,
-  revokedAt?: string,
-) {
+/** Workspace, name, key, expiry, revocation. */
+type KeyRow = [string, string, string, string | null, string | null];
+
+function insertKey(db: Db, now: Date, [workspaceId, name, key, expiresAt, revokedAt]: KeyRow): void {
+  const values = [workspaceId, name, hashKey(key), key.slice(0, 10), expiresAt, revokedAt, now.toISOString()];
   db.prepare(
     "INSERT INTO api_keys (workspace_id, name, key_hash, key_hint, expires_at, revoked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  ).run(
-    workspaceId,
-    name,
-    hashKey(key),
-    key.slice(0, 10),
-    expiresAt ?? null,
-    revokedAt ?? null,
-    now.toISOString(),
-  );
+  ).run(...values);
 }
 
-function insertPosts(db: Db, workspaceId: string, posts: Iterable<PostRow>): void {
+function insertPosts(db: Db, workspace_id: string, posts: Iterable<PostRow>): void {
   const authorStmt = db.prepare(
     "INSERT OR IGNORE INTO authors (id, workspace_id, name, email) VALUES (?, ?, ?, ?)",
   );
   const postStmt = db.prepare(
     `INSERT INTO posts (workspace_id, slug, title, publication_date, page_title, meta_description, keywords, has_thumbnail)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (@workspace_id, @slug, @title, @publication_date, @page_title, @meta_description, @keywords, @has_thumbnail)`,
   );
   const linkStmt = db.prepare("INSERT INTO post_authors (post_id, author_id, position) VALUES (?, ?, ?)");
-  for (const p of posts) {
-    const row = [
-      p.slug,
-      p.title,
-      p.publicationDate,
-      p.pageTitle,
-      p.metaDescription,
-      JSON.stringify(p.keywords),
-    ];
-    const info = postStmt.run(workspaceId, ...row, p.thumbnail ? 1 : 0);
-    p.authors.forEach((a, i) => {
-      authorStmt.run(a.id, workspaceId, a.name, a.email);
+  for (const { authors, ...post } of posts) {
+    const info = postStmt.run({ ...post, workspace_id });
+    authors.forEach((a, i) => {
+      authorStmt.run(a.id, workspace_id, a.name, a.email);
       linkStmt.run(info.lastInsertRowid, a.id, i);
     });
   }
@@ -106,11 +86,11 @@ function fixturePosts(ws: SeedWorkspace, now: Date): PostRow[] {
   return ws.posts.map((p) => ({
     slug: p.slug,
     title: p.title,
-    publicationDate: new Date(nine - p.days_ago * DAY_MS).toISOString(),
-    pageTitle: `${p.title} | ${ws.blog_name}`,
-    metaDescription: p.meta_description,
-    keywords: p.keywords,
-    thumbnail: p.thumbnail !== false,
+    publication_date: new Date(nine - p.days_ago * DAY_MS).toISOString(),
+    page_title: `${p.title} | ${ws.blog_name}`,
+    meta_description: p.meta_description,
+    keywords: JSON.stringify(p.keywords),
+    has_thumbnail: p.thumbnail === false ? 0 : 1,
     authors: p.author_ids.map((id) => {
       const m = byId.get(id);
       if (!m) throw new Error(`demo-content.json: post ${p.slug} names author ${id}, who is not a member`);
@@ -131,7 +111,7 @@ function ensureDemoKey(db: Db, apiKey: string, now: Date): void {
     // Another row could hold the same key (e.g. configured to the acme key): that is a config error.
     if (db.prepare("SELECT 1 FROM api_keys WHERE key_hash = ?").get(hash))
       throw new Error("The configured local workspace API key is already used by another seeded key");
-    insertKey(db, DEFAULT_WORKSPACE_ID, DEMO_KEY_NAME, apiKey, now);
+    insertKey(db, now, [DEFAULT_WORKSPACE_ID, DEMO_KEY_NAME, apiKey, null, null]);
   });
 }
 
@@ -147,35 +127,25 @@ export function seedDemo(db: Db, opts: { apiKey?: string; now?: Date } = {}): vo
       [DEFAULT_WORKSPACE_ID, fixtures.demo],
       [ACME_WORKSPACE_ID, fixtures.acme],
     ] as const) {
+      const values = [id, ws.blog_name, id === DEFAULT_WORKSPACE_ID ? 1 : 0, now.toISOString()];
       db.prepare("INSERT INTO workspaces (id, blog_name, is_default, created_at) VALUES (?, ?, ?, ?)").run(
-        id,
-        ws.blog_name,
-        id === DEFAULT_WORKSPACE_ID ? 1 : 0,
-        now.toISOString(),
+        ...values,
       );
       for (const role of ["Admin", "Standard"])
         db.prepare("INSERT INTO roles (workspace_id, name) VALUES (?, ?)").run(id, role);
       insertMembers(db, id, ws.members, now);
       insertPosts(db, id, fixturePosts(ws, now));
     }
-    insertKey(db, DEFAULT_WORKSPACE_ID, DEMO_KEY_NAME, apiKey, now);
-    insertKey(db, DEFAULT_WORKSPACE_ID, "Expired key", LOCAL_EXPIRED_API_KEY, now, day(-1));
-    insertKey(db, DEFAULT_WORKSPACE_ID, "Revoked key", LOCAL_REVOKED_API_KEY, now, undefined, day(-1));
-    insertKey(db, ACME_WORKSPACE_ID, "Acme key", LOCAL_ACME_API_KEY, now, day(365));
+    insertKey(db, now, [DEFAULT_WORKSPACE_ID, DEMO_KEY_NAME, apiKey, null, null]);
+    insertKey(db, now, [DEFAULT_WORKSPACE_ID, "Expired key", LOCAL_EXPIRED_API_KEY, day(-1), null]);
+    insertKey(db, now, [DEFAULT_WORKSPACE_ID, "Revoked key", LOCAL_REVOKED_API_KEY, null, day(-1)]);
+    insertKey(db, now, [ACME_WORKSPACE_ID, "Acme key", LOCAL_ACME_API_KEY, day(365), null]);
     db.prepare("INSERT INTO meta (key, value) VALUES ('seed_version', '1')").run();
   });
 }
 
-const SYNTHETIC_KEYWORDS = [
-  "Engineering",
-  "Product",
-  "Remote Work",
-  "UX & Design",
-  "C++",
-  "Culture",
-  "Performance",
-  "Writing",
-];
+const SYNTHETIC_KEYWORDS =
+  "Engineering|Product|Remote Work|UX & Design|C++|Culture|Performance|Writing".split("|");
 const SYNTHETIC_ZONES = ["UTC", "Europe/Paris", "America/Los_Angeles", "Asia/Singapore", "Africa/Nairobi"];
 const SYNTHETIC_AUTHOR = {
   id: "5a000000-0000-4000-8000-000000000001",
@@ -208,23 +178,18 @@ function* syntheticMembers(count: number, firstSeq: number): Generator<NewMember
 }
 
 /** Posts numbered after `start`, one every 6 hours going back from `now`, so order is unambiguous. */
-function* syntheticPosts(
-  count: number,
-  start: number,
-  now: Date,
-  authors: PostRow["authors"],
-): Generator<PostRow> {
+function* syntheticPosts(count: number, start: number, now: Date, authors: PostRow["authors"]) {
   const keyword = (k: number) => SYNTHETIC_KEYWORDS[k % SYNTHETIC_KEYWORDS.length]!;
   for (let i = start + 1; i <= start + count; i++) {
     const title = `Synthetic Post ${String(i).padStart(5, "0")}`;
     yield {
       slug: title.toLowerCase().replaceAll(" ", "-"),
       title,
-      publicationDate: new Date(now.getTime() - i * 6 * 3_600_000).toISOString(),
-      pageTitle: title,
-      metaDescription: `Generated post number ${i} for load and paging tests.`,
-      keywords: [...new Set([keyword(i), keyword(i * 3 + 1)])],
-      thumbnail: true,
+      publication_date: new Date(now.getTime() - i * 6 * 3_600_000).toISOString(),
+      page_title: title,
+      meta_description: `Generated post number ${i} for load and paging tests.`,
+      keywords: JSON.stringify([...new Set([keyword(i), keyword(i * 3 + 1)])]),
+      has_thumbnail: 1,
       authors: [authors[i % authors.length]!],
     };
   }
