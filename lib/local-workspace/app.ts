@@ -2,7 +2,7 @@ import { authenticate, resolveWorkspace } from "./auth";
 import { logLine } from "../observability/log.mjs";
 import type { ApiContext, RouteContext, RouteHandler } from "./context";
 import { FaultInjector } from "./faults";
-import { HttpError, errorResponse, localWriteRefusal } from "./http";
+import { HttpError, errorResponse, assertLocalWrite } from "./http";
 import { LOCAL_DEMO_API_KEY } from "./keys";
 import { DEFAULT_RATE_LIMIT, FixedWindowRateLimiter, type RateLimitOptions } from "./rate-limit";
 import * as blog from "./routes/blog";
@@ -132,13 +132,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
       const allow = Object.keys(methods).concat(methods.GET ? ["HEAD"] : []);
       return errorResponse(405, "Method not allowed", { allow: allow.join(", ") });
     }
-    if (!isApi && method !== "GET") {
-      const refusal = localWriteRefusal(request);
-      if (refusal) {
-        await request.body?.cancel().catch(() => {});
-        throw refusal;
-      }
-    }
+    if (!isApi && method !== "GET") await assertLocalWrite(request);
 
     const workspaceId = resolveWorkspace(db, url.host);
     const ctx: RouteContext = {

@@ -103,18 +103,16 @@ async function main(): Promise<void> {
     `API key for the default workspace: ${maskKey(apiKey)}; acme workspace: http://acme.localhost:${server.port}`,
   );
 
-  let stopping = false;
+  // close() is idempotent: a second signal only logs again.
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
     log.info(`Received ${signal}, stopping local workspace.`);
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }
 
 main().catch((error: unknown) => {

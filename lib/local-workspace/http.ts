@@ -22,17 +22,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
-export function errorResponse(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return json({ error: message }, status, headers);
-}
-
-export function noContent(): Response {
-  return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
-}
+export const errorResponse = (status: number, message: string, headers?: Record<string, string>) =>
+  json({ error: message }, status, headers);
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -53,24 +44,27 @@ export function htmlPage(status: number, title: string, body: string[] | string)
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
 /**
- * Why a keyless /__local/* write must be refused, or null: a page the developer visits must not
- * reach it. Browsers say where a request comes from, and cannot send JSON cross-site without a
- * preflight this server never grants; tests and scripts send neither header.
+ * Refuses a keyless /__local/* write a page the developer visits could send. Browsers say where a
+ * request comes from, and cannot send JSON cross-site without a preflight this server never
+ * grants; tests and scripts send neither header.
  */
-export function localWriteRefusal(request: Request): HttpError | null {
+export async function assertLocalWrite(request: Request): Promise<void> {
   const fetchSite = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
   const origin = request.headers.get("origin");
   const originHost = origin !== null && URL.canParse(origin) ? new URL(origin).host : "";
+  const type = request.headers.get("content-type");
+  let refusal: HttpError | undefined;
   if (
     (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") ||
     // DNS rebinding makes another site's name point here: the page's host must be this one, on loopback.
     (origin !== null && (originHost !== new URL(request.url).host || !LOOPBACK_HOST.test(originHost)))
   )
-    return new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
-  const type = request.headers.get("content-type");
-  if (type !== null && !isJsonContentType(type))
-    return new HttpError(415, "Send local endpoint requests as JSON (Content-Type: application/json)");
-  return null;
+    refusal = new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
+  else if (type !== null && !isJsonContentType(type))
+    refusal = new HttpError(415, "Send local endpoint requests as JSON (Content-Type: application/json)");
+  if (!refusal) return;
+  await request.body?.cancel().catch(() => {});
+  throw refusal;
 }
 
 /** A 406 unless Accept names `application/json` itself (wildcards do not count: the document requires it). */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isValidTimeZone } from "../i18n/translate";
 import type { ApiContext } from "./context";
-import { HttpError, json, noContent, readJsonObject, requireAcceptJson } from "./http";
+import { HttpError, json, readJsonObject, requireAcceptJson } from "./http";
 import { imagePath } from "./images";
 import { sendEmail } from "./outbox";
 import { blogName, transaction, type Db } from "./store";
@@ -272,7 +272,7 @@ export function removeTeamMemberV2(ctx: ApiContext): Response {
   const admins = activeAdmins(ctx.db, ctx.workspaceId);
   if (admins.length <= 1 && admins[0]?.id === row.id) throw new HttpError(422, LAST_ADMIN_ERROR);
   ctx.db.prepare("DELETE FROM members WHERE id = ?").run(row.id);
-  return noContent();
+  return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
 }
 
 /**

@@ -162,37 +162,26 @@ export async function editPost(ctx: RouteContext): Promise<Response> {
 export function article(ctx: RouteContext): Response {
   const workspace = requireWorkspace(ctx);
   const slug = ctx.params.slug ?? "";
+  type Post = Record<
+    "title" | "publication_date" | "meta_description" | "keywords" | "blog_name" | "authors",
+    string
+  >;
   const post = ctx.db
     .prepare(
-      `SELECT p.id, p.title, p.publication_date, p.meta_description, p.keywords, w.blog_name
+      `SELECT p.title, p.publication_date, p.meta_description, p.keywords, w.blog_name,
+        (SELECT group_concat(a.name, ', ' ORDER BY pa.position) FROM post_authors pa
+         JOIN authors a ON a.id = pa.author_id WHERE pa.post_id = p.id) AS authors
        FROM posts p JOIN workspaces w ON w.id = p.workspace_id WHERE p.workspace_id = ? AND p.slug = ?`,
     )
-    .get(workspace, slug) as
-    | {
-        id: number;
-        title: string;
-        publication_date: string;
-        meta_description: string;
-        keywords: string;
-        blog_name: string;
-      }
-    | undefined;
+    .get(workspace, slug) as Post | undefined;
   if (!post) return htmlPage(404, "Article not found", [`No post of this workspace has the slug "${slug}".`]);
-  const authors = (
-    ctx.db
-      .prepare(
-        `SELECT a.name FROM post_authors pa JOIN authors a ON a.id = pa.author_id
-         WHERE pa.post_id = ? ORDER BY pa.position`,
-      )
-      .all(post.id) as { name: string }[]
-  ).map((a) => a.name);
   const keywords = (JSON.parse(post.keywords) as string[]).filter(Boolean);
   const date = new Date(post.publication_date).toISOString().slice(0, 10);
   const e = escapeHtml;
   return htmlPage(
     200,
     post.title,
-    `<p class="meta">${e(post.blog_name)} · ${e(authors.join(", ") || "Unknown author")} · <time datetime="${e(post.publication_date)}">${date}</time></p>
+    `<p class="meta">${e(post.blog_name)} · ${e(post.authors || "Unknown author")} · <time datetime="${e(post.publication_date)}">${date}</time></p>
 <img src="${e(imagePath("covers", slug))}" alt="" width="1200" height="630">
 <p><strong>${e(post.meta_description)}</strong></p>
 <p>This is the full article of “${e(post.title)}”, as the workspace's own blog publishes it. The team's site shows the summary and links here for the rest.</p>
