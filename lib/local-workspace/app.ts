@@ -11,7 +11,7 @@ import { addSubscriber } from "./routes/subscribers";
 import * as members from "./members";
 import { resetAndSeed, seedDemo } from "./seed";
 import { RequestStats } from "./stats";
-import { DEFAULT_DATA_DIR, openStore, type Db } from "./store";
+import { DEFAULT_DATA_DIR, openStore } from "./store";
 
 export type LocalWorkspaceOptions = {
   /** Directory of the SQLite file; ":memory:" for a throwaway store. Default `data/local-workspace`. */
@@ -26,15 +26,9 @@ export type LocalWorkspaceOptions = {
   log?: (line: string) => void;
 };
 
-export type LocalWorkspace = ((request: Request) => Promise<Response>) & {
-  db: Db;
-  /** Wipes and re-seeds (plus optional synthetic posts/members), clearing stats, faults and rate limits. */
-  reset(opts?: { posts?: number; members?: number }): void;
-  /** Ends pending fault hangs and closes the database. */
-  close(): void;
-};
+export type LocalWorkspace = ReturnType<typeof createLocalWorkspace>;
 
-type Method = "GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS";
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
 type Methods = Partial<Record<Method, RouteHandler<never>>>;
 
 const V2 = "/api/external/v2";
@@ -91,7 +85,7 @@ function match(pathname: string): { methods: Methods; params: Record<string, str
 }
 
 /** Creates the in-process handler, closable. */
-export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): LocalWorkspace {
+export function createLocalWorkspace(options: LocalWorkspaceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? logLine("local-workspace", "error");
   const apiKey = options.apiKey ?? LOCAL_DEMO_API_KEY;
@@ -171,7 +165,9 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
 
   return Object.assign(handle, {
     db,
+    /** Wipes and re-seeds (plus optional synthetic data), clearing stats, faults and rate limits. */
     reset: services.reset,
+    /** Ends pending fault hangs and closes the database. */
     close() {
       faults.releaseAll();
       if (db.isOpen) db.close();

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { Author, BlogPost, Pagination, TeamMember } from "./types";
+import type { Pagination } from "./types";
 
 // Wire schemas mapped to domain types: tolerant where a real workspace may differ from the local
 // one (nullable names, current_page_number), strict where a wrong value would mislead a feature.
@@ -10,7 +10,7 @@ const text = z
   .nullish()
   .transform((v) => v ?? "");
 
-const teamMemberWire = z
+export const teamMemberWire = z
   .object({
     id: z.string().min(1),
     email: z.string().min(1),
@@ -21,7 +21,7 @@ const teamMemberWire = z
     active: z.boolean(),
     organization_role: z.string(),
   })
-  .transform((m): TeamMember => ({
+  .transform((m) => ({
     id: m.id,
     email: m.email,
     firstName: m.first_name,
@@ -61,14 +61,14 @@ export const messageWire = z.object({ message: z.string() });
 
 export const slugsWire = z.object({ slugs: z.array(z.string()) });
 
-const authorWire = z
+export const authorWire = z
   .object({
     id: z.coerce.string(),
     name: text,
     profile_image_url: text,
     email: text,
   })
-  .transform((a): Author => ({
+  .transform((a) => ({
     id: a.id,
     name: a.name,
     profileImageUrl: a.profile_image_url,
@@ -93,15 +93,17 @@ const postCommon = {
 
 export const blogPostWire = z
   .object({ ...postCommon, authors: z.array(authorWire), thumbnail_image_url: text })
-  .transform((p): BlogPost => ({
+  .transform((p) => ({
     slug: p.slug,
     title: p.title,
+    /** ISO 8601 date-time as the workspace sent it. */
     publishedAt: p.publication_date,
     authors: p.authors,
     pageTitle: p.page_title || p.title,
     metaDescription: p.meta_description,
     keywords: p.keywords,
     coverImageUrl: p.cover_image_url,
+    /** May be "" (the document says so). */
     thumbnailImageUrl: p.thumbnail_image_url,
   }));
 
