@@ -1,3 +1,7 @@
+import type { FaultInjector } from "./faults";
+import type { RequestStats } from "./stats";
+import type { Db } from "./store";
+
 // Helpers shared by every route; every error body is `{ error }`, one field whatever went wrong.
 
 const isJsonContentType = (value: string | null) =>
@@ -138,3 +142,49 @@ export async function readJsonObject(request: Request, optional = false): Promis
   }
   return parsed as Record<string, unknown>;
 }
+
+// A pragmatic shape check (local@domain.tld, no spaces), not RFC 5322: what signup forms accept.
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+function isValidEmail(value: string): boolean {
+  if (value.length > 254) return false;
+  const local = value.split("@")[0] ?? "";
+  if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) return false;
+  return EMAIL_RE.test(value);
+}
+
+/** Emails are compared case-insensitively and stored lower-case. */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** `value` as stored, or a 422 that quotes what was sent. */
+export function requireEmail(value: unknown): string {
+  const email = typeof value === "string" ? normalizeEmail(value) : "";
+  if (!isValidEmail(email)) throw new HttpError(422, `Invalid email address: ${JSON.stringify(value)}`);
+  return email;
+}
+
+/** Everything a route handler may need, built once per request by the router. */
+export type RouteContext = {
+  db: Db;
+  request: Request;
+  url: URL;
+  /** Origin the client used (scheme + Host), for absolute links and image URLs. */
+  origin: string;
+  /** Workspace named by the Host subdomain; undefined when it names none. */
+  workspaceId: string | undefined;
+  now: Date;
+  params: Record<string, string>;
+  services: {
+    faults: FaultInjector;
+    stats: RequestStats;
+    reset(opts?: { posts?: number; members?: number }): void;
+  };
+};
+
+/** Route handlers for /api/external/ run after authentication, so the workspace is known. */
+export type ApiContext = RouteContext & { workspaceId: string };
+
+export type RouteHandler<C extends RouteContext = RouteContext> = (ctx: C) => Response | Promise<Response>;

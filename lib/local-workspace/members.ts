@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { isValidTimeZone } from "../i18n/translate";
-import type { ApiContext } from "./context";
-import { HttpError, json, readJsonObject, requireAcceptJson } from "./http";
+import {
+  type ApiContext,
+  HttpError,
+  json,
+  normalizeEmail,
+  readJsonObject,
+  requireAcceptJson,
+  requireEmail,
+} from "./http";
 import { imagePath } from "./images";
 import { sendEmail } from "./outbox";
 import { blogName, transaction, type Db } from "./store";
-import { normalizeEmail, requireEmail } from "./validation";
 
 /*
  * The v1 and v2 team-member endpoints (API decisions 1, 2, 4-6). They differ as the document

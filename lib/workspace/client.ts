@@ -115,8 +115,15 @@ export function createWorkspaceClient(options: TransportOptions) {
         },
       }),
 
+    // Unset changes stay unsent (JSON.stringify drops undefined).
     updateTeamMember: (id: string, changes: TeamMemberChanges) =>
-      member("update_member", "PATCH", memberPath(id), changesToWire(changes)),
+      member("update_member", "PATCH", memberPath(id), {
+        email: changes.email,
+        first_name: changes.firstName,
+        last_name: changes.lastName,
+        time_zone: changes.timeZone,
+        organization_role: changes.role,
+      }),
 
     async removeTeamMember(id: string): Promise<void> {
       await call(z.unknown(), "remove_member", "DELETE", memberPath(id));
@@ -155,17 +162,6 @@ export function createWorkspaceClient(options: TransportOptions) {
       call(messageWire, "remove_members_v1", "DELETE", "/v1/team_members", { body: { emails } }),
   };
   return client;
-}
-
-/** Unset changes stay unsent (JSON.stringify drops undefined). */
-function changesToWire(changes: TeamMemberChanges) {
-  return {
-    email: changes.email,
-    first_name: changes.firstName,
-    last_name: changes.lastName,
-    time_zone: changes.timeZone,
-    organization_role: changes.role,
-  };
 }
 
 export type WorkspaceClient = ReturnType<typeof createWorkspaceClient>;

@@ -1,5 +1,4 @@
-import type { ApiContext } from "../context";
-import { json } from "../http";
+import { type ApiContext, json } from "../http";
 import { imagePath, type ImageKind } from "../images";
 import { blogName } from "../store";
 

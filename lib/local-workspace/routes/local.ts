@@ -1,7 +1,14 @@
 import { z } from "zod";
-import type { RouteContext } from "../context";
 import { faultSchema } from "../faults";
-import { HttpError, errorResponse, escapeHtml, htmlPage, json, readJsonObject } from "../http";
+import {
+  HttpError,
+  errorResponse,
+  escapeHtml,
+  htmlPage,
+  json,
+  readJsonObject,
+  type RouteContext,
+} from "../http";
 import { IMAGE_SIZES, getImage, imagePath, type ImageKind } from "../images";
 import { transaction } from "../store";
 import { MAX_SYNTHETIC } from "../seed";

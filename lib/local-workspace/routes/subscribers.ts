@@ -1,8 +1,6 @@
-import type { ApiContext } from "../context";
-import { HttpError, json, readJsonObject } from "../http";
+import { type ApiContext, HttpError, json, readJsonObject, requireEmail } from "../http";
 import { sendEmail } from "../outbox";
 import { blogName, transaction } from "../store";
-import { requireEmail } from "../validation";
 
 export const ALREADY_SUBSCRIBED = "Email is already subscribed";
 
