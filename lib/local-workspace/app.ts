@@ -1,14 +1,8 @@
 import { authenticate, resolveWorkspace } from "./auth";
 import { logLine } from "../observability/log.mjs";
 import { FaultInjector } from "./faults";
-import {
-  HttpError,
-  errorResponse,
-  assertLocalWrite,
-  type ApiContext,
-  type RouteContext,
-  type RouteHandler,
-} from "./http";
+import { HttpError, errorResponse, assertLocalWrite } from "./http";
+import type { ApiContext, RouteContext, RouteHandler } from "./http";
 import { LOCAL_DEMO_API_KEY } from "./keys";
 import { DEFAULT_RATE_LIMIT, FixedWindowRateLimiter, type RateLimitOptions } from "./rate-limit";
 import * as blog from "./routes/blog";

@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isValidTimeZone } from "../i18n/translate";
-import {
-  type ApiContext,
-  HttpError,
-  json,
-  normalizeEmail,
-  readJsonObject,
-  requireAcceptJson,
-  requireEmail,
-} from "./http";
+import { HttpError, json, normalizeEmail, readJsonObject, requireAcceptJson, requireEmail } from "./http";
+import type { ApiContext } from "./http";
 import { imagePath } from "./images";
 import { sendEmail } from "./outbox";
 import { blogName, transaction, type Db } from "./store";

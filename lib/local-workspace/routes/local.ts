@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { faultSchema } from "../faults";
-import {
-  HttpError,
-  errorResponse,
-  escapeHtml,
-  htmlPage,
-  json,
-  readJsonObject,
-  type RouteContext,
-} from "../http";
+import { HttpError, errorResponse, escapeHtml, htmlPage, json, readJsonObject } from "../http";
+import type { RouteContext } from "../http";
 import { IMAGE_SIZES, getImage, imagePath, type ImageKind } from "../images";
 import { transaction } from "../store";
 import { MAX_SYNTHETIC } from "../seed";
