@@ -58,21 +58,16 @@ function rateLimitArg(value: string | undefined) {
 
 async function main(): Promise<void> {
   requireSupportedNode();
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        port: { type: "string" },
-        reset: { type: "boolean", default: false },
-        "seed-posts": { type: "string" },
-        "seed-members": { type: "string" },
-        help: { type: "boolean", default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    fail(`${error instanceof Error ? error.message : String(error)} (see npm run workspace -- --help)`);
-  }
+  const { values: args } = parseArgs({
+    options: {
+      port: { type: "string" },
+      reset: { type: "boolean", default: false },
+      "seed-posts": { type: "string" },
+      "seed-members": { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+    strict: true,
+  });
   if (args.help) {
     process.stdout.write(HELP);
     return;
@@ -117,9 +112,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  fail(
-    (error as NodeJS.ErrnoException)?.code === "EADDRINUSE"
-      ? `port already in use (${message}); set --port or LOCAL_WORKSPACE_PORT`
-      : message,
-  );
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === "EADDRINUSE") fail(`port already in use (${message}); set --port or LOCAL_WORKSPACE_PORT`);
+  fail(code?.startsWith("ERR_PARSE_ARGS") ? `${message} (see npm run workspace -- --help)` : message);
 });

@@ -81,9 +81,8 @@ export function listTeamMembersV2(ctx: ApiContext): Response {
   // API decision 1: the general rule wins, omitted page_number means page 1 (not "everything").
   const page = positiveInt(ctx, "page_number", 1);
   const pageSize = positiveInt(ctx, "page_size", 30, 1000);
-  const total = (
-    db.prepare("SELECT COUNT(*) AS c FROM members WHERE workspace_id = ?").get(workspaceId) as { c: number }
-  ).c;
+  const count = db.prepare("SELECT COUNT(*) AS c FROM members WHERE workspace_id = ?").get(workspaceId);
+  const total = (count as { c: number }).c;
   const rows = db
     .prepare(`SELECT ${COLUMNS} FROM members WHERE workspace_id = ? ORDER BY seq LIMIT ? OFFSET ?`)
     .all(workspaceId, pageSize, (page - 1) * pageSize) as MemberRow[];
@@ -125,11 +124,8 @@ function activeAdmins(db: Db, workspaceId: string) {
 }
 
 function assertRole(db: Db, workspaceId: string, role: unknown): string {
-  const roles = (
-    db.prepare("SELECT name FROM roles WHERE workspace_id = ? ORDER BY name").all(workspaceId) as {
-      name: string;
-    }[]
-  ).map((r) => r.name);
+  const rows = db.prepare("SELECT name FROM roles WHERE workspace_id = ? ORDER BY name").all(workspaceId);
+  const roles = (rows as { name: string }[]).map((r) => r.name);
   if (typeof role !== "string" || !roles.includes(role)) {
     throw new HttpError(
       422,
