@@ -62,24 +62,24 @@ const ROUTES: Record<string, Methods> = {
   "/__local/faults": { GET: local.getFaults, POST: local.setFaults, DELETE: local.clearFaults },
 };
 
-function match(pathname: string): { methods: Methods; params: Record<string, string>; label: string } | null {
-  const parts = pathname.replace(/\/+$/, "").split("/");
-  for (const [pattern, methods] of Object.entries(ROUTES)) {
-    const pat = pattern.split("/");
-    if (pat.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    const ok = pat.every((p, i) => {
-      if (!p.startsWith(":")) return p === parts[i];
-      if (parts[i] === "") return false;
-      try {
-        params[p.slice(1)] = decodeURIComponent(parts[i]!);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-    // Stats group id routes under their pattern so counts stay bounded.
-    if (ok) return { methods, params, label: pattern.replace(":id", "{id}") };
+// Each pattern as a regular expression: `:name` is one non-empty segment, trailing slashes are ignored.
+const MATCHERS = Object.entries(ROUTES).map(([pattern, methods]) => ({
+  methods,
+  // Stats group id routes under their pattern so counts stay bounded.
+  label: pattern.replace(":id", "{id}"),
+  re: new RegExp(`^${pattern.replace(/:(\w+)/g, "(?<$1>[^/]+)")}/*$`),
+}));
+
+function match(pathname: string) {
+  for (const { methods, label, re } of MATCHERS) {
+    const found = re.exec(pathname);
+    if (!found) continue;
+    try {
+      const params = Object.entries(found.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]);
+      return { methods, params: Object.fromEntries(params) as Record<string, string>, label };
+    } catch {
+      // a malformed escape names no resource
+    }
   }
   return null;
 }
