@@ -1,8 +1,8 @@
 import { authenticate, resolveWorkspace } from "./auth";
 import { logLine } from "../observability/log.mjs";
-import type { ApiContext, RouteContext, RouteHandler } from "./context";
 import { FaultInjector } from "./faults";
-import { HttpError, errorResponse, localWriteRefusal } from "./http";
+import { HttpError, errorResponse, assertLocalWrite } from "./http";
+import type { ApiContext, RouteContext, RouteHandler } from "./http";
 import { LOCAL_DEMO_API_KEY } from "./keys";
 import { DEFAULT_RATE_LIMIT, FixedWindowRateLimiter, type RateLimitOptions } from "./rate-limit";
 import * as blog from "./routes/blog";
@@ -11,13 +11,11 @@ import { addSubscriber } from "./routes/subscribers";
 import * as members from "./members";
 import { resetAndSeed, seedDemo } from "./seed";
 import { RequestStats } from "./stats";
-import { DEFAULT_DATA_DIR, openStore, type Db } from "./store";
+import { DEFAULT_DATA_DIR, openStore } from "./store";
 
 export type LocalWorkspaceOptions = {
   /** Directory of the SQLite file; ":memory:" for a throwaway store. Default `data/local-workspace`. */
   dataDir?: string;
-  /** Seed the demo content when the store is empty (default true). */
-  seed?: boolean;
   /** Wipe and re-seed on open (optionally with synthetic data), before any request is served. */
   reset?: boolean | { posts?: number; members?: number };
   /** Key of the default workspace (LOCAL_WORKSPACE_API_KEY). */
@@ -28,126 +26,85 @@ export type LocalWorkspaceOptions = {
   log?: (line: string) => void;
 };
 
-export type LocalWorkspaceHandler = (request: Request) => Promise<Response>;
+export type LocalWorkspace = ReturnType<typeof createLocalWorkspace>;
 
-export type LocalWorkspace = LocalWorkspaceHandler & {
-  db: Db;
-  /** Wipes and re-seeds (plus optional synthetic posts/members), clearing stats, faults and rate limits. */
-  reset(opts?: { posts?: number; members?: number }): void;
-  /** Ends pending fault hangs and closes the database. */
-  close(): void;
-};
-
-type Method = "GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS";
-
-type Route = {
-  /** Segments; `:name` captures one segment. */
-  pattern: string;
-  api: boolean;
-  methods: Partial<Record<Method, RouteHandler<never>>>;
-};
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Methods = Partial<Record<Method, RouteHandler<never>>>;
 
 const V2 = "/api/external/v2";
 const V1 = "/api/external/v1";
 
-const ROUTES: Route[] = [
-  {
-    pattern: `${V2}/team-members`,
-    api: true,
-    methods: { GET: members.listTeamMembersV2, POST: members.addTeamMembersV2 },
+/** Path patterns (`:name` captures one segment); those under /api/external/ need a key. */
+const ROUTES: Record<string, Methods> = {
+  [`${V2}/team-members`]: { GET: members.listTeamMembersV2, POST: members.addTeamMembersV2 },
+  [`${V2}/team-members/:id`]: {
+    GET: members.getTeamMemberV2,
+    PATCH: members.updateTeamMemberV2,
+    DELETE: members.removeTeamMemberV2,
   },
-  {
-    pattern: `${V2}/team-members/:id`,
-    api: true,
-    methods: {
-      GET: members.getTeamMemberV2,
-      PATCH: members.updateTeamMemberV2,
-      DELETE: members.removeTeamMemberV2,
-    },
-  },
-  { pattern: `${V2}/email-subscriptions`, api: true, methods: { POST: addSubscriber } },
-  { pattern: `${V2}/blog-posts`, api: true, methods: { GET: blog.listBlogPostsV2 } },
-  { pattern: `${V2}/blog-posts/slugs`, api: true, methods: { GET: blog.listBlogSlugsV2 } },
-  {
-    pattern: `${V1}/team_members`,
-    api: true,
-    methods: { POST: members.addTeamMembersV1, DELETE: members.removeTeamMembersV1 },
-  },
-  { pattern: `${V1}/team_members/:id`, api: true, methods: { PATCH: members.updateTeamMemberV1 } },
-  { pattern: `${V1}/blog_posts`, api: true, methods: { GET: blog.listBlogPostsV1 } },
-  { pattern: "/__local", api: false, methods: { GET: local.index } },
-  { pattern: "/__local/health", api: false, methods: { GET: local.health } },
-  { pattern: "/__local/outbox", api: false, methods: { GET: local.outbox } },
-  { pattern: "/__local/verify", api: false, methods: { GET: local.verify } },
-  { pattern: "/__local/invitations/:token", api: false, methods: { GET: local.invitation } },
-  { pattern: "/__local/images/:kind/:file", api: false, methods: { GET: local.image } },
-  { pattern: "/__local/reset", api: false, methods: { POST: local.reset } },
-  { pattern: "/__local/posts/:slug", api: false, methods: { PATCH: local.editPost } },
-  { pattern: "/__local/articles/:slug", api: false, methods: { GET: local.article } },
-  { pattern: "/__local/stats", api: false, methods: { GET: local.stats } },
-  { pattern: "/__local/stats/reset", api: false, methods: { POST: local.resetStats } },
-  {
-    pattern: "/__local/faults",
-    api: false,
-    methods: { GET: local.getFaults, POST: local.setFaults, DELETE: local.clearFaults },
-  },
-];
+  [`${V2}/email-subscriptions`]: { POST: addSubscriber },
+  [`${V2}/blog-posts`]: { GET: blog.listBlogPostsV2 },
+  [`${V2}/blog-posts/slugs`]: { GET: blog.listBlogSlugsV2 },
+  [`${V1}/team_members`]: { POST: members.addTeamMembersV1, DELETE: members.removeTeamMembersV1 },
+  [`${V1}/team_members/:id`]: { PATCH: members.updateTeamMemberV1 },
+  [`${V1}/blog_posts`]: { GET: blog.listBlogPostsV1 },
+  "/__local": { GET: local.index },
+  "/__local/health": { GET: local.health },
+  "/__local/outbox": { GET: local.outbox },
+  "/__local/verify": { GET: local.verify },
+  "/__local/invitations/:token": { GET: local.invitation },
+  "/__local/images/:kind/:file": { GET: local.image },
+  "/__local/reset": { POST: local.reset },
+  "/__local/posts/:slug": { PATCH: local.editPost },
+  "/__local/articles/:slug": { GET: local.article },
+  "/__local/stats": { GET: local.stats },
+  "/__local/stats/reset": { POST: local.resetStats },
+  "/__local/faults": { GET: local.getFaults, POST: local.setFaults, DELETE: local.clearFaults },
+};
 
-function match(pathname: string): { route: Route; params: Record<string, string>; label: string } | null {
-  const parts = pathname.replace(/\/+$/, "").split("/");
-  for (const route of ROUTES) {
-    const pat = route.pattern.split("/");
-    if (pat.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    let ok = true;
-    for (let i = 0; i < pat.length && ok; i++) {
-      const p = pat[i]!;
-      if (p.startsWith(":")) {
-        try {
-          params[p.slice(1)] = decodeURIComponent(parts[i]!);
-        } catch {
-          ok = false;
-        }
-        if (parts[i] === "") ok = false;
-      } else ok = p === parts[i];
+// Each pattern as a regular expression: `:name` is one non-empty segment, trailing slashes are ignored.
+const MATCHERS = Object.entries(ROUTES).map(([pattern, methods]) => ({
+  methods,
+  // Stats group id routes under their pattern so counts stay bounded.
+  label: pattern.replace(":id", "{id}"),
+  re: new RegExp(`^${pattern.replace(/:(\w+)/g, "(?<$1>[^/]+)")}/*$`),
+}));
+
+function match(pathname: string) {
+  for (const { methods, label, re } of MATCHERS) {
+    const found = re.exec(pathname);
+    if (!found) continue;
+    try {
+      const params = Object.entries(found.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]);
+      return { methods, params: Object.fromEntries(params) as Record<string, string>, label };
+    } catch {
+      // a malformed escape names no resource
     }
-    // Stats group id routes under their pattern so counts stay bounded.
-    if (ok) return { route, params, label: route.pattern.replace(":id", "{id}") };
   }
   return null;
 }
 
-function allowed(route: Route): string[] {
-  const methods = Object.keys(route.methods);
-  if (methods.includes("GET")) methods.push("HEAD");
-  return methods;
-}
-
 /** Creates the in-process handler, closable. */
-export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): LocalWorkspace {
+export function createLocalWorkspace(options: LocalWorkspaceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? logLine("local-workspace", "error");
   const apiKey = options.apiKey ?? LOCAL_DEMO_API_KEY;
   const db = openStore(options.dataDir ?? DEFAULT_DATA_DIR);
-  if (options.reset) {
-    const extra = options.reset === true ? {} : options.reset;
-    resetAndSeed(db, { apiKey, now: now(), ...extra });
-  } else if (options.seed !== false) seedDemo(db, { apiKey, now: now() });
-
   const faults = new FaultInjector();
   const stats = new RequestStats(() => now().getTime());
   const limiter = new FixedWindowRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
   const services: RouteContext["services"] = {
     faults,
     stats,
-    limiter,
-    reset(opts) {
-      resetAndSeed(db, { apiKey, now: now(), posts: opts.posts, members: opts.members });
+    reset(opts = {}) {
+      resetAndSeed(db, { apiKey, now: now(), ...opts });
       stats.reset(now());
       faults.clear();
       limiter.reset();
     },
   };
+  if (options.reset) services.reset(options.reset === true ? {} : options.reset);
+  else seedDemo(db, { apiKey, now: now() });
 
   async function dispatch(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -162,16 +119,14 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
     }
     if (!found) return errorResponse(404, "Not found");
 
-    const method = (request.method === "HEAD" && found.route.methods.GET ? "GET" : request.method) as Method;
-    const handler = found.route.methods[method];
-    if (!handler) return errorResponse(405, "Method not allowed", { allow: allowed(found.route).join(", ") });
-    if (!found.route.api && method !== "GET") {
-      const refusal = localWriteRefusal(request);
-      if (refusal) {
-        await request.body?.cancel().catch(() => {});
-        throw refusal;
-      }
+    const { methods } = found;
+    const method = (request.method === "HEAD" && methods.GET ? "GET" : request.method) as Method;
+    const handler = methods[method];
+    if (!handler) {
+      const allow = Object.keys(methods).concat(methods.GET ? ["HEAD"] : []);
+      return errorResponse(405, "Method not allowed", { allow: allow.join(", ") });
     }
+    if (!isApi && method !== "GET") await assertLocalWrite(request);
 
     const workspaceId = resolveWorkspace(db, url.host);
     const ctx: RouteContext = {
@@ -186,7 +141,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
       params: found.params,
       services,
     };
-    if (found.route.api) {
+    if (isApi) {
       const keyId = authenticate(db, workspaceId, request.headers.get("x-api-key"), ctx.now);
       const retryAfter = limiter.hit(String(keyId));
       if (retryAfter !== null)
@@ -195,7 +150,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
     return (handler as RouteHandler<ApiContext>)(ctx as ApiContext);
   }
 
-  const handle: LocalWorkspaceHandler = async (request) => {
+  const handle = async (request: Request): Promise<Response> => {
     try {
       return await dispatch(request);
     } catch (error) {
@@ -210,7 +165,9 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}): Local
 
   return Object.assign(handle, {
     db,
-    reset: (opts: { posts?: number; members?: number } = {}) => services.reset(opts),
+    /** Wipes and re-seeds (plus optional synthetic data), clearing stats, faults and rate limits. */
+    reset: services.reset,
+    /** Ends pending fault hangs and closes the database. */
     close() {
       faults.releaseAll();
       if (db.isOpen) db.close();

@@ -9,7 +9,7 @@ export const AUTH_ERROR = "Could not authenticate, invalid API Key";
  * three or more labels, like the hosted service's `<sub>.host.tld`). IPs and bare `localhost`
  * mean the default demo workspace. Returns the subdomain, or null for the default.
  */
-export function subdomainOf(hostHeader: string | null): string | null {
+function subdomainOf(hostHeader: string | null): string | null {
   if (!hostHeader) return null;
   let host = hostHeader.trim().toLowerCase();
   if (host.startsWith("[")) return null; // IPv6 literal
@@ -23,13 +23,8 @@ export function subdomainOf(hostHeader: string | null): string | null {
 /** The workspace id for a request, or undefined when the subdomain names no workspace. */
 export function resolveWorkspace(db: Db, hostHeader: string | null): string | undefined {
   const sub = subdomainOf(hostHeader);
-  if (sub === null) {
-    const row = db.prepare("SELECT id FROM workspaces WHERE is_default = 1").get() as
-      { id: string } | undefined;
-    return row?.id ?? DEFAULT_WORKSPACE_ID;
-  }
-  const row = db.prepare("SELECT id FROM workspaces WHERE id = ?").get(sub) as { id: string } | undefined;
-  return row?.id;
+  if (sub === null) return DEFAULT_WORKSPACE_ID;
+  return (db.prepare("SELECT id FROM workspaces WHERE id = ?").get(sub) as { id: string } | undefined)?.id;
 }
 
 /**
@@ -39,12 +34,11 @@ export function resolveWorkspace(db: Db, hostHeader: string | null): string | un
 export function authenticate(db: Db, workspaceId: string | undefined, key: string | null, now: Date): number {
   if (!workspaceId || !key) throw new HttpError(401, AUTH_ERROR);
   const row = db
-    .prepare("SELECT id, workspace_id, expires_at, revoked_at FROM api_keys WHERE key_hash = ?")
-    .get(hashKey(key.trim())) as
-    { id: number; workspace_id: string; expires_at: string | null; revoked_at: string | null } | undefined;
-  if (!row || row.workspace_id !== workspaceId || row.revoked_at !== null)
-    throw new HttpError(401, AUTH_ERROR);
-  if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime())
-    throw new HttpError(401, AUTH_ERROR);
+    .prepare(
+      `SELECT id FROM api_keys WHERE key_hash = ? AND workspace_id = ? AND revoked_at IS NULL
+       AND (expires_at IS NULL OR expires_at > ?)`,
+    )
+    .get(hashKey(key.trim()), workspaceId, now.toISOString()) as { id: number } | undefined;
+  if (!row) throw new HttpError(401, AUTH_ERROR);
   return row.id;
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { log as logger } from "../observability/log.mjs";
 import { LOCAL_DEMO_API_KEY, maskKey } from "./keys";
-import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimitOptions } from "./rate-limit";
+import { DEFAULT_RATE_LIMIT } from "./rate-limit";
 import { MAX_SYNTHETIC } from "./seed";
 import { startLocalWorkspaceServer } from "./server";
 import { DEFAULT_DATA_DIR } from "./store";
@@ -43,23 +43,31 @@ function intArg(value: string | undefined, name: string, min: number, max: numbe
   return n;
 }
 
+/** `limit/windowSeconds` (e.g. `600/10`). */
+function rateLimitArg(value: string | undefined) {
+  if (!value) return undefined;
+  const m = /^\s*(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
+  const limit = Number(m?.[1]);
+  const windowMs = Math.round(Number(m?.[2]) * 1000);
+  if (!m || limit < 1 || windowMs < 1)
+    fail(
+      `LOCAL_WORKSPACE_RATE_LIMIT: "${value}" is not two positive numbers limit/windowSeconds, e.g. 600/10`,
+    );
+  return { limit, windowMs };
+}
+
 async function main(): Promise<void> {
   requireSupportedNode();
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        port: { type: "string" },
-        reset: { type: "boolean", default: false },
-        "seed-posts": { type: "string" },
-        "seed-members": { type: "string" },
-        help: { type: "boolean", default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    fail(`${error instanceof Error ? error.message : String(error)} (see npm run workspace -- --help)`);
-  }
+  const { values: args } = parseArgs({
+    options: {
+      port: { type: "string" },
+      reset: { type: "boolean", default: false },
+      "seed-posts": { type: "string" },
+      "seed-members": { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+    strict: true,
+  });
   if (args.help) {
     process.stdout.write(HELP);
     return;
@@ -71,14 +79,7 @@ async function main(): Promise<void> {
   const members = intArg(args["seed-members"], "--seed-members", 0, MAX_SYNTHETIC);
   const dataDir = process.env.LOCAL_WORKSPACE_DATA_DIR || DEFAULT_DATA_DIR;
   const apiKey = process.env.LOCAL_WORKSPACE_API_KEY || LOCAL_DEMO_API_KEY;
-  let rateLimit: RateLimitOptions | undefined;
-  if (process.env.LOCAL_WORKSPACE_RATE_LIMIT) {
-    try {
-      rateLimit = parseRateLimit(process.env.LOCAL_WORKSPACE_RATE_LIMIT);
-    } catch (error) {
-      fail(`LOCAL_WORKSPACE_RATE_LIMIT: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  const rateLimit = rateLimitArg(process.env.LOCAL_WORKSPACE_RATE_LIMIT);
 
   const reset = args.reset || posts !== undefined || members !== undefined ? { posts, members } : false;
   const server = await startLocalWorkspaceServer({
@@ -97,25 +98,21 @@ async function main(): Promise<void> {
     `API key for the default workspace: ${maskKey(apiKey)}; acme workspace: http://acme.localhost:${server.port}`,
   );
 
-  let stopping = false;
+  // close() is idempotent: a second signal only logs again.
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
     log.info(`Received ${signal}, stopping local workspace.`);
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  fail(
-    (error as NodeJS.ErrnoException)?.code === "EADDRINUSE"
-      ? `port already in use (${message}); set --port or LOCAL_WORKSPACE_PORT`
-      : message,
-  );
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === "EADDRINUSE") fail(`port already in use (${message}); set --port or LOCAL_WORKSPACE_PORT`);
+  fail(code?.startsWith("ERR_PARSE_ARGS") ? `${message} (see npm run workspace -- --help)` : message);
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { errorResponse, json } from "./http";
 
@@ -16,17 +17,14 @@ export const faultSchema = z
   })
   .strict();
 
-export type FaultConfig = z.infer<typeof faultSchema>;
-export type ActiveFault = Omit<FaultConfig, "pathPrefix" | "count"> & {
+type FaultConfig = z.infer<typeof faultSchema>;
+type ActiveFault = Omit<FaultConfig, "pathPrefix" | "count"> & {
   pathPrefix: string;
   remaining: number | null;
 };
 
-export const DEFAULT_SLOW_MS = 2_000;
-
 export class FaultInjector {
   private fault: ActiveFault | null = null;
-  private hanging = new Set<() => void>();
 
   set(config: FaultConfig): ActiveFault | null {
     if (config.mode === "off") return this.clear();
@@ -44,31 +42,20 @@ export class FaultInjector {
     return null;
   }
 
-  /** Consumes one use of the fault when it applies to this path. */
-  private take(pathname: string): ActiveFault | null {
-    const f = this.fault;
-    if (!f || !pathname.startsWith(f.pathPrefix)) return null;
-    if (f.remaining !== null) {
-      f.remaining--;
-      if (f.remaining <= 0) this.fault = null;
-    }
-    return { ...f };
-  }
-
   /**
-   * Returns a response that replaces the real one, or null to carry on (after any delay).
-   * `signal` ends a hang when the client goes away.
+   * Returns a response that replaces the real one, or null to carry on (after any delay); each
+   * use of a fault on its paths counts. `signal` ends a hang when the client goes away.
    */
   async apply(pathname: string, signal: AbortSignal | undefined): Promise<Response | null> {
-    const f = this.take(pathname);
-    if (!f) return null;
+    const f = this.fault;
+    if (!f || !pathname.startsWith(f.pathPrefix)) return null;
+    if (f.remaining !== null && --f.remaining <= 0) this.fault = null;
     switch (f.mode) {
       case "slow":
-        await this.wait(f.delayMs ?? DEFAULT_SLOW_MS, signal);
+        await this.wait(f.delayMs ?? 2_000, signal);
         return null;
       case "status": {
-        const headers: Record<string, string> =
-          f.retryAfter !== undefined ? { "retry-after": String(f.retryAfter) } : {};
+        const headers = f.retryAfter === undefined ? undefined : { "retry-after": String(f.retryAfter) };
         return errorResponse(f.status ?? 503, "Injected fault", headers);
       }
       case "rate-limit":
@@ -88,24 +75,16 @@ export class FaultInjector {
     }
   }
 
-  private wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = () => {
-        if (timer) clearTimeout(timer);
-        signal?.removeEventListener("abort", done);
-        this.hanging.delete(done);
-        resolve();
-      };
-      if (Number.isFinite(ms)) timer = setTimeout(done, ms);
-      signal?.addEventListener("abort", done, { once: true });
-      if (signal?.aborted) done();
-      this.hanging.add(done);
-    });
+  /** Ends pending waits when the server closes, so closing does not wait forever for a hang. */
+  private readonly closing = new AbortController();
+
+  private async wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    const stop = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
+    // Capped at the longest timer Node keeps: a hang without delayMs lasts until the client leaves.
+    await sleep(Math.min(ms, 2 ** 31 - 1), undefined, { signal: stop, ref: false }).catch(() => {});
   }
 
-  /** Lets pending hangs finish, so closing the server does not wait forever. */
   releaseAll(): void {
-    for (const done of [...this.hanging]) done();
+    this.closing.abort();
   }
 }

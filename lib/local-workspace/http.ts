@@ -1,9 +1,13 @@
+import type { FaultInjector } from "./faults";
+import type { RequestStats } from "./stats";
+import type { Db } from "./store";
+
 // Helpers shared by every route; every error body is `{ error }`, one field whatever went wrong.
 
 const isJsonContentType = (value: string | null) =>
   value?.split(";")[0]?.trim().toLowerCase() === "application/json";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export class HttpError extends Error {
   constructor(
@@ -22,28 +26,10 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
-export function errorResponse(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return json({ error: message }, status, headers);
-}
+export const errorResponse = (status: number, message: string, headers?: Record<string, string>) =>
+  json({ error: message }, status, headers);
 
-export function noContent(): Response {
-  return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
-}
-
-const escapeMap: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => escapeMap[c]!);
-}
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A standalone HTML page for what a person opens here: `body` is paragraphs of text, or escaped markup. */
 export function htmlPage(status: number, title: string, body: string[] | string): Response {
@@ -62,24 +48,27 @@ export function htmlPage(status: number, title: string, body: string[] | string)
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
 /**
- * Why a keyless /__local/* write must be refused, or null: a page the developer visits must not
- * reach it. Browsers say where a request comes from, and cannot send JSON cross-site without a
- * preflight this server never grants; tests and scripts send neither header.
+ * Refuses a keyless /__local/* write a page the developer visits could send. Browsers say where a
+ * request comes from, and cannot send JSON cross-site without a preflight this server never
+ * grants; tests and scripts send neither header.
  */
-export function localWriteRefusal(request: Request): HttpError | null {
+export async function assertLocalWrite(request: Request): Promise<void> {
   const fetchSite = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
   const origin = request.headers.get("origin");
   const originHost = origin !== null && URL.canParse(origin) ? new URL(origin).host : "";
+  const type = request.headers.get("content-type");
+  let refusal: HttpError | undefined;
   if (
     (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") ||
     // DNS rebinding makes another site's name point here: the page's host must be this one, on loopback.
     (origin !== null && (originHost !== new URL(request.url).host || !LOOPBACK_HOST.test(originHost)))
   )
-    return new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
-  const type = request.headers.get("content-type");
-  if (type !== null && !isJsonContentType(type))
-    return new HttpError(415, "Send local endpoint requests as JSON (Content-Type: application/json)");
-  return null;
+    refusal = new HttpError(403, "Local endpoints only accept requests from this machine's own tools");
+  else if (type !== null && !isJsonContentType(type))
+    refusal = new HttpError(415, "Send local endpoint requests as JSON (Content-Type: application/json)");
+  if (!refusal) return;
+  await request.body?.cancel().catch(() => {});
+  throw refusal;
 }
 
 /** A 406 unless Accept names `application/json` itself (wildcards do not count: the document requires it). */
@@ -93,18 +82,15 @@ export function requireAcceptJson(request: Request): void {
     throw new HttpError(406, "Not Acceptable: this endpoint requires the header Accept: application/json");
 }
 
-/** How much of an oversized body is read and dropped so its sender can see the 413. */
-const DISCARD_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
-
 /**
  * The 413 for an oversized body, after draining it (a connection closed with unread data is reset:
- * the client would see ECONNRESET). Past DISCARD_LIMIT_BYTES it asks for the connection to close.
+ * the client would see ECONNRESET); past 16 MiB it asks for the connection to close instead.
  */
 async function bodyTooLarge(reader: ReadableStreamDefaultReader<Uint8Array> | undefined): Promise<HttpError> {
   let dropped = 0;
   let drained = !reader;
   try {
-    while (reader && !drained && dropped <= DISCARD_LIMIT_BYTES) {
+    while (reader && !drained && dropped <= 16 * MAX_BODY_BYTES) {
       const { done, value } = await reader.read();
       drained = done;
       dropped += value?.byteLength ?? 0;
@@ -133,23 +119,18 @@ async function readBodyText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** A required JSON object body: missing or malformed → 400; another Content-Type → 415 (the document says JSON). */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+/**
+ * A JSON object body: missing (unless `optional`: then `{}`) or malformed → 400; another
+ * Content-Type → 415 (the document says JSON; local endpoints checked theirs before).
+ */
+export async function readJsonObject(request: Request, optional = false): Promise<Record<string, unknown>> {
   const text = await readBodyText(request);
-  if (text.trim() === "") throw new HttpError(400, "Request body is required (a JSON object)");
-  if (!isJsonContentType(request.headers.get("content-type"))) {
-    throw new HttpError(415, "Unsupported Media Type: send the body with Content-Type: application/json");
+  if (text.trim() === "") {
+    if (optional) return {};
+    throw new HttpError(400, "Request body is required (a JSON object)");
   }
-  return parseJsonObject(text);
-}
-
-/** For local endpoints whose body is optional: empty means `{}`. */
-export async function readOptionalJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const text = await readBodyText(request);
-  return text.trim() === "" ? {} : parseJsonObject(text);
-}
-
-function parseJsonObject(text: string): Record<string, unknown> {
+  if (!optional && !isJsonContentType(request.headers.get("content-type")))
+    throw new HttpError(415, "Unsupported Media Type: send the body with Content-Type: application/json");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -161,3 +142,49 @@ function parseJsonObject(text: string): Record<string, unknown> {
   }
   return parsed as Record<string, unknown>;
 }
+
+// A pragmatic shape check (local@domain.tld, no spaces), not RFC 5322: what signup forms accept.
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+function isValidEmail(value: string): boolean {
+  if (value.length > 254) return false;
+  const local = value.split("@")[0] ?? "";
+  if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) return false;
+  return EMAIL_RE.test(value);
+}
+
+/** Emails are compared case-insensitively and stored lower-case. */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** `value` as stored, or a 422 that quotes what was sent. */
+export function requireEmail(value: unknown): string {
+  const email = typeof value === "string" ? normalizeEmail(value) : "";
+  if (!isValidEmail(email)) throw new HttpError(422, `Invalid email address: ${JSON.stringify(value)}`);
+  return email;
+}
+
+/** Everything a route handler may need, built once per request by the router. */
+export type RouteContext = {
+  db: Db;
+  request: Request;
+  url: URL;
+  /** Origin the client used (scheme + Host), for absolute links and image URLs. */
+  origin: string;
+  /** Workspace named by the Host subdomain; undefined when it names none. */
+  workspaceId: string | undefined;
+  now: Date;
+  params: Record<string, string>;
+  services: {
+    faults: FaultInjector;
+    stats: RequestStats;
+    reset(opts?: { posts?: number; members?: number }): void;
+  };
+};
+
+/** Route handlers for /api/external/ run after authentication, so the workspace is known. */
+export type ApiContext = RouteContext & { workspaceId: string };
+
+export type RouteHandler<C extends RouteContext = RouteContext> = (ctx: C) => Response | Promise<Response>;

@@ -17,10 +17,6 @@ export const IMAGE_SIZES: Record<ImageKind, { width: number; height: number }> =
 
 type Rgb = [number, number, number];
 
-function hashBytes(key: string): Buffer {
-  return createHash("sha256").update(key).digest();
-}
-
 function hslToRgb(h: number, s: number, l: number): Rgb {
   const a = s * Math.min(l, 1 - l);
   const f = (n: number) => {
@@ -32,7 +28,7 @@ function hslToRgb(h: number, s: number, l: number): Rgb {
 
 function render(kind: ImageKind, key: string): Buffer {
   const { width, height } = IMAGE_SIZES[kind];
-  const h = hashBytes(`${kind}:${key}`);
+  const h = createHash("sha256").update(`${kind}:${key}`).digest();
   const hue = (h[0]! / 255) * 360;
   // Analogous second hue keeps the palette calm rather than clashing.
   const hue2 = (hue + 35 + (h[1]! / 255) * 50) % 360;
@@ -64,25 +60,15 @@ function render(kind: ImageKind, key: string): Buffer {
 }
 
 const MAX_CACHED = 500;
-/**
- * The rendered images, a bounded LRU: a pure cache of deterministic bytes (every local workspace
- * renders the same bytes per key), so a second copy of this module would only render them again.
- */
+/** The rendered images, a bounded LRU: a pure cache of bytes that are the same for every workspace. */
 const images = new Map<string, Buffer>();
 
-/** Returns the PNG bytes, from an in-memory LRU cache when possible. */
 export function getImage(kind: ImageKind, key: string): Buffer {
-  const cache = images;
   const cacheKey = `${kind}/${key}`;
-  const hit = cache.get(cacheKey);
-  if (hit) {
-    cache.delete(cacheKey);
-    cache.set(cacheKey, hit);
-    return hit;
-  }
-  const png = render(kind, key);
-  cache.set(cacheKey, png);
-  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+  const png = images.get(cacheKey) ?? render(kind, key);
+  images.delete(cacheKey);
+  images.set(cacheKey, png);
+  if (images.size > MAX_CACHED) images.delete(images.keys().next().value!);
   return png;
 }
 

@@ -1,22 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type { ApiContext } from "./context";
-import { HttpError, json, noContent, readJsonObject, requireAcceptJson } from "./http";
+import { isValidTimeZone } from "../i18n/translate";
+import { HttpError, json, normalizeEmail, readJsonObject, requireAcceptJson, requireEmail } from "./http";
+import type { ApiContext } from "./http";
+import { imagePath } from "./images";
 import { sendEmail } from "./outbox";
 import { blogName, transaction, type Db } from "./store";
-import { isUuid, isValidTimeZone, normalizeEmail, requireEmail } from "./validation";
 
 /*
- * The v1 and v2 team-member endpoints (README.md here, API decisions 1, 2, 4-6). They differ as the
- * document says: v2 add needs Accept, answers 201 and honours send_invitation_email; v1 add answers
- * 200 and always invites; only v1 update accepts `active`.
+ * The v1 and v2 team-member endpoints (API decisions 1, 2, 4-6). They differ as the document
+ * says: v2 add needs Accept, answers 201 and honours send_invitation_email; v1 add answers 200 and
+ * always invites; only v1 update accepts `active`.
  */
 
 export const LAST_ADMIN_ERROR = "Cannot remove the last admin of the workspace";
-export const MEMBER_NOT_FOUND = "Team member not found";
 const ADMIN_ROLE = "Admin";
-const DEFAULT_ROLE = "Standard";
-const DEFAULT_PAGE_SIZE = 30;
-const MAX_PAGE_SIZE = 1000;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TeamMember = {
   id: string;
@@ -32,33 +30,48 @@ export type TeamMember = {
 /** SQLite has no boolean: `active` is stored as 0/1. */
 type MemberRow = Omit<TeamMember, "active"> & { active: number };
 
+/** A member to insert: seeded ones may have a generated avatar. */
+export type NewMember = Omit<TeamMember, "profile_image_url" | "organization_role"> & {
+  role: string;
+  avatar: boolean;
+};
+
 const COLUMNS = "id, email, first_name, last_name, time_zone, profile_image_url, active, organization_role";
 
 function toMember(row: MemberRow, origin: string): TeamMember {
+  const image = row.profile_image_url;
+  // Seeded avatars are stored origin-relative: the origin the request came in on prefixes them.
   return {
-    id: row.id,
-    email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    time_zone: row.time_zone,
-    // Seeded avatars are stored origin-relative: the origin the request came in on prefixes them.
-    profile_image_url: row.profile_image_url?.startsWith("/")
-      ? origin + row.profile_image_url
-      : row.profile_image_url,
+    ...row,
+    profile_image_url: image?.startsWith("/") ? origin + image : image,
     active: row.active === 1,
-    organization_role: row.organization_role,
   };
 }
 
-function positiveInt(ctx: ApiContext, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const value = ctx.url.searchParams.get(name);
-  if (value === null) return fallback;
-  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(n >= 1 && n <= max))
-    throw new HttpError(
-      422,
-      `${name} must be an integer ${max < Number.MAX_SAFE_INTEGER ? `between 1 and ${max}` : "of at least 1"}`,
-    );
+export const nextSeq = (db: Db) =>
+  (db.prepare("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM members").get() as { next: number }).next;
+
+/** Inserts members after every existing one: insertion order is list order. */
+export function insertMembers(db: Db, workspaceId: string, members: Iterable<NewMember>, now: Date): void {
+  const stmt = db.prepare(
+    `INSERT INTO members (id, workspace_id, seq, email, first_name, last_name, time_zone, profile_image_url, active, organization_role, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  let seq = nextSeq(db);
+  const stamp = now.toISOString();
+  for (const m of members) {
+    const avatar = m.avatar ? imagePath("avatars", m.id) : null;
+    const row = [m.email, m.first_name, m.last_name, m.time_zone, avatar, m.active ? 1 : 0, m.role];
+    stmt.run(m.id, workspaceId, seq++, ...row, stamp, stamp);
+  }
+}
+
+function positiveInt(ctx: ApiContext, name: string, fallback: number, max?: number): number {
+  const value = ctx.url.searchParams.get(name)?.trim();
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= (max ?? Number.MAX_SAFE_INTEGER)))
+    throw new HttpError(422, `${name} must be an integer ${max ? `between 1 and ${max}` : "of at least 1"}`);
   return n;
 }
 
@@ -67,10 +80,9 @@ export function listTeamMembersV2(ctx: ApiContext): Response {
   const { db, workspaceId } = ctx;
   // API decision 1: the general rule wins, omitted page_number means page 1 (not "everything").
   const page = positiveInt(ctx, "page_number", 1);
-  const pageSize = positiveInt(ctx, "page_size", DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-  const total = (
-    db.prepare("SELECT COUNT(*) AS c FROM members WHERE workspace_id = ?").get(workspaceId) as { c: number }
-  ).c;
+  const pageSize = positiveInt(ctx, "page_size", 30, 1000);
+  const count = db.prepare("SELECT COUNT(*) AS c FROM members WHERE workspace_id = ?").get(workspaceId);
+  const total = (count as { c: number }).c;
   const rows = db
     .prepare(`SELECT ${COLUMNS} FROM members WHERE workspace_id = ? ORDER BY seq LIMIT ? OFFSET ?`)
     .all(workspaceId, pageSize, (page - 1) * pageSize) as MemberRow[];
@@ -88,12 +100,12 @@ export function listTeamMembersV2(ctx: ApiContext): Response {
 /** The member the path names; a non-uuid id names none: the same 404 (API decision 2). */
 function findRow(ctx: ApiContext): MemberRow {
   const id = ctx.params.id ?? "";
-  const row = isUuid(id)
+  const row = UUID_RE.test(id)
     ? (ctx.db
         .prepare(`SELECT ${COLUMNS} FROM members WHERE workspace_id = ? AND id = ?`)
         .get(ctx.workspaceId, id.toLowerCase()) as MemberRow | undefined)
     : undefined;
-  if (!row) throw new HttpError(404, MEMBER_NOT_FOUND);
+  if (!row) throw new HttpError(404, "Team member not found");
   return row;
 }
 
@@ -102,23 +114,18 @@ export function getTeamMemberV2(ctx: ApiContext): Response {
   return json({ team_member: toMember(findRow(ctx), ctx.origin) });
 }
 
-function activeAdminIds(db: Db, workspaceId: string): Set<string> {
-  const rows = db
-    .prepare("SELECT id FROM members WHERE workspace_id = ? AND active = 1 AND organization_role = ?")
-    .all(workspaceId, ADMIN_ROLE) as { id: string }[];
-  return new Set(rows.map((r) => r.id));
-}
-
-function roleNames(db: Db, workspaceId: string): string[] {
-  return (
-    db.prepare("SELECT name FROM roles WHERE workspace_id = ? ORDER BY name").all(workspaceId) as {
-      name: string;
-    }[]
-  ).map((r) => r.name);
+/** The active admins, most recently added first. */
+function activeAdmins(db: Db, workspaceId: string) {
+  return db
+    .prepare(
+      "SELECT id, email, first_name, last_name FROM members WHERE workspace_id = ? AND active = 1 AND organization_role = ? ORDER BY seq DESC",
+    )
+    .all(workspaceId, ADMIN_ROLE) as { id: string; email: string; first_name: string; last_name: string }[];
 }
 
 function assertRole(db: Db, workspaceId: string, role: unknown): string {
-  const roles = roleNames(db, workspaceId);
+  const rows = db.prepare("SELECT name FROM roles WHERE workspace_id = ? ORDER BY name").all(workspaceId);
+  const roles = (rows as { name: string }[]).map((r) => r.name);
   if (typeof role !== "string" || !roles.includes(role)) {
     throw new HttpError(
       422,
@@ -136,6 +143,8 @@ function parseEmailList(value: unknown): string[] {
   return [...new Set(value.map(requireEmail))];
 }
 
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+
 function addTeamMembers(version: 1 | 2) {
   return async (ctx: ApiContext): Promise<Response> => {
     if (version === 2) requireAcceptJson(ctx.request);
@@ -143,22 +152,16 @@ function addTeamMembers(version: 1 | 2) {
     const { db, workspaceId, origin, now } = ctx;
     const emails = parseEmailList(body.emails);
     const role =
-      body.organization_role == null ? DEFAULT_ROLE : assertRole(db, workspaceId, body.organization_role);
+      body.organization_role == null ? "Standard" : assertRole(db, workspaceId, body.organization_role);
 
-    let sendInvitations = true;
     // v1 has no `send_invitation_email` and always invites.
-    if (version === 2 && body.send_invitation_email !== undefined) {
-      if (body.send_invitation_email === "false") sendInvitations = false;
-      else if (body.send_invitation_email !== "true") {
-        throw new HttpError(422, 'send_invitation_email must be the string "true" or "false"');
-      }
-    }
+    const flag =
+      version === 1 || body.send_invitation_email === undefined ? "true" : body.send_invitation_email;
+    if (flag !== "true" && flag !== "false")
+      throw new HttpError(422, 'send_invitation_email must be the string "true" or "false"');
+    const sendInvitations = flag === "true";
 
-    const admins = db
-      .prepare(
-        "SELECT email, first_name, last_name FROM members WHERE workspace_id = ? AND active = 1 AND organization_role = ? ORDER BY seq DESC",
-      )
-      .all(workspaceId, ADMIN_ROLE) as { email: string; first_name: string; last_name: string }[];
+    const admins = activeAdmins(db, workspaceId);
     let inviter = admins[0]; // API decision 4: default is the most recently added active admin
     if (body.invited_by != null) {
       const wanted = typeof body.invited_by === "string" ? normalizeEmail(body.invited_by) : "";
@@ -166,39 +169,29 @@ function addTeamMembers(version: 1 | 2) {
       if (!inviter)
         throw new HttpError(422, "invited_by must be the email address of an active admin of the workspace");
     }
+    const who = inviter ? `${inviter.first_name} ${inviter.last_name}`.trim() || inviter.email : "An admin";
+    const subject = `${who} invited you to join ${blogName(db, workspaceId)}`;
 
-    const workspaceName = blogName(db, workspaceId);
-    const added: string[] = [];
-    const skipped: string[] = [];
+    // API decision 4: adding someone already in the workspace is skipped, not an error.
+    const exists = db.prepare("SELECT 1 FROM members WHERE workspace_id = ? AND email = ?");
+    let added: string[] = [];
+    let skipped: string[] = [];
     transaction(db, () => {
-      const exists = db.prepare("SELECT 1 FROM members WHERE workspace_id = ? AND email = ?");
-      const insert = db.prepare(
-        `INSERT INTO members (id, workspace_id, seq, email, first_name, last_name, time_zone, profile_image_url, active, organization_role, invited_by, created_at, updated_at)
-       VALUES (?1, ?2, (SELECT COALESCE(MAX(seq), 0) + 1 FROM members), ?3, '', '', 'UTC', NULL, 1, ?4, ?5, ?6, ?6)`,
+      skipped = emails.filter((email) => exists.get(workspaceId, email));
+      added = emails.filter((email) => !skipped.includes(email));
+      const blank = { first_name: "", last_name: "", time_zone: "UTC", role, active: true, avatar: false };
+      insertMembers(
+        db,
+        workspaceId,
+        added.map((email) => ({ id: randomUUID(), email, ...blank })),
+        now,
       );
-      for (const email of emails) {
-        // API decision 4: adding someone already in the workspace is skipped, not an error.
-        if (exists.get(workspaceId, email)) {
-          skipped.push(email);
-          continue;
-        }
-        insert.run(randomUUID(), workspaceId, email, role, inviter?.email ?? null, now.toISOString());
-        added.push(email);
-        if (sendInvitations) {
-          const who = inviter
-            ? `${inviter.first_name} ${inviter.last_name}`.trim() || inviter.email
-            : "An admin";
-          sendEmail(ctx, {
-            to: email,
-            kind: "invitation",
-            subject: `${who} invited you to join ${workspaceName}`,
-            link: (token) => `${origin}/__local/invitations/${token}`,
-          });
-        }
-      }
+      if (!sendInvitations) return;
+      const link = `${origin}/__local/invitations/`;
+      for (const to of added) sendEmail(ctx, { to, kind: "invitation", subject, link });
     });
 
-    const parts = [`Added ${added.length} team member${added.length === 1 ? "" : "s"}.`];
+    const parts = [`Added ${plural(added.length, "team member")}.`];
     if (skipped.length)
       parts.push(`Skipped ${skipped.length} already in the workspace: ${skipped.join(", ")}.`);
     if (added.length) parts.push(sendInvitations ? "Invitation emails sent." : "No invitation emails sent.");
@@ -238,6 +231,7 @@ function updateTeamMember(allowActive: boolean) {
         .get(workspaceId, next.email, row.id);
       if (taken) throw new HttpError(422, "Email is already used by another team member");
     }
+    // API decision 6: whatever Intl accepts (IANA names and aliases) is a valid time zone.
     if ("time_zone" in body && !isValidTimeZone(next.time_zone)) {
       throw new HttpError(
         422,
@@ -245,7 +239,7 @@ function updateTeamMember(allowActive: boolean) {
       );
     }
     if ("organization_role" in body) assertRole(db, workspaceId, next.organization_role);
-    if (allowActive && "active" in body) {
+    if ("active" in body) {
       if (typeof body.active !== "boolean") throw new HttpError(422, "active must be a boolean");
       next.active = body.active ? 1 : 0;
     }
@@ -253,7 +247,7 @@ function updateTeamMember(allowActive: boolean) {
     // API decision 5: demoting or deactivating the last active admin is refused like removing them.
     const wasAdmin = row.active === 1 && row.organization_role === ADMIN_ROLE;
     const staysAdmin = next.active === 1 && next.organization_role === ADMIN_ROLE;
-    if (wasAdmin && !staysAdmin && activeAdminIds(db, workspaceId).size <= 1)
+    if (wasAdmin && !staysAdmin && activeAdmins(db, workspaceId).length <= 1)
       throw new HttpError(422, LAST_ADMIN_ERROR);
 
     db.prepare(
@@ -270,10 +264,10 @@ export const updateTeamMemberV2 = updateTeamMember(false);
 export function removeTeamMemberV2(ctx: ApiContext): Response {
   requireAcceptJson(ctx.request);
   const row = findRow(ctx);
-  const admins = activeAdminIds(ctx.db, ctx.workspaceId);
-  if (admins.has(row.id) && admins.size <= 1) throw new HttpError(422, LAST_ADMIN_ERROR);
+  const admins = activeAdmins(ctx.db, ctx.workspaceId);
+  if (admins.length <= 1 && admins[0]?.id === row.id) throw new HttpError(422, LAST_ADMIN_ERROR);
   ctx.db.prepare("DELETE FROM members WHERE id = ?").run(row.id);
-  return noContent();
+  return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
 }
 
 /**
@@ -284,23 +278,20 @@ export async function removeTeamMembersV1(ctx: ApiContext): Promise<Response> {
   requireAcceptJson(ctx.request);
   const emails = parseEmailList((await readJsonObject(ctx.request)).emails);
   const { db, workspaceId } = ctx;
-  const find = db.prepare("SELECT id, email FROM members WHERE workspace_id = ? AND email = ?");
-  const found: { id: string; email: string }[] = [];
-  const missing: string[] = [];
-  for (const email of emails) {
-    const row = find.get(workspaceId, email) as { id: string; email: string } | undefined;
-    if (row) found.push(row);
-    else missing.push(email);
-  }
-  const admins = activeAdminIds(db, workspaceId);
-  if (admins.size > 0 && [...admins].every((id) => found.some((f) => f.id === id))) {
+  const find = db.prepare("SELECT id FROM members WHERE workspace_id = ? AND email = ?");
+  const ids = new Map(
+    emails.map((email) => [email, (find.get(workspaceId, email) as { id: string } | undefined)?.id]),
+  );
+  const found = [...ids.values()].filter((id) => id !== undefined);
+  const missing = [...ids.keys()].filter((email) => ids.get(email) === undefined);
+  const admins = activeAdmins(db, workspaceId);
+  if (admins.length > 0 && admins.every((a) => found.includes(a.id)))
     throw new HttpError(422, LAST_ADMIN_ERROR);
-  }
   transaction(db, () => {
     const del = db.prepare("DELETE FROM members WHERE id = ?");
-    for (const f of found) del.run(f.id);
+    for (const id of found) del.run(id);
   });
-  const parts = [`Removed ${found.length} team member${found.length === 1 ? "" : "s"}.`];
+  const parts = [`Removed ${plural(found.length, "team member")}.`];
   if (missing.length) parts.push(`Not found: ${missing.join(", ")}.`);
   return json({ message: parts.join(" ") });
 }

@@ -2,15 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "./store";
 
 /**
- * API decision 9: the local workspace sends no mail; it records what the service would send so
- * people and tests can follow verification and invitation links.
+ * API decision 9: no mail is sent; the email the service would send to `to` is recorded, with a
+ * fresh single-use token appended to its link, so people and tests can follow it.
  */
-export type EmailKind = "verification" | "invitation";
-
-/** Records the email the service would send to `to`, with a fresh single-use token in its link. */
 export function sendEmail(
   { db, workspaceId, now }: { db: Db; workspaceId: string; now: Date },
-  email: { to: string; kind: EmailKind; subject: string; link: (token: string) => string },
+  email: { to: string; kind: "verification" | "invitation"; subject: string; link: string },
 ): void {
   const token = randomBytes(24).toString("base64url");
   const at = now.toISOString();
@@ -23,22 +20,5 @@ export function sendEmail(
   );
   db.prepare(
     "INSERT INTO outbox (workspace_id, to_email, kind, subject, link, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-  ).run(workspaceId, email.to, email.kind, email.subject, email.link(token), at);
-}
-
-/** Newest first; `to` matches case-insensitively (addresses are stored lower-case). */
-export function listOutbox(db: Db, workspaceId: string, to?: string) {
-  return db
-    .prepare(
-      `SELECT id, to_email AS "to", kind, subject, link, created_at FROM outbox
-       WHERE workspace_id = ? AND (? IS NULL OR to_email = ?) ORDER BY id DESC`,
-    )
-    .all(workspaceId, to?.trim().toLowerCase() ?? null, to?.trim().toLowerCase() ?? null) as {
-    id: number;
-    to: string;
-    kind: EmailKind;
-    subject: string;
-    link: string;
-    created_at: string;
-  }[];
+  ).run(workspaceId, email.to, email.kind, email.subject, email.link + token, at);
 }

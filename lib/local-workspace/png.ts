@@ -16,7 +16,7 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return out;
 }
 
-export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** `pixels` is width*height*3 bytes, row-major RGB. */
 export function encodePng(width: number, height: number, pixels: Uint8Array): Buffer {

@@ -31,14 +31,3 @@ export class FixedWindowRateLimiter {
     this.windows.clear();
   }
 }
-
-/** Parses `limit/windowSeconds` (e.g. `600/10`), the LOCAL_WORKSPACE_RATE_LIMIT format. */
-export function parseRateLimit(value: string): RateLimitOptions {
-  const m = /^\s*(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
-  if (!m) throw new Error(`Invalid rate limit "${value}": expected limit/windowSeconds, e.g. 600/10`);
-  const limit = Number(m[1]);
-  const windowMs = Math.round(Number(m[2]) * 1000);
-  if (limit < 1 || windowMs < 1)
-    throw new Error(`Invalid rate limit "${value}": both numbers must be positive`);
-  return { limit, windowMs };
-}

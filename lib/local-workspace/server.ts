@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { createServer } from "node:http";
 import { logLine } from "../observability/log.mjs";
 import type { AddressInfo } from "node:net";
@@ -34,13 +35,8 @@ export async function startLocalWorkspaceServer(
     }),
   );
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  server.listen(port, host);
+  await once(server, "listening");
   const actualPort = (server.address() as AddressInfo).port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
 

@@ -22,10 +22,7 @@ export class RequestStats {
     this.byRoute.set(key, (this.byRoute.get(key) ?? 0) + 1);
   }
 
-  snapshot(): {
-    requests: { total: number; byRoute: Record<string, number>; peakPerSecond: number };
-    since: string;
-  } {
+  snapshot() {
     return {
       requests: {
         total: this.total,

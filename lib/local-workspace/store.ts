@@ -7,12 +7,8 @@ export { transaction };
 export const DEFAULT_DATA_DIR = "data/local-workspace";
 export const DB_FILE_NAME = "local-workspace.sqlite";
 
-/**
- * Ordered schema migrations; `PRAGMA user_version` records how many have run so an existing
- * data dir is upgraded in place instead of being wiped.
- */
-const MIGRATIONS: string[] = [
-  `
+/** The schema; `PRAGMA user_version` says it is in place, so an existing data dir is kept. */
+const SCHEMA = `
   CREATE TABLE workspaces (
     id TEXT PRIMARY KEY,
     blog_name TEXT NOT NULL,
@@ -104,8 +100,7 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX post_authors_by_post ON post_authors (post_id, position);
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  `,
-];
+`;
 
 export function openStore(dataDir: string = DEFAULT_DATA_DIR): Db {
   const file = dataDir === ":memory:" ? dataDir : path.join(dataDir, DB_FILE_NAME);
@@ -115,18 +110,9 @@ export function openStore(dataDir: string = DEFAULT_DATA_DIR): Db {
     // A second process (or `npm run workspace` next to tests) may hold the write lock briefly.
     "busy_timeout = 5000",
   ]);
-  migrate(db);
+  if (Number(pragmaValue(db, "user_version")) === 0)
+    transaction(db, () => db.exec(`${SCHEMA} PRAGMA user_version = 1;`));
   return db;
-}
-
-function migrate(db: Db): void {
-  const current = Number(pragmaValue(db, "user_version"));
-  for (let i = current; i < MIGRATIONS.length; i++) {
-    transaction(db, () => {
-      db.exec(MIGRATIONS[i]!);
-      db.exec(`PRAGMA user_version = ${i + 1}`);
-    });
-  }
 }
 
 /** Empties every data table (schema stays), used by reset before re-seeding. */

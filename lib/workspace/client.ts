@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import { logLine } from "../observability/log.mjs";
 import {
   blogPostListWire,
@@ -20,38 +20,40 @@ import type {
   TeamMemberPage,
 } from "./types";
 
-export type WorkspaceClientOptions = TransportOptions;
-export type TeamMemberPageParams = { page: number; pageSize: number };
-export type AllTeamMembersParams = { pageSize?: number; maxPages?: number; concurrency?: number };
+const MEMBERS = "/v2/team-members";
+const memberPath = (id: string) => `${MEMBERS}/${encodeURIComponent(id)}`;
+const SUBSCRIPTIONS = "/v2/email-subscriptions";
 
-const memberPath = (id: string) => `/v2/team-members/${encodeURIComponent(id)}`;
-
-/**
- * The endpoints of the external API the site uses, each with exactly the headers the document
- * lists: Accept only where it is required (team members, v1 update and remove), never on the
- * blog or subscriber endpoints.
- */
-export function createWorkspaceClient(options: WorkspaceClientOptions) {
+/** The endpoints of the external API the site uses. */
+export function createWorkspaceClient(options: TransportOptions) {
   const send = createTransport(options);
   const log = options.log ?? logLine("workspace");
-  /** `req` sent, and its answer's body as `schema` read it. */
-  const call = async <S extends z.ZodType>(req: WorkspaceRequest, schema: S) =>
-    (await send(req, schema)).body as z.output<S>;
-  const member = async (req: WorkspaceRequest) => (await call(req, teamMemberEnvelopeWire)).team_member;
+
+  /**
+   * One call, with exactly the headers the document lists: Accept only on the team-member
+   * endpoints, where it is required. Removals and subscriptions are not safe to repeat blindly.
+   */
+  const call = async <S extends z.ZodType>(
+    schema: S,
+    operation: string,
+    method: WorkspaceRequest["method"],
+    path: string,
+    extra: Pick<WorkspaceRequest, "query" | "body"> = {},
+  ): Promise<z.output<S>> => {
+    const unsafe = method === "DELETE" || path === SUBSCRIPTIONS;
+    const retry = unsafe ? "unprocessed" : "idempotent";
+    return (await send(
+      { operation, method, path, ...extra, accept: path.includes("team"), retry },
+      schema,
+    )) as z.output<S>;
+  };
+  const member = async (operation: string, method: "GET" | "PATCH", path: string, body?: unknown) =>
+    (await call(teamMemberEnvelopeWire, operation, method, path, { body })).team_member;
 
   const client = {
-    async listTeamMembers(params: TeamMemberPageParams): Promise<TeamMemberPage> {
-      const body = await call(
-        {
-          operation: "list_members",
-          method: "GET",
-          path: "/v2/team-members",
-          query: { page_number: params.page, page_size: params.pageSize },
-          accept: true,
-          retry: "idempotent",
-        },
-        teamMemberListWire,
-      );
+    async listTeamMembers(params: { page: number; pageSize: number }): Promise<TeamMemberPage> {
+      const query = { page_number: params.page, page_size: params.pageSize };
+      const body = await call(teamMemberListWire, "list_members", "GET", MEMBERS, { query });
       return {
         members: body.team_members,
         pagination: { ...body.pagination, currentPage: body.pagination.currentPage ?? params.page },
@@ -59,14 +61,14 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     },
 
     /**
-     * Every member, page by page (lib/local-workspace/README.md, API decision 1): stops at the
-     * last page, at an empty page, at `maxPages`, or when a page repeats ids already seen (a
-     * server ignoring page_number). With `concurrency` > 1, pages after the first are fetched
-     * that many at a time (10,000 members are 100 round trips to a remote workspace), never past
-     * the last page the workspace announced, and each window is checked in page order with the
-     * same guards.
+     * Every member, page by page (API decision 1): stops at the last page, at an empty page, at
+     * `maxPages`, or when a page repeats ids already seen (a server ignoring page_number). With
+     * `concurrency` > 1, pages after the first are fetched that many at a time, never past the last
+     * page announced, and each window is checked in page order with the same guards.
      */
-    async listAllTeamMembers(params: AllTeamMembersParams = {}): Promise<AllTeamMembers> {
+    async listAllTeamMembers(
+      params: { pageSize?: number; maxPages?: number; concurrency?: number } = {},
+    ): Promise<AllTeamMembers> {
       const pageSize = params.pageSize ?? 100;
       const maxPages = params.maxPages ?? 200;
       const concurrency = Math.max(1, Math.floor(params.concurrency ?? 1));
@@ -98,87 +100,47 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       return { members, truncated: true, pagesFetched: maxPages };
     },
 
-    getTeamMember: (id: string) =>
-      member({
-        operation: "get_member",
-        method: "GET",
-        path: memberPath(id),
-        accept: true,
-        retry: "idempotent",
-      }),
+    getTeamMember: (id: string) => member("get_member", "GET", memberPath(id)),
 
     // Adding an existing member is skipped by the workspace, so a retry cannot duplicate.
     addTeamMembers: (input: NewTeamMembers) =>
-      call(
-        {
-          operation: "add_members",
-          method: "POST",
-          path: "/v2/team-members",
-          body: {
-            emails: input.emails,
-            organization_role: input.role,
-            invited_by: input.invitedBy,
-            // The document types this flag as the strings "true" / "false".
-            send_invitation_email:
-              input.sendInvitationEmail === undefined ? undefined : String(input.sendInvitationEmail),
-          },
-          accept: true,
-          retry: "idempotent",
+      call(messageWire, "add_members", "POST", MEMBERS, {
+        body: {
+          emails: input.emails,
+          organization_role: input.role,
+          invited_by: input.invitedBy,
+          // The document types this flag as the strings "true" / "false".
+          send_invitation_email:
+            input.sendInvitationEmail === undefined ? undefined : String(input.sendInvitationEmail),
         },
-        messageWire,
-      ),
+      }),
 
+    // Unset changes stay unsent (JSON.stringify drops undefined).
     updateTeamMember: (id: string, changes: TeamMemberChanges) =>
-      member({
-        operation: "update_member",
-        method: "PATCH",
-        path: memberPath(id),
-        body: changesToWire(changes),
-        accept: true,
-        retry: "idempotent",
+      member("update_member", "PATCH", memberPath(id), {
+        email: changes.email,
+        first_name: changes.firstName,
+        last_name: changes.lastName,
+        time_zone: changes.timeZone,
+        organization_role: changes.role,
       }),
 
     async removeTeamMember(id: string): Promise<void> {
-      await send({
-        operation: "remove_member",
-        method: "DELETE",
-        path: memberPath(id),
-        accept: true,
-        retry: "unprocessed",
-      });
+      await call(z.unknown(), "remove_member", "DELETE", memberPath(id));
     },
 
     addSubscriber: (email: string) =>
-      call(
-        {
-          operation: "subscribe",
-          method: "POST",
-          path: "/v2/email-subscriptions",
-          body: { email },
-          accept: false,
-          retry: "unprocessed",
-        },
-        messageWire,
-      ),
+      call(messageWire, "subscribe", "POST", SUBSCRIPTIONS, { body: { email } }),
 
     async listBlogPosts(): Promise<BlogPostList> {
-      const body = await call(
-        {
-          operation: "list_posts",
-          method: "GET",
-          path: "/v2/blog-posts",
-          accept: false,
-          retry: "idempotent",
-        },
-        blogPostListWire,
-      );
+      const body = await call(blogPostListWire, "list_posts", "GET", "/v2/blog-posts");
       const posts: BlogPost[] = [];
       let skipped = 0;
       const list = body.blog_posts;
       for (let i = 0; i < list.length; i++) {
         const parsed = blogPostWire.safeParse(list[i]);
-        // Each entry as sent is let go once read: a large blog's parsed JSON, larger than the typed
-        // posts, need not stay in memory beside them until the whole list is read.
+        // Each entry as sent is let go once read: a large blog's parsed JSON need not stay in
+        // memory beside the typed posts until the whole list is read.
         list[i] = undefined;
         if (parsed.success) posts.push(parsed.data);
         else skipped++;
@@ -190,56 +152,16 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     },
 
     listBlogSlugs: async (): Promise<string[]> =>
-      (
-        await call(
-          {
-            operation: "list_post_slugs",
-            method: "GET",
-            path: "/v2/blog-posts/slugs",
-            accept: false,
-            retry: "idempotent",
-          },
-          slugsWire,
-        )
-      ).slugs,
+      (await call(slugsWire, "list_post_slugs", "GET", "/v2/blog-posts/slugs")).slugs,
 
-    /** v1 update: the only way to change `active`. */
-    updateTeamMemberV1: (id: string, changes: TeamMemberChanges & { active?: boolean }) =>
-      member({
-        operation: "update_member_v1",
-        method: "PATCH",
-        path: `/v1/team_members/${encodeURIComponent(id)}`,
-        body: { ...changesToWire(changes), active: changes.active },
-        accept: true,
-        retry: "idempotent",
-      }),
-    setTeamMemberActive: (id: string, active: boolean) => client.updateTeamMemberV1(id, { active }),
+    /** The v1 update: the only way to change `active`. */
+    setTeamMemberActive: (id: string, active: boolean) =>
+      member("update_member_v1", "PATCH", `/v1/team_members/${encodeURIComponent(id)}`, { active }),
 
     removeTeamMembersV1: (emails: string[]) =>
-      call(
-        {
-          operation: "remove_members_v1",
-          method: "DELETE",
-          path: "/v1/team_members",
-          body: { emails },
-          accept: true,
-          retry: "unprocessed",
-        },
-        messageWire,
-      ),
+      call(messageWire, "remove_members_v1", "DELETE", "/v1/team_members", { body: { emails } }),
   };
   return client;
-}
-
-/** Unset changes stay unsent (JSON.stringify drops undefined). */
-function changesToWire(changes: TeamMemberChanges) {
-  return {
-    email: changes.email,
-    first_name: changes.firstName,
-    last_name: changes.lastName,
-    time_zone: changes.timeZone,
-    organization_role: changes.role,
-  };
 }
 
 export type WorkspaceClient = ReturnType<typeof createWorkspaceClient>;

@@ -1,7 +1,4 @@
-/*
- * One error type for every way a workspace call can fail, so features map
- * outcomes by `code` and never parse upstream text themselves.
- */
+// One error type for every way a workspace call can fail: features map outcomes by `code`.
 
 export type WorkspaceErrorCode =
   | "unauthorized" // 401: missing, invalid, expired or revoked key
@@ -17,12 +14,8 @@ export type WorkspaceErrorCode =
   | "bad_response" // 2xx with malformed JSON or an unexpected shape
   | "http_error"; // any other status
 
-/*
- * Next bundles this module once per route type, and the app's one client per process
- * (lib/workspace/index.ts) is made by whichever bundle asks first: an error it throws is an
- * instance of that bundle's class. The brand, a registered symbol, is the same in every bundle,
- * so `instanceof` and isWorkspaceApiError recognise the error whichever bundle made it.
- */
+// Next bundles this module once per route type: a registered-symbol brand makes `instanceof`
+// recognise the error whichever bundle's class made it.
 const BRAND = Symbol.for("masthead.WorkspaceApiError");
 
 export class WorkspaceApiError extends Error {
@@ -59,11 +52,6 @@ export class WorkspaceApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.systemCode = init.systemCode;
     this.timeoutMs = init.timeoutMs;
-  }
-
-  /** Failures that may pass if tried again later (the workspace is down, slow or busy). */
-  get isTransient(): boolean {
-    return ["rate_limited", "unavailable", "timeout", "unreachable"].includes(this.code);
   }
 }
 

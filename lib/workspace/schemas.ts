@@ -1,12 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import type { Author, BlogPost, Pagination, TeamMember } from "./types";
+import type { Pagination } from "./types";
 
-/*
- * Wire schemas of the external API and their mapping to domain types.
- * Tolerant where a real workspace may differ from the local one (lib/local-workspace/README.md, API decisions) (nullable names,
- * current_page_number), strict where a wrong value would mislead a feature.
- */
+// Wire schemas mapped to domain types: tolerant where a real workspace may differ from the local
+// one (nullable names, current_page_number), strict where a wrong value would mislead a feature.
 
 const text = z
   .string()
@@ -24,7 +21,7 @@ export const teamMemberWire = z
     active: z.boolean(),
     organization_role: z.string(),
   })
-  .transform((m): TeamMember => ({
+  .transform((m) => ({
     id: m.id,
     email: m.email,
     firstName: m.first_name,
@@ -37,7 +34,7 @@ export const teamMemberWire = z
 
 const count = z.coerce.number().int().nonnegative();
 
-export const paginationWire = z
+const paginationWire = z
   .object({
     total_records: count,
     total_pages: count,
@@ -64,14 +61,14 @@ export const messageWire = z.object({ message: z.string() });
 
 export const slugsWire = z.object({ slugs: z.array(z.string()) });
 
-const authorWire = z
+export const authorWire = z
   .object({
     id: z.coerce.string(),
     name: text,
     profile_image_url: text,
     email: text,
   })
-  .transform((a): Author => ({
+  .transform((a) => ({
     id: a.id,
     name: a.name,
     profileImageUrl: a.profile_image_url,
@@ -96,15 +93,17 @@ const postCommon = {
 
 export const blogPostWire = z
   .object({ ...postCommon, authors: z.array(authorWire), thumbnail_image_url: text })
-  .transform((p): BlogPost => ({
+  .transform((p) => ({
     slug: p.slug,
     title: p.title,
+    /** ISO 8601 date-time as the workspace sent it. */
     publishedAt: p.publication_date,
     authors: p.authors,
     pageTitle: p.page_title || p.title,
     metaDescription: p.meta_description,
     keywords: p.keywords,
     coverImageUrl: p.cover_image_url,
+    /** May be "" (the document says so). */
     thumbnailImageUrl: p.thumbnail_image_url,
   }));
 

@@ -2,13 +2,12 @@ import "server-only";
 import type { z } from "zod";
 import { log as logger, logLine } from "../observability/log.mjs";
 import { metrics } from "../observability/metrics";
-import { codeFor, messageFromErrorBody, WorkspaceApiError, type WorkspaceErrorCode } from "./errors";
+import { codeFor, messageFromErrorBody, WorkspaceApiError } from "./errors";
 
 /*
- * HTTP to the workspace: exact headers, a timeout per attempt, bounded retries
- * with jittered backoff that honour Retry-After, answers checked against their schema, and
- * errors that never carry the key. Every attempt is counted and timed by operation and outcome
- * (masthead_workspace_requests_total, masthead_workspace_request_duration_seconds).
+ * HTTP to the workspace: exact headers, a timeout per attempt, bounded retries with jittered
+ * backoff that honour Retry-After, answers checked against their schema, and errors that never
+ * carry the key. Every attempt is counted and timed by operation and outcome.
  */
 
 export type TransportOptions = {
@@ -28,236 +27,159 @@ export type TransportOptions = {
   log?: (line: string) => void;
 };
 
-export type Retry =
-  /** Safe to repeat (GET, PATCH, idempotent adds): retry on 429, 502-504, timeouts and network errors. */
-  | "idempotent"
-  /** Not safe to repeat blindly (DELETE, subscribe): retry only when the workspace surely did not act (429, 503, refused). */
-  | "unprocessed";
-
 export type WorkspaceRequest = {
-  /** What the call is for, the `operation` label of the workspace metrics: a fixed name, e.g. "subscribe". */
+  /** The `operation` label of the workspace metrics: a fixed name, e.g. "subscribe". */
   operation: string;
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Relative to apiBase, e.g. "/v2/team-members". */
   path: string;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, number>;
   body?: unknown;
   /** Send `Accept: application/json` (only where the document requires it). */
   accept: boolean;
-  retry: Retry;
+  /**
+   * "idempotent": safe to repeat, retried on 429, 502-504, timeouts and network errors.
+   * "unprocessed": retried only when the workspace surely did not act (429, 503, refused).
+   */
+  retry: "idempotent" | "unprocessed";
 };
 
-export type WorkspaceResponse = {
-  status: number;
-  body: unknown;
-  /** "METHOD origin/path", the same text errors carry (never the key or query). */
-  endpoint: string;
-};
+const RETRYABLE_STATUS = { idempotent: new Set([429, 502, 503, 504]), unprocessed: new Set([429, 503]) };
 
-const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
-const UNPROCESSED_STATUS = new Set([429, 503]);
+type Attempt = { ok: true; body: unknown } | { ok: false; failure: WorkspaceApiError; mayRetry: boolean };
 
-/** The options with their defaults, and what every attempt reports to. */
-type Settings = {
-  timeoutMs: number;
-  maxRetries: number;
-  retryAfterCapMs: number;
-  backoffBaseMs: number;
-  apiKey: string;
-  base: string;
-  doFetch: (input: URL, init: RequestInit) => Promise<Response>;
-  log: (line: string) => void;
-  metrics: ReturnType<typeof metrics>;
-  debug: ReturnType<typeof logger>;
-};
+/** Sends a request until it succeeds, fails for good, or runs out of retries; resolves to the body `schema` read. */
+export function createTransport(options: TransportOptions) {
+  const {
+    apiKey,
+    timeoutMs = 10_000,
+    maxRetries = 2,
+    retryAfterCapMs = 5_000,
+    backoffBaseMs = 250,
+  } = options;
+  const base = options.apiBase.replace(/\/+$/, "");
+  // The global fetch as it is at each call, not at creation: a client may be made before Next
+  // patches fetch (by instrumentation.ts), yet its slugs request must go through the patched
+  // fetch, whose data cache tags the pages.
+  const doFetch = options.fetch ?? ((input: URL, init: RequestInit) => fetch(input, init));
+  const log = options.log ?? logLine("workspace");
+  const { workspaceDuration, workspaceRequests } = metrics();
+  const debug = logger("workspace");
 
-/** A request made ready to send: the URL, what fetch is given (less the per-attempt signal), and the endpoint errors name. */
-type Prepared = { url: URL; init: RequestInit; endpoint: string };
+  /** A non-2xx answer: the error it means, and whether `req` may be sent again. */
+  function readRefusal(req: WorkspaceRequest, res: Response, raw: string, endpoint: string): Attempt {
+    const parsed = parseJson(raw);
+    const upstreamMessage = messageFromErrorBody(parsed ? parsed.value : raw.slice(0, 200));
+    const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
+    const mayRetry =
+      RETRYABLE_STATUS[req.retry].has(res.status) &&
+      !(retryAfterMs !== undefined && retryAfterMs > retryAfterCapMs);
+    const failure = new WorkspaceApiError({
+      status: res.status,
+      code: codeFor(res.status, upstreamMessage),
+      endpoint,
+      message: upstreamMessage ?? `The workspace answered ${endpoint} with status ${res.status}.`,
+      retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
+    });
+    return { ok: false, failure, mayRetry };
+  }
 
-type Attempt =
-  { ok: true; response: WorkspaceResponse } | { ok: false; failure: WorkspaceApiError; mayRetry: boolean };
+  /** One attempt, counted and timed. */
+  async function once(
+    req: WorkspaceRequest,
+    url: URL,
+    init: RequestInit,
+    endpoint: string,
+    schema: z.ZodType,
+  ): Promise<Attempt> {
+    const stopTimer = workspaceDuration.startTimer({ operation: req.operation });
+    let status = 0;
+    let result: Attempt | undefined;
+    try {
+      const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      status = res.status;
+      const raw = await res.text();
+      result = res.ok ? readAnswer(res.status, raw, endpoint, schema) : readRefusal(req, res, raw, endpoint);
+    } catch (error) {
+      // Next stopping a render is not a workspace outcome: neither counted nor timed.
+      if (isFrameworkSignal(error)) throw error;
+      const mayRetry = req.retry === "idempotent" || isRefused(error);
+      result = { ok: false, failure: networkError(error, endpoint, timeoutMs), mayRetry };
+    } finally {
+      if (result) {
+        const durationMs = Math.round(stopTimer() * 1000);
+        const code = result.ok ? "ok" : result.failure.code;
+        // A 2xx answer the client could not read is what operators know as an invalid response.
+        const outcome = code === "bad_response" ? "invalid_response" : code;
+        workspaceRequests.inc({ operation: req.operation, outcome });
+        // Every attempt at debug, for tracing a slow page or a failing form without a proxy.
+        debug.debug(
+          { operation: req.operation, endpoint, status, outcome, durationMs },
+          `workspace ${endpoint}: ${status || "no response"} (${outcome})`,
+        );
+      }
+    }
+    return result;
+  }
 
-export type Send = (req: WorkspaceRequest, schema?: z.ZodType) => Promise<WorkspaceResponse>;
-
-export function createTransport(options: TransportOptions): Send {
-  const settings = settle(options);
-  return (req, schema) => send(settings, req, schema);
-}
-
-function settle(options: TransportOptions): Settings {
-  return {
-    timeoutMs: options.timeoutMs ?? 10_000,
-    maxRetries: options.maxRetries ?? 2,
-    retryAfterCapMs: options.retryAfterCapMs ?? 5_000,
-    backoffBaseMs: options.backoffBaseMs ?? 250,
-    apiKey: options.apiKey,
-    base: options.apiBase.replace(/\/+$/, ""),
-    // The global fetch as it is at each call, not at creation: a client may be made before Next
-    // patches fetch (by instrumentation.ts), yet its slugs request must go through the patched
-    // fetch, whose data cache tags the pages.
-    doFetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
-    log: options.log ?? logLine("workspace"),
-    metrics: metrics(),
-    debug: logger("workspace"),
+  return async function send(req: WorkspaceRequest, schema: z.ZodType): Promise<unknown> {
+    const url = new URL(base + req.path);
+    for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, String(v));
+    const endpoint = `${req.method} ${url.origin}${url.pathname}`;
+    const headers: Record<string, string> = { "X-Api-Key": apiKey };
+    if (req.accept) headers.Accept = "application/json";
+    if (req.body !== undefined) headers["Content-Type"] = "application/json";
+    const init: RequestInit = {
+      method: req.method,
+      headers,
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      redirect: "error",
+      // Never Next's data cache: the blog store keeps what the pages read (lib/blog/source.ts).
+      cache: "no-store",
+    };
+    for (let attempt = 0; ; attempt++) {
+      const result = await once(req, url, init, endpoint, schema);
+      if (result.ok) return result.body;
+      const { failure, mayRetry } = result;
+      const outcome = `${failure.code} (${failure.status || "no response"})`;
+      if (!mayRetry || attempt >= maxRetries) {
+        if (attempt > 0) log(`${endpoint} failed after ${attempt + 1} attempts: ${outcome}`);
+        throw failure;
+      }
+      // What Retry-After asks for, or else full-jitter exponential backoff.
+      const waitMs =
+        failure.retryAfterSeconds !== undefined
+          ? failure.retryAfterSeconds * 1000
+          : Math.random() * Math.min(4_000, backoffBaseMs * 2 ** attempt);
+      log(`${endpoint}: ${outcome}, retry ${attempt + 1}/${maxRetries} in ${Math.round(waitMs)} ms`);
+      await new Promise((r) => setTimeout(r, waitMs));
+    }
   };
 }
 
-/** `req` until it succeeds, fails for good, or runs out of retries. */
-async function send(s: Settings, req: WorkspaceRequest, schema?: z.ZodType): Promise<WorkspaceResponse> {
-  const prepared = prepare(s, req);
-  const { endpoint } = prepared;
-  for (let attempt = 0; ; attempt++) {
-    const result = await once(s, req, prepared, schema);
-    if (result.ok) return result.response;
-    const { failure, mayRetry } = result;
-    if (!mayRetry || attempt >= s.maxRetries) {
-      if (attempt > 0)
-        s.log(
-          `${endpoint} failed after ${attempt + 1} attempts: ${failure.code} (${failure.status || "no response"})`,
-        );
-      throw failure;
-    }
-    const waitMs = retryDelayMs(s, failure, attempt);
-    s.log(
-      `${endpoint}: ${failure.code} (${failure.status || "no response"}), retry ${attempt + 1}/${s.maxRetries} in ${Math.round(waitMs)} ms`,
-    );
-    await new Promise((r) => setTimeout(r, waitMs));
-  }
-}
-
-/** The URL with its query, exactly the headers the document lists for `req`, and the body. */
-function prepare(s: Settings, req: WorkspaceRequest): Prepared {
-  const url = new URL(s.base + req.path);
-  for (const [k, v] of Object.entries(req.query ?? {}))
-    if (v !== undefined) url.searchParams.set(k, String(v));
-  const endpoint = `${req.method} ${url.origin}${url.pathname}`;
-  const headers: Record<string, string> = { "X-Api-Key": s.apiKey };
-  if (req.accept) headers.Accept = "application/json";
-  if (req.body !== undefined) headers["Content-Type"] = "application/json";
-  const init = {
-    method: req.method,
-    headers,
-    body: req.body === undefined ? undefined : JSON.stringify(req.body),
-    redirect: "error",
-    // Never Next's data cache: the blog store keeps what the pages read (lib/blog/source.ts).
-    cache: "no-store",
-  } as RequestInit;
-  return { url, init, endpoint };
-}
-
-/** What Retry-After asks for, or else full-jitter exponential backoff. */
-function retryDelayMs(s: Settings, failure: WorkspaceApiError, attempt: number): number {
-  return failure.retryAfterSeconds !== undefined
-    ? failure.retryAfterSeconds * 1000
-    : Math.random() * Math.min(4_000, s.backoffBaseMs * 2 ** attempt);
-}
-
-/** One attempt of `req`, counted and timed: its answer (checked against `schema` when given), or the failure. */
-async function once(
-  s: Settings,
-  req: WorkspaceRequest,
-  { url, init, endpoint }: Prepared,
-  schema: z.ZodType | undefined,
-): Promise<Attempt> {
-  const stopTimer = s.metrics.workspaceDuration.startTimer({ operation: req.operation });
-  let status = 0;
-  let result: Attempt | undefined;
-  try {
-    const res = await s.doFetch(url, { ...init, signal: AbortSignal.timeout(s.timeoutMs) });
-    status = res.status;
-    const raw = await res.text();
-    result = res.ok ? readAnswer(res, raw, endpoint, schema) : readRefusal(s, req, res, raw, endpoint);
-  } catch (error) {
-    // Next stopping a render is not a workspace outcome: neither counted nor timed.
-    if (isFrameworkSignal(error)) throw error;
-    const mayRetry = req.retry === "idempotent" || isRefused(error);
-    result = { ok: false, failure: networkError(error, endpoint, s.timeoutMs), mayRetry };
-  } finally {
-    if (result) record(s, req.operation, endpoint, status, result, stopTimer());
-  }
-  return result;
-}
-
-/** A 2xx answer: empty, or JSON checked against `schema` when given. */
-function readAnswer(res: Response, raw: string, endpoint: string, schema: z.ZodType | undefined): Attempt {
-  const answered = (body: unknown): Attempt => ({
-    ok: true,
-    response: { status: res.status, body, endpoint },
-  });
-  if (res.status === 204 || raw.trim() === "") return answered(undefined);
-  const bad = (problem: string): Attempt => ({
-    ok: false,
-    failure: new WorkspaceApiError({
-      status: res.status,
-      code: "bad_response",
-      endpoint,
-      message: `The workspace answered ${endpoint} with ${problem}.`,
-    }),
-    mayRetry: false,
-  });
+/** A 2xx answer: empty, or JSON as `schema` reads it. */
+function readAnswer(status: number, raw: string, endpoint: string, schema: z.ZodType): Attempt {
+  if (status === 204 || raw.trim() === "") return { ok: true, body: undefined };
   const parsed = parseJson(raw);
-  if (!parsed.ok) return bad("malformed JSON");
-  if (!schema) return answered(parsed.value);
-  const shaped = schema.safeParse(parsed.value);
-  if (!shaped.success)
-    return bad(`an unexpected shape (at ${shaped.error.issues[0]?.path.join(".") || "(root)"})`);
-  return answered(shaped.data);
-}
-
-/** A non-2xx answer: the error it means, and whether `req` may be sent again. */
-function readRefusal(
-  s: Settings,
-  req: WorkspaceRequest,
-  res: Response,
-  raw: string,
-  endpoint: string,
-): Attempt {
-  const parsed = parseJson(raw);
-  const upstreamMessage = messageFromErrorBody(parsed.ok ? parsed.value : raw.slice(0, 200));
-  const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
-  let mayRetry = (req.retry === "idempotent" ? RETRYABLE_STATUS : UNPROCESSED_STATUS).has(res.status);
-  if (mayRetry && retryAfterMs !== undefined && retryAfterMs > s.retryAfterCapMs) mayRetry = false;
+  const shaped = parsed && schema.safeParse(parsed.value);
+  if (shaped && shaped.success) return { ok: true, body: shaped.data };
+  const problem = shaped
+    ? `an unexpected shape (at ${shaped.error.issues[0]?.path.join(".") || "(root)"})`
+    : "malformed JSON";
   const failure = new WorkspaceApiError({
-    status: res.status,
-    code: codeFor(res.status, upstreamMessage),
+    status,
+    code: "bad_response",
     endpoint,
-    message: upstreamMessage ?? `The workspace answered ${endpoint} with status ${res.status}.`,
-    retryAfterSeconds: retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000),
+    message: `The workspace answered ${endpoint} with ${problem}.`,
   });
-  return { ok: false, failure, mayRetry };
+  return { ok: false, failure, mayRetry: false };
 }
 
-/** Counts the attempt by operation and outcome, and logs it at debug. */
-function record(
-  s: Settings,
-  operation: string,
-  endpoint: string,
-  status: number,
-  result: Attempt,
-  seconds: number,
-) {
-  const outcome = result.ok ? "ok" : outcomeOf(result.failure.code);
-  s.metrics.workspaceRequests.inc({ operation, outcome });
-  // Every attempt at debug, for tracing a slow page or a failing form without a proxy.
-  s.debug.debug(
-    { operation, endpoint, status, outcome, durationMs: Math.round(seconds * 1000) },
-    `workspace ${endpoint}: ${status || "no response"} (${outcome})`,
-  );
-}
-
-/**
- * The `outcome` label of an attempt that failed: the error's code, except for a 2xx answer the
- * client could not read, which operators know as an invalid response.
- */
-function outcomeOf(code: WorkspaceErrorCode): string {
-  return code === "bad_response" ? "invalid_response" : code;
-}
-
-function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
+function parseJson(raw: string): { value: unknown } | undefined {
   try {
-    return { ok: true, value: JSON.parse(raw) };
+    return { value: JSON.parse(raw) };
   } catch {
-    return { ok: false };
+    return undefined;
   }
 }
 

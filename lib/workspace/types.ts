@@ -1,18 +1,11 @@
-/*
- * Domain types handed to features. Wire shapes (snake_case, v1 vs v2 differences)
- * stay inside lib/workspace; nothing outside it should know them.
- */
+import type { z } from "zod";
+import type { authorWire, blogPostWire, teamMemberWire } from "./schemas";
 
-export type TeamMember = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  timeZone: string;
-  profileImageUrl: string | null;
-  active: boolean;
-  role: string;
-};
+// Domain types handed to features (the wire schemas map to them); wire shapes stay inside lib/workspace.
+
+export type TeamMember = z.output<typeof teamMemberWire>;
+export type Author = z.output<typeof authorWire>;
+export type BlogPost = z.output<typeof blogPostWire>;
 
 export type Pagination = {
   totalRecords: number;
@@ -28,22 +21,6 @@ export type AllTeamMembers = {
   /** True when the walk stopped at the page cap or at a server that repeats pages. */
   truncated: boolean;
   pagesFetched: number;
-};
-
-export type Author = { id: string; name: string; profileImageUrl: string; email: string };
-
-export type BlogPost = {
-  slug: string;
-  title: string;
-  /** ISO 8601 date-time as the workspace sent it. */
-  publishedAt: string;
-  authors: Author[];
-  pageTitle: string;
-  metaDescription: string;
-  keywords: string[];
-  coverImageUrl: string;
-  /** May be "" (the document says so). */
-  thumbnailImageUrl: string;
 };
 
 export type BlogPostList = {
@@ -69,5 +46,3 @@ export type TeamMemberChanges = {
   timeZone?: string;
   role?: string;
 };
-
-export type Message = { message: string };

@@ -261,6 +261,7 @@ describe("routing", () => {
     ["/api/external/v2/team-members/a/b"],
     ["/__local/nope"],
     ["/api/external/v2/blog-posts/slugs/x"],
+    ["/api/external/v2/team-members/%E0%A4%A"], // a malformed escape names nothing
   ])('404 { error: "Not found" } for %s', async (path) => {
     expectError(await call(fixture.server, path), 404, "Not found");
   });

@@ -64,6 +64,16 @@ describe("/__local/health", () => {
   });
 });
 
+describe("/__local/articles/<slug>", () => {
+  it("shows a post's full article with its authors in order, and 404 for an unknown slug", async () => {
+    const r = await local("/__local/articles/shipping-a-static-blog-that-feels-live");
+    expect(r.status).toBe(200);
+    expect(r.text).toContain("<h1>Shipping a Static Blog That Still Feels Live</h1>");
+    expect(r.text).toContain("The Masthead Journal · Linus Berg, Mei Tanaka ·");
+    expect((await local("/__local/articles/no-such-post")).status).toBe(404);
+  });
+});
+
 describe("/__local/reset", () => {
   it("restores the demo seed after changes", async () => {
     await call(fixture.server, "/api/external/v2/team-members", {

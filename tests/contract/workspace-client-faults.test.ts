@@ -67,7 +67,6 @@ describe("timeouts and retries", () => {
     expect(e.code).toBe("timeout");
     expect(e.timeoutMs).toBe(300);
     expect(e.status).toBe(0);
-    expect(e.isTransient).toBe(true);
     expect(e.message).toContain("/api/external/v2/blog-posts/slugs");
     expect(upstream.received).toHaveLength(3);
   });
@@ -420,13 +419,12 @@ describe("exact headers per endpoint", () => {
 
   it("sends the documented body fields", async () => {
     upstream.reply((_r, res) => json(res, 200, { team_member: member("m1") }));
-    await client().updateTeamMemberV1("m1", {
+    await client().updateTeamMember("m1", {
       email: "n@b.test",
       firstName: "N",
       lastName: "M",
       timeZone: "Europe/Paris",
       role: "Admin",
-      active: true,
     });
     expect(JSON.parse(upstream.received[0]!.body)).toEqual({
       email: "n@b.test",
@@ -434,8 +432,10 @@ describe("exact headers per endpoint", () => {
       last_name: "M",
       time_zone: "Europe/Paris",
       organization_role: "Admin",
-      active: true,
     });
+    upstream.reply((_r, res) => json(res, 200, { team_member: member("m1") }));
+    await client().setTeamMemberActive("m1", true);
+    expect(JSON.parse(upstream.received[0]!.body)).toEqual({ active: true });
     upstream.reply((_r, res) => json(res, 201, { message: "added" }));
     await client().addTeamMembers({
       emails: ["a@b.test"],

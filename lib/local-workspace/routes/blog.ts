@@ -1,9 +1,6 @@
-import type { ApiContext } from "../context";
-import { json } from "../http";
-import { imagePath } from "../images";
+import { type ApiContext, json } from "../http";
+import { imagePath, type ImageKind } from "../images";
 import { blogName } from "../store";
-
-type Author = { id: string; name: string; profile_image_url: string; email: string };
 
 type PostRow = {
   id: number;
@@ -17,8 +14,7 @@ type PostRow = {
 };
 
 /** API decision 7: newest first; slug breaks ties so the order is total and stable. */
-function loadPosts(ctx: ApiContext): { posts: (PostRow & { authors: Author[] })[]; blogName: string } {
-  const { db, workspaceId, origin } = ctx;
+function loadPosts({ db, workspaceId, origin }: ApiContext) {
   const posts = db
     .prepare(
       `SELECT id, slug, title, publication_date, page_title, meta_description, keywords, has_thumbnail
@@ -32,50 +28,50 @@ function loadPosts(ctx: ApiContext): { posts: (PostRow & { authors: Author[] })[
        JOIN posts p ON p.id = pa.post_id WHERE p.workspace_id = ? ORDER BY pa.post_id, pa.position`,
     )
     .all(workspaceId) as { post_id: number; id: string; name: string; email: string }[];
-  const byPost = new Map<number, Author[]>();
-  for (const l of links) {
-    const list = byPost.get(l.post_id) ?? [];
-    list.push({
-      id: l.id,
-      name: l.name,
-      profile_image_url: `${origin}${imagePath("avatars", l.id)}`,
-      email: l.email,
-    });
-    byPost.set(l.post_id, list);
-  }
+  const byPost = Map.groupBy(links, (l) => l.post_id);
   return {
-    posts: posts.map((p) => ({ ...p, authors: byPost.get(p.id) ?? [] })),
+    posts: posts.map((p) => ({
+      ...p,
+      authors: (byPost.get(p.id) ?? []).map(({ id, name, email }) => ({
+        id,
+        name,
+        profile_image_url: `${origin}${imagePath("avatars", id)}`,
+        email,
+      })),
+    })),
     blogName: blogName(db, workspaceId),
   };
 }
 
-type PostRecord = ReturnType<typeof loadPosts>["posts"][number];
-
-/** The fields v1 and v2 summaries share. */
-function summary(p: PostRecord, origin: string) {
-  return {
-    slug: p.slug,
-    title: p.title,
-    publication_date: p.publication_date,
-    page_title: p.page_title,
-    meta_description: p.meta_description,
-    cover_image_url: `${origin}${imagePath("covers", p.slug)}`,
+/** v1 differs: a single `author` (the first), keywords as one comma-separated string, no thumbnail. */
+function listBlogPosts(version: 1 | 2) {
+  return (ctx: ApiContext): Response => {
+    const { posts, blogName } = loadPosts(ctx);
+    const image = (kind: ImageKind, slug: string) => `${ctx.origin}${imagePath(kind, slug)}`;
+    const blog_posts = posts.map((p) => {
+      const summary = {
+        slug: p.slug,
+        title: p.title,
+        publication_date: p.publication_date,
+        page_title: p.page_title,
+        meta_description: p.meta_description,
+        cover_image_url: image("covers", p.slug),
+      };
+      const keywords = JSON.parse(p.keywords) as string[];
+      if (version === 1) return { ...summary, author: p.authors[0] ?? null, keywords: keywords.join(", ") };
+      // The document allows an empty thumbnail; a couple of seeded posts exercise it.
+      return {
+        ...summary,
+        authors: p.authors,
+        keywords,
+        thumbnail_image_url: p.has_thumbnail ? image("thumbs", p.slug) : "",
+      };
+    });
+    return json({ blog_posts, blog_name: blogName });
   };
 }
-
-export function listBlogPostsV2(ctx: ApiContext): Response {
-  const { posts, blogName } = loadPosts(ctx);
-  return json({
-    blog_posts: posts.map((p) => ({
-      ...summary(p, ctx.origin),
-      authors: p.authors,
-      keywords: JSON.parse(p.keywords) as string[],
-      // The document allows an empty string; a couple of seeded posts exercise it.
-      thumbnail_image_url: p.has_thumbnail ? `${ctx.origin}${imagePath("thumbs", p.slug)}` : "",
-    })),
-    blog_name: blogName,
-  });
-}
+export const listBlogPostsV1 = listBlogPosts(1);
+export const listBlogPostsV2 = listBlogPosts(2);
 
 export function listBlogSlugsV2(ctx: ApiContext): Response {
   const { db, workspaceId } = ctx;
@@ -83,17 +79,4 @@ export function listBlogSlugsV2(ctx: ApiContext): Response {
     .prepare("SELECT slug FROM posts WHERE workspace_id = ? ORDER BY publication_date DESC, slug ASC")
     .all(workspaceId) as { slug: string }[];
   return json({ slugs: rows.map((r) => r.slug) });
-}
-
-/** v1: single `author` (the first), keywords as one comma-separated string, no thumbnail. */
-export function listBlogPostsV1(ctx: ApiContext): Response {
-  const { posts, blogName } = loadPosts(ctx);
-  return json({
-    blog_posts: posts.map((p) => ({
-      ...summary(p, ctx.origin),
-      author: p.authors[0] ?? null,
-      keywords: (JSON.parse(p.keywords) as string[]).join(", "),
-    })),
-    blog_name: blogName,
-  });
 }

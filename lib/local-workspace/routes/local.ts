@@ -1,24 +1,12 @@
 import { z } from "zod";
-import type { RouteContext } from "../context";
 import { faultSchema } from "../faults";
-import {
-  HttpError,
-  errorResponse,
-  escapeHtml,
-  htmlPage,
-  json,
-  readJsonObject,
-  readOptionalJsonObject,
-} from "../http";
-import { getImage, imagePath, type ImageKind } from "../images";
-import { listOutbox } from "../outbox";
+import { HttpError, errorResponse, escapeHtml, htmlPage, json, readJsonObject } from "../http";
+import type { RouteContext } from "../http";
+import { IMAGE_SIZES, getImage, imagePath, type ImageKind } from "../images";
 import { transaction } from "../store";
 import { MAX_SYNTHETIC } from "../seed";
 
-/**
- * Local-only endpoints (README.md, API decision 9): never under /api/external/, no API key, for people
- * and tests driving the local workspace.
- */
+// Local-only endpoints (API decision 9): no API key, for people and tests driving the local workspace.
 
 function requireWorkspace(ctx: RouteContext): string {
   if (!ctx.workspaceId) throw new HttpError(404, "Unknown workspace for this host");
@@ -28,28 +16,25 @@ function requireWorkspace(ctx: RouteContext): string {
 export function health(ctx: RouteContext): Response {
   const rows = ctx.db
     .prepare(
-      `SELECT w.id, w.blog_name, w.is_default,
+      `SELECT w.id, w.is_default AS "default", w.blog_name,
         (SELECT COUNT(*) FROM members m WHERE m.workspace_id = w.id) AS members,
         (SELECT COUNT(*) FROM posts p WHERE p.workspace_id = w.id) AS posts
        FROM workspaces w ORDER BY w.is_default DESC, w.id`,
     )
-    .all() as { id: string; blog_name: string; is_default: number; members: number; posts: number }[];
-  return json({
-    ok: true,
-    workspaces: rows.map((r) => ({
-      id: r.id,
-      default: r.is_default === 1,
-      blog_name: r.blog_name,
-      members: r.members,
-      posts: r.posts,
-    })),
-  });
+    .all() as { default: number }[];
+  return json({ ok: true, workspaces: rows.map((r) => ({ ...r, default: r.default === 1 })) });
 }
 
+/** Newest first; `to` matches case-insensitively (addresses are stored lower-case). */
 export function outbox(ctx: RouteContext): Response {
-  return json({
-    emails: listOutbox(ctx.db, requireWorkspace(ctx), ctx.url.searchParams.get("to") || undefined),
-  });
+  const to = ctx.url.searchParams.get("to")?.trim().toLowerCase() || null;
+  const emails = ctx.db
+    .prepare(
+      `SELECT id, to_email AS "to", kind, subject, link, created_at FROM outbox
+       WHERE workspace_id = ?1 AND (?2 IS NULL OR to_email = ?2) ORDER BY id DESC`,
+    )
+    .all(requireWorkspace(ctx), to);
+  return json({ emails });
 }
 
 /** Follows a verification link: HTML because a person clicks it in a browser. */
@@ -96,12 +81,10 @@ export function invitation(ctx: RouteContext): Response {
   ]);
 }
 
-const IMAGE_KINDS = new Set<ImageKind>(["covers", "thumbs", "avatars"]);
-
 export function image(ctx: RouteContext): Response {
   const kind = ctx.params.kind as ImageKind;
   const file = ctx.params.file ?? "";
-  if (!IMAGE_KINDS.has(kind) || !file.endsWith(".png")) return errorResponse(404, "Not found");
+  if (!Object.hasOwn(IMAGE_SIZES, kind) || !file.endsWith(".png")) return errorResponse(404, "Not found");
   // The router has already decoded the segment; decoding again would turn "%25" into a URIError (500).
   const key = file.slice(0, -4);
   const ws = ctx.workspaceId;
@@ -139,15 +122,20 @@ const resetSchema = z
   })
   .strict();
 
-function zodMessage(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
+/** The request's JSON body as `schema` reads it, or a 422 naming each problem. */
+async function readBody<S extends z.ZodType>(ctx: RouteContext, schema: S, optional = false) {
+  const parsed = schema.safeParse(await readJsonObject(ctx.request, optional));
+  if (parsed.success) return parsed.data as z.output<S>;
+  throw new HttpError(
+    422,
+    parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "),
+  );
 }
 
 export async function reset(ctx: RouteContext): Promise<Response> {
-  const parsed = resetSchema.safeParse(await readOptionalJsonObject(ctx.request));
-  if (!parsed.success) throw new HttpError(422, zodMessage(parsed.error));
-  ctx.services.reset(parsed.data);
-  return json({ ok: true, synthetic: { posts: parsed.data.posts ?? 0, members: parsed.data.members ?? 0 } });
+  const { posts = 0, members = 0 } = await readBody(ctx, resetSchema, true);
+  ctx.services.reset({ posts, members });
+  return json({ ok: true, synthetic: { posts, members } });
 }
 
 const postEditSchema = z.object({ title: z.string().trim().min(1).max(200) }).strict();
@@ -155,10 +143,8 @@ const postEditSchema = z.object({ title: z.string().trim().min(1).max(200) }).st
 /** Renames a blog post as an editor would (what a revalidation is for); the page title follows. */
 export async function editPost(ctx: RouteContext): Promise<Response> {
   const workspace = requireWorkspace(ctx);
-  const parsed = postEditSchema.safeParse(await readJsonObject(ctx.request));
-  if (!parsed.success) throw new HttpError(422, zodMessage(parsed.error));
+  const { title } = await readBody(ctx, postEditSchema);
   const slug = ctx.params.slug ?? "";
-  const { title } = parsed.data;
   const result = ctx.db
     .prepare(
       `UPDATE posts SET title = ?, page_title = ? || ' | ' || (SELECT blog_name FROM workspaces WHERE id = ?)
@@ -176,37 +162,26 @@ export async function editPost(ctx: RouteContext): Promise<Response> {
 export function article(ctx: RouteContext): Response {
   const workspace = requireWorkspace(ctx);
   const slug = ctx.params.slug ?? "";
+  type Post = Record<
+    "title" | "publication_date" | "meta_description" | "keywords" | "blog_name" | "authors",
+    string
+  >;
   const post = ctx.db
     .prepare(
-      `SELECT p.id, p.title, p.publication_date, p.meta_description, p.keywords, w.blog_name
+      `SELECT p.title, p.publication_date, p.meta_description, p.keywords, w.blog_name,
+        (SELECT group_concat(a.name, ', ' ORDER BY pa.position) FROM post_authors pa
+         JOIN authors a ON a.id = pa.author_id WHERE pa.post_id = p.id) AS authors
        FROM posts p JOIN workspaces w ON w.id = p.workspace_id WHERE p.workspace_id = ? AND p.slug = ?`,
     )
-    .get(workspace, slug) as
-    | {
-        id: number;
-        title: string;
-        publication_date: string;
-        meta_description: string;
-        keywords: string;
-        blog_name: string;
-      }
-    | undefined;
+    .get(workspace, slug) as Post | undefined;
   if (!post) return htmlPage(404, "Article not found", [`No post of this workspace has the slug "${slug}".`]);
-  const authors = (
-    ctx.db
-      .prepare(
-        `SELECT a.name FROM post_authors pa JOIN authors a ON a.id = pa.author_id
-         WHERE pa.post_id = ? ORDER BY pa.position`,
-      )
-      .all(post.id) as { name: string }[]
-  ).map((a) => a.name);
   const keywords = (JSON.parse(post.keywords) as string[]).filter(Boolean);
   const date = new Date(post.publication_date).toISOString().slice(0, 10);
   const e = escapeHtml;
   return htmlPage(
     200,
     post.title,
-    `<p class="meta">${e(post.blog_name)} · ${e(authors.join(", ") || "Unknown author")} · <time datetime="${e(post.publication_date)}">${date}</time></p>
+    `<p class="meta">${e(post.blog_name)} · ${e(post.authors || "Unknown author")} · <time datetime="${e(post.publication_date)}">${date}</time></p>
 <img src="${e(imagePath("covers", slug))}" alt="" width="1200" height="630">
 <p><strong>${e(post.meta_description)}</strong></p>
 <p>This is the full article of “${e(post.title)}”, as the workspace's own blog publishes it. The team's site shows the summary and links here for the rest.</p>
@@ -214,28 +189,17 @@ ${keywords.length ? `<p>It is filed under ${e(keywords.join(", "))}.</p>` : ""}`
   );
 }
 
-export function stats(ctx: RouteContext): Response {
-  return json(ctx.services.stats.snapshot());
-}
+export const stats = (ctx: RouteContext) => json(ctx.services.stats.snapshot());
 
 export function resetStats(ctx: RouteContext): Response {
   ctx.services.stats.reset(ctx.now);
-  return json(ctx.services.stats.snapshot());
+  return stats(ctx);
 }
 
-export function getFaults(ctx: RouteContext): Response {
-  return json({ fault: ctx.services.faults.get() });
-}
-
-export async function setFaults(ctx: RouteContext): Promise<Response> {
-  const parsed = faultSchema.safeParse(await readJsonObject(ctx.request));
-  if (!parsed.success) throw new HttpError(422, zodMessage(parsed.error));
-  return json({ fault: ctx.services.faults.set(parsed.data) });
-}
-
-export function clearFaults(ctx: RouteContext): Response {
-  return json({ fault: ctx.services.faults.clear() });
-}
+export const getFaults = (ctx: RouteContext) => json({ fault: ctx.services.faults.get() });
+export const setFaults = async (ctx: RouteContext) =>
+  json({ fault: ctx.services.faults.set(await readBody(ctx, faultSchema)) });
+export const clearFaults = (ctx: RouteContext) => json({ fault: ctx.services.faults.clear() });
 
 /** A landing page so opening the base URL in a browser explains what this is. */
 export function index(ctx: RouteContext): Response {
