@@ -4,7 +4,6 @@
  */
 
 export class GateBusyError extends Error {
-  /** What recognises the refusal (isGateBusy), whichever copy of this module made it. */
   readonly code = "gate_busy";
   constructor() {
     super("busy");
@@ -12,10 +11,7 @@ export class GateBusyError extends Error {
   }
 }
 
-/**
- * Whether `error` is a gate's refusal. By its code, not `instanceof`: a gate kept once per
- * process (lib/memo) may have been built by another of Next's bundles' copies of this module.
- */
+/** By code, not `instanceof`: a gate kept per process may come from another bundle's copy of this module. */
 export function isGateBusy(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === "gate_busy";
 }
@@ -24,7 +20,6 @@ export type GateOptions = { concurrency: number; maxQueue: number; maxWaitMs: nu
 
 export type Gate = {
   run<T>(task: () => Promise<T>): Promise<T>;
-  /** Running and waiting right now (for tests and logs). */
   load(): { running: number; waiting: number };
 };
 

@@ -14,7 +14,7 @@ import { isUnknownAddress } from "../blog/store-state";
 import { imageHosts } from "../config/image-hosts.mjs";
 import { isLocalMode } from "../config/defaults.mjs";
 import { peerAddressStamp } from "../http/client-key";
-import { localModeLoopbackOnly } from "../http/loopback";
+import { localModeLoopbackOnly } from "../config/local-mode";
 import { sendsHsts, shapeRequest, type RequestShaping } from "../http/request-shaping";
 import { loopbackOrigin, SERVER_ORIGIN_VARIABLE } from "../http/server-origin";
 import { log as logger } from "../observability/log.mjs";

@@ -10,11 +10,8 @@ import { readiness } from "@/lib/state/readiness";
 export const dynamic = "force-dynamic";
 
 /*
- * GET /api/metrics: this instance's metrics in Prometheus' text format, for a scraper holding
- * METRICS_TOKEN (`Authorization: Bearer ...`). Unset token: 404, as if the route did not exist;
- * a missing or wrong token: 401. The gauges that describe shared state (the delivery backlog,
- * Redis) are read here at scrape time, so every instance reports the same backlog; the
- * registry (lib/observability) stays below the features it counts and imports none of them.
+ * For a scraper holding METRICS_TOKEN (unset: 404). Shared state (the delivery backlog, Redis) is
+ * read at scrape time, so every instance reports the same, and the registry imports no feature.
  */
 export async function GET(request: Request): Promise<Response> {
   const { metricsToken } = env();
@@ -40,8 +37,7 @@ async function readDeliveryGauges(m: ReturnType<typeof metrics>): Promise<void> 
     m.deliveryPending.set(overview.waiting);
     m.deliveryFailed.set(overview.failedTotal);
   } catch (error) {
-    // An unreadable store must not cost the other metrics; the stale value would hide it, so
-    // the gauges say "unknown" (NaN) until the store answers again.
+    // A stale value would hide an unreadable store: "unknown" (NaN) until it answers again.
     m.deliveryPending.set(Number.NaN);
     m.deliveryFailed.set(Number.NaN);
     log("delivery").warn(
