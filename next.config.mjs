@@ -1,12 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { contentSecurityPolicy } from "./lib/config/content-security-policy.mjs";
+import { distDir as buildFolder } from "./lib/config/defaults.mjs";
 import { redisTargetFromVars } from "./lib/config/redis-target.mjs";
-import { distDir as buildFolder, recordBuildId } from "./lib/next-cache/build-id.mjs";
+import { recordBuildId } from "./lib/next-cache/build-id.mjs";
 import { imageDiskCacheBytes, imageLocalIpAllowed, imageRemotePatterns } from "./lib/config/image-hosts.mjs";
 
 // Read before any TypeScript runs: the variables come through the plain-JS readings the schema shares.
 const isDev = process.env.NODE_ENV === "development";
-const distDir = buildFolder();
+const distDir = buildFolder(process.env);
 
 const securityHeaders = [
   { key: "Content-Security-Policy", value: contentSecurityPolicy({ isDev }) },

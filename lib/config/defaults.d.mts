@@ -1,7 +1,7 @@
 type Env = Record<string, string | undefined>;
 export function envValue(env: Env, name: string): string | undefined;
 export function isLocalMode(env: Env): boolean;
-export const DEFAULT_NEXT_DIST_DIR: string;
+export function distDir(env: Env): string;
 export const DEFAULT_DELIVERY_STORE_PATH: string;
 export const DEFAULT_ADMIN_PASSKEY_STORE_PATH: string;
 export const LOCAL_DEMO_API_KEY: string;

@@ -10,7 +10,11 @@ export function isLocalMode(env) {
   return envValue(env, "WORKSPACE_URL") === undefined;
 }
 
-export const DEFAULT_NEXT_DIST_DIR = ".next";
+/** The build folder: separate ones let parallel builds share one checkout. */
+export function distDir(env) {
+  return envValue(env, "NEXT_DIST_DIR") ?? ".next";
+}
+
 export const DEFAULT_DELIVERY_STORE_PATH = "data/newsletter-delivery.sqlite";
 export const DEFAULT_ADMIN_PASSKEY_STORE_PATH = "data/admin-passkeys.sqlite";
 

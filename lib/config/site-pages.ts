@@ -2,24 +2,13 @@ import MarkdownIt from "markdown-it";
 import { z } from "zod";
 import { Refusal, checked, quoted, textValue } from "./variable";
 
-/*
- * The team's own pages (an Impressum, a privacy page), Markdown rendered once when the
- * configuration is read. markdown-it with `html: false` writes HTML as text and refuses
- * javascript:, vbscript:, file: and data: links, so the result needs no other sanitising.
- */
+// markdown-it with `html: false` writes HTML as text and refuses javascript:, vbscript:, file: and
+// data: links, so the team's pages need no other sanitising.
 
-export type SitePage = {
-  /** "/impressum": one lowercase segment beside the site's own. */
-  path: string;
-  title: string;
-  html: string;
-  /** Linked from every page's footer (the default). */
-  footer: boolean;
-};
+export type SitePage = { path: string; title: string; html: string; footer: boolean };
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
-/** First segments the site itself answers. */
 const TAKEN = ["admin", "api", "authors", "blog", "brand", "newsletter", "og", "search", "sitemaps", "tags"];
 
 export const PAGES_FIX =
@@ -60,7 +49,7 @@ const page = z.strictObject(
 export const pages = z
   .array(page, { error: "is not a list." })
   .max(20, "has more than 20 pages.")
-  // Checked even when a page has other problems, so that every problem is told at once.
+  // Even when a page has other problems, so every problem is told at once.
   .superRefine(
     (list, ctx) => {
       const seen = new Set<unknown>();

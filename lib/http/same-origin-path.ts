@@ -1,15 +1,11 @@
-/*
- * Where a browser may be sent back to after a form post or a sign-in: a path on this site (no open
- * redirect). Checked on the value returned as well as the input: `/a/..//evil.com` normalises to
- * `//evil.com`, which a browser reads as another host.
- */
+// No open redirect. The value returned is checked too: `/a/..//evil.com` normalises to `//evil.com`.
 
 // A base no request can name: anything that resolves to another origin is refused.
 const BASE = "http://same-origin.invalid";
 const CONTROL_OR_BACKSLASH = /[\\\u0000-\u001f\u007f]/;
 export const MAX_RETURN_PATH_LENGTH = 2048;
 
-/** True when `path` is, as written, a path that stays on this origin in every browser. */
+/** As written, a path that stays on this origin in every browser. */
 export function isSameOriginPath(path: string): boolean {
   if (!path.startsWith("/") || path.startsWith("//") || CONTROL_OR_BACKSLASH.test(path)) return false;
   try {
@@ -21,10 +17,7 @@ export function isSameOriginPath(path: string): boolean {
   }
 }
 
-/**
- * The normalised same-origin path (`pathname + search`; a fragment is dropped) for `value`, or
- * undefined when it is not a path on this site, before or after normalisation.
- */
+/** `pathname + search` (a fragment is dropped), or undefined. */
 export function sameOriginPath(value: unknown, maxLength = MAX_RETURN_PATH_LENGTH): string | undefined {
   if (typeof value !== "string" || value.length > maxLength) return undefined;
   if (!value.startsWith("/") || value.startsWith("//") || CONTROL_OR_BACKSLASH.test(value)) return undefined;
