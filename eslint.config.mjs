@@ -100,8 +100,6 @@ export default defineConfig([
   globalIgnores([
     ".next/**",
     ".next-*/**",
-    "out/**",
-    "build/**",
     "next-env.d.ts",
     "data/**",
     "test-results/**",

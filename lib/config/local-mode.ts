@@ -25,11 +25,7 @@ export const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** 127.0.0.0/8, ::1, and IPv4 loopback written as IPv6 (`::ffff:127.0.0.1`). */
 function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address || !ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === "loopback";
+  return Boolean(address && ipaddr.isValid(address) && ipaddr.process(address).range() === "loopback");
 }
 
 /** A loopback address, or `localhost` (loopback only, RFC 6761); any other name may resolve anywhere. */

@@ -1,6 +1,6 @@
 import MarkdownIt from "markdown-it";
 import { z } from "zod";
-import { Refusal, checked, quoted, textValue } from "./variable";
+import { Refusal, checked, quoted, text, textValue } from "./variable";
 
 // markdown-it with `html: false` writes HTML as text and refuses javascript:, vbscript:, file: and
 // data: links, so the team's pages need no other sanitising.
@@ -31,16 +31,8 @@ const pagePath = checked(textValue(), (path) => {
 const page = z.strictObject(
   {
     path: pagePath,
-    title: z
-      .string({ error: "is not text." })
-      .trim()
-      .min(1, "is empty.")
-      .max(80, "is longer than 80 characters."),
-    markdown: z
-      .string({ error: "is not text." })
-      .trim()
-      .min(1, "is empty.")
-      .max(50_000, "is longer than 50,000 characters."),
+    title: text(80),
+    markdown: text(50_000),
     footer: z.boolean({ error: "is not true or false." }).optional(),
   },
   { error: "is not a page object." },

@@ -7,7 +7,7 @@ import type { ImageHost } from "./image-hosts.mjs";
 import { language, messages } from "./site-words";
 import { IMAGE_FILE_TYPES, image, type SiteImage } from "./site-image";
 import { PAGES_FIX, pages, type SitePage } from "./site-pages";
-import { Refusal, checked, quoted, textValue } from "./variable";
+import { Refusal, checked, quoted, text, textValue } from "./variable";
 
 // SITE_CONFIG's file, read with the environment at build and start; every key optional (docs/configuration.md).
 
@@ -104,13 +104,6 @@ export const DEMO_SITE: SiteConfig = {
 };
 
 export type SiteProblem = { key: string; problem: string; fix: string };
-
-const text = (max: number) =>
-  z
-    .string({ error: "is not text." })
-    .trim()
-    .min(1, "is empty.")
-    .max(max, `is longer than ${max} characters.`);
 
 /**
  * Browsers read a backslash as a slash (`/\evil.example/x` is another site) and drop tabs and

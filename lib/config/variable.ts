@@ -57,3 +57,8 @@ export function wholeNumber(name: keyof typeof WHOLE_NUMBER_VARIABLES) {
 export const quoted = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 79)}…` : s);
 
 export const textValue = () => z.string({ error: "is not text." }).trim();
+
+export const text = (max: number) =>
+  textValue()
+    .min(1, "is empty.")
+    .max(max, `is longer than ${max.toLocaleString("en")} characters.`);

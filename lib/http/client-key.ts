@@ -71,17 +71,12 @@ function trustedEntry(header: string | null, trustProxy: number): string | undef
 function within(address: string, prefix: { ipv4: number; ipv6: number }): string {
   const text = address.slice(0, 64);
   if (!ipaddr.isValid(text)) return UNKNOWN;
-  let parsed = ipaddr.parse(text);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  const bits = parsed.kind() === "ipv4" ? prefix.ipv4 : prefix.ipv6;
-  if (bits === 32 && parsed.kind() === "ipv4") return parsed.toString();
-  const bytes = parsed.toByteArray();
-  for (let i = 0; i < bytes.length; i++) {
-    const keep = Math.max(0, Math.min(8, bits - i * 8));
-    bytes[i]! &= (0xff << (8 - keep)) & 0xff;
-  }
-  return `${ipaddr.fromByteArray(bytes).toString()}/${bits}`;
+  const parsed = ipaddr.process(text); // IPv4 written as IPv6 is IPv4
+  const v4 = parsed.kind() === "ipv4";
+  const bits = v4 ? prefix.ipv4 : prefix.ipv6;
+  if (bits === 32 && v4) return parsed.toString();
+  const cidr = `${parsed.toString()}/${bits}`;
+  return `${(v4 ? ipaddr.IPv4 : ipaddr.IPv6).networkAddressFromCIDR(cidr).toString()}/${bits}`;
 }
 
 /** TRUST_PROXY=true (the leftmost entry) is MAX_SAFE_INTEGER; a trusted proxy that sent none: the connection. */

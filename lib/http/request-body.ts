@@ -41,13 +41,7 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
     // The client went away or sent a broken chunked body.
     return { ok: false, tooLarge: false };
   }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return { ok: true, bytes };
+  return { ok: true, bytes: Buffer.concat(chunks, total) };
 }
 
 /** For each route to word in its own voice (415, 413, 400, 400). */

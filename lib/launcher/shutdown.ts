@@ -1,5 +1,6 @@
 import "server-only";
 import { subscribe } from "node:diagnostics_channel";
+import { setTimeout as delay } from "node:timers/promises";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { closeDelivery, stopDeliveryWorker } from "../delivery";
 import { log as logger } from "../observability/log.mjs";
@@ -29,7 +30,7 @@ export type ShutdownOptions = {
   exit?: (code: number) => void;
 };
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
+const sleep = (ms: number) => delay(Math.max(0, ms));
 
 /** Once per process. */
 export function installGracefulShutdown(options: ShutdownOptions): void {
@@ -64,19 +65,14 @@ export function installGracefulShutdown(options: ShutdownOptions): void {
 }
 
 /** True when `work` settled before `deadline`. */
-async function within(work: Promise<unknown>, deadline: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>(
-    (r) => (timer = setTimeout(() => r(false), Math.max(0, deadline - Date.now()))),
-  );
-  const done = work.then(
-    () => true as const,
-    () => true as const,
-  );
-  const settled = await Promise.race([done, late]);
-  clearTimeout(timer);
-  return settled;
-}
+const within = (work: Promise<unknown>, deadline: number): Promise<boolean> =>
+  Promise.race([
+    work.then(
+      () => true,
+      () => true,
+    ),
+    delay(Math.max(0, deadline - Date.now()), false),
+  ]);
 
 async function drain(
   life: Lifecycle,

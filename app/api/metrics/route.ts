@@ -25,7 +25,9 @@ export async function GET(request: Request): Promise<Response> {
     );
 
   const m = metrics();
-  await Promise.all([readDeliveryGauges(m), readRedisGauge(m), readReadinessGauge(m)]);
+  const [, health, ready] = await Promise.all([readDeliveryGauges(m), stateHealth(), readiness()]);
+  if (health.engine === "redis") reportGauge(m.redisUp, health.redis === "up" ? 1 : 0);
+  m.ready.set(ready.status === 200 ? 1 : 0);
   return new Response(await m.registry.metrics(), {
     headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" },
   });
@@ -45,13 +47,4 @@ async function readDeliveryGauges(m: ReturnType<typeof metrics>): Promise<void> 
       "the delivery store could not be read for the metrics",
     );
   }
-}
-
-async function readRedisGauge(m: ReturnType<typeof metrics>): Promise<void> {
-  const health = await stateHealth();
-  if (health.engine === "redis") reportGauge(m.redisUp, health.redis === "up" ? 1 : 0);
-}
-
-async function readReadinessGauge(m: ReturnType<typeof metrics>): Promise<void> {
-  m.ready.set((await readiness()).status === 200 ? 1 : 0);
 }
