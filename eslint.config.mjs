@@ -23,8 +23,7 @@ const MAY_IMPORT = {
   search: [...BOTTOM, "blog"], // indexes the blog in memory; never asks the workspace
   newsletter: [...BOTTOM, "workspace", "delivery"], // a signup the workspace cannot take waits
   admin: [...BOTTOM, "workspace", "delivery"], // the failed signups, the backlog on the dashboard
-  // shutdown stops the delivery worker; the site's server asks the blog store which addresses
-  // exist and the search limits which searches to refuse before Next sees a request
+  // shutdown stops the delivery worker; the site's server asks the blog store and the search limits
   launcher: [...BOTTOM, "delivery", "blog", "search"],
 };
 const libFolders = readdirSync(new URL("./lib", import.meta.url), { withFileTypes: true })

@@ -18,10 +18,7 @@ const securityHeaders = [
   // No HSTS here: these are fixed at build, and HSTS follows the running SITE_URL (lib/http/request-shaping.ts).
 ];
 
-/**
- * The team's own SVGs (app/brand/) open as documents on the site's origin: whatever the SITE_CONFIG
- * check misses, no script runs (`sandbox` also gives an opaque origin, so no cookies).
- */
+// The team's own SVGs (app/brand/) open as documents on this origin: no script runs, no cookies.
 export const BRAND_FILE_HEADERS = [
   { key: "Content-Security-Policy", value: "script-src 'none'; sandbox" },
   { key: "X-Content-Type-Options", value: "nosniff" },

@@ -45,7 +45,6 @@ function emailMap<T>(fix: string, read: (value: string, email: string) => T | Re
   });
 }
 
-/** Who may use /admin besides ADMIN_USERS (lib/admin/standing.ts, lib/admin/totp.ts). */
 export const adminAccess = {
   ADMIN_ROLES: variable(
     "set ADMIN_ROLES to the workspace role names that may use /admin, separated by commas (case-sensitive, e.g. Admin), or unset it for Admin.",
@@ -93,7 +92,6 @@ export type AdminAccessValues = {
   ADMIN_TWO_FACTOR: "optional" | "required";
 };
 
-/** Once each is valid alone. */
 export function checkSecondFactor(v: AdminAccessValues, ctx: z.RefinementCtx): void {
   const admins = new Set(v.ADMIN_USERS.map((u) => u.email));
   const strangers = Object.keys(v.ADMIN_TOTP).filter((email) => !admins.has(email));

@@ -1,8 +1,5 @@
-/*
- * The image hosts, one list for `next/image` and the preview image's cover loader (plain JavaScript:
- * next.config.mjs reads it). Local mode: the local workspace (the one host allowed on loopback);
- * else the workspace's origin; plus IMAGE_HOSTS, on public addresses unless IMAGE_ALLOW_PRIVATE_HOSTS.
- */
+// One list for `next/image` and the cover loader: the (local) workspace, plus IMAGE_HOSTS, on public
+// addresses unless IMAGE_ALLOW_PRIVATE_HOSTS (the local workspace is the one loopback host).
 
 import { DEFAULT_LOCAL_WORKSPACE_PORT, WHOLE_NUMBER_VARIABLES, envValue, isLocalMode } from "./defaults.mjs";
 

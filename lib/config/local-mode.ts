@@ -1,12 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import ipaddr from "ipaddr.js";
 
-/*
- * Local mode (no WORKSPACE_URL) runs the demo with a public password and secrets: anyone who reaches
- * it can sign in, so it stays on this machine. The launcher listens on loopback only; the site's
- * server sends a connection from elsewhere (judged by the socket, never the Host header a client
- * writes) to the route that refuses it, for a server started some other way.
- */
+// Local mode runs the demo with a public password, so it stays on this machine: the launcher listens
+// on loopback, and the site's server judges each connection by its socket, never the Host header.
 
 const REAL_WORKSPACE_VARIABLES = [
   "WORKSPACE_URL",
@@ -17,10 +13,8 @@ const REAL_WORKSPACE_VARIABLES = [
 ];
 const toServe = `To serve the network, configure your workspace: set ${REAL_WORKSPACE_VARIABLES.slice(0, -1).join(", ")} and ${REAL_WORKSPACE_VARIABLES.at(-1)}.`;
 
-/** Said to a client that reached local mode from off this machine. */
 export const LOCAL_MODE_OFF_LOOPBACK = `This site runs in local mode (no WORKSPACE_URL), with the public demo password and secrets, and answers on its own machine only. ${toServe}`;
 
-/** The names a local-mode server answers to on this machine (any port). */
 export const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** 127.0.0.0/8, ::1, and IPv4 loopback written as IPv6 (`::ffff:127.0.0.1`). */
@@ -65,7 +59,6 @@ export function listenPlan(opts: {
   return { hostname: undefined, message: `Listening on every interface, port ${opts.port}.` };
 }
 
-/** The route that answers a local-mode request from off this machine (app/api/local-only). */
 export const OFF_LOOPBACK_REFUSED = "/api/local-only";
 
 /** Both ends of the connection on this machine (a socket with neither known is not). */

@@ -63,7 +63,6 @@ export type RedisVariables = {
   REDIS_PASSWORD: string | null;
 };
 
-/** One Redis or a Sentinel group, never both; the Sentinel-only variables only with REDIS_SENTINELS. */
 export function checkRedisVariables(v: RedisVariables, ctx: z.RefinementCtx): void {
   const problem = (variable: keyof RedisVariables, message: string, fix: string) =>
     ctx.addIssue({ code: "custom", path: [variable], message, params: { fix } });

@@ -2,7 +2,6 @@ import { envValue } from "./defaults.mjs";
 
 // Plain JavaScript because Next's cache handler loads it as it is; values passed the schema.
 
-/** "host:port,host:port" into Sentinel addresses, or the first problem found. */
 export function parseSentinelList(raw) {
   const sentinels = [];
   for (const entry of raw.split(",").map((part) => part.trim())) {
@@ -17,7 +16,6 @@ export function parseSentinelList(raw) {
   return { sentinels };
 }
 
-/** A redis:// URL, a Sentinel group, or null (no Redis: the embedded engine). */
 export function redisTargetFromVars(vars) {
   const url = envValue(vars, "REDIS_URL");
   if (url) return url;

@@ -45,7 +45,6 @@ export function secrets(mode: Mode) {
         return users;
       },
     ),
-    /** Unset in local mode: http://localhost:PORT. */
     SITE_URL: variable(siteFix, (url) => {
       if (url === undefined)
         return mode === "local"

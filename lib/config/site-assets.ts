@@ -5,7 +5,6 @@ import type { SiteConfig, SiteImage } from "./site";
 
 // Served by app/brand/'s static routes (read once, by the build).
 
-/** The demo's "M" on the site's accent. */
 const defaultIcon = (accent: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${accent}"/><path d="M7 24V8h3.2l5.8 9.2L21.8 8H25v16h-3.2V13.6l-5 7.8h-1.6l-5-7.8V24z" fill="#fff"/></svg>`;
 

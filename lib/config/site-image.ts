@@ -18,7 +18,6 @@ const IMAGE_MAX_BYTES = 1024 * 1024;
 export type SiteImage = {
   /** /brand/logo or /brand/icon for a file, the address itself otherwise. */
   src: string;
-  /** Absolute; null for an address. */
   file: string | null;
   type: string | null;
 };

@@ -9,7 +9,6 @@ export class Refusal {
   ) {}
 }
 
-/** A Refusal becomes an issue carrying its fix. */
 export function checked<I extends z.ZodType, T>(
   schema: I,
   read: (value: z.output<I>) => T | Refusal,
@@ -23,7 +22,6 @@ export function checked<I extends z.ZodType, T>(
   });
 }
 
-/** Already trimmed, unset when empty. */
 export function variable<T>(fix: string, read: (value: string | undefined) => T | Refusal) {
   return checked(z.string().optional(), read, fix);
 }

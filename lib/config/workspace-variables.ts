@@ -16,7 +16,6 @@ const SAMPLE_SUBDOMAINS = new Set([
   "spinkart",
 ]);
 
-/** → origin + path prefix + /api/external. */
 export const workspaceApiBase = variable(
   "set it to your workspace's address, e.g. https://<your workspace's real subdomain>.<service host>, as shown in the Admin panel.",
   (raw = "") => {

@@ -4,15 +4,11 @@ import ipaddr from "ipaddr.js";
 import { processMemo } from "../memo/process-memo.mjs";
 
 /*
- * Who is asking, for every budget and the origin checks: nothing else reads X-Forwarded-For.
- * Next passes a client's own X-Forwarded-For and X-Forwarded-Host untouched, so they are believed
- * only when TRUST_PROXY says a proxy sets them; otherwise the address is the connection's own,
- * stamped on every request by the site's server (lib/launcher/server.ts) before Next sees it.
- *  - The holder, who can ask from any address of a block at no cost: an IPv4 /24 (the smallest
- *    block routed between networks), an IPv6 /48 (one end site's assignment, RIPE-738, ARIN NRPM
- *    6.5.4; tunnel brokers hand one to anyone).
- *  - The client beneath it: one IPv4 address, or an IPv6 /64 (SLAAC and privacy addresses).
- * Readers behind one holder share its budgets, with per-client budgets beneath.
+ * Who is asking, for every budget: nothing else reads X-Forwarded-For. Next passes a client's own
+ * forwarded headers untouched, so they count only when TRUST_PROXY says a proxy sets them; otherwise
+ * the site's server stamps the connection's address on every request before Next sees it.
+ * The holder can ask from any address of its block at no cost: an IPv4 /24 (the smallest routed
+ * block), an IPv6 /48 (one end site's assignment, RIPE-738). Its clients: an IPv4 address, an IPv6 /64.
  */
 
 /** A Request in route handlers, `{ headers: await headers() }` in pages. */

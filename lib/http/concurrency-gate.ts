@@ -1,7 +1,4 @@
-/*
- * An admission gate for CPU-heavy work (password hashing): `concurrency` at once, a bounded queue
- * for a bounded time, the rest refused at once, so a flood costs a fixed amount of work.
- */
+// For CPU-heavy work (password hashing): a bounded queue for a bounded time, so a flood costs a fixed amount.
 
 export class GateBusyError extends Error {
   readonly code = "gate_busy";

@@ -69,7 +69,6 @@ export async function readBody(
   return value === MALFORMED ? { ok: false, problem: "malformed" } : { ok: true, kind, value };
 }
 
-/** A JSON body must be an object. */
 export async function readFields(
   request: Request,
   limit: number,

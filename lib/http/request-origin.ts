@@ -21,7 +21,6 @@ function httpUrl(value: string): URL | undefined {
   }
 }
 
-/** Else the request URL's, which Next builds from Host. */
 function addressedHost(request: Request, trustProxy: number): string | undefined {
   const host = requestHost(request, trustProxy);
   if (host) return host;

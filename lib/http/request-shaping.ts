@@ -3,15 +3,11 @@ import { envValue } from "../config/defaults.mjs";
 import { LOOPBACK_NAMES } from "../config/local-mode";
 
 /*
- * A request as Next is to see it, decided at run time (Next's header and route rules are frozen at
- * build), applied by the site's server (lib/launcher/server.ts):
- * - The target becomes origin-form with dot segments resolved; one naming nothing is a 400.
+ * Decided at run time (Next's header and route rules are frozen at build), before Next sees it:
  * - Query strings no page reads are dropped: Next stores the query of the request that regenerates
  *   a page into the payload for everyone. `_rsc` stays only on RSC requests, in its digest's shape.
  * - The image optimiser keys its disk copies by the whole URL: another spelling is redirected (308).
- * - Server-action requests go to a route that refuses them (Masthead has none, and Next would print
- *   each unknown action id).
- * - With an https SITE_URL every response carries Strict-Transport-Security.
+ * - Server actions are refused (Masthead has none; Next would print each unknown action id).
  */
 
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";

@@ -17,7 +17,6 @@ export function isSameOriginPath(path: string): boolean {
   }
 }
 
-/** `pathname + search` (a fragment is dropped), or undefined. */
 export function sameOriginPath(value: unknown, maxLength = MAX_RETURN_PATH_LENGTH): string | undefined {
   if (typeof value !== "string" || value.length > maxLength) return undefined;
   if (!value.startsWith("/") || value.startsWith("//") || CONTROL_OR_BACKSLASH.test(value)) return undefined;

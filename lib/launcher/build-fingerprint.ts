@@ -54,7 +54,6 @@ function readRecord(folder: string): SiteFingerprint | null {
 
 const REBUILD = "or build again with this configuration (`npm run build`, or `npm start`, which builds)";
 
-/** Why this build must not be served with `running`'s configuration, or null. */
 export function buildMismatch(folder: string, running: SiteFingerprint): ConfigProblem | null {
   if (!existsSync(path.join(folder, "BUILD_ID")))
     return {

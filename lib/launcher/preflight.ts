@@ -20,7 +20,6 @@ export function configOrExit(vars: Record<string, string | undefined>): AppConfi
   }
 }
 
-/** One GET of the post list: null when it answers, else what is wrong and which variable to check. */
 export async function workspaceProblem(config: AppConfig, timeoutMs = 10_000): Promise<string | null> {
   const url = `${config.workspace.apiBase}/v2/blog-posts`;
   const where = config.localWorkspace
@@ -53,12 +52,4 @@ export async function workspaceProblem(config: AppConfig, timeoutMs = 10_000): P
   if (status === 404)
     return `${where} has no blog API at ${new URL(url).pathname} (404): check WORKSPACE_URL (the workspace's own address, as the Admin panel shows it).`;
   return `${where} answered ${status} to GET ${new URL(url).pathname}: ${start}, then build again.`;
-}
-
-export async function workspaceAnswersOrExit(config: AppConfig): Promise<void> {
-  const problem = await workspaceProblem(config);
-  if (problem) {
-    log.fatal(problem);
-    process.exit(1);
-  }
 }

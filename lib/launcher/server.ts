@@ -29,7 +29,6 @@ const NOT_FOUND_PAGE = "/_not-found";
 /** Within the front's 10 s (nginx's client_*_timeout), else 408: not Node's default five minutes. */
 const TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000 };
 
-/** True when answered here. */
 function unknownBlogAddress(request: IncomingMessage, response: ServerResponse): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const pathname = (request.url ?? "").split("?", 1)[0]!;
@@ -58,7 +57,6 @@ async function main(): Promise<void> {
   };
   const localMode = isLocalMode(process.env);
 
-  // The working directory is the project, as for `next start`.
   const app = next({ dev, hostname, port });
   const handle = app.getRequestHandler();
   const prepared = app.prepare();

@@ -32,7 +32,6 @@ export type ShutdownOptions = {
 
 const sleep = (ms: number) => delay(Math.max(0, ms));
 
-/** Once per process. */
 export function installGracefulShutdown(options: ShutdownOptions): void {
   const { lifecycle } = processState();
   if (lifecycle.shutdownInstalled) return;
@@ -64,7 +63,6 @@ export function installGracefulShutdown(options: ShutdownOptions): void {
   process.on("SIGINT", onSignal);
 }
 
-/** True when `work` settled before `deadline`. */
 const within = (work: Promise<unknown>, deadline: number): Promise<boolean> =>
   Promise.race([
     work.then(

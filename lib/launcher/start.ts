@@ -79,7 +79,6 @@ function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
   });
 }
 
-/** Exits with `code`, or the server's own code when asked to stop. */
 async function stop(code: number, asked = false): Promise<never> {
   if (stopping) return new Promise<never>(() => {});
   stopping = true;

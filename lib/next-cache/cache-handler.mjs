@@ -7,10 +7,9 @@ import { newVersion, SharedCache } from "./shared.mjs";
 import { ENTRY_KINDS, entryTags, judgeEntry, nextCacheProcess, RenderStarts, TagMarks } from "./tags.mjs";
 
 /*
- * Next's cache shared by instances through Redis (Next's documented cache-handler interface). A hit
- * is a memory lookup checked against the tag marks and versions held here: no network; a miss asks
- * Redis (shared.mjs). A 404 for an address that never had a page stays in a small local memory, so
- * random addresses cannot grow the shared store; a 404 replacing a page is stored.
+ * A hit is a memory lookup checked against the tag marks and versions held here; a miss asks Redis.
+ * A 404 for an address that never had a page stays in a small local memory, so random addresses
+ * cannot grow the shared store; a 404 replacing a page is stored.
  */
 
 const { PHASE_PRODUCTION_BUILD } = createRequire(import.meta.url)("next/constants");

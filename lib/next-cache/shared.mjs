@@ -10,11 +10,10 @@ import {
 import { entryTags } from "./tags.mjs";
 
 /*
- * The cache every instance shares through Redis (keys carry the build id). Entries: `e:<key>` =
- * { v: version, b: bytes }; each write publishes the new version, so a held copy is served without
- * asking Redis until a newer version is heard or the subscription dropped. Tags: two hashes (stale,
- * expired) moved forward only, published, and read again on every (re)connection. Redis down never
- * makes a page wait or fail; a revalidation made meanwhile is written once it is back.
+ * Entries `e:<key>` = { v: version, b: bytes }; each write publishes its version, so a held copy is
+ * served without asking Redis until a newer one is heard or the subscription drops. Tag marks: two
+ * hashes moved forward only, published, reread on every connection. Redis down never makes a page
+ * wait or fail; a revalidation made meanwhile is written once it is back.
  */
 
 const ENTRY_TTL_SECONDS = 14 * 24 * 3600;

@@ -3,16 +3,11 @@ import type { Readable } from "node:stream";
 import { format } from "node:util";
 import { log } from "./log.mjs";
 
-/*
- * Next reports through `console` in plain text with coloured glyphs, part on stderr; in a server
- * process those calls become lines of the one logger (component "next"), so a log shipper reading
- * the server's output gets nothing but JSON lines.
- */
+// Next reports through `console` in coloured text, part on stderr: a log shipper gets JSON lines instead.
 
 const METHODS = { debug: "debug", log: "info", info: "info", warn: "warn", error: "error" } as const;
 const ANSI = /\u001b\[[0-9;]*m/g;
 const GLYPH = /^\s*[⨯⚠✓○▲●ℹ]\s*/u;
-/** One call cannot fill the log. */
 const MAX_LENGTH = 4_000;
 
 /** A second call (another bundle) installs the same routing again. */

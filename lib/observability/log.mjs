@@ -4,10 +4,9 @@ import { DEFAULT_LOG_LEVEL, logLevel } from "../config/defaults.mjs";
 import { processMemo } from "../memo/process-memo.mjs";
 
 /*
- * The one logger of every Masthead process: pino JSON lines with `component`, at LOG_LEVEL; on a
- * terminal pino-pretty as a stream in this thread (worker-thread transports do not survive Next's
- * bundling). Plain JavaScript: the unbundled cache handler logs through it too. Callers pass codes,
- * statuses and counts, never a body, cookie, key, reader address or query; redaction is a backstop.
+ * The one logger of every process. pino-pretty runs as a stream in this thread: worker-thread
+ * transports do not survive Next's bundling. Callers pass codes and counts, never a body, cookie,
+ * key, reader address or query; redaction is a backstop.
  */
 
 const REDACTED = [

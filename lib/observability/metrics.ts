@@ -1,11 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from "prom-client";
 import { observability } from "./log.mjs";
 
-/*
- * One registry per process (kept beside the logger; prom-client is a server external package), so a
- * counter a route handler increments shows in a scrape another bundle answers. Counted where the
- * work happens, never per page view. docs/operations.md lists every metric and its alerts.
- */
+// One registry per process (kept beside the logger), so every bundle's counts show in one scrape.
+// Counted where the work happens, never per page view; docs/operations.md lists them and their alerts.
 
 export const SIGNUP_OUTCOMES = [
   "created",
