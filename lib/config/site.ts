@@ -81,27 +81,13 @@ export type SiteConfig = {
   messages: Messages;
 };
 
-const DEMO_MESSAGES = resolveMessages(DEFAULT_LANGUAGE);
-export const DEFAULT_DESCRIPTION = DEMO_MESSAGES.phrases["site.description"] as string;
-
-export const DEMO_SITE: SiteConfig = {
-  name: null,
-  shortName: null,
-  description: DEFAULT_DESCRIPTION,
-  accent: { ...DEMO_ACCENT, custom: false },
-  logo: null,
-  icon: null,
-  navigation: [
-    { label: "Blog", href: "/blog", external: false },
-    { label: "Newsletter", href: "/newsletter", external: false },
-  ],
-  social: [],
-  footer: null,
-  pages: [],
-  language: DEFAULT_LANGUAGE,
-  timeZone: "UTC",
-  messages: DEMO_MESSAGES,
-};
+const DEMO_NAVIGATION: SiteLink[] = [
+  { label: "Blog", href: "/blog", external: false },
+  { label: "Newsletter", href: "/newsletter", external: false },
+];
+/** What an empty file gives. */
+export const DEMO_SITE = toSite({});
+export const DEFAULT_DESCRIPTION = DEMO_SITE.description;
 
 export type SiteProblem = { key: string; problem: string; fix: string };
 
@@ -205,7 +191,7 @@ function toSite(f: SiteFile): SiteConfig {
     accent: { light, dark, custom: light !== DEMO_ACCENT.light || dark !== DEMO_ACCENT.dark },
     logo: f.logo ? { ...f.logo, alt: f.logoAlt ?? "", dark: f.logoDark ?? null } : null,
     icon: f.icon ?? null,
-    navigation: f.navigation?.map((l) => ({ label: l.label, ...l.href })) ?? DEMO_SITE.navigation,
+    navigation: f.navigation?.map((l) => ({ label: l.label, ...l.href })) ?? DEMO_NAVIGATION,
     social: Object.entries(f.social ?? {}).flatMap(([network, url]) => {
       if (!url) return [];
       const n = network as Network;
@@ -258,22 +244,16 @@ export function readSiteConfig(
     raw = JSON.parse(readFileSync(where, "utf8"));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return {
-      site: undefined,
-      problems: [
-        code
-          ? {
-              key: "",
-              problem: `cannot read ${where} (${code}).`,
-              fix: "set SITE_CONFIG to the path of a readable JSON file (docs/configuration.md has a complete example), or unset it for the demo's site.",
-            }
-          : {
-              key: "",
-              problem: `${where} is not valid JSON: ${(error as Error).message}`,
-              fix: "correct the JSON (no comments or trailing commas; keys and text in double quotes).",
-            },
-      ],
-    };
+    const problem = code
+      ? {
+          problem: `cannot read ${where} (${code}).`,
+          fix: "set SITE_CONFIG to the path of a readable JSON file (docs/configuration.md has a complete example), or unset it for the demo's site.",
+        }
+      : {
+          problem: `${where} is not valid JSON: ${(error as Error).message}`,
+          fix: "correct the JSON (no comments or trailing commas; keys and text in double quotes).",
+        };
+    return { site: undefined, problems: [{ key: "", ...problem }] };
   }
   const parsed = fileSchema(path.dirname(where), hosts).safeParse(raw);
   return parsed.success

@@ -13,23 +13,13 @@ export type OriginVerdict = "same-origin" | "cross-site" | "no-browser-signal";
 
 /** `javascript:` or `data:` is never us. */
 function httpUrl(value: string): URL | undefined {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url : undefined;
-  } catch {
-    return undefined;
-  }
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  return url?.protocol === "http:" || url?.protocol === "https:" ? url : undefined;
 }
 
-function addressedHost(request: Request, trustProxy: number): string | undefined {
-  const host = requestHost(request, trustProxy);
-  if (host) return host;
-  try {
-    return new URL(request.url).host.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
+/** Else the host Next built the request URL from. */
+const addressedHost = (request: Request, trustProxy: number) =>
+  requestHost(request, trustProxy) ?? httpUrl(request.url)?.host.toLowerCase();
 
 /** SITE_URL's origin, or the host this request was addressed to (behind TLS termination the scheme differs). */
 function ownSiteUrl(value: string, request: Request, siteUrl: string, trustProxy: number): URL | undefined {

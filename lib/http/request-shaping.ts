@@ -86,13 +86,9 @@ function normalisedPath(path: string): string {
 export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[] = []): string | undefined {
   const withoutFragment = image.split("#", 1)[0]!;
   const relative = /^\/(?!\/)/.test(withoutFragment);
-  let parsed: URL;
-  try {
-    parsed = new URL(relative ? `http://n${withoutFragment}` : withoutFragment);
-  } catch {
-    return withoutFragment;
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return withoutFragment;
+  const absolute = relative ? `http://n${withoutFragment}` : withoutFragment;
+  const parsed = URL.canParse(absolute) ? new URL(absolute) : undefined;
+  if (parsed?.protocol !== "http:" && parsed?.protocol !== "https:") return withoutFragment;
   if (parsed.pathname.endsWith("/")) return undefined;
   const path = normalisedPath(parsed.pathname) + parsed.search;
   if (relative) return path;

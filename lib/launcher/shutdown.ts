@@ -1,7 +1,7 @@
 import "server-only";
 import { subscribe } from "node:diagnostics_channel";
 import { setTimeout as delay } from "node:timers/promises";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import { closeDelivery, stopDeliveryWorker } from "../delivery";
 import { log as logger } from "../observability/log.mjs";
 import { processState } from "../state/redis-fail-fast.mjs";
@@ -41,11 +41,7 @@ export function installGracefulShutdown(options: ShutdownOptions): void {
   const life: Lifecycle = { servers: new Set(), open: new Set(), draining: false };
 
   subscribe("http.server.request.start", (message) => {
-    const { response, server } = message as {
-      request: IncomingMessage;
-      response: ServerResponse;
-      server: Server;
-    };
+    const { response, server } = message as { response: ServerResponse; server: Server };
     if (server) life.servers.add(server);
     life.open.add(response);
     response.once("close", () => life.open.delete(response));
