@@ -116,30 +116,24 @@ const rest = {
   redis: z.custom<RedisTarget | null>(),
 };
 
-const localVariables = z
-  .object({
-    mode: z.literal("local"),
-    ...ports,
-    LOCAL_WORKSPACE_API_KEY: z.string().default(LOCAL_DEMO_API_KEY),
-    ...secrets("local"),
-    ...adminAccess,
-    ...rest,
-  })
-  .superRefine(checkSecondFactor)
-  .superRefine(checkRedisVariables);
+const localVariables = z.object({
+  mode: z.literal("local"),
+  ...ports,
+  LOCAL_WORKSPACE_API_KEY: z.string().default(LOCAL_DEMO_API_KEY),
+  ...secrets("local"),
+  ...adminAccess,
+  ...rest,
+});
 
-const remoteVariables = z
-  .object({
-    mode: z.literal("remote"),
-    ...ports,
-    WORKSPACE_URL: workspaceApiBase,
-    WORKSPACE_API_KEY: workspaceApiKey,
-    ...secrets("remote"),
-    ...adminAccess,
-    ...rest,
-  })
-  .superRefine(checkSecondFactor)
-  .superRefine(checkRedisVariables);
+const remoteVariables = z.object({
+  mode: z.literal("remote"),
+  ...ports,
+  WORKSPACE_URL: workspaceApiBase,
+  WORKSPACE_API_KEY: workspaceApiKey,
+  ...secrets("remote"),
+  ...adminAccess,
+  ...rest,
+});
 
 export const CONFIG_VARIABLES = Object.keys(remoteVariables.shape);
 
@@ -158,7 +152,10 @@ export const envSchema = z
         redis: redisTargetFromVars(vars),
       };
     },
-    z.discriminatedUnion("mode", [localVariables, remoteVariables]),
+    z
+      .discriminatedUnion("mode", [localVariables, remoteVariables])
+      .superRefine(checkSecondFactor)
+      .superRefine(checkRedisVariables),
   )
   .transform((v) => ({
     mode: v.mode,

@@ -30,6 +30,7 @@ for every variable. Ctrl-C or SIGTERM stops everything, the server finishing the
 const root = path.resolve(__dirname, "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const serverEntry = path.join(root, "lib/launcher/server.ts");
+const workspaceCli = path.join(root, "lib/local-workspace/cli.ts");
 const args = new Set(process.argv.slice(2));
 const dev = args.has("--dev");
 const skipBuild = args.has("--no-build") || process.env.SKIP_BUILD === "1";
@@ -149,13 +150,7 @@ async function main() {
         }
       }
     } else {
-      const wsArgs = [
-        "--import",
-        "tsx",
-        path.join(root, "lib/local-workspace/cli.ts"),
-        "--port",
-        String(config.localWorkspace.port),
-      ];
+      const wsArgs = ["--import", "tsx", workspaceCli, "--port", String(config.localWorkspace.port)];
       if (args.has("--reset-workspace")) wsArgs.push("--reset");
       run(process.execPath, wsArgs, "local workspace");
       if (!(await waitForHealth(health, 30_000))) {

@@ -46,7 +46,4 @@ export class ByteLru {
     this.map.delete(key);
     this.bytes -= held.size;
   }
-  get size() {
-    return this.map.size;
-  }
 }
