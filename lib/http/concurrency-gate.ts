@@ -15,10 +15,7 @@ export function isGateBusy(error: unknown): boolean {
 
 export type GateOptions = { concurrency: number; maxQueue: number; maxWaitMs: number };
 
-export type Gate = {
-  run<T>(task: () => Promise<T>): Promise<T>;
-  load(): { running: number; waiting: number };
-};
+export type Gate = { run<T>(task: () => Promise<T>): Promise<T> };
 
 type Waiter = { start: () => void; timer: NodeJS.Timeout };
 
@@ -64,6 +61,5 @@ export function createGate({ concurrency, maxQueue, maxWaitMs }: GateOptions): G
         release();
       }
     },
-    load: () => ({ running, waiting: queue.length }),
   };
 }

@@ -1,5 +1,4 @@
 import { createServer } from "node:net";
-import { log as logger } from "../observability/log.mjs";
 
 // Tried (and released) before anything starts: one clear error, not Next's after a build.
 
@@ -25,11 +24,4 @@ export async function portProblem(port: number, hostname: string | undefined): P
   if (code === "EADDRNOTAVAIL")
     return `${where}: this machine has no address ${hostname} (HOSTNAME): set HOSTNAME to one of its addresses, or unset it.`;
   return `${where} cannot be listened on (${code}): check PORT and HOSTNAME.`;
-}
-
-export async function portFreeOrExit(port: number, hostname: string | undefined): Promise<void> {
-  const problem = await portProblem(port, hostname);
-  if (!problem) return;
-  logger("launcher").fatal(problem);
-  process.exit(1);
 }

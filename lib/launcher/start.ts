@@ -10,7 +10,7 @@ import { forwardAsJsonLines } from "../observability/console-to-log";
 import { listenPlan } from "../config/local-mode";
 import { configOrExit, workspaceProblem } from "./preflight";
 import { recordThisBuild, sameConfigurationOrExit } from "./build-fingerprint";
-import { portFreeOrExit } from "./port-check";
+import { portProblem } from "./port-check";
 
 const USAGE = `Usage: npm start [-- options]      build the site and serve it (the local workspace too, without WORKSPACE_URL)
        npm run dev [-- options]    the same with \`next dev\`: no build, reloads on change
@@ -131,7 +131,11 @@ async function main() {
   }
   // Then the build: an instance with another site configuration would re-brand the shared cache.
   if (skipBuild && !dev) sameConfigurationOrExit(config, process.env);
-  await portFreeOrExit(config.port, listen.hostname);
+  const portTaken = await portProblem(config.port, listen.hostname);
+  if (portTaken) {
+    log.fatal(portTaken);
+    process.exit(1);
+  }
 
   if (config.localWorkspace) {
     const health = `http://127.0.0.1:${config.localWorkspace.port}/__local/health`;
