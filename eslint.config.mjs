@@ -4,10 +4,8 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 /*
- * Which lib/ folders each lib/ folder may import (besides itself), lowest first. The bottom
- * layers import no feature; a feature imports the bottom layers, the workspace client, and only
- * the features named here. app/, components/, proxy.ts and instrumentation(-node).ts sit on top. Lint
- * holds it with import/no-restricted-paths (one zone per folder) and import/no-cycle.
+ * Which lib/ folders each lib/ folder may import besides itself, lowest first; app/, components/,
+ * proxy.ts and instrumentation(-node).ts sit on top. A real cycle is import/no-cycle's to find.
  */
 const BOTTOM = ["i18n", "config", "memo", "observability", "state", "http"];
 const MAY_IMPORT = {
@@ -25,23 +23,9 @@ const MAY_IMPORT = {
   search: [...BOTTOM, "blog"], // indexes the blog in memory; never asks the workspace
   newsletter: [...BOTTOM, "workspace", "delivery"], // a signup the workspace cannot take waits
   admin: [...BOTTOM, "workspace", "delivery"], // the failed signups, the backlog on the dashboard
-  // shutdown stops the delivery worker; the site's server asks the blog store which addresses
-  // exist and the search limits which searches to refuse before Next sees a request
+  // shutdown stops the delivery worker; the site's server asks the blog store and the search limits
   launcher: [...BOTTOM, "delivery", "blog", "search"],
 };
-// The folders themselves must not import each other in a circle, or the zones would allow it.
-const visiting = new Set();
-const placed = new Set();
-function place(folder, path) {
-  if (placed.has(folder)) return;
-  if (visiting.has(folder))
-    throw new Error(`eslint.config.mjs: MAY_IMPORT has a cycle: ${[...path, folder].join(" -> ")}`);
-  visiting.add(folder);
-  for (const below of MAY_IMPORT[folder]) place(below, [...path, folder]);
-  visiting.delete(folder);
-  placed.add(folder);
-}
-for (const folder of Object.keys(MAY_IMPORT)) place(folder, []);
 const libFolders = readdirSync(new URL("./lib", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -81,7 +65,6 @@ export default defineConfig([
   ...nextTs,
   {
     rules: {
-      // Unused args are allowed when prefixed with _ (route handler signatures).
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
@@ -95,8 +78,7 @@ export default defineConfig([
     },
   },
   {
-    // The bench measures the product and may borrow tests/helpers; a test never depends on the
-    // bench, so deleting or reshaping a bench section cannot break the suite.
+    // Reshaping the bench cannot break the suite.
     files: ["tests/**"],
     rules: {
       "import/no-restricted-paths": [
@@ -117,8 +99,6 @@ export default defineConfig([
   globalIgnores([
     ".next/**",
     ".next-*/**",
-    "out/**",
-    "build/**",
     "next-env.d.ts",
     "data/**",
     "test-results/**",

@@ -2,18 +2,9 @@ import { z } from "zod";
 import { PASSWORD_HASH_PATTERN } from "./password-hash";
 import { Refusal, oneOf, variable, wholeNumber } from "./variable";
 
-/*
- * The variables that say who may use /admin: ADMIN_USERS (passwords), the workspace roles that
- * count as admin, and the second factor; read by lib/config/schema.ts.
- */
-
 export type AdminUser = { email: string; passwordHash: string };
 
-/**
- * `email=value` entries separated by commas, spaces or newlines (ADMIN_USERS, ADMIN_TOTP,
- * ADMIN_RECOVERY_CODES), emails lower-cased; `read` turns a value into what is kept or a
- * Refusal. Problems name the email, never the value.
- */
+/** `email=value` entries separated by commas, spaces or newlines; problems name the email, never the value. */
 function emailEntries<T>(raw: string, read: (value: string, email: string) => T | Refusal, unique = true) {
   const entries: [string, T][] = [];
   const errors: string[] = [];
@@ -29,7 +20,6 @@ function emailEntries<T>(raw: string, read: (value: string, email: string) => T 
   return { entries, errors };
 }
 
-/** Parses ADMIN_USERS: `email=scrypt:salt:hash` entries. */
 export function parseAdminUsers(raw: string): { users: AdminUser[]; errors: string[] } {
   const { entries, errors } = emailEntries(
     raw,
@@ -47,7 +37,6 @@ const TOTP_SECRET_PATTERN = /^[A-Z2-7]{26,128}$/;
 /** 128 bits of SHA-256, base64url (lib/admin/recovery-codes.ts makes them). */
 const RECOVERY_HASH_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
-/** An `email=value` variable, unset meaning nobody: every problem with it at once. */
 function emailMap<T>(fix: string, read: (value: string, email: string) => T | Refusal) {
   return variable(fix, (raw) => {
     if (raw === undefined) return {};
@@ -56,10 +45,6 @@ function emailMap<T>(fix: string, read: (value: string, email: string) => T | Re
   });
 }
 
-/**
- * Who may use /admin besides ADMIN_USERS: the workspace roles that count as admin, how often a
- * session re-asks the workspace, and the second factor (lib/admin/standing.ts, lib/admin/totp.ts).
- */
 export const adminAccess = {
   ADMIN_ROLES: variable(
     "set ADMIN_ROLES to the workspace role names that may use /admin, separated by commas (case-sensitive, e.g. Admin), or unset it for Admin.",
@@ -107,7 +92,6 @@ export type AdminAccessValues = {
   ADMIN_TWO_FACTOR: "optional" | "required";
 };
 
-/** The checks between ADMIN_USERS, ADMIN_TOTP and ADMIN_TWO_FACTOR, once each is valid alone. */
 export function checkSecondFactor(v: AdminAccessValues, ctx: z.RefinementCtx): void {
   const admins = new Set(v.ADMIN_USERS.map((u) => u.email));
   const strangers = Object.keys(v.ADMIN_TOTP).filter((email) => !admins.has(email));

@@ -1,18 +1,14 @@
 import { Refusal, checked, quoted, textValue } from "./variable";
-/*
- * WCAG 2 contrast for the site's accent colours: relative luminance, contrast ratio, and the
- * nearest colour of the same hue that reaches a ratio (to derive a dark-scheme accent, and to
- * suggest a fix when a configured colour is refused).
- */
 
-/** The page backgrounds of app/globals.css (--bg), which an accent is checked against. */
+// WCAG 2 contrast of the accent colours with app/globals.css's --bg.
+
 export const PAGE_BACKGROUND = { light: "#ffffff", dark: "#121110" } as const;
-export type Scheme = keyof typeof PAGE_BACKGROUND;
+type Scheme = keyof typeof PAGE_BACKGROUND;
 
 /** WCAG AA for normal text: links and button labels are drawn in the accent. */
 export const AA_CONTRAST = 4.5;
 
-export const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
 function channels(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -32,8 +28,8 @@ export function contrastRatio(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-/** Rounded down to two decimals, so a reported ratio never looks like a pass when it is not. */
-export const shownRatio = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2);
+/** Rounded down, so a reported ratio never looks like a pass when it is not. */
+const shownRatio = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2);
 
 function mix(hex: string, toward: string, amount: number): string {
   const from = channels(hex);
@@ -47,10 +43,7 @@ function mix(hex: string, toward: string, amount: number): string {
     .join("")}`;
 }
 
-/**
- * `hex` mixed toward black (for the light background) or white (for the dark one) in small
- * steps until it reaches AA against that scheme's background: the colour itself when it already does.
- */
+/** The same hue toward black (light) or white (dark) until it reaches AA on that background. */
 export function readableOn(scheme: Scheme, hex: string): string {
   const toward = scheme === "light" ? "#000000" : "#ffffff";
   for (let step = 0; step <= 20; step++) {
@@ -60,7 +53,6 @@ export function readableOn(scheme: Scheme, hex: string): string {
   return toward;
 }
 
-/** A configured accent colour for `scheme`, which must read on its page background (WCAG AA). */
 export function accentColour(scheme: Scheme) {
   return checked(textValue(), (raw) => {
     if (!HEX_COLOUR.test(raw)) return new Refusal(`${quoted(raw)} is not a colour written as #rrggbb.`);

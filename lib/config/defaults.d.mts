@@ -1,6 +1,7 @@
-export function envValue(env: Record<string, string | undefined>, name: string): string | undefined;
-export function isLocalMode(env: Record<string, string | undefined>): boolean;
-export const DEFAULT_NEXT_DIST_DIR: string;
+type Env = Record<string, string | undefined>;
+export function envValue(env: Env, name: string): string | undefined;
+export function isLocalMode(env: Env): boolean;
+export function distDir(env: Env): string;
 export const DEFAULT_DELIVERY_STORE_PATH: string;
 export const DEFAULT_ADMIN_PASSKEY_STORE_PATH: string;
 export const LOCAL_DEMO_API_KEY: string;
@@ -26,4 +27,4 @@ export const DEFAULT_LOCAL_WORKSPACE_PORT: number;
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
 export const LOG_LEVELS: readonly LogLevel[];
 export const DEFAULT_LOG_LEVEL: LogLevel;
-export function logLevel(env: Record<string, string | undefined>): LogLevel | undefined;
+export function logLevel(env: Env): LogLevel | undefined;

@@ -1,34 +1,26 @@
-// The variables' defaults and readings next.config.mjs shares with the schema (plain JS: it reads them first).
+// The defaults and readings next.config.mjs shares with the schema (plain JS: Next reads them first).
 
-/**
- * A variable as Masthead reads it: trimmed, and unset when empty.
- * @param {Record<string, string | undefined>} env
- * @param {string} name
- * @returns {string | undefined}
- */
+/** Trimmed, and unset when empty. */
 export function envValue(env, name) {
   const value = env[name]?.trim();
   return value ? value : undefined;
 }
 
-/**
- * Local mode: no WORKSPACE_URL, so the launcher runs the local workspace and demo defaults apply.
- * @param {Record<string, string | undefined>} env
- */
 export function isLocalMode(env) {
   return envValue(env, "WORKSPACE_URL") === undefined;
 }
 
-/** Where `next build` writes; separate folders let parallel builds share one checkout. */
-export const DEFAULT_NEXT_DIST_DIR = ".next";
+/** The build folder: separate ones let parallel builds share one checkout. */
+export function distDir(env) {
+  return envValue(env, "NEXT_DIST_DIR") ?? ".next";
+}
+
 export const DEFAULT_DELIVERY_STORE_PATH = "data/newsletter-delivery.sqlite";
-/** Admins' passkeys (public keys only) on one instance, beside the delivery store; unused with REDIS_URL. */
 export const DEFAULT_ADMIN_PASSKEY_STORE_PATH = "data/admin-passkeys.sqlite";
 
 /** The local workspace's public default key (it only opens the demo data); here so app and seed agree. */
 export const LOCAL_DEMO_API_KEY = "wps_local_demo_7f3a9c2e5b8d4f61a0c9e2b7";
 
-/** The whole-number variables: their range and the value used when they are unset. */
 export const WHOLE_NUMBER_VARIABLES = Object.freeze({
   PORT: { min: 1, max: 65_535, fallback: 3000 },
   LOCAL_WORKSPACE_PORT: { min: 1, max: 65_535, fallback: 4010 },
@@ -49,15 +41,10 @@ export const WHOLE_NUMBER_VARIABLES = Object.freeze({
 export const DEFAULT_PORT = WHOLE_NUMBER_VARIABLES.PORT.fallback;
 export const DEFAULT_LOCAL_WORKSPACE_PORT = WHOLE_NUMBER_VARIABLES.LOCAL_WORKSPACE_PORT.fallback;
 
-/** The levels LOG_LEVEL accepts (pino's), quietest last. */
 export const LOG_LEVELS = Object.freeze(["trace", "debug", "info", "warn", "error", "fatal", "silent"]);
 export const DEFAULT_LOG_LEVEL = "info";
 
-/**
- * LOG_LEVEL as the logger reads it before the configuration is checked: undefined when not a level.
- * @param {Record<string, string | undefined>} env
- * @returns {string | undefined}
- */
+/** As the logger reads it before the configuration is checked: undefined when not a level. */
 export function logLevel(env) {
   const value = envValue(env, "LOG_LEVEL")?.toLowerCase();
   return value !== undefined && LOG_LEVELS.includes(value) ? value : undefined;

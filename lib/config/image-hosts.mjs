@@ -1,21 +1,12 @@
-/*
- * The image hosts the site may load images from, one list for `next/image` and the preview
- * image's cover loader; plain JavaScript because next.config.mjs reads it. Local mode: the local
- * workspace (the one host allowed on loopback); else the workspace's origin; plus IMAGE_HOSTS.
- * These must resolve to public addresses unless IMAGE_ALLOW_PRIVATE_HOSTS says otherwise.
- */
+// One list for `next/image` and the cover loader: the (local) workspace, plus IMAGE_HOSTS, on public
+// addresses unless IMAGE_ALLOW_PRIVATE_HOSTS (the local workspace is the one loopback host).
 
 import { DEFAULT_LOCAL_WORKSPACE_PORT, WHOLE_NUMBER_VARIABLES, envValue, isLocalMode } from "./defaults.mjs";
 
-/**
- * @param {Record<string, string | undefined>} env
- * @returns {{ origin: string; protocol: string; hostname: string; port: string; privateAddressAllowed: boolean }[]}
- */
 export function imageHosts(env) {
   const workspaceUrl = envValue(env, "WORKSPACE_URL");
   const localPort = envValue(env, "LOCAL_WORKSPACE_PORT") ?? String(DEFAULT_LOCAL_WORKSPACE_PORT);
   const privateAllowed = imagePrivateHostsAllowed(env);
-  /** @type {{ origin: string; privateAddressAllowed: boolean }[]} */
   const entries = [];
   if (!workspaceUrl) {
     for (const host of ["127.0.0.1", "localhost"])
@@ -43,39 +34,21 @@ export function imageHosts(env) {
     });
 }
 
-/**
- * IMAGE_ALLOW_PRIVATE_HOSTS=1: the image hosts may resolve to private addresses (a staging
- * workspace on a private network), for Next's optimiser and the cover loader alike.
- * @param {Record<string, string | undefined>} env
- */
-export function imagePrivateHostsAllowed(env) {
+function imagePrivateHostsAllowed(env) {
   return /^(1|true|yes|on)$/i.test(envValue(env, "IMAGE_ALLOW_PRIVATE_HOSTS") ?? "");
 }
 
-/**
- * `images.dangerouslyAllowLocalIP` for next.config.mjs: in local mode, or with IMAGE_ALLOW_PRIVATE_HOSTS.
- * @param {Record<string, string | undefined>} env
- */
+/** `images.dangerouslyAllowLocalIP`. */
 export function imageLocalIpAllowed(env) {
   return isLocalMode(env) || imagePrivateHostsAllowed(env);
 }
 
 /**
- * IMAGE_QUERY_STRINGS=allow: image URLs may carry a query string (signed CDN URLs); by default
- * none may, so nobody can mint new optimised copies with `?v=N`.
- * @param {Record<string, string | undefined>} env
- */
-export function imageQueryStringsAllowed(env) {
-  return envValue(env, "IMAGE_QUERY_STRINGS")?.toLowerCase() === "allow";
-}
-
-/**
- * The same list as `images.remotePatterns` for next.config.mjs. `search: ""` matches only a URL
- * with no query string (Next compares it with the URL's `search`).
- * @param {Record<string, string | undefined>} env
+ * `images.remotePatterns`. Without IMAGE_QUERY_STRINGS=allow, `search: ""` matches only a URL with no
+ * query string, so nobody can mint new optimised copies with `?v=N`.
  */
 export function imageRemotePatterns(env) {
-  const noQuery = imageQueryStringsAllowed(env) ? {} : { search: "" };
+  const noQuery = envValue(env, "IMAGE_QUERY_STRINGS")?.toLowerCase() === "allow" ? {} : { search: "" };
   return imageHosts(env).map((h) => ({
     protocol: h.protocol.replace(":", ""),
     hostname: h.hostname,
@@ -85,10 +58,7 @@ export function imageRemotePatterns(env) {
   }));
 }
 
-/**
- * `images.maximumDiskCacheSize` in bytes, from IMAGE_CACHE_MAX_MB (0 keeps no optimised copy on disk).
- * @param {Record<string, string | undefined>} env
- */
+/** `images.maximumDiskCacheSize` from IMAGE_CACHE_MAX_MB (0 keeps no optimised copy on disk). */
 export function imageDiskCacheBytes(env) {
   const { min, max, fallback } = WHOLE_NUMBER_VARIABLES.IMAGE_CACHE_MAX_MB;
   const raw = Number(envValue(env, "IMAGE_CACHE_MAX_MB") ?? fallback);

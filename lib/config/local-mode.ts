@@ -1,48 +1,73 @@
+import type { IncomingMessage } from "node:http";
 import ipaddr from "ipaddr.js";
 
-/*
- * Local mode (no WORKSPACE_URL) runs the demo with public password and secrets: anyone who reaches
- * it can sign in, so it stays on this machine (lib/launcher/listen.ts, lib/http/loopback.ts).
- */
+// Local mode runs the demo with a public password, so it stays on this machine: the launcher listens
+// on loopback, and the site's server judges each connection by its socket, never the Host header.
 
-/** What a real workspace's configuration takes: setting them is how a site leaves local mode. */
-export const REAL_WORKSPACE_VARIABLES = [
+const REAL_WORKSPACE_VARIABLES = [
   "WORKSPACE_URL",
   "WORKSPACE_API_KEY",
   "SESSION_SECRET",
   "ADMIN_USERS",
   "SITE_URL",
-] as const;
-
+];
 const toServe = `To serve the network, configure your workspace: set ${REAL_WORKSPACE_VARIABLES.slice(0, -1).join(", ")} and ${REAL_WORKSPACE_VARIABLES.at(-1)}.`;
 
-/** Said to a client that reached local mode from off this machine. */
 export const LOCAL_MODE_OFF_LOOPBACK = `This site runs in local mode (no WORKSPACE_URL), with the public demo password and secrets, and answers on its own machine only. ${toServe}`;
 
-/** Why the launcher will not listen on `hostname` in local mode. */
-export function localModeListenRefusal(hostname: string): string {
-  return (
-    `HOSTNAME=${hostname} is not a loopback address, and local mode (no WORKSPACE_URL) runs with ` +
-    `the public demo password and secrets, so it listens on this machine only. ${toServe} ` +
-    `To run the demo here, unset HOSTNAME or set HOSTNAME=127.0.0.1.`
-  );
-}
+export const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** 127.0.0.0/8, ::1, and IPv4 loopback written as IPv6 (`::ffff:127.0.0.1`). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address || !ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === "loopback";
+function isLoopbackAddress(address: string | undefined): boolean {
+  return Boolean(address && ipaddr.isValid(address) && ipaddr.process(address).range() === "loopback");
 }
 
-/**
- * A HOSTNAME that only this machine can reach: a loopback address, or `localhost` (which
- * resolves to loopback only, RFC 6761). Any other name may resolve anywhere.
- */
-export function isLoopbackHostname(hostname: string): boolean {
+/** A loopback address, or `localhost` (loopback only, RFC 6761); any other name may resolve anywhere. */
+function isLoopbackHostname(hostname: string): boolean {
   const name = hostname.trim().toLowerCase();
   if (name === "localhost") return true;
   return isLoopbackAddress(name.startsWith("[") && name.endsWith("]") ? name.slice(1, -1) : name);
+}
+
+export type ListenPlan =
+  { hostname: string | undefined; message: string; refused?: undefined } | { refused: string };
+
+/** Where `npm start` / `npm run dev` listen: HOSTNAME (unset: every interface), loopback in local mode. */
+export function listenPlan(opts: {
+  hostnameEnv: string | undefined;
+  localMode: boolean;
+  port: string;
+}): ListenPlan {
+  const chosen = opts.hostnameEnv?.trim() || undefined;
+  if (opts.localMode) {
+    if (chosen && !isLoopbackHostname(chosen))
+      return {
+        refused:
+          `HOSTNAME=${chosen} is not a loopback address, and local mode (no WORKSPACE_URL) runs with ` +
+          `the public demo password and secrets, so it listens on this machine only. ${toServe} ` +
+          `To run the demo here, unset HOSTNAME or set HOSTNAME=127.0.0.1.`,
+      };
+    const hostname = chosen ?? "127.0.0.1";
+    return {
+      hostname,
+      message:
+        `Listening on ${hostname}:${opts.port} only: local mode uses the public demo password and secrets. ` +
+        `Configure your workspace (WORKSPACE_URL and the rest) to serve the network.`,
+    };
+  }
+  if (chosen) return { hostname: chosen, message: `Listening on ${chosen}:${opts.port} (HOSTNAME).` };
+  return { hostname: undefined, message: `Listening on every interface, port ${opts.port}.` };
+}
+
+export const OFF_LOOPBACK_REFUSED = "/api/local-only";
+
+/** Both ends of the connection on this machine (a socket with neither known is not). */
+export function isLoopbackConnection(
+  socket: { localAddress?: string; remoteAddress?: string } | null | undefined,
+): boolean {
+  return isLoopbackAddress(socket?.localAddress) && isLoopbackAddress(socket?.remoteAddress);
+}
+
+export function localModeLoopbackOnly(request: Pick<IncomingMessage, "socket" | "url">): void {
+  if (!isLoopbackConnection(request.socket)) request.url = OFF_LOOPBACK_REFUSED;
 }

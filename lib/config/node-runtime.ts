@@ -1,11 +1,7 @@
-/*
- * The Node.js lines Masthead runs on: the stores use `node:sqlite`, which older lines lack (with an
- * error that names no fix), so entry points check first and say what to do.
- */
+// The stores use `node:sqlite`, which older lines lack with an error naming no fix: entry points check first.
 
 export const MIN_NODE_MAJOR = 24;
 
-/** What is wrong with running on `version` (e.g. "v20.20.2"), or undefined when it is supported. */
 export function nodeRuntimeProblem(version: string): string | undefined {
   const major = Number(/^v?(\d+)\./.exec(version)?.[1]);
   if (major >= MIN_NODE_MAJOR) return undefined;
@@ -16,7 +12,6 @@ export function nodeRuntimeProblem(version: string): string | undefined {
   );
 }
 
-/** Stops the process with the message above when this Node is too old. */
 export function requireSupportedNode(): void {
   const problem = nodeRuntimeProblem(process.version);
   if (!problem) return;

@@ -4,12 +4,9 @@ import { parseSentinelList } from "./redis-target.mjs";
 import type { SentinelTarget } from "./redis-target.mjs";
 import { Refusal, oneOf, variable } from "./variable";
 
-// How an instance runs among others: proxies, Redis, delivery worker, metrics, log level (docs/operations.md).
+// How an instance runs among others (docs/operations.md). Values that carry a password are never echoed.
 
-/**
- * TRUST_PROXY: 0 = no proxy is trusted; N = N proxies that each append an address (use the Nth
- * from the right); "true" = Number.MAX_SAFE_INTEGER, a proxy that overwrites it (use the leftmost).
- */
+/** N proxies that each append an address; "true" (MAX_SAFE_INTEGER): a proxy that overwrites it. */
 export const trustProxy = variable(
   "unset it when nothing sits in front of Masthead; set it to the number of proxies that append to X-Forwarded-For, or to true when your platform overwrites that header.",
   (raw) => {
@@ -22,10 +19,6 @@ export const trustProxy = variable(
   },
 );
 
-/**
- * REDIS_URL: redis:// or rediss:// (TLS), a host, an optional port and database number.
- * The value is never echoed back: it usually carries the password.
- */
 export const redisUrl = variable(
   "set it to redis://[:password@]host[:port][/db] (rediss:// for TLS), e.g. redis://:secret@10.0.0.5:6379/0, or unset it to keep the state of one instance in memory.",
   (raw): string | null | Refusal => {
@@ -41,7 +34,6 @@ export const redisUrl = variable(
   },
 );
 
-/** REDIS_SENTINELS: the Sentinels to ask where the primary is, as comma-separated host:port. */
 export const redisSentinels = variable(
   "set it to the Sentinels' addresses, comma-separated host:port (e.g. 10.0.0.5:26379,10.0.0.6:26379,10.0.0.7:26379), or unset it.",
   (raw) => {
@@ -51,7 +43,6 @@ export const redisSentinels = variable(
   },
 );
 
-/** REDIS_SENTINEL_NAME: the master group name (`sentinel monitor <name> …`). */
 export const redisSentinelName = variable(
   "set it to the name your Sentinels monitor (the <name> of `sentinel monitor <name> host port quorum`), e.g. masthead.",
   (raw) => {
@@ -62,7 +53,6 @@ export const redisSentinelName = variable(
   },
 );
 
-/** REDIS_SENTINEL_PASSWORD, REDIS_PASSWORD: never echoed back. */
 export const redisSecret = variable("set it to the password, or unset it.", (raw) => raw ?? null);
 
 export type RedisVariables = {
@@ -73,10 +63,6 @@ export type RedisVariables = {
   REDIS_PASSWORD: string | null;
 };
 
-/**
- * The Redis variables together: one Redis (REDIS_URL) or a Sentinel group, never both, and the
- * Sentinel-only variables only with REDIS_SENTINELS.
- */
 export function checkRedisVariables(v: RedisVariables, ctx: z.RefinementCtx): void {
   const problem = (variable: keyof RedisVariables, message: string, fix: string) =>
     ctx.addIssue({ code: "custom", path: [variable], message, params: { fix } });
@@ -114,7 +100,6 @@ export const deliveryWorker = oneOf(
   { "on|true|yes|in-process": true, "off|false|no|external": false },
 );
 
-/** METRICS_TOKEN: unset = GET /api/metrics answers 404; set = scrapers send it as a Bearer token. The value is never echoed back. */
 export const metricsToken = variable(
   "set it to a random string of at least 32 characters (e.g. the output of `openssl rand -hex 32`) and give the same value to your Prometheus scrape job, or unset it to turn GET /api/metrics off.",
   (token): string | null | Refusal => {

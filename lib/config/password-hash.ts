@@ -1,7 +1,6 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
 
-// Admin passwords are stored as `scrypt:<salt hex>:<hash hex>` in ADMIN_USERS.
-// The ':' separator (not '$') survives shells and .env files without escaping.
+// `scrypt:<salt hex>:<hash hex>`: ':' (not '$') survives shells and .env files without escaping.
 const KEY_LENGTH = 64;
 const SCRYPT_OPTIONS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 export const PASSWORD_HASH_PATTERN = /^scrypt:[0-9a-f]{32}:[0-9a-f]{128}$/;
@@ -17,12 +16,7 @@ function parseStored(stored: string): { salt: Buffer; expected: Buffer } | null 
   return { salt: Buffer.from(saltHex, "hex"), expected: Buffer.from(hashHex, "hex") };
 }
 
-/**
- * Constant-time check; a malformed stored hash simply fails. Hashes on libuv's thread pool
- * (async scrypt), never on the event loop: its tens of milliseconds of CPU would otherwise stall
- * every request the process is serving. Sign-in goes through lib/admin/password-check.ts,
- * which also caps how many run at once.
- */
+/** On libuv's thread pool: tens of milliseconds of CPU on the event loop would stall every request. */
 export function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseStored(stored);
   if (!parsed) return Promise.resolve(false);
@@ -34,7 +28,7 @@ export function verifyPassword(password: string, stored: string): Promise<boolea
   });
 }
 
-/** The same check, synchronous: only for start-up configuration checks, never per request. */
+/** Only for start-up configuration checks, never per request. */
 export function verifyPasswordSync(password: string, stored: string): boolean {
   const parsed = parseStored(stored);
   if (!parsed) return false;

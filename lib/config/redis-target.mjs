@@ -1,15 +1,7 @@
 import { envValue } from "./defaults.mjs";
 
-/*
- * Where Redis is: REDIS_URL, or a Sentinel group's primary. Plain JavaScript because Next's cache
- * handler loads it as it is; it assumes values that passed the schema (operations-variables.ts).
- */
+// Plain JavaScript because Next's cache handler loads it as it is; values passed the schema.
 
-/**
- * "host:port,host:port" into Sentinel addresses, or the first problem found.
- * @param {string} raw
- * @returns {{ sentinels: { host: string; port: number }[] } | { problem: string }}
- */
 export function parseSentinelList(raw) {
   const sentinels = [];
   for (const entry of raw.split(",").map((part) => part.trim())) {
@@ -24,12 +16,6 @@ export function parseSentinelList(raw) {
   return { sentinels };
 }
 
-/**
- * The Redis Masthead connects to, from variables that passed the schema: a redis:// URL, a
- * Sentinel group, or null (no Redis: the embedded engine).
- * @param {Record<string, string | undefined>} vars
- * @returns {import("./redis-target.d.mts").RedisTarget | null}
- */
 export function redisTargetFromVars(vars) {
   const url = envValue(vars, "REDIS_URL");
   if (url) return url;

@@ -3,7 +3,6 @@ import { adminAccess, checkSecondFactor } from "./admin-access";
 import {
   DEFAULT_ADMIN_PASSKEY_STORE_PATH,
   DEFAULT_DELIVERY_STORE_PATH,
-  DEFAULT_LOCAL_WORKSPACE_PORT,
   LOCAL_DEMO_API_KEY,
   envValue,
   isLocalMode,
@@ -26,7 +25,7 @@ import { readSiteConfig } from "./site";
 import { Refusal, oneOf, variable, wholeNumber } from "./variable";
 import { workspaceApiBase, workspaceApiKey } from "./workspace-variables";
 
-export { parseAdminUsers, type AdminUser } from "./admin-access";
+// Tests and the bench take the demo's values from here.
 export {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_HASH,
@@ -34,13 +33,11 @@ export {
   DEMO_REVALIDATE_SECRET,
   DEMO_SESSION_SECRET,
 } from "./secrets";
-export { LOCAL_DEMO_API_KEY, DEFAULT_DELIVERY_STORE_PATH, DEFAULT_LOCAL_WORKSPACE_PORT };
+export { LOCAL_DEMO_API_KEY };
 
 /*
- * The one zod schema from the environment to AppConfig. Pure and fast, so the launcher and tests
- * share it; the slow check (scrypt against the demo password) is in startup.ts, and the app reads
- * it through env.ts. Each problem names its variable and a fix, never echoes a secret, and all
- * are reported at once; the readers live by subject in this folder.
+ * The environment to AppConfig: pure and fast (the scrypt check is in startup.ts). Each problem names
+ * its variable and a fix, never echoes a secret, and all are reported at once.
  */
 
 /** `key`: the setting inside a variable's file (SITE_CONFIG), e.g. "navigation[2].href". */
@@ -92,7 +89,7 @@ const rest = {
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
   DELIVERY_MAX_PENDING: wholeNumber("DELIVERY_MAX_PENDING"),
   DELIVERY_WORKER: deliveryWorker,
-  // next.config.mjs reads these three (lib/config/image-hosts.mjs); checked here so a typo stops the start.
+  // next.config.mjs reads these three; checked here so a typo stops the start.
   IMAGE_CACHE_MAX_MB: wholeNumber("IMAGE_CACHE_MAX_MB"),
   IMAGE_QUERY_STRINGS: oneOf(
     "unset it (image URLs may not carry a query string), or set it to allow when your image host needs one (signed URLs).",
@@ -107,7 +104,6 @@ const rest = {
   METRICS_TOKEN: metricsToken,
   LOG_LEVEL: logLevel,
   SHUTDOWN_GRACE_SECONDS: wholeNumber("SHUTDOWN_GRACE_SECONDS"),
-  // The site's file, with the image hosts its logo and icon may be on (lib/config/site.ts).
   SITE_CONFIG: z
     .custom<{ file: string | undefined; hosts: ImageHost[] }>()
     .transform(({ file, hosts }, ctx) => {
@@ -120,38 +116,30 @@ const rest = {
   redis: z.custom<RedisTarget | null>(),
 };
 
-const localVariables = z
-  .object({
-    mode: z.literal("local"),
-    ...ports,
-    LOCAL_WORKSPACE_API_KEY: z.string().default(LOCAL_DEMO_API_KEY),
-    ...secrets("local"),
-    ...adminAccess,
-    ...rest,
-  })
-  .superRefine(checkSecondFactor)
-  .superRefine(checkRedisVariables);
+const localVariables = z.object({
+  mode: z.literal("local"),
+  ...ports,
+  LOCAL_WORKSPACE_API_KEY: z.string().default(LOCAL_DEMO_API_KEY),
+  ...secrets("local"),
+  ...adminAccess,
+  ...rest,
+});
 
-const remoteVariables = z
-  .object({
-    mode: z.literal("remote"),
-    ...ports,
-    WORKSPACE_URL: workspaceApiBase,
-    WORKSPACE_API_KEY: workspaceApiKey,
-    ...secrets("remote"),
-    ...adminAccess,
-    ...rest,
-  })
-  .superRefine(checkSecondFactor)
-  .superRefine(checkRedisVariables);
+const remoteVariables = z.object({
+  mode: z.literal("remote"),
+  ...ports,
+  WORKSPACE_URL: workspaceApiBase,
+  WORKSPACE_API_KEY: workspaceApiKey,
+  ...secrets("remote"),
+  ...adminAccess,
+  ...rest,
+});
 
-/** The variables in the order their problems are reported. */
 export const CONFIG_VARIABLES = Object.keys(remoteVariables.shape);
 
 export const envSchema = z
   .preprocess(
-    // Every value read as defaults.mjs reads it (trimmed, empty = unset), plus what is derived
-    // from several: the mode, the image hosts next.config.mjs allows, Redis as lib/state reads it.
+    // Read as defaults.mjs reads them, plus what is derived from several, as next.config.mjs derives it.
     (input) => {
       const vars = input as Vars;
       const values = Object.fromEntries(Object.keys(vars).map((name) => [name, envValue(vars, name)]));
@@ -164,42 +152,41 @@ export const envSchema = z
         redis: redisTargetFromVars(vars),
       };
     },
-    z.discriminatedUnion("mode", [localVariables, remoteVariables]),
+    z
+      .discriminatedUnion("mode", [localVariables, remoteVariables])
+      .superRefine(checkSecondFactor)
+      .superRefine(checkRedisVariables),
   )
   .transform((v) => ({
     mode: v.mode,
     workspace: {
-      /** e.g. https://acme.example.net/api/external — the client appends /v2/... or /v1/... */
+      /** e.g. https://acme.example.net/api/external */
       apiBase:
         v.mode === "local" ? `http://127.0.0.1:${v.LOCAL_WORKSPACE_PORT}/api/external` : v.WORKSPACE_URL,
       apiKey: v.mode === "local" ? v.LOCAL_WORKSPACE_API_KEY : v.WORKSPACE_API_KEY,
       timeoutMs: v.WORKSPACE_TIMEOUT_MS,
       maxRetries: v.WORKSPACE_MAX_RETRIES,
     },
-    /** The port `npm start` serves on. */
     port: v.PORT,
     /** Absolute, no trailing slash. */
     siteUrl: v.SITE_URL ?? `http://localhost:${v.PORT}`,
     sessionSecret: v.SESSION_SECRET,
     adminUsers: v.ADMIN_USERS,
-    /** Beyond ADMIN_USERS: the workspace's word, and the second factor (lib/admin/). */
     adminAccess: {
-      /** Workspace roles (case-sensitive) whose active members listed in ADMIN_USERS may use /admin. */
+      /** Case-sensitive workspace roles whose active members listed in ADMIN_USERS may use /admin. */
       roles: v.ADMIN_ROLES,
-      /** A session re-asks the workspace at most this long after the last answer. */
       recheckSeconds: v.ADMIN_RECHECK_SECONDS,
-      /** email → base32 TOTP secret: these admins give a code after their password. */
+      /** email → base32 TOTP secret. */
       totpSecrets: v.ADMIN_TOTP,
-      /** email → the hashes of the admin's recovery codes (lib/admin/recovery-codes.ts). */
+      /** email → hashes of recovery codes. */
       recoveryCodes: v.ADMIN_RECOVERY_CODES,
       twoFactor: v.ADMIN_TWO_FACTOR,
     },
-    /** SQLite file of admins' passkeys (unused when REDIS_URL keeps them in Redis). */
+    /** Unused when REDIS_URL keeps passkeys in Redis. */
     adminPasskeyStorePath: v.ADMIN_PASSKEY_STORE_PATH,
     /** null disables POST /api/revalidate. */
     revalidateSecret: v.REVALIDATE_SECRET,
     blog: {
-      /** e.g. https://blog.example.org/{slug}; in local mode, unset, the local workspace's article page. */
       postUrlTemplate:
         v.BLOG_POST_URL_TEMPLATE !== undefined
           ? v.BLOG_POST_URL_TEMPLATE
@@ -208,49 +195,33 @@ export const envSchema = z
             : null,
       revalidateSeconds: v.BLOG_REVALIDATE_SECONDS,
       prerenderLimit: v.BLOG_PRERENDER_LIMIT,
-      /** How many of the newest posts each feed carries. */
       feedItems: v.FEED_ITEMS,
     },
-    /** Set in local mode: where the launcher runs the local workspace. */
     localWorkspace: v.mode === "local" ? { port: v.LOCAL_WORKSPACE_PORT } : null,
-    /** Where images may be loaded from (next/image and preview-image covers): lib/config/image-hosts.mjs. */
     imageHosts: v.imageHosts,
-    /** How far to trust X-Forwarded-For when telling clients apart (rate limits): see `trustProxy` above. */
     trustProxy: v.TRUST_PROXY,
-    /**
-     * null = one instance, runtime state in memory (lib/state picks the embedded engine);
-     * set = every instance shares rate limits, caches, session revocations and queued signups
-     * through this Redis (a URL), or through the primary its Sentinels name.
-     */
+    /** null: one instance, state in memory; set: instances share state through this Redis or Sentinel group. */
     redis: v.redis,
-    /** Signups kept while the workspace cannot take them (lib/delivery/). */
     delivery: {
-      /** SQLite file of the embedded store (unused when REDIS_URL selects the Redis queue). */
+      /** The embedded store's SQLite file (unused with REDIS_URL). */
       storePath: v.DELIVERY_STORE_PATH,
-      /** Most subscribe calls per second to the workspace (the worker's pace). */
       ratePerSecond: v.DELIVERY_RATE_PER_SECOND,
       /** How long the route's answer waits for the worker to deliver the signup. */
       directTimeoutMs: v.DELIVERY_DIRECT_TIMEOUT_MS,
-      /** Signups older than this move to the failed list instead of being retried. */
       maxAgeHours: v.DELIVERY_MAX_AGE_HOURS,
-      /** Pending signups beyond which the store refuses more (503): a bound on disk use. */
+      /** Beyond this the store refuses more (503): a bound on disk use. */
       maxPending: v.DELIVERY_MAX_PENDING,
-      /** false: this process does not run the delivery worker (`npm run worker` does). */
       inProcessWorker: v.DELIVERY_WORKER,
     },
-    /** null: GET /api/metrics answers 404. */
     metricsToken: v.METRICS_TOKEN,
-    /** Read by the logger itself (lib/observability/log.mjs); validated here so a typo is refused at start-up. */
+    /** Read by the logger itself; validated here so a typo is refused at start-up. */
     logLevel: v.LOG_LEVEL,
-    /** On SIGTERM: how long the requests an instance holds may take to finish (lib/launcher/shutdown.ts). */
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,
-    /** The team's name, words, colours, logo, links and language (SITE_CONFIG, lib/config/site.ts). */
     site: v.SITE_CONFIG,
   }));
 
 export type AppConfig = z.output<typeof envSchema>;
 
-/** The configuration, or every problem with it. Fast: no password hashing (lib/config/startup.ts). */
 export function checkEnv(
   vars: Vars,
 ): { config: AppConfig; problems: [] } | { config: undefined; problems: ConfigProblem[] } {

@@ -15,7 +15,6 @@ export const DEMO_ADMIN_PASSWORD = "masthead-demo";
 export const DEMO_ADMIN_HASH =
   "scrypt:6d617374686561642d64656d6f2d3031:5a1e637d1841ada02ed67b6092f7647d3f9778ebc983f6d0ab179625f69a6cb96564d7c349ca088227b178e75e9492d5c80971c3aa576bb427dfded65bb4be4b";
 
-/** The variables whose defaults are public demo values in local mode and which a real workspace needs. */
 export function secrets(mode: Mode) {
   const sessionFix =
     "set it to a random string of at least 32 characters, e.g. the output of `openssl rand -base64 48`.";
@@ -46,7 +45,6 @@ export function secrets(mode: Mode) {
         return users;
       },
     ),
-    /** Unset in local mode: http://localhost:PORT (toConfig). */
     SITE_URL: variable(siteFix, (url) => {
       if (url === undefined)
         return mode === "local"
@@ -56,7 +54,6 @@ export function secrets(mode: Mode) {
         return new Refusal(`"${url}" is not an absolute http(s) URL.`);
       return url.replace(/\/+$/, "");
     }),
-    /** null disables POST /api/revalidate. */
     REVALIDATE_SECRET: variable(
       "set it to a random string of at least 32 characters, or unset it to disable POST /api/revalidate.",
       (secret): string | null | Refusal => {

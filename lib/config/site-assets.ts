@@ -3,13 +3,11 @@ import { readFileSync } from "node:fs";
 import { env } from "./env";
 import type { SiteConfig, SiteImage } from "./site";
 
-// The site's logo and icon files, served by app/brand/'s static routes (read once, by the build).
+// Served by app/brand/'s static routes (read once, by the build).
 
-/** The demo's "M" on the accent: the icon when none is configured, in the site's own colour. */
 const defaultIcon = (accent: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${accent}"/><path d="M7 24V8h3.2l5.8 9.2L21.8 8H25v16h-3.2V13.6l-5 7.8h-1.6l-5-7.8V24z" fill="#fff"/></svg>`;
 
-/** Where pages link the icon (favicon, manifest, OpenSearch): a configured one, or the default at /brand/icon. */
 export function siteIcon(site: SiteConfig): Pick<SiteImage, "src" | "type"> {
   return site.icon ?? { src: "/brand/icon", type: "image/svg+xml" };
 }
@@ -25,7 +23,6 @@ export function logoResponse(): Response {
   return logo?.file ? fileResponse(logo) : notFound();
 }
 
-/** The logo drawn for a dark background (logoDark), when it is a file. */
 export function logoDarkResponse(): Response {
   const dark = env().site.logo?.dark;
   return dark?.file ? fileResponse(dark) : notFound();

@@ -3,11 +3,6 @@ import path from "node:path";
 import type { ImageHost } from "./image-hosts.mjs";
 import { Refusal, checked, quoted, textValue } from "./variable";
 
-/*
- * The site's logo and icon (SITE_CONFIG): a file next to the configuration, or an address on an
- * allowed image host.
- */
-
 const IMAGE_TYPES: Record<string, string> = {
   ".png": "image/png",
   ".jpg": "image/jpeg",
@@ -21,24 +16,20 @@ export const IMAGE_FILE_TYPES = Object.keys(IMAGE_TYPES).join(" ");
 const IMAGE_MAX_BYTES = 1024 * 1024;
 
 export type SiteImage = {
-  /** What the page links to: /brand/logo or /brand/icon for a file, the address itself otherwise. */
+  /** /brand/logo or /brand/icon for a file, the address itself otherwise. */
   src: string;
-  /** Absolute path of a file the build serves, or null for an address. */
   file: string | null;
   type: string | null;
 };
 
 /*
- * A brand SVG served from the site's origin is a document: opened alone, its script runs with the
- * site's cookies. The brand routes' policy runs no script anyway (BRAND_FILE_HEADERS); this check
- * says so clearly at start instead of a logo that silently does nothing. Script runs from
- * <script>, on…= handlers, javascript: URLs and <foreignObject>; entities could hide any of them.
+ * An SVG opened alone on the site's origin runs its script with the site's cookies. The brand routes'
+ * policy runs none anyway (BRAND_FILE_HEADERS); this says so at start instead of a logo that silently
+ * does nothing. Script runs from <script>, on…=, javascript: and <foreignObject>; entities hide them.
  */
 
-/** A character reference's character; one naming no character is dropped. */
 const character = (code: number) => (code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "");
 
-/** Numeric and the few named character references a URL can be hidden behind. */
 function decodeReferences(text: string): string {
   return text
     .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => character(Number.parseInt(hex, 16)))
@@ -58,8 +49,7 @@ const CHECKS: { found: string; test: (raw: string, compact: string) => boolean }
   { found: "an entity declaration (<!ENTITY)", test: (raw) => /<!ENTITY/i.test(raw) },
 ];
 
-/** What in `svg` could run script, or null when nothing does. */
-export function svgScriptFound(svg: string): string | null {
+function svgScriptFound(svg: string): string | null {
   // Browsers ignore tabs, newlines and other control characters inside a URL's scheme.
   const compact = decodeReferences(svg)
     .replace(/[\u0000-\u0020]+/g, "")

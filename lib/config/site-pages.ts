@@ -1,25 +1,14 @@
 import MarkdownIt from "markdown-it";
 import { z } from "zod";
-import { Refusal, checked, quoted, textValue } from "./variable";
+import { Refusal, checked, quoted, text, textValue } from "./variable";
 
-/*
- * The team's own pages (an Impressum, a privacy page), Markdown rendered once when the
- * configuration is read. markdown-it with `html: false` writes HTML as text and refuses
- * javascript:, vbscript:, file: and data: links, so the result needs no other sanitising.
- */
+// markdown-it with `html: false` writes HTML as text and refuses javascript:, vbscript:, file: and
+// data: links, so the team's pages need no other sanitising.
 
-export type SitePage = {
-  /** "/impressum": one lowercase segment beside the site's own. */
-  path: string;
-  title: string;
-  html: string;
-  /** Linked from every page's footer (the default). */
-  footer: boolean;
-};
+export type SitePage = { path: string; title: string; html: string; footer: boolean };
 
 const markdown = new MarkdownIt({ html: false, linkify: true });
 
-/** First segments the site itself answers. */
 const TAKEN = ["admin", "api", "authors", "blog", "brand", "newsletter", "og", "search", "sitemaps", "tags"];
 
 export const PAGES_FIX =
@@ -42,16 +31,8 @@ const pagePath = checked(textValue(), (path) => {
 const page = z.strictObject(
   {
     path: pagePath,
-    title: z
-      .string({ error: "is not text." })
-      .trim()
-      .min(1, "is empty.")
-      .max(80, "is longer than 80 characters."),
-    markdown: z
-      .string({ error: "is not text." })
-      .trim()
-      .min(1, "is empty.")
-      .max(50_000, "is longer than 50,000 characters."),
+    title: text(80),
+    markdown: text(50_000),
     footer: z.boolean({ error: "is not true or false." }).optional(),
   },
   { error: "is not a page object." },
@@ -60,7 +41,7 @@ const page = z.strictObject(
 export const pages = z
   .array(page, { error: "is not a list." })
   .max(20, "has more than 20 pages.")
-  // Checked even when a page has other problems, so that every problem is told at once.
+  // Even when a page has other problems, so every problem is told at once.
   .superRefine(
     (list, ctx) => {
       const seen = new Set<unknown>();

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { MESSAGE_KEYS, allowedPlaceholders, isMessageKey, placeholdersOf, type Phrase } from "../i18n";
 import { Refusal, checked, quoted, textValue } from "./variable";
 
-/* The site's language and the team's own words for its phrases (SITE_CONFIG `language`, `messages`). */
-
 const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
 /** ISO 639-1 codes Intl can name, for "french" → "fr" suggestions. */
 let twoLetterCodes: { code: string; name: string }[] | undefined;
@@ -18,16 +16,13 @@ function codeNamed(word: string): string | undefined {
   return twoLetterCodes.find((c) => c.name === wanted)?.code;
 }
 
-/*
- * A tag Intl accepts (Intl.getCanonicalLocales) whose language Intl can name: "french" and
- * "German" are well-formed tags (a 5 to 8 letter language subtag is allowed) but no language.
- */
+// Intl can name its language: "french" is a well-formed tag (5 to 8 letter subtags are allowed).
 export const language = checked(textValue(), (tag) => {
   let canonical: string | undefined;
   try {
     [canonical] = Intl.getCanonicalLocales(tag);
   } catch {
-    // a RangeError: not a well-formed tag
+    // not a well-formed tag
   }
   const primary = canonical?.split("-")[0];
   if (canonical && primary && /^[a-z]{2,3}$/.test(primary) && languageNames.of(primary)) return canonical;
@@ -55,7 +50,7 @@ const phrase = z.union(
   { error: 'is neither text nor plural forms ({ "one": "...", "other": "..." }).' },
 );
 
-/** The team's phrases: known keys only, and no placeholder the phrase does not fill. */
+/** Known keys only, and no placeholder the phrase does not fill. */
 export const messages = z
   .record(z.string(), phrase, { error: "is not an object of phrase keys and words." })
   .superRefine((record, ctx) => {

@@ -7,21 +7,16 @@ import type { ImageHost } from "./image-hosts.mjs";
 import { language, messages } from "./site-words";
 import { IMAGE_FILE_TYPES, image, type SiteImage } from "./site-image";
 import { PAGES_FIX, pages, type SitePage } from "./site-pages";
-import { Refusal, checked, quoted, textValue } from "./variable";
+import { Refusal, checked, quoted, text, textValue } from "./variable";
 
-/*
- * The team's site configuration: a JSON file named by SITE_CONFIG (docs/configuration.md, "The
- * site"), read once with the environment (lib/config/schema.ts) at build and at start. Every
- * key is optional; unset, the demo's own values apply. Each problem names its key and a fix,
- * and all of them are reported at once.
- */
+// SITE_CONFIG's file, read with the environment at build and start; every key optional (docs/configuration.md).
 
-/** app/globals.css's --accent in each scheme: the demo's red. */
+/** app/globals.css's --accent in each scheme. */
 export const DEMO_ACCENT = { light: "#b4232a", dark: "#f87171" } as const;
 export const DEFAULT_LANGUAGE = "en";
 
-/** The social networks the footer links to, with their label; `me`: an identity link (rel="me", JSON-LD sameAs). */
-export const SOCIAL_NETWORKS = {
+/** `me`: an identity link (rel="me", JSON-LD sameAs). */
+const SOCIAL_NETWORKS = {
   mastodon: { label: "Mastodon", me: true },
   bluesky: { label: "Bluesky", me: true },
   github: { label: "GitHub", me: true },
@@ -57,7 +52,7 @@ const FIXES = {
     "write the site's name in one or two short words (up to 12 characters), for an icon's label on a home screen; unset, the name is cut at a word.",
 } as const;
 type Key = keyof typeof FIXES;
-export const SITE_KEYS = Object.keys(FIXES) as Key[];
+const SITE_KEYS = Object.keys(FIXES) as Key[];
 
 export type { SiteImage, SitePage };
 export type SiteLink = { label: string; href: string; external: boolean };
@@ -66,63 +61,39 @@ export type SocialLink = { network: Network; label: string; url: string; me: boo
 export type SiteConfig = {
   /** null: the workspace's blog name. */
   name: string | null;
-  /** The label under an installed site's icon (manifest short_name); null: the name cut at a word. */
+  /** manifest short_name; null: the name cut at a word. */
   shortName: string | null;
   description: string;
-  /** custom: false keeps app/globals.css as it is (no style is added to the pages). */
+  /** custom: false adds no style to the pages. */
   accent: { light: string; dark: string; custom: boolean };
-  /** alt "" (decorative): the logo is shown beside the name; otherwise instead of it. `dark`: the logo for a dark scheme. */
+  /** alt "" (decorative): the logo is shown beside the name; otherwise instead of it. */
   logo: (SiteImage & { alt: string; dark: SiteImage | null }) | null;
   icon: SiteImage | null;
   navigation: SiteLink[];
   social: SocialLink[];
   footer: string | null;
-  /** The team's own pages (Markdown rendered once, when the file is read). */
   pages: SitePage[];
-  /** The canonical BCP 47 tag of the site's one language. */
+  /** Canonical BCP 47. */
   language: string;
-  /** The IANA time zone dates and times are written in, for readers and admins ("UTC" unset). */
+  /** IANA, for readers and admins. */
   timeZone: string;
-  /** The interface's words: the language's catalogue (English when none ships), then the team's `messages`. */
+  /** The language's catalogue (English when none ships), then the team's `messages`. */
   messages: Messages;
 };
 
-const DEMO_MESSAGES = resolveMessages(DEFAULT_LANGUAGE);
-export const DEFAULT_DESCRIPTION = DEMO_MESSAGES.phrases["site.description"] as string;
-
-export const DEMO_SITE: SiteConfig = {
-  name: null,
-  shortName: null,
-  description: DEFAULT_DESCRIPTION,
-  accent: { ...DEMO_ACCENT, custom: false },
-  logo: null,
-  icon: null,
-  navigation: [
-    { label: "Blog", href: "/blog", external: false },
-    { label: "Newsletter", href: "/newsletter", external: false },
-  ],
-  social: [],
-  footer: null,
-  pages: [],
-  language: DEFAULT_LANGUAGE,
-  timeZone: "UTC",
-  messages: DEMO_MESSAGES,
-};
+const DEMO_NAVIGATION: SiteLink[] = [
+  { label: "Blog", href: "/blog", external: false },
+  { label: "Newsletter", href: "/newsletter", external: false },
+];
+/** What an empty file gives. */
+export const DEMO_SITE = toSite({});
+export const DEFAULT_DESCRIPTION = DEMO_SITE.description;
 
 export type SiteProblem = { key: string; problem: string; fix: string };
 
-const text = (max: number) =>
-  z
-    .string({ error: "is not text." })
-    .trim()
-    .min(1, "is empty.")
-    .max(max, `is longer than ${max} characters.`);
-
 /**
- * A link's address must mean what it reads as. Browsers read a backslash as a slash in http(s)
- * addresses (`/\evil.example/x` is `//evil.example/x`: another site, though it starts with one
- * slash) and drop tabs and newlines anywhere in them, so a link with either is refused, whatever
- * else it is; a scheme-relative `//host` is refused as a path below.
+ * Browsers read a backslash as a slash (`/\evil.example/x` is another site) and drop tabs and
+ * newlines in http(s) addresses, so a link with either would not go where it reads.
  */
 function unplainLink(href: string): Refusal | null {
   const control = /[\u0000-\u001f\u007f]/.exec(href);
@@ -220,7 +191,7 @@ function toSite(f: SiteFile): SiteConfig {
     accent: { light, dark, custom: light !== DEMO_ACCENT.light || dark !== DEMO_ACCENT.dark },
     logo: f.logo ? { ...f.logo, alt: f.logoAlt ?? "", dark: f.logoDark ?? null } : null,
     icon: f.icon ?? null,
-    navigation: f.navigation?.map((l) => ({ label: l.label, ...l.href })) ?? DEMO_SITE.navigation,
+    navigation: f.navigation?.map((l) => ({ label: l.label, ...l.href })) ?? DEMO_NAVIGATION,
     social: Object.entries(f.social ?? {}).flatMap(([network, url]) => {
       if (!url) return [];
       const n = network as Network;
@@ -234,7 +205,7 @@ function toSite(f: SiteFile): SiteConfig {
   };
 }
 
-/** "navigation[2].href" */
+/** "navigation[2].href". */
 function keyOf(pathParts: PropertyKey[]): string {
   return pathParts
     .map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p)))
@@ -261,10 +232,7 @@ function problemsOf(error: z.ZodError): SiteProblem[] {
   });
 }
 
-/**
- * SITE_CONFIG (already trimmed; unset = the demo's values) read and checked: the site, or every
- * problem with it. Relative paths in the file (logo, icon) start at the file's folder.
- */
+/** Unset: the demo's values. Relative paths in the file start at its folder. */
 export function readSiteConfig(
   file: string | undefined,
   hosts: ImageHost[],
@@ -276,22 +244,16 @@ export function readSiteConfig(
     raw = JSON.parse(readFileSync(where, "utf8"));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return {
-      site: undefined,
-      problems: [
-        code
-          ? {
-              key: "",
-              problem: `cannot read ${where} (${code}).`,
-              fix: "set SITE_CONFIG to the path of a readable JSON file (docs/configuration.md has a complete example), or unset it for the demo's site.",
-            }
-          : {
-              key: "",
-              problem: `${where} is not valid JSON: ${(error as Error).message}`,
-              fix: "correct the JSON (no comments or trailing commas; keys and text in double quotes).",
-            },
-      ],
-    };
+    const problem = code
+      ? {
+          problem: `cannot read ${where} (${code}).`,
+          fix: "set SITE_CONFIG to the path of a readable JSON file (docs/configuration.md has a complete example), or unset it for the demo's site.",
+        }
+      : {
+          problem: `${where} is not valid JSON: ${(error as Error).message}`,
+          fix: "correct the JSON (no comments or trailing commas; keys and text in double quotes).",
+        };
+    return { site: undefined, problems: [{ key: "", ...problem }] };
   }
   const parsed = fileSchema(path.dirname(where), hosts).safeParse(raw);
   return parsed.success
@@ -299,10 +261,7 @@ export function readSiteConfig(
     : { site: undefined, problems: problemsOf(parsed.error) };
 }
 
-/**
- * `name` cut to at most `max` characters at a word boundary ("Atelier Lumière" → "Atelier"),
- * never inside a word; a first word longer than `max` is kept whole.
- */
+/** "Atelier Lumière" → "Atelier"; a first word longer than `max` is kept whole. */
 export function cutAtWord(name: string, max: number): string {
   const chars = (s: string) => [...s].length;
   if (chars(name) <= max) return name;
@@ -315,11 +274,7 @@ export function cutAtWord(name: string, max: number): string {
   return cut || name.split(/\s+/)[0]!;
 }
 
-/**
- * The stylesheet a configured accent adds to every page (app/globals.css has the demo's):
- * nothing for the demo, so its pages stay as they are. Text on the accent (buttons) is the
- * page background of each scheme, which the accent contrasts with by construction.
- */
+/** Text on the accent is the page background, which the accent contrasts with by construction. */
 export function accentCss({ light, dark, custom }: SiteConfig["accent"]): string | null {
   if (!custom) return null;
   return `:root{--accent:${light};--accent-fg:${PAGE_BACKGROUND.light}}@media (prefers-color-scheme:dark){:root{--accent:${dark};--accent-fg:${PAGE_BACKGROUND.dark}}}`;

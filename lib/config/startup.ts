@@ -1,21 +1,12 @@
+import { parseAdminUsers } from "./admin-access";
 import { verifyPasswordSync } from "./password-hash";
 import { envValue, isLocalMode } from "./defaults.mjs";
-import {
-  CONFIG_VARIABLES,
-  ConfigError,
-  DEMO_ADMIN_HASH,
-  DEMO_ADMIN_PASSWORD,
-  checkEnv,
-  parseAdminUsers,
-  type AppConfig,
-  type ConfigProblem,
-} from "./schema";
+import { CONFIG_VARIABLES, ConfigError, checkEnv, type AppConfig, type ConfigProblem } from "./schema";
+import { DEMO_ADMIN_HASH, DEMO_ADMIN_PASSWORD } from "./secrets";
 
 /*
- * Loading the configuration once at start-up (the launcher, and env() on its first call): the
- * schema (lib/config/schema.ts) plus the checks too slow to belong in parsing. Today that is one:
- * with a real workspace, no admin may sign in with the public demo password, which takes one
- * scrypt per admin. Its problem is reported together with the schema's, in variable order.
+ * The schema plus what is too slow for parsing: with a real workspace no admin may use the public
+ * demo password (one scrypt per admin), reported with the schema's problems in variable order.
  */
 
 type Vars = Record<string, string | undefined>;

@@ -19,12 +19,11 @@ function resolved() {
   return cached;
 }
 
-/** The site's words (SITE_CONFIG `language` and `messages`), for pages and route handlers. */
 export function siteText(): Translate {
   return resolved().t;
 }
 
-/** The admin's phrases alone, in the site's language: what the admin's client components are given. */
+/** What the admin's client components are given. */
 export function adminWords(): Words {
   return resolved().admin;
 }

@@ -9,7 +9,6 @@ export class Refusal {
   ) {}
 }
 
-/** `schema`'s value read by `read` into its value, or a Refusal that becomes an issue carrying its fix. */
 export function checked<I extends z.ZodType, T>(
   schema: I,
   read: (value: z.output<I>) => T | Refusal,
@@ -23,15 +22,11 @@ export function checked<I extends z.ZodType, T>(
   });
 }
 
-/** A variable (already trimmed, unset when empty) read by `read` into its value or a Refusal. */
 export function variable<T>(fix: string, read: (value: string | undefined) => T | Refusal) {
   return checked(z.string().optional(), read, fix);
 }
 
-/**
- * A variable that is one of a few words, case-insensitive: `choices` maps `word|synonym|…` to its
- * value (the first word is the one a refusal names); unset gives `unset`.
- */
+/** Case-insensitive; `choices` maps `word|synonym|…` to its value (a refusal names the first word). */
 export function oneOf<T>(fix: string, unset: T, choices: Record<string, T>) {
   return variable(fix, (raw) => {
     if (raw === undefined) return unset;
@@ -57,8 +52,11 @@ export function wholeNumber(name: keyof typeof WHOLE_NUMBER_VARIABLES) {
   );
 }
 
-/** A value as a problem quotes it: in double quotes, cut to 80 characters. */
 export const quoted = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 79)}…` : s);
 
-/** A site file's text value, trimmed. */
 export const textValue = () => z.string({ error: "is not text." }).trim();
+
+export const text = (max: number) =>
+  textValue()
+    .min(1, "is empty.")
+    .max(max, `is longer than ${max.toLocaleString("en")} characters.`);

@@ -16,7 +16,6 @@ const SAMPLE_SUBDOMAINS = new Set([
   "spinkart",
 ]);
 
-/** WORKSPACE_URL (it is what selects remote mode) → the API base: origin + path prefix + /api/external. */
 export const workspaceApiBase = variable(
   "set it to your workspace's address, e.g. https://<your workspace's real subdomain>.<service host>, as shown in the Admin panel.",
   (raw = "") => {
@@ -35,7 +34,6 @@ export const workspaceApiBase = variable(
   },
 );
 
-/** The key is never echoed back. */
 export const workspaceApiKey = variable(
   "copy the full key from your workspace's Admin panel under API keys.",
   (key) => {

@@ -1,14 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
-/*
- * Shared-secret checks for machine callers (revalidation webhooks, metrics scrapers). Secrets
- * come in headers only: a query string ends up in access logs.
- */
+// Machine callers' secrets come in headers only: a query string ends up in access logs.
 
-/**
- * Constant-time comparison of a presented secret with the configured one. Both sides are
- * hashed first so neither the length nor a common prefix leaks through timing.
- */
+/** Both sides hashed first, so neither the length nor a common prefix leaks through timing. */
 export function secretMatches(presented: string | null | undefined, expected: string): boolean {
   if (!presented) return false;
   const a = createHash("sha256").update(presented).digest();
@@ -16,7 +10,6 @@ export function secretMatches(presented: string | null | undefined, expected: st
   return timingSafeEqual(a, b);
 }
 
-/** The token of `Authorization: Bearer <token>`, or null. */
 export function bearerToken(headers: Headers): string | null {
   const auth = headers.get("authorization");
   return (auth && /^Bearer\s+(.+)$/i.exec(auth.trim())?.[1]) || null;

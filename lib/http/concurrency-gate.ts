@@ -1,10 +1,6 @@
-/*
- * An admission gate for CPU-heavy work (password hashing): `concurrency` at once, a bounded queue
- * for a bounded time, the rest refused at once, so a flood costs a fixed amount of work.
- */
+// For CPU-heavy work (password hashing): a bounded queue for a bounded time, so a flood costs a fixed amount.
 
 export class GateBusyError extends Error {
-  /** What recognises the refusal (isGateBusy), whichever copy of this module made it. */
   readonly code = "gate_busy";
   constructor() {
     super("busy");
@@ -12,21 +8,14 @@ export class GateBusyError extends Error {
   }
 }
 
-/**
- * Whether `error` is a gate's refusal. By its code, not `instanceof`: a gate kept once per
- * process (lib/memo) may have been built by another of Next's bundles' copies of this module.
- */
+/** By code, not `instanceof`: a gate kept per process may come from another bundle's copy of this module. */
 export function isGateBusy(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === "gate_busy";
 }
 
 export type GateOptions = { concurrency: number; maxQueue: number; maxWaitMs: number };
 
-export type Gate = {
-  run<T>(task: () => Promise<T>): Promise<T>;
-  /** Running and waiting right now (for tests and logs). */
-  load(): { running: number; waiting: number };
-};
+export type Gate = { run<T>(task: () => Promise<T>): Promise<T> };
 
 type Waiter = { start: () => void; timer: NodeJS.Timeout };
 
@@ -72,6 +61,5 @@ export function createGate({ concurrency, maxQueue, maxWaitMs }: GateOptions): G
         release();
       }
     },
-    load: () => ({ running, waiting: queue.length }),
   };
 }

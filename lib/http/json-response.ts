@@ -1,10 +1,9 @@
-// The one JSON responder for route handlers: an answer about one request or this instance now, never stored.
+// An answer about one request or this instance now: never stored.
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-/** `{ error, ...extra }`: every refusal carries a message a person can act on. */
 export function errorResponse(
   status: number,
   error: string,
@@ -14,7 +13,7 @@ export function errorResponse(
   return jsonResponse({ error, ...extra }, status, headers);
 }
 
-/** A route that answers every method alike (a refusal): spread into its exports. */
+/** Spread into a route's exports. */
 export function refuseEveryMethod(status: number, error: string) {
   const r = () => errorResponse(status, error);
   return { GET: r, HEAD: r, POST: r, PUT: r, PATCH: r, DELETE: r, OPTIONS: r };

@@ -1,36 +1,27 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { envValue } from "../config/defaults.mjs";
+import { LOOPBACK_NAMES } from "../config/local-mode";
 
 /*
- * What happens to a request before Next sees it, decided at run time (Next's `headers()` and
- * route rules are frozen at build time); the site's server (lib/launcher/server.ts) applies it:
- * - The target becomes origin-form with dot segments resolved; one naming nothing is a 400.
- * - Query strings no page reads are dropped: Next writes the query of the request that
- *   regenerates a stale page into the payload stored for everyone. `_rsc` stays only on RSC
- *   requests and in the shape of Next's digest, the only place Next checks it.
- * - The image optimiser is asked for one spelling of each image URL (it keys its disk copies by
- *   the whole text); another spelling is redirected (308), a path ending in `/` refused.
- * - Server-action requests go to a route that refuses them: Masthead has none, and Next would
- *   print each unknown action id on stdout.
- * - With an https SITE_URL every response carries Strict-Transport-Security.
+ * Decided at run time (Next's header and route rules are frozen at build), before Next sees it:
+ * - Query strings no page reads are dropped: Next stores the query of the request that regenerates
+ *   a page into the payload for everyone. `_rsc` stays only on RSC requests, in its digest's shape.
+ * - The image optimiser keys its disk copies by the whole URL: another spelling is redirected (308).
+ * - Server actions are refused (Masthead has none; Next would print each unknown action id).
  */
 
-/** HSTS for two years, subdomains included. */
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
 
-/** Paths whose handlers read the query string (normalised); the front keys these with it (deploy/nginx). */
+/** The front keys these with the query too (deploy/nginx). */
 const READS_QUERY = /^\/(search$|newsletter\/retry$|admin($|\/)|api\/|_next\/)/;
-/** Next's cache-busting parameter for RSC requests: it checks it against the request's headers. */
 const NEXT_RSC_PARAM = "_rsc";
-/** What Next's client sends as `_rsc`: its base64url or hex digest, or nothing. */
 const NEXT_RSC_VALUE = /^[A-Za-z0-9_-]{0,16}$/;
 const IMAGE_OPTIMIZER = "/_next/image";
-/** The route handler that answers every server-action request (app/api/server-actions). */
-export const SERVER_ACTIONS_REFUSED = "/api/server-actions";
+const SERVER_ACTIONS_REFUSED = "/api/server-actions";
 /** The bodies Next decodes as a server action when they are posted to a page. */
 const FORM_POST = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
-/** A path (prefixed: `//host/x` stays a path) or an http(s) URL whose escapes decode, as Next parses it. */
+/** As Next parses it: `//host/x` stays a path; escapes must decode. */
 function parseTarget(url: string): URL | undefined {
   const path = url.startsWith("/");
   if (!path && !/^https?:\/\//i.test(url)) return undefined;
@@ -43,23 +34,16 @@ function parseTarget(url: string): URL | undefined {
   }
 }
 
-/**
- * True for a request Next would handle as a server action: one with a `Next-Action` header
- * (whatever its method and path), or a form post to anything but a route handler.
- */
+/** A `Next-Action` header (any method and path), or a form post to anything but a route handler. */
 export function asksForServerAction(request: Pick<IncomingMessage, "method" | "url" | "headers">): boolean {
   if (request.headers["next-action"] !== undefined) return true;
   if (request.method !== "POST" || !FORM_POST.test(request.headers["content-type"] ?? "")) return false;
   return !parseTarget(request.url ?? "/")?.pathname.startsWith("/api/");
 }
 
-/** The hosts images are loaded from, as configured (lib/config/image-hosts.mjs). */
 export type ImageHost = { protocol: string; hostname: string; port: string };
 
-/**
- * The raw request target as Next is to see it (see above), or undefined for one that names
- * nothing here. `rscHeader` is the request's `RSC` header.
- */
+/** Undefined for a target that names nothing here. */
 export function shapedTarget(
   url: string,
   rscHeader?: string | string[],
@@ -88,9 +72,7 @@ function withCanonicalImage(parsed: URL, imageHosts: readonly ImageHost[]): stri
 
 /** RFC 3986's unreserved characters: a percent-encoding of one of these names the same URL. */
 const ENCODED_UNRESERVED = /%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2D|2E|5F|7E)/gi;
-const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** Decodes percent-encoded unreserved characters and writes every other escape in upper case. */
 function normalisedPath(path: string): string {
   return path
     .replace(ENCODED_UNRESERVED, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)))
@@ -98,20 +80,15 @@ function normalisedPath(path: string): string {
 }
 
 /**
- * The one spelling of an image URL the optimiser is asked for: no fragment, userinfo or empty
- * query, unreserved characters unescaped, a loopback host spelled as the configured image host
- * spells it. Unparsable: returned as is, for Next to refuse; a path ending in `/`: undefined.
+ * No fragment, userinfo or empty query, unreserved characters unescaped, a loopback host spelled as
+ * the configured one. Unparsable: as is, for Next to refuse; a path ending in `/`: undefined.
  */
 export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[] = []): string | undefined {
   const withoutFragment = image.split("#", 1)[0]!;
   const relative = /^\/(?!\/)/.test(withoutFragment);
-  let parsed: URL;
-  try {
-    parsed = new URL(relative ? `http://n${withoutFragment}` : withoutFragment);
-  } catch {
-    return withoutFragment;
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return withoutFragment;
+  const absolute = relative ? `http://n${withoutFragment}` : withoutFragment;
+  const parsed = URL.canParse(absolute) ? new URL(absolute) : undefined;
+  if (parsed?.protocol !== "http:" && parsed?.protocol !== "https:") return withoutFragment;
   if (parsed.pathname.endsWith("/")) return undefined;
   const path = normalisedPath(parsed.pathname) + parsed.search;
   if (relative) return path;
@@ -126,7 +103,7 @@ export function canonicalImageUrl(image: string, imageHosts: readonly ImageHost[
   return `${parsed.protocol}//${host}${path}`;
 }
 
-/** HSTS follows the SITE_URL the server runs with; never in development (localhost is http). */
+/** Never in development (localhost is http). */
 export function sendsHsts(env: Record<string, string | undefined>): boolean {
   return env.NODE_ENV !== "development" && /^https:\/\//i.test(envValue(env, "SITE_URL") ?? "");
 }
@@ -136,9 +113,7 @@ export type RequestShaping = {
   imageHosts: readonly ImageHost[];
 };
 
-/**
- * The request as Next is to see it, and the headers every answer carries; true when answered here.
- */
+/** True when answered here. */
 export function shapeRequest(
   request: IncomingMessage,
   response: ServerResponse,

@@ -1,39 +1,27 @@
-/*
- * Where a browser may be sent back to after a form post or a sign-in: a path on this site (no open
- * redirect). Checked on the value returned as well as the input: `/a/..//evil.com` normalises to
- * `//evil.com`, which a browser reads as another host.
- */
+// No open redirect. The value returned is checked too: `/a/..//evil.com` normalises to `//evil.com`.
 
 // A base no request can name: anything that resolves to another origin is refused.
 const BASE = "http://same-origin.invalid";
 const CONTROL_OR_BACKSLASH = /[\\\u0000-\u001f\u007f]/;
 export const MAX_RETURN_PATH_LENGTH = 2048;
 
-/** True when `path` is, as written, a path that stays on this origin in every browser. */
-export function isSameOriginPath(path: string): boolean {
-  if (!path.startsWith("/") || path.startsWith("//") || CONTROL_OR_BACKSLASH.test(path)) return false;
-  try {
-    const url = new URL(path, BASE);
-    // Idempotent: parsing it again changes nothing, so a browser resolves it to this same path.
-    return url.origin === BASE && url.pathname + url.search === path;
-  } catch {
-    return false;
-  }
+/** The path as a browser resolves it against this origin, or undefined. */
+function resolved(path: string): URL | undefined {
+  if (!path.startsWith("/") || path.startsWith("//") || CONTROL_OR_BACKSLASH.test(path)) return undefined;
+  const url = URL.canParse(path, BASE) ? new URL(path, BASE) : undefined;
+  return url?.origin === BASE ? url : undefined;
 }
 
-/**
- * The normalised same-origin path (`pathname + search`; a fragment is dropped) for `value`, or
- * undefined when it is not a path on this site, before or after normalisation.
- */
+/** As written, a path that stays on this origin in every browser. */
+export function isSameOriginPath(path: string): boolean {
+  const url = resolved(path);
+  // Idempotent: parsing it again changes nothing, so a browser resolves it to this same path.
+  return url !== undefined && url.pathname + url.search === path;
+}
+
 export function sameOriginPath(value: unknown, maxLength = MAX_RETURN_PATH_LENGTH): string | undefined {
   if (typeof value !== "string" || value.length > maxLength) return undefined;
-  if (!value.startsWith("/") || value.startsWith("//") || CONTROL_OR_BACKSLASH.test(value)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value, BASE);
-  } catch {
-    return undefined;
-  }
-  const path = url.pathname + url.search;
-  return isSameOriginPath(path) ? path : undefined;
+  const url = resolved(value);
+  const path = url && url.pathname + url.search;
+  return path !== undefined && isSameOriginPath(path) ? path : undefined;
 }

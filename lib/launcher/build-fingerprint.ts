@@ -1,30 +1,28 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_NEXT_DIST_DIR, envValue } from "../config/defaults.mjs";
+import { distDir, envValue } from "../config/defaults.mjs";
 import { ConfigError, type AppConfig, type ConfigProblem } from "../config/schema";
 import type { SiteConfig } from "../config/site";
 import { exitWithProblems } from "./preflight";
 
 /*
- * The site configuration travels with the build: with Redis, one instance started with another
- * SITE_CONFIG would re-render pages with another brand into the shared cache. A build records a
- * fingerprint of SITE_CONFIG's file and every file it names (contents, not paths), and the
- * launcher refuses to serve a build whose record differs.
+ * With Redis, an instance started with another SITE_CONFIG would re-render pages with another brand
+ * into the shared cache: a build records the contents of SITE_CONFIG's file and every file it names,
+ * and the launcher refuses to serve a build whose record differs.
  */
 
 export const FINGERPRINT_FILE = "masthead-site.json";
 
 export type SiteFingerprint = {
-  /** SITE_CONFIG as the build was given it (for the message), or null for the demo's site. */
+  /** null for the demo's site. */
   siteConfig: string | null;
-  /** "SITE_CONFIG" (the file itself) and each setting that names a file ("logo", "icon"): sha256 of its bytes. */
+  /** sha256 of "SITE_CONFIG" (the file itself) and of each setting that names a file ("logo", ...). */
   parts: Record<string, string>;
 };
 
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
-/** Every `{ file: "/abs/path" }` the parsed site names, by its setting's key ("logo", "icon", ...). */
 function namedFiles(value: unknown, key: string, into: Map<string, string>): void {
   if (!value || typeof value !== "object") return;
   const file = (value as { file?: unknown }).file;
@@ -32,7 +30,6 @@ function namedFiles(value: unknown, key: string, into: Map<string, string>): voi
   for (const [k, v] of Object.entries(value)) namedFiles(v, key ? `${key}.${k}` : k, into);
 }
 
-/** The fingerprint of the configuration this process was given. */
 export function siteFingerprint(siteConfig: string | undefined, site: SiteConfig): SiteFingerprint {
   if (siteConfig === undefined) return { siteConfig: null, parts: {} };
   siteConfig = path.resolve(siteConfig);
@@ -43,12 +40,6 @@ export function siteFingerprint(siteConfig: string | undefined, site: SiteConfig
   return { siteConfig, parts };
 }
 
-/** The build folder the launcher serves (NEXT_DIST_DIR, as next.config.mjs reads it). */
-export function buildFolder(vars: Record<string, string | undefined>, root: string): string {
-  return path.resolve(root, envValue(vars, "NEXT_DIST_DIR") ?? DEFAULT_NEXT_DIST_DIR);
-}
-
-/** Written after a successful build. */
 export function recordBuild(folder: string, fingerprint: SiteFingerprint): void {
   writeFileSync(path.join(folder, FINGERPRINT_FILE), `${JSON.stringify(fingerprint, null, 2)}\n`);
 }
@@ -63,10 +54,6 @@ function readRecord(folder: string): SiteFingerprint | null {
 
 const REBUILD = "or build again with this configuration (`npm run build`, or `npm start`, which builds)";
 
-/**
- * Why this build must not be served with `running`'s configuration, or null when it may: the
- * problem names SITE_CONFIG and what to do, in the configuration check's own form.
- */
 export function buildMismatch(folder: string, running: SiteFingerprint): ConfigProblem | null {
   if (!existsSync(path.join(folder, "BUILD_ID")))
     return {
@@ -107,17 +94,15 @@ export function buildMismatch(folder: string, running: SiteFingerprint): ConfigP
 }
 
 type Vars = Record<string, string | undefined>;
-const ROOT = path.resolve(__dirname, "../..");
+const folder = (vars: Vars) => path.resolve(__dirname, "../..", distDir(vars));
 const fingerprintOf = (config: AppConfig, vars: Vars) =>
   siteFingerprint(envValue(vars, "SITE_CONFIG"), config.site);
 
-/** After a successful build (`npm start`, `npm run build`): records the configuration it was made with. */
 export function recordThisBuild(config: AppConfig, vars: Vars): void {
-  recordBuild(buildFolder(vars, ROOT), fingerprintOf(config, vars));
+  recordBuild(folder(vars), fingerprintOf(config, vars));
 }
 
-/** Before serving a build this process did not make: exit 1 unless it was made with this configuration. */
 export function sameConfigurationOrExit(config: AppConfig, vars: Vars): void {
-  const problem = buildMismatch(buildFolder(vars, ROOT), fingerprintOf(config, vars));
+  const problem = buildMismatch(folder(vars), fingerprintOf(config, vars));
   if (problem) exitWithProblems(new ConfigError([problem]));
 }

@@ -1,9 +1,11 @@
-/*
- * `npm run build` runs this before `next build`: the configuration check of `npm start`, then
- * one call to the workspace the build reads the blog from.
- */
+// `npm run build`: the configuration check of `npm start`, then one call to the workspace.
 import { requireSupportedNode } from "../config/node-runtime";
-import { configOrExit, workspaceAnswersOrExit } from "./preflight";
+import { log } from "../observability/log.mjs";
+import { configOrExit, workspaceProblem } from "./preflight";
 
 requireSupportedNode();
-void workspaceAnswersOrExit(configOrExit(process.env));
+void workspaceProblem(configOrExit(process.env)).then((problem) => {
+  if (!problem) return;
+  log("launcher").fatal(problem);
+  process.exit(1);
+});

@@ -1,9 +1,5 @@
-/*
- * `npm run front-pages -- <folder>`: the answers nginx gives itself (deploy/nginx/
- * masthead.conf.template) when a request is too large (413), too frequent (429), or no instance
- * answers (503), as HTML for a page and JSON for a script, in the site's language, words and
- * accent (SITE_CONFIG). Self-contained: they are served while the instances are down.
- */
+// nginx's own 413, 429 and 503 answers (HTML and JSON) in the site's words and accent; self-contained,
+// since they are served while the instances are down.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PAGE_BACKGROUND } from "../config/colour";

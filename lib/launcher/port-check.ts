@@ -1,9 +1,7 @@
 import { createServer } from "node:net";
-import { log as logger } from "../observability/log.mjs";
 
-// The site's port, tried (and released) before anything starts: one clear error, not Next's after a build.
+// Tried (and released) before anything starts: one clear error, not Next's after a build.
 
-/** Why `port` cannot be listened on at `hostname` (undefined: every interface), or null when it can. */
 export async function portProblem(port: number, hostname: string | undefined): Promise<string | null> {
   const server = createServer();
   const code = await new Promise<string | null>((resolve) => {
@@ -26,12 +24,4 @@ export async function portProblem(port: number, hostname: string | undefined): P
   if (code === "EADDRNOTAVAIL")
     return `${where}: this machine has no address ${hostname} (HOSTNAME): set HOSTNAME to one of its addresses, or unset it.`;
   return `${where} cannot be listened on (${code}): check PORT and HOSTNAME.`;
-}
-
-/** Ends the process (exit 1) with the problem, if the site's port cannot be listened on. */
-export async function portFreeOrExit(port: number, hostname: string | undefined): Promise<void> {
-  const problem = await portProblem(port, hostname);
-  if (!problem) return;
-  logger("launcher").fatal(problem);
-  process.exit(1);
 }

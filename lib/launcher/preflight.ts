@@ -1,20 +1,16 @@
-/*
- * Checked before a build (`npm start`, `npm run build`): the configuration, then one call to the
- * workspace the build prerenders from, so a problem stops it in seconds, naming the variable.
- */
+// Before a build: the configuration, then one call to the workspace, so a problem stops it in seconds.
 import { ConfigError, type AppConfig } from "../config/schema";
 import { loadConfig } from "../config/startup";
 import { log as logger } from "../observability/log.mjs";
 
 const log = logger("launcher");
 
-/** Exits 1 with the problems, once: the readable list on a terminal, one JSON line with `problems` in a pipe. */
+/** The readable list on a terminal, one JSON line with `problems` in a pipe. */
 export function exitWithProblems(error: ConfigError): never {
   log.fatal(process.stdout.isTTY ? {} : { problems: error.problems }, error.message);
   process.exit(1);
 }
 
-/** The configuration, or the process ends with the list of problems (exit 1). */
 export function configOrExit(vars: Record<string, string | undefined>): AppConfig {
   try {
     return loadConfig(vars);
@@ -24,10 +20,6 @@ export function configOrExit(vars: Record<string, string | undefined>): AppConfi
   }
 }
 
-/**
- * One GET of the blog's post list with the configured key: null when the workspace answers it,
- * else what is wrong and which variable to look at. Never carries the key.
- */
 export async function workspaceProblem(config: AppConfig, timeoutMs = 10_000): Promise<string | null> {
   const url = `${config.workspace.apiBase}/v2/blog-posts`;
   const where = config.localWorkspace
@@ -60,13 +52,4 @@ export async function workspaceProblem(config: AppConfig, timeoutMs = 10_000): P
   if (status === 404)
     return `${where} has no blog API at ${new URL(url).pathname} (404): check WORKSPACE_URL (the workspace's own address, as the Admin panel shows it).`;
   return `${where} answered ${status} to GET ${new URL(url).pathname}: ${start}, then build again.`;
-}
-
-/** Ends the process (exit 1) with the problem, if the workspace does not answer. */
-export async function workspaceAnswersOrExit(config: AppConfig): Promise<void> {
-  const problem = await workspaceProblem(config);
-  if (problem) {
-    log.fatal(problem);
-    process.exit(1);
-  }
 }

@@ -1,11 +1,9 @@
 /*
- * The site's HTTP server: Next's documented custom server, so a request is shaped before Next
- * sees it; reads PORT and HOSTNAME as `next start` does (`--dev`: Next in development mode).
- * Before Next's handler, every request gets, in this order:
- *  0. in local mode, a connection from off this machine sent to the route that refuses it;
- *  1. its connection's address (lib/http/client-key.ts): no client can name itself;
- *  2. its target shaped (lib/http/request-shaping.ts);
- *  3. a blog address the store says names nothing, the prerendered not-found page: a random
+ * Next's documented custom server; PORT and HOSTNAME as `next start` reads them. Before Next, in order:
+ *  0. in local mode, a connection from off this machine goes to the route that refuses it;
+ *  1. the connection's address is stamped (lib/http/client-key.ts): no client can name itself;
+ *  2. the target is shaped (lib/http/request-shaping.ts);
+ *  3. a blog address the store says names nothing gets the prerendered not-found page, so a random
  *     address renders nothing and leaves nothing in Next's cache.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -13,7 +11,7 @@ import next from "next";
 import { imageHosts } from "../config/image-hosts.mjs";
 import { isLocalMode } from "../config/defaults.mjs";
 import { peerAddressStamp } from "../http/client-key";
-import { localModeLoopbackOnly } from "../http/loopback";
+import { localModeLoopbackOnly } from "../config/local-mode";
 import { existingProcessMemo } from "../memo/process-memo.mjs";
 import { sendsHsts, shapeRequest, type RequestShaping } from "../http/request-shaping";
 import { loopbackOrigin, SERVER_ORIGIN_VARIABLE } from "../http/server-origin";
@@ -24,18 +22,13 @@ const log = logger("launcher");
 
 /** Blog addresses the store can judge (lib/blog/store-state.ts); the rest go to Next as they are. */
 const BLOG_ADDRESS = /^\/(?:blog|tags|authors)\//;
-/** Blog addresses answered by route handlers (preview images, sitemap files): a plain 404. */
+/** Route handlers (preview images, sitemap files): a plain 404. */
 const BLOG_ROUTE_HANDLER = /^\/(?:og\/blog|sitemaps)\//;
-/** Next's prerendered not-found page, served from its cache like any page. */
 const NOT_FOUND_PAGE = "/_not-found";
 
-/**
- * A request's headers, then all of it, arrive within the front's 10 s (nginx's client_*_timeout),
- * or the request is answered 408: not held for Node's default five minutes. Checked every second.
- */
+/** Within the front's 10 s (nginx's client_*_timeout), else 408: not Node's default five minutes. */
 const TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 10_000, connectionsCheckingInterval: 1_000 };
 
-/** True when the request was answered here (an unknown preview image or sitemap file). */
 function unknownBlogAddress(request: IncomingMessage, response: ServerResponse): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const pathname = (request.url ?? "").split("?", 1)[0]!;
@@ -66,7 +59,6 @@ async function main(): Promise<void> {
   };
   const localMode = isLocalMode(process.env);
 
-  // The project is the working directory, as for `next start`: the launcher starts the server there.
   const app = next({ dev, hostname, port });
   const handle = app.getRequestHandler();
   const prepared = app.prepare();
@@ -86,8 +78,7 @@ async function main(): Promise<void> {
         response.end("Internal server error");
       });
   });
-  // Listening before Next is ready lets instrumentation's own requests (the warm-up) reach it;
-  // requests wait for `prepared`, and readiness says "starting".
+  // Listening before Next is ready lets instrumentation's warm-up reach it; requests wait for `prepared`.
   server.listen(port, hostname);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);

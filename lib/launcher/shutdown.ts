@@ -1,6 +1,7 @@
 import "server-only";
 import { subscribe } from "node:diagnostics_channel";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { setTimeout as delay } from "node:timers/promises";
+import type { Server, ServerResponse } from "node:http";
 import { closeDelivery, stopDeliveryWorker } from "../delivery";
 import { log as logger } from "../observability/log.mjs";
 import { processState } from "../state/redis-fail-fast.mjs";
@@ -8,40 +9,29 @@ import { markDraining } from "../state/readiness";
 import { closeState } from "../state";
 
 /*
- * A restart nobody notices. On SIGTERM (or SIGINT) an instance started by `npm run
- * start:instance` (the launcher sets NEXT_MANUAL_SIG_HANDLE, so Next leaves the signals to this
- * module):
- *
- *  1. answers readiness with 503 "draining" at once, and keeps serving for NOTICE_MS, so a load
- *     balancer polling readiness takes it out before it stops listening; the delivery worker
- *     finishes the call it is making and takes no other (the rest stays queued);
- *  2. stops accepting connections: a proxy's connect is refused and it sends the request to
- *     another instance (nginx's proxy_next_upstream, deploy/nginx/), which is safe for a POST
- *     since this instance never received it. Every answer from now on says Connection: close;
- *  3. finishes the requests it holds, within SHUTDOWN_GRACE_SECONDS of the signal;
- *  4. closes the delivery store and Redis, and exits 0.
- *
- * The server is found the way the requests are counted: from Node's `http.server.request.start`
- * diagnostics channel (public API), which names the server, the request and its response. Only
- * counted there, never changed: what happens to a request before Next is the site's server's
- * (lib/launcher/server.ts).
+ * A restart nobody notices. On SIGTERM or SIGINT (the launcher sets NEXT_MANUAL_SIG_HANDLE, so Next
+ * leaves the signals to this module):
+ *  1. readiness answers 503 "draining" and serving goes on for NOTICE_MS, so a load balancer takes
+ *     the instance out first; the delivery worker finishes its call and takes no other;
+ *  2. it stops accepting connections: a proxy's refused connect goes to another instance, safe even
+ *     for a POST; every answer from now on says Connection: close;
+ *  3. it finishes the requests it holds within SHUTDOWN_GRACE_SECONDS of the signal;
+ *  4. it closes the delivery store and Redis, and exits 0.
+ * Servers and requests are found on Node's public `http.server.request.start` diagnostics channel.
  */
 
-/** How long readiness says "draining" before the instance stops accepting connections. */
-export const NOTICE_MS = 1_000;
+const NOTICE_MS = 1_000;
 
 type Lifecycle = { servers: Set<Server>; open: Set<ServerResponse>; draining: boolean };
 
 export type ShutdownOptions = {
   graceSeconds: number;
   log?: (line: string) => void;
-  /** Process exit (tests replace it). */
   exit?: (code: number) => void;
 };
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
+const sleep = (ms: number) => delay(Math.max(0, ms));
 
-/** Installs the signal handlers and the request count. Once per process. */
 export function installGracefulShutdown(options: ShutdownOptions): void {
   const { lifecycle } = processState();
   if (lifecycle.shutdownInstalled) return;
@@ -51,11 +41,7 @@ export function installGracefulShutdown(options: ShutdownOptions): void {
   const life: Lifecycle = { servers: new Set(), open: new Set(), draining: false };
 
   subscribe("http.server.request.start", (message) => {
-    const { response, server } = message as {
-      request: IncomingMessage;
-      response: ServerResponse;
-      server: Server;
-    };
+    const { response, server } = message as { response: ServerResponse; server: Server };
     if (server) life.servers.add(server);
     life.open.add(response);
     response.once("close", () => life.open.delete(response));
@@ -73,20 +59,14 @@ export function installGracefulShutdown(options: ShutdownOptions): void {
   process.on("SIGINT", onSignal);
 }
 
-/** Resolves when `work` settles or at `deadline`, whichever comes first; true when it settled. */
-async function within(work: Promise<unknown>, deadline: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>(
-    (r) => (timer = setTimeout(() => r(false), Math.max(0, deadline - Date.now()))),
-  );
-  const done = work.then(
-    () => true as const,
-    () => true as const,
-  );
-  const settled = await Promise.race([done, late]);
-  clearTimeout(timer);
-  return settled;
-}
+const within = (work: Promise<unknown>, deadline: number): Promise<boolean> =>
+  Promise.race([
+    work.then(
+      () => true,
+      () => true,
+    ),
+    delay(Math.max(0, deadline - Date.now()), false),
+  ]);
 
 async function drain(
   life: Lifecycle,

@@ -1,41 +1,49 @@
-/*
- * `npm start`: the local workspace (when WORKSPACE_URL is unset), then `next build`,
- * then the site's server (lib/launcher/server.ts: Next behind its documented custom-server API),
- * stopping everything cleanly on Ctrl-C or SIGTERM.
- * `npm run dev` does the same with Next in development mode and no build.
- */
+// `npm start`: the local workspace (without WORKSPACE_URL), `next build`, then the site's server.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { distDir } from "../config/defaults.mjs";
 import { requireSupportedNode } from "../config/node-runtime";
 import { compileServer } from "./compile-server";
 import { serverHeapFlags, serverMemoryEnv } from "./heap";
 import { log as logger } from "../observability/log.mjs";
-import { forwardAsJsonLines } from "./json-output";
-import { listenPlan } from "./listen";
+import { forwardAsJsonLines } from "../observability/console-to-log";
+import { listenPlan } from "../config/local-mode";
 import { configOrExit, workspaceProblem } from "./preflight";
-import { buildFolder, recordThisBuild, sameConfigurationOrExit } from "./build-fingerprint";
-import { portFreeOrExit } from "./port-check";
-import { USAGE, wantsHelp } from "./usage";
+import { recordThisBuild, sameConfigurationOrExit } from "./build-fingerprint";
+import { portProblem } from "./port-check";
+
+const USAGE = `Usage: npm start [-- options]      build the site and serve it (the local workspace too, without WORKSPACE_URL)
+       npm run dev [-- options]    the same with \`next dev\`: no build, reloads on change
+       npm run start:instance      serve an existing build (one build, many instances)
+
+Options:
+  --no-build           serve the existing build (SKIP_BUILD=1 does the same)
+  --reset-workspace    start the local workspace from its demo data again
+  -h, --help           print this and exit
+
+The site listens on PORT (default 3000); in local mode on loopback only (HOSTNAME may name another
+loopback address, nothing else).
+With WORKSPACE_URL set, only the site runs, against that workspace: see docs/configuration.md
+for every variable. Ctrl-C or SIGTERM stops everything, the server finishing the requests it holds.
+`;
 
 const root = path.resolve(__dirname, "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const serverEntry = path.join(root, "lib/launcher/server.ts");
+const workspaceCli = path.join(root, "lib/local-workspace/cli.ts");
 const args = new Set(process.argv.slice(2));
 const dev = args.has("--dev");
 const skipBuild = args.has("--no-build") || process.env.SKIP_BUILD === "1";
 
-/** Started order: stopped last first, so the server finishes its requests while the workspace still answers. */
+/** Stopped newest first, so the server finishes its requests while the workspace still answers. */
 const children: ChildProcess[] = [];
-/** The site's server, once running. */
 let server: ChildProcess | null = null;
 let stopping = false;
 const log = logger("launcher");
-/** How long the server may take to drain on SIGTERM (SHUTDOWN_GRACE_SECONDS, plus a margin). */
 let serverGraceMs = 15_000;
 
 function run(command: string, argv: string[], name: string, env: Record<string, string> = {}): ChildProcess {
-  // The server's and the build's output is JSON lines when it is not read on a terminal
-  // (lib/launcher/json-output.ts); the local workspace logs through the one logger itself.
+  // Off a terminal, JSON lines; the local workspace logs through the one logger itself.
   const asJson = (name === "server" || name.startsWith("next ")) && !process.stdout.isTTY;
   const child = spawn(command, argv, {
     cwd: root,
@@ -72,7 +80,6 @@ function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
   });
 }
 
-/** Stops the children newest first, then exits with `code`, or the server's own code when asked to stop. */
 async function stop(code: number, asked = false): Promise<never> {
   if (stopping) return new Promise<never>(() => {});
   stopping = true;
@@ -101,7 +108,7 @@ async function waitForHealth(url: string, timeoutMs: number, attemptMs = 1_000):
 }
 
 async function main() {
-  if (wantsHelp(process.argv.slice(2))) {
+  if (args.has("--help") || args.has("-h")) {
     process.stdout.write(USAGE);
     return;
   }
@@ -124,15 +131,18 @@ async function main() {
   }
   // Then the build: an instance with another site configuration would re-brand the shared cache.
   if (skipBuild && !dev) sameConfigurationOrExit(config, process.env);
-  await portFreeOrExit(config.port, listen.hostname);
+  const portTaken = await portProblem(config.port, listen.hostname);
+  if (portTaken) {
+    log.fatal(portTaken);
+    process.exit(1);
+  }
 
   if (config.localWorkspace) {
     const health = `http://127.0.0.1:${config.localWorkspace.port}/__local/health`;
-    // One probe: nothing listening is refused at once; a workspace that is there but busy may
-    // take seconds to answer, and starting a second one on its port would fail.
+    // One probe, patient: a busy workspace may take seconds, and a second one on its port would fail.
     if (await waitForHealth(health, 0, 5_000)) {
       log.info(`Using the local workspace already running on port ${config.localWorkspace.port}.`);
-      // Reusing it must not skip the reset that was asked for (the e2e suite relies on fresh data).
+      // Reusing it must not skip a reset that was asked for.
       if (args.has("--reset-workspace")) {
         const reset = `http://127.0.0.1:${config.localWorkspace.port}/__local/reset`;
         const res = await fetch(reset, { method: "POST", signal: AbortSignal.timeout(30_000) }).catch(
@@ -144,13 +154,7 @@ async function main() {
         }
       }
     } else {
-      const wsArgs = [
-        "--import",
-        "tsx",
-        path.join(root, "lib/local-workspace/cli.ts"),
-        "--port",
-        String(config.localWorkspace.port),
-      ];
+      const wsArgs = ["--import", "tsx", workspaceCli, "--port", String(config.localWorkspace.port)];
       if (args.has("--reset-workspace")) wsArgs.push("--reset");
       run(process.execPath, wsArgs, "local workspace");
       if (!(await waitForHealth(health, 30_000))) {
@@ -170,7 +174,7 @@ async function main() {
     return;
   }
   if (!skipBuild) {
-    // The build prerenders the blog from the workspace: say so now if it cannot, not after compiling.
+    // The build prerenders the blog from the workspace: say now if it cannot, not after compiling.
     const problem = await workspaceProblem(config);
     if (problem) {
       log.fatal(problem);
@@ -187,7 +191,7 @@ async function main() {
   // Compiled, on Node alone; it handles SIGTERM itself (lib/launcher/shutdown.ts).
   let compiled: string;
   try {
-    compiled = await compileServer(buildFolder(process.env, root));
+    compiled = await compileServer(path.resolve(root, distDir(process.env)));
   } catch (error) {
     log.fatal(`The site's server did not compile: ${error instanceof Error ? error.message : String(error)}`);
     return stop(1);

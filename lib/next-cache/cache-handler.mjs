@@ -6,34 +6,23 @@ import { redisTargetFromEnv } from "../state/redis-fail-fast.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
 import { ENTRY_KINDS, entryTags, judgeEntry, nextCacheProcess, RenderStarts, TagMarks } from "./tags.mjs";
 
-export { ByteLru } from "./memory.mjs";
-
 /*
- * Next's cache on several instances (REDIS_URL set), through Next's documented cache-handler
- * interface, shaped like Next's examples/cache-handler-redis. A hit is a lookup in this process's
- * memory (bounded by `cacheMaxMemorySize`) checked against the tag marks and versions it holds:
- * no network. On a miss, Redis (shared.mjs); then Next renders. An entry older than its tag's
- * stale mark is returned stale: served once more while Next regenerates it.
- * A 404 for an address that never had a page stays in a small memory of this process, never in
- * Redis, so random addresses cannot grow the shared store; a 404 replacing a page is stored.
+ * A hit is a memory lookup checked against the tag marks and versions held here; a miss asks Redis.
+ * A 404 for an address that never had a page stays in a small local memory, so random addresses
+ * cannot grow the shared store; a 404 replacing a page is stored.
  */
 
 const { PHASE_PRODUCTION_BUILD } = createRequire(import.meta.url)("next/constants");
 
 const DEFAULT_MEMORY_BYTES = 50 * 1024 * 1024;
-/** Bounds what one process keeps for rendered 404s of unknown addresses. */
 export const NOT_FOUND_MEMORY_BYTES = 8 * 1024 * 1024;
 const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
 
 const isResponseKind = (value) =>
   value && (value.kind === ENTRY_KINDS.APP_PAGE || value.kind === ENTRY_KINDS.APP_ROUTE);
-/** A response for an address with no page: what a random address would otherwise store. */
 const isNotFound = (value) => value === null || (isResponseKind(value) && value.status === 404);
 
-/**
- * Per-process state (lib/memo's registry): Next constructs a handler per request and may load
- * this module more than once. Tests name an `instance` to hold two in one process.
- */
+// Per process (lib/memo): Next constructs a handler per request and may load this module more than once.
 function processState(ctx, { redisUrl, instance, log, buildId }) {
   const registry = nextCacheProcess().states;
   const id = `${instance}|${JSON.stringify(redisUrl ?? "")}|${buildId ?? ""}`;
@@ -54,16 +43,10 @@ function processState(ctx, { redisUrl, instance, log, buildId }) {
 }
 
 const NO_OPTIONS = Object.freeze({});
-/** The state of handlers Next constructs (no options), once found. */
 let defaultState;
 
 export default class MastheadCacheHandler {
-  /**
-   * @param {object} ctx Next's cache-handler context (maxMemoryCacheSize, ...)
-   * @param {object} [options] for tests: { redisUrl, instance, log, buildId }; Next passes none.
-   */
   constructor(ctx = {}, options = NO_OPTIONS) {
-    // Next constructs a handler per request: its state is found once per module, not per request.
     if (options === NO_OPTIONS && defaultState && !defaultState.closed) {
       this.state = defaultState;
       return;
@@ -88,7 +71,6 @@ export default class MastheadCacheHandler {
     const stale =
       entry !== null && typeof revalidate === "number" && asked - entry.lastModified > revalidate * 1000;
     if (entry === null || stale) this.state.renderStarts.note(key, asked);
-    // At debug only (a hit is the hot path): what the cache answered, and so whether Next renders.
     const debug = log("state");
     if (debug.isLevelEnabled("debug"))
       debug.debug(
@@ -142,7 +124,6 @@ export default class MastheadCacheHandler {
     if (shared) await shared.write(key, record);
   }
 
-  /** Whether a page is stored under this key (so a 404 must replace it everywhere it could come back from). */
   async hasStoredPage(key) {
     const held = this.state.memory.peek(key);
     if (held && !isNotFound(held.value)) return true;
@@ -153,8 +134,7 @@ export default class MastheadCacheHandler {
     const list = typeof tags === "string" ? [tags] : [...tags];
     if (list.length === 0) return;
     const now = Date.now();
-    // Next's own semantics: with a profile the tag is stale now and expires after `expire`;
-    // without one it expires now.
+    // As Next: with a profile the tag is stale now and expires after `expire`; without, it expires now.
     const mark = durations
       ? { stale: now, expired: durations.expire !== undefined ? now + durations.expire * 1000 : 0 }
       : { stale: 0, expired: now };
@@ -169,12 +149,11 @@ export default class MastheadCacheHandler {
   resetRequestCache() {}
 }
 
-/** Tests: closes the connections this process opened and forgets every copy. */
 export async function closeNextCacheConnections() {
   const registry = nextCacheProcess().states;
   for (const state of registry.values()) {
     state.shared?.disconnect();
-    state.closed = true; // a handler constructed later finds a new state
+    state.closed = true;
   }
   registry.clear();
 }

@@ -1,6 +1,5 @@
 // This process's copies of cache entries: an LRU bounded by their summed size, so a flood cannot grow it.
 
-/** Roughly the bytes an entry's value holds (strings and buffers; the rest is small). */
 export function sizeOf(value) {
   if (!value || typeof value !== "object") return 64;
   let size = 256;
@@ -19,7 +18,6 @@ export class ByteLru {
     this.bytes = 0;
     this.map = new Map();
   }
-  /** The value, made the most recently used. */
   get(key) {
     const held = this.map.get(key);
     if (held === undefined) return undefined;
@@ -27,7 +25,6 @@ export class ByteLru {
     this.map.set(key, held);
     return held.value;
   }
-  /** The value without touching its place (a peek: nothing is read on its behalf). */
   peek(key) {
     return this.map.get(key)?.value;
   }
@@ -48,8 +45,5 @@ export class ByteLru {
     if (held === undefined) return;
     this.map.delete(key);
     this.bytes -= held.size;
-  }
-  get size() {
-    return this.map.size;
   }
 }

@@ -10,26 +10,18 @@ import {
 import { entryTags } from "./tags.mjs";
 
 /*
- * The cache shared by every instance through Redis: entries, and the times tags were revalidated.
- * Entries: one hash per key, `e:<key>` = { v: version, b: the serialised entry }; every write
- * publishes the key's new version, so a held copy is served without asking Redis while no newer
- * version has been heard, and checked once (`HGET v`) when that cannot be known (heard while the
- * subscription was down, or a newer version heard). Keys carry the build id.
- * Tags: two hashes (stale, expired), moved forward only by a script that publishes the new marks;
- * each instance keeps them in memory and reads both again on every (re)connection.
- * Redis unreachable never makes a page wait or fail: this process serves its own copies, and a
- * revalidation made meanwhile is written, dated when it reaches Redis, once it is back.
+ * Entries `e:<key>` = { v: version, b: bytes }; each write publishes its version, so a held copy is
+ * served without asking Redis until a newer one is heard or the subscription drops. Tag marks: two
+ * hashes moved forward only, published, reread on every connection. Redis down never makes a page
+ * wait or fail; a revalidation made meanwhile is written once it is back.
  */
 
 const ENTRY_TTL_SECONDS = 14 * 24 * 3600;
 const TAGS_TTL_SECONDS = ENTRY_TTL_SECONDS + 24 * 3600;
-/** Versions heard for keys not settled yet; past this many they are forgotten and every copy is checked once. */
 const HEARD_LIMIT = 10_000;
-/** A copy's `checked` when it must be checked before it is served again. */
 const UNCHECKED = -1;
 
-// set-if-newer for every tag, in both hashes (a late writer never moves a mark backwards), then
-// tells every instance.
+// Set-if-newer (a late writer never moves a mark back), then tells every instance.
 const MARK_TAGS_SCRIPT = `
 for i = 2, #ARGV, 3 do
   local tag, stale, expired = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
@@ -41,7 +33,7 @@ redis.call('EXPIRE', KEYS[2], ${TAGS_TTL_SECONDS})
 redis.call('PUBLISH', ARGV[1], table.concat(ARGV, '\\n', 2))
 return 1`;
 
-/** A stored entry, or undefined for nothing or bytes that are not one (never a thrown error mid-request). */
+// Bytes that are not an entry are a miss, never a thrown error mid-request.
 function decode(version, bytes) {
   if (!bytes) return undefined;
   try {
@@ -60,12 +52,6 @@ function decode(version, bytes) {
 export const newVersion = () => randomUUID();
 
 export class SharedCache {
-  /**
-   * @param {string} url REDIS_URL
-   * @param {string} prefix key prefix (with the build id)
-   * @param {import("./tags.mjs").TagMarks} tags this process's marks, kept current here
-   * @param {(line: string) => void} log
-   */
   constructor(url, prefix, tags, log) {
     this.prefix = prefix;
     this.tags = tags;
@@ -76,13 +62,10 @@ export class SharedCache {
       channel: `${prefix}tags`,
       entries: `${prefix}entries`,
     };
-    /** Marks made here that Redis has not confirmed yet. */
-    this.pendingTags = new Map();
-    /** Counts subscriptions: a copy is trusted only if read or written under the current one. */
-    this.subscription = 0;
+    this.pendingTags = new Map(); // marks Redis has not confirmed yet
+    this.subscription = 0; // a copy is trusted only if read or written under the current one
     this.listening = false;
-    /** key -> the newest version heard for it and not yet settled by a check. */
-    this.heard = new Map();
+    this.heard = new Map(); // key -> newest version heard and not yet settled by a check
     this.client = createRedisClient(url, "next-cache", log);
     this.client.defineCommand("markTags", { numberOfKeys: 2, lua: MARK_TAGS_SCRIPT });
     this.client.on("ready", () => void this.resync());
@@ -97,9 +80,7 @@ export class SharedCache {
           subscribed();
           return this.resync();
         },
-        () => {
-          // reported by the client's 'error' handler; subscribed again on the next 'ready'
-        },
+        () => {}, // reported by the client; subscribed again on the next 'ready'
       );
     });
     this.subscriber.on("close", () => {
@@ -125,7 +106,6 @@ export class SharedCache {
     return isReady(this.client);
   }
 
-  /** ready, once the first connection attempt has been answered (later calls never wait). */
   async readyNow() {
     if (!this.warm) await this.warmup;
     return this.ready;
@@ -136,7 +116,6 @@ export class SharedCache {
       this.tags.merge(triples[i], { stale: triples[i + 1], expired: triples[i + 2] });
   }
 
-  /** Reads every mark (start-up, reconnects) and writes the marks Redis has not confirmed. */
   async resync() {
     if (!this.ready) return;
     try {
@@ -147,12 +126,12 @@ export class SharedCache {
       for (const [tag, at] of Object.entries(stale)) this.tags.merge(tag, { stale: at });
       for (const [tag, at] of Object.entries(expired)) this.tags.merge(tag, { expired: at });
     } catch {
-      // unreachable again: the next 'ready' reads them
+      // the next 'ready' reads them
     }
     await this.flushPendingTags();
   }
 
-  /** An entry's new version, as published by the instance that wrote it: "<version> <key>". */
+  /** "<version> <key>", as published by the instance that wrote it. */
   hear(message) {
     const space = message.indexOf(" ");
     if (space <= 0) return;
@@ -163,18 +142,17 @@ export class SharedCache {
     this.heard.set(message.slice(space + 1), message.slice(0, space));
   }
 
-  /** What a copy read or written from now on is checked as of (see `current`). */
   checkpoint() {
     return this.listening ? this.subscription : UNCHECKED;
   }
 
-  /** Marks a copy as matching Redis as of `checkpoint` (taken before Redis was asked). */
+  /** `checkpoint` is taken before Redis was asked. */
   checked(record, checkpoint) {
     record.checked = checkpoint;
     return record;
   }
 
-  /** Whether the held copy can be served without asking Redis: checked under this subscription, nothing newer heard. */
+  /** Servable without asking Redis: checked under this subscription, nothing newer heard. */
   current(key, record) {
     if (!this.listening || record.checked !== this.subscription) return false;
     const heard = this.heard.get(key);
@@ -184,10 +162,7 @@ export class SharedCache {
     return true;
   }
 
-  /**
-   * The local copy if Redis holds no newer version, else Redis's. Redis answers after every message
-   * heard before the question, so those are settled; one heard meanwhile is checked next time.
-   */
+  // Redis answers after every message heard before the question, so those are settled.
   async freshen(key, local) {
     if (!this.ready) return local;
     const checkpoint = this.checkpoint();
@@ -204,7 +179,6 @@ export class SharedCache {
     return this.checked(record, checkpoint);
   }
 
-  /** The entry Redis holds for `key`, or undefined (none, or Redis unreachable). */
   async fetch(key, checkpoint = this.checkpoint()) {
     if (!this.ready) return undefined;
     try {
@@ -225,7 +199,7 @@ export class SharedCache {
     }
   }
 
-  /** Best effort: an entry Redis did not take stays this process's copy until the next regeneration. */
+  // Best effort: an entry Redis did not take stays this process's copy.
   async write(key, record) {
     if (!(await this.readyNow())) return;
     let bytes;
@@ -233,7 +207,7 @@ export class SharedCache {
       const { value, lastModified, cacheControl, tags } = record;
       bytes = serialize({ value, lastModified, cacheControl, tags });
     } catch {
-      return; // not serialisable: Next renders it again next time
+      return; // not serialisable: rendered again next time
     }
     const expire = record.cacheControl?.expire;
     const ttl =
@@ -253,7 +227,7 @@ export class SharedCache {
     }
   }
 
-  /** Shares a revalidation; false when Redis did not take it (it is replayed once Redis is back). */
+  /** False when Redis did not take it (replayed once Redis is back). */
   async markTags(list, mark) {
     for (const tag of list) this.pendingTags.set(tag, mark);
     await this.warmup;
@@ -261,10 +235,7 @@ export class SharedCache {
     return this.pendingTags.size === 0;
   }
 
-  /**
-   * Writes the marks Redis has not confirmed, dated when they reach it: meanwhile other instances
-   * may have stored entries rendered from data older than the revalidation, which must go stale too.
-   */
+  // Dated when they reach Redis: other instances may have stored entries rendered from older data.
   async flushPendingTags() {
     if (!this.ready || this.pendingTags.size === 0) return;
     const batch = [...this.pendingTags];
@@ -276,7 +247,7 @@ export class SharedCache {
       for (const [tag, mark] of batch) if (this.pendingTags.get(tag) === mark) this.pendingTags.delete(tag);
       this.applyMarks(args);
     } catch {
-      // still down: the next 'ready' tries again
+      // the next 'ready' tries again
     }
   }
 

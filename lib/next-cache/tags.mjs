@@ -1,27 +1,17 @@
 import { processMemo } from "../memo/process-memo.mjs";
 
-/** The kinds of entries Next hands a cache handler that the handler tells apart. */
 export const ENTRY_KINDS = Object.freeze({ APP_PAGE: "APP_PAGE", APP_ROUTE: "APP_ROUTE", FETCH: "FETCH" });
-/** The header under which Next stores a page's or route's cache tags in its entry. */
 const NEXT_CACHE_TAGS_HEADER = "x-next-cache-tags";
 
-/*
- * When each cache tag was last revalidated, kept in this process so that judging an entry is a
- * few Map lookups. Next's own tag-manifest semantics: per tag, when it was marked stale and when
- * it expires (epoch ms). With Redis the marks are shared (shared.mjs keeps this copy current).
- */
+// Per tag, as Next's tag manifest: when it was marked stale and when it expires (epoch ms), kept in
+// this process so judging an entry is a few Map lookups; with Redis, shared.mjs keeps it current.
 
-/** The cache's part of the process (lib/memo): the handlers' states (cache-handler.mjs), and who else hears tag revalidations (the blog store). */
+/** The handlers' states (cache-handler.mjs) and who else hears revalidations (the blog store). */
 export const nextCacheProcess = () =>
   processMemo("nextCache", () => ({ states: new Map(), listeners: new Set() }));
 const listeners = () => nextCacheProcess().listeners;
 
-/**
- * Calls `listener(tag, at)` whenever a tag's data goes out of date at `at` (epoch ms) in this
- * process: revalidated here, or heard from another instance through Redis (shared.mjs), the same
- * moment the pages tagged with it go stale. Returns a function that stops it.
- * @param {(tag: string, at: number) => void} listener
- */
+/** Heard here or from another instance, the moment the pages tagged with it go stale. */
 export function onTagRevalidated(listener) {
   listeners().add(listener);
   return () => listeners().delete(listener);
@@ -29,11 +19,10 @@ export function onTagRevalidated(listener) {
 
 export class TagMarks {
   constructor() {
-    /** tag -> { stale, expired } */
     this.marks = new Map();
   }
 
-  /** Moves a tag's marks forward, never back (a late or repeated message changes nothing). */
+  /** Forward only: a late or repeated message changes nothing. */
   merge(tag, mark) {
     const known = this.marks.get(tag);
     const stale = Math.max(known?.stale ?? 0, Number(mark.stale) || 0);
@@ -46,11 +35,8 @@ export class TagMarks {
   }
 
   /**
-   * "fresh", "stale" (served once more while Next regenerates it) or "expired" (a miss) for an
-   * entry with these tags written at `lastModified`. An entry dated in the same millisecond as a
-   * revalidation counts as older: its render may have read the data the revalidation replaced,
-   * and the cost of being wrong is one more regeneration, not a stale page kept until the next
-   * interval.
+   * "fresh", "stale" (served once more while Next regenerates) or "expired" (a miss). An entry dated
+   * in a revalidation's millisecond counts as older: being wrong costs one more regeneration.
    */
   judge(tags, lastModified, now) {
     let verdict = "fresh";
@@ -64,7 +50,6 @@ export class TagMarks {
   }
 }
 
-/** The tags an entry answers to: those stored with it and those Next put in its headers. */
 export function entryTags(value, storedTags) {
   const header = value && value.headers ? value.headers[NEXT_CACHE_TAGS_HEADER] : undefined;
   const fromHeader = typeof header === "string" && header ? header.split(",") : [];
@@ -72,10 +57,8 @@ export function entryTags(value, storedTags) {
 }
 
 /**
- * Applies tag marks to a stored record: fresh as stored, stale (served once more), or a miss
- * (null). The contract's only way to say "stale" is lastModified, so a stale entry is returned
- * with lastModified moved back past its revalidate interval; a stale fetch entry is a miss, so
- * the regeneration fetches fresh data instead of the stale copy.
+ * The interface says "stale" only through lastModified, so a stale entry is returned dated past its
+ * revalidate interval; a stale fetch entry is a miss, so the regeneration fetches fresh data.
  */
 export function judgeEntry(marks, record, ctx, now) {
   const { value, lastModified, cacheControl } = record;
@@ -97,18 +80,13 @@ export function judgeEntry(marks, record, ctx, now) {
   return { ...entry, lastModified: Math.min(lastModified, staleSince) };
 }
 
-/*
- * An entry is dated from the get() that started its render, not from when it is stored: a tag
- * revalidation that lands during the render (here, or on another instance) is newer than the
- * data the render used, so it must leave the entry stale. Kept per key for one render window,
- * bounded in count.
- */
+// An entry is dated from the get() that started its render: a revalidation landing during the
+// render is newer than the data it used, so it must leave the entry stale.
 const RENDER_WINDOW_MS = 30_000;
 const MAX_RENDER_STARTS = 10_000;
 
 export class RenderStarts {
   constructor() {
-    /** key -> when the get() that started its render asked */
     this.starts = new Map();
   }
 
@@ -120,7 +98,6 @@ export class RenderStarts {
     if (this.starts.size > MAX_RENDER_STARTS) this.starts.delete(this.starts.keys().next().value);
   }
 
-  /** When the render that produced what is stored now started (now, if unknown). */
   take(key, now) {
     const at = this.starts.get(key);
     this.starts.delete(key);

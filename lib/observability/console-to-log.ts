@@ -1,21 +1,16 @@
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { format } from "node:util";
 import { log } from "./log.mjs";
 
-/*
- * Next itself reports through `console` (its image optimiser's refusals, a failed render, its
- * warnings), in plain text with coloured glyphs, part on stderr. In a server process those calls
- * become lines of the one logger (component "next", the matching level, on stdout), so a log
- * shipper reading the server's output gets nothing but JSON lines.
- */
+// Next reports through `console` in coloured text, part on stderr: a log shipper gets JSON lines instead.
 
 const METHODS = { debug: "debug", log: "info", info: "info", warn: "warn", error: "error" } as const;
-/** Next's colour codes and its line glyphs (⨯ ⚠ ✓ ○ ▲ and the like) are for a terminal, not a log. */
 const ANSI = /\u001b\[[0-9;]*m/g;
 const GLYPH = /^\s*[⨯⚠✓○▲●ℹ]\s*/u;
-/** A stack or a huge object stays readable without letting one call fill the log. */
 const MAX_LENGTH = 4_000;
 
-/** Replaces the console's methods: a second call (another bundle) installs the same routing again. */
+/** A second call (another bundle) installs the same routing again. */
 export function routeConsoleToLog(): void {
   const next = log("next");
   for (const [method, level] of Object.entries(METHODS) as [
@@ -24,17 +19,36 @@ export function routeConsoleToLog(): void {
   ][]) {
     console[method] = (...args: unknown[]) => {
       const text = consoleText(args);
-      // Next prints empty lines between its own messages; a log line needs something to say.
+      // Next prints empty lines between its own messages.
       if (text) next[level](text);
     };
   }
 }
 
-/** What a console call would have printed, as one plain line of text. */
-export function consoleText(args: unknown[]): string {
+function consoleText(args: unknown[]): string {
   const text = format(...args)
     .replace(ANSI, "")
     .replace(GLYPH, "")
     .trim();
   return text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH)}…` : text;
+}
+
+/** The launcher's children print plain text before instrumentation runs: each line becomes a log line; JSON lines pass. */
+export function forwardAsJsonLines(stream: Readable, level: "info" | "warn"): void {
+  const next = log("next");
+  createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
+    if (line.startsWith("{") && isJsonObject(line)) process.stdout.write(`${line}\n`);
+    else {
+      const text = consoleText([line]);
+      if (text) next[level](text);
+    }
+  });
+}
+
+function isJsonObject(line: string): boolean {
+  try {
+    return typeof JSON.parse(line) === "object";
+  } catch {
+    return false;
+  }
 }

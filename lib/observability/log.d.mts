@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 
-/** The parts of Masthead a line can come from (the `component` field). */
+/** The `component` field. */
 export type Component =
   | "blog"
   | "newsletter"
@@ -21,5 +21,4 @@ export function logLine(
 ): (line: string, at?: LogLevelName) => void;
 export function auditLog(): Logger;
 export function captureLogLines(sink: ((line: string) => void) | null): () => void;
-/** The process's observability: its metrics registry is kept here beside the logger (metrics.ts). */
 export function observability(): { metrics: unknown };

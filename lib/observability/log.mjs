@@ -4,17 +4,9 @@ import { DEFAULT_LOG_LEVEL, logLevel } from "../config/defaults.mjs";
 import { processMemo } from "../memo/process-memo.mjs";
 
 /*
- * The one logger of every Masthead process (server, delivery worker, launcher, local
- * workspace): pino, one JSON object per line with `time`, `level`, `msg` and `component`,
- * at LOG_LEVEL. When stdout is a terminal the same lines are printed readably (pino-pretty as
- * a stream in this thread: pino's worker-thread transports do not survive Next's bundling).
- *
- * Plain JavaScript because Next loads the cache handler unbundled and it logs through this
- * too; one logger per process (processMemo "observability"), whichever bundle asks first.
- *
- * What callers pass is logged as given, so callers pass codes, statuses, endpoints and counts:
- * never a body, a cookie, a key, a full reader address or a query string. The redact list is
- * a second line of defence for field names that would carry one.
+ * The one logger of every process. pino-pretty runs as a stream in this thread: worker-thread
+ * transports do not survive Next's bundling. Callers pass codes and counts, never a body, cookie,
+ * key, reader address or query; redaction is a backstop.
  */
 
 const REDACTED = [
@@ -24,7 +16,6 @@ const REDACTED = [
 
 export function observability() {
   return processMemo("observability", () => {
-    /** @type {{ capture: ((line: string) => void) | null }} */
     const state = { capture: null };
     const out = process.stdout.isTTY
       ? pretty({
@@ -37,7 +28,6 @@ export function observability() {
         })
       : pino.destination({ dest: 1, sync: true });
     const stream = {
-      /** @param {string} line */
       write(line) {
         if (state.capture) state.capture(line.replace(/\n$/, ""));
         else out.write(line);
@@ -52,17 +42,11 @@ export function observability() {
       },
       stream,
     );
-    /** @type {import("pino").Logger | undefined} */
-    const audit = undefined;
-    // metrics: the process's metrics registry, made on first use (metrics.ts).
-    return { state, logger, children: new Map(), audit, metrics: undefined };
+    // metrics: made on first use (metrics.ts).
+    return { state, logger, children: new Map(), audit: undefined, metrics: undefined };
   });
 }
 
-/**
- * The logger of one part of Masthead: `log("delivery").warn({ code }, "message")`.
- * @param {string} component
- */
 export function log(component) {
   const root = observability();
   let child = root.children.get(component);
@@ -74,9 +58,8 @@ export function log(component) {
 }
 
 /**
- * The admin audit trail (component "admin"): written at `info` whatever LOG_LEVEL says, short
- * of `silent`. It is a record of who did what, not a severity: an operator who quiets the log
- * to `warn` or `error` still needs the refused sign-ins the failed-logins runbook reads.
+ * The admin audit trail: at `info` whatever LOG_LEVEL says short of `silent`, since an operator who
+ * quiets the log still needs the refused sign-ins the failed-logins runbook reads.
  */
 export function auditLog() {
   const root = observability();
@@ -87,24 +70,12 @@ export function auditLog() {
   return root.audit;
 }
 
-/**
- * For modules that take a `(line) => void` reporter (so tests can capture it): a reporter
- * that writes each line as a message of `component` at `level`, or at the level a caller
- * passes as the second argument (a reporter that tests replace simply ignores it).
- * @param {string} component
- * @param {"debug" | "info" | "warn" | "error"} [level]
- * @returns {(line: string, at?: "debug" | "info" | "warn" | "error") => void}
- */
+/** A `(line) => void` reporter (tests replace it), at `level` unless the caller names another. */
 export function logLine(component, level = "warn") {
   return (line, at = level) => log(component)[at](line);
 }
 
-/**
- * Tests: every line goes to `sink` (one JSON object per call, no newline) instead of stdout
- * until the returned function is called; a null sink sends them to stdout again.
- * @param {((line: string) => void) | null} sink
- * @returns {() => void}
- */
+/** Tests: lines go to `sink` instead of stdout until the returned function is called. */
 export function captureLogLines(sink) {
   const { state } = observability();
   const previous = state.capture;

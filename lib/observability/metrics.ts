@@ -1,16 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from "prom-client";
 import { observability } from "./log.mjs";
 
-/*
- * The process's Prometheus metrics (prom-client), served by GET /api/metrics. One registry per
- * process (kept beside the logger, and prom-client is a server external package, so every Next bundle,
- * the delivery worker and instrumentation share one copy): a counter incremented by a route
- * handler shows in the scrape answered by another bundle.
- *
- * Counted where the work happens (workspace calls, signups, delivery attempts, limits, sign-ins),
- * never per page view: a cached public page does no metrics work at all.
- * docs/operations.md lists every metric and the alerts built on them.
- */
+// One registry per process (kept beside the logger), so every bundle's counts show in one scrape.
+// Counted where the work happens, never per page view; docs/operations.md lists them and their alerts.
 
 export const SIGNUP_OUTCOMES = [
   "created",
@@ -26,8 +18,7 @@ export const SIGNUP_OUTCOMES = [
 ] as const;
 export type SignupOutcome = (typeof SIGNUP_OUTCOMES)[number];
 
-export const DELIVERY_OUTCOMES = ["delivered", "already_subscribed", "rejected", "retry"] as const;
-export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+const DELIVERY_OUTCOMES = ["delivered", "already_subscribed", "rejected", "retry"] as const;
 
 export const LOGIN_OUTCOMES = [
   "ok",
@@ -42,8 +33,8 @@ export const LOGIN_OUTCOMES = [
 ] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
-/** Why the Redis queue could not hold a signup safely (lib/delivery/types.ts's StoreRefusal). */
-export const QUEUE_REFUSAL_REASONS = ["out_of_memory", "unreachable", "unreplicated", "unwritable"] as const;
+/** lib/delivery/types.ts's StoreRefusal. */
+const QUEUE_REFUSAL_REASONS = ["out_of_memory", "unreachable", "unreplicated", "unwritable"] as const;
 
 const DEFAULT_GAUGES_NAMED_LIKE_COUNTERS = [
   "nodejs_active_handles_total",
@@ -51,36 +42,23 @@ const DEFAULT_GAUGES_NAMED_LIKE_COUNTERS = [
   "nodejs_active_resources_total",
 ];
 
-/**
- * A counter by one label whose known values start at zero (so rate() and increase() see the first
- * event) and are listed in its help.
- */
-function counterOf<L extends string>(
-  registry: Registry,
-  name: string,
-  help: string,
-  label: L,
-  values: readonly string[],
-) {
-  const counter = new Counter<L>({
-    name,
-    help: `${help} (${values.join(", ")}).`,
-    labelNames: [label],
-    registers: [registry],
-  });
-  for (const value of values) counter.inc({ [label]: value } as Record<L, string>, 0);
-  return counter;
-}
-
 function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  // prom-client's sums of the active handles, requests and resources are gauges named `_total`,
-  // which Prometheus reserves for counters (`promtool check metrics` fails the scrape on them);
-  // the same counts stay as nodejs_active_handles{type}, nodejs_active_requests and
-  // nodejs_active_resources{type}, which `sum()` totals.
+  // Gauges named `_total` fail `promtool check metrics`; the unsummed ones stay, which `sum()` totals.
   for (const name of DEFAULT_GAUGES_NAMED_LIKE_COUNTERS) registry.removeSingleMetric(name);
   const registers = [registry];
+  // Known values start at zero, so rate() and increase() see the first event.
+  const counterOf = <L extends string>(name: string, help: string, label: L, values: readonly string[]) => {
+    const counter = new Counter<L>({
+      name,
+      help: `${help} (${values.join(", ")}).`,
+      labelNames: [label],
+      registers,
+    });
+    for (const value of values) counter.inc({ [label]: value } as Record<L, string>, 0);
+    return counter;
+  };
 
   const metrics = {
     registry,
@@ -98,7 +76,6 @@ function createMetrics() {
       registers,
     }),
     signups: counterOf(
-      registry,
       "masthead_newsletter_signups_total",
       "Newsletter form submissions by outcome",
       "outcome",
@@ -115,7 +92,6 @@ function createMetrics() {
       registers,
     }),
     deliveryAttempts: counterOf(
-      registry,
       "masthead_delivery_attempts_total",
       "Delivery attempts of stored signups by this process's worker, by outcome",
       "outcome",
@@ -128,14 +104,12 @@ function createMetrics() {
       registers,
     }),
     adminLogins: counterOf(
-      registry,
       "masthead_admin_logins_total",
       "Admin sign-in attempts by outcome",
       "outcome",
       LOGIN_OUTCOMES,
     ),
-    // Exposed only once known (see reportGauge): a 0 before anything was read would look like
-    // "Redis down" or "empty blog" to an alert.
+    // Exposed only once known (reportGauge): an early 0 would look like "Redis down" to an alert.
     redisUp: new Gauge({
       name: "masthead_redis_up",
       help: "1 when Redis answered a PING at scrape time, 0 when not; absent without REDIS_URL.",
@@ -162,7 +136,6 @@ function createMetrics() {
       registers: [],
     }),
     signupQueueRefusals: counterOf(
-      registry,
       "masthead_signup_queue_refusals_total",
       "Signups the Redis queue could not hold safely, by reason; each was kept in the instance's own file (its outbox) until the queue confirmed it, or answered 503 when that refused too",
       "reason",
@@ -174,19 +147,17 @@ function createMetrics() {
       registers: [],
     }),
   };
-
   return metrics;
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** The process's metrics. */
 export function metrics(): Metrics {
   const root = observability();
   return (root.metrics ??= createMetrics()) as Metrics;
 }
 
-/** Sets a gauge that is exposed only from its first value on (redis_up, the Redis settings, blog_posts). */
+/** Sets a gauge exposed only from its first value on. */
 export function reportGauge(gauge: Gauge, value: number): void {
   const { registry } = metrics();
   if (!registry.getSingleMetric((gauge as unknown as Metric & { name: string }).name))

@@ -3,7 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isLoopbackConnection, localModeLoopbackOnly, OFF_LOOPBACK_REFUSED } from "@/lib/http/loopback";
+import { isLoopbackConnection, localModeLoopbackOnly, OFF_LOOPBACK_REFUSED } from "@/lib/config/local-mode";
 import { dockerRuntimeStage, ROOT } from "../helpers/deploy-units";
 import { freePort } from "../helpers/redis-server";
 

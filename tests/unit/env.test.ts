@@ -7,8 +7,8 @@ import {
   DEMO_REVALIDATE_SECRET,
   DEMO_SESSION_SECRET,
   LOCAL_DEMO_API_KEY,
-  parseAdminUsers,
 } from "@/lib/config/schema";
+import { parseAdminUsers } from "@/lib/config/admin-access";
 // The whole start-up load: the schema plus the slow demo-password check, reported together.
 import { loadConfig as parseEnv } from "@/lib/config/startup";
 

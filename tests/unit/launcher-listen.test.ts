@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listenPlan } from "@/lib/launcher/listen";
+import { listenPlan } from "@/lib/config/local-mode";
 
 const FIVE = ["WORKSPACE_URL", "WORKSPACE_API_KEY", "SESSION_SECRET", "ADMIN_USERS", "SITE_URL"];
 

@@ -13,7 +13,7 @@ import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 const LOG_MODULE = path.resolve(__dirname, "../../lib/observability/log.mjs");
 const REDIS_MODULE = path.resolve(__dirname, "../../lib/state/redis-fail-fast.mjs");
 const CONSOLE_MODULE = path.resolve(__dirname, "../../lib/observability/console-to-log.ts");
-const FORWARD_MODULE = path.resolve(__dirname, "../../lib/launcher/json-output.ts");
+const FORWARD_MODULE = path.resolve(__dirname, "../../lib/observability/console-to-log.ts");
 const SCRIPT = `
 import { log, logLine } from ${JSON.stringify(LOG_MODULE)};
 log("delivery").info({ pending: 3, password: "hunter2-secret", headers: { cookie: "masthead_admin=Fe26.2**x" } }, "worker running");

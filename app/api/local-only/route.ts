@@ -1,10 +1,7 @@
 import { refuseEveryMethod } from "@/lib/http/json-response";
 import { LOCAL_MODE_OFF_LOOPBACK } from "@/lib/config/local-mode";
 
-/*
- * Where a local-mode request from off this machine lands (lib/http/loopback.ts sends it here,
- * whatever its path): the demo's password and secrets are public, so it answers nothing else.
- */
+// Where the site's server sends a local-mode request from off this machine, whatever its path.
 
 // Answered per request: never prerendered into the cache as a page.
 export const dynamic = "force-dynamic";

@@ -10,11 +10,8 @@ import { readiness } from "@/lib/state/readiness";
 export const dynamic = "force-dynamic";
 
 /*
- * GET /api/metrics: this instance's metrics in Prometheus' text format, for a scraper holding
- * METRICS_TOKEN (`Authorization: Bearer ...`). Unset token: 404, as if the route did not exist;
- * a missing or wrong token: 401. The gauges that describe shared state (the delivery backlog,
- * Redis) are read here at scrape time, so every instance reports the same backlog; the
- * registry (lib/observability) stays below the features it counts and imports none of them.
+ * For a scraper holding METRICS_TOKEN (unset: 404). Shared state (the delivery backlog, Redis) is
+ * read at scrape time, so every instance reports the same, and the registry imports no feature.
  */
 export async function GET(request: Request): Promise<Response> {
   const { metricsToken } = env();
@@ -28,7 +25,9 @@ export async function GET(request: Request): Promise<Response> {
     );
 
   const m = metrics();
-  await Promise.all([readDeliveryGauges(m), readRedisGauge(m), readReadinessGauge(m)]);
+  const [, health, ready] = await Promise.all([readDeliveryGauges(m), stateHealth(), readiness()]);
+  if (health.engine === "redis") reportGauge(m.redisUp, health.redis === "up" ? 1 : 0);
+  m.ready.set(ready.status === 200 ? 1 : 0);
   return new Response(await m.registry.metrics(), {
     headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" },
   });
@@ -40,8 +39,7 @@ async function readDeliveryGauges(m: ReturnType<typeof metrics>): Promise<void> 
     m.deliveryPending.set(overview.waiting);
     m.deliveryFailed.set(overview.failedTotal);
   } catch (error) {
-    // An unreadable store must not cost the other metrics; the stale value would hide it, so
-    // the gauges say "unknown" (NaN) until the store answers again.
+    // A stale value would hide an unreadable store: "unknown" (NaN) until it answers again.
     m.deliveryPending.set(Number.NaN);
     m.deliveryFailed.set(Number.NaN);
     log("delivery").warn(
@@ -49,13 +47,4 @@ async function readDeliveryGauges(m: ReturnType<typeof metrics>): Promise<void> 
       "the delivery store could not be read for the metrics",
     );
   }
-}
-
-async function readRedisGauge(m: ReturnType<typeof metrics>): Promise<void> {
-  const health = await stateHealth();
-  if (health.engine === "redis") reportGauge(m.redisUp, health.redis === "up" ? 1 : 0);
-}
-
-async function readReadinessGauge(m: ReturnType<typeof metrics>): Promise<void> {
-  m.ready.set((await readiness()).status === 200 ? 1 : 0);
 }

@@ -7,14 +7,8 @@ import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { log } from "@/lib/observability/log.mjs";
 
 /*
- * POST /api/revalidate: refreshes the whole blog (pages, feeds, sitemaps) from the workspace.
- * For webhooks and scripts: `Authorization: Bearer $REVALIDATE_SECRET`. Disabled (404) when
- * REVALIDATE_SECRET is unset.
- *
- * 200 `{revalidated, reachedAllInstances: true, revalidatedAt}`: every instance serves the new
- * posts from their next views. 503 with Retry-After and `reachedAllInstances: false` when
- * REDIS_URL is set but Redis is unreachable: this instance refreshed, the others may not have;
- * a webhook sender retries on 503, and the retry (once Redis is back) reaches them all.
+ * Refreshes the whole blog, for webhooks (`Authorization: Bearer $REVALIDATE_SECRET`; unset: 404).
+ * 503 with Retry-After when Redis is unreachable: the others may not have heard; a retry reaches them.
  */
 
 export async function POST(request: Request) {
@@ -29,9 +23,7 @@ export async function POST(request: Request) {
       return jsonResponse(
         { revalidated: true, reachedAllInstances, revalidatedAt, error: NOT_EVERY_INSTANCE },
         503,
-        {
-          "Retry-After": String(RETRY_AFTER_SECONDS),
-        },
+        { "Retry-After": String(RETRY_AFTER_SECONDS) },
       );
     }
     return jsonResponse({ revalidated: true, reachedAllInstances, revalidatedAt });

@@ -1,10 +1,6 @@
 import { refuseEveryMethod } from "@/lib/http/json-response";
 
-/*
- * Where every request for a server action lands (a `Next-Action` header: lib/http/request-shaping.ts
- * sends it here, whatever its path). Masthead has no server actions, so each is refused at once,
- * without reading its body and without Next's plain-text report of an unknown action id.
- */
+// Every server-action request lands here (lib/http/request-shaping.ts): Masthead has none.
 
 // Answered per request: a GET here must not be prerendered into the cache as a page.
 export const dynamic = "force-dynamic";
