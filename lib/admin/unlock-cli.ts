@@ -1,9 +1,4 @@
-/*
- * `npm run admin-unlock -- <email> [--url http://127.0.0.1:3000]`: ends an admin's sign-in
- * lockout now (lib/admin/unlock.ts). Run it with the server's environment. With Redis it
- * clears the counter in Redis (every instance; no server needs to be up). Without, it asks the
- * running server on this machine (PORT, or --url for another address) to clear its own.
- */
+// `npm run admin-unlock -- <email> [--url …]`: clears the lockout in Redis itself, else asks the running server (lib/admin/unlock.ts).
 import { z } from "zod";
 import { ConfigError } from "../config/schema";
 import { loadConfig } from "../config/startup";

@@ -4,20 +4,7 @@ import { closeState } from "../../state";
 import { audit } from "../audit";
 import { passkeyStore, passkeyStoreDescription, type Passkey } from "./index";
 
-/*
- * `npm run admin-passkeys -- <command> <email> [id]`: the operator's way back for an admin who
- * lost their device. Run it with the instances' environment (REDIS_URL, or
- * ADMIN_PASSKEY_STORE_PATH), on any one host: it reads and writes the same store they do.
- *
- *   list <email>             the admin's passkeys (id, name, added, last used)
- *   remove <email> <id>      removes one passkey
- *   remove-all <email>       removes every passkey of the admin, and turns their password back on
- *   password-on <email>      turns sign-in with the password back on (passkeys only: off)
- *   sign-out <email>         ends every session of the admin, on every instance
- *   two-factor-off <email>   turns off the two-factor the admin enrolled on the account page
- *
- * Removing a passkey ends the sessions it opened (lib/admin/access.ts reads this store).
- */
+// `npm run admin-passkeys`: the operator's way back for an admin who lost their device, run with the instances' environment.
 
 const USAGE = `Usage: npm run admin-passkeys -- <command> <email> [id]
 
@@ -36,7 +23,7 @@ function describe(p: Passkey): string {
   }`;
 }
 
-/** The audit line of an operator's change: the admin it touched is the target (masked in the log). */
+/** The audit line of an operator's change. */
 const operator = (email: string, detail?: string) => ({
   actor: "(operator)",
   target: `admin ${email}`,

@@ -9,29 +9,19 @@ import { passkeyStore } from "./index";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 
 /*
- * Signing in with a passkey: the same access rules as a password, and nothing else of the
- * password's path. The passkey must be one this site holds and its answer must verify
- * (lib/admin/passkeys/ceremony.ts); then, as for a password, the account must be in ADMIN_USERS
- * and the workspace must count it, now, as an active member with a role in ADMIN_ROLES
- * (lib/admin/standing.ts, fail closed). The answer is checked first, so a lockout others caused
- * never keeps a passkey's holder out; an answer that signs nobody in is charged to the client's
- * and holder's failure budgets like a wrong password (lib/admin/login-throttle.ts), and past them
- * the failures are refused.
+ * Signing in with a passkey: the answer must verify, then, as for a password, the account must be
+ * in ADMIN_USERS and the workspace must count it now. The answer is checked first, so others'
+ * failures never keep a passkey's holder out; one that signs nobody in is charged like a wrong password.
  */
 
 export type PasskeySignIn =
   | { outcome: "ok"; email: string; passkey: string }
-  /** No passkey with this id here (never enrolled, or removed). */
   | { outcome: "unknown_passkey" }
-  /** The answer did not verify: challenge, origin, user verification, signature or counter. */
   | { outcome: "invalid"; email: string }
-  /** A passkey of an account no longer in ADMIN_USERS. */
   | { outcome: "not_configured"; email: string }
   | { outcome: "not_admin"; email: string; reason: NotAdminReason }
   | { outcome: "workspace_unreachable"; email: string }
-  /** The passkey store could not be read or written. */
   | { outcome: "unavailable" }
-  /** Failed answers from this client or holder have spent their budget. */
   | { outcome: "rate_limited"; retryAfterSeconds: number };
 
 export async function signInWithPasskey(

@@ -1,25 +1,17 @@
-import { openSqlite, transaction, type SqliteDb } from "../../state/sqlite";
+import { openSqlite, type SqliteDb } from "../../state/sqlite";
 
 /*
- * Where admins' sign-in credentials live: passkeys' public keys and their bookkeeping, nothing
- * readable without SESSION_SECRET (a stolen copy signs nobody in). Two engines behind one shape, picked like the delivery store
- * (lib/admin/passkeys/index.ts): a SQLite file on one instance, Redis when REDIS_URL is set, so a
- * passkey enrolled on one instance works on every instance and survives restarts. Beside the
- * passkeys, each admin's "passkeys only" choice (their password no longer signs them in) and
- * when they last signed out everywhere: what a session checks to know it still stands
- * (lib/admin/access.ts), kept where the operator's command can change it without a server.
- * And the two-factor an admin enrolled from the account page (lib/admin/two-factor.ts): its
- * TOTP secret sealed with SESSION_SECRET, and its recovery codes' hashes.
- *
- * The signature counter only moves forward (spec: a counter that does not grow may mean a
- * cloned authenticator, and verification refuses it first); the update here is conditional as
- * well, so two sign-ins racing cannot move it back.
+ * Admins' sign-in credentials (a stolen copy signs nobody in): passkeys' public keys, each admin's
+ * passkeys-only choice, last "sign out everywhere" and sealed two-factor. A SQLite file on one
+ * instance, Redis (store-redis.ts) when REDIS_URL is set; both reachable by the operator's command
+ * without a server. The signature counter only moves forward, conditionally, so two sign-ins
+ * racing cannot move it back (a counter that does not grow may mean a cloned authenticator).
  */
 
 export type CredentialDeviceType = "singleDevice" | "multiDevice";
 
 export type Passkey = {
-  /** The credential id, base64url, as the browser reports it. */
+  /** base64url, as the browser reports it. */
   id: string;
   /** Lower-cased, as ADMIN_USERS holds it. */
   email: string;
@@ -34,19 +26,20 @@ export type Passkey = {
   /** The user handle it was enrolled with, base64url: a sign-in's answer must carry the same. */
   userHandle: string;
   name: string;
-  /** Epoch ms. */
   createdAt: number;
   lastUsedAt: number | null;
 };
 
 export type PasskeyUse = { counter: number; backedUp: boolean; at: number };
 
-/** An admin's own second factor: the TOTP secret as lib/admin/two-factor.ts sealed it, recovery-code hashes. */
+/** An admin's own second factor: the TOTP secret as lib/admin/two-factor.ts sealed it. */
 export type StoredTwoFactor = { sealedSecret: string; recoveryHashes: string[] };
+
+export type SignInState = { passkeysOnly: boolean; twoFactor: StoredTwoFactor | null; anyTwoFactor: boolean };
 
 export type PasskeyStore = {
   readonly engine: "sqlite" | "redis";
-  /** An admin's passkeys, oldest first. */
+  /** Oldest first. */
   list(email: string): Promise<Passkey[]>;
   get(id: string): Promise<Passkey | null>;
   /** False when a passkey with this id already exists (nothing is replaced). */
@@ -55,23 +48,20 @@ export type PasskeyStore = {
   recordUse(id: string, use: PasskeyUse): Promise<boolean>;
   rename(email: string, id: string, name: string): Promise<boolean>;
   remove(email: string, id: string): Promise<boolean>;
-  /** How many were removed. */
   removeAll(email: string): Promise<number>;
-  /** Whether the admin turned their password sign-in off. */
   passkeysOnly(email: string): Promise<boolean>;
   setPasskeysOnly(email: string, on: boolean): Promise<void>;
   /** Epoch ms of the admin's last "sign out everywhere" (0: never): sessions begun by then have ended. */
   signedOutAt(email: string): Promise<number>;
   signOutEverywhere(email: string, at: number): Promise<void>;
   twoFactor(email: string): Promise<StoredTwoFactor | null>;
-  /** Replaces the admin's two-factor; null turns it off. */
   setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void>;
-  /** Whether any admin enrolled one: then sign-in's code step is in use. */
-  anyTwoFactor(): Promise<boolean>;
+  /** A password sign-in's one read: the admin's choices, and whether any admin enrolled a second factor. */
+  signInState(email: string): Promise<SignInState>;
   close(): Promise<void>;
 };
 
-/** Most passkeys one admin may hold: enough for every device, a bound on what a session can write. */
+/** Enough for every device; a bound on what a session can write. */
 export const MAX_PASSKEYS_PER_ADMIN = 20;
 export const MAX_NAME_LENGTH = 60;
 
@@ -105,7 +95,7 @@ function fromRow(row: Row): Passkey {
   };
 }
 
-/** The embedded engine: one SQLite file, WAL, every write fsynced before it returns. */
+/** WAL, every write fsynced before it returns. */
 export class SqlitePasskeyStore implements PasskeyStore {
   readonly engine = "sqlite" as const;
   private db: SqliteDb | undefined;
@@ -213,14 +203,13 @@ export class SqlitePasskeyStore implements PasskeyStore {
   }
 
   async setPasskeysOnly(email: string, on: boolean): Promise<void> {
-    const db = this.open();
-    transaction(db, () => {
-      if (on)
-        db.prepare(
-          "INSERT INTO admin_sign_in (email, passkeys_only) VALUES (?, 1) ON CONFLICT(email) DO UPDATE SET passkeys_only = 1",
-        ).run(email);
-      else db.prepare("DELETE FROM admin_sign_in WHERE email = ?").run(email);
-    });
+    this.open()
+      .prepare(
+        on
+          ? "INSERT OR IGNORE INTO admin_sign_in VALUES (?, 1)"
+          : "DELETE FROM admin_sign_in WHERE email = ?",
+      )
+      .run(email);
   }
 
   async signedOutAt(email: string): Promise<number> {
@@ -252,8 +241,19 @@ export class SqlitePasskeyStore implements PasskeyStore {
       ).run(email, JSON.stringify(value));
   }
 
-  async anyTwoFactor(): Promise<boolean> {
-    return Boolean(this.open().prepare("SELECT 1 FROM admin_two_factor LIMIT 1").get());
+  async signInState(email: string): Promise<SignInState> {
+    const row = this.open()
+      .prepare(
+        `SELECT (SELECT passkeys_only FROM admin_sign_in WHERE email = ?1) AS only,
+           (SELECT value FROM admin_two_factor WHERE email = ?1) AS factor,
+           EXISTS (SELECT 1 FROM admin_two_factor) AS anyFactor`,
+      )
+      .get(email) as { only: number | null; factor: string | null; anyFactor: number };
+    return {
+      passkeysOnly: Boolean(row.only),
+      twoFactor: row.factor ? (JSON.parse(row.factor) as StoredTwoFactor) : null,
+      anyTwoFactor: Boolean(row.anyFactor),
+    };
   }
 
   async close(): Promise<void> {
@@ -261,6 +261,3 @@ export class SqlitePasskeyStore implements PasskeyStore {
     this.db = undefined;
   }
 }
-
-// The Redis engine lives beside this one; both answer to the shape above.
-export { RedisPasskeyStore } from "./store-redis";

@@ -13,11 +13,9 @@ import { isSameOriginWrite } from "@/lib/http/request-origin";
 export const dynamic = "force-dynamic";
 
 /*
- * POST /api/admin/login, in the house order: authorize (the Origin, before a byte of the body
- * is read) → parse (the body, then its fields) → act (one step of lib/admin/login.ts) → answer
- * (lib/admin/login-answers.ts, one table for every way it ends). JSON from the login page's
- * script, or a plain form post when JavaScript is off (answered with 303 redirects instead of
- * JSON). A body with `code` is the second step; anything else is the first.
+ * POST /api/admin/login: authorize (the Origin, before a byte of the body is read) → parse → act
+ * (lib/admin/login.ts) → answer (lib/admin/login-answers.ts). JSON from the login page's script,
+ * or a form post without JavaScript. A body with `code` is the second step.
  */
 export async function POST(request: Request): Promise<Response> {
   const kind = bodyKind(request);
@@ -31,7 +29,7 @@ export async function POST(request: Request): Promise<Response> {
   const attempt = await parse(request, reply);
   if (attempt instanceof Response) return attempt;
   const outcome = await act(request, attempt);
-  if (outcome.outcome === "ok") return signedIn(outcome, attempt.reply);
+  if (outcome.outcome === "ok") return signedIn(outcome.email, attempt.reply);
   if (outcome.outcome === "code_required")
     return askForCode(outcome.pending, attempt.step === "password" ? attempt.email : "", attempt.reply);
   return refuseAttempt(outcome, attempt.reply);

@@ -1,6 +1,6 @@
 import { audit } from "@/lib/admin/audit";
 import { adminRoute, errorResponse, jsonResponse } from "@/lib/admin/http";
-import { regenerateRecoveryCodes, twoFactorOf } from "@/lib/admin/two-factor";
+import { regenerateRecoveryCodes, twoFactorChangeRefused } from "@/lib/admin/two-factor";
 import { siteText } from "@/lib/config/text";
 
 export const dynamic = "force-dynamic";
@@ -12,10 +12,9 @@ export const dynamic = "force-dynamic";
 export const POST = adminRoute({ recentSignIn: true }, async ({ session }) => {
   const entry = { actor: session.email, action: "recovery_codes_regenerated", target: "admin" };
   try {
-    if ((await twoFactorOf(session.email))?.source === "operator")
-      return errorResponse(409, siteText()("admin.twoFactor.operator"), { code: "managed_by_operator" });
+    const refused = await twoFactorChangeRefused(session.email, false);
+    if (refused) return refused;
     const codes = await regenerateRecoveryCodes(session.email);
-    if (!codes) return errorResponse(409, siteText()("admin.twoFactor.notOn"), { code: "not_on" });
     audit({ ...entry, outcome: "ok" });
     return jsonResponse({ recoveryCodes: codes });
   } catch {
