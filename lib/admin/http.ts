@@ -19,14 +19,12 @@ import {
 import { standingNow, type Standing } from "./standing";
 import { fieldErrors, memberIdSchema } from "./validation";
 
-export { NOT_SIGNED_IN } from "./session";
 export { errorResponse, jsonResponse } from "../http/json-response";
 
 // The shared shape of every /api/admin handler: nothing trusts proxy.ts to have run, nothing is read before the sender is known.
 
 export const CROSS_ORIGIN = "admin.http.crossOrigin";
 export const TOO_LARGE = "admin.http.tooLarge";
-export const REAUTH_CODE = "reauth_required";
 
 export type Authorized = { ok: true; session: AdminSession } | { ok: false; response: Response };
 
@@ -77,10 +75,9 @@ async function refusedBeforeWrite(request: Request, session: AdminSession): Prom
 export function staleSignIn(request: Request, session: AdminSession): Response | null {
   if (signedInRecently(session)) return null;
   const target = new URL(request.url).pathname;
-  audit({ actor: session.email, action: "recent_sign_in", target, outcome: "refused", detail: REAUTH_CODE });
-  return errorResponse(403, siteText()("admin.http.reauth", { minutes: RECENT_SIGN_IN_MINUTES }), {
-    code: REAUTH_CODE,
-  });
+  const code = "reauth_required";
+  audit({ actor: session.email, action: "recent_sign_in", target, outcome: "refused", detail: code });
+  return errorResponse(403, siteText()("admin.http.reauth", { minutes: RECENT_SIGN_IN_MINUTES }), { code });
 }
 
 /** Admin bodies are a form's worth of fields (at most 100 invites or 200 ids); far below this. */

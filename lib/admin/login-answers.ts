@@ -4,7 +4,7 @@ import { env } from "../config/env";
 import { siteText } from "../config/text";
 import type { MessageKey } from "../i18n";
 import { metrics, type LoginOutcome as CountedOutcome } from "../observability/metrics";
-import { NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES, SESSION_ENDED } from "./access";
+import { NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES, SESSION_ENDED, type NotAdminReason } from "./access";
 import { audit } from "./audit";
 import { DEVICE, sealDevice } from "./device";
 import { CROSS_ORIGIN, errorResponse, TOO_LARGE } from "./http";
@@ -14,7 +14,7 @@ import { PENDING_STEP } from "./second-step";
 import { isConfiguredAdmin, SESSION, sealSession, setCookie } from "./session";
 
 /*
- * Every answer of POST /api/admin/login, in one table: status, words, JSON `code`, the login
+ * Every answer of a sign-in (password or passkey), in one table: status, words, JSON `code`, the login
  * page's `?error=` for a form post without JavaScript (answered with 303 redirects), its
  * `Retry-After`, and the `outcome` label of masthead_admin_logins_total. The login page words a
  * `?error=` from the same rows (loginPageMessage), so each is written once.
@@ -33,107 +33,67 @@ type Answer = {
   retryAfterSeconds?: number;
 };
 
-const UNREADABLE = "admin.login.unreadable";
-const NOT_ADMIN = (reason: keyof typeof NOT_ADMIN_CODES): Answer => ({
-  status: 403,
-  counted: "not_admin",
-  error: NOT_ADMIN_AT_SIGN_IN[reason],
-  code: NOT_ADMIN_CODES[reason],
-  page: NOT_ADMIN_CODES[reason],
+const row = (
+  status: number,
+  counted: CountedOutcome,
+  error?: MessageKey,
+  more?: Partial<Answer>,
+): Answer => ({
+  status,
+  counted,
+  error,
+  ...more,
 });
-const WRONG_CODE: Answer = {
-  status: 401,
-  counted: "invalid",
-  error: "admin.login.invalidCode",
-  code: "invalid_code",
-  page: "invalid_code",
-};
+/** A refusal whose JSON `code` is also the `?error=` a form post is sent back to the login page with. */
+const paged = (
+  status: number,
+  counted: CountedOutcome,
+  error: MessageKey,
+  code: string,
+  retryAfterSeconds?: number,
+) => row(status, counted, error, { code, page: code, retryAfterSeconds });
+const NOT_ADMIN = (reason: NotAdminReason) =>
+  paged(403, "not_admin", NOT_ADMIN_AT_SIGN_IN[reason], NOT_ADMIN_CODES[reason]);
+const WRONG_CODE = paged(401, "invalid", "admin.login.invalidCode", "invalid_code");
 
 const SIGN_IN = {
-  ok: { status: 200, counted: "ok" },
+  ok: row(200, "ok"),
   /** `{ step: "code" }`: the first step is answered, the code is asked for. */
-  code_required: { status: 200, counted: "code_required" },
-  // authorize
-  origin: { status: 403, counted: "forbidden", error: CROSS_ORIGIN, page: "origin" },
-  // parse (lib/http/request-body.ts's problems, then the fields)
-  unsupported_type: {
-    status: 415,
-    counted: "bad_request",
-    error: "admin.login.unsupportedType",
-  },
-  too_large: { status: 413, counted: "bad_request", error: TOO_LARGE },
-  unreadable: { status: 400, counted: "bad_request", error: UNREADABLE },
-  malformed: { status: 400, counted: "bad_request", error: UNREADABLE },
+  code_required: row(200, "code_required"),
+  // authorize, then parse (lib/http/request-body.ts's problems, then the fields)
+  origin: row(403, "forbidden", CROSS_ORIGIN, { page: "origin" }),
+  unsupported_type: row(415, "bad_request", "admin.login.unsupportedType"),
+  too_large: row(413, "bad_request", TOO_LARGE),
+  unreadable: row(400, "bad_request", "admin.login.unreadable"),
+  malformed: row(400, "bad_request", "admin.login.unreadable"),
   // The first step's plain refusal stays codeless: it must read the same for every account.
-  invalid: { status: 401, counted: "invalid", error: "admin.login.invalid", page: "invalid" },
+  invalid: row(401, "invalid", "admin.login.invalid", { page: "invalid" }),
   // act (lib/admin/login.ts's outcomes; wrong, replayed or expired codes count as invalid)
   wrong_code: WRONG_CODE,
   replayed_code: WRONG_CODE,
-  step_expired: {
-    status: 401,
-    counted: "invalid",
-    error: "admin.login.expired",
-    code: "expired",
-    page: "expired",
-  },
+  step_expired: paged(401, "invalid", "admin.login.expired", "expired"),
   not_member: NOT_ADMIN("not_member"),
   inactive: NOT_ADMIN("inactive"),
   not_admin_role: NOT_ADMIN("role"),
-  workspace_unreachable: {
-    status: 503,
-    counted: "workspace_unreachable",
-    error: "admin.login.workspaceUnreachable",
-    code: "workspace",
-    page: "workspace",
-    retryAfterSeconds: 30,
-  },
-  busy: {
-    status: 503,
-    counted: "busy",
-    error: "admin.login.busy",
-    code: "busy",
-    page: "busy",
-  },
-  rate_limited: {
-    status: 429,
-    counted: "rate_limited",
-    error: "admin.login.rateLimited",
-    code: "rate_limited",
-    page: "rate_limited",
-  },
+  workspace_unreachable: paged(
+    503,
+    "workspace_unreachable",
+    "admin.login.workspaceUnreachable",
+    "workspace",
+    30,
+  ),
+  busy: paged(503, "busy", "admin.login.busy", "busy"),
+  rate_limited: paged(429, "rate_limited", "admin.login.rateLimited", "rate_limited"),
   // The passkey sign-in's own (JSON only; the rest of its answers are the password's rows)
-  unknown_passkey: {
-    status: 401,
-    counted: "invalid",
-    error: "admin.passkey.unknownPasskey",
-    code: "unknown_passkey",
-  },
-  passkey_invalid: {
-    status: 401,
-    counted: "invalid",
-    error: "admin.passkey.invalid",
-    code: "passkey_invalid",
-  },
-  not_configured: {
-    status: 403,
-    counted: "not_admin",
-    error: "admin.passkey.notConfigured",
-    code: "not_configured",
-  },
-  passkeys_unavailable: {
-    status: 503,
-    counted: "workspace_unreachable",
-    error: "admin.passkey.unavailable",
+  unknown_passkey: row(401, "invalid", "admin.passkey.unknownPasskey", { code: "unknown_passkey" }),
+  passkey_invalid: row(401, "invalid", "admin.passkey.invalid", { code: "passkey_invalid" }),
+  not_configured: row(403, "not_admin", "admin.passkey.notConfigured", { code: "not_configured" }),
+  passkeys_unavailable: row(503, "workspace_unreachable", "admin.passkey.unavailable", {
     code: "passkeys_unavailable",
     retryAfterSeconds: 30,
-  },
-  passkey_rate_limited: {
-    status: 429,
-    counted: "rate_limited",
-    error: "admin.passkey.failuresLimited",
-    code: "rate_limited",
-  },
-} satisfies Record<string, Answer>;
+  }),
+  passkey_rate_limited: row(429, "rate_limited", "admin.passkey.failuresLimited", { code: "rate_limited" }),
+};
 
 export type Refusal = Exclude<keyof typeof SIGN_IN, "ok" | "code_required">;
 
@@ -157,9 +117,7 @@ function wordsOf(answer: Answer, wait: number | undefined): string {
  * (the table's `page`), and the sessions an admin page ended (lib/admin/page-session.ts).
  */
 const PAGE_MESSAGES: ReadonlyMap<string, MessageKey | undefined> = new Map([
-  ...Object.values(SIGN_IN as Record<string, Answer>).flatMap((answer) =>
-    answer.page ? [[answer.page, answer.error] as const] : [],
-  ),
+  ...Object.values(SIGN_IN).flatMap((answer) => (answer.page ? [[answer.page, answer.error] as const] : [])),
   ...Object.entries(SESSION_ENDED),
 ]);
 
@@ -189,7 +147,7 @@ function toLoginPage(reply: Reply, error?: string): NextResponse {
 
 /** A refusal from the table: counted, then `{ error, code? }` or, for a form post, 303 to the login page naming it. */
 export function refuse(name: Refusal, reply: Reply, waitSeconds?: number): Response {
-  const answer: Answer = SIGN_IN[name];
+  const answer = SIGN_IN[name];
   count(answer);
   const wait = waitSeconds ?? answer.retryAfterSeconds;
   const error = wordsOf(answer, wait);

@@ -1,3 +1,4 @@
+import type { SQLInputValue } from "node:sqlite";
 import { openSqlite, type SqliteDb } from "../../state/sqlite";
 
 /*
@@ -133,6 +134,21 @@ export class SqlitePasskeyStore implements PasskeyStore {
     return db;
   }
 
+  /** How many rows `sql` changed. */
+  private run(sql: string, ...args: SQLInputValue[]): number {
+    return Number(
+      this.open()
+        .prepare(sql)
+        .run(...args).changes,
+    );
+  }
+
+  private one<T>(sql: string, ...args: SQLInputValue[]): T | undefined {
+    return this.open()
+      .prepare(sql)
+      .get(...args) as T | undefined;
+  }
+
   async list(email: string): Promise<Passkey[]> {
     const rows = this.open()
       .prepare("SELECT * FROM passkeys WHERE email = ? ORDER BY created_at, id")
@@ -141,114 +157,72 @@ export class SqlitePasskeyStore implements PasskeyStore {
   }
 
   async get(id: string): Promise<Passkey | null> {
-    const row = this.open().prepare("SELECT * FROM passkeys WHERE id = ?").get(id) as Row | undefined;
+    const row = this.one<Row>("SELECT * FROM passkeys WHERE id = ?", id);
     return row ? fromRow(row) : null;
   }
 
   async add(p: Passkey): Promise<boolean> {
-    const result = this.open()
-      .prepare(
-        `INSERT OR IGNORE INTO passkeys
-           (id, email, public_key, counter, transports, device_type, backed_up, user_handle, name, created_at, last_used_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        p.id,
-        p.email,
-        p.publicKey,
-        p.counter,
-        JSON.stringify(p.transports),
-        p.deviceType,
-        p.backedUp ? 1 : 0,
-        p.userHandle,
-        p.name,
-        p.createdAt,
-        p.lastUsedAt,
-      );
-    return Number(result.changes) === 1;
+    const sql = `INSERT OR IGNORE INTO passkeys (id, email, public_key, counter, transports, device_type,
+      backed_up, user_handle, name, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+    const { id, email, publicKey, counter, transports, deviceType, backedUp } = p;
+    const values = [id, email, publicKey, counter, JSON.stringify(transports), deviceType, backedUp ? 1 : 0];
+    return this.run(sql, ...values, p.userHandle, p.name, p.createdAt, p.lastUsedAt) === 1;
   }
 
   async recordUse(id: string, use: PasskeyUse): Promise<boolean> {
     // A counter of 0 on both sides is an authenticator that does not count: always accepted.
-    const result = this.open()
-      .prepare(
-        `UPDATE passkeys SET counter = ?, backed_up = ?, last_used_at = ?
-         WHERE id = ? AND (counter < ? OR (counter = 0 AND ? = 0))`,
-      )
-      .run(use.counter, use.backedUp ? 1 : 0, use.at, id, use.counter, use.counter);
-    return Number(result.changes) === 1;
+    const sql = `UPDATE passkeys SET counter = ?1, backed_up = ?2, last_used_at = ?3
+      WHERE id = ?4 AND (counter < ?1 OR (counter = 0 AND ?1 = 0))`;
+    return this.run(sql, use.counter, use.backedUp ? 1 : 0, use.at, id) === 1;
   }
 
   async rename(email: string, id: string, name: string): Promise<boolean> {
-    const result = this.open()
-      .prepare("UPDATE passkeys SET name = ? WHERE id = ? AND email = ?")
-      .run(name, id, email);
-    return Number(result.changes) === 1;
+    return this.run("UPDATE passkeys SET name = ? WHERE id = ? AND email = ?", name, id, email) === 1;
   }
 
   async remove(email: string, id: string): Promise<boolean> {
-    const result = this.open().prepare("DELETE FROM passkeys WHERE id = ? AND email = ?").run(id, email);
-    return Number(result.changes) === 1;
+    return this.run("DELETE FROM passkeys WHERE id = ? AND email = ?", id, email) === 1;
   }
 
   async removeAll(email: string): Promise<number> {
-    const result = this.open().prepare("DELETE FROM passkeys WHERE email = ?").run(email);
-    return Number(result.changes);
+    return this.run("DELETE FROM passkeys WHERE email = ?", email);
   }
 
   async passkeysOnly(email: string): Promise<boolean> {
-    const row = this.open().prepare("SELECT passkeys_only FROM admin_sign_in WHERE email = ?").get(email) as
-      { passkeys_only: number } | undefined;
-    return Boolean(row?.passkeys_only);
+    return Boolean(this.one("SELECT 1 FROM admin_sign_in WHERE email = ? AND passkeys_only = 1", email));
   }
 
   async setPasskeysOnly(email: string, on: boolean): Promise<void> {
-    this.open()
-      .prepare(
-        on
-          ? "INSERT OR IGNORE INTO admin_sign_in VALUES (?, 1)"
-          : "DELETE FROM admin_sign_in WHERE email = ?",
-      )
-      .run(email);
+    if (on) this.run("INSERT OR IGNORE INTO admin_sign_in VALUES (?, 1)", email);
+    else this.run("DELETE FROM admin_sign_in WHERE email = ?", email);
   }
 
   async signedOutAt(email: string): Promise<number> {
-    const row = this.open().prepare("SELECT at FROM admin_signed_out WHERE email = ?").get(email) as
-      { at: number } | undefined;
-    return Number(row?.at ?? 0);
+    return Number(
+      this.one<{ at: number }>("SELECT at FROM admin_signed_out WHERE email = ?", email)?.at ?? 0,
+    );
   }
 
   async signOutEverywhere(email: string, at: number): Promise<void> {
-    this.open()
-      .prepare(
-        "INSERT INTO admin_signed_out (email, at) VALUES (?, ?) ON CONFLICT(email) DO UPDATE SET at = ?",
-      )
-      .run(email, at, at);
+    this.run("INSERT OR REPLACE INTO admin_signed_out (email, at) VALUES (?, ?)", email, at);
   }
 
   async twoFactor(email: string): Promise<StoredTwoFactor | null> {
-    const row = this.open().prepare("SELECT value FROM admin_two_factor WHERE email = ?").get(email) as
-      { value: string } | undefined;
-    return row ? (JSON.parse(row.value) as StoredTwoFactor) : null;
+    return (await this.signInState(email)).twoFactor;
   }
 
   async setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void> {
-    const db = this.open();
-    if (value === null) db.prepare("DELETE FROM admin_two_factor WHERE email = ?").run(email);
-    else
-      db.prepare(
-        "INSERT INTO admin_two_factor (email, value) VALUES (?, ?) ON CONFLICT(email) DO UPDATE SET value = excluded.value",
-      ).run(email, JSON.stringify(value));
+    if (value === null) this.run("DELETE FROM admin_two_factor WHERE email = ?", email);
+    else this.run("INSERT OR REPLACE INTO admin_two_factor VALUES (?, ?)", email, JSON.stringify(value));
   }
 
   async signInState(email: string): Promise<SignInState> {
-    const row = this.open()
-      .prepare(
-        `SELECT (SELECT passkeys_only FROM admin_sign_in WHERE email = ?1) AS only,
+    const row = this.one<{ only: number | null; factor: string | null; anyFactor: number }>(
+      `SELECT (SELECT passkeys_only FROM admin_sign_in WHERE email = ?1) AS only,
            (SELECT value FROM admin_two_factor WHERE email = ?1) AS factor,
            EXISTS (SELECT 1 FROM admin_two_factor) AS anyFactor`,
-      )
-      .get(email) as { only: number | null; factor: string | null; anyFactor: number };
+      email,
+    )!;
     return {
       passkeysOnly: Boolean(row.only),
       twoFactor: row.factor ? (JSON.parse(row.factor) as StoredTwoFactor) : null,
