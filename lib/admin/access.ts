@@ -11,19 +11,14 @@ import { standingInSession, type Standing } from "./standing";
  * Otherwise it is ended on every instance and the admin is told why.
  */
 
-// At sign-in, not "no longer": nothing tells that the account was ever an admin.
+/** A sign-in the workspace does not count as an admin's: its refusal code (and `?error=`), and its words. */
 export const NOT_ADMIN_AT_SIGN_IN = {
-  not_member: "admin.access.notMember",
-  inactive: "admin.access.inactive",
-  role: "admin.access.notAdminRole",
+  // Not "no longer": nothing tells that the account was ever an admin.
+  not_member: ["not_member", "admin.access.notMember"],
+  inactive: ["inactive", "admin.access.inactive"],
+  role: ["not_admin_role", "admin.access.notAdminRole"],
 } as const;
 export type NotAdminReason = keyof typeof NOT_ADMIN_AT_SIGN_IN;
-/** The refusal codes (and `?error=`) of a sign-in the workspace does not count as an admin's. */
-export const NOT_ADMIN_CODES = {
-  not_member: "not_member",
-  inactive: "inactive",
-  role: "not_admin_role",
-} as const satisfies Record<NotAdminReason, string>;
 
 /** Why a session was ended, as a page's `?error=` or an API answer's `code`, and its words. */
 export const SESSION_ENDED = {

@@ -131,6 +131,30 @@ export function failure(
   return errorResponse(mapped.status, mapped.error, { code: mapped.code }, headers);
 }
 
+type Entry = Omit<AuditEntry, "outcome" | "detail">;
+
+/** A refused change to the admin's own sign-in: audited, then `{ error, code }`. */
+export function refuseChange(entry: Entry, status: number, words: MessageKey, code: string): Response {
+  audit({ ...entry, outcome: "refused", detail: code });
+  return errorResponse(status, siteText()(words), { code });
+}
+
+/** `act`'s answer, or 503 (audited under `entry`) when the credential store fails. */
+export async function unlessStoreFails(
+  words: "passkeys" | "twoFactor",
+  entry: Entry | null,
+  act: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await act();
+  } catch {
+    if (entry) audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
+    return words === "twoFactor"
+      ? errorResponse(503, siteText()("admin.twoFactor.unavailable"), { code: "store_unavailable" })
+      : errorResponse(503, siteText()("admin.passkey.unavailable"), { code: "passkeys_unavailable" });
+  }
+}
+
 /** What a parser makes of a path parameter or a body: the value, or the 4xx to send. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
 

@@ -4,7 +4,7 @@ import { env } from "../config/env";
 import { siteText } from "../config/text";
 import type { MessageKey } from "../i18n";
 import { metrics, type LoginOutcome as CountedOutcome } from "../observability/metrics";
-import { NOT_ADMIN_AT_SIGN_IN, NOT_ADMIN_CODES, SESSION_ENDED, type NotAdminReason } from "./access";
+import { NOT_ADMIN_AT_SIGN_IN, SESSION_ENDED, type NotAdminReason } from "./access";
 import { audit } from "./audit";
 import { DEVICE, sealDevice } from "./device";
 import { CROSS_ORIGIN, errorResponse, TOO_LARGE } from "./http";
@@ -53,7 +53,7 @@ const paged = (
   retryAfterSeconds?: number,
 ) => row(status, counted, error, { code, page: code, retryAfterSeconds });
 const NOT_ADMIN = (reason: NotAdminReason) =>
-  paged(403, "not_admin", NOT_ADMIN_AT_SIGN_IN[reason], NOT_ADMIN_CODES[reason]);
+  paged(403, "not_admin", NOT_ADMIN_AT_SIGN_IN[reason][1], NOT_ADMIN_AT_SIGN_IN[reason][0]);
 const WRONG_CODE = paged(401, "invalid", "admin.login.invalidCode", "invalid_code");
 
 const SIGN_IN = {
@@ -182,7 +182,7 @@ function actor(email: string | undefined): string {
 type Refused = Exclude<LoginOutcome, { outcome: "ok" | "code_required" }>;
 
 function refusalFor(outcome: Refused, isCodeStep: boolean): Refusal {
-  if (outcome.outcome === "not_admin") return NOT_ADMIN_CODES[outcome.reason];
+  if (outcome.outcome === "not_admin") return NOT_ADMIN_AT_SIGN_IN[outcome.reason][0];
   // At the code step a wrong password reads exactly like a wrong code.
   if (isCodeStep && outcome.outcome === "invalid") return "wrong_code";
   return outcome.outcome;
@@ -245,7 +245,9 @@ export function refusePasskeySignIn(refused: Exclude<PasskeySignIn, { outcome: "
   const detail = refused.outcome === "not_admin" ? `not_admin:${refused.reason}` : refused.outcome;
   audit({ actor, action: "passkey_login", target: "admin", outcome: "refused", detail });
   const name =
-    refused.outcome === "not_admin" ? NOT_ADMIN_CODES[refused.reason] : PASSKEY_REFUSALS[refused.outcome];
+    refused.outcome === "not_admin"
+      ? NOT_ADMIN_AT_SIGN_IN[refused.reason][0]
+      : PASSKEY_REFUSALS[refused.outcome];
   const wait = "retryAfterSeconds" in refused ? refused.retryAfterSeconds : undefined;
   return refuse(name, { isForm: false, next: "/admin", isCodeStep: false }, wait);
 }

@@ -16,7 +16,7 @@ import { isGateBusy } from "../http/concurrency-gate";
 import { whenAdmitted } from "./password-check";
 import { readPendingStep, sealPendingStep } from "./second-step";
 import type { NotAdminReason } from "./access";
-import { standingAtSignIn } from "./standing";
+import { refusedAtSignIn } from "./standing";
 import { matchingStep, normalizeCode } from "./totp";
 import { audit } from "./audit";
 import { normalizeRecoveryCode, recoveryCodeHash } from "./recovery-codes";
@@ -73,11 +73,8 @@ export type LoginOutcome =
 
 /** The last check, once the credentials are right: the workspace's word, then the device cookie. */
 async function admit(email: string, deviceCookie?: string | null): Promise<LoginOutcome> {
-  const standing = await standingAtSignIn(email);
-  if (!standing.ok)
-    return standing.reason === "unverified"
-      ? { outcome: "workspace_unreachable", email }
-      : { outcome: "not_admin", email, reason: standing.reason };
+  const refused = await refusedAtSignIn(email);
+  if (refused) return refused;
   // The stranger budget is left as it is: a success must not hand an attacker a fresh one.
   const device = await readDevice(deviceCookie);
   if (device?.email === email) await forgetDeviceFailures(device.id);

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import type { Charged } from "./login-throttle";
 import { seal, unseal, type AdminCookie } from "./session";
 
 /*
@@ -16,15 +17,9 @@ export const PENDING_STEP: AdminCookie = {
   path: "/",
 };
 
-export type PendingStep = {
-  /** The email as typed (lower-cased), known admin or not. */
-  email: string;
+/** What the first step was charged, and `accountLockedFor`: only both factors get past a lockout. */
+export type PendingStep = Charged & {
   passwordOk: boolean;
-  /** Which budget the first step was charged to: this device's, or the stranger budgets (lib/admin/login-throttle.ts). */
-  trustedDevice: string | null;
-  client: string;
-  holder: string;
-  /** Seconds left of the account's lockout at the first step: only both factors get past it. */
   accountLockedFor: number | null;
   id: string;
   /** Epoch ms; checked besides the seal's own TTL. */

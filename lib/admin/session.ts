@@ -134,6 +134,7 @@ export async function readSessionValue(
     (d) =>
       typeof d.email === "string" &&
       typeof d.expiresAt === "number" &&
+      d.expiresAt > now &&
       typeof d.issuedAt === "number" &&
       typeof d.sid === "string" &&
       typeof d.pwd === "string" &&
@@ -141,13 +142,10 @@ export async function readSessionValue(
     Infinity,
   );
   if (!data) return null;
-  if (data.expiresAt <= now) return null;
   // Removing someone from ADMIN_USERS, or giving them a new password hash, ends their sessions.
   const pwd = passwordFingerprint(data.email);
   if (!pwd || !data.pwd || !sameText(pwd, data.pwd)) return null;
-  if (await revocations().isRevoked(data.sid)) return null;
-  const { email, expiresAt, issuedAt, sid, passkey } = data;
-  return { email, expiresAt, issuedAt, sid, pwd, ...(passkey ? { passkey } : {}) };
+  return (await revocations().isRevoked(data.sid)) ? null : data;
 }
 
 export function signedInRecently(session: AdminSession, now = Date.now()): boolean {

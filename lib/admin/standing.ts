@@ -85,11 +85,20 @@ function walk(notBefore = 0): Promise<Map<string, Answer>> {
 }
 
 /** At sign-in: always asks the workspace; `unverified` when it cannot answer. */
-export function standingAtSignIn(email: string): Promise<Standing> {
+function standingAtSignIn(email: string): Promise<Standing> {
   return walk().then(
     (found) => judge(found.get(email)),
     () => ({ ok: false, reason: "unverified" }),
   );
+}
+
+/** At sign-in: null when the workspace counts `email` as an admin now, else the refusal (fail closed). */
+export async function refusedAtSignIn(email: string) {
+  const standing = await standingAtSignIn(email);
+  if (standing.ok) return null;
+  return standing.reason === "unverified"
+    ? { outcome: "workspace_unreachable" as const, email }
+    : { outcome: "not_admin" as const, email, reason: standing.reason };
 }
 
 /** Every ADMIN_USERS entry's standing now, from one walk; rejects when the workspace cannot be read. */

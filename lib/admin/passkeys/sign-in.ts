@@ -2,7 +2,7 @@ import "server-only";
 import type { Asker } from "../../http/client-key";
 import { chargeFailure } from "../login-throttle";
 import { isConfiguredAdmin } from "../session";
-import { standingAtSignIn } from "../standing";
+import { refusedAtSignIn } from "../standing";
 import type { NotAdminReason } from "../access";
 import { verifySignIn } from "./ceremony";
 import { passkeyStore } from "./index";
@@ -54,10 +54,5 @@ async function checkPasskey(response: AuthenticationResponseJSON): Promise<Passk
     return { outcome: "unavailable" };
   }
   if (!isConfiguredAdmin(email)) return { outcome: "not_configured", email };
-  const standing = await standingAtSignIn(email);
-  if (!standing.ok)
-    return standing.reason === "unverified"
-      ? { outcome: "workspace_unreachable", email }
-      : { outcome: "not_admin", email, reason: standing.reason };
-  return { outcome: "ok", email, passkey: passkey.id };
+  return (await refusedAtSignIn(email)) ?? { outcome: "ok", email, passkey: passkey.id };
 }

@@ -1,11 +1,10 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { audit } from "@/lib/admin/audit";
-import { adminRoute, errorResponse, jsonResponse, schemaBody } from "@/lib/admin/http";
+import { adminRoute, jsonResponse, refuseChange, schemaBody, unlessStoreFails } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
 import { SESSION, cookieFromHeader, sealSession, setCookie } from "@/lib/admin/session";
 import { ENROLMENT, confirmEnrolment, startEnrolment, twoFactorChangeRefused } from "@/lib/admin/two-factor";
-import { siteText } from "@/lib/config/text";
 
 export const dynamic = "force-dynamic";
 
@@ -19,39 +18,28 @@ const codeBodySchema = z.object({
   code: z.string({ error: "admin.twoFactor.wrongCode" }).max(40, "admin.twoFactor.wrongCode"),
 });
 
-const unavailable = () =>
-  errorResponse(503, siteText()("admin.twoFactor.unavailable"), { code: "store_unavailable" });
-
-export const POST = adminRoute({ recentSignIn: true }, async ({ session }) => {
-  try {
+export const POST = adminRoute({ recentSignIn: true }, ({ session }) =>
+  unlessStoreFails("twoFactor", null, async () => {
     const refused = await twoFactorChangeRefused(session.email, true);
     if (refused) return refused;
     const { sealed, ...shown } = await startEnrolment(session.email);
     const response = NextResponse.json(shown, { headers: { "Cache-Control": "no-store" } });
     setCookie(response, ENROLMENT, sealed);
     return response;
-  } catch {
-    return unavailable();
-  }
-});
+  }),
+);
 
 export const PUT = adminRoute(
   { recentSignIn: true, body: schemaBody(codeBodySchema) },
-  async ({ request, session, body }) => {
+  ({ request, session, body }) => {
     const entry = { actor: session.email, action: "two_factor_on", target: "admin" };
-    try {
+    return unlessStoreFails("twoFactor", entry, async () => {
       const refused = await twoFactorChangeRefused(session.email, true);
       if (refused) return refused;
       const cookie = cookieFromHeader(request.headers.get("cookie"), ENROLMENT.name);
       const done = await confirmEnrolment(session.email, cookie, body.code);
-      if (done === "no_enrolment" || done === "wrong_code") {
-        audit({ ...entry, outcome: "refused", detail: done });
-        return errorResponse(
-          422,
-          siteText()(done === "wrong_code" ? "admin.twoFactor.wrongCode" : "admin.twoFactor.noEnrolment"),
-          { code: done },
-        );
-      }
+      if (done === "wrong_code") return refuseChange(entry, 422, "admin.twoFactor.wrongCode", done);
+      if (done === "no_enrolment") return refuseChange(entry, 422, "admin.twoFactor.noEnrolment", done);
       audit({ ...entry, outcome: "ok" });
       // Sessions opened without the code end with it (sign out everywhere); this one goes on anew.
       const now = Date.now();
@@ -64,23 +52,17 @@ export const PUT = adminRoute(
       setCookie(response, SESSION, renewed.value);
       setCookie(response, ENROLMENT, "");
       return response;
-    } catch {
-      audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
-      return unavailable();
-    }
+    });
   },
 );
 
-export const DELETE = adminRoute({ recentSignIn: true }, async ({ session }) => {
+export const DELETE = adminRoute({ recentSignIn: true }, ({ session }) => {
   const entry = { actor: session.email, action: "two_factor_off", target: "admin" };
-  try {
+  return unlessStoreFails("twoFactor", entry, async () => {
     const refused = await twoFactorChangeRefused(session.email, false);
     if (refused) return refused;
     await passkeyStore().setTwoFactor(session.email, null);
     audit({ ...entry, outcome: "ok" });
     return jsonResponse({ on: false });
-  } catch {
-    audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
-    return unavailable();
-  }
+  });
 });
