@@ -10,7 +10,7 @@ import { seal, unseal, type AdminCookie } from "./session";
  */
 
 export const DEVICE_COOKIE = "masthead_device";
-export const DEVICE_TTL_SECONDS = 90 * 24 * 60 * 60;
+const DEVICE_TTL_SECONDS = 90 * 24 * 60 * 60;
 export const DEVICE: AdminCookie = {
   name: DEVICE_COOKIE,
   maxAge: DEVICE_TTL_SECONDS,

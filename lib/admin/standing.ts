@@ -1,4 +1,5 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { env } from "../config/env";
 import { firstUse, sharedCache } from "../state";
 import { adminProcess } from "./process";
@@ -119,21 +120,15 @@ export async function standingInSession(email: string): Promise<Standing> {
   if (!withinGrace) return standingAtSignIn(email);
   // Someone (this instance or another) rechecked within the interval: keep the last answer.
   if (!(await recheckClaims().claim("walk"))) return judge(withinGrace);
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<"slow">((resolve) => {
-    timer = setTimeout(() => resolve("slow"), RECHECK_WAIT_MS);
-  });
-  const rechecking = walk().then(
-    (found) => found.get(email),
-    () => undefined,
-  );
-  try {
-    const answer = await Promise.race([rechecking, waited]);
-    // Slow or failed: the recheck goes on in the background; the last answer holds meanwhile.
-    return judge(answer === "slow" || answer === undefined ? withinGrace : answer);
-  } finally {
-    clearTimeout(timer);
-  }
+  const answer = await Promise.race([
+    walk().then(
+      (found) => found.get(email),
+      () => undefined,
+    ),
+    sleep(RECHECK_WAIT_MS, undefined, { ref: false }),
+  ]);
+  // Slow or failed: the recheck goes on in the background; the last answer holds meanwhile.
+  return judge(answer ?? withinGrace);
 }
 
 /**

@@ -29,7 +29,7 @@ export async function POST(request: Request): Promise<Response> {
         429,
         "Too many failed attempts. Try again later.",
         {},
-        { "Retry-After": String(wait) },
+        { "Retry-After": `${wait}` },
       );
     return errorResponse(
       401,
@@ -43,19 +43,9 @@ export async function POST(request: Request): Promise<Response> {
   try {
     await clearAccountLockout(email);
   } catch {
-    return errorResponse(
-      503,
-      "The lockout could not be cleared: the counter store did not answer. Try again.",
-      {},
-      {
-        "Retry-After": "5",
-      },
-    );
+    const problem = "The lockout could not be cleared: the counter store did not answer. Try again.";
+    return errorResponse(503, problem, {}, { "Retry-After": "5" });
   }
   audit({ actor: "operator", action: "unlock", target: email, outcome: "ok" });
   return jsonResponse({ unlocked: email });
-}
-
-export function GET() {
-  return errorResponse(405, "Use POST.");
 }

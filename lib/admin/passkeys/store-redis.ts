@@ -150,8 +150,7 @@ export class RedisPasskeyStore implements PasskeyStore {
   }
 
   async twoFactor(email: string): Promise<StoredTwoFactor | null> {
-    const json = await (await this.client()).hget(TWO_FACTOR, email);
-    return json ? (JSON.parse(json) as StoredTwoFactor) : null;
+    return (await this.signInState(email)).twoFactor;
   }
 
   async setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void> {

@@ -20,30 +20,18 @@ export async function POST(request: Request): Promise<Response> {
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const session = await sessionFromRequest(request);
   if (session) {
-    if (everywhere) {
-      try {
-        await passkeyStore().signOutEverywhere(session.email, Date.now());
-      } catch {
-        audit({
-          actor: session.email,
-          action: "logout",
-          target: "admin",
-          outcome: "failed",
-          detail: "everywhere",
-        });
-        return wantsJson
-          ? errorResponse(503, siteText()("admin.passkey.everywhereFailed"), { code: "passkeys_unavailable" })
-          : NextResponse.redirect(new URL("/admin/account?everywhere=failed", env().siteUrl), 303);
-      }
+    const entry = { actor: session.email, action: "logout", target: "admin" };
+    const detail = everywhere ? "everywhere" : undefined;
+    try {
+      if (everywhere) await passkeyStore().signOutEverywhere(session.email, Date.now());
+    } catch {
+      audit({ ...entry, outcome: "failed", detail });
+      return wantsJson
+        ? errorResponse(503, siteText()("admin.passkey.everywhereFailed"), { code: "passkeys_unavailable" })
+        : NextResponse.redirect(new URL("/admin/account?everywhere=failed", env().siteUrl), 303);
     }
     await endSession(session);
-    audit({
-      actor: session.email,
-      action: "logout",
-      target: "admin",
-      outcome: "ok",
-      detail: everywhere ? "everywhere" : undefined,
-    });
+    audit({ ...entry, outcome: "ok", detail });
   }
   const response = wantsJson
     ? NextResponse.json({ ok: true }, { headers: { "Cache-Control": "no-store" } })
