@@ -58,7 +58,6 @@ const WRONG_CODE = paged(401, "invalid", "admin.login.invalidCode", "invalid_cod
 
 const SIGN_IN = {
   ok: row(200, "ok"),
-  /** `{ step: "code" }`: the first step is answered, the code is asked for. */
   code_required: row(200, "code_required"),
   // authorize, then parse (lib/http/request-body.ts's problems, then the fields)
   origin: row(403, "forbidden", CROSS_ORIGIN, { page: "origin" }),

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Asker } from "../http/client-key";
 import { limiter, type LimiterOptions } from "../state";
@@ -98,4 +99,12 @@ export async function clearAccountLockout(
   source?: (opts: LimiterOptions) => RateLimiterAbstract,
 ): Promise<void> {
   await budgets(source).account.delete(email.trim().toLowerCase());
+}
+
+// Without Redis only the server holds the counters, so `npm run admin-unlock` asks it (POST UNLOCK_PATH).
+export const UNLOCK_PATH = "/api/admin-unlock";
+
+/** The bearer token of POST /api/admin-unlock: derived, so SESSION_SECRET itself never travels. */
+export function unlockToken(sessionSecret: string): string {
+  return createHmac("sha256", sessionSecret).update("masthead admin-unlock").digest("base64url");
 }

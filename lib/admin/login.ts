@@ -61,14 +61,12 @@ export type CodeAttempt = {
 
 export type LoginOutcome =
   | { outcome: "ok"; email: string }
-  /** Ask for the code: `pending` is the sealed second step to set as a cookie. */
   | { outcome: "code_required"; pending: string }
   | { outcome: "not_admin"; email: string; reason: NotAdminReason }
   | { outcome: "workspace_unreachable"; email: string }
   | { outcome: "invalid" | "wrong_code" | "replayed_code" | "step_expired"; email?: string }
   /** Too many password checks under way (a flood): nothing was checked or counted. */
   | { outcome: "busy"; retryAfterSeconds: number }
-  /** `email`: the account asked for, as typed (the audit line names it when it is an admin). */
   | { outcome: "rate_limited"; retryAfterSeconds: number; email?: string };
 
 /** The last check, once the credentials are right: the workspace's word, then the device cookie. */

@@ -23,7 +23,6 @@ export type Standing =
   | { ok: false; reason: "unverified" };
 
 type Answer = {
-  /** Epoch ms of the walk that produced it. */
   checkedAt: number;
   member: Pick<TeamMember, "id" | "active" | "role"> | null;
 };

@@ -1,12 +1,11 @@
-// `npm run admin-unlock -- <email> [--url …]`: clears the lockout in Redis itself, else asks the running server (lib/admin/unlock.ts).
+// `npm run admin-unlock -- <email> [--url …]`: clears the lockout in Redis itself, else asks the running server (lib/admin/login-throttle.ts).
 import { z } from "zod";
 import { ConfigError } from "../config/schema";
 import { loadConfig } from "../config/startup";
 import { createStateEngine } from "../state/engine";
 import type { RedisTarget } from "../state/redis-fail-fast.mjs";
 import { firstConnectionAttempt, isReady } from "../state/redis-fail-fast.mjs";
-import { clearAccountLockout } from "./login-throttle";
-import { UNLOCK_PATH, unlockToken } from "./unlock";
+import { clearAccountLockout, UNLOCK_PATH, unlockToken } from "./login-throttle";
 
 const USAGE = "Usage: npm run admin-unlock -- admin@your-team.org [--url http://127.0.0.1:3000]";
 

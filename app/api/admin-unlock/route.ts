@@ -1,8 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { audit } from "@/lib/admin/audit";
-import { chargeFailure, clearAccountLockout } from "@/lib/admin/login-throttle";
-import { unlockToken } from "@/lib/admin/unlock";
+import { chargeFailure, clearAccountLockout, unlockToken } from "@/lib/admin/login-throttle";
 import { env } from "@/lib/config/env";
 import { bearerToken, secretMatches } from "@/lib/http/bearer";
 import { whoIsAsking } from "@/lib/http/client-key";
@@ -13,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 /*
  * POST /api/admin-unlock `{ "email": "..." }`: the running server's side of `npm run
- * admin-unlock` (lib/admin/unlock.ts). For the operator's command only: `Authorization: Bearer`
+ * admin-unlock` (lib/admin/unlock-cli.ts). For the operator's command only: `Authorization: Bearer`
  * with the token derived from SESSION_SECRET. Outside /api/admin because it carries no session.
  */
 

@@ -57,13 +57,11 @@ export async function enrolmentOptions(
   });
 }
 
-export type Enrolled = Omit<Passkey, "name" | "createdAt" | "lastUsedAt">;
-
 /** The new passkey, or null when the answer does not verify. */
 export async function verifyEnrolment(
   email: string,
   response: RegistrationResponseJSON,
-): Promise<Enrolled | null> {
+): Promise<Omit<Passkey, "name" | "createdAt" | "lastUsedAt"> | null> {
   const { rpID, origin } = relyingParty();
   try {
     const { verified, registrationInfo } = await verifyRegistrationResponse({
@@ -102,8 +100,6 @@ export async function signInOptions(): Promise<PublicKeyCredentialRequestOptions
   });
 }
 
-export type Asserted = { counter: number; backedUp: boolean };
-
 /**
  * A sign-in answer checked against the stored `passkey`: the user handle (the owner's), the
  * challenge, origin, user verification, signature, counter, and the backup eligibility, which
@@ -112,7 +108,7 @@ export type Asserted = { counter: number; backedUp: boolean };
 export async function verifySignIn(
   passkey: Passkey,
   response: AuthenticationResponseJSON,
-): Promise<Asserted | null> {
+): Promise<Pick<Passkey, "counter" | "backedUp"> | null> {
   const { rpID, origin } = relyingParty();
   const owner = passkey.userHandle || isoBase64URL.fromBuffer(handle(passkey.email));
   if (response.response.userHandle !== owner) return null;

@@ -40,7 +40,6 @@ export type SignInState = { passkeysOnly: boolean; twoFactor: StoredTwoFactor | 
 
 export type PasskeyStore = {
   readonly engine: "sqlite" | "redis";
-  /** Oldest first. */
   list(email: string): Promise<Passkey[]>;
   get(id: string): Promise<Passkey | null>;
   /** False when a passkey with this id already exists (nothing is replaced). */
@@ -134,7 +133,6 @@ export class SqlitePasskeyStore implements PasskeyStore {
     return db;
   }
 
-  /** How many rows `sql` changed. */
   private run(sql: string, ...args: SQLInputValue[]): number {
     return Number(
       this.open()

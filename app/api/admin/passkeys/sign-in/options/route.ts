@@ -10,11 +10,8 @@ import { budget, takeEach } from "@/lib/state/budget";
 export const dynamic = "force-dynamic";
 
 /*
- * POST /api/admin/passkeys/sign-in/options: a discoverable sign-in's options, with a single-use
- * challenge kept in lib/state. Each challenge is state, so a client and its holder may start
- * only so many a minute (budgets of their own, never the password's), and past the store's cap
- * new ones wait (503) while the live ones stay answerable. The body is an empty JSON object:
- * anything else is refused, as every handler refuses a body it does not expect.
+ * POST /api/admin/passkeys/sign-in/options {}: a discoverable sign-in's options. Each challenge
+ * is state, so a client and its holder may start only so many a minute (budgets of their own).
  */
 const NoFields = z.strictObject({});
 const perMinute = (name: string, points: number) =>
