@@ -24,17 +24,12 @@ const refused = (detail: string) => siteText()("admin.error.refused", { detail }
 function mapInvalid(error: WorkspaceApiError, ctx: AdminErrorContext): MappedError {
   const t = siteText();
   const upstream = error.message ?? "";
-  if (ctx.role !== undefined && /role/i.test(upstream)) {
-    return { status: 422, code: "unknown_role", error: t("admin.error.unknownRole", { role: ctx.role }) };
-  }
-  if (ctx.timeZone !== undefined && /time.?zone/i.test(upstream)) {
-    return {
-      status: 422,
-      code: "invalid_time_zone",
-      error: t("admin.error.invalidTimeZone", { zone: ctx.timeZone }),
-    };
-  }
-  return { status: 422, code: "invalid", error: refused(clip(upstream) || t("admin.error.noReason")) };
+  const invalid = (code: string, words: string) => ({ status: 422, code, error: words });
+  if (ctx.role !== undefined && /role/i.test(upstream))
+    return invalid("unknown_role", t("admin.error.unknownRole", { role: ctx.role }));
+  if (ctx.timeZone !== undefined && /time.?zone/i.test(upstream))
+    return invalid("invalid_time_zone", t("admin.error.invalidTimeZone", { zone: ctx.timeZone }));
+  return invalid("invalid", refused(clip(upstream) || t("admin.error.noReason")));
 }
 
 /** How each failure is answered, but "invalid" (it depends on what was sent). */

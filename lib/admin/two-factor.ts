@@ -63,24 +63,13 @@ async function readSignInState(email: string) {
  */
 export async function signInFactors(email: string | undefined) {
   const { totpSecrets } = env().adminAccess;
-  const operatorAny = Object.keys(totpSecrets).length > 0;
-  const operatorOwn = Boolean(email && totpSecrets[email]);
-  try {
-    const state = await readSignInState(email ?? "");
-    return {
-      secondStepInUse: operatorAny || state.anyTwoFactor,
-      passkeysOnly: state.passkeysOnly,
-      hasSecret: operatorOwn || Boolean(email && state.twoFactor),
-    };
-  } catch {
-    const known = adminProcess().twoFactorKnown;
-    const lastWord = email ? known.byEmail.get(email) : false;
-    return {
-      secondStepInUse: operatorAny || (known.any ?? true),
-      passkeysOnly: false,
-      hasSecret: operatorOwn || (lastWord ?? known.any !== false),
-    };
-  }
+  const state = await readSignInState(email ?? "").catch(() => null);
+  const known = adminProcess().twoFactorKnown;
+  return {
+    secondStepInUse: Object.keys(totpSecrets).length > 0 || (known.any ?? true),
+    passkeysOnly: state?.passkeysOnly ?? false,
+    hasSecret: Boolean(email && (totpSecrets[email] || (known.byEmail.get(email) ?? known.any !== false))),
+  };
 }
 
 /** At start: the store's word on whether anyone has two-factor, asked until it answers (a minute at most). */
