@@ -1,5 +1,12 @@
 import type { Redis } from "ioredis";
-import type { Passkey, PasskeyStore, PasskeyUse, SignInState, StoredTwoFactor } from "./store";
+import {
+  toPasskey,
+  type Passkey,
+  type PasskeyStore,
+  type PasskeyUse,
+  type SignInState,
+  type StoredTwoFactor,
+} from "./store";
 
 const ROOT = "masthead:passkeys";
 const credentialKey = (id: string) => `${ROOT}:credential:${id}`;
@@ -42,23 +49,6 @@ export class RedisPasskeyStore implements PasskeyStore {
     return this.redis;
   }
 
-  private static fromHash(hash: Record<string, string>): Passkey | null {
-    if (!hash.id || !hash.email || !hash.publicKey) return null;
-    return {
-      id: hash.id,
-      email: hash.email,
-      publicKey: hash.publicKey,
-      counter: Number(hash.counter ?? 0),
-      transports: JSON.parse(hash.transports ?? "[]") as string[],
-      deviceType: hash.deviceType === "multiDevice" ? "multiDevice" : "singleDevice",
-      backedUp: hash.backedUp === "1",
-      userHandle: hash.userHandle ?? "",
-      name: hash.name ?? "",
-      createdAt: Number(hash.createdAt ?? 0),
-      lastUsedAt: hash.lastUsedAt ? Number(hash.lastUsedAt) : null,
-    };
-  }
-
   async list(email: string): Promise<Passkey[]> {
     const redis = await this.client();
     const ids = await redis.smembers(adminKey(email));
@@ -70,7 +60,7 @@ export class RedisPasskeyStore implements PasskeyStore {
 
   async get(id: string): Promise<Passkey | null> {
     const redis = await this.client();
-    return RedisPasskeyStore.fromHash(await redis.hgetall(credentialKey(id)));
+    return toPasskey(await redis.hgetall(credentialKey(id)));
   }
 
   async add(p: Passkey): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { SQLInputValue } from "node:sqlite";
+import type { SQLInputValue, SQLOutputValue } from "node:sqlite";
 import { openSqlite, type SqliteDb } from "../../state/sqlite";
 
 /*
@@ -65,35 +65,27 @@ export type PasskeyStore = {
 export const MAX_PASSKEYS_PER_ADMIN = 20;
 export const MAX_NAME_LENGTH = 60;
 
-type Row = {
-  id: string;
-  email: string;
-  public_key: string;
-  counter: number;
-  transports: string;
-  device_type: string;
-  backed_up: number;
-  user_handle: string | null;
-  name: string;
-  created_at: number;
-  last_used_at: number | null;
-};
-
-function fromRow(row: Row): Passkey {
+/** A passkey from its stored fields, as either engine keeps them (numbers, or their strings); null when incomplete. */
+export function toPasskey(f: Record<string, SQLOutputValue | undefined>): Passkey | null {
+  if (!f.id || !f.email || !f.publicKey) return null;
   return {
-    id: row.id,
-    email: row.email,
-    publicKey: row.public_key,
-    counter: Number(row.counter),
-    transports: JSON.parse(row.transports) as string[],
-    deviceType: row.device_type === "multiDevice" ? "multiDevice" : "singleDevice",
-    backedUp: Boolean(row.backed_up),
-    userHandle: row.user_handle ?? "",
-    name: row.name,
-    createdAt: Number(row.created_at),
-    lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+    id: String(f.id),
+    email: String(f.email),
+    publicKey: String(f.publicKey),
+    counter: Number(f.counter ?? 0),
+    transports: JSON.parse(String(f.transports ?? "[]")) as string[],
+    deviceType: f.deviceType === "multiDevice" ? "multiDevice" : "singleDevice",
+    backedUp: f.backedUp === "1" || f.backedUp === 1,
+    userHandle: String(f.userHandle ?? ""),
+    name: String(f.name ?? ""),
+    createdAt: Number(f.createdAt ?? 0),
+    lastUsedAt: f.lastUsedAt ? Number(f.lastUsedAt) : null,
   };
 }
+
+// The columns under the Redis engine's field names, for toPasskey.
+const COLUMNS = `id, email, public_key AS publicKey, counter, transports, device_type AS deviceType,
+  backed_up AS backedUp, user_handle AS userHandle, name, created_at AS createdAt, last_used_at AS lastUsedAt`;
 
 /** WAL, every write fsynced before it returns. */
 export class SqlitePasskeyStore implements PasskeyStore {
@@ -148,15 +140,15 @@ export class SqlitePasskeyStore implements PasskeyStore {
   }
 
   async list(email: string): Promise<Passkey[]> {
-    const rows = this.open()
-      .prepare("SELECT * FROM passkeys WHERE email = ? ORDER BY created_at, id")
-      .all(email) as Row[];
-    return rows.map(fromRow);
+    const rows = this.open().prepare(
+      `SELECT ${COLUMNS} FROM passkeys WHERE email = ? ORDER BY created_at, id`,
+    );
+    return rows.all(email).flatMap((row) => toPasskey(row) ?? []);
   }
 
   async get(id: string): Promise<Passkey | null> {
-    const row = this.one<Row>("SELECT * FROM passkeys WHERE id = ?", id);
-    return row ? fromRow(row) : null;
+    const row = this.one<Record<string, SQLOutputValue>>(`SELECT ${COLUMNS} FROM passkeys WHERE id = ?`, id);
+    return row ? toPasskey(row) : null;
   }
 
   async add(p: Passkey): Promise<boolean> {
