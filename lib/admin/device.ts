@@ -9,11 +9,9 @@ import { seal, unseal, type AdminCookie } from "./session";
  * endpoint, never cross-site.
  */
 
-export const DEVICE_COOKIE = "masthead_device";
-const DEVICE_TTL_SECONDS = 90 * 24 * 60 * 60;
 export const DEVICE: AdminCookie = {
-  name: DEVICE_COOKIE,
-  maxAge: DEVICE_TTL_SECONDS,
+  name: "masthead_device",
+  maxAge: 90 * 24 * 60 * 60,
   path: "/api/admin/login",
 };
 
@@ -21,14 +19,14 @@ export type Device = { email: string; id: string };
 
 /** A new device cookie value for `email` (a fresh id on every successful sign-in). */
 export function sealDevice(email: string): Promise<string> {
-  return seal({ email, id: randomBytes(18).toString("base64url") }, "device-cookie", DEVICE_TTL_SECONDS);
+  return seal({ email, id: randomBytes(18).toString("base64url") }, "device-cookie", DEVICE.maxAge);
 }
 
 export async function readDevice(value: string | undefined | null): Promise<Device | null> {
   const data = await unseal<Device>(
     value,
     "device-cookie",
-    DEVICE_TTL_SECONDS,
+    DEVICE.maxAge,
     (d) => typeof d.email === "string" && typeof d.id === "string",
     1_000,
   );

@@ -10,12 +10,7 @@ import { seal, unseal, type AdminCookie } from "./session";
  */
 
 export const PENDING_STEP_COOKIE = "masthead_login_step";
-export const PENDING_STEP_SECONDS = 5 * 60;
-export const PENDING_STEP: AdminCookie = {
-  name: PENDING_STEP_COOKIE,
-  maxAge: PENDING_STEP_SECONDS,
-  path: "/",
-};
+export const PENDING_STEP: AdminCookie = { name: PENDING_STEP_COOKIE, maxAge: 5 * 60, path: "/" };
 
 /** What the first step was charged, and `accountLockedFor`: only both factors get past a lockout. */
 export type PendingStep = Charged & {
@@ -28,15 +23,15 @@ export type PendingStep = Charged & {
 
 export function sealPendingStep(step: Omit<PendingStep, "id" | "expiresAt">): Promise<string> {
   const id = randomBytes(18).toString("base64url");
-  const expiresAt = Date.now() + PENDING_STEP_SECONDS * 1000;
-  return seal({ ...step, id, expiresAt }, "login-step", PENDING_STEP_SECONDS);
+  const expiresAt = Date.now() + PENDING_STEP.maxAge * 1000;
+  return seal({ ...step, id, expiresAt }, "login-step", PENDING_STEP.maxAge);
 }
 
 export function readPendingStep(value: string | undefined | null): Promise<PendingStep | null> {
   return unseal<PendingStep>(
     value,
     "login-step",
-    PENDING_STEP_SECONDS,
+    PENDING_STEP.maxAge,
     (d) =>
       typeof d.email === "string" &&
       typeof d.passwordOk === "boolean" &&

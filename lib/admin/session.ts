@@ -16,7 +16,6 @@ import { revocations } from "../state";
 
 export const SESSION_COOKIE = "masthead_admin";
 export const NOT_SIGNED_IN = "admin.http.notSignedIn";
-export const SESSION_TTL_SECONDS = 8 * 60 * 60;
 // A session left open, or copied, must not let its holder add their own way in or take away the admin's.
 export const RECENT_SIGN_IN_MINUTES = 10;
 
@@ -68,12 +67,7 @@ export async function unseal<T>(
 export type AdminCookie = { name: string; maxAge: number; path: string; sameSite?: "lax" };
 
 // Lax: a link to /admin from elsewhere (an email) arrives signed in; writes check the Origin.
-export const SESSION: AdminCookie = {
-  name: SESSION_COOKIE,
-  maxAge: SESSION_TTL_SECONDS,
-  path: "/",
-  sameSite: "lax",
-};
+export const SESSION: AdminCookie = { name: SESSION_COOKIE, maxAge: 8 * 60 * 60, path: "/", sameSite: "lax" };
 
 /** Sets `cookie` to `value` (Secure when SITE_URL is https); an empty value clears it. */
 export function setCookie(response: NextResponse, cookie: AdminCookie, value: string): void {
@@ -113,12 +107,12 @@ export async function sealSession(
   const session: AdminSession = {
     email,
     issuedAt: now,
-    expiresAt: now + SESSION_TTL_SECONDS * 1000,
+    expiresAt: now + SESSION.maxAge * 1000,
     sid: randomBytes(18).toString("base64url"),
     pwd,
     ...(passkey ? { passkey } : {}),
   };
-  const value = await seal(session, null, SESSION_TTL_SECONDS);
+  const value = await seal(session, null, SESSION.maxAge);
   return { value, session };
 }
 
@@ -130,7 +124,7 @@ export async function readSessionValue(
   const data = await unseal<AdminSession>(
     value,
     null,
-    SESSION_TTL_SECONDS,
+    SESSION.maxAge,
     (d) =>
       typeof d.email === "string" &&
       typeof d.expiresAt === "number" &&

@@ -85,18 +85,17 @@ export async function learnWhetherAnyTwoFactor(): Promise<void> {
 }
 
 // Between showing a fresh secret and its confirmation, it waits in a sealed cookie sent only to the two-factor routes.
-const ENROLMENT_SECONDS = 10 * 60;
 export const ENROLMENT_COOKIE = "masthead_totp_enrolment";
 export const ENROLMENT: AdminCookie = {
   name: ENROLMENT_COOKIE,
-  maxAge: ENROLMENT_SECONDS,
+  maxAge: 10 * 60,
   path: "/api/admin/two-factor",
 };
 
 /** A fresh secret for `email`: what the page shows (secret, QR code as SVG) and the cookie that keeps it. */
 export async function startEnrolment(email: string) {
   const { secret, uri } = newEnrolment(email, env().site.name ?? TOTP_ISSUER);
-  const sealed = await seal({ email, secret }, "totp-enrolment", ENROLMENT_SECONDS);
+  const sealed = await seal({ email, secret }, "totp-enrolment", ENROLMENT.maxAge);
   return { secret, uri, qrSvg: qrCode(uri).createSvgTag({ cellSize: 4, margin: 4, scalable: true }), sealed };
 }
 
@@ -109,7 +108,7 @@ export async function confirmEnrolment(
   const pending = await unseal<{ email: string; secret: string }>(
     cookie,
     "totp-enrolment",
-    ENROLMENT_SECONDS,
+    ENROLMENT.maxAge,
     (d) => d.email === email && typeof d.secret === "string",
   );
   if (!pending) return "no_enrolment";

@@ -1,4 +1,4 @@
-import { DEVICE_COOKIE } from "@/lib/admin/device";
+import { DEVICE } from "@/lib/admin/device";
 import { MAX_BODY_BYTES } from "@/lib/admin/http";
 import { checkCode, checkLogin, type LoginOutcome } from "@/lib/admin/login";
 import { askForCode, refuse, refuseAttempt, signedIn, type Reply } from "@/lib/admin/login-answers";
@@ -36,7 +36,7 @@ export async function POST(request: Request): Promise<Response> {
   const { email, password, code, next } = parsed.data;
   reply = { ...reply, next: safeNextPath(next), isCodeStep: code !== undefined };
   const cookies = request.headers.get("cookie");
-  const deviceCookie = cookieFromHeader(cookies, DEVICE_COOKIE);
+  const deviceCookie = cookieFromHeader(cookies, DEVICE.name);
   let outcome: LoginOutcome;
   if (code !== undefined) {
     const pendingCookie = cookieFromHeader(cookies, PENDING_STEP_COOKIE);
