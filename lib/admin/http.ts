@@ -91,11 +91,9 @@ const BODY_PROBLEMS: Record<BodyProblem, [number, MessageKey]> = {
 };
 
 /** The parsed JSON body, or the 4xx to send; never reads more than MAX_BODY_BYTES. */
-export async function readJson(
-  request: Request,
-): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+export async function readJson(request: Request): Promise<Parsed<unknown>> {
   const read = await readBody(request, MAX_BODY_BYTES, ["json"]);
-  if (read.ok) return { ok: true, body: read.value };
+  if (read.ok) return { ok: true, value: read.value };
   const [status, message] = BODY_PROBLEMS[read.problem];
   return { ok: false, response: errorResponse(status, siteText()(message)) };
 }
@@ -196,7 +194,7 @@ export function adminRoute<P = Record<string, never>, B = undefined, R = Record<
     if (options.body) {
       const read = await readJson(request);
       if (!read.ok) return read.response;
-      const parsed = options.body(read.body);
+      const parsed = options.body(read.value);
       if (!parsed.ok) return parsed.response;
       body = parsed.value;
     }

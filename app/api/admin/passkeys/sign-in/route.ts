@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   const read = await readSameOriginJson(request);
   if (!read.ok) return read.response;
-  const parsed = signInBodySchema.safeParse(read.body);
+  const parsed = signInBodySchema.safeParse(read.value);
   if (!parsed.success)
     return errorResponse(400, siteText()("admin.passkey.unreadable"), { code: "malformed" });
   const outcome = await signInWithPasskey(

@@ -20,7 +20,7 @@ const perMinute = (name: string, points: number) =>
 export async function POST(request: Request): Promise<Response> {
   const read = await readSameOriginJson(request);
   if (!read.ok) return read.response;
-  const parsed = NoFields.safeParse(read.body);
+  const parsed = NoFields.safeParse(read.value);
   if (!parsed.success) return invalidInput(parsed.error);
   const { client, holder } = whoIsAsking(request, env().trustProxy);
   const limited = await takeEach([
