@@ -6,53 +6,29 @@ import { endSession, type AdminSession } from "./session";
 import { standingInSession, type Standing } from "./standing";
 
 /*
- * A session is worth something only while what opened it still stands: the passkey (not
- * removed), or the password (passkeys-only not turned on since); no "sign out everywhere"
- * since it began; and the workspace still counting its admin as one (lib/admin/standing.ts).
- * When any of these stops, or the workspace cannot say for too long, the session is ended on
- * every instance (the same revocation as a logout) and the admin is told why.
+ * A session stands only while what opened it does: the passkey (not removed) or the password
+ * (passkeys-only not turned on since), no later "sign out everywhere", and the workspace's word.
+ * Otherwise it is ended on every instance and the admin is told why.
  */
 
-export const NO_LONGER_ADMIN = "admin.access.noLongerAdmin";
-/**
- * At sign-in, what the workspace says, as it is: nothing tells Masthead that the account was ever
- * an admin, so "no longer" would be untrue for a new entry whose role was never an admin one.
- */
+/** A sign-in the workspace does not count as an admin's: its refusal code (and `?error=`), and its words. */
 export const NOT_ADMIN_AT_SIGN_IN = {
-  not_member: "admin.access.notMember",
-  inactive: "admin.access.inactive",
-  role: "admin.access.notAdminRole",
+  // Not "no longer": nothing tells that the account was ever an admin.
+  not_member: ["not_member", "admin.access.notMember"],
+  inactive: ["inactive", "admin.access.inactive"],
+  role: ["not_admin_role", "admin.access.notAdminRole"],
 } as const;
-/** Why the workspace does not count an account as an admin (lib/admin/standing.ts). */
 export type NotAdminReason = keyof typeof NOT_ADMIN_AT_SIGN_IN;
-/** The refusal codes of a sign-in by an account the workspace does not count as an admin (`?error=` too). */
-export const NOT_ADMIN_CODES = {
-  not_member: "not_member",
-  inactive: "inactive",
-  role: "not_admin_role",
-} as const satisfies Record<NotAdminReason, string>;
 
-export const ADMIN_UNVERIFIED = "admin.access.unverified";
+/** Why a session was ended, as a page's `?error=` or an API answer's `code`, and its words. */
+export const SESSION_ENDED = {
+  not_admin: "admin.access.noLongerAdmin",
+  unverified: "admin.access.unverified",
+  signed_out: "admin.access.signedOut",
+} as const;
+export type SessionEnded = { code: keyof typeof SESSION_ENDED; error: string };
 
-export const SIGNED_OUT = "admin.access.signedOut";
-
-/** Why a session was ended: the reason a page or an API answer names. */
-export type SessionEnded = { code: "not_admin" | "unverified" | "signed_out"; error: string };
-
-function endedBecause(reason: EndReason): SessionEnded {
-  const t = siteText();
-  if (reason === "signed_out") return { code: "signed_out", error: t(SIGNED_OUT) };
-  return reason === "unverified"
-    ? { code: "unverified", error: t(ADMIN_UNVERIFIED) }
-    : { code: "not_admin", error: t(NO_LONGER_ADMIN) };
-}
-
-/**
- * Whether the way `session` was opened still signs its admin in, and no "sign out everywhere"
- * came after it (lib/admin/passkeys/store.ts). A store that cannot answer leaves the session
- * standing, as it leaves the password on (lib/admin/login.ts): an outage must not sign
- * every admin out, and nothing can be removed or turned on while it lasts.
- */
+// A store that cannot answer leaves the session standing: an outage must not sign every admin out, and nothing changes while it lasts.
 async function openerStands(session: AdminSession): Promise<boolean> {
   const store = passkeyStore();
   try {
@@ -77,7 +53,7 @@ export async function sessionEnded(session: AdminSession): Promise<SessionEnded 
 
 type EndReason = Exclude<Standing, { ok: true }>["reason"] | "signed_out";
 
-/** Ends `session` everywhere because of what the workspace said (or could not say), or a sign-out; the reason to name. */
+/** Ends `session` everywhere, audited; the reason to name. */
 export async function endSessionBecause(session: AdminSession, reason: EndReason): Promise<SessionEnded> {
   await endSession(session);
   audit({
@@ -87,5 +63,6 @@ export async function endSessionBecause(session: AdminSession, reason: EndReason
     outcome: "refused",
     detail: reason,
   });
-  return endedBecause(reason);
+  const code = reason === "signed_out" || reason === "unverified" ? reason : "not_admin";
+  return { code, error: siteText()(SESSION_ENDED[code]) };
 }

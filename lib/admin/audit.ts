@@ -2,10 +2,8 @@ import "server-only";
 import { auditLog, captureLogLines } from "../observability/log.mjs";
 
 /*
- * One structured line per admin write: who, what, target, outcome, as entries of the one
- * logger (component "admin", kind "admin_audit"), kept at every LOG_LEVEL but `silent`. Never bodies, passwords, cookies or keys, and
- * no address but the acting admin's: addresses in a target (invitations) are masked, so the
- * log can be shipped anywhere.
+ * One structured line per admin write (kind "admin_audit", at every LOG_LEVEL but `silent`). Never
+ * bodies, passwords, cookies or keys; addresses in a target are masked, so the log ships anywhere.
  */
 
 export type AuditEntry = {
@@ -31,10 +29,7 @@ export function audit(entry: AuditEntry): void {
   );
 }
 
-/**
- * Tests capture the audit lines (JSON) here, in place of any capture before (the logger holds it,
- * one per process); other lines are dropped meanwhile. `null` sends every line to stdout again.
- */
+/** Tests capture the audit lines (JSON) here, other lines dropped meanwhile; `null` sends every line to stdout again. */
 export function setAuditSink(next: ((line: string) => void) | null): void {
   captureLogLines(
     next &&

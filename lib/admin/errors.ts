@@ -3,14 +3,9 @@ import { siteText } from "../config/text";
 import type { MessageKey } from "../i18n";
 import { isWorkspaceApiError, type WorkspaceApiError, type WorkspaceErrorCode } from "../workspace";
 
-/*
- * Every way a workspace call can fail, as the status and plain-words message an admin sees
- * next to the action, in the site's language. Upstream texts are shown only where they describe the admin's input
- * (a refused field), never for transport failures (which could name internal hosts).
- */
+// Every way a workspace call can fail, in the admin's words; upstream texts only where they describe the admin's input (never transport failures, which could name internal hosts).
 
 export type AdminErrorContext = {
-  /** What the admin was doing, in words: "save the changes", "remove Ada Lovelace". */
   action?: string;
   role?: string;
   timeZone?: string;
@@ -29,26 +24,19 @@ const refused = (detail: string) => siteText()("admin.error.refused", { detail }
 function mapInvalid(error: WorkspaceApiError, ctx: AdminErrorContext): MappedError {
   const t = siteText();
   const upstream = error.message ?? "";
-  if (ctx.role !== undefined && /role/i.test(upstream)) {
-    return { status: 422, code: "unknown_role", error: t("admin.error.unknownRole", { role: ctx.role }) };
-  }
-  if (ctx.timeZone !== undefined && /time.?zone/i.test(upstream)) {
-    return {
-      status: 422,
-      code: "invalid_time_zone",
-      error: t("admin.error.invalidTimeZone", { zone: ctx.timeZone }),
-    };
-  }
-  return { status: 422, code: "invalid", error: refused(clip(upstream) || t("admin.error.noReason")) };
+  const invalid = (code: string, words: string) => ({ status: 422, code, error: words });
+  if (ctx.role !== undefined && /role/i.test(upstream))
+    return invalid("unknown_role", t("admin.error.unknownRole", { role: ctx.role }));
+  if (ctx.timeZone !== undefined && /time.?zone/i.test(upstream))
+    return invalid("invalid_time_zone", t("admin.error.invalidTimeZone", { zone: ctx.timeZone }));
+  return invalid("invalid", refused(clip(upstream) || t("admin.error.noReason")));
 }
 
-/** How each failure is answered, but "invalid" (mapInvalid: it depends on what was sent). */
+/** How each failure is answered, but "invalid" (it depends on what was sent). */
 type Answer = {
   status: number;
-  /** The answer's `code`, where it is not the failure's own. */
   code?: string;
   error: MessageKey | ((error: WorkspaceApiError) => string);
-  /** Seconds for `Retry-After`, where waiting helps. */
   retryAfterSeconds?: (error: WorkspaceApiError) => number;
 };
 

@@ -1,9 +1,7 @@
 /*
- * `npm run hash-password`: prints an ADMIN_USERS entry for a password read from
- * standard input (never from argv, which lands in shell history and `ps`). On a terminal the
- * password is not shown as it is typed: readline echoes through its output stream, and that
- * stream shows the prompt only. Piped input is read whole and its first line taken, so a
- * password piped without a trailing newline (`printf pw | …`) counts too.
+ * `npm run hash-password`: an ADMIN_USERS entry for a password read from stdin (never argv, which
+ * lands in shell history and `ps`). On a terminal readline echoes through an output stream that
+ * shows the prompt only; piped input's first line counts, trailing newline or not.
  */
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";

@@ -19,25 +19,16 @@ import {
 import { standingNow, type Standing } from "./standing";
 import { fieldErrors, memberIdSchema } from "./validation";
 
-export { NOT_SIGNED_IN } from "./session";
 export { errorResponse, jsonResponse } from "../http/json-response";
 
-/*
- * The shared shape of every /api/admin handler (adminRoute below): authorize (session, Origin,
- * the workspace's word) → parse (path, then body) → act → map errors to `{ error }`. Nothing here trusts
- * proxy.ts to have run, and nothing of a request is read before its sender is known.
- */
+// The shared shape of every /api/admin handler: nothing trusts proxy.ts to have run, nothing is read before the sender is known.
 
 export const CROSS_ORIGIN = "admin.http.crossOrigin";
 export const TOO_LARGE = "admin.http.tooLarge";
-export const REAUTH_CODE = "reauth_required";
 
 export type Authorized = { ok: true; session: AdminSession } | { ok: false; response: Response };
 
-/**
- * Session first (401), then the Origin check for writes (403), then whether the workspace still
- * counts the admin as one (401 naming why; the session is ended).
- */
+/** Session (401), the Origin of a write (403), then whether the session still stands (401 naming why). */
 export async function authorize(request: Request): Promise<Authorized> {
   const session = await sessionFromRequest(request);
   if (!session) return { ok: false, response: errorResponse(401, siteText()(NOT_SIGNED_IN)) };
@@ -48,26 +39,17 @@ export async function authorize(request: Request): Promise<Authorized> {
   return { ok: true, session };
 }
 
-/**
- * For a route that answers before any session (the passkey sign-in): its JSON body (readJson)
- * once the write is same-origin; 403 for a cross-site write, its body never read.
- */
+/** For a route before any session (the passkey sign-in): the JSON body of a same-origin write; 403, unread, otherwise. */
 export async function readSameOriginJson(request: Request): ReturnType<typeof readJson> {
   if (isSameOriginWrite(request)) return readJson(request);
   await request.body?.cancel().catch(() => {});
   return { ok: false, response: errorResponse(403, siteText()(CROSS_ORIGIN)) };
 }
 
-export const WRITE_UNVERIFIED = "admin.http.writeUnverified";
-/** Seconds a write refused for want of the workspace's answer asks the admin to wait. */
-const UNVERIFIED_RETRY_SECONDS = 30;
-
 /**
- * Just before a write acts: the workspace asked afresh (lib/admin/standing.ts `standingNow`),
- * never the answer a session keeps for ADMIN_RECHECK_SECONDS, within which an admin the
- * workspace removed, deactivated or demoted could otherwise undo it. A "no" ends the session
- * (401, as in `authorize`); a workspace that fails to answer refuses the write as the write
- * itself would have been refused (the same mapped status), and the session goes on.
+ * Just before a write acts, the workspace asked afresh (never a kept answer, within which a
+ * demoted admin could undo it): a "no" ends the session (401); a workspace that fails to answer
+ * refuses the write as the write itself would have been refused, and the session goes on.
  */
 async function refusedBeforeWrite(request: Request, session: AdminSession): Promise<Response | null> {
   let standing: Standing;
@@ -81,26 +63,21 @@ async function refusedBeforeWrite(request: Request, session: AdminSession): Prom
   if (standing.reason === "unverified")
     return errorResponse(
       503,
-      siteText()(WRITE_UNVERIFIED),
+      siteText()("admin.http.writeUnverified"),
       { code: "unverified" },
-      { "Retry-After": String(UNVERIFIED_RETRY_SECONDS) },
+      { "Retry-After": "30" },
     );
   const ended = await endSessionBecause(session, standing.reason);
   return errorResponse(401, ended.error, { code: ended.code });
 }
 
-/**
- * For a change to how the admin signs in: 403 `reauth_required` (audited) when the session's
- * sign-in is older than RECENT_SIGN_IN_MINUTES; the account page then asks the admin to sign in
- * again. null when it is recent.
- */
+/** For a change to how the admin signs in: 403 `reauth_required` (audited) unless the sign-in is recent. */
 export function staleSignIn(request: Request, session: AdminSession): Response | null {
   if (signedInRecently(session)) return null;
   const target = new URL(request.url).pathname;
-  audit({ actor: session.email, action: "recent_sign_in", target, outcome: "refused", detail: REAUTH_CODE });
-  return errorResponse(403, siteText()("admin.http.reauth", { minutes: RECENT_SIGN_IN_MINUTES }), {
-    code: REAUTH_CODE,
-  });
+  const code = "reauth_required";
+  audit({ actor: session.email, action: "recent_sign_in", target, outcome: "refused", detail: code });
+  return errorResponse(403, siteText()("admin.http.reauth", { minutes: RECENT_SIGN_IN_MINUTES }), { code });
 }
 
 /** Admin bodies are a form's worth of fields (at most 100 invites or 200 ids); far below this. */
@@ -113,12 +90,10 @@ const BODY_PROBLEMS: Record<BodyProblem, [number, MessageKey]> = {
   malformed: [400, "admin.http.malformed"],
 };
 
-/** The parsed JSON body (lib/http/request-body.ts), or the 4xx to send. Never throws; never reads more than MAX_BODY_BYTES. */
-export async function readJson(
-  request: Request,
-): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+/** The parsed JSON body, or the 4xx to send; never reads more than MAX_BODY_BYTES. */
+export async function readJson(request: Request): Promise<Parsed<unknown>> {
   const read = await readBody(request, MAX_BODY_BYTES, ["json"]);
-  if (read.ok) return { ok: true, body: read.value };
+  if (read.ok) return { ok: true, value: read.value };
   const [status, message] = BODY_PROBLEMS[read.problem];
   return { ok: false, response: errorResponse(status, siteText()(message)) };
 }
@@ -154,6 +129,30 @@ export function failure(
   return errorResponse(mapped.status, mapped.error, { code: mapped.code }, headers);
 }
 
+type Entry = Omit<AuditEntry, "outcome" | "detail">;
+
+/** A refused change to the admin's own sign-in: audited, then `{ error, code }`. */
+export function refuseChange(entry: Entry, status: number, words: MessageKey, code: string): Response {
+  audit({ ...entry, outcome: "refused", detail: code });
+  return errorResponse(status, siteText()(words), { code });
+}
+
+/** `act`'s answer, or 503 (audited under `entry`) when the credential store fails. */
+export async function unlessStoreFails(
+  words: "passkeys" | "twoFactor",
+  entry: Entry | null,
+  act: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await act();
+  } catch {
+    if (entry) audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
+    return words === "twoFactor"
+      ? errorResponse(503, siteText()("admin.twoFactor.unavailable"), { code: "store_unavailable" })
+      : errorResponse(503, siteText()("admin.passkey.unavailable"), { code: "passkeys_unavailable" });
+  }
+}
+
 /** What a parser makes of a path parameter or a body: the value, or the 4xx to send. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
 
@@ -170,18 +169,14 @@ export function schemaBody<T>(schema: ZodType<T>): (raw: unknown) => Parsed<T> {
 export type AdminRequest<P, B> = { request: Request; session: AdminSession; params: P; body: B };
 
 /**
- * An /api/admin route handler that reads in one order: session and Origin first (401/403),
- * then the path parameters (`params`, e.g. 404 for an id that cannot name a member), then the
- * JSON body (`body`: 415/413/400, then the parser's own 4xx), then a recent sign-in where
- * `recentSignIn` asks for one (403 `reauth_required`, which the account page answers by asking
- * the admin to sign in again), then for a write the workspace's fresh word on the admin
- * (`refusedBeforeWrite`), then `act`. Input refused costs no workspace call.
+ * An /api/admin handler that reads in one order: `authorize`, the path `params`, the JSON `body`,
+ * a recent sign-in where `recentSignIn` asks for one, for a write the workspace's fresh word,
+ * then `act`. Input refused costs no workspace call.
  */
 export function adminRoute<P = Record<string, never>, B = undefined, R = Record<string, string>>(
   options: {
     params?: (raw: R) => Parsed<P>;
     body?: (raw: unknown) => Parsed<B>;
-    /** A change to how the admin signs in: 403 without a recent sign-in (`staleSignIn`). */
     recentSignIn?: boolean;
   },
   act: (req: AdminRequest<P, B>) => Promise<Response>,
@@ -199,7 +194,7 @@ export function adminRoute<P = Record<string, never>, B = undefined, R = Record<
     if (options.body) {
       const read = await readJson(request);
       if (!read.ok) return read.response;
-      const parsed = options.body(read.body);
+      const parsed = options.body(read.value);
       if (!parsed.ok) return parsed.response;
       body = parsed.value;
     }
@@ -213,7 +208,7 @@ export function adminRoute<P = Record<string, never>, B = undefined, R = Record<
   };
 }
 
-/** The `[id]` of a member route. An id that cannot name a member is the same 404 as an unknown one, without asking upstream. */
+/** The `[id]` of a member route: one that cannot name a member is the same 404 as an unknown one. */
 export function memberIdParam(raw: { id: string }): Parsed<{ id: string }> {
   const id = memberIdSchema.safeParse(raw.id);
   return id.success

@@ -4,39 +4,20 @@ import { env } from "../config/env";
 import { siteText } from "../config/text";
 import type { MessageKey } from "../i18n";
 import { metrics, type LoginOutcome as CountedOutcome } from "../observability/metrics";
-import {
-  ADMIN_UNVERIFIED,
-  NO_LONGER_ADMIN,
-  NOT_ADMIN_AT_SIGN_IN,
-  NOT_ADMIN_CODES,
-  SIGNED_OUT,
-  type SessionEnded,
-} from "./access";
+import { NOT_ADMIN_AT_SIGN_IN, SESSION_ENDED, type NotAdminReason } from "./access";
 import { audit } from "./audit";
-import { DEVICE_COOKIE, deviceCookieOptions } from "./device";
+import { DEVICE, sealDevice } from "./device";
 import { CROSS_ORIGIN, errorResponse, TOO_LARGE } from "./http";
-import {
-  INVALID_CREDENTIALS,
-  INVALID_SECOND_STEP,
-  STEP_EXPIRED,
-  WORKSPACE_UNREACHABLE_AT_SIGN_IN,
-  type LoginOutcome,
-} from "./login";
-import { PENDING_STEP_COOKIE, pendingStepCookieOptions } from "./second-step";
-import {
-  isConfiguredAdmin,
-  SESSION_COOKIE,
-  SESSION_TTL_SECONDS,
-  sealSession,
-  sessionCookieOptions,
-} from "./session";
+import type { LoginOutcome } from "./login";
+import type { PasskeySignIn } from "./passkeys/sign-in";
+import { PENDING_STEP } from "./second-step";
+import { isConfiguredAdmin, SESSION, sealSession, setCookie } from "./session";
 
 /*
- * Every answer of POST /api/admin/login (app/api/admin/login/route.ts), in one table: its
- * status, its words, the JSON `code`, the login page's `?error=` for a plain form post (no
- * JavaScript: answered with 303 redirects instead of JSON), its `Retry-After`, and the `outcome`
- * label of masthead_admin_logins_total. Each step of the route ends in one of its rows. The login
- * page shows a `?error=` in the row's words too (loginPageMessage), so each is written once.
+ * Every answer of a sign-in (password or passkey), in one table: status, words, JSON `code`, the login
+ * page's `?error=` for a form post without JavaScript (answered with 303 redirects), its
+ * `Retry-After`, and the `outcome` label of masthead_admin_logins_total. The login page words a
+ * `?error=` from the same rows (loginPageMessage), so each is written once.
  */
 
 type Answer = {
@@ -52,69 +33,66 @@ type Answer = {
   retryAfterSeconds?: number;
 };
 
-const UNREADABLE = "admin.login.unreadable";
-const NOT_ADMIN = (reason: keyof typeof NOT_ADMIN_CODES): Answer => ({
-  status: 403,
-  counted: "not_admin",
-  error: NOT_ADMIN_AT_SIGN_IN[reason],
-  code: NOT_ADMIN_CODES[reason],
-  page: NOT_ADMIN_CODES[reason],
+const row = (
+  status: number,
+  counted: CountedOutcome,
+  error?: MessageKey,
+  more?: Partial<Answer>,
+): Answer => ({
+  status,
+  counted,
+  error,
+  ...more,
 });
-const WRONG_CODE: Answer = {
-  status: 401,
-  counted: "invalid",
-  error: INVALID_SECOND_STEP,
-  code: "invalid_code",
-  page: "invalid_code",
-};
+/** A refusal whose JSON `code` is also the `?error=` a form post is sent back to the login page with. */
+const paged = (
+  status: number,
+  counted: CountedOutcome,
+  error: MessageKey,
+  code: string,
+  retryAfterSeconds?: number,
+) => row(status, counted, error, { code, page: code, retryAfterSeconds });
+const NOT_ADMIN = (reason: NotAdminReason) =>
+  paged(403, "not_admin", NOT_ADMIN_AT_SIGN_IN[reason][1], NOT_ADMIN_AT_SIGN_IN[reason][0]);
+const WRONG_CODE = paged(401, "invalid", "admin.login.invalidCode", "invalid_code");
 
 const SIGN_IN = {
-  ok: { status: 200, counted: "ok" },
-  /** `{ step: "code" }`: the first step is answered, the code is asked for. */
-  code_required: { status: 200, counted: "code_required" },
-  // authorize
-  origin: { status: 403, counted: "forbidden", error: CROSS_ORIGIN, page: "origin" },
-  // parse (lib/http/request-body.ts's problems, then the fields)
-  unsupported_type: {
-    status: 415,
-    counted: "bad_request",
-    error: "admin.login.unsupportedType",
-  },
-  too_large: { status: 413, counted: "bad_request", error: TOO_LARGE },
-  unreadable: { status: 400, counted: "bad_request", error: UNREADABLE },
-  malformed: { status: 400, counted: "bad_request", error: UNREADABLE },
+  ok: row(200, "ok"),
+  code_required: row(200, "code_required"),
+  // authorize, then parse (lib/http/request-body.ts's problems, then the fields)
+  origin: row(403, "forbidden", CROSS_ORIGIN, { page: "origin" }),
+  unsupported_type: row(415, "bad_request", "admin.login.unsupportedType"),
+  too_large: row(413, "bad_request", TOO_LARGE),
+  unreadable: row(400, "bad_request", "admin.login.unreadable"),
+  malformed: row(400, "bad_request", "admin.login.unreadable"),
   // The first step's plain refusal stays codeless: it must read the same for every account.
-  invalid: { status: 401, counted: "invalid", error: INVALID_CREDENTIALS, page: "invalid" },
+  invalid: row(401, "invalid", "admin.login.invalid", { page: "invalid" }),
   // act (lib/admin/login.ts's outcomes; wrong, replayed or expired codes count as invalid)
   wrong_code: WRONG_CODE,
   replayed_code: WRONG_CODE,
-  step_expired: { status: 401, counted: "invalid", error: STEP_EXPIRED, code: "expired", page: "expired" },
+  step_expired: paged(401, "invalid", "admin.login.expired", "expired"),
   not_member: NOT_ADMIN("not_member"),
   inactive: NOT_ADMIN("inactive"),
   not_admin_role: NOT_ADMIN("role"),
-  workspace_unreachable: {
-    status: 503,
-    counted: "workspace_unreachable",
-    error: WORKSPACE_UNREACHABLE_AT_SIGN_IN,
-    code: "workspace",
-    page: "workspace",
+  workspace_unreachable: paged(
+    503,
+    "workspace_unreachable",
+    "admin.login.workspaceUnreachable",
+    "workspace",
+    30,
+  ),
+  busy: paged(503, "busy", "admin.login.busy", "busy"),
+  rate_limited: paged(429, "rate_limited", "admin.login.rateLimited", "rate_limited"),
+  // The passkey sign-in's own (JSON only; the rest of its answers are the password's rows)
+  unknown_passkey: row(401, "invalid", "admin.passkey.unknownPasskey", { code: "unknown_passkey" }),
+  passkey_invalid: row(401, "invalid", "admin.passkey.invalid", { code: "passkey_invalid" }),
+  not_configured: row(403, "not_admin", "admin.passkey.notConfigured", { code: "not_configured" }),
+  passkeys_unavailable: row(503, "workspace_unreachable", "admin.passkey.unavailable", {
+    code: "passkeys_unavailable",
     retryAfterSeconds: 30,
-  },
-  busy: {
-    status: 503,
-    counted: "busy",
-    error: "admin.login.busy",
-    code: "busy",
-    page: "busy",
-  },
-  rate_limited: {
-    status: 429,
-    counted: "rate_limited",
-    error: "admin.login.rateLimited",
-    code: "rate_limited",
-    page: "rate_limited",
-  },
-} satisfies Record<string, Answer>;
+  }),
+  passkey_rate_limited: row(429, "rate_limited", "admin.passkey.failuresLimited", { code: "rate_limited" }),
+};
 
 export type Refusal = Exclude<keyof typeof SIGN_IN, "ok" | "code_required">;
 
@@ -138,14 +116,8 @@ function wordsOf(answer: Answer, wait: number | undefined): string {
  * (the table's `page`), and the sessions an admin page ended (lib/admin/page-session.ts).
  */
 const PAGE_MESSAGES: ReadonlyMap<string, MessageKey | undefined> = new Map([
-  ...Object.values(SIGN_IN as Record<string, Answer>).flatMap((answer) =>
-    answer.page ? [[answer.page, answer.error] as const] : [],
-  ),
-  ...Object.entries({
-    not_admin: NO_LONGER_ADMIN,
-    unverified: ADMIN_UNVERIFIED,
-    signed_out: SIGNED_OUT,
-  } satisfies Record<SessionEnded["code"], MessageKey>),
+  ...Object.values(SIGN_IN).flatMap((answer) => (answer.page ? [[answer.page, answer.error] as const] : [])),
+  ...Object.entries(SESSION_ENDED),
 ]);
 
 /** What the login page says for its `?error=` value; undefined for a value nothing sends. */
@@ -164,12 +136,6 @@ export type Reply = {
 
 const count = (answer: Answer) => metrics().adminLogins.inc({ outcome: answer.counted });
 
-function clearStep(response: Response): NextResponse {
-  const cleared = response instanceof NextResponse ? response : new NextResponse(response.body, response);
-  cleared.cookies.set(PENDING_STEP_COOKIE, "", { ...pendingStepCookieOptions(0), expires: new Date(0) });
-  return cleared;
-}
-
 /** Redirects go to SITE_URL, the address the browser uses (and the cookies were set for), not the host the server bound to. */
 function toLoginPage(reply: Reply, error?: string): NextResponse {
   const url = new URL("/admin/login", env().siteUrl);
@@ -180,7 +146,7 @@ function toLoginPage(reply: Reply, error?: string): NextResponse {
 
 /** A refusal from the table: counted, then `{ error, code? }` or, for a form post, 303 to the login page naming it. */
 export function refuse(name: Refusal, reply: Reply, waitSeconds?: number): Response {
-  const answer: Answer = SIGN_IN[name];
+  const answer = SIGN_IN[name];
   count(answer);
   const wait = waitSeconds ?? answer.retryAfterSeconds;
   const error = wordsOf(answer, wait);
@@ -193,8 +159,15 @@ export function refuse(name: Refusal, reply: Reply, waitSeconds?: number): Respo
           answer.code ? { code: answer.code } : {},
           wait === undefined ? {} : { "Retry-After": String(wait) },
         );
-  // A refused code step ends the step: the next attempt starts again from the password.
-  return reply.isCodeStep ? clearStep(response) : response;
+  return endStep(response, reply);
+}
+
+/** A code step answered either way ends the step: the next attempt starts again from the password. */
+function endStep(response: Response, reply: Reply): Response {
+  if (!reply.isCodeStep) return response;
+  const ended = response instanceof NextResponse ? response : new NextResponse(response.body, response);
+  setCookie(ended, PENDING_STEP, "");
+  return ended;
 }
 
 /**
@@ -208,7 +181,7 @@ function actor(email: string | undefined): string {
 type Refused = Exclude<LoginOutcome, { outcome: "ok" | "code_required" }>;
 
 function refusalFor(outcome: Refused, isCodeStep: boolean): Refusal {
-  if (outcome.outcome === "not_admin") return NOT_ADMIN_CODES[outcome.reason];
+  if (outcome.outcome === "not_admin") return NOT_ADMIN_AT_SIGN_IN[outcome.reason][0];
   // At the code step a wrong password reads exactly like a wrong code.
   if (isCodeStep && outcome.outcome === "invalid") return "wrong_code";
   return outcome.outcome;
@@ -234,25 +207,51 @@ export function askForCode(pending: string, typedEmail: string, reply: Reply): R
         { step: "code" },
         { status: SIGN_IN.code_required.status, headers: { "Cache-Control": "no-store" } },
       );
-  response.cookies.set(PENDING_STEP_COOKIE, pending, pendingStepCookieOptions());
+  setCookie(response, PENDING_STEP, pending);
   return response;
 }
 
-/** Signed in: the session and a fresh device cookie, then the admin's page (or its address in JSON). */
-export async function signedIn(
-  outcome: Extract<LoginOutcome, { outcome: "ok" }>,
-  reply: Reply,
-): Promise<Response> {
-  const { value } = await sealSession(outcome.email);
+/** Signed in, with the password or `passkey`: the session and a fresh device cookie, then the admin's page (or its address in JSON). */
+export async function signedIn(email: string, reply: Reply, passkey?: string): Promise<Response> {
+  const { value } = await sealSession(email, Date.now(), passkey);
   count(SIGN_IN.ok);
-  audit({ actor: outcome.email, action: "login", target: "admin", outcome: "ok", detail: "ok" });
+  const action = passkey ? "passkey_login" : "login";
+  audit({ actor: email, action, target: "admin", outcome: "ok", detail: "ok" });
   const response = reply.isForm
     ? NextResponse.redirect(new URL(reply.next, env().siteUrl), 303)
     : NextResponse.json(
-        { ok: true, email: outcome.email, redirectTo: reply.next },
+        { ok: true, email, redirectTo: reply.next },
         { status: SIGN_IN.ok.status, headers: { "Cache-Control": "no-store" } },
       );
-  response.cookies.set(SESSION_COOKIE, value, sessionCookieOptions(SESSION_TTL_SECONDS));
-  response.cookies.set(DEVICE_COOKIE, outcome.deviceCookie, deviceCookieOptions());
-  return reply.isCodeStep ? clearStep(response) : response;
+  setCookie(response, SESSION, value);
+  // Either way in, the browser is known to the password's budgets from now on (device.ts).
+  setCookie(response, DEVICE, await sealDevice(email));
+  return endStep(response, reply);
+}
+
+const PASSKEY_REFUSALS = {
+  unknown_passkey: "unknown_passkey",
+  invalid: "passkey_invalid",
+  not_configured: "not_configured",
+  workspace_unreachable: "workspace_unreachable",
+  unavailable: "passkeys_unavailable",
+  rate_limited: "passkey_rate_limited",
+} as const satisfies Record<Exclude<PasskeySignIn["outcome"], "ok" | "not_admin">, Refusal>;
+
+/** A refused passkey sign-in: audited (by the passkey's account when it is known), then answered from the table in JSON. */
+export function refusePasskeySignIn(refused: Exclude<PasskeySignIn, { outcome: "ok" }>): Response {
+  const actor = "email" in refused ? refused.email : "(unknown passkey)";
+  const detail = refused.outcome === "not_admin" ? `not_admin:${refused.reason}` : refused.outcome;
+  audit({ actor, action: "passkey_login", target: "admin", outcome: "refused", detail });
+  const name =
+    refused.outcome === "not_admin"
+      ? NOT_ADMIN_AT_SIGN_IN[refused.reason][0]
+      : PASSKEY_REFUSALS[refused.outcome];
+  const wait = "retryAfterSeconds" in refused ? refused.retryAfterSeconds : undefined;
+  return refuse(name, { isForm: false, next: "/admin", isCodeStep: false }, wait);
+}
+
+/** Signed in with `passkey` (the session ends when the passkey is removed), answered in JSON. */
+export function passkeySignedIn(email: string, passkey: string, next: string): Promise<Response> {
+  return signedIn(email, { isForm: false, next, isCodeStep: false }, passkey);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Asker } from "../http/client-key";
 import { limiter, type LimiterOptions } from "../state";
@@ -6,31 +7,17 @@ import { budget, takeEach } from "../state/budget";
 import { adminProcess } from "./process";
 
 /*
- * The password sign-in's failure budgets (lib/state: shared by every instance when Redis is
- * configured), following OWASP's Authentication Cheat Sheet on lockout versus denial of service:
- * the throttle falls on whoever fails, and a lockout of the account itself is short, never grows,
- * and never stands between the rightful admin and their second factor.
- *
- *  - per client (an IPv4 address or IPv6 /64) and per holder (an IPv4 /24 or IPv6 /48:
- *    lib/http/client-key.ts), for browsers without a device cookie for the account: the
- *    clients and holders that fail are slowed, across every account, and nobody else is.
- *    Passkey answers that sign nobody in and wrong unlock tokens spend the same two (chargeFailure);
- *  - per account, for the same browsers: ten failures from anywhere make the account's own
- *    guessing stop for the rest of a fixed 15-minute window (never longer, never doubled, and
- *    `npm run admin-unlock` ends it at once). It binds only an account that has no second
- *    factor: an admin with one still gets the code step, and the right password with the right
- *    code signs them in whatever others did (lib/admin/login.ts). Guessing a code then needs the
- *    password first and is slowed per client and holder; unknown emails are counted like
- *    accounts, so a lockout does not tell which emails are admins;
- *  - per device, for a browser holding a device cookie for the account (lib/admin/device.ts):
- *    strangers' failures never reach it; it has its own small budget, and once that is spent it
- *    is treated as a stranger until the window ends.
- *
- * A point is taken before the password is checked, in one atomic step per budget (consume: an
- * increment in memory, or in Redis): budgets read first and charged after the (slow) password
- * check let a burst of concurrent attempts all pass on the same count. It is given back when the
- * attempt signs the admin in. A passkey's answer is checked first and charged only when it fails,
- * so a passkey always signs its admin in, whatever others did.
+ * The password sign-in's failure budgets (shared by every instance on Redis), after OWASP's
+ * advice on lockout versus denial of service: the throttle falls on whoever fails.
+ *  - per client and holder (lib/http/client-key.ts), for browsers without a device cookie: those
+ *    that fail are slowed across every account, nobody else;
+ *  - per account, for the same browsers: a fixed 15-minute lockout that never grows, binding only
+ *    an account without a second factor (lib/admin/login.ts); unknown emails count alike, so a
+ *    lockout does not tell which emails are admins;
+ *  - per device (lib/admin/device.ts): strangers' failures never reach it; once its own small
+ *    budget is spent it is a stranger until the window ends.
+ * A point is taken atomically before the password is checked (read-then-charge would let a burst
+ * pass on one count) and given back when the attempt signs the admin in.
  */
 
 const WINDOW_SECONDS = 15 * 60;
@@ -38,8 +25,7 @@ export const ACCOUNT_FAILURE_LIMIT = 10;
 export const CLIENT_FAILURE_LIMIT = 10;
 export const HOLDER_FAILURE_LIMIT = 30;
 export const DEVICE_FAILURE_LIMIT = 5;
-/** The account budget's name, for the operator's unlock (lib/admin/unlock.ts). */
-export const ACCOUNT_BUDGET = "admin-login-account";
+const ACCOUNT_BUDGET = "admin-login-account";
 
 /** Tests start from a clean slate: later attempts count under fresh keys. */
 export function resetLoginLimits(): void {
@@ -59,35 +45,17 @@ function budgets(source: (opts: LimiterOptions) => RateLimiterAbstract = limiter
   };
 }
 
-/** What an attempt was charged, to give back when it signs the admin in. */
-export type Charged = Asker & {
-  /** The email as typed (lower-cased), known admin or not. */
-  email: string;
-  /** The device whose budget was charged instead of the stranger budgets. */
-  trustedDevice: string | null;
-};
+/** What an attempt was charged (the device's budget, or the strangers'), to give back when it signs the admin in. */
+export type Charged = Asker & { email: string; trustedDevice: string | null };
 
 export type Taken =
-  | {
-      ok: true;
-      charged: Charged;
-      /** Seconds left of the account's lockout when its budget was spent (the attempt still goes on). */
-      accountLockedFor: number | null;
-    }
-  | { ok: false; retryAfterSeconds: number };
+  /** `accountLockedFor`: seconds left of the account's lockout (the attempt still goes on). */
+  { ok: true; charged: Charged; accountLockedFor: number | null } | { ok: false; retryAfterSeconds: number };
 
-/**
- * A stranger's point, before anything is checked: the client's, the holder's, then the
- * account's. A spent client or holder budget refuses the attempt; a spent account budget is
- * reported (`accountLockedFor`) for the sign-in to decide, since it must not bind an admin who
- * proves a second factor.
- */
+/** A stranger's point: a spent client or holder budget refuses; a spent account's is for the sign-in to judge. */
 export async function takeStrangerPoint(email: string, asker: Asker): Promise<Taken> {
   const b = budgets();
-  const wait = await takeEach([
-    [b.client, asker.client],
-    [b.holder, asker.holder],
-  ]);
+  const wait = await chargeFailure(asker);
   if (wait !== null) return { ok: false, retryAfterSeconds: wait };
   const byAccount = await b.account.take(email, { counted: false });
   return {
@@ -97,11 +65,7 @@ export async function takeStrangerPoint(email: string, asker: Asker): Promise<Ta
   };
 }
 
-/**
- * A failure that checked no password (a passkey answer that signed nobody in, a wrong unlock
- * token), charged to its client and holder like a wrong password: null while they had points,
- * else the seconds to wait.
- */
+/** A point of the client's and holder's budgets (also for a passkey answer or unlock token that failed): null, or the seconds to wait. */
 export async function chargeFailure(asker: Asker): Promise<number | null> {
   const b = budgets();
   return takeEach([
@@ -129,13 +93,18 @@ export async function forgetDeviceFailures(deviceId: string): Promise<void> {
     .catch(() => {});
 }
 
-/**
- * Ends the lockout of `email` (the account's budget) now. `source` is lib/state's limiter (the
- * running app's); the operator's command passes a Redis engine's to reach every instance.
- */
+/** Ends the lockout of `email` now; the operator's command passes a Redis engine's limiter to reach every instance. */
 export async function clearAccountLockout(
   email: string,
   source?: (opts: LimiterOptions) => RateLimiterAbstract,
 ): Promise<void> {
   await budgets(source).account.delete(email.trim().toLowerCase());
+}
+
+// Without Redis only the server holds the counters, so `npm run admin-unlock` asks it (POST UNLOCK_PATH).
+export const UNLOCK_PATH = "/api/admin-unlock";
+
+/** The bearer token of POST /api/admin-unlock: derived, so SESSION_SECRET itself never travels. */
+export function unlockToken(sessionSecret: string): string {
+  return createHmac("sha256", sessionSecret).update("masthead admin-unlock").digest("base64url");
 }

@@ -16,11 +16,7 @@ const checkedSession = cache(
   },
 );
 
-/**
- * For admin pages and layouts: the session, or a redirect to the login page (saying why when the
- * workspace ended it). Pages call it themselves (layouts are not re-run on every client
- * navigation, and proxy.ts is only a first gate).
- */
+/** The session, or a redirect to the login page saying why; pages call it themselves (layouts are not re-run on every navigation). */
 export async function requireAdminPage(returnTo?: string): Promise<AdminSession> {
   const { session, ended } = await checkedSession();
   if (ended) redirect(`/admin/login?error=${ended}`);

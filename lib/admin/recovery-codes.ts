@@ -1,15 +1,9 @@
 import { createHash, randomInt } from "node:crypto";
 
 /*
- * Second-factor recovery codes: for an admin who has lost the authenticator app. Given once at
- * enrolment (the account page, or `npm run admin-totp`), each is typed where the app's code goes
- * and signs in once. Only their hashes are kept (the passkey store, or ADMIN_RECOVERY_CODES beside
- * ADMIN_TOTP); which ones were used is kept through lib/state/used-once.ts, so it holds on every
- * instance and across restarts.
- *
- * Digits only, so they are typed on the code field's numeric keypad; 24 of them (about 80 bits)
- * make guessing hopeless and a plain SHA-256 a safe hash (no salt or slow hash needed, unlike a
- * password a person chose). No server-only import: the command-line tool makes them.
+ * Recovery codes, each typed where the app's code goes and signing in once; only hashes are kept.
+ * Digits only, for the code field's numeric keypad; 24 of them (about 80 bits) make a plain
+ * SHA-256 safe (no salt or slow hash, unlike a chosen password). No server-only: the CLI makes them.
  */
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -22,7 +16,7 @@ export function normalizeRecoveryCode(raw: string): string | null {
   return new RegExp(`^\\d{${DIGITS}}$`).test(digits) ? digits : null;
 }
 
-/** What ADMIN_RECOVERY_CODES holds for a code (its digits, as normalizeRecoveryCode gives them). */
+/** What ADMIN_RECOVERY_CODES holds for a code's digits. */
 export function recoveryCodeHash(digits: string): string {
   return createHash("sha256")
     .update(`masthead-recovery:${digits}`)

@@ -2,32 +2,26 @@ import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { parse as parseCookies } from "cookie";
 import { sealData, unsealData } from "iron-session";
+import type { NextResponse } from "next/server";
 import { env } from "../config/env";
 import { revocations } from "../state";
 
 /*
- * The admin session: an iron-session sealed cookie. Handlers read it from the Request's
- * Cookie header (not next/headers) so they behave the same in tests as in the server.
- * Every reader re-checks, besides the seal: the expiry; that the email is still a configured
- * admin with the same password hash (a fingerprint, never the hash, rides in the cookie); and
- * that the session id was not revoked by a logout (lib/state: on every instance when Redis is
- * configured). So logout, removing an admin and changing their password all end sessions at once.
- * What else must still stand (the passkey that opened it, the password while passkeys-only is
- * off, no later "sign out everywhere", the workspace's word) is for lib/admin/access.ts.
+ * The admin session: an iron-session sealed cookie, read from the Request's Cookie header so
+ * handlers behave the same in tests. Every read re-checks the expiry, that the admin is still
+ * configured with the same password hash, and that no logout revoked it (on every instance), so
+ * logout, removing an admin and a new password all end sessions at once. What else must still
+ * stand is for lib/admin/access.ts.
  */
 
 export const SESSION_COOKIE = "masthead_admin";
 export const NOT_SIGNED_IN = "admin.http.notSignedIn";
-export const SESSION_TTL_SECONDS = 8 * 60 * 60;
-/**
- * How recent a sign-in must be for a change to how the admin signs in: a session left open, or
- * copied, must not let its holder add their own way in or take away the admin's.
- */
+// A session left open, or copied, must not let its holder add their own way in or take away the admin's.
 export const RECENT_SIGN_IN_MINUTES = 10;
 
 export type AdminSession = {
   email: string;
-  /** Epoch milliseconds; checked on every read, independent of the seal's own TTL. */
+  /** Epoch ms; checked on every read besides the seal's own TTL. */
   expiresAt: number;
   issuedAt: number;
   /** Random id: what a logout revokes. */
@@ -42,26 +36,52 @@ function secret(): string {
   return env().sessionSecret;
 }
 
-/** Secure whenever the site is served over https (SITE_URL) or runs in production over https. */
-export function cookieIsSecure(): boolean {
-  return env().siteUrl.startsWith("https://");
+// Each purpose seals with its own password derived from SESSION_SECRET: one seal is never replayable as another.
+const sealing = (purpose: string | null, ttl: number) => ({
+  password: purpose ? `${secret()}:${purpose}` : secret(),
+  ttl,
+});
+
+export function seal(data: object | string, purpose: string | null, ttl: number): Promise<string> {
+  return sealData(data, sealing(purpose, ttl));
 }
 
-export function sessionCookieOptions(maxAgeSeconds: number) {
-  return {
+/** What `value` seals for `purpose` when `valid` accepts its shape; null when missing, too long, tampered or expired. */
+export async function unseal<T>(
+  value: string | null | undefined,
+  purpose: string | null,
+  ttl: number,
+  valid: (data: Partial<T>) => boolean,
+  maxLength = 4_000,
+): Promise<T | null> {
+  if (!value || value.length > maxLength) return null;
+  try {
+    const data = await unsealData<Partial<T>>(value, sealing(purpose, ttl));
+    return data && valid(data) ? (data as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One of the admin's cookies: httpOnly, sent only under `path`; strict unless said otherwise. */
+export type AdminCookie = { name: string; maxAge: number; path: string; sameSite?: "lax" };
+
+// Lax: a link to /admin from elsewhere (an email) arrives signed in; writes check the Origin.
+export const SESSION: AdminCookie = { name: SESSION_COOKIE, maxAge: 8 * 60 * 60, path: "/", sameSite: "lax" };
+
+/** Sets `cookie` to `value` (Secure when SITE_URL is https); an empty value clears it. */
+export function setCookie(response: NextResponse, cookie: AdminCookie, value: string): void {
+  response.cookies.set(cookie.name, value, {
     httpOnly: true,
-    secure: cookieIsSecure(),
-    sameSite: "lax" as const,
-    path: "/",
-    maxAge: maxAgeSeconds,
-  };
+    secure: env().siteUrl.startsWith("https://"),
+    sameSite: cookie.sameSite ?? "strict",
+    path: cookie.path,
+    maxAge: value ? cookie.maxAge : 0,
+    ...(value ? {} : { expires: new Date(0) }),
+  });
 }
 
-/**
- * Binds a session to the password it was opened with: a keyed hash (HMAC with SESSION_SECRET)
- * of the configured password hash. The cookie is sealed anyway, but even unsealed it reveals
- * nothing that helps guess the password; a new hash in ADMIN_USERS no longer matches.
- */
+/** Binds a session to the password hash it was opened with; keyed, so even unsealed it helps no guessing. */
 function passwordFingerprint(email: string): string | null {
   const user = env().adminUsers.find((u) => u.email === email);
   if (!user) return null;
@@ -87,46 +107,39 @@ export async function sealSession(
   const session: AdminSession = {
     email,
     issuedAt: now,
-    expiresAt: now + SESSION_TTL_SECONDS * 1000,
+    expiresAt: now + SESSION.maxAge * 1000,
     sid: randomBytes(18).toString("base64url"),
     pwd,
     ...(passkey ? { passkey } : {}),
   };
-  const value = await sealData(session, { password: secret(), ttl: SESSION_TTL_SECONDS });
+  const value = await seal(session, null, SESSION.maxAge);
   return { value, session };
 }
 
-/**
- * The session sealed in `value`, or null when it is missing, tampered or expired, when its
- * admin was removed or got a new password hash, or when it was ended by a logout.
- */
+/** The session sealed in `value`, or null (see above). */
 export async function readSessionValue(
   value: string | undefined | null,
   now = Date.now(),
 ): Promise<AdminSession | null> {
-  if (!value) return null;
-  let data: Partial<AdminSession>;
-  try {
-    data = await unsealData<Partial<AdminSession>>(value, { password: secret(), ttl: SESSION_TTL_SECONDS });
-  } catch {
-    return null;
-  }
-  if (
-    typeof data?.email !== "string" ||
-    typeof data.expiresAt !== "number" ||
-    typeof data.issuedAt !== "number" ||
-    typeof data.sid !== "string" ||
-    typeof data.pwd !== "string" ||
-    (data.passkey !== undefined && typeof data.passkey !== "string")
-  )
-    return null;
-  if (data.expiresAt <= now) return null;
+  const data = await unseal<AdminSession>(
+    value,
+    null,
+    SESSION.maxAge,
+    (d) =>
+      typeof d.email === "string" &&
+      typeof d.expiresAt === "number" &&
+      d.expiresAt > now &&
+      typeof d.issuedAt === "number" &&
+      typeof d.sid === "string" &&
+      typeof d.pwd === "string" &&
+      (d.passkey === undefined || typeof d.passkey === "string"),
+    Infinity,
+  );
+  if (!data) return null;
   // Removing someone from ADMIN_USERS, or giving them a new password hash, ends their sessions.
   const pwd = passwordFingerprint(data.email);
   if (!pwd || !data.pwd || !sameText(pwd, data.pwd)) return null;
-  if (await revocations().isRevoked(data.sid)) return null;
-  const { email, expiresAt, issuedAt, sid, passkey } = data;
-  return { email, expiresAt, issuedAt, sid, pwd, ...(passkey ? { passkey } : {}) };
+  return (await revocations().isRevoked(data.sid)) ? null : data;
 }
 
 export function signedInRecently(session: AdminSession, now = Date.now()): boolean {
@@ -143,7 +156,7 @@ export function isConfiguredAdmin(email: string): boolean {
   return env().adminUsers.some((u) => u.email === email);
 }
 
-/** One cookie's value from a Cookie header (parsed by `cookie`, the parser iron-session uses). */
+/** One cookie's value from a Cookie header. */
 export function cookieFromHeader(header: string | null, name = SESSION_COOKIE): string | undefined {
   return header ? parseCookies(header)[name] : undefined;
 }

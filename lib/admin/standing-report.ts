@@ -3,12 +3,7 @@ import { env } from "../config/env";
 import { log as logger } from "../observability/log.mjs";
 import { standingOfEveryAdmin, type Standing } from "./standing";
 
-/*
- * Once per server start: which ADMIN_USERS entries the workspace does not count as admins, so
- * the operator learns it from the log rather than from a refused admin. Emails and roles only;
- * nothing of the password hashes. Sign-in still asks the workspace each time: this is news, not
- * a gate.
- */
+// Once per start, so the operator learns from the log rather than from a refused admin: news, not a gate.
 
 const WHY: Record<Exclude<Standing, { ok: true }>["reason"], string> = {
   not_member: "not a member of the workspace",

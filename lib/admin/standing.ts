@@ -1,4 +1,5 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { env } from "../config/env";
 import { firstUse, sharedCache } from "../state";
 import { adminProcess } from "./process";
@@ -6,38 +7,27 @@ import { isWorkspaceApiError, type TeamMember } from "../workspace";
 import { getMember, walkAllMembers } from "./members";
 
 /*
- * Whether the workspace still counts an ADMIN_USERS entry as an admin: an active team member
- * whose role is one of ADMIN_ROLES. The API cannot look a member up by email, so one walk over
- * the members answers for every configured admin at once, and the answers are kept in lib/state
- * (Redis when configured) with the time they were read, so N instances share one walk per
- * ADMIN_RECHECK_SECONDS rather than each making their own:
- *  - sign-in always walks (fail closed: no answer, no session);
- *  - a session uses the kept answer while it is younger than ADMIN_RECHECK_SECONDS; after that
- *    the first request (on any instance: a shared claim) walks again, the others keep the last
- *    answer meanwhile. When the workspace cannot answer, the last answer holds for at most
- *    ADMIN_RECHECK_SECONDS × 5 in all, then the session ends ("sign in again");
- *  - a write (any request that changes something) never uses a kept answer: it asks the
- *    workspace first (standingNow), so an admin removed, deactivated or demoted there cannot
- *    use the rest of the interval to undo it through Masthead;
- *  - a write through Masthead's own admin that touches an admin's member forgets that admin's
- *    answer, so their next request asks the workspace at once.
+ * Whether the workspace still counts an ADMIN_USERS entry as an admin: an active member whose
+ * role is in ADMIN_ROLES. The API cannot look a member up by email, so one walk over the members
+ * answers for every admin, kept in lib/state with its time so instances share one walk per
+ * ADMIN_RECHECK_SECONDS. Sign-in always walks (fail closed). A session uses the kept answer while
+ * fresh, then the first request anywhere walks again while the others keep the last answer; an
+ * unanswering workspace is tolerated for OUTAGE_GRACE_FACTOR intervals, then the session ends. A
+ * write never uses a kept answer (standingNow): a demoted admin must not use the interval to undo it.
  */
 
 export type Standing =
   | { ok: true }
-  /** The workspace says no: the member is gone, inactive, or has a role outside ADMIN_ROLES. */
   | { ok: false; reason: "not_member" | "inactive" | "role" }
   /** The workspace could not be asked (or not for long enough): fail closed. */
   | { ok: false; reason: "unverified" };
 
 type Answer = {
-  /** Epoch ms of the walk that produced it. */
   checkedAt: number;
   member: Pick<TeamMember, "id" | "active" | "role"> | null;
 };
 
-/** Beyond this multiple of ADMIN_RECHECK_SECONDS without an answer, a session ends. */
-export const OUTAGE_GRACE_FACTOR = 5;
+const OUTAGE_GRACE_FACTOR = 5;
 /** How long a request waits for a recheck before going on with the last answer (within the grace). */
 const RECHECK_WAIT_MS = 3_000;
 
@@ -56,7 +46,8 @@ const recheckClaims = () =>
 // A walk this process is making (and when it began), which concurrent requests without any answer join.
 export type StandingWalk = { walk: Promise<Map<string, Answer>> | null; startedAt: number };
 
-function judge(answer: Answer): Standing {
+function judge(answer: Answer | undefined): Standing {
+  if (!answer) return { ok: false, reason: "unverified" };
   const { member } = answer;
   if (!member) return { ok: false, reason: "not_member" };
   if (!member.active) return { ok: false, reason: "inactive" };
@@ -65,10 +56,8 @@ function judge(answer: Answer): Standing {
 }
 
 /**
- * Walks the workspace's members once and records an answer for every configured admin (an
- * admin missing from a capped walk gets none: it says nothing about them). Resolves to the
- * answers; rejects when the workspace cannot be read. Joins a walk under way when it began no
- * earlier than `notBefore` (epoch ms).
+ * One walk over the members, recording an answer for every admin (none for one a capped walk
+ * missed); rejects when the workspace cannot be read. Joins a walk begun no earlier than `notBefore`.
  */
 function walk(notBefore = 0): Promise<Map<string, Answer>> {
   const inflight = adminProcess().standingWalk;
@@ -95,33 +84,27 @@ function walk(notBefore = 0): Promise<Map<string, Answer>> {
   return promise;
 }
 
-/** The workspace's answer for `email` now, or `unverified` when it cannot give one. */
-async function askWorkspace(email: string): Promise<Standing> {
-  try {
-    const answer = (await walk()).get(email);
-    return answer ? judge(answer) : { ok: false, reason: "unverified" };
-  } catch {
-    return { ok: false, reason: "unverified" };
-  }
-}
-
-/**
- * Every ADMIN_USERS entry's standing now, from one walk (which also warms the kept answers).
- * Rejects when the workspace cannot be read; an entry a capped walk did not reach is `unverified`.
- */
-export async function standingOfEveryAdmin(): Promise<Map<string, Standing>> {
-  const found = await walk();
-  return new Map(
-    env().adminUsers.map(({ email }) => {
-      const answer = found.get(email);
-      return [email, answer ? judge(answer) : { ok: false, reason: "unverified" }] as const;
-    }),
+/** At sign-in: always asks the workspace; `unverified` when it cannot answer. */
+function standingAtSignIn(email: string): Promise<Standing> {
+  return walk().then(
+    (found) => judge(found.get(email)),
+    () => ({ ok: false, reason: "unverified" }),
   );
 }
 
-/** At sign-in: always asks the workspace. `unverified` when it cannot answer. */
-export function standingAtSignIn(email: string): Promise<Standing> {
-  return askWorkspace(email);
+/** At sign-in: null when the workspace counts `email` as an admin now, else the refusal (fail closed). */
+export async function refusedAtSignIn(email: string) {
+  const standing = await standingAtSignIn(email);
+  if (standing.ok) return null;
+  return standing.reason === "unverified"
+    ? { outcome: "workspace_unreachable" as const, email }
+    : { outcome: "not_admin" as const, email, reason: standing.reason };
+}
+
+/** Every ADMIN_USERS entry's standing now, from one walk; rejects when the workspace cannot be read. */
+export async function standingOfEveryAdmin(): Promise<Map<string, Standing>> {
+  const found = await walk();
+  return new Map(env().adminUsers.map(({ email }) => [email, judge(found.get(email))]));
 }
 
 /** For a session's request: the kept answer while it is fresh, else a recheck (see above). */
@@ -133,32 +116,24 @@ export async function standingInSession(email: string): Promise<Standing> {
   const withinGrace = kept && age < graceMs ? kept : undefined;
 
   // No answer to fall back on: this request must wait for the workspace.
-  if (!withinGrace) return askWorkspace(email);
+  if (!withinGrace) return standingAtSignIn(email);
   // Someone (this instance or another) rechecked within the interval: keep the last answer.
   if (!(await recheckClaims().claim("walk"))) return judge(withinGrace);
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<"slow">((resolve) => {
-    timer = setTimeout(() => resolve("slow"), RECHECK_WAIT_MS);
-  });
-  const rechecking = walk().then(
-    (found) => found.get(email),
-    () => undefined,
-  );
-  try {
-    const answer = await Promise.race([rechecking, waited]);
-    // Slow or failed: the recheck goes on in the background; the last answer holds meanwhile.
-    return judge(answer === "slow" || answer === undefined ? withinGrace : answer);
-  } finally {
-    clearTimeout(timer);
-  }
+  const answer = await Promise.race([
+    walk().then(
+      (found) => found.get(email),
+      () => undefined,
+    ),
+    sleep(RECHECK_WAIT_MS, undefined, { ref: false }),
+  ]);
+  // Slow or failed: the recheck goes on in the background; the last answer holds meanwhile.
+  return judge(answer ?? withinGrace);
 }
 
 /**
- * Before a write: the workspace's answer read after this call began, never a kept one. One read
- * of the admin's own member (its id from the last answer); a whole walk when there is no id yet,
- * or that member is gone or has another email now (removed and invited again: a new id).
- * `unverified` only when a capped walk did not reach the admin; a workspace that fails to
- * answer rejects (the WorkspaceApiError), for the write to be refused the way it would have been.
+ * Before a write: an answer read after this call began. One read of the admin's own member (its id
+ * from the last answer), else a whole walk (no id yet, or the member is gone or renamed). Rejects
+ * with the WorkspaceApiError when the workspace fails, for the write to be refused as it would be.
  */
 export async function standingNow(email: string): Promise<Standing> {
   const askedAt = Date.now();
@@ -178,8 +153,7 @@ export async function standingNow(email: string): Promise<Standing> {
       if (!isWorkspaceApiError(error) || error.code !== "not_found") throw error;
     }
   }
-  const answer = (await walk(askedAt)).get(email);
-  return answer ? judge(answer) : { ok: false, reason: "unverified" };
+  return judge((await walk(askedAt)).get(email));
 }
 
 /** After a write through Masthead that touched these members: their next request asks the workspace. */

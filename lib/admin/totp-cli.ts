@@ -1,11 +1,4 @@
-/*
- * `npm run admin-totp [email]`: enrols an admin in two-factor sign-in. Prints a fresh secret,
- * its otpauth:// URI and a QR code to scan with an authenticator app, the ADMIN_TOTP entry to
- * add, and single-use recovery codes with their ADMIN_RECOVERY_CODES entry (the codes are shown
- * this once; only their hashes are configured). `--recovery-codes` prints fresh recovery codes
- * alone, replacing the old ones once their entry is replaced. The email is asked for on the
- * terminal when it is not given.
- */
+// `npm run admin-totp [email] [--recovery-codes]`: the ADMIN_TOTP and ADMIN_RECOVERY_CODES entries of an admin's two-factor.
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
 import { envValue } from "../config/defaults.mjs";

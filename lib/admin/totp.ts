@@ -1,12 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import qrcode from "qrcode-generator";
 
-/*
- * Time-based one-time codes (RFC 6238) through otpauth, with the parameters every authenticator
- * app understands: SHA-1, 6 digits, 30-second steps. Shared by sign-in (lib/admin/second-step.ts)
- * and `npm run admin-totp`, so the enrolment QR code and the check cannot disagree. No
- * server-only import: the command-line tool runs outside Next.
- */
+// TOTP (RFC 6238) with what every authenticator app understands; shared with `npm run admin-totp` (no server-only).
 
 /** The issuer when the site has no name of its own (SITE_CONFIG's `name`). */
 export const TOTP_ISSUER = "Masthead";
@@ -28,10 +23,7 @@ function totp(email: string, secret: Secret | string, issuer = TOTP_ISSUER): TOT
   });
 }
 
-/**
- * A fresh random secret (160 bits, as RFC 4226 recommends), its otpauth:// URI and the ADMIN_TOTP
- * entry. `issuer` is the name the authenticator app files the entry under: the site's.
- */
+/** A fresh secret (160 bits, as RFC 4226 recommends), its otpauth:// URI and the ADMIN_TOTP entry; `issuer`: the site's name. */
 export function newEnrolment(
   email: string,
   issuer = TOTP_ISSUER,
@@ -58,17 +50,14 @@ export function normalizeCode(raw: string): string | null {
   return new RegExp(`^\\d{${DIGITS}}$`).test(digits) ? digits : null;
 }
 
-/**
- * The time step `code` belongs to when it is valid for `secret` now (within the window), else
- * null. The step, with the email, is what makes a code single-use.
- */
+/** The time step of `code` when valid for `secret` now, else null: with the email, what makes a code single-use. */
 export function matchingStep(email: string, secret: string, code: string, now = Date.now()): number | null {
   const generator = totp(email, secret);
   const delta = generator.validate({ token: code, timestamp: now, window: WINDOW });
   return delta === null ? null : generator.counter({ timestamp: now }) + delta;
 }
 
-/** The current code for `secret` (tests and the enrolment check). */
+/** The current code for `secret` (tests). */
 export function currentCode(email: string, secret: string, now = Date.now()): string {
   return totp(email, secret).generate({ timestamp: now });
 }

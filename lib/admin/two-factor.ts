@@ -1,34 +1,31 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
-import { sealData, unsealData } from "iron-session";
+import { unsealData } from "iron-session";
 import { env } from "../config/env";
+import { siteText } from "../config/text";
+import { errorResponse } from "../http/json-response";
 import { firstUse } from "../state";
 import { claimedCount } from "../state/used-once";
 import { passkeyStore } from "./passkeys";
 import { adminProcess } from "./process";
 import { newRecoveryCodes } from "./recovery-codes";
-import { cookieIsSecure } from "./session";
+import { seal, unseal, type AdminCookie } from "./session";
 import { CODE_MEMORY_SECONDS, TOTP_ISSUER, matchingStep, newEnrolment, normalizeCode, qrCode } from "./totp";
 
 /*
- * Whose sign-in asks for a code, and with which secret and recovery codes: the operator's
- * ADMIN_TOTP entry when the environment has one for the admin (it wins, with its
- * ADMIN_RECOVERY_CODES), else what the admin enrolled on the account page, kept in the passkey
- * store (every instance, no restart). The stored secret is sealed with SESSION_SECRET, so a copy
- * of the store alone makes no codes; a new SESSION_SECRET makes it unreadable (the admin's code
- * is then refused until the operator turns it off: `npm run admin-passkeys -- two-factor-off`).
- * Spent recovery codes are remembered in one place for both routes: lib/state/used-once.ts.
+ * An admin's second factor: the operator's ADMIN_TOTP entry (it wins, with ADMIN_RECOVERY_CODES),
+ * else what they enrolled on the account page, kept in the passkey store with the secret sealed by
+ * SESSION_SECRET, so a copy of the store alone makes no codes (a new SESSION_SECRET makes it
+ * unreadable until the operator turns it off).
  */
 
 export type TwoFactor = { source: "operator" | "account"; secret: string; recoveryHashes: string[] };
 
-/** Codes already used, as `email:step`: each signs in (or confirms an enrolment) once. */
+/** Codes already used, as `email:step`. */
 export const usedCodes = () => firstUse("admin-totp-code", { ttlSeconds: CODE_MEMORY_SECONDS });
 
-/** Namespace of spent recovery codes in lib/state/used-once.ts; keys are `email:hash`. */
+/** Spent recovery codes in lib/state/used-once.ts, as `email:hash`. */
 export const RECOVERY_CODE_USES = "admin-recovery-code";
-
-const secretSeal = () => ({ password: `${env().sessionSecret}:totp-secret`, ttl: 0 });
 
 /** The admin's second factor, or null when they have none; throws when the store cannot answer. */
 export async function twoFactorOf(email: string): Promise<TwoFactor | null> {
@@ -39,31 +36,47 @@ export async function twoFactorOf(email: string): Promise<TwoFactor | null> {
   const stored = await passkeyStore().twoFactor(email);
   adminProcess().twoFactorKnown.byEmail.set(email, Boolean(stored));
   if (!stored) return null;
-  const secret = await unsealData<string>(stored.sealedSecret, secretSeal());
+  const secret = await unsealData<string>(stored.sealedSecret, {
+    password: `${env().sessionSecret}:totp-secret`,
+    ttl: 0,
+  });
   if (typeof secret !== "string" || !secret)
     throw new Error("the stored two-factor secret cannot be unsealed");
   return { source: "account", secret, recoveryHashes: stored.recoveryHashes };
 }
 
-/**
- * Whether any admin has a second factor, so a failed first step must look like a code step. A
- * store that cannot answer counts as its last answer, else yes: a wrong guess there only costs an
- * admin a code step.
- */
-export async function anyTwoFactor(): Promise<boolean> {
-  if (Object.keys(env().adminAccess.totpSecrets).length > 0) return true;
+/** The store's word for a password sign-in, in one read, remembered for when it cannot answer. */
+async function readSignInState(email: string) {
+  const state = await passkeyStore().signInState(email);
   const known = adminProcess().twoFactorKnown;
-  return passkeyStore()
-    .anyTwoFactor()
-    .then((any) => (known.any = any))
-    .catch(() => known.any ?? true);
+  known.any = state.anyTwoFactor;
+  if (email) known.byEmail.set(email, Boolean(state.twoFactor));
+  return state;
+}
+
+/**
+ * What a password sign-in of `email` (a configured admin, or undefined) must know: whether any
+ * admin has a second factor (then a failed first step must look like a code step), whether this
+ * one turned passkeys-only on, and whether they have a secret. A store that cannot answer counts
+ * as its last answers, else yes to a second factor and no to passkeys-only: an outage must lock
+ * out only an admin who did (or may have) turn two-factor on, whose code could not be checked anyway.
+ */
+export async function signInFactors(email: string | undefined) {
+  const { totpSecrets } = env().adminAccess;
+  const state = await readSignInState(email ?? "").catch(() => null);
+  const known = adminProcess().twoFactorKnown;
+  return {
+    secondStepInUse: Object.keys(totpSecrets).length > 0 || (known.any ?? true),
+    passkeysOnly: state?.passkeysOnly ?? false,
+    hasSecret: Boolean(email && (totpSecrets[email] || (known.byEmail.get(email) ?? known.any !== false))),
+  };
 }
 
 /** At start: the store's word on whether anyone has two-factor, asked until it answers (a minute at most). */
 export async function learnWhetherAnyTwoFactor(): Promise<void> {
   for (let attempt = 0; attempt < 60; attempt++) {
     try {
-      adminProcess().twoFactorKnown.any = await passkeyStore().anyTwoFactor();
+      await readSignInState("");
       return;
     } catch {
       await sleep(1_000);
@@ -71,66 +84,40 @@ export async function learnWhetherAnyTwoFactor(): Promise<void> {
   }
 }
 
-/**
- * Whether `email` has a stored second factor while the store cannot say: this process's last
- * answer for the admin, or "nobody" if that was the store's last word on everyone; otherwise
- * yes. An outage then locks out only an admin who did (or may have) turn it on, not every admin:
- * their secret is in the unreachable store, so no code could be checked anyway.
- */
-export function lastKnownTwoFactor(email: string): boolean {
-  const known = adminProcess().twoFactorKnown;
-  return known.byEmail.get(email) ?? (known.any === false ? false : true);
-}
-
-/*
- * Enrolment happens in two requests: the fresh secret is shown, then confirmed with a code the
- * app made from it. Between them it waits in a sealed, short-lived cookie sent only to the
- * two-factor routes, so the browser holds nothing readable besides what the page showed.
- */
+// Between showing a fresh secret and its confirmation, it waits in a sealed cookie sent only to the two-factor routes.
 export const ENROLMENT_COOKIE = "masthead_totp_enrolment";
-const ENROLMENT_SECONDS = 10 * 60;
-const enrolmentSeal = () => ({ password: `${env().sessionSecret}:totp-enrolment`, ttl: ENROLMENT_SECONDS });
-
-export function enrolmentCookieOptions(maxAge = ENROLMENT_SECONDS) {
-  return {
-    httpOnly: true,
-    secure: cookieIsSecure(),
-    sameSite: "strict" as const,
-    path: "/api/admin/two-factor",
-    maxAge,
-  };
-}
+export const ENROLMENT: AdminCookie = {
+  name: ENROLMENT_COOKIE,
+  maxAge: 10 * 60,
+  path: "/api/admin/two-factor",
+};
 
 /** A fresh secret for `email`: what the page shows (secret, QR code as SVG) and the cookie that keeps it. */
 export async function startEnrolment(email: string) {
   const { secret, uri } = newEnrolment(email, env().site.name ?? TOTP_ISSUER);
-  const sealed = await sealData({ email, secret }, enrolmentSeal());
+  const sealed = await seal({ email, secret }, "totp-enrolment", ENROLMENT.maxAge);
   return { secret, uri, qrSvg: qrCode(uri).createSvgTag({ cellSize: 4, margin: 4, scalable: true }), sealed };
 }
 
-/**
- * The pending secret in `cookie` confirmed with `code`: stored with fresh recovery codes, which
- * are returned to be shown once. "no_enrolment" when the cookie is missing, expired or another
- * admin's; "wrong_code" when the code is not the app's (nothing stored either way).
- */
+/** The pending secret in `cookie` confirmed with `code`: stored with fresh recovery codes, returned to be shown once. */
 export async function confirmEnrolment(
   email: string,
   cookie: string | undefined,
   code: string,
 ): Promise<{ codes: string[] } | "no_enrolment" | "wrong_code"> {
-  let pending: { email?: unknown; secret?: unknown } = {};
-  try {
-    if (cookie) pending = await unsealData(cookie, enrolmentSeal());
-  } catch {
-    // tampered: the same as none
-  }
-  if (pending.email !== email || typeof pending.secret !== "string") return "no_enrolment";
+  const pending = await unseal<{ email: string; secret: string }>(
+    cookie,
+    "totp-enrolment",
+    ENROLMENT.maxAge,
+    (d) => d.email === email && typeof d.secret === "string",
+  );
+  if (!pending) return "no_enrolment";
   const digits = normalizeCode(code);
   const step = digits ? matchingStep(email, pending.secret, digits) : null;
   if (step === null) return "wrong_code";
   const { codes, hashes } = newRecoveryCodes(email);
   await passkeyStore().setTwoFactor(email, {
-    sealedSecret: await sealData(pending.secret, secretSeal()),
+    sealedSecret: await seal(pending.secret, "totp-secret", 0),
     recoveryHashes: hashes,
   });
   // The code that confirmed the app does not also sign in: someone watching the screen gains nothing.
@@ -140,11 +127,22 @@ export async function confirmEnrolment(
   return { codes };
 }
 
-/** Fresh recovery codes for the admin's stored two-factor (the old ones stop working); null when it is off. */
-export async function regenerateRecoveryCodes(email: string): Promise<string[] | null> {
+/** The refusal of a change to the admin's own two-factor (the operator's, or already so); null to go on. */
+export async function twoFactorChangeRefused(email: string, wantOn: boolean): Promise<Response | null> {
+  const current = await twoFactorOf(email);
+  const t = siteText();
+  if (current?.source === "operator")
+    return errorResponse(409, t("admin.twoFactor.operator"), { code: "managed_by_operator" });
+  if (wantOn && current) return errorResponse(409, t("admin.twoFactor.alreadyOn"), { code: "already_on" });
+  if (!wantOn && !current) return errorResponse(409, t("admin.twoFactor.notOn"), { code: "not_on" });
+  return null;
+}
+
+/** Fresh recovery codes for the admin's stored two-factor (the old ones stop working). */
+export async function regenerateRecoveryCodes(email: string): Promise<string[]> {
   const store = passkeyStore();
   const stored = await store.twoFactor(email);
-  if (!stored) return null;
+  if (!stored) throw new Error("two-factor was turned off meanwhile");
   const { codes, hashes } = newRecoveryCodes(email);
   await store.setTwoFactor(email, { ...stored, recoveryHashes: hashes });
   return codes;

@@ -1,17 +1,11 @@
-/*
- * `npm run admin-unlock -- <email> [--url http://127.0.0.1:3000]`: ends an admin's sign-in
- * lockout now (lib/admin/unlock.ts). Run it with the server's environment. With Redis it
- * clears the counter in Redis (every instance; no server needs to be up). Without, it asks the
- * running server on this machine (PORT, or --url for another address) to clear its own.
- */
+// `npm run admin-unlock -- <email> [--url …]`: clears the lockout in Redis itself, else asks the running server (lib/admin/login-throttle.ts).
 import { z } from "zod";
 import { ConfigError } from "../config/schema";
 import { loadConfig } from "../config/startup";
 import { createStateEngine } from "../state/engine";
 import type { RedisTarget } from "../state/redis-fail-fast.mjs";
 import { firstConnectionAttempt, isReady } from "../state/redis-fail-fast.mjs";
-import { clearAccountLockout } from "./login-throttle";
-import { UNLOCK_PATH, unlockToken } from "./unlock";
+import { clearAccountLockout, UNLOCK_PATH, unlockToken } from "./login-throttle";
 
 const USAGE = "Usage: npm run admin-unlock -- admin@your-team.org [--url http://127.0.0.1:3000]";
 

@@ -132,7 +132,7 @@ describe("two-factor sign-in (ADMIN_TOTP)", { timeout: 70_000 }, () => {
     const refused = await enterCode(step, wrong);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({
-      error: en[app.loginLib.INVALID_SECOND_STEP],
+      error: en["admin.login.invalidCode"],
       code: "invalid_code",
     });
     expect(setCookie(refused, "masthead_admin")).toBeUndefined();
@@ -162,7 +162,7 @@ describe("two-factor sign-in (ADMIN_TOTP)", { timeout: 70_000 }, () => {
     const second = await signIn(GRACE.email, GRACE_PASSWORD);
     const replay = await enterCode(setCookie(second, "masthead_login_step"), code);
     expect(replay.status).toBe(401);
-    expect(((await replay.json()) as { error: string }).error).toBe(en[app.loginLib.INVALID_SECOND_STEP]);
+    expect(((await replay.json()) as { error: string }).error).toBe(en["admin.login.invalidCode"]);
     expect(setCookie(replay, "masthead_admin")).toBeUndefined();
     expect(app.audit.map((l) => (JSON.parse(l) as { detail?: string }).detail)).toContain("replayed_code");
   });
@@ -171,7 +171,7 @@ describe("two-factor sign-in (ADMIN_TOTP)", { timeout: 70_000 }, () => {
     const first = await signIn(GRACE.email, "not her password");
     const res = await enterCode(setCookie(first, "masthead_login_step"), unusedGraceCode());
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: en[app.loginLib.INVALID_SECOND_STEP], code: "invalid_code" });
+    expect(await res.json()).toEqual({ error: en["admin.login.invalidCode"], code: "invalid_code" });
   });
 
   it("wrong codes count against the same budget as wrong passwords: once the account is locked only both factors get past", async () => {
@@ -215,7 +215,7 @@ describe("two-factor sign-in (ADMIN_TOTP)", { timeout: 70_000 }, () => {
     vi.setSystemTime(Date.now() + 5 * 60_000 + 1_000);
     const late = await enterCode(setCookie(first, "masthead_login_step"), unusedGraceCode());
     expect(late.status).toBe(401);
-    expect(await late.json()).toEqual({ error: en[app.loginLib.STEP_EXPIRED], code: "expired" });
+    expect(await late.json()).toEqual({ error: en["admin.login.expired"], code: "expired" });
     expect(setCookie(late, "masthead_admin")).toBeUndefined();
   });
 
@@ -303,7 +303,7 @@ describe("access follows the workspace", () => {
     expect(res.status).toBe(503);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await res.json()).toEqual({
-      error: en[app.loginLib.WORKSPACE_UNREACHABLE_AT_SIGN_IN],
+      error: en["admin.login.workspaceUnreachable"],
       code: "workspace",
     });
     expect(setCookie(res, "masthead_admin")).toBeUndefined();

@@ -380,7 +380,7 @@ describe("a session lasts while what opened it stands", () => {
 
 describe("a browser that signed in with a passkey", () => {
   it("is known to the password's budgets: its right password gets in while others' failures refuse its /24", async () => {
-    const { passkeySignedIn } = await import("@/lib/admin/passkeys/answers");
+    const { passkeySignedIn } = await import("@/lib/admin/login-answers");
     const device = admin.setCookie(
       await passkeySignedIn(DEMO_ADMIN_EMAIL, "credential-id", "/admin"),
       "masthead_device",

@@ -3,12 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  RedisPasskeyStore,
-  SqlitePasskeyStore,
-  type Passkey,
-  type PasskeyStore,
-} from "@/lib/admin/passkeys/store";
+import { SqlitePasskeyStore, type Passkey, type PasskeyStore } from "@/lib/admin/passkeys/store";
+import { RedisPasskeyStore } from "@/lib/admin/passkeys/store-redis";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 
 /*
@@ -165,7 +161,7 @@ describe.each(engines)("passkey store on $name", (engine) => {
 
   it("keeps each admin's own two-factor, replaced whole and turned off on its own", async () => {
     const [one, two] = await engine.make();
-    expect(await one.anyTwoFactor()).toBe(false);
+    expect(await one.signInState(ADA)).toEqual({ passkeysOnly: false, twoFactor: null, anyTwoFactor: false });
     expect(await one.twoFactor(ADA)).toBeNull();
     const ada = {
       sealedSecret: "Fe26.2**sealed",
@@ -174,12 +170,14 @@ describe.each(engines)("passkey store on $name", (engine) => {
     await one.setTwoFactor(ADA, ada);
     expect(await two.twoFactor(ADA)).toEqual(ada);
     expect(await two.twoFactor(GRACE)).toBeNull();
-    expect(await two.anyTwoFactor()).toBe(true);
+    await two.setPasskeysOnly(GRACE, true);
+    expect(await two.signInState(GRACE)).toEqual({ passkeysOnly: true, twoFactor: null, anyTwoFactor: true });
+    expect(await one.signInState(ADA)).toEqual({ passkeysOnly: false, twoFactor: ada, anyTwoFactor: true });
     const regenerated = { ...ada, recoveryHashes: ["cccccccccccccccccccccc"] };
     await two.setTwoFactor(ADA, regenerated);
     expect(await one.twoFactor(ADA)).toEqual(regenerated);
     await one.setTwoFactor(ADA, null);
     expect(await two.twoFactor(ADA)).toBeNull();
-    expect(await two.anyTwoFactor()).toBe(false);
+    expect((await two.signInState(ADA)).anyTwoFactor).toBe(false);
   });
 });

@@ -4,12 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  RedisPasskeyStore,
-  SqlitePasskeyStore,
-  type Passkey,
-  type PasskeyStore,
-} from "@/lib/admin/passkeys/store";
+import { SqlitePasskeyStore, type Passkey, type PasskeyStore } from "@/lib/admin/passkeys/store";
+import { RedisPasskeyStore } from "@/lib/admin/passkeys/store-redis";
 import { DEMO_ADMIN_EMAIL } from "@/lib/config/schema";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 

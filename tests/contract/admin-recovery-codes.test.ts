@@ -93,7 +93,7 @@ describe("recovery codes", () => {
 
     const again = await withCode(GRACE_PASSWORD, codes[0]!);
     expect(again.status).toBe(401);
-    expect(((await again.json()) as { error: string }).error).toBe(en[app.loginLib.INVALID_SECOND_STEP]);
+    expect(((await again.json()) as { error: string }).error).toBe(en["admin.login.invalidCode"]);
     expect(setCookie(again, "masthead_admin")).toBeUndefined();
 
     app = await loadApp();
@@ -110,7 +110,7 @@ describe("recovery codes", () => {
     const before = used();
     const refused = await withCode("not her password", codes[2]!);
     expect(refused.status).toBe(401);
-    expect(((await refused.json()) as { error: string }).error).toBe(en[app.loginLib.INVALID_SECOND_STEP]);
+    expect(((await refused.json()) as { error: string }).error).toBe(en["admin.login.invalidCode"]);
     expect(used()).toBe(before);
     const ok = await withCode(GRACE_PASSWORD, codes[2]!);
     expect(ok.status).toBe(200);

@@ -20,7 +20,7 @@ export type App = {
   refresh: typeof import("@/app/api/admin/blog/refresh/route");
   http: typeof import("@/lib/admin/http");
   session: typeof import("@/lib/admin/session");
-  loginLib: typeof import("@/lib/admin/login");
+  loginLib: typeof import("@/lib/admin/login-throttle");
   totp: typeof import("@/lib/admin/totp");
   state: typeof import("@/lib/state");
 };
@@ -42,7 +42,7 @@ export async function importApp(audit: (line: string) => void = () => {}): Promi
     refresh: await import("@/app/api/admin/blog/refresh/route"),
     http: await import("@/lib/admin/http"),
     session: await import("@/lib/admin/session"),
-    loginLib: await import("@/lib/admin/login"),
+    loginLib: await import("@/lib/admin/login-throttle"),
     totp: await import("@/lib/admin/totp"),
     state: await import("@/lib/state"),
   };

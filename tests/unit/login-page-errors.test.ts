@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_UNVERIFIED, NO_LONGER_ADMIN, SIGNED_OUT, type SessionEnded } from "@/lib/admin/access";
+import type { SessionEnded } from "@/lib/admin/access";
 import { en } from "@/lib/i18n/en";
 import { loginPageMessage, REFUSALS, refuse, type Reply } from "@/lib/admin/login-answers";
 
@@ -50,9 +50,9 @@ describe("the login page's messages", () => {
 
   it("shows the reason an admin page ended the session", () => {
     const ended: Record<SessionEnded["code"], keyof typeof en> = {
-      not_admin: NO_LONGER_ADMIN,
-      unverified: ADMIN_UNVERIFIED,
-      signed_out: SIGNED_OUT,
+      not_admin: "admin.access.noLongerAdmin",
+      unverified: "admin.access.unverified",
+      signed_out: "admin.access.signedOut",
     };
     for (const [code, key] of Object.entries(ended)) expect(loginPageMessage(code)).toBe(en[key]);
   });

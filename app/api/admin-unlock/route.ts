@@ -1,8 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { audit } from "@/lib/admin/audit";
-import { chargeFailure, clearAccountLockout } from "@/lib/admin/login-throttle";
-import { unlockToken } from "@/lib/admin/unlock";
+import { chargeFailure, clearAccountLockout, unlockToken } from "@/lib/admin/login-throttle";
 import { env } from "@/lib/config/env";
 import { bearerToken, secretMatches } from "@/lib/http/bearer";
 import { whoIsAsking } from "@/lib/http/client-key";
@@ -13,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 /*
  * POST /api/admin-unlock `{ "email": "..." }`: the running server's side of `npm run
- * admin-unlock` (lib/admin/unlock.ts). For the operator's command only: `Authorization: Bearer`
+ * admin-unlock` (lib/admin/unlock-cli.ts). For the operator's command only: `Authorization: Bearer`
  * with the token derived from SESSION_SECRET. Outside /api/admin because it carries no session.
  */
 
@@ -29,7 +28,7 @@ export async function POST(request: Request): Promise<Response> {
         429,
         "Too many failed attempts. Try again later.",
         {},
-        { "Retry-After": String(wait) },
+        { "Retry-After": `${wait}` },
       );
     return errorResponse(
       401,
@@ -43,19 +42,9 @@ export async function POST(request: Request): Promise<Response> {
   try {
     await clearAccountLockout(email);
   } catch {
-    return errorResponse(
-      503,
-      "The lockout could not be cleared: the counter store did not answer. Try again.",
-      {},
-      {
-        "Retry-After": "5",
-      },
-    );
+    const problem = "The lockout could not be cleared: the counter store did not answer. Try again.";
+    return errorResponse(503, problem, {}, { "Retry-After": "5" });
   }
   audit({ actor: "operator", action: "unlock", target: email, outcome: "ok" });
   return jsonResponse({ unlocked: email });
-}
-
-export function GET() {
-  return errorResponse(405, "Use POST.");
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { passkeyStore } from "./index";
 import { MAX_PASSKEYS_PER_ADMIN, type Passkey } from "./store";
 
 /* What the account page may do with an admin's own passkeys, beside the store. */
@@ -23,4 +24,17 @@ export function defaultName(existing: readonly Passkey[]): string {
   let n = existing.length + 1;
   while (taken.has(`Passkey ${n}`)) n++;
   return `Passkey ${n}`;
+}
+
+/** Removes one of the admin's passkeys; removing the last turns the password back on, so no admin is left with no way in. */
+export async function removePasskey(
+  email: string,
+  id: string,
+): Promise<{ left: number; passwordBack: boolean } | null> {
+  const store = passkeyStore();
+  if (!(await store.remove(email, id))) return null;
+  const left = (await store.list(email)).length;
+  const passwordBack = left === 0 && (await store.passkeysOnly(email));
+  if (passwordBack) await store.setPasskeysOnly(email, false);
+  return { left, passwordBack };
 }

@@ -13,15 +13,13 @@ import {
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { env } from "../../config/env";
-import { CHALLENGE_SECONDS, consumeChallenge, issueChallenge } from "./challenges";
+import { consumeChallenge, issueChallenge } from "./challenges";
 import type { Passkey } from "./store";
 
 /*
- * The WebAuthn ceremonies, through @simplewebauthn/server (no CBOR or COSE parsing here). The
- * relying party is SITE_URL: its host is the RP ID and its origin the only one accepted, so a
- * passkey answers nowhere but this site (a phishing page at another address gets a signature
- * for its own origin, which is refused). Both ceremonies require user verification (a PIN or
- * a biometric on the device): the passkey is the whole sign-in, so it must be two factors.
+ * The WebAuthn ceremonies, through @simplewebauthn/server. SITE_URL's origin is the only one
+ * accepted, so a phishing page elsewhere gets a refused signature. User verification is required:
+ * the passkey is the whole sign-in, so it must be two factors.
  */
 
 const TIMEOUT_MS = 60_000;
@@ -31,10 +29,7 @@ function relyingParty() {
   return { rpID: site.hostname, origin: site.origin, rpName: env().site.name ?? "Masthead" };
 }
 
-/**
- * The user handle an admin's passkeys carry: stable per admin (an authenticator replaces its
- * passkey for this site and handle instead of piling up copies) and opaque (no email in it).
- */
+/** The user handle of an admin's passkeys: stable (an authenticator replaces its passkey instead of piling up copies), opaque. */
 function handle(email: string): Uint8Array<ArrayBuffer> {
   const digest = createHmac("sha256", env().sessionSecret).update(`masthead-passkey-user\0${email}`).digest();
   return new Uint8Array(digest.subarray(0, 32));
@@ -62,13 +57,11 @@ export async function enrolmentOptions(
   });
 }
 
-export type Enrolled = Omit<Passkey, "name" | "createdAt" | "lastUsedAt">;
-
-/** The new passkey, or null when the answer does not verify (wrong origin or challenge, no user verification, …). */
+/** The new passkey, or null when the answer does not verify. */
 export async function verifyEnrolment(
   email: string,
   response: RegistrationResponseJSON,
-): Promise<Enrolled | null> {
+): Promise<Omit<Passkey, "name" | "createdAt" | "lastUsedAt"> | null> {
   const { rpID, origin } = relyingParty();
   try {
     const { verified, registrationInfo } = await verifyRegistrationResponse({
@@ -107,19 +100,15 @@ export async function signInOptions(): Promise<PublicKeyCredentialRequestOptions
   });
 }
 
-export type Asserted = { counter: number; backedUp: boolean };
-
 /**
- * Verifies a sign-in answer against the stored `passkey`: the user handle (a discoverable
- * sign-in names its user by it, and it must be the passkey's owner), the challenge (this site's, unused),
- * the origin and RP ID, user verification, the signature, and the counter (it must grow unless
- * the authenticator does not count). The backup eligibility must not change over a credential's
- * life (the spec's BE check); the backup state may. null when anything fails.
+ * A sign-in answer checked against the stored `passkey`: the user handle (the owner's), the
+ * challenge, origin, user verification, signature, counter, and the backup eligibility, which
+ * must not change over a credential's life. null when anything fails.
  */
 export async function verifySignIn(
   passkey: Passkey,
   response: AuthenticationResponseJSON,
-): Promise<Asserted | null> {
+): Promise<Pick<Passkey, "counter" | "backedUp"> | null> {
   const { rpID, origin } = relyingParty();
   const owner = passkey.userHandle || isoBase64URL.fromBuffer(handle(passkey.email));
   if (response.response.userHandle !== owner) return null;
@@ -143,5 +132,3 @@ export async function verifySignIn(
     return null;
   }
 }
-
-export { CHALLENGE_SECONDS };

@@ -4,15 +4,10 @@ import { firstUse, sharedCache } from "../../state";
 import { budget } from "../../state/budget";
 
 /*
- * WebAuthn challenges: random, kept through lib/state (Redis when configured, so a challenge
- * issued by one instance is answered on another), valid CHALLENGE_SECONDS and used once: a
- * claim (SET NX on Redis) marks it spent before its answer is judged, so a replayed answer, or
- * two at once, cannot both pass. An enrolment's challenge is bound to the admin it was issued to.
- *
- * Sign-in challenges are asked for by strangers, so the store must not fill with them: past
- * SIGN_IN_CHALLENGES in a challenge's lifetime (two lifetimes stay below what the in-memory store
- * holds, lib/state/engine.ts), new ones are refused (ChallengesFull) and every live one stays
- * answerable, rather than the oldest being dropped.
+ * WebAuthn challenges, kept through lib/state (any instance answers), used once: claimed spent
+ * before the answer is judged, so a replay, or two at once, cannot both pass. An enrolment's is
+ * bound to its admin. Strangers ask for sign-in ones, so past SIGN_IN_CHALLENGES per lifetime new
+ * ones are refused (ChallengesFull) and every live one stays answerable.
  */
 
 export const CHALLENGE_SECONDS = 2 * 60;
@@ -36,10 +31,7 @@ type Issued = { purpose: "sign-in" } | { purpose: "enrol"; email: string };
 const issued = () => sharedCache<Issued>("admin-passkey-challenge", { ttlSeconds: CHALLENGE_SECONDS });
 const spent = () => firstUse("admin-passkey-challenge-spent", { ttlSeconds: CHALLENGE_SECONDS });
 
-/**
- * A fresh challenge for `purpose`: its bytes, kept by their base64url (as clientDataJSON echoes
- * them). Throws ChallengesFull when sign-in challenges are at their cap.
- */
+/** A fresh challenge for `purpose`, kept by its base64url (as clientDataJSON echoes it). */
 export async function issueChallenge(purpose: Issued): Promise<Uint8Array<ArrayBuffer>> {
   if (purpose.purpose === "sign-in") {
     const taken = await signInChallenges().take("all");
@@ -50,10 +42,7 @@ export async function issueChallenge(purpose: Issued): Promise<Uint8Array<ArrayB
   return bytes;
 }
 
-/**
- * True once for a challenge this site issued for `purpose` within its lifetime; false when it is
- * unknown, expired, for another purpose or admin, or already used.
- */
+/** True once for a live challenge this site issued for `purpose`. */
 export async function consumeChallenge(challenge: string, purpose: Issued): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(challenge)) return false;
   const found = await issued().get(challenge);

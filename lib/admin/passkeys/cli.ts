@@ -2,22 +2,10 @@ import { requireSupportedNode } from "../../config/node-runtime";
 import { env } from "../../config/env";
 import { closeState } from "../../state";
 import { audit } from "../audit";
-import { passkeyStore, passkeyStoreDescription, type Passkey } from "./index";
+import { removePasskey } from "./account";
+import { passkeyStore, passkeyStoreDescription, type Passkey, type PasskeyStore } from "./index";
 
-/*
- * `npm run admin-passkeys -- <command> <email> [id]`: the operator's way back for an admin who
- * lost their device. Run it with the instances' environment (REDIS_URL, or
- * ADMIN_PASSKEY_STORE_PATH), on any one host: it reads and writes the same store they do.
- *
- *   list <email>             the admin's passkeys (id, name, added, last used)
- *   remove <email> <id>      removes one passkey
- *   remove-all <email>       removes every passkey of the admin, and turns their password back on
- *   password-on <email>      turns sign-in with the password back on (passkeys only: off)
- *   sign-out <email>         ends every session of the admin, on every instance
- *   two-factor-off <email>   turns off the two-factor the admin enrolled on the account page
- *
- * Removing a passkey ends the sessions it opened (lib/admin/access.ts reads this store).
- */
+// `npm run admin-passkeys`: the operator's way back for an admin who lost their device, run with the instances' environment.
 
 const USAGE = `Usage: npm run admin-passkeys -- <command> <email> [id]
 
@@ -36,22 +24,38 @@ function describe(p: Passkey): string {
   }`;
 }
 
-/** The audit line of an operator's change: the admin it touched is the target (masked in the log). */
-const operator = (email: string, detail?: string) => ({
-  actor: "(operator)",
-  target: `admin ${email}`,
-  outcome: "ok" as const,
-  detail,
-});
+type Change = (
+  store: PasskeyStore,
+  email: string,
+) => Promise<[action: string, said: string, detail?: string]>;
+
+/** The commands that change the store: each one's audit action and what it says. */
+const CHANGES: Record<string, Change> = {
+  "remove-all": async (store, email) => {
+    const removed = await store.removeAll(email);
+    await store.setPasskeysOnly(email, false);
+    const said = `Removed ${removed} passkey${removed === 1 ? "" : "s"} of ${email}; their password signs them in.`;
+    return ["passkey_remove_all", said, String(removed)];
+  },
+  "password-on": async (store, email) => {
+    await store.setPasskeysOnly(email, false);
+    return ["password_on", `The password of ${email} signs them in again.`];
+  },
+  "sign-out": async (store, email) => {
+    await store.signOutEverywhere(email, Date.now());
+    return ["sign_out_everywhere", `Every session of ${email} has ended; they sign in again.`];
+  },
+  // For an admin who lost both the app and the recovery codes (or after SESSION_SECRET changed).
+  "two-factor-off": async (store, email) => {
+    await store.setTwoFactor(email, null);
+    return ["two_factor_off", `Two-factor of ${email} is off (an ADMIN_TOTP entry, if any, still applies).`];
+  },
+};
 
 async function run(args: string[]): Promise<number> {
-  const [command, rawEmail, id] = args;
+  const [command = "", rawEmail, id] = args;
   const email = rawEmail?.trim().toLowerCase();
-  if (
-    !command ||
-    !email ||
-    !["list", "remove", "remove-all", "password-on", "sign-out", "two-factor-off"].includes(command)
-  ) {
+  if (!email || (command !== "list" && command !== "remove" && !Object.hasOwn(CHANGES, command))) {
     console.error(USAGE);
     return 2;
   }
@@ -65,60 +69,29 @@ async function run(args: string[]): Promise<number> {
   const where = passkeyStoreDescription();
   if (!env().adminUsers.some((u) => u.email === email))
     console.error(`Note: ${email} is not in ADMIN_USERS; its passkeys sign nobody in.`);
-  switch (command) {
-    case "list": {
-      const [passkeys, only] = await Promise.all([store.list(email), store.passkeysOnly(email)]);
-      console.log(`${email}: ${passkeys.length} passkey${passkeys.length === 1 ? "" : "s"} in ${where}`);
-      for (const p of passkeys) console.log(`  ${describe(p)}`);
-      console.log(`Password sign-in: ${only ? "off (passkeys only)" : "on"}`);
-      return 0;
-    }
-    case "remove": {
-      if (!(await store.remove(email, id!))) {
-        console.error(
-          `${email} has no passkey ${id} in ${where}. See: npm run admin-passkeys -- list ${email}`,
-        );
-        return 1;
-      }
-      audit({ ...operator(email, id!.slice(0, 12)), action: "passkey_remove" });
-      const left = (await store.list(email)).length;
-      let back = "";
-      if (left === 0 && (await store.passkeysOnly(email))) {
-        await store.setPasskeysOnly(email, false);
-        back = " That was the last one, so their password signs them in again.";
-      }
-      console.log(`Removed passkey ${id} of ${email}.${back}`);
-      return 0;
-    }
-    case "remove-all": {
-      const removed = await store.removeAll(email);
-      await store.setPasskeysOnly(email, false);
-      audit({ ...operator(email, String(removed)), action: "passkey_remove_all" });
-      console.log(
-        `Removed ${removed} passkey${removed === 1 ? "" : "s"} of ${email}; their password signs them in.`,
-      );
-      return 0;
-    }
-    case "sign-out": {
-      await store.signOutEverywhere(email, Date.now());
-      audit({ ...operator(email), action: "sign_out_everywhere" });
-      console.log(`Every session of ${email} has ended; they sign in again.`);
-      return 0;
-    }
-    case "two-factor-off": {
-      // For an admin who lost both the app and the recovery codes (or after SESSION_SECRET changed).
-      await store.setTwoFactor(email, null);
-      audit({ ...operator(email), action: "two_factor_off" });
-      console.log(`Two-factor of ${email} is off (an ADMIN_TOTP entry, if any, still applies).`);
-      return 0;
-    }
-    default: {
-      await store.setPasskeysOnly(email, false);
-      audit({ ...operator(email), action: "password_on" });
-      console.log(`The password of ${email} signs them in again.`);
-      return 0;
-    }
+  let change = CHANGES[command];
+  if (command === "list") {
+    const [passkeys, only] = await Promise.all([store.list(email), store.passkeysOnly(email)]);
+    console.log(`${email}: ${passkeys.length} passkey${passkeys.length === 1 ? "" : "s"} in ${where}`);
+    for (const p of passkeys) console.log(`  ${describe(p)}`);
+    console.log(`Password sign-in: ${only ? "off (passkeys only)" : "on"}`);
+    return 0;
   }
+  if (command === "remove") {
+    const removed = await removePasskey(email, id!);
+    if (!removed) {
+      console.error(
+        `${email} has no passkey ${id} in ${where}. See: npm run admin-passkeys -- list ${email}`,
+      );
+      return 1;
+    }
+    const back = removed.passwordBack ? " That was the last one, so their password signs them in again." : "";
+    change = async () => ["passkey_remove", `Removed passkey ${id} of ${email}.${back}`, id!.slice(0, 12)];
+  }
+  const [action, said, detail] = await change!(store, email);
+  audit({ actor: "(operator)", action, target: `admin ${email}`, outcome: "ok", detail });
+  console.log(said);
+  return 0;
 }
 
 async function main(): Promise<void> {

@@ -3,15 +3,12 @@ import path from "node:path";
 import { env } from "../../config/env";
 import { firstConnectionAttempt, redisConnection, stateEngine } from "../../state";
 import { adminProcess } from "../process";
-import { RedisPasskeyStore, SqlitePasskeyStore, type PasskeyStore } from "./store";
+import { SqlitePasskeyStore, type PasskeyStore } from "./store";
+import { RedisPasskeyStore } from "./store-redis";
 
 export type { Passkey, PasskeyStore } from "./store";
 
-/**
- * The process's passkey store: Redis when lib/state runs on Redis (every instance sees the same
- * passkeys), else the SQLite file ADMIN_PASSKEY_STORE_PATH. One per process, whichever of Next's
- * bundles asks first.
- */
+/** The process's one passkey store: Redis when lib/state runs on Redis, else the SQLite file ADMIN_PASSKEY_STORE_PATH. */
 export function passkeyStore(): PasskeyStore {
   const admin = adminProcess();
   if (admin.passkeys) return admin.passkeys;

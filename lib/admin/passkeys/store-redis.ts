@@ -1,7 +1,12 @@
 import type { Redis } from "ioredis";
-import type { Passkey, PasskeyStore, PasskeyUse, StoredTwoFactor } from "./store";
-
-/* The passkey store's shared engine (lib/admin/passkeys/store.ts has the shape and the SQLite one). */
+import {
+  toPasskey,
+  type Passkey,
+  type PasskeyStore,
+  type PasskeyUse,
+  type SignInState,
+  type StoredTwoFactor,
+} from "./store";
 
 const ROOT = "masthead:passkeys";
 const credentialKey = (id: string) => `${ROOT}:credential:${id}`;
@@ -29,39 +34,19 @@ redis.call('HSET', KEYS[1], unpack(ARGV))
 redis.call('SADD', KEYS[2], ARGV[2])
 return 1`;
 
-/**
- * The shared engine: a hash per credential, a set of ids per admin, a set of passkeys-only
- * admins, hashes of when each admin last signed out everywhere and of their two-factor.
- */
+/** The shared engine: a hash per credential, a set of ids per admin, then one set or hash per choice for every admin. */
 export class RedisPasskeyStore implements PasskeyStore {
   readonly engine = "redis" as const;
 
   constructor(
     private readonly redis: Redis,
-    /** Resolves once the connection's first attempt is answered (lib/state), so a first request does not miss Redis. */
+    /** Resolves once the connection's first attempt is answered, so a first request does not miss Redis. */
     private readonly ready: () => Promise<void> = async () => {},
   ) {}
 
   private async client(): Promise<Redis> {
     await this.ready();
     return this.redis;
-  }
-
-  private static fromHash(hash: Record<string, string>): Passkey | null {
-    if (!hash.id || !hash.email || !hash.publicKey) return null;
-    return {
-      id: hash.id,
-      email: hash.email,
-      publicKey: hash.publicKey,
-      counter: Number(hash.counter ?? 0),
-      transports: JSON.parse(hash.transports ?? "[]") as string[],
-      deviceType: hash.deviceType === "multiDevice" ? "multiDevice" : "singleDevice",
-      backedUp: hash.backedUp === "1",
-      userHandle: hash.userHandle ?? "",
-      name: hash.name ?? "",
-      createdAt: Number(hash.createdAt ?? 0),
-      lastUsedAt: hash.lastUsedAt ? Number(hash.lastUsedAt) : null,
-    };
   }
 
   async list(email: string): Promise<Passkey[]> {
@@ -75,7 +60,7 @@ export class RedisPasskeyStore implements PasskeyStore {
 
   async get(id: string): Promise<Passkey | null> {
     const redis = await this.client();
-    return RedisPasskeyStore.fromHash(await redis.hgetall(credentialKey(id)));
+    return toPasskey(await redis.hgetall(credentialKey(id)));
   }
 
   async add(p: Passkey): Promise<boolean> {
@@ -155,8 +140,7 @@ export class RedisPasskeyStore implements PasskeyStore {
   }
 
   async twoFactor(email: string): Promise<StoredTwoFactor | null> {
-    const json = await (await this.client()).hget(TWO_FACTOR, email);
-    return json ? (JSON.parse(json) as StoredTwoFactor) : null;
+    return (await this.signInState(email)).twoFactor;
   }
 
   async setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void> {
@@ -165,11 +149,27 @@ export class RedisPasskeyStore implements PasskeyStore {
     else await redis.hset(TWO_FACTOR, email, JSON.stringify(value));
   }
 
-  async anyTwoFactor(): Promise<boolean> {
-    return (await (await this.client()).hlen(TWO_FACTOR)) > 0;
+  async signInState(email: string): Promise<SignInState> {
+    const replies = await (
+      await this.client()
+    )
+      .multi()
+      .sismember(PASSKEYS_ONLY, email)
+      .hget(TWO_FACTOR, email)
+      .hlen(TWO_FACTOR)
+      .exec();
+    if (!replies) throw new Error("the sign-in state could not be read");
+    const [only, factor, count] = replies.map(([error, value]) => {
+      if (error) throw error;
+      return value;
+    });
+    return {
+      passkeysOnly: only === 1,
+      twoFactor: typeof factor === "string" ? (JSON.parse(factor) as StoredTwoFactor) : null,
+      anyTwoFactor: Number(count) > 0,
+    };
   }
 
-  async close(): Promise<void> {
-    // The connection is lib/state's, closed with the rest of the state.
-  }
+  // The connection is lib/state's, closed with the rest of the state.
+  async close(): Promise<void> {}
 }

@@ -1,25 +1,18 @@
-import { openSqlite, transaction, type SqliteDb } from "../../state/sqlite";
+import type { SQLInputValue, SQLOutputValue } from "node:sqlite";
+import { openSqlite, type SqliteDb } from "../../state/sqlite";
 
 /*
- * Where admins' sign-in credentials live: passkeys' public keys and their bookkeeping, nothing
- * readable without SESSION_SECRET (a stolen copy signs nobody in). Two engines behind one shape, picked like the delivery store
- * (lib/admin/passkeys/index.ts): a SQLite file on one instance, Redis when REDIS_URL is set, so a
- * passkey enrolled on one instance works on every instance and survives restarts. Beside the
- * passkeys, each admin's "passkeys only" choice (their password no longer signs them in) and
- * when they last signed out everywhere: what a session checks to know it still stands
- * (lib/admin/access.ts), kept where the operator's command can change it without a server.
- * And the two-factor an admin enrolled from the account page (lib/admin/two-factor.ts): its
- * TOTP secret sealed with SESSION_SECRET, and its recovery codes' hashes.
- *
- * The signature counter only moves forward (spec: a counter that does not grow may mean a
- * cloned authenticator, and verification refuses it first); the update here is conditional as
- * well, so two sign-ins racing cannot move it back.
+ * Admins' sign-in credentials (a stolen copy signs nobody in): passkeys' public keys, each admin's
+ * passkeys-only choice, last "sign out everywhere" and sealed two-factor. A SQLite file on one
+ * instance, Redis (store-redis.ts) when REDIS_URL is set; both reachable by the operator's command
+ * without a server. The signature counter only moves forward, conditionally, so two sign-ins
+ * racing cannot move it back (a counter that does not grow may mean a cloned authenticator).
  */
 
 export type CredentialDeviceType = "singleDevice" | "multiDevice";
 
 export type Passkey = {
-  /** The credential id, base64url, as the browser reports it. */
+  /** base64url, as the browser reports it. */
   id: string;
   /** Lower-cased, as ADMIN_USERS holds it. */
   email: string;
@@ -34,19 +27,19 @@ export type Passkey = {
   /** The user handle it was enrolled with, base64url: a sign-in's answer must carry the same. */
   userHandle: string;
   name: string;
-  /** Epoch ms. */
   createdAt: number;
   lastUsedAt: number | null;
 };
 
 export type PasskeyUse = { counter: number; backedUp: boolean; at: number };
 
-/** An admin's own second factor: the TOTP secret as lib/admin/two-factor.ts sealed it, recovery-code hashes. */
+/** An admin's own second factor: the TOTP secret as lib/admin/two-factor.ts sealed it. */
 export type StoredTwoFactor = { sealedSecret: string; recoveryHashes: string[] };
+
+export type SignInState = { passkeysOnly: boolean; twoFactor: StoredTwoFactor | null; anyTwoFactor: boolean };
 
 export type PasskeyStore = {
   readonly engine: "sqlite" | "redis";
-  /** An admin's passkeys, oldest first. */
   list(email: string): Promise<Passkey[]>;
   get(id: string): Promise<Passkey | null>;
   /** False when a passkey with this id already exists (nothing is replaced). */
@@ -55,57 +48,46 @@ export type PasskeyStore = {
   recordUse(id: string, use: PasskeyUse): Promise<boolean>;
   rename(email: string, id: string, name: string): Promise<boolean>;
   remove(email: string, id: string): Promise<boolean>;
-  /** How many were removed. */
   removeAll(email: string): Promise<number>;
-  /** Whether the admin turned their password sign-in off. */
   passkeysOnly(email: string): Promise<boolean>;
   setPasskeysOnly(email: string, on: boolean): Promise<void>;
   /** Epoch ms of the admin's last "sign out everywhere" (0: never): sessions begun by then have ended. */
   signedOutAt(email: string): Promise<number>;
   signOutEverywhere(email: string, at: number): Promise<void>;
   twoFactor(email: string): Promise<StoredTwoFactor | null>;
-  /** Replaces the admin's two-factor; null turns it off. */
   setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void>;
-  /** Whether any admin enrolled one: then sign-in's code step is in use. */
-  anyTwoFactor(): Promise<boolean>;
+  /** A password sign-in's one read: the admin's choices, and whether any admin enrolled a second factor. */
+  signInState(email: string): Promise<SignInState>;
   close(): Promise<void>;
 };
 
-/** Most passkeys one admin may hold: enough for every device, a bound on what a session can write. */
+/** Enough for every device; a bound on what a session can write. */
 export const MAX_PASSKEYS_PER_ADMIN = 20;
 export const MAX_NAME_LENGTH = 60;
 
-type Row = {
-  id: string;
-  email: string;
-  public_key: string;
-  counter: number;
-  transports: string;
-  device_type: string;
-  backed_up: number;
-  user_handle: string | null;
-  name: string;
-  created_at: number;
-  last_used_at: number | null;
-};
-
-function fromRow(row: Row): Passkey {
+/** A passkey from its stored fields, as either engine keeps them (numbers, or their strings); null when incomplete. */
+export function toPasskey(f: Record<string, SQLOutputValue | undefined>): Passkey | null {
+  if (!f.id || !f.email || !f.publicKey) return null;
   return {
-    id: row.id,
-    email: row.email,
-    publicKey: row.public_key,
-    counter: Number(row.counter),
-    transports: JSON.parse(row.transports) as string[],
-    deviceType: row.device_type === "multiDevice" ? "multiDevice" : "singleDevice",
-    backedUp: Boolean(row.backed_up),
-    userHandle: row.user_handle ?? "",
-    name: row.name,
-    createdAt: Number(row.created_at),
-    lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+    id: String(f.id),
+    email: String(f.email),
+    publicKey: String(f.publicKey),
+    counter: Number(f.counter ?? 0),
+    transports: JSON.parse(String(f.transports ?? "[]")) as string[],
+    deviceType: f.deviceType === "multiDevice" ? "multiDevice" : "singleDevice",
+    backedUp: f.backedUp === "1" || f.backedUp === 1,
+    userHandle: String(f.userHandle ?? ""),
+    name: String(f.name ?? ""),
+    createdAt: Number(f.createdAt ?? 0),
+    lastUsedAt: f.lastUsedAt ? Number(f.lastUsedAt) : null,
   };
 }
 
-/** The embedded engine: one SQLite file, WAL, every write fsynced before it returns. */
+// The columns under the Redis engine's field names, for toPasskey.
+const COLUMNS = `id, email, public_key AS publicKey, counter, transports, device_type AS deviceType,
+  backed_up AS backedUp, user_handle AS userHandle, name, created_at AS createdAt, last_used_at AS lastUsedAt`;
+
+/** WAL, every write fsynced before it returns. */
 export class SqlitePasskeyStore implements PasskeyStore {
   readonly engine = "sqlite" as const;
   private db: SqliteDb | undefined;
@@ -143,117 +125,99 @@ export class SqlitePasskeyStore implements PasskeyStore {
     return db;
   }
 
+  private run(sql: string, ...args: SQLInputValue[]): number {
+    return Number(
+      this.open()
+        .prepare(sql)
+        .run(...args).changes,
+    );
+  }
+
+  private one<T>(sql: string, ...args: SQLInputValue[]): T | undefined {
+    return this.open()
+      .prepare(sql)
+      .get(...args) as T | undefined;
+  }
+
   async list(email: string): Promise<Passkey[]> {
-    const rows = this.open()
-      .prepare("SELECT * FROM passkeys WHERE email = ? ORDER BY created_at, id")
-      .all(email) as Row[];
-    return rows.map(fromRow);
+    const rows = this.open().prepare(
+      `SELECT ${COLUMNS} FROM passkeys WHERE email = ? ORDER BY created_at, id`,
+    );
+    return rows.all(email).flatMap((row) => toPasskey(row) ?? []);
   }
 
   async get(id: string): Promise<Passkey | null> {
-    const row = this.open().prepare("SELECT * FROM passkeys WHERE id = ?").get(id) as Row | undefined;
-    return row ? fromRow(row) : null;
+    const row = this.one<Record<string, SQLOutputValue>>(`SELECT ${COLUMNS} FROM passkeys WHERE id = ?`, id);
+    return row ? toPasskey(row) : null;
   }
 
   async add(p: Passkey): Promise<boolean> {
-    const result = this.open()
-      .prepare(
-        `INSERT OR IGNORE INTO passkeys
-           (id, email, public_key, counter, transports, device_type, backed_up, user_handle, name, created_at, last_used_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        p.id,
-        p.email,
-        p.publicKey,
-        p.counter,
-        JSON.stringify(p.transports),
-        p.deviceType,
-        p.backedUp ? 1 : 0,
-        p.userHandle,
-        p.name,
-        p.createdAt,
-        p.lastUsedAt,
-      );
-    return Number(result.changes) === 1;
+    const sql = `INSERT OR IGNORE INTO passkeys (id, email, public_key, counter, transports, device_type,
+      backed_up, user_handle, name, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+    const { id, email, publicKey, counter, transports, deviceType, backedUp } = p;
+    const values = [id, email, publicKey, counter, JSON.stringify(transports), deviceType, backedUp ? 1 : 0];
+    return this.run(sql, ...values, p.userHandle, p.name, p.createdAt, p.lastUsedAt) === 1;
   }
 
   async recordUse(id: string, use: PasskeyUse): Promise<boolean> {
     // A counter of 0 on both sides is an authenticator that does not count: always accepted.
-    const result = this.open()
-      .prepare(
-        `UPDATE passkeys SET counter = ?, backed_up = ?, last_used_at = ?
-         WHERE id = ? AND (counter < ? OR (counter = 0 AND ? = 0))`,
-      )
-      .run(use.counter, use.backedUp ? 1 : 0, use.at, id, use.counter, use.counter);
-    return Number(result.changes) === 1;
+    const sql = `UPDATE passkeys SET counter = ?1, backed_up = ?2, last_used_at = ?3
+      WHERE id = ?4 AND (counter < ?1 OR (counter = 0 AND ?1 = 0))`;
+    return this.run(sql, use.counter, use.backedUp ? 1 : 0, use.at, id) === 1;
   }
 
   async rename(email: string, id: string, name: string): Promise<boolean> {
-    const result = this.open()
-      .prepare("UPDATE passkeys SET name = ? WHERE id = ? AND email = ?")
-      .run(name, id, email);
-    return Number(result.changes) === 1;
+    return this.run("UPDATE passkeys SET name = ? WHERE id = ? AND email = ?", name, id, email) === 1;
   }
 
   async remove(email: string, id: string): Promise<boolean> {
-    const result = this.open().prepare("DELETE FROM passkeys WHERE id = ? AND email = ?").run(id, email);
-    return Number(result.changes) === 1;
+    return this.run("DELETE FROM passkeys WHERE id = ? AND email = ?", id, email) === 1;
   }
 
   async removeAll(email: string): Promise<number> {
-    const result = this.open().prepare("DELETE FROM passkeys WHERE email = ?").run(email);
-    return Number(result.changes);
+    return this.run("DELETE FROM passkeys WHERE email = ?", email);
   }
 
   async passkeysOnly(email: string): Promise<boolean> {
-    const row = this.open().prepare("SELECT passkeys_only FROM admin_sign_in WHERE email = ?").get(email) as
-      { passkeys_only: number } | undefined;
-    return Boolean(row?.passkeys_only);
+    return Boolean(this.one("SELECT 1 FROM admin_sign_in WHERE email = ? AND passkeys_only = 1", email));
   }
 
   async setPasskeysOnly(email: string, on: boolean): Promise<void> {
-    const db = this.open();
-    transaction(db, () => {
-      if (on)
-        db.prepare(
-          "INSERT INTO admin_sign_in (email, passkeys_only) VALUES (?, 1) ON CONFLICT(email) DO UPDATE SET passkeys_only = 1",
-        ).run(email);
-      else db.prepare("DELETE FROM admin_sign_in WHERE email = ?").run(email);
-    });
+    if (on) this.run("INSERT OR IGNORE INTO admin_sign_in VALUES (?, 1)", email);
+    else this.run("DELETE FROM admin_sign_in WHERE email = ?", email);
   }
 
   async signedOutAt(email: string): Promise<number> {
-    const row = this.open().prepare("SELECT at FROM admin_signed_out WHERE email = ?").get(email) as
-      { at: number } | undefined;
-    return Number(row?.at ?? 0);
+    return Number(
+      this.one<{ at: number }>("SELECT at FROM admin_signed_out WHERE email = ?", email)?.at ?? 0,
+    );
   }
 
   async signOutEverywhere(email: string, at: number): Promise<void> {
-    this.open()
-      .prepare(
-        "INSERT INTO admin_signed_out (email, at) VALUES (?, ?) ON CONFLICT(email) DO UPDATE SET at = ?",
-      )
-      .run(email, at, at);
+    this.run("INSERT OR REPLACE INTO admin_signed_out (email, at) VALUES (?, ?)", email, at);
   }
 
   async twoFactor(email: string): Promise<StoredTwoFactor | null> {
-    const row = this.open().prepare("SELECT value FROM admin_two_factor WHERE email = ?").get(email) as
-      { value: string } | undefined;
-    return row ? (JSON.parse(row.value) as StoredTwoFactor) : null;
+    return (await this.signInState(email)).twoFactor;
   }
 
   async setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void> {
-    const db = this.open();
-    if (value === null) db.prepare("DELETE FROM admin_two_factor WHERE email = ?").run(email);
-    else
-      db.prepare(
-        "INSERT INTO admin_two_factor (email, value) VALUES (?, ?) ON CONFLICT(email) DO UPDATE SET value = excluded.value",
-      ).run(email, JSON.stringify(value));
+    if (value === null) this.run("DELETE FROM admin_two_factor WHERE email = ?", email);
+    else this.run("INSERT OR REPLACE INTO admin_two_factor VALUES (?, ?)", email, JSON.stringify(value));
   }
 
-  async anyTwoFactor(): Promise<boolean> {
-    return Boolean(this.open().prepare("SELECT 1 FROM admin_two_factor LIMIT 1").get());
+  async signInState(email: string): Promise<SignInState> {
+    const row = this.one<{ only: number | null; factor: string | null; anyFactor: number }>(
+      `SELECT (SELECT passkeys_only FROM admin_sign_in WHERE email = ?1) AS only,
+           (SELECT value FROM admin_two_factor WHERE email = ?1) AS factor,
+           EXISTS (SELECT 1 FROM admin_two_factor) AS anyFactor`,
+      email,
+    )!;
+    return {
+      passkeysOnly: Boolean(row.only),
+      twoFactor: row.factor ? (JSON.parse(row.factor) as StoredTwoFactor) : null,
+      anyTwoFactor: Boolean(row.anyFactor),
+    };
   }
 
   async close(): Promise<void> {
@@ -261,6 +225,3 @@ export class SqlitePasskeyStore implements PasskeyStore {
     this.db = undefined;
   }
 }
-
-// The Redis engine lives beside this one; both answer to the shape above.
-export { RedisPasskeyStore } from "./store-redis";

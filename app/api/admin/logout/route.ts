@@ -5,16 +5,14 @@ import { env } from "@/lib/config/env";
 import { CROSS_ORIGIN, errorResponse } from "@/lib/admin/http";
 import { passkeyStore } from "@/lib/admin/passkeys";
 import { isSameOriginWrite } from "@/lib/http/request-origin";
-import { endSession, SESSION_COOKIE, sessionCookieOptions, sessionFromRequest } from "@/lib/admin/session";
+import { endSession, SESSION, sessionFromRequest, setCookie } from "@/lib/admin/session";
 
 export const dynamic = "force-dynamic";
 
 /**
  * POST /api/admin/logout: ends the session on every instance (a copy of the cookie is refused
- * from now on, not only this browser's) and clears the cookie (JSON for scripts, 303 for forms).
- * `?everywhere=1` ends every session of the admin begun until now, on every instance
- * (lib/admin/access.ts), as `npm run admin-passkeys -- sign-out` does; a store that cannot record
- * it leaves this session too, and says so.
+ * too). `?everywhere=1` ends every session of the admin begun until now; a store that cannot
+ * record it leaves this session standing, and says so.
  */
 export async function POST(request: Request): Promise<Response> {
   if (!isSameOriginWrite(request)) return errorResponse(403, siteText()(CROSS_ORIGIN));
@@ -22,30 +20,18 @@ export async function POST(request: Request): Promise<Response> {
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const session = await sessionFromRequest(request);
   if (session) {
-    if (everywhere) {
-      try {
-        await passkeyStore().signOutEverywhere(session.email, Date.now());
-      } catch {
-        audit({
-          actor: session.email,
-          action: "logout",
-          target: "admin",
-          outcome: "failed",
-          detail: "everywhere",
-        });
-        return wantsJson
-          ? errorResponse(503, siteText()("admin.passkey.everywhereFailed"), { code: "passkeys_unavailable" })
-          : NextResponse.redirect(new URL("/admin/account?everywhere=failed", env().siteUrl), 303);
-      }
+    const entry = { actor: session.email, action: "logout", target: "admin" };
+    const detail = everywhere ? "everywhere" : undefined;
+    try {
+      if (everywhere) await passkeyStore().signOutEverywhere(session.email, Date.now());
+    } catch {
+      audit({ ...entry, outcome: "failed", detail });
+      return wantsJson
+        ? errorResponse(503, siteText()("admin.passkey.everywhereFailed"), { code: "passkeys_unavailable" })
+        : NextResponse.redirect(new URL("/admin/account?everywhere=failed", env().siteUrl), 303);
     }
     await endSession(session);
-    audit({
-      actor: session.email,
-      action: "logout",
-      target: "admin",
-      outcome: "ok",
-      detail: everywhere ? "everywhere" : undefined,
-    });
+    audit({ ...entry, outcome: "ok", detail });
   }
   const response = wantsJson
     ? NextResponse.json({ ok: true }, { headers: { "Cache-Control": "no-store" } })
@@ -53,6 +39,6 @@ export async function POST(request: Request): Promise<Response> {
         new URL(`/admin/login?signedOut=${everywhere ? "everywhere" : "1"}`, env().siteUrl),
         303,
       );
-  response.cookies.set(SESSION_COOKIE, "", { ...sessionCookieOptions(0), expires: new Date(0) });
+  setCookie(response, SESSION, "");
   return response;
 }

@@ -1,7 +1,6 @@
 import { audit } from "@/lib/admin/audit";
-import { adminRoute, errorResponse, jsonResponse } from "@/lib/admin/http";
-import { regenerateRecoveryCodes, twoFactorOf } from "@/lib/admin/two-factor";
-import { siteText } from "@/lib/config/text";
+import { adminRoute, jsonResponse, unlessStoreFails } from "@/lib/admin/http";
+import { regenerateRecoveryCodes, twoFactorChangeRefused } from "@/lib/admin/two-factor";
 
 export const dynamic = "force-dynamic";
 
@@ -9,17 +8,13 @@ export const dynamic = "force-dynamic";
  * POST /api/admin/two-factor/recovery-codes: fresh recovery codes for the signed-in admin's own
  * two-factor, shown once; the old ones stop working. Needs a recent sign-in.
  */
-export const POST = adminRoute({ recentSignIn: true }, async ({ session }) => {
+export const POST = adminRoute({ recentSignIn: true }, ({ session }) => {
   const entry = { actor: session.email, action: "recovery_codes_regenerated", target: "admin" };
-  try {
-    if ((await twoFactorOf(session.email))?.source === "operator")
-      return errorResponse(409, siteText()("admin.twoFactor.operator"), { code: "managed_by_operator" });
+  return unlessStoreFails("twoFactor", entry, async () => {
+    const refused = await twoFactorChangeRefused(session.email, false);
+    if (refused) return refused;
     const codes = await regenerateRecoveryCodes(session.email);
-    if (!codes) return errorResponse(409, siteText()("admin.twoFactor.notOn"), { code: "not_on" });
     audit({ ...entry, outcome: "ok" });
     return jsonResponse({ recoveryCodes: codes });
-  } catch {
-    audit({ ...entry, outcome: "failed", detail: "store_unavailable" });
-    return errorResponse(503, siteText()("admin.twoFactor.unavailable"), { code: "store_unavailable" });
-  }
+  });
 });

@@ -10,11 +10,8 @@ import { budget, takeEach } from "@/lib/state/budget";
 export const dynamic = "force-dynamic";
 
 /*
- * POST /api/admin/passkeys/sign-in/options: a discoverable sign-in's options, with a single-use
- * challenge kept in lib/state. Each challenge is state, so a client and its holder may start
- * only so many a minute (budgets of their own, never the password's), and past the store's cap
- * new ones wait (503) while the live ones stay answerable. The body is an empty JSON object:
- * anything else is refused, as every handler refuses a body it does not expect.
+ * POST /api/admin/passkeys/sign-in/options {}: a discoverable sign-in's options. Each challenge
+ * is state, so a client and its holder may start only so many a minute (budgets of their own).
  */
 const NoFields = z.strictObject({});
 const perMinute = (name: string, points: number) =>
@@ -23,7 +20,7 @@ const perMinute = (name: string, points: number) =>
 export async function POST(request: Request): Promise<Response> {
   const read = await readSameOriginJson(request);
   if (!read.ok) return read.response;
-  const parsed = NoFields.safeParse(read.body);
+  const parsed = NoFields.safeParse(read.value);
   if (!parsed.success) return invalidInput(parsed.error);
   const { client, holder } = whoIsAsking(request, env().trustProxy);
   const limited = await takeEach([
