@@ -11,7 +11,7 @@ import { redisConnection, stateEngine } from "./index";
  * since a use claimed here alone could be claimed again elsewhere.
  */
 
-type UseOnceResult = "first" | "used" | "unavailable";
+export type UseOnceResult = "first" | "used" | "unavailable";
 
 function database(): SqliteDb {
   const state = processState();
