@@ -5,7 +5,7 @@ import { jsonResponse } from "../http/json-response";
 import { metrics, type SignupOutcome } from "../observability/metrics";
 import {
   messageFor,
-  outcomePagePath,
+  outcomeKey,
   retryPagePath,
   toneFor,
   type InvalidReason,
@@ -87,7 +87,7 @@ export function answer(
     const location =
       detail.typed && toneFor(outcome) === "error"
         ? retryPagePath(outcome, detail.typed)
-        : outcomePagePath(outcome);
+        : `/newsletter/${outcomeKey(outcome)}`;
     return new Response(null, {
       status: 303,
       headers: { location, "cache-control": "no-store", ...retryHeader },
@@ -95,8 +95,8 @@ export function answer(
   }
   const message = messageFor(outcome, siteText());
   const body: NewsletterResponseBody =
-    outcome.kind === "subscribed" || outcome.kind === "queued" || outcome.kind === "recently_sent"
-      ? { outcome: outcome.kind, message }
+    toneFor(outcome) === "success"
+      ? { outcome: outcome.kind as "subscribed", message }
       : {
           outcome: outcome.kind,
           error: message,

@@ -75,11 +75,6 @@ export function outcomeFromKey(key: string): NewsletterOutcome | undefined {
   return ALL_OUTCOMES.find((o) => outcomeKey(o) === key);
 }
 
-/** Where a no-JavaScript post lands: one page per outcome, built with the site. */
-export function outcomePagePath(outcome: NewsletterOutcome): string {
-  return `/newsletter/${outcomeKey(outcome)}`;
-}
-
 /** The longest address given back in a retry page's address and form (longer ones are not kept). */
 const RETRY_EMAIL_MAX = 320;
 

@@ -4,15 +4,10 @@ import type { LimiterOptions } from "../state";
 import { budget } from "../state/budget";
 
 /*
- * The signup budgets (lib/state/budget.ts), named in counters and logs:
- *  - per client, before the body is read: one browser or script cannot hammer the form;
- *  - per holder (an IPv4 /24, an IPv6 /48: lib/http/client-key.ts), only for well-formed
- *    signups: fifty addresses of one holder are not fifty allowances, and what the form refuses
- *    anyway cannot spend the budget of the network's other readers;
- *  - per mailbox (lib/delivery/address-key.ts): nobody can flood an inbox with confirmations;
- *  - site-wide: half of delivery's default pace, so stored signups cannot pile up under a
- *    flood. A reserved part takes only a holder's first few signups, so a flood from many
- *    holders cannot shut out a reader from a network that has signed nobody up lately.
+ * Per client (before the body is read), per holder (fifty addresses of one network are not fifty
+ * allowances), per mailbox (nobody floods an inbox with confirmations), and site-wide at half of
+ * delivery's default pace, so stored signups cannot pile up. A reserved part takes only a holder's
+ * first few, so a flood from many holders cannot shut out a network that signed nobody up lately.
  */
 
 type Budget = { points: number; durationSeconds: number };

@@ -3,18 +3,12 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "r
 import { logLine } from "../observability/log.mjs";
 import { createRedisClient, firstConnectionAttempt, isReady, type RedisTarget } from "./redis-fail-fast.mjs";
 
-/*
- * The one place that decides which engine backs each piece of runtime state: embedded (this
- * process's memory) or Redis, shared by every instance, each piece falling back without waiting
- * while Redis is unreachable. A plain factory so tests can run two "instances" on one Redis.
- */
+// Which engine backs each piece of runtime state: this process's memory, or Redis with a fallback
+// that does not wait. A plain factory so tests can run two "instances" on one Redis.
 
 export type EngineKind = "embedded" | "redis";
 
-/**
- * The whole seconds a limiter's rejection asks to wait, or null for a store error. Duck-typed:
- * the engine may come from another of Next's bundles, so `instanceof RateLimiterRes` can fail.
- */
+/** A rejection's wait in whole seconds, or null for a store error; duck-typed, as another bundle's RateLimiterRes fails instanceof. */
 export function limitedFor(rejection: unknown): number | null {
   if (rejection instanceof Error || typeof rejection !== "object" || rejection === null) return null;
   const { msBeforeNext, consumedPoints } = rejection as { msBeforeNext?: unknown; consumedPoints?: unknown };
@@ -62,7 +56,7 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
 
   const clients = new Map<string, Redis>();
   let blockingCount = 0;
-  /** One client per purpose; a `blocking` one (BullMQ's worker) is always new and waits for Redis instead of failing fast. */
+  /** One client per purpose; a `blocking` one (BullMQ's worker) is always new. */
   function connect(purpose: string, blocking: boolean): Redis | null {
     if (!target) return null;
     const id = blocking ? `${purpose}#blocking${++blockingCount}` : purpose;
@@ -123,27 +117,22 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
     return made.get(id) as T;
   };
 
-  const limiter = (opts: LimiterOptions) =>
-    once(`limiter|${opts.keyPrefix}|${opts.points}|${opts.durationSeconds}`, () => makeLimiter(opts));
-  function makeLimiter({
-    keyPrefix,
-    points,
-    durationSeconds: duration,
-  }: LimiterOptions): RateLimiterAbstract {
-    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    const client = connection();
-    return client
-      ? new RateLimiterRedis({
-          storeClient: client,
-          keyPrefix: `${KEY_ROOT}:rl:${keyPrefix}`,
-          points,
-          duration,
-          // Not even an attempt while the connection is down: straight to the insurance limiter.
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: memory,
-        })
-      : memory;
-  }
+  const limiter = ({ keyPrefix, points, durationSeconds: duration }: LimiterOptions) =>
+    once(`limiter|${keyPrefix}|${points}|${duration}`, (): RateLimiterAbstract => {
+      const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+      const client = connection();
+      return client
+        ? new RateLimiterRedis({
+            storeClient: client,
+            keyPrefix: `${KEY_ROOT}:rl:${keyPrefix}`,
+            points,
+            duration,
+            // Not even an attempt while the connection is down: straight to the insurance limiter.
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: memory,
+          })
+        : memory;
+    });
 
   const sharedCache = <T>(namespace: string, opts: { ttlSeconds: number }) =>
     once(`cache|${namespace}|${opts.ttlSeconds}`, () => makeSharedCache<T>(namespace, opts));

@@ -4,11 +4,7 @@ import { metrics, reportGauge } from "../observability/metrics";
 import { redisConnection } from "./index";
 import { firstConnectionAttempt, isReady } from "./redis-fail-fast.mjs";
 
-/*
- * The two Redis settings queued signups depend on, read from INFO (hosted plans often refuse
- * CONFIG): a maxmemory-policy other than noeviction lets a full Redis delete queued signups, so
- * an instance refuses to start; without appendonly a restart loses them, so it warns.
- */
+// Read from INFO, as hosted plans often refuse CONFIG.
 
 /** Each null when the server would not say. */
 type RedisSettings = { maxmemoryPolicy: string | null; appendonly: boolean | null };
@@ -31,11 +27,7 @@ export async function readRedisSettings(client: Redis): Promise<RedisSettings> {
   };
 }
 
-/**
- * Reads the settings now and on every new connection (a failover lands on another server), each
- * exported and logged once when wrong. Resolves with the first verdict, or null when unreachable:
- * `refusal` (maxmemory-policy) stops a start, `warning` (appendonly) does not.
- */
+/** Checks now and on every new connection (a failover lands on another server): the first verdict, or null when unreachable. */
 export async function watchRedisSettings(
   client: Redis,
   log: (line: string, level?: "debug" | "info" | "warn" | "error") => void,

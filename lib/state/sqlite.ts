@@ -22,10 +22,7 @@ export function pragmaValue(db: SqliteDb, name: string): unknown {
   return row ? Object.values(row)[0] : undefined;
 }
 
-/**
- * Runs `work` in one transaction (a savepoint inside another). `immediate` takes the write lock
- * first, so a read-then-write cannot interleave with another process's.
- */
+/** One transaction (a savepoint inside another); `immediate` locks first, so a read-then-write cannot interleave. */
 export function transaction<T>(db: SqliteDb, work: () => T, mode: "deferred" | "immediate" = "deferred"): T {
   if (db.isTransaction) {
     // One name serves every depth: RELEASE and ROLLBACK TO act on the innermost savepoint of it.
