@@ -13,11 +13,8 @@ import {
   type NewsletterResponseBody,
 } from "./outcomes";
 
-/*
- * Every answer of POST /api/newsletter in one table: its status, the `outcome` label of
- * masthead_newsletter_signups_total, and either the reader's outcome (`shows`: outcomes.ts's
- * words, or a 303 to its page) or, about the request itself, `{ outcome, error }` in JSON.
- */
+// Every answer of POST /api/newsletter: its status, its label in masthead_newsletter_signups_total,
+// and either the reader's outcome (`shows`) or, about the request itself, `{ outcome, error }`.
 
 type AboutTheSignup = {
   status: number;
@@ -54,7 +51,6 @@ const ANSWERS = {
   // Answered exactly like a new address: a different answer would tell anyone whether its owner subscribed.
   already: { status: 201, counted: "already", shows: "subscribed" },
   rejected: { status: 422, counted: "invalid", shows: "invalid", reason: "rejected" },
-  // Neither sent nor kept.
   unavailable: { status: 503, counted: "refused", shows: "unavailable" },
   // The last resort, for a failure of the handler itself: never a stack trace or a 500.
   failed: refusal(503, "unavailable", "outcome.unavailable", "refused"),

@@ -1,7 +1,4 @@
-/*
- * What a reader can be told after subscribing, for the route, the form and the no-JavaScript
- * outcome pages. Types only from the catalogues, so the client form does not carry every language.
- */
+// Types only from the catalogues, so the client form does not carry every language.
 import type { MessageKey, Translate } from "../i18n";
 
 /** The field humans never see; bots that fill every input fill it too. */
@@ -85,7 +82,6 @@ export function retryPagePath(outcome: NewsletterOutcome, typed: string): string
   return `/newsletter/retry?${query}`;
 }
 
-/** The address a retry page gives back: one value, within bounds, or nothing. */
 export function retryEmail(value: unknown): string | undefined {
   return typeof value === "string" && value.length <= RETRY_EMAIL_MAX ? value : undefined;
 }

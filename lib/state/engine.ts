@@ -6,8 +6,6 @@ import { createRedisClient, firstConnectionAttempt, isReady, type RedisTarget } 
 // Which engine backs each piece of runtime state: this process's memory, or Redis with a fallback
 // that does not wait. A plain factory so tests can run two "instances" on one Redis.
 
-export type EngineKind = "embedded" | "redis";
-
 /** A rejection's wait in whole seconds, or null for a store error; duck-typed, as another bundle's RateLimiterRes fails instanceof. */
 export function limitedFor(rejection: unknown): number | null {
   if (rejection instanceof Error || typeof rejection !== "object" || rejection === null) return null;
@@ -27,19 +25,6 @@ export type SharedCache<T> = {
   delete(key: string): Promise<void>;
 };
 
-export type Revocations = {
-  /** Refuses `id` until `untilEpochMs`, on this instance at once and on every instance via Redis. */
-  revoke(id: string, untilEpochMs: number): Promise<void>;
-  isRevoked(id: string): Promise<boolean>;
-};
-
-export type FirstUse = {
-  /** True for the first claim of `key` within the time to live, on any instance (this one's only while Redis is down). */
-  claim(key: string): Promise<boolean>;
-};
-
-export type StateHealth = { engine: EngineKind; redis?: "up" | "down" };
-
 export type StateEngine = ReturnType<typeof createStateEngine>;
 
 const KEY_ROOT = "masthead";
@@ -52,7 +37,7 @@ type Log = (line: string) => void;
 export function createStateEngine(options: { redis?: RedisTarget | null; log?: Log }) {
   const log = options.log ?? logLine("state");
   const target = options.redis ?? null;
-  const kind: EngineKind = target ? "redis" : "embedded";
+  const kind = target ? ("redis" as const) : ("embedded" as const);
 
   const clients = new Map<string, Redis>();
   let blockingCount = 0;
@@ -157,13 +142,13 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
     };
   }
 
+  // Refused on this instance at once (even while Redis is down) and on every instance via Redis.
   const revocations = () => once("revocations", makeRevocations);
-  function makeRevocations(): Revocations {
-    // Always kept locally too: this instance refuses a revoked id even while Redis is down.
+  function makeRevocations() {
     const local = new Map<string, number>();
     const keyOf = (id: string) => `${KEY_ROOT}:revoked:${id}`;
     return {
-      async revoke(id, untilEpochMs) {
+      async revoke(id: string, untilEpochMs: number) {
         if (untilEpochMs <= Date.now()) return;
         remember(local, id, untilEpochMs);
         if (!target) return;
@@ -176,19 +161,20 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
             "Redis is unreachable: a revocation holds on this instance now and everywhere once Redis is back",
           );
       },
-      isRevoked: async (id) =>
+      isRevoked: async (id: string) =>
         (local.get(id) ?? 0) > Date.now() ||
         ask(false, async (client) => (await client.exists(keyOf(id))) === 1),
     };
   }
 
+  /** True for the first claim of a key within the time to live, on any instance. */
   const firstUse = (namespace: string, opts: { ttlSeconds: number }) =>
     once(`once|${namespace}|${opts.ttlSeconds}`, () => makeFirstUse(namespace, opts));
-  function makeFirstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
+  function makeFirstUse(namespace: string, opts: { ttlSeconds: number }) {
     const ttlMs = Math.max(1, Math.round(opts.ttlSeconds * 1000));
     const local = new Map<string, number>();
     return {
-      async claim(key) {
+      async claim(key: string) {
         // Kept locally too, so this instance refuses a second use even if Redis drops out between the two.
         const until = local.get(key);
         if (until !== undefined && until > Date.now()) return false;
@@ -202,12 +188,12 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
     };
   }
 
-  async function health(): Promise<StateHealth> {
+  async function health() {
     const client = connection();
-    if (!client) return { engine: "embedded" };
+    if (!client) return { engine: "embedded" as const };
     await firstConnectionAttempt(client);
     const up = await ask(false, async (c) => (await c.ping()) === "PONG");
-    return { engine: "redis", redis: up ? "up" : "down" };
+    return { engine: "redis" as const, redis: up ? ("up" as const) : ("down" as const) };
   }
 
   async function close(): Promise<void> {

@@ -5,7 +5,7 @@ import { processState } from "./redis-fail-fast.mjs";
 
 // The only door to runtime state: one engine per process, whichever of Next's bundles asks first.
 
-export type { EngineKind, FirstUse, LimiterOptions, Revocations, SharedCache, StateHealth } from "./engine";
+export type { LimiterOptions } from "./engine";
 export { firstConnectionAttempt } from "./redis-fail-fast.mjs";
 
 function engine(): StateEngine {

@@ -6,7 +6,6 @@ import type { DatabaseSync } from "node:sqlite";
 
 export type SqliteDb = DatabaseSync;
 
-/** Opens (creating its folder) a database file, or `:memory:`, and applies `pragmas` in order. */
 export function openSqlite(file: string, pragmas: readonly string[] = []): SqliteDb {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   // Loaded on open, so an entry point can first say which Node it needs instead of failing here.
@@ -16,7 +15,6 @@ export function openSqlite(file: string, pragmas: readonly string[] = []): Sqlit
   return db;
 }
 
-/** A pragma's single value, e.g. `pragmaValue(db, "user_version")`. */
 export function pragmaValue(db: SqliteDb, name: string): unknown {
   const row = db.prepare(`PRAGMA ${name}`).get();
   return row ? Object.values(row)[0] : undefined;
