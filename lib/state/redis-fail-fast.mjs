@@ -61,14 +61,10 @@ export function redisOptions(target, purpose, blocking = false) {
 
 /** For log lines: never the user or password. */
 export function describeRedis(target) {
-  if (target && typeof target === "object")
+  if (typeof target === "object")
     return `Sentinel group ${target.name} (${target.sentinels.map((s) => `${s.host}:${s.port}`).join(", ")})`;
-  try {
-    const u = new URL(target);
-    return `${u.hostname}:${u.port || "6379"}${u.pathname && u.pathname !== "/" ? u.pathname : ""}`;
-  } catch {
-    return "(unreadable REDIS_URL)";
-  }
+  const u = new URL(target);
+  return `${u.hostname}:${u.port || "6379"}${u.pathname && u.pathname !== "/" ? u.pathname : ""}`;
 }
 
 /** lib/state's part of the process, one for all of Next's bundles (made here: this module loads unbundled). */
@@ -180,20 +176,12 @@ function reconnectWhenEndedUnasked(client) {
   return client;
 }
 
-// ioredis messages can quote the URL.
+// ioredis messages can quote the URL, its password percent-encoded or not.
 function redactMessage(message, target) {
+  const { username, password, sentinelPassword } = whereOptions(target);
+  const url = typeof target === "string" ? new URL(target) : undefined;
   let out = message.slice(0, 200);
-  const secrets = [];
-  if (target && typeof target === "object") secrets.push(target.password, target.sentinelPassword);
-  else {
-    try {
-      const { password, username } = new URL(target);
-      secrets.push(password, username, decodeURIComponent(password));
-    } catch {
-      // nothing to redact from an unreadable URL
-    }
-  }
-  for (const secret of secrets) {
+  for (const secret of [username, password, sentinelPassword, url?.username, url?.password]) {
     if (secret && secret.length >= 3) out = out.split(secret).join("***");
   }
   return out;

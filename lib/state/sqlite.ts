@@ -22,25 +22,16 @@ export function pragmaValue(db: SqliteDb, name: string): unknown {
 
 /** One transaction (a savepoint inside another); `immediate` locks first, so a read-then-write cannot interleave. */
 export function transaction<T>(db: SqliteDb, work: () => T, mode: "deferred" | "immediate" = "deferred"): T {
-  if (db.isTransaction) {
-    // One name serves every depth: RELEASE and ROLLBACK TO act on the innermost savepoint of it.
-    db.exec("SAVEPOINT nested");
-    try {
-      const result = work();
-      db.exec("RELEASE nested");
-      return result;
-    } catch (error) {
-      db.exec("ROLLBACK TO nested; RELEASE nested");
-      throw error;
-    }
-  }
-  db.exec(mode === "immediate" ? "BEGIN IMMEDIATE" : "BEGIN");
+  // One savepoint name serves every depth: RELEASE and ROLLBACK TO act on the innermost of it.
+  const nested = db.isTransaction;
+  db.exec(nested ? "SAVEPOINT nested" : mode === "immediate" ? "BEGIN IMMEDIATE" : "BEGIN");
   try {
     const result = work();
-    db.exec("COMMIT");
+    db.exec(nested ? "RELEASE nested" : "COMMIT");
     return result;
   } catch (error) {
-    if (db.isTransaction) db.exec("ROLLBACK");
+    if (nested) db.exec("ROLLBACK TO nested; RELEASE nested");
+    else if (db.isTransaction) db.exec("ROLLBACK");
     throw error;
   }
 }
