@@ -11,24 +11,17 @@ import { budget } from "../state/budget";
  */
 
 type Budget = { points: number; durationSeconds: number };
-type NewsletterLimits = {
-  perClient: Budget;
-  perNetwork: Budget;
-  perAddress: Budget;
-  /** All that is accepted, the reserved part included. */
-  global: Budget;
-  /** The part of `global` kept for networks that have taken at most `firstSignups` of their own budget. */
-  reserved: { share: number; firstSignups: number };
-};
 
-export const DEFAULT_LIMITS: NewsletterLimits = {
+export const DEFAULT_LIMITS = {
   // A reader fixing a typo or two fits easily; a script does not.
   perClient: { points: 20, durationSeconds: 10 * 60 },
   // An office or campus behind one block: many readers fit; a flood from one block stores 100.
   perNetwork: { points: 100, durationSeconds: 10 * 60 },
   perAddress: { points: 3, durationSeconds: 60 * 60 },
+  // All that is accepted, the reserved part included.
   global: { points: 300, durationSeconds: 60 },
-  // 100 a minute for first signups: 40 networks flooding take at most 120 of its 1,000 in ten minutes.
+  // Kept for networks that have taken at most `firstSignups` of their own budget: 100 a minute, so
+  // 40 networks flooding take at most 120 of its 1,000 in ten minutes.
   reserved: { share: 1 / 3, firstSignups: 3 },
 };
 
@@ -36,7 +29,7 @@ export type NewsletterLimiters = ReturnType<typeof createNewsletterLimiters>;
 
 /** `source`: another engine's limiter, for tests. A counter store that cannot answer lets signups through. */
 export function createNewsletterLimiters(
-  limits: NewsletterLimits = DEFAULT_LIMITS,
+  limits: typeof DEFAULT_LIMITS = DEFAULT_LIMITS,
   source?: (opts: LimiterOptions) => RateLimiterAbstract,
 ) {
   const make = (name: string, b: Budget) => budget(name, b, { onStoreFailure: "allow", source });
