@@ -22,11 +22,7 @@ const useHydrated = () =>
     () => false,
   );
 
-/**
- * The newsletter form. Without JavaScript it is a plain POST to /api/newsletter, which
- * redirects to the outcome's page (/newsletter/<outcome>), so no page carries every message.
- * With JavaScript it posts JSON, stays on the page and announces the outcome in a live region.
- */
+/** Without JavaScript a plain POST redirected to the outcome's page, so no page carries every message; with it, JSON and a live region. */
 export function NewsletterForm({
   words,
   formId = "newsletter",

@@ -13,10 +13,7 @@ import type { SignupStore } from "./types";
 
 export * from "./types";
 
-/**
- * The process's signup store, shared by the route, the admin and the worker: SQLite when
- * embedded; with Redis, the BullMQ queue, with the same SQLite file as this instance's outbox.
- */
+/** The process's signup store: SQLite when embedded; with Redis, the queue, the same file as this instance's outbox. */
 export function delivery(): SignupStore {
   return processMemo("delivery", () => {
     const config = env();
@@ -43,7 +40,6 @@ export function delivery(): SignupStore {
       ...attempt,
       connection: redis,
       workerConnection: () => blockingRedisConnection("delivery-worker")!,
-      // With a Sentinel group a replica must confirm each signup.
       confirmWith: typeof redisTarget() === "object" ? redisConnection("delivery-confirm")! : undefined,
       outbox: new SqliteSignupStore({ file, maxPending: d.maxPending, log }),
       maxPending: d.maxPending,

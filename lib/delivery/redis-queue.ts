@@ -16,15 +16,10 @@ import {
 } from "./types";
 
 /*
- * The Redis engine: a BullMQ queue whose job id is the mailbox's key, so BullMQ's ignored
- * duplicate add keeps one pending delivery per mailbox across instances, and its job lock lets
- * one worker take it. The queue alone paces (its limiter), retries (a failure pauses the whole
- * queue for the backoff) and fails (a 422, or past the maximum age).
- *
- * A signup is the queue's once a replica has it (WAIT): the primary's answer alone could be
- * undone by its loss. One Redis cannot take safely is kept in this instance's fsynced SQLite
- * outbox and forwarded until the queue confirms it. Nothing is taken back out of the queue on a
- * doubt: a forward repeated after delivery finds the completed job with its signup id and stops.
+ * A BullMQ queue whose job id is the mailbox's key: one pending delivery per mailbox across
+ * instances. It alone paces, retries and fails. A signup is the queue's once a replica has it
+ * (WAIT): the primary's loss could undo its answer alone. One Redis cannot take safely waits in
+ * this instance's SQLite outbox; a forward repeated after delivery finds its completed job.
  */
 
 const QUEUE_NAME = "newsletter-delivery";
@@ -60,18 +55,16 @@ function refusalOf(error: unknown): StoreUnavailableError {
 }
 
 type RedisStoreOptions = {
-  /** Fails fast: the route, the admin and the forwarder. */
   connection: Redis;
   /** BullMQ's worker blocks on Redis: a connection that waits for it instead of failing. */
   workerConnection: () => Redis;
-  /** With a Sentinel group: a connection of its own for WAIT (it holds its connection), so a replica confirms each signup. */
+  /** With a Sentinel group, a connection of its own for WAIT (it holds its connection). */
   confirmWith?: Redis;
   outbox: SqliteSignupStore;
   maxPending: number;
   maxAgeMs: number;
   ratePerSecond: number;
   attempt: Deliver;
-  /** The backoff the last failed attempt asks for. */
   pause: () => number;
   log: (line: string) => void;
 };
@@ -83,7 +76,6 @@ export class RedisSignupStore implements SignupStore {
   private forwarding: Promise<void> | undefined;
   private stopping = false;
   private wakeForwarder: (() => void) | undefined;
-  /** Until then, no replica is waited for (NO_REPLICA_PAUSE_MS). */
   private waitAgainAt = 0;
   private strikes = 0;
   private answering: boolean | undefined;
@@ -111,10 +103,7 @@ export class RedisSignupStore implements SignupStore {
     return queue;
   }
 
-  /**
-   * Runs `work` on the queue, failing fast. A Queue that keeps failing while its connection is
-   * ready (BullMQ keeps a failed start-up check for good, as after a stall) is made anew.
-   */
+  /** Fails fast; a Queue failing while its connection is ready is made anew (BullMQ keeps a failed start-up check for good). */
   private async guard<T>(work: (queue: Queue<Kept>) => Promise<T>): Promise<T> {
     if (this.o.connection.status !== "ready") {
       this.answered(false);
@@ -180,10 +169,7 @@ export class RedisSignupStore implements SignupStore {
     );
   }
 
-  /**
-   * Puts a signup in the queue and confirms it: the ref of the signup the mailbox's job holds.
-   * A finished job of another signup makes way; one of this signup (a forward repeated) is the answer.
-   */
+  /** The ref of the signup the mailbox's job holds, confirmed; a finished job of another signup makes way. */
   private put(signup: Kept): Promise<string> {
     return this.guard(async (queue) => {
       const id = addressKey(signup.email);
@@ -384,10 +370,7 @@ export class RedisSignupStore implements SignupStore {
     return worker;
   }
 
-  /**
-   * The outbox's forwarder: each kept signup leaves the file once the queue confirms it. With
-   * nothing to forward it asks the queue whether it answers, so a broken Queue is recreated.
-   */
+  /** Each kept signup leaves the outbox once the queue confirms it; when idle, asks the queue so a broken one is recreated. */
   private async forward(): Promise<void> {
     while (!this.stopping) {
       let more = false;

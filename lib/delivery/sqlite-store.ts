@@ -14,19 +14,14 @@ import {
   type StatKind,
 } from "./types";
 
-/*
- * The embedded store: one fsynced SQLite file, so a signup answered 2xx survives kill -9 or power
- * loss. Waiting and failed signups share one table; a delivered one leaves it at once, its bytes
- * overwritten (secure_delete). Its worker paces the calls and pauses after a failure. With Redis
- * the same file is each instance's outbox, forwarded to the queue, never delivered from.
- */
+// One fsynced SQLite file, so a signup answered 2xx survives kill -9 or power loss; a delivered one
+// leaves it at once, its bytes overwritten. With Redis it is each instance's outbox, never delivered from.
 
 export type Kept = { ref: string; email: string; queuedAt: number };
 
 type SqliteStoreOptions = {
   file: string;
   maxPending: number;
-  /** The embedded engine's worker. */
   worker?: {
     attempt: Deliver;
     pause: () => number;
@@ -45,7 +40,6 @@ export class SqliteSignupStore implements SignupStore {
   readonly engine = "sqlite" as const;
   private db: SqliteDb | undefined;
   private readonly now: () => number;
-  /** Outcomes this process's worker reached lately, for routes waiting on them. */
   private readonly settled = new Map<string, Outcome>();
   private readonly wakers = new Set<() => void>();
   private running: Promise<void> | undefined;
@@ -110,17 +104,14 @@ export class SqliteSignupStore implements SignupStore {
     }
   }
 
-  /** One statement's first row. */
   private one<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
     return this.run((db) => db.prepare(sql).get(...params) as T | undefined);
   }
 
-  /** One statement's rows. */
   private rows<T>(sql: string, ...params: SQLInputValue[]): T[] {
     return this.run((db) => db.prepare(sql).all(...params) as T[]);
   }
 
-  /** Runs one statement: how many rows it changed. */
   private change(sql: string, ...params: SQLInputValue[]): number {
     return this.run((db) => Number(db.prepare(sql).run(...params).changes));
   }

@@ -1,8 +1,3 @@
-/*
- * Every accepted signup is kept in one store and delivered only by its worker: SQLite embedded,
- * or BullMQ on Redis, behind one interface.
- */
-
 /** `id` names this signup; `alreadyPending` when the mailbox had one waiting (its id, nothing added). */
 export type Accepted = { id: string; email: string; alreadyPending: boolean };
 
@@ -23,7 +18,6 @@ export type DeliveryOverview = {
   waiting: number;
   oldestWaitingAt: number | null;
   failedTotal: number;
-  /** Newest first, at most FAILED_SHOWN. */
   failed: FailedSignup[];
 };
 export const FAILED_SHOWN = 50;

@@ -5,7 +5,7 @@ import { jsonResponse } from "../http/json-response";
 import { metrics, type SignupOutcome } from "../observability/metrics";
 import {
   messageFor,
-  outcomePagePath,
+  outcomeKey,
   retryPagePath,
   toneFor,
   type InvalidReason,
@@ -13,11 +13,8 @@ import {
   type NewsletterResponseBody,
 } from "./outcomes";
 
-/*
- * Every answer of POST /api/newsletter in one table: its status, the `outcome` label of
- * masthead_newsletter_signups_total, and either the reader's outcome (`shows`: outcomes.ts's
- * words, or a 303 to its page) or, about the request itself, `{ outcome, error }` in JSON.
- */
+// Every answer of POST /api/newsletter: its status, its label in masthead_newsletter_signups_total,
+// and either the reader's outcome (`shows`) or, about the request itself, `{ outcome, error }`.
 
 type AboutTheSignup = {
   status: number;
@@ -54,7 +51,6 @@ const ANSWERS = {
   // Answered exactly like a new address: a different answer would tell anyone whether its owner subscribed.
   already: { status: 201, counted: "already", shows: "subscribed" },
   rejected: { status: 422, counted: "invalid", shows: "invalid", reason: "rejected" },
-  // Neither sent nor kept.
   unavailable: { status: 503, counted: "refused", shows: "unavailable" },
   // The last resort, for a failure of the handler itself: never a stack trace or a 500.
   failed: refusal(503, "unavailable", "outcome.unavailable", "refused"),
@@ -87,7 +83,7 @@ export function answer(
     const location =
       detail.typed && toneFor(outcome) === "error"
         ? retryPagePath(outcome, detail.typed)
-        : outcomePagePath(outcome);
+        : `/newsletter/${outcomeKey(outcome)}`;
     return new Response(null, {
       status: 303,
       headers: { location, "cache-control": "no-store", ...retryHeader },
@@ -95,8 +91,8 @@ export function answer(
   }
   const message = messageFor(outcome, siteText());
   const body: NewsletterResponseBody =
-    outcome.kind === "subscribed" || outcome.kind === "queued" || outcome.kind === "recently_sent"
-      ? { outcome: outcome.kind, message }
+    toneFor(outcome) === "success"
+      ? { outcome: outcome.kind as "subscribed", message }
       : {
           outcome: outcome.kind,
           error: message,

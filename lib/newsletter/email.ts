@@ -4,10 +4,7 @@ import { isInvalidReason, type InvalidReason } from "./outcomes";
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
 const MAX_EMAIL_LENGTH = 254;
 
-/*
- * Each check's message is an InvalidReason, checked cheapest and most specific first, so the
- * first issue tells the reader what is wrong ("needs an @") rather than just "invalid".
- */
+// Each check's message is an InvalidReason, most specific first, so the reader is told what is wrong.
 const subscriberEmailSchema = z
   .string({ error: "shape" })
   .trim()

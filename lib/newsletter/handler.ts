@@ -27,36 +27,99 @@ export type NewsletterHandlerOptions = {
   log?: (line: string) => void;
 };
 
-type Handler = Required<Pick<NewsletterHandlerOptions, "limiters" | "log">> & NewsletterHandlerOptions;
-
 /**
- * POST /api/newsletter: authorize (method, Origin, the client's budget, before the body is read)
- * → parse (body, honeypot, address) → act (the budgets, then the store and a brief wait for its
- * worker). Every answer is a row of answers.ts: a 303 to the outcome's page for a browser's form
- * post without JavaScript, JSON otherwise.
+ * POST /api/newsletter: method, Origin and the client's budget before the body is read; then
+ * honeypot and address; then the other budgets, the store and a brief wait for its worker. Every
+ * answer is a row of answers.ts: a 303 to the outcome's page for a form post without JavaScript.
  */
 export function createNewsletterHandler(
   options: NewsletterHandlerOptions,
 ): (request: Request) => Promise<Response> {
-  const handler: Handler = {
-    ...options,
-    limiters: options.limiters ?? createNewsletterLimiters(),
-    log: options.log ?? logLine("newsletter"),
-  };
+  const { store, siteUrl, trustProxy } = options;
+  const limiters = options.limiters ?? createNewsletterLimiters();
+  const log = options.log ?? logLine("newsletter");
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method !== "POST") return refuse("not_post", { allow: "POST" });
+    const redirect = wantsRedirect(request, bodyKind(request));
+    // Another site's page must not be able to post for its visitors.
+    if (!newsletterOriginAllows(originVerdict(request, siteUrl, trustProxy))) {
+      await request.body?.cancel().catch(() => {});
+      return refuse("cross_site");
+    }
+    // The network's budget waits for a well-formed signup: what the form refuses anyway must not
+    // spend what the network's other readers share.
+    const { client, holder } = whoIsAsking(request, trustProxy);
+    const byClient = await limiters.perClient.take(client);
+    if (!byClient.ok) {
+      await request.body?.cancel().catch(() => {});
+      return answer("rate_limited", redirect, { retryAfterSeconds: byClient.wait });
+    }
+
+    const read = await readFields(request, MAX_BODY_BYTES);
+    if (!read.ok) return refuse(read.problem);
+    const fields = read.value;
+    const trap = fields[HONEYPOT_FIELD];
+    if (trap != null && (typeof trap !== "string" || trap.trim() !== "")) {
+      log("honeypot field filled; answered as a success without subscribing");
+      return answer("honeypot", redirect);
+    }
+    const checked = checkSubscriberEmail(fields.email);
+    if (!checked.ok)
+      return answer("invalid", redirect, {
+        reason: checked.reason,
+        typed: typeof fields.email === "string" ? fields.email : undefined,
+      });
+    const email = checked.email;
+
+    // Each budget is taken only once the one before let the signup through.
+    const byNetwork = await limiters.perNetwork.take(holder);
+    if (!byNetwork.ok)
+      return answer("rate_limited", redirect, { retryAfterSeconds: byNetwork.wait, typed: email });
+    // Confirmation emails went to this inbox recently: send nothing more, and do not tell its owner
+    // "too many attempts" because a stranger typed their address.
+    const key = mailbox(email);
+    if (!(await limiters.perAddress.take(key)).ok) return answer("recently_sent", redirect);
+    // A signup that adds nothing (refused, or one already waiting) costs the mailbox's budget nothing.
+    const refund = () => limiters.perAddress.reward(key);
+    const globalWait = await takeSiteWide(limiters, byNetwork.used);
+    if (globalWait !== null) {
+      await refund();
+      log("[newsletter] site-wide signup budget spent; answering 429");
+      return answer("busy", redirect, { retryAfterSeconds: globalWait, typed: email });
+    }
+
+    // The store alone decides whether the mailbox has one waiting.
+    let accepted;
+    try {
+      accepted = await store.accept(email);
+    } catch (error) {
+      log(
+        `a signup could not be kept for delivery (${error instanceof Error ? error.message : typeof error})`,
+      );
+      await refund();
+      return answer("unavailable", redirect, { retryAfterSeconds: RETRY_SECONDS, typed: email });
+    }
+    if (accepted.alreadyPending) {
+      await refund();
+      return answer("queued", redirect);
+    }
+    const outcome = await store.outcome(accepted, options.waitMs).catch((): Outcome => "pending");
+    // The admin's counts are best effort: a signup kept is answered as kept.
+    if (outcome !== "rejected")
+      await Promise.all([
+        store.count("accepted"),
+        store.count(outcome === "pending" ? "queued" : "sentAtOnce"),
+      ]).catch(() => {});
+    return answer(ANSWER_OF[outcome], redirect, { typed: email });
+  }
+
   return async (request) => {
     try {
-      const client = await authorize(handler, request);
-      if (client instanceof Response) return client;
-      const signup = await parse(handler, request, client);
-      if (signup instanceof Response) return signup;
-      const key = await charge(handler, signup);
-      if (key instanceof Response) return key;
-      return await deliver(handler, signup, key);
+      return await handle(request);
     } catch (error) {
       // Last resort: a reader never sees a stack trace or a 500 for something they sent.
-      handler.log(
-        `unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`,
-      );
+      log(`unexpected failure handling a request: ${error instanceof Error ? error.name : typeof error}`);
       return refuse("failed", { "retry-after": String(RETRY_SECONDS) });
     }
   };
@@ -68,92 +131,6 @@ export function wantsRedirect(request: Request, kind: BodyKind | undefined): boo
   const accept = (request.headers.get("accept") ?? "").toLowerCase();
   if (accept.includes("application/json")) return false;
   return accept.includes("text/html") || request.headers.get("sec-fetch-mode")?.toLowerCase() === "navigate";
-}
-
-type Client = { holder: string; redirect: boolean };
-
-async function authorize(handler: Handler, request: Request): Promise<Client | Response> {
-  if (request.method !== "POST") return refuse("not_post", { allow: "POST" });
-  const redirect = wantsRedirect(request, bodyKind(request));
-  // Another site's page must not be able to post for its visitors.
-  if (!newsletterOriginAllows(originVerdict(request, handler.siteUrl, handler.trustProxy))) {
-    await request.body?.cancel().catch(() => {});
-    return refuse("cross_site");
-  }
-  // The network's budget waits for a well-formed signup: what the form refuses anyway must not
-  // spend what the network's other readers share.
-  const { client, holder } = whoIsAsking(request, handler.trustProxy);
-  const taken = await handler.limiters.perClient.take(client);
-  if (taken.ok) return { holder, redirect };
-  await request.body?.cancel().catch(() => {});
-  return answer("rate_limited", redirect, { retryAfterSeconds: taken.wait });
-}
-
-type Signup = { email: string; holder: string; redirect: boolean };
-
-async function parse(handler: Handler, request: Request, client: Client): Promise<Signup | Response> {
-  const read = await readFields(request, MAX_BODY_BYTES);
-  if (!read.ok) return refuse(read.problem);
-  const fields = read.value;
-  const trap = fields[HONEYPOT_FIELD];
-  if (trap != null && (typeof trap !== "string" || trap.trim() !== "")) {
-    handler.log("honeypot field filled; answered as a success without subscribing");
-    return answer("honeypot", client.redirect);
-  }
-  const email = checkSubscriberEmail(fields.email);
-  if (!email.ok)
-    return answer("invalid", client.redirect, {
-      reason: email.reason,
-      typed: typeof fields.email === "string" ? fields.email : undefined,
-    });
-  return { email: email.email, holder: client.holder, redirect: client.redirect };
-}
-
-/** The budgets a well-formed signup spends, each only once the one before let it through: the mailbox's key, or the answer. */
-async function charge(handler: Handler, signup: Signup): Promise<string | Response> {
-  const { limiters, log } = handler;
-  const byNetwork = await limiters.perNetwork.take(signup.holder);
-  if (!byNetwork.ok)
-    return answer("rate_limited", signup.redirect, {
-      retryAfterSeconds: byNetwork.wait,
-      typed: signup.email,
-    });
-  // Confirmation emails went to this inbox recently: send nothing more, and do not tell its owner
-  // "too many attempts" because a stranger typed their address.
-  const key = mailbox(signup.email);
-  if (!(await limiters.perAddress.take(key)).ok) return answer("recently_sent", signup.redirect);
-  const globalWait = await takeSiteWide(limiters, byNetwork.used);
-  if (globalWait === null) return key;
-  await limiters.perAddress.reward(key);
-  log("[newsletter] site-wide signup budget spent; answering 429");
-  return answer("busy", signup.redirect, { retryAfterSeconds: globalWait, typed: signup.email });
-}
-
-/** Into the store, which alone decides whether the mailbox has one waiting; then a brief wait for its worker. */
-async function deliver(handler: Handler, signup: Signup, key: string): Promise<Response> {
-  const { store, log } = handler;
-  let accepted;
-  try {
-    accepted = await store.accept(signup.email);
-  } catch (error) {
-    log(`a signup could not be kept for delivery (${error instanceof Error ? error.message : typeof error})`);
-    // Nothing was sent or kept, so this attempt should not count against the address.
-    await handler.limiters.perAddress.reward(key);
-    return answer("unavailable", signup.redirect, { retryAfterSeconds: RETRY_SECONDS, typed: signup.email });
-  }
-  // A repeat while one waits adds nothing, so it costs the mailbox's budget nothing.
-  if (accepted.alreadyPending) {
-    await handler.limiters.perAddress.reward(key);
-    return answer("queued", signup.redirect);
-  }
-  const outcome = await store.outcome(accepted, handler.waitMs).catch((): Outcome => "pending");
-  // The admin's counts are best effort: a signup kept is answered as kept.
-  if (outcome !== "rejected")
-    await Promise.all([
-      store.count("accepted"),
-      store.count(outcome === "pending" ? "queued" : "sentAtOnce"),
-    ]).catch(() => {});
-  return answer(ANSWER_OF[outcome], signup.redirect, { typed: signup.email });
 }
 
 /** Already subscribed is answered like a new address (answers.ts says why). */

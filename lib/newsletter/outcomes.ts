@@ -1,7 +1,4 @@
-/*
- * What a reader can be told after subscribing, for the route, the form and the no-JavaScript
- * outcome pages. Types only from the catalogues, so the client form does not carry every language.
- */
+// Types only from the catalogues, so the client form does not carry every language.
 import type { MessageKey, Translate } from "../i18n";
 
 /** The field humans never see; bots that fill every input fill it too. */
@@ -75,11 +72,6 @@ export function outcomeFromKey(key: string): NewsletterOutcome | undefined {
   return ALL_OUTCOMES.find((o) => outcomeKey(o) === key);
 }
 
-/** Where a no-JavaScript post lands: one page per outcome, built with the site. */
-export function outcomePagePath(outcome: NewsletterOutcome): string {
-  return `/newsletter/${outcomeKey(outcome)}`;
-}
-
 /** The longest address given back in a retry page's address and form (longer ones are not kept). */
 const RETRY_EMAIL_MAX = 320;
 
@@ -90,7 +82,6 @@ export function retryPagePath(outcome: NewsletterOutcome, typed: string): string
   return `/newsletter/retry?${query}`;
 }
 
-/** The address a retry page gives back: one value, within bounds, or nothing. */
 export function retryEmail(value: unknown): string | undefined {
   return typeof value === "string" && value.length <= RETRY_EMAIL_MAX ? value : undefined;
 }

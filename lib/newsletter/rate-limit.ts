@@ -4,36 +4,24 @@ import type { LimiterOptions } from "../state";
 import { budget } from "../state/budget";
 
 /*
- * The signup budgets (lib/state/budget.ts), named in counters and logs:
- *  - per client, before the body is read: one browser or script cannot hammer the form;
- *  - per holder (an IPv4 /24, an IPv6 /48: lib/http/client-key.ts), only for well-formed
- *    signups: fifty addresses of one holder are not fifty allowances, and what the form refuses
- *    anyway cannot spend the budget of the network's other readers;
- *  - per mailbox (lib/delivery/address-key.ts): nobody can flood an inbox with confirmations;
- *  - site-wide: half of delivery's default pace, so stored signups cannot pile up under a
- *    flood. A reserved part takes only a holder's first few signups, so a flood from many
- *    holders cannot shut out a reader from a network that has signed nobody up lately.
+ * Per client (before the body is read), per holder (fifty addresses of one network are not fifty
+ * allowances), per mailbox (nobody floods an inbox with confirmations), and site-wide at half of
+ * delivery's default pace, so stored signups cannot pile up. A reserved part takes only a holder's
+ * first few, so a flood from many holders cannot shut out a network that signed nobody up lately.
  */
 
 type Budget = { points: number; durationSeconds: number };
-type NewsletterLimits = {
-  perClient: Budget;
-  perNetwork: Budget;
-  perAddress: Budget;
-  /** All that is accepted, the reserved part included. */
-  global: Budget;
-  /** The part of `global` kept for networks that have taken at most `firstSignups` of their own budget. */
-  reserved: { share: number; firstSignups: number };
-};
 
-export const DEFAULT_LIMITS: NewsletterLimits = {
+export const DEFAULT_LIMITS = {
   // A reader fixing a typo or two fits easily; a script does not.
   perClient: { points: 20, durationSeconds: 10 * 60 },
   // An office or campus behind one block: many readers fit; a flood from one block stores 100.
   perNetwork: { points: 100, durationSeconds: 10 * 60 },
   perAddress: { points: 3, durationSeconds: 60 * 60 },
+  // All that is accepted, the reserved part included.
   global: { points: 300, durationSeconds: 60 },
-  // 100 a minute for first signups: 40 networks flooding take at most 120 of its 1,000 in ten minutes.
+  // Kept for networks that have taken at most `firstSignups` of their own budget: 100 a minute, so
+  // 40 networks flooding take at most 120 of its 1,000 in ten minutes.
   reserved: { share: 1 / 3, firstSignups: 3 },
 };
 
@@ -41,7 +29,7 @@ export type NewsletterLimiters = ReturnType<typeof createNewsletterLimiters>;
 
 /** `source`: another engine's limiter, for tests. A counter store that cannot answer lets signups through. */
 export function createNewsletterLimiters(
-  limits: NewsletterLimits = DEFAULT_LIMITS,
+  limits: typeof DEFAULT_LIMITS = DEFAULT_LIMITS,
   source?: (opts: LimiterOptions) => RateLimiterAbstract,
 ) {
   const make = (name: string, b: Budget) => budget(name, b, { onStoreFailure: "allow", source });

@@ -5,11 +5,7 @@ import { metrics } from "../observability/metrics";
 import { limitedFor, type LimiterOptions } from "./engine";
 import { limiter } from "./index";
 
-/*
- * Every budget of the site (search, signups, sign-ins, passkey options, unlock): a lib/state
- * limiter keyed by lib/http/client-key.ts's answer; its name is the `limit` label of
- * masthead_rate_limited_total.
- */
+// Every budget of the site; its name is the `limit` label of masthead_rate_limited_total.
 
 export type Taken = { ok: true; used: number } | { ok: false; wait: number; used: number };
 

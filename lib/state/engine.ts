@@ -3,18 +3,10 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "r
 import { logLine } from "../observability/log.mjs";
 import { createRedisClient, firstConnectionAttempt, isReady, type RedisTarget } from "./redis-fail-fast.mjs";
 
-/*
- * The one place that decides which engine backs each piece of runtime state: embedded (this
- * process's memory) or Redis, shared by every instance, each piece falling back without waiting
- * while Redis is unreachable. A plain factory so tests can run two "instances" on one Redis.
- */
+// Which engine backs each piece of runtime state: this process's memory, or Redis with a fallback
+// that does not wait. A plain factory so tests can run two "instances" on one Redis.
 
-export type EngineKind = "embedded" | "redis";
-
-/**
- * The whole seconds a limiter's rejection asks to wait, or null for a store error. Duck-typed:
- * the engine may come from another of Next's bundles, so `instanceof RateLimiterRes` can fail.
- */
+/** A rejection's wait in whole seconds, or null for a store error; duck-typed, as another bundle's RateLimiterRes fails instanceof. */
 export function limitedFor(rejection: unknown): number | null {
   if (rejection instanceof Error || typeof rejection !== "object" || rejection === null) return null;
   const { msBeforeNext, consumedPoints } = rejection as { msBeforeNext?: unknown; consumedPoints?: unknown };
@@ -33,19 +25,6 @@ export type SharedCache<T> = {
   delete(key: string): Promise<void>;
 };
 
-export type Revocations = {
-  /** Refuses `id` until `untilEpochMs`, on this instance at once and on every instance via Redis. */
-  revoke(id: string, untilEpochMs: number): Promise<void>;
-  isRevoked(id: string): Promise<boolean>;
-};
-
-export type FirstUse = {
-  /** True for the first claim of `key` within the time to live, on any instance (this one's only while Redis is down). */
-  claim(key: string): Promise<boolean>;
-};
-
-export type StateHealth = { engine: EngineKind; redis?: "up" | "down" };
-
 export type StateEngine = ReturnType<typeof createStateEngine>;
 
 const KEY_ROOT = "masthead";
@@ -58,11 +37,11 @@ type Log = (line: string) => void;
 export function createStateEngine(options: { redis?: RedisTarget | null; log?: Log }) {
   const log = options.log ?? logLine("state");
   const target = options.redis ?? null;
-  const kind: EngineKind = target ? "redis" : "embedded";
+  const kind = target ? ("redis" as const) : ("embedded" as const);
 
   const clients = new Map<string, Redis>();
   let blockingCount = 0;
-  /** One client per purpose; a `blocking` one (BullMQ's worker) is always new and waits for Redis instead of failing fast. */
+  /** One client per purpose; a `blocking` one (BullMQ's worker) is always new. */
   function connect(purpose: string, blocking: boolean): Redis | null {
     if (!target) return null;
     const id = blocking ? `${purpose}#blocking${++blockingCount}` : purpose;
@@ -123,27 +102,22 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
     return made.get(id) as T;
   };
 
-  const limiter = (opts: LimiterOptions) =>
-    once(`limiter|${opts.keyPrefix}|${opts.points}|${opts.durationSeconds}`, () => makeLimiter(opts));
-  function makeLimiter({
-    keyPrefix,
-    points,
-    durationSeconds: duration,
-  }: LimiterOptions): RateLimiterAbstract {
-    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    const client = connection();
-    return client
-      ? new RateLimiterRedis({
-          storeClient: client,
-          keyPrefix: `${KEY_ROOT}:rl:${keyPrefix}`,
-          points,
-          duration,
-          // Not even an attempt while the connection is down: straight to the insurance limiter.
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: memory,
-        })
-      : memory;
-  }
+  const limiter = ({ keyPrefix, points, durationSeconds: duration }: LimiterOptions) =>
+    once(`limiter|${keyPrefix}|${points}|${duration}`, (): RateLimiterAbstract => {
+      const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+      const client = connection();
+      return client
+        ? new RateLimiterRedis({
+            storeClient: client,
+            keyPrefix: `${KEY_ROOT}:rl:${keyPrefix}`,
+            points,
+            duration,
+            // Not even an attempt while the connection is down: straight to the insurance limiter.
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: memory,
+          })
+        : memory;
+    });
 
   const sharedCache = <T>(namespace: string, opts: { ttlSeconds: number }) =>
     once(`cache|${namespace}|${opts.ttlSeconds}`, () => makeSharedCache<T>(namespace, opts));
@@ -168,13 +142,13 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
     };
   }
 
+  // Refused on this instance at once (even while Redis is down) and on every instance via Redis.
   const revocations = () => once("revocations", makeRevocations);
-  function makeRevocations(): Revocations {
-    // Always kept locally too: this instance refuses a revoked id even while Redis is down.
+  function makeRevocations() {
     const local = new Map<string, number>();
     const keyOf = (id: string) => `${KEY_ROOT}:revoked:${id}`;
     return {
-      async revoke(id, untilEpochMs) {
+      async revoke(id: string, untilEpochMs: number) {
         if (untilEpochMs <= Date.now()) return;
         remember(local, id, untilEpochMs);
         if (!target) return;
@@ -187,19 +161,20 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
             "Redis is unreachable: a revocation holds on this instance now and everywhere once Redis is back",
           );
       },
-      isRevoked: async (id) =>
+      isRevoked: async (id: string) =>
         (local.get(id) ?? 0) > Date.now() ||
         ask(false, async (client) => (await client.exists(keyOf(id))) === 1),
     };
   }
 
+  /** True for the first claim of a key within the time to live, on any instance. */
   const firstUse = (namespace: string, opts: { ttlSeconds: number }) =>
     once(`once|${namespace}|${opts.ttlSeconds}`, () => makeFirstUse(namespace, opts));
-  function makeFirstUse(namespace: string, opts: { ttlSeconds: number }): FirstUse {
+  function makeFirstUse(namespace: string, opts: { ttlSeconds: number }) {
     const ttlMs = Math.max(1, Math.round(opts.ttlSeconds * 1000));
     const local = new Map<string, number>();
     return {
-      async claim(key) {
+      async claim(key: string) {
         // Kept locally too, so this instance refuses a second use even if Redis drops out between the two.
         const until = local.get(key);
         if (until !== undefined && until > Date.now()) return false;
@@ -213,12 +188,12 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
     };
   }
 
-  async function health(): Promise<StateHealth> {
+  async function health() {
     const client = connection();
-    if (!client) return { engine: "embedded" };
+    if (!client) return { engine: "embedded" as const };
     await firstConnectionAttempt(client);
     const up = await ask(false, async (c) => (await c.ping()) === "PONG");
-    return { engine: "redis", redis: up ? "up" : "down" };
+    return { engine: "redis" as const, redis: up ? ("up" as const) : ("down" as const) };
   }
 
   async function close(): Promise<void> {

@@ -2,12 +2,8 @@ import "server-only";
 import { stateHealth } from "./index";
 import { processState } from "./redis-fail-fast.mjs";
 
-/*
- * Readiness for load balancers. Redis down is "degraded" with 200: every instance still serves
- * with fallbacks, and a 503 would take the whole fleet out for a shared fault. 503 when the
- * instance cannot serve (bad configuration), is draining (SIGTERM), is still "starting", or a
- * part of it reports a problem of its own while Redis answers (reportProblem).
- */
+// Redis down is "degraded" with 200: every instance still serves with fallbacks, and a 503 would
+// take the whole fleet out for a shared fault.
 
 const lifecycle = () => processState().lifecycle;
 
@@ -24,7 +20,6 @@ export function whileStarting(name: string, loaded: Promise<unknown>): Promise<v
   return loaded.then(done, done);
 }
 
-/** From now on this instance answers readiness with 503 "draining" (shutdown). */
 export function markDraining(): void {
   lifecycle().draining = true;
 }

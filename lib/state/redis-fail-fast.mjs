@@ -1,14 +1,11 @@
+import { once } from "node:events";
 import { Redis } from "ioredis";
 import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { logLine } from "../observability/log.mjs";
 import { processMemo } from "../memo/process-memo.mjs";
 
-/*
- * How every Masthead Redis client connects and fails, in plain JS so Next's cache handler can load
- * it unbundled. Clients follow a Sentinel failover, and fail fast (no offline queue, a short
- * command timeout, a stalled connection dropped) so callers fall back at once instead of waiting;
- * only a blocking client (BullMQ's worker) waits for Redis.
- */
+// Plain JS so Next's cache handler loads it unbundled. Clients follow a Sentinel failover and fail
+// fast, so callers fall back at once; only a blocking client (BullMQ's worker) waits for Redis.
 
 const CONNECT_TIMEOUT_MS = 500;
 export const COMMAND_TIMEOUT_MS = 250;
@@ -16,15 +13,6 @@ const MAX_BACKOFF_MS = 2_000;
 
 // Retries for as long as the process lives, with jitter so a fleet does not reconnect in lockstep.
 const retryStrategy = (times) => Math.min(50 * 2 ** Math.min(times, 6), MAX_BACKOFF_MS) + Math.random() * 100;
-
-const CONNECTION = { lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, retryStrategy };
-const FAIL_FAST_OPTIONS = {
-  enableOfflineQueue: false,
-  commandTimeout: COMMAND_TIMEOUT_MS,
-  maxRetriesPerRequest: 1,
-};
-// BullMQ refuses a worker connection without `maxRetriesPerRequest: null`.
-const BLOCKING_OPTIONS = { enableOfflineQueue: true, maxRetriesPerRequest: null };
 
 export function redisTargetFromEnv(vars = process.env) {
   return redisTargetFromVars(vars);
@@ -57,27 +45,26 @@ function whereOptions(target) {
 }
 
 /** The ioredis options for `target`; the connection name says which part holds it (CLIENT LIST). */
-export function redisOptions(target, purpose, overrides = {}) {
-  const { blocking = false, ...rest } = overrides;
+export function redisOptions(target, purpose, blocking = false) {
   return {
     ...whereOptions(target),
-    ...CONNECTION,
-    ...(blocking ? BLOCKING_OPTIONS : FAIL_FAST_OPTIONS),
+    lazyConnect: true,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy,
+    // BullMQ refuses a worker connection without `maxRetriesPerRequest: null`.
+    ...(blocking
+      ? { enableOfflineQueue: true, maxRetriesPerRequest: null }
+      : { enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 }),
     connectionName: `masthead:${purpose}`,
-    ...rest,
   };
 }
 
 /** For log lines: never the user or password. */
 export function describeRedis(target) {
-  if (target && typeof target === "object")
+  if (typeof target === "object")
     return `Sentinel group ${target.name} (${target.sentinels.map((s) => `${s.host}:${s.port}`).join(", ")})`;
-  try {
-    const u = new URL(target);
-    return `${u.hostname}:${u.port || "6379"}${u.pathname && u.pathname !== "/" ? u.pathname : ""}`;
-  } catch {
-    return "(unreadable REDIS_URL)";
-  }
+  const u = new URL(target);
+  return `${u.hostname}:${u.port || "6379"}${u.pathname && u.pathname !== "/" ? u.pathname : ""}`;
 }
 
 /** lib/state's part of the process, one for all of Next's bundles (made here: this module loads unbundled). */
@@ -90,14 +77,10 @@ export const processState = () =>
     lifecycle: { draining: false, starting: new Set(), problems: new Map(), shutdownInstalled: false },
   }));
 
-/**
- * A client that logs each change between reachable and unreachable once, never throws an
- * unhandled 'error', and drops a stalled connection (not `subscriber` ones, which send no
- * commands to time out, nor `blocking` ones, which wait by design).
- */
+/** Logs each change of reachability once; drops a stalled connection unless it waits by design (subscriber, blocking). */
 export function createRedisClient(target, purpose, log = logLine("state"), options = {}) {
   const where = describeRedis(target);
-  const client = new Redis(redisOptions(target, purpose, { blocking: Boolean(options.blocking) }));
+  const client = new Redis(redisOptions(target, purpose, options.blocking));
   let reachable;
   client.on("ready", () => {
     if (reachable === false)
@@ -134,22 +117,13 @@ export function createRedisClient(target, purpose, log = logLine("state"), optio
   reconnectWhenEndedUnasked(client);
   // Reported by the 'error' handler; the retry strategy keeps reconnecting.
   client.connect().catch(() => {});
-  processState().firstAttempts.set(client, firstAttempt(client));
+  // Settles on the first answer ('ready' or 'error'), at most the connect timeout later.
+  const signal = AbortSignal.timeout(CONNECT_TIMEOUT_MS + 50);
+  processState().firstAttempts.set(
+    client,
+    once(client, "ready", { signal }).catch(() => {}),
+  );
   return client;
-}
-
-/** Settles on a client's first answer, at most the connect timeout later: the first requests wait for it. */
-function firstAttempt(client) {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, CONNECT_TIMEOUT_MS + 50);
-    timer.unref();
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    client.once("ready", done);
-    client.once("error", done);
-  });
 }
 
 /** So "is Redis up?" asked right after start-up gets the true answer, not "not connected yet". */
@@ -176,11 +150,7 @@ function dropConnectionWhenStalled(client, onStall) {
   };
 }
 
-/**
- * ioredis ends a client for good when its connector's connect fails (with Sentinels, the old
- * failover detector can close it mid-reconnect). Only its owner (quit, disconnect()) may end
- * it: any other end is started again after the usual backoff.
- */
+/** ioredis ends a client for good when its connector fails (a Sentinel failover can): only its owner may end it. */
 function reconnectWhenEndedUnasked(client) {
   let closing = false;
   for (const method of ["quit", "disconnect", "connect"]) {
@@ -206,20 +176,12 @@ function reconnectWhenEndedUnasked(client) {
   return client;
 }
 
-// ioredis messages can quote the URL.
+// ioredis messages can quote the URL, its password percent-encoded or not.
 function redactMessage(message, target) {
+  const { username, password, sentinelPassword } = whereOptions(target);
+  const url = typeof target === "string" ? new URL(target) : undefined;
   let out = message.slice(0, 200);
-  const secrets = [];
-  if (target && typeof target === "object") secrets.push(target.password, target.sentinelPassword);
-  else {
-    try {
-      const { password, username } = new URL(target);
-      secrets.push(password, username, decodeURIComponent(password));
-    } catch {
-      // nothing to redact from an unreadable URL
-    }
-  }
-  for (const secret of secrets) {
+  for (const secret of [username, password, sentinelPassword, url?.username, url?.password]) {
     if (secret && secret.length >= 3) out = out.split(secret).join("***");
   }
   return out;

@@ -4,38 +4,9 @@ import { metrics, reportGauge } from "../observability/metrics";
 import { redisConnection } from "./index";
 import { firstConnectionAttempt, isReady } from "./redis-fail-fast.mjs";
 
-/*
- * The two Redis settings queued signups depend on, read from INFO (hosted plans often refuse
- * CONFIG): a maxmemory-policy other than noeviction lets a full Redis delete queued signups, so
- * an instance refuses to start; without appendonly a restart loses them, so it warns.
- */
+// Read from INFO, as hosted plans often refuse CONFIG.
 
-/** Each null when the server would not say. */
-type RedisSettings = { maxmemoryPolicy: string | null; appendonly: boolean | null };
-
-export async function readRedisSettings(client: Redis): Promise<RedisSettings> {
-  const info: Record<string, string> = {};
-  for (const section of ["memory", "persistence"]) {
-    try {
-      for (const line of (await client.info(section)).split(/\r?\n/)) {
-        const at = line.indexOf(":");
-        if (at > 0) info[line.slice(0, at)] = line.slice(at + 1).trim();
-      }
-    } catch {
-      // an unreadable section leaves its reading unknown
-    }
-  }
-  return {
-    maxmemoryPolicy: info.maxmemory_policy ?? null,
-    appendonly: info.aof_enabled === undefined ? null : info.aof_enabled === "1",
-  };
-}
-
-/**
- * Reads the settings now and on every new connection (a failover lands on another server), each
- * exported and logged once when wrong. Resolves with the first verdict, or null when unreachable:
- * `refusal` (maxmemory-policy) stops a start, `warning` (appendonly) does not.
- */
+/** Checks now and on every new connection (a failover lands on another server): the first verdict, or null when unreachable. */
 export async function watchRedisSettings(
   client: Redis,
   log: (line: string, level?: "debug" | "info" | "warn" | "error") => void,
@@ -43,8 +14,19 @@ export async function watchRedisSettings(
   let last = "";
   const check = async () => {
     if (!isReady(client)) return null;
-    const settings = await readRedisSettings(client);
-    const { maxmemoryPolicy: policy, appendonly } = settings;
+    const info: Record<string, string> = {};
+    for (const section of ["memory", "persistence"]) {
+      try {
+        for (const line of (await client.info(section)).split(/\r?\n/)) {
+          const at = line.indexOf(":");
+          if (at > 0) info[line.slice(0, at)] = line.slice(at + 1).trim();
+        }
+      } catch {
+        // an unreadable section leaves its reading unknown (null)
+      }
+    }
+    const policy = info.maxmemory_policy ?? null;
+    const appendonly = info.aof_enabled === undefined ? null : info.aof_enabled === "1";
     const m = metrics();
     if (policy !== null) reportGauge(m.redisNoeviction, policy === "noeviction" ? 1 : 0);
     if (appendonly !== null) reportGauge(m.redisAofEnabled, appendonly ? 1 : 0);
@@ -63,7 +45,7 @@ export async function watchRedisSettings(
         log("Redis did not tell its maxmemory-policy (INFO refused it); it could not be checked.", "warn");
       last = `${refusal}|${warning}`;
     }
-    return { settings, refusal, warning };
+    return { settings: { maxmemoryPolicy: policy, appendonly }, refusal, warning };
   };
   client.on("ready", () => void check().catch(() => undefined));
   return check().catch(() => null);

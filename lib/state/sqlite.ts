@@ -6,7 +6,6 @@ import type { DatabaseSync } from "node:sqlite";
 
 export type SqliteDb = DatabaseSync;
 
-/** Opens (creating its folder) a database file, or `:memory:`, and applies `pragmas` in order. */
 export function openSqlite(file: string, pragmas: readonly string[] = []): SqliteDb {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   // Loaded on open, so an entry point can first say which Node it needs instead of failing here.
@@ -16,36 +15,23 @@ export function openSqlite(file: string, pragmas: readonly string[] = []): Sqlit
   return db;
 }
 
-/** A pragma's single value, e.g. `pragmaValue(db, "user_version")`. */
 export function pragmaValue(db: SqliteDb, name: string): unknown {
   const row = db.prepare(`PRAGMA ${name}`).get();
   return row ? Object.values(row)[0] : undefined;
 }
 
-/**
- * Runs `work` in one transaction (a savepoint inside another). `immediate` takes the write lock
- * first, so a read-then-write cannot interleave with another process's.
- */
+/** One transaction (a savepoint inside another); `immediate` locks first, so a read-then-write cannot interleave. */
 export function transaction<T>(db: SqliteDb, work: () => T, mode: "deferred" | "immediate" = "deferred"): T {
-  if (db.isTransaction) {
-    // One name serves every depth: RELEASE and ROLLBACK TO act on the innermost savepoint of it.
-    db.exec("SAVEPOINT nested");
-    try {
-      const result = work();
-      db.exec("RELEASE nested");
-      return result;
-    } catch (error) {
-      db.exec("ROLLBACK TO nested; RELEASE nested");
-      throw error;
-    }
-  }
-  db.exec(mode === "immediate" ? "BEGIN IMMEDIATE" : "BEGIN");
+  // One savepoint name serves every depth: RELEASE and ROLLBACK TO act on the innermost of it.
+  const nested = db.isTransaction;
+  db.exec(nested ? "SAVEPOINT nested" : mode === "immediate" ? "BEGIN IMMEDIATE" : "BEGIN");
   try {
     const result = work();
-    db.exec("COMMIT");
+    db.exec(nested ? "RELEASE nested" : "COMMIT");
     return result;
   } catch (error) {
-    if (db.isTransaction) db.exec("ROLLBACK");
+    if (nested) db.exec("ROLLBACK TO nested; RELEASE nested");
+    else if (db.isTransaction) db.exec("ROLLBACK");
     throw error;
   }
 }

@@ -5,11 +5,8 @@ import { processState } from "./redis-fail-fast.mjs";
 import { openSqlite, type SqliteDb } from "./sqlite";
 import { redisConnection, stateEngine } from "./index";
 
-/*
- * Keys used once for good (a recovery code), unlike firstUse's: a SET NX without expiry in Redis,
- * or a row in a SQLite file beside the delivery store. Fails closed while Redis is unreachable,
- * since a use claimed here alone could be claimed again elsewhere.
- */
+// Keys used once for good (a recovery code). Fails closed while Redis is unreachable: a use claimed
+// here alone could be claimed again elsewhere.
 
 export type UseOnceResult = "first" | "used" | "unavailable";
 

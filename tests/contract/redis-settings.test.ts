@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { readRedisSettings, watchRedisSettings } from "@/lib/state/redis-settings";
+import { watchRedisSettings } from "@/lib/state/redis-settings";
 import { oneShot, startRedisNode, type RedisNode } from "../helpers/redis-group";
 import { freePort, waitForPong } from "../helpers/redis-server";
 import { stopProcess } from "../helpers/stop-process";
@@ -90,9 +90,9 @@ describe("Redis settings checked at start", () => {
     await client.connect();
     try {
       await expect(client.call("CONFIG", "GET", "maxmemory-policy")).rejects.toThrow(/unknown command/i);
-      expect(await readRedisSettings(client)).toEqual({ maxmemoryPolicy: "volatile-lru", appendonly: true });
       const lines: string[] = [];
       const verdict = await watchRedisSettings(client, (line) => lines.push(line));
+      expect(verdict?.settings).toEqual({ maxmemoryPolicy: "volatile-lru", appendonly: true });
       expect(verdict?.refusal).toContain("maxmemory-policy is volatile-lru");
       expect(lines.join("\n")).toContain("maxmemory-policy");
       const { metrics } = await import("@/lib/observability/metrics");
