@@ -87,7 +87,7 @@ function requestOnce(url: URL, host: ImageHost, opts: CoverFetchOptions, signal:
       },
       (res) => {
         const status = res.statusCode ?? 0;
-        if (REDIRECT.has(status) || status < 200 || status >= 300) {
+        if (status < 200 || status >= 300) {
           res.resume();
           resolvePromise({ status, location: res.headers.location ?? null, body: null });
           return;

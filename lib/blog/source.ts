@@ -3,6 +3,7 @@ import { unstable_cache } from "next/cache";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
 import { siteText } from "../config/text";
+import { keyRefused } from "../config/workspace-variables";
 import { fetch as fetchOutsideNext } from "undici";
 import { log } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
@@ -78,7 +79,7 @@ function describe(error: WorkspaceApiError): string {
     case "bad_response":
       return `the workspace answered with something that is not a blog-post list (${detail})`;
     case "unauthorized":
-      return `the workspace refused the API key${status}; check WORKSPACE_API_KEY and the subdomain in WORKSPACE_URL`;
+      return `the workspace ${keyRefused(`HTTP ${error.status}`, env().localWorkspace !== null)}`;
     case "unavailable":
       return `the workspace is failing${status}: ${detail}`;
     default:
