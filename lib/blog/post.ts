@@ -61,21 +61,6 @@ export class StoredPost implements Post {
   get thumbnailImageUrl(): string | null {
     return imageUrl(this.thumbnail, this.slug);
   }
-
-  /** What a post's own properties would be: tests and logs print this. */
-  toJSON() {
-    const { slug, title, description, publishedAt, authors, keywords } = this;
-    return {
-      slug,
-      title,
-      description,
-      publishedAt,
-      authors,
-      keywords,
-      coverImageUrl: this.coverImageUrl,
-      thumbnailImageUrl: this.thumbnailImageUrl,
-    };
-  }
 }
 
 /** One value per distinct key: the first one made. */

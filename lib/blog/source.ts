@@ -30,13 +30,7 @@ export const BLOG_CACHE_TAG = "blog";
 export type BlogData = { blog: Blog; slugs: string[] };
 
 export class BlogSourceError extends Error {
-  constructor(
-    message: string,
-    readonly cause?: WorkspaceApiError,
-  ) {
-    super(message);
-    this.name = "BlogSourceError";
-  }
+  override name = "BlogSourceError";
 }
 
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
@@ -99,7 +93,7 @@ function toSourceError(error: unknown): BlogSourceError {
   const hint = isBuildPhase()
     ? " The build stops here rather than publish an empty blog; start the workspace or fix WORKSPACE_URL and build again."
     : "";
-  return new BlogSourceError(blogSourceMessage(error) + hint, isWorkspaceApiError(error) ? error : undefined);
+  return new BlogSourceError(blogSourceMessage(error) + hint);
 }
 
 async function fetchBlog(): Promise<{ blog: Blog; slugs: string[] }> {
