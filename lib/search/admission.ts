@@ -5,14 +5,12 @@ import { budget, takeEach } from "../state/budget";
 import { searchProcess } from "./engine";
 
 /*
- * Whether a search runs: one decision, made before the blog is read (the front's limit_req is the
- * only other). First the site's search time, this process's own (searches share the event loop that
- * serves every page): below half the window anyone searches; beyond it a holder (an IPv4 /24, an
- * IPv6 /48) gets its share among the holders active lately, and one not seen for `holderSeconds`
- * may go over by half, so a flood of holders cannot spend a reader's time. Then the client's and
- * holder's allowances, shared by every instance through lib/state. An admitted search is charged
- * its whole time: an estimate at once, its ranking, then once sent, its share of the process's CPU
- * time while under way (divided among concurrent searches, so none pays for the others).
+ * Whether a search runs, decided before the blog is read (the front's limit_req is the only other
+ * gate). First the site's search time, this process's (searches share the event loop with every
+ * page): under half the window anyone searches; past it a holder (IPv4 /24, IPv6 /48) gets its share
+ * among recent holders, and one unseen for `holderSeconds` may go over by half. Then the client's and
+ * holder's allowances, shared by every instance (lib/state). An admitted search is charged its whole
+ * time: an estimate at once, its ranking, then its share of the process's CPU time while under way.
  */
 
 const SEARCH_TIME = { msPerSecond: 600, windowSeconds: 2, holderSeconds: 8, activeSeconds: 30 };
