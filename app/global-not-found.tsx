@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import "./globals.css";
 import { NotFoundView } from "@/components/blog/not-found-view";
-import { SiteFooter } from "@/components/site/site-footer";
-import { SiteHeader } from "@/components/site/site-header";
+import { SiteChrome } from "@/components/site/site-footer";
 import { AccentStyle } from "@/components/site/accent-style";
 import { titleWithSite } from "@/lib/blog/seo";
 import { siteName } from "@/lib/blog/site-name";
@@ -33,14 +32,9 @@ export default async function GlobalNotFound() {
     <html lang={site.language}>
       <AccentStyle site={site} />
       <body>
-        <a href="#main" className="skip-link">
-          {siteText()("site.skipToContent")}
-        </a>
-        <SiteHeader siteName={name} site={site} pathAware={false} />
-        <main id="main">
+        <SiteChrome siteName={name} site={site} pathAware={false}>
           <NotFoundView />
-        </main>
-        <SiteFooter siteName={name} site={site} pathAware={false} />
+        </SiteChrome>
       </body>
     </html>
   );

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { SiteFooter } from "@/components/site/site-footer";
-import { SiteHeader } from "@/components/site/site-header";
+import { SiteChrome } from "@/components/site/site-footer";
 import { blogForPage } from "@/lib/blog/pages";
 import { defaultOgPath, feedAlternates, OG_SIZE, titleWithSite } from "@/lib/blog/seo";
 
@@ -22,23 +21,19 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
-  const { blog, site, t } = await blogForPage();
-  const siteName = blog.name;
+  const { blog, site } = await blogForPage();
   return (
     <>
       {/* React hoists this into <head>: browsers offer the site's search from the address bar. */}
       <link
         rel="search"
         type="application/opensearchdescription+xml"
-        title={siteName}
+        title={blog.name}
         href="/opensearch.xml"
       />
-      <a href="#main" className="skip-link">
-        {t("site.skipToContent")}
-      </a>
-      <SiteHeader siteName={siteName} site={site} />
-      <main id="main">{children}</main>
-      <SiteFooter siteName={siteName} site={site} />
+      <SiteChrome siteName={blog.name} site={site}>
+        {children}
+      </SiteChrome>
     </>
   );
 }

@@ -23,16 +23,10 @@ export function Pagination({
   plainLinks?: boolean;
 }) {
   if (pages <= 1) return null;
-  const link = (n: number, rel: "prev" | "next", label: string) =>
-    plainLinks ? (
-      <a href={href(n)} rel={rel}>
-        {label}
-      </a>
-    ) : (
-      <Link href={href(n)} rel={rel} prefetch={false}>
-        {label}
-      </Link>
-    );
+  const link = (n: number, rel: "prev" | "next", label: string) => {
+    const props = { href: href(n), rel, children: label };
+    return plainLinks ? <a {...props} /> : <Link {...props} prefetch={false} />;
+  };
   return (
     <nav aria-label={siteText()("pagination.label")} className={styles.pagination}>
       {page > 1 ? link(page - 1, "prev", previousLabel) : <span />}

@@ -1,11 +1,10 @@
 import { getImageProps, type ImageProps } from "next/image";
 
 /**
- * next/image's optimised URLs on a plain server-rendered <img>: <Image> is a client component whose
- * chunk would ship with every public page. Each attribute is written twice (HTML and RSC payload),
- * so fewer bytes: the 1x URL as `src` and only the 2x one in `srcset`; no inline style for `fill`,
- * no `decoding`; an eager image sits in a <picture>, since React preloads any other non-lazy <img>,
- * writing its srcset twice more (the preload scanner finds it in the HTML as early).
+ * next/image's optimised URLs on a plain server-rendered <img> (<Image>'s client chunk would ship with
+ * every page). Attributes are written twice (HTML and RSC payload), so: the 1x URL as `src`, only the
+ * 2x in `srcset`, no `fill` style or `decoding`; an eager image sits in a <picture>, or React would
+ * preload it, writing its srcset twice more.
  */
 export function StaticImage(props: ImageProps) {
   const { props: img } = getImageProps(props);

@@ -3,7 +3,7 @@ import { FooterNewsletter } from "@/components/newsletter/footer-newsletter";
 import { newsletterFormWords } from "@/components/newsletter/form-words";
 import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import { siteText } from "@/lib/config/text";
-import type { SiteChromeProps } from "./site-header";
+import { SiteHeader, type SiteChromeProps } from "./site-header";
 import styles from "./site.module.css";
 
 /** The signup form (not under /newsletter; always with `pathAware: false`), profiles, the team's pages and the feed. */
@@ -52,5 +52,19 @@ export function SiteFooter({ siteName, site, pathAware = true }: SiteChromeProps
         </p>
       </div>
     </footer>
+  );
+}
+
+/** Every public page's frame: skip link, header, main and footer. */
+export function SiteChrome({ children, ...props }: SiteChromeProps & { children: React.ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {siteText()("site.skipToContent")}
+      </a>
+      <SiteHeader {...props} />
+      <main id="main">{children}</main>
+      <SiteFooter {...props} />
+    </>
   );
 }

@@ -39,29 +39,16 @@ export function isPublicAddress(address: string): boolean {
 /** The socket's lookup: resolves, then refuses the connection if any address is not allowed. */
 function guardedLookup(resolve: Resolve, privateAddressAllowed: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
-    resolve(hostname).then(
-      (found) => {
-        const family = typeof options === "object" && options.family ? options.family : 0;
-        const usable = found.filter((a) => !family || a.family === family);
-        const refused = !privateAddressAllowed && found.some((a) => !isPublicAddress(a.address));
-        if (refused || usable.length === 0) {
-          (callback as (e: Error) => void)(
-            new Error(`${hostname} resolves to an address covers are not fetched from`),
-          );
-          return;
-        }
-        if (typeof options === "object" && options.all) {
-          (callback as (e: null, all: ResolvedAddress[]) => void)(null, usable);
-        } else {
-          (callback as (e: null, address: string, family: number) => void)(
-            null,
-            usable[0]!.address,
-            usable[0]!.family,
-          );
-        }
-      },
-      (error: Error) => (callback as (e: Error) => void)(error),
-    );
+    const done = callback as (e: Error | null, address?: string | ResolvedAddress[], family?: number) => void;
+    resolve(hostname).then((found) => {
+      const family = typeof options === "object" && options.family ? options.family : 0;
+      const usable = found.filter((a) => !family || a.family === family);
+      const refused = !privateAddressAllowed && found.some((a) => !isPublicAddress(a.address));
+      if (refused || usable.length === 0)
+        done(new Error(`${hostname} resolves to an address covers are not fetched from`));
+      else if (typeof options === "object" && options.all) done(null, usable);
+      else done(null, usable[0]!.address, usable[0]!.family);
+    }, done);
   };
 }
 
@@ -87,7 +74,7 @@ function requestOnce(url: URL, host: ImageHost, opts: CoverFetchOptions, signal:
       },
       (res) => {
         const status = res.statusCode ?? 0;
-        if (REDIRECT.has(status) || status < 200 || status >= 300) {
+        if (status < 200 || status >= 300) {
           res.resume();
           resolvePromise({ status, location: res.headers.location ?? null, body: null });
           return;

@@ -36,20 +36,12 @@ function cdataText(value: string): string {
 }
 const plainText = (value: string) => xmlText(value).replaceAll("&amp;", "&amp;amp;");
 const attributeText = (value: string) => escapeXml(xmlText(value));
-function attributeUrl(value: string): string | undefined {
-  if (!URL.canParse(value)) return undefined;
-  return new URL(value).href.replaceAll("&", "&amp;");
-}
+const attributeUrl = (value: string) =>
+  URL.canParse(value) ? new URL(value).href.replaceAll("&", "&amp;") : undefined;
 
-type Writer = {
-  cdata: (s: string) => string;
-  text: (s: string) => string;
-  attribute: (s: string) => string;
-  url: (s: string) => string | undefined;
-};
-const XML_WRITER: Writer = { cdata: cdataText, text: plainText, attribute: attributeText, url: attributeUrl };
+const XML_WRITER = { cdata: cdataText, text: plainText, attribute: attributeText, url: attributeUrl };
 // JSON has no such rules, only the forbidden characters are dropped so the three feeds agree.
-const JSON_WRITER: Writer = { cdata: xmlText, text: xmlText, attribute: xmlText, url: (s) => s };
+const JSON_WRITER: typeof XML_WRITER = { cdata: xmlText, text: xmlText, attribute: xmlText, url: (s) => s };
 
 function buildFeed(
   blog: Blog,

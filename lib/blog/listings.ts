@@ -92,46 +92,33 @@ async function listingMetadata<T extends { postCount: number }>(
 /** What a listing's page renders: the subject named by `segment`, page `page` of its posts. */
 export type ListingPageView = (props: { segment: string; page: number }) => ReactNode | Promise<ReactNode>;
 
-/** generateStaticParams, generateMetadata and the page of a listing's first page, e.g. /authors/[id]. */
-export function firstPageRoute<K extends string, T extends { postCount: number }>(
+/**
+ * generateStaticParams, generateMetadata and the page of a listing's first page (/authors/[id]), or
+ * with `later` of its later pages (/authors/[id]/page/[page]): rendered on first request; page 1 redirects.
+ */
+export function listingRoute<K extends string, T extends { postCount: number }>(
   listing: ListingSubject<T>,
   param: K,
   view: ListingPageView,
+  later = false,
 ) {
+  type Params = Promise<Record<K, string> & { page?: string }>;
+  const pageOf = (p: { page?: string }) => (later ? parsePageParam(p.page ?? "") : 1);
   return {
     async generateStaticParams(): Promise<Record<K, string>[]> {
+      if (later) return [];
       const { blog } = await blogForPage();
       return listing.all(blog).map((s) => ({ [param]: listing.key(s) }) as Record<K, string>);
     },
-    async generateMetadata({ params }: { params: Promise<Record<K, string>> }): Promise<Metadata> {
-      return listingMetadata(listing, (await params)[param], 1);
-    },
-    async Page({ params }: { params: Promise<Record<K, string>> }) {
-      return createElement(view, { segment: (await params)[param], page: 1 });
-    },
-  };
-}
-
-/** The same for its later pages (/authors/[id]/page/[page]): rendered on first request; page 1 redirects. */
-export function laterPageRoute<K extends string, T extends { postCount: number }>(
-  listing: ListingSubject<T>,
-  param: K,
-  view: ListingPageView,
-) {
-  type Params = Promise<Record<K | "page", string>>;
-  return {
-    generateStaticParams(): Record<K | "page", string>[] {
-      return [];
-    },
     async generateMetadata({ params }: { params: Params }): Promise<Metadata> {
       const p = await params;
-      return listingMetadata(listing, p[param], parsePageParam(p.page));
+      return listingMetadata(listing, p[param], pageOf(p));
     },
     async Page({ params }: { params: Params }) {
       const p = await params;
-      const page = parsePageParam(p.page);
+      const page = pageOf(p);
       // <path>/page/1 is <path>; an unknown subject is a 404, not a cached redirect per made-up name.
-      if (page === 1) {
+      if (later && page === 1) {
         if (!(await findListing(listing, p[param], 1)).subject) notFound();
         permanentRedirect(listing.path(p[param]));
       }

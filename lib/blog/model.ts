@@ -37,7 +37,6 @@ export type Blog = {
 type Draft = {
   slug: string;
   title: string;
-  pageTitle: string;
   description: string;
   time: number;
   authors: readonly PostAuthor[];
@@ -67,7 +66,6 @@ export function buildBlog(input: {
       new StoredPost(
         d.slug,
         d.title,
-        d.pageTitle,
         d.description,
         d.time,
         d.authors,
@@ -116,12 +114,9 @@ function normalizePosts(
       continue;
     }
     seenSlugs.add(slug);
-    const pageTitle = clean(raw.pageTitle);
     drafts.push({
       slug,
       title,
-      // Most posts' page title is their title: one string for both.
-      pageTitle: pageTitle && pageTitle !== title ? pageTitle : title,
       description: clean(raw.metaDescription),
       time,
       authors: share.authorList(postAuthors(raw.authors, share.author, unknownAuthor)),

@@ -42,15 +42,11 @@ export function cardByline(t: Translate, authors: readonly string[]): string | u
 
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
-function cardColours(): { name: string; dot: string; glow: string } {
-  const accent = env().site.accent;
-  return accent.custom
+function Card({ card, cover }: { card: OgCard; cover: string | null }) {
+  const { accent } = env().site;
+  const colours = accent.custom
     ? { name: accent.dark, dot: accent.dark, glow: accent.light }
     : { name: "#fca5a5", dot: "#f87171", glow: "#7f1d1d" };
-}
-
-function Card({ card, cover }: { card: OgCard; cover: string | null }) {
-  const colours = cardColours();
   const titleSize = card.title.length > 70 ? 56 : card.title.length > 40 ? 66 : 78;
   return (
     <div

@@ -13,8 +13,6 @@ export type Keyword = { slug: string; label: string };
 export type Post = {
   readonly slug: string;
   readonly title: string;
-  /** <title> and og:title; falls back to the title (then the same string). */
-  readonly pageTitle: string;
   readonly description: string;
   /** ISO 8601 in UTC, computed from publishedTime (compare and sort by that). */
   readonly publishedAt: string;
@@ -44,7 +42,6 @@ export class StoredPost implements Post {
   constructor(
     readonly slug: string,
     readonly title: string,
-    readonly pageTitle: string,
     readonly description: string,
     readonly publishedTime: number,
     readonly authors: readonly PostAuthor[],
@@ -63,22 +60,6 @@ export class StoredPost implements Post {
 
   get thumbnailImageUrl(): string | null {
     return imageUrl(this.thumbnail, this.slug);
-  }
-
-  /** What a post's own properties would be: tests and logs print this. */
-  toJSON() {
-    const { slug, title, pageTitle, description, publishedAt, authors, keywords } = this;
-    return {
-      slug,
-      title,
-      pageTitle,
-      description,
-      publishedAt,
-      authors,
-      keywords,
-      coverImageUrl: this.coverImageUrl,
-      thumbnailImageUrl: this.thumbnailImageUrl,
-    };
   }
 }
 

@@ -13,10 +13,6 @@ export type BlogRevalidation = {
 /** Redis reconnects within ~2 s of coming back; a retry after this long finds it if it is. */
 export const RETRY_AFTER_SECONDS = 30;
 
-/** What a reader of /api/revalidate or the admin's refresh button is told when Redis is down. */
-export const NOT_EVERY_INSTANCE =
-  "The blog is refreshing on this server, but the shared cache (Redis) is unreachable, so other servers may keep showing the old posts until it is back. Try again in a minute to be sure every server has it.";
-
 /**
  * Refreshes every blog route (all carry BLOG_CACHE_TAG). "max" is stale-while-revalidate, so a
  * workspace failing at regeneration leaves the last good pages (`expire: 0` would answer 500).

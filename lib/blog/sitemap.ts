@@ -1,5 +1,5 @@
 import type { Blog } from "./model";
-import { authorPath, indexPath, listPath, pageCount, postPath, tagPath } from "./paths";
+import { authorPath, listPath, pageCount, postPath, tagPath } from "./paths";
 
 /*
  * Beyond SITEMAP_URL_LIMIT URLs /sitemap.xml becomes an index of numbered files (not Next's
@@ -23,26 +23,20 @@ export function sitemapEntries(
     { loc: `${siteUrl}/`, lastmod: newest },
     ...teamPages.map((p) => ({ loc: `${siteUrl}${p.path}` })),
   ];
-  const pages = pageCount(blog.posts.length);
-  for (let n = 1; n <= pages; n++)
-    entries.push({ loc: `${siteUrl}${indexPath(n)}`, lastmod: n === 1 ? newest : undefined });
+  const listing = (base: string, posts: number, lastmod?: string) => {
+    for (let n = 1; n <= pageCount(posts); n++)
+      entries.push({ loc: `${siteUrl}${listPath(base, n)}`, lastmod: n === 1 ? lastmod : undefined });
+  };
+  listing("/blog", blog.posts.length, newest);
   for (const post of blog.posts)
     entries.push({ loc: `${siteUrl}${postPath(post.slug)}`, lastmod: post.publishedAt });
-  for (const author of blog.authors) {
-    for (let n = 1; n <= pageCount(author.postCount); n++)
-      entries.push({
-        loc: `${siteUrl}${listPath(authorPath(author.id), n)}`,
-        lastmod: n === 1 ? author.latestPostAt : undefined,
-      });
-  }
-  for (const keyword of blog.keywords) {
-    const newestAt = blog.postsByKeyword.get(keyword.slug)?.[0]?.publishedAt;
-    for (let n = 1; n <= pageCount(keyword.postCount); n++)
-      entries.push({
-        loc: `${siteUrl}${listPath(tagPath(keyword.slug), n)}`,
-        lastmod: n === 1 ? newestAt : undefined,
-      });
-  }
+  for (const author of blog.authors) listing(authorPath(author.id), author.postCount, author.latestPostAt);
+  for (const keyword of blog.keywords)
+    listing(
+      tagPath(keyword.slug),
+      keyword.postCount,
+      blog.postsByKeyword.get(keyword.slug)?.[0]?.publishedAt,
+    );
   return entries;
 }
 
@@ -56,29 +50,26 @@ export const escapeXml = (s: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
   );
 
-function urlsetXml(entries: SitemapEntry[]): string {
-  const urls = entries
+function sitemapXml(root: "urlset" | "sitemapindex", entries: SitemapEntry[]): string {
+  const item = root === "urlset" ? "url" : "sitemap";
+  const items = entries
     .map(
       (e) =>
-        `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ""}</url>`,
+        `<${item}><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ""}</${item}>`,
     )
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-}
-
-function sitemapIndexXml(siteUrl: string, chunks: number, lastmod?: string): string {
-  const items = Array.from(
-    { length: chunks },
-    (_, i) =>
-      `<sitemap><loc>${escapeXml(`${siteUrl}/sitemaps/${i + 1}.xml`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</sitemap>`,
-  ).join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</${root}>\n`;
 }
 
 /** /sitemap.xml: the urlset itself when it fits in one file, otherwise an index of /sitemaps/N.xml. */
 export function rootSitemap(entries: SitemapEntry[], siteUrl: string, limit = SITEMAP_URL_LIMIT): string {
-  if (entries.length <= limit) return urlsetXml(entries);
-  return sitemapIndexXml(siteUrl, sitemapChunkCount(entries.length, limit), entries[0]?.lastmod);
+  if (entries.length <= limit) return sitemapXml("urlset", entries);
+  const lastmod = entries[0]?.lastmod;
+  const files = Array.from({ length: sitemapChunkCount(entries.length, limit) }, (_, i) => ({
+    loc: `${siteUrl}/sitemaps/${i + 1}.xml`,
+    lastmod,
+  }));
+  return sitemapXml("sitemapindex", files);
 }
 
 /** Chunk n (1-based) of the split sitemap, or null when it does not exist. */
@@ -90,5 +81,5 @@ export function sitemapChunk(entries: SitemapEntry[], n: number, limit = SITEMAP
     n > sitemapChunkCount(entries.length, limit)
   )
     return null;
-  return urlsetXml(entries.slice((n - 1) * limit, n * limit));
+  return sitemapXml("urlset", entries.slice((n - 1) * limit, n * limit));
 }

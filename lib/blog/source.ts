@@ -3,6 +3,7 @@ import { unstable_cache } from "next/cache";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { env } from "../config/env";
 import { siteText } from "../config/text";
+import { keyRefused } from "../config/workspace-variables";
 import { fetch as fetchOutsideNext } from "undici";
 import { log } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
@@ -29,13 +30,7 @@ export const BLOG_CACHE_TAG = "blog";
 export type BlogData = { blog: Blog; slugs: string[] };
 
 export class BlogSourceError extends Error {
-  constructor(
-    message: string,
-    readonly cause?: WorkspaceApiError,
-  ) {
-    super(message);
-    this.name = "BlogSourceError";
-  }
+  override name = "BlogSourceError";
 }
 
 // NEXT_PHASE is Next's own marker for the build process, not app configuration.
@@ -78,7 +73,7 @@ function describe(error: WorkspaceApiError): string {
     case "bad_response":
       return `the workspace answered with something that is not a blog-post list (${detail})`;
     case "unauthorized":
-      return `the workspace refused the API key${status}; check WORKSPACE_API_KEY and the subdomain in WORKSPACE_URL`;
+      return `the workspace ${keyRefused(`HTTP ${error.status}`, env().localWorkspace !== null)}`;
     case "unavailable":
       return `the workspace is failing${status}: ${detail}`;
     default:
@@ -98,7 +93,7 @@ function toSourceError(error: unknown): BlogSourceError {
   const hint = isBuildPhase()
     ? " The build stops here rather than publish an empty blog; start the workspace or fix WORKSPACE_URL and build again."
     : "";
-  return new BlogSourceError(blogSourceMessage(error) + hint, isWorkspaceApiError(error) ? error : undefined);
+  return new BlogSourceError(blogSourceMessage(error) + hint);
 }
 
 async function fetchBlog(): Promise<{ blog: Blog; slugs: string[] }> {

@@ -47,3 +47,12 @@ export const workspaceApiKey = variable(
     return key;
   },
 );
+
+/** The workspace refused the API key: what to set, for the build, the blog and delivery alike. */
+export function keyRefused(status: string, local: boolean): string {
+  return `refused the API key (${status}): ${
+    local
+      ? "unset LOCAL_WORKSPACE_API_KEY to use the local demo key, or set it to the key the local workspace was started with"
+      : "check WORKSPACE_API_KEY (a current key from the workspace's Admin panel, under API keys: it may have expired or been revoked) and that WORKSPACE_URL names your workspace's real subdomain: a key only works for its own workspace"
+  }`;
+}

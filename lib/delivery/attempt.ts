@@ -1,4 +1,5 @@
 import { metrics } from "../observability/metrics";
+import { keyRefused } from "../config/workspace-variables";
 import { isWorkspaceApiError } from "../workspace/errors";
 import type { Outcome, SignupWindow, StatKind } from "./types";
 
@@ -32,12 +33,6 @@ export function backoffMs(failures: number, retryAfterMs: number | undefined, ra
 /** The workspace's rate, spaced: a fixed window would let twice the rate through across a boundary. */
 export function spacingMs(ratePerSecond: number): number {
   return Math.ceil((1000 / ratePerSecond) * 1.15);
-}
-
-function keyRefusedHint(mode: "local" | "remote"): string {
-  return mode === "remote"
-    ? "Fix: set WORKSPACE_API_KEY to a current key from the workspace's Admin panel (API keys; it may have expired or been revoked), and check that WORKSPACE_URL names your workspace's real subdomain: a key only works for its own workspace."
-    : "Fix: unset LOCAL_WORKSPACE_API_KEY to use the local demo key, or set it to the key the local workspace was started with.";
 }
 
 export type Deliver = (email: string) => Promise<AttemptResult>;
@@ -76,7 +71,7 @@ export function createAttempt(opts: {
       if (result.code === "unauthorized") {
         if (failures === 1)
           opts.log(
-            `The workspace refused the API key (401${from}); signups are kept and retried until it is fixed. ${keyRefusedHint(opts.mode)}`,
+            `The workspace ${keyRefused(`401${from}`, opts.mode === "local")}. Signups are kept and retried until it is fixed.`,
           );
       } else if (failures === 1 || failures % 20 === 0)
         opts.log(

@@ -2,6 +2,7 @@
 import { ConfigError, type AppConfig } from "../config/schema";
 import { loadConfig } from "../config/startup";
 import { log as logger } from "../observability/log.mjs";
+import { keyRefused } from "../config/workspace-variables";
 
 const log = logger("launcher");
 
@@ -48,7 +49,7 @@ export async function workspaceProblem(config: AppConfig, timeoutMs = 10_000): P
   }
   if (status < 400) return null;
   if (status === 401 || status === 403)
-    return `${where} refused the API key (${status}): check WORKSPACE_API_KEY (the Admin panel, under API keys).`;
+    return `${where} ${keyRefused(String(status), config.localWorkspace !== null)}.`;
   if (status === 404)
     return `${where} has no blog API at ${new URL(url).pathname} (404): check WORKSPACE_URL (the workspace's own address, as the Admin panel shows it).`;
   return `${where} answered ${status} to GET ${new URL(url).pathname}: ${start}, then build again.`;

@@ -5,33 +5,16 @@ import { budget, takeEach } from "../state/budget";
 import { searchProcess } from "./engine";
 
 /*
- * Whether a search runs: one decision, made before the blog is read (the front's limit_req is the
- * only other). First the site's search time, this process's own (searches share the event loop that
- * serves every page): below half the window anyone searches; beyond it a holder (an IPv4 /24, an
- * IPv6 /48) gets its share among the holders active lately, and one not seen for `holderSeconds`
- * may go over by half, so a flood of holders cannot spend a reader's time. Then the client's and
- * holder's allowances, shared by every instance through lib/state. An admitted search is charged
- * its whole time: an estimate at once, its ranking, then once sent, its share of the process's CPU
- * time while under way (divided among concurrent searches, so none pays for the others).
+ * Whether a search runs, decided before the blog is read (the front's limit_req is the only other
+ * gate). First the site's search time, this process's (searches share the event loop with every
+ * page): under half the window anyone searches; past it a holder (IPv4 /24, IPv6 /48) gets its share
+ * among recent holders, and one unseen for `holderSeconds` may go over by half. Then the client's and
+ * holder's allowances, shared by every instance (lib/state). An admitted search is charged its whole
+ * time: an estimate at once, its ranking, then its share of the process's CPU time while under way.
  */
 
-const SEARCH_LIMITS = {
-  perClient: { points: 60, durationSeconds: 60 },
-  perHolder: { points: 120, durationSeconds: 60 },
-};
-
-export type SearchTimeLimits = {
-  msPerSecond: number;
-  windowSeconds: number;
-  holderSeconds: number;
-  activeSeconds: number;
-};
-const SEARCH_TIME: SearchTimeLimits = {
-  msPerSecond: 600,
-  windowSeconds: 2,
-  holderSeconds: 8,
-  activeSeconds: 30,
-};
+const SEARCH_TIME = { msPerSecond: 600, windowSeconds: 2, holderSeconds: 8, activeSeconds: 30 };
+export type SearchTimeLimits = typeof SEARCH_TIME;
 
 /** The most the rest of a request is charged: a search that waited must not put its holder in debt for seconds. */
 const MAX_REST_MS = 100;
@@ -54,16 +37,13 @@ export type SearchTime = {
   start(holder: string): SearchRequest;
 };
 
-/** This process's CPU time so far, in ms (every thread: rendering, GC, the thread pool). */
-function processCpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-/** `cpuTime` is the clock a request's rest is measured on (this process's CPU time; tests give their own). */
+/** `cpuTime`: this process's CPU time in ms (every thread: rendering, GC, the thread pool); tests give their own. */
 export function createSearchTime(
   limits: SearchTimeLimits = SEARCH_TIME,
-  cpuTime: () => number = processCpuMs,
+  cpuTime = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  },
 ): SearchTime {
   const points = limits.msPerSecond * limits.windowSeconds;
   const holderPoints = limits.msPerSecond * limits.holderSeconds;
@@ -145,9 +125,6 @@ export function createSearchTime(
   return { admits, start };
 }
 
-const perClient = () => budget("search-client", SEARCH_LIMITS.perClient, { onStoreFailure: "allow" });
-const perHolder = () => budget("search-network", SEARCH_LIMITS.perHolder, { onStoreFailure: "allow" });
-
 /** "limited": the client's or holder's allowance is spent; "busy": the site's search time is. */
 export type Admission =
   { kind: "admitted"; request: SearchRequest } | { kind: "limited"; wait: number } | { kind: "busy" };
@@ -156,8 +133,8 @@ export async function admitSearch({ client, holder }: Asker): Promise<Admission>
   const time = (searchProcess().time ??= createSearchTime()) as SearchTime;
   if (!(await time.admits(holder))) return { kind: "busy" };
   const wait = await takeEach([
-    [perClient(), client],
-    [perHolder(), holder],
+    [budget("search-client", { points: 60, durationSeconds: 60 }, { onStoreFailure: "allow" }), client],
+    [budget("search-network", { points: 120, durationSeconds: 60 }, { onStoreFailure: "allow" }), holder],
   ]);
   if (wait !== null) return { kind: "limited", wait };
   return { kind: "admitted", request: time.start(holder) };

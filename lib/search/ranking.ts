@@ -123,7 +123,6 @@ export function rankPosts(
   queryTerms: readonly string[],
   limit = Infinity,
 ): SearchOutcome {
-  if (queryTerms.length === 0) return { hits: [], total: 0, matched: "all" };
   if (blog.posts.length !== index.documentCount)
     throw new Error("this search index was built from another copy of the blog");
   const { terms, prefix, fuzzy } = planQuery(index, [...new Set(queryTerms)].slice(0, MAX_RANKED_TERMS));

@@ -1,12 +1,11 @@
-import { after } from "next/server";
 import type { Blog } from "../blog/model";
 import type { Post } from "../blog/post";
 import { pageCount, POSTS_PER_PAGE } from "../blog/paths";
-import type { ChargeRanking, SearchRequest } from "./admission";
+import type { ChargeRanking } from "./admission";
 import { searchPosts } from "./engine";
 import type { SearchHit } from "./ranking";
 import type { Translate } from "../i18n";
-import { MAX_QUERY_CHARS, MAX_TERMS, type SearchQuery } from "./query";
+import { MAX_TERMS, type SearchQuery } from "./query";
 
 /** The newest posts the "nothing matched" answer suggests instead. */
 const NEWEST_ON_NO_MATCH = 3;
@@ -25,12 +24,6 @@ export type SearchPageResult =
       matched: "all" | "some";
       droppedTerms: number;
     };
-
-/** The ranking's charge of an admitted search, whose rest is charged once the response is sent (however it ended). */
-export function meterSearch(request: SearchRequest): ChargeRanking {
-  after(() => void request.end());
-  return request.charge;
-}
 
 /** One page of results, paginated like the blog index; null past the last page (a 404, as /blog/page/N). */
 export async function searchPage(
@@ -67,11 +60,7 @@ export function searchPath(text: string, page = 1): string {
   return `/search?${params.toString()}`;
 }
 
-// What the search page says beyond a plain phrase, as whole sentences: one text node each for screen readers.
-
-export const tooLongMessage = (t: Translate, length: number) =>
-  t("search.tooLong", { length, max: MAX_QUERY_CHARS });
-
+/** One sentence, one text node for screen readers. */
 export function resultSummary(t: Translate, r: Extract<SearchPageResult, { kind: "results" }>): string {
   const count = t(r.matched === "some" ? "search.matchesSome" : "search.matchesAll", { count: r.total });
   const where = r.pages > 1 ? ` ${t("search.pageOf", { page: r.page, pages: r.pages })}` : "";

@@ -115,7 +115,6 @@ describe("buildBlog (normalization and grouping)", () => {
     expect(blog.name).toBe("The Journal");
     const mid = blog.bySlug.get("mid")!;
     expect(mid.title).toBe("Spaced title");
-    expect(mid.pageTitle).toBe("Spaced title");
     expect(mid.coverImageUrl).toBeNull();
     expect(blog.bySlug.get("old")!.publishedAt).toBe("2023-05-01T08:00:00.000Z");
     const fresh = blog.bySlug.get("new")!;
@@ -211,11 +210,11 @@ describe("prerender limit and pagination", () => {
 });
 
 describe("one copy of what posts share", () => {
-  it("posts naming the same author and keywords the same way share one object each; a page title equal to the title is the title", () => {
+  it("posts naming the same author and keywords the same way share one object each", () => {
     const blog = buildBlog({
       blogName: "B",
       posts: [
-        post({ slug: "a", keywords: ["Go", "Rust"], pageTitle: "Title of a" }),
+        post({ slug: "a", keywords: ["Go", "Rust"] }),
         post({ slug: "b", keywords: ["rust", "Go"], authors: [{ ...ADA }] }),
         post({ slug: "c", authors: [{ ...ADA, name: "Ada L." }] }),
       ],
@@ -226,6 +225,5 @@ describe("one copy of what posts share", () => {
     expect(c!.authors[0]!.name).toBe("Ada L.");
     expect(a!.keywords[0]).toBe(b!.keywords[1]);
     expect(a!.keywords[1]).toBe(b!.keywords[0]);
-    expect(a!.pageTitle).toBe(a!.title);
   });
 });

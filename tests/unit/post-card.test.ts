@@ -13,7 +13,6 @@ import type { Post } from "@/lib/blog/post";
 const post = (image: string | null): Post => ({
   slug: "a-post",
   title: "A post",
-  pageTitle: "A post",
   description: "What it says.",
   publishedAt: "2026-11-01T00:00:00.000Z",
   publishedTime: Date.parse("2026-11-01T00:00:00.000Z"),

@@ -11,7 +11,7 @@ import {
   parseSearchPage,
   parseSearchQuery,
 } from "@/lib/search/query";
-import { resultSummary, searchPage, searchPath, tooLongMessage } from "@/lib/search/results";
+import { resultSummary, searchPage, searchPath } from "@/lib/search/results";
 import { highlightSegments } from "@/lib/search/text";
 import type { BlogPost } from "@/lib/workspace/types";
 
@@ -42,9 +42,9 @@ describe("parseSearchQuery", () => {
     expect(parseSearchQuery("a".repeat(MAX_QUERY_CHARS)).kind).toBe("ok");
     const q = parseSearchQuery("a".repeat(10_000));
     expect(q).toEqual({ kind: "too_long", length: 10_000, shown: "a".repeat(MAX_QUERY_CHARS) });
-    expect(tooLongMessage(translator(resolveMessages("en")), 10_000)).toBe(
-      "Your search is 10,000 characters long; searches can be up to 200. Try a few distinctive words.",
-    );
+    expect(
+      translator(resolveMessages("en"))("search.tooLong", { length: 10_000, max: MAX_QUERY_CHARS }),
+    ).toBe("Your search is 10,000 characters long; searches can be up to 200. Try a few distinctive words.");
   });
 
   it("searches at most MAX_TERMS distinct words and says how many were left out", () => {

@@ -9,16 +9,12 @@ import { NewsletterShell } from "./shell";
 
 export function generateMetadata(): Metadata {
   const t = siteText();
+  const [title, description] = [t("newsletter.metaTitle"), t("newsletter.metaDescription")];
   return {
-    title: t("newsletter.metaTitle"),
-    description: t("newsletter.metaDescription"),
+    title,
+    description,
     alternates: { canonical: "/newsletter" },
-    openGraph: {
-      title: t("newsletter.metaTitle"),
-      description: t("newsletter.metaDescription"),
-      type: "website",
-      url: "/newsletter",
-    },
+    openGraph: { title, description, type: "website", url: "/newsletter" },
   };
 }
 

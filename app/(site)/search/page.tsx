@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { after } from "next/server";
 import { notFound } from "next/navigation";
 import { PostGrid } from "@/components/blog/post-card";
 import blogStyles from "@/components/blog/blog.module.css";
@@ -12,8 +13,8 @@ import { env } from "@/lib/config/env";
 import { siteText } from "@/lib/config/text";
 import { blogList } from "@/lib/blog/source";
 import { admitSearch, type ChargeRanking } from "@/lib/search/admission";
-import { firstParam, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
-import { meterSearch, resultSummary, searchPage, searchPath, tooLongMessage } from "@/lib/search/results";
+import { firstParam, MAX_QUERY_CHARS, parseSearchPage, parseSearchQuery } from "@/lib/search/query";
+import { resultSummary, searchPage, searchPath } from "@/lib/search/results";
 
 // Rendered per request from the blog the pages are built from (never the workspace); noindex.
 
@@ -51,8 +52,9 @@ export default async function SearchPageView({ searchParams }: Props) {
     const admission = await admitSearch(whoIsAsking({ headers: await headers() }, env().trustProxy));
     if (admission.kind === "limited") return refusal(t("search.rateLimited", { count: admission.wait }));
     if (admission.kind === "busy") return refusal(t("search.busy"));
-    // The holder is charged the search's whole time, rendering included (admission.ts).
-    charge = meterSearch(admission.request);
+    // The holder is charged the search's whole time, rendering included, however it ends.
+    after(() => void admission.request.end());
+    charge = admission.request.charge;
   }
   const blog = await blogList();
   const result = await searchPage(blog, query, page, charge);
@@ -65,7 +67,7 @@ export default async function SearchPageView({ searchParams }: Props) {
         <p className={blogStyles.lede}>{t("search.empty", { count: blog.posts.length })}</p>,
       );
     case "too_long":
-      return refusal(tooLongMessage(t, result.length));
+      return refusal(t("search.tooLong", { length: result.length, max: MAX_QUERY_CHARS }));
     case "no_match":
       return frame(
         t("search.noResultsTitle", { query: result.text }),

@@ -1,8 +1,9 @@
 import "server-only";
-import { NOT_EVERY_INSTANCE, RETRY_AFTER_SECONDS, revalidateBlog } from "@/lib/blog/revalidate";
+import { RETRY_AFTER_SECONDS, revalidateBlog } from "@/lib/blog/revalidate";
 import { presentedSecret } from "@/lib/blog/secret";
 import { secretMatches } from "@/lib/http/bearer";
 import { env } from "@/lib/config/env";
+import { siteText } from "@/lib/config/text";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { log } from "@/lib/observability/log.mjs";
 
@@ -21,7 +22,7 @@ export async function POST(request: Request) {
     const { revalidatedAt, reachedAllInstances } = await revalidateBlog();
     if (!reachedAllInstances) {
       return jsonResponse(
-        { revalidated: true, reachedAllInstances, revalidatedAt, error: NOT_EVERY_INSTANCE },
+        { revalidated: true, reachedAllInstances, revalidatedAt, error: siteText()("admin.refresh.partial") },
         503,
         { "Retry-After": String(RETRY_AFTER_SECONDS) },
       );

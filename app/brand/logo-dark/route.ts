@@ -1,8 +1,3 @@
-import { logoDarkResponse } from "@/lib/config/site-assets";
-
 // Read once by the build from the file SITE_CONFIG names (logoDark), then served as built.
 export const dynamic = "force-static";
-
-export function GET() {
-  return logoDarkResponse();
-}
+export { logoDarkResponse as GET } from "@/lib/config/site-assets";

@@ -1,8 +1,3 @@
-import { logoResponse } from "@/lib/config/site-assets";
-
 // Read once by the build from the file SITE_CONFIG names, then served as built.
 export const dynamic = "force-static";
-
-export function GET() {
-  return logoResponse();
-}
+export { logoResponse as GET } from "@/lib/config/site-assets";

@@ -26,24 +26,19 @@ export default async function NewsletterOutcomePage({ params }: Props) {
   if (!outcome) notFound();
   const t = siteText();
   const tone = toneFor(outcome);
+  const success = tone === "success";
   return (
     <NewsletterShell
-      title={tone === "success" ? t("newsletter.thanksTitle") : t("newsletter.errorTitle")}
+      title={t(success ? "newsletter.thanksTitle" : "newsletter.errorTitle")}
       intro={
         <>
           <p id="newsletter-outcome" className={styles.outcome} data-tone={tone}>
             {messageFor(outcome, t)}
           </p>
           <p>
-            {tone === "success" ? (
-              <Link href="/blog" prefetch={false}>
-                {t("newsletter.readBlog")}
-              </Link>
-            ) : (
-              <Link href="/newsletter" prefetch={false}>
-                {t("newsletter.tryAgain")}
-              </Link>
-            )}
+            <Link href={success ? "/blog" : "/newsletter"} prefetch={false}>
+              {t(success ? "newsletter.readBlog" : "newsletter.tryAgain")}
+            </Link>
           </p>
         </>
       }

@@ -1,7 +1,7 @@
-import { laterPageRoute, topicListing } from "@/lib/blog/listings";
+import { listingRoute, topicListing } from "@/lib/blog/listings";
 import { TagView } from "../../tag-view";
 
-const route = laterPageRoute(topicListing, "keyword", TagView);
+const route = listingRoute(topicListing, "keyword", TagView, true);
 export const generateStaticParams = route.generateStaticParams;
 export const generateMetadata = route.generateMetadata;
 export default route.Page;
