@@ -82,7 +82,13 @@ function searchInProcessChild(): Promise<SearchBenchResult["inProcess"]> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ["--expose-gc", "--import", "tsx", path.join(__dirname, "search-in-process.ts")],
+      [
+        "--expose-gc",
+        "--conditions=react-server",
+        "--import",
+        "tsx",
+        path.join(__dirname, "search-in-process.ts"),
+      ],
       { timeout: 10 * 60_000, maxBuffer: 1024 * 1024 },
       (error, stdout) => {
         if (error) return reject(error);
