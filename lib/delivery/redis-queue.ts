@@ -7,6 +7,7 @@ import { backoffMs, hourOf, HOUR_MS, spacingMs, windows, type Deliver } from "./
 import type { Kept, SqliteSignupStore } from "./sqlite-store";
 import {
   FAILED_SHOWN,
+  refusalOf,
   StoreUnavailableError,
   type Accepted,
   type DeliveryOverview,
@@ -37,22 +38,6 @@ const STRIKES_TO_RECREATE = 3;
 const FORWARD_EVERY_MS = 1_000;
 /** A delivered job stays this long, so a forward repeated after its delivery sends nothing. */
 const KEEP_COMPLETED_SECONDS = 24 * 60 * 60;
-
-/** A Redis failure as the store's refusal: full, gone (or not the primary any more), or other. */
-function refusalOf(error: unknown): StoreUnavailableError {
-  if (error instanceof StoreUnavailableError) return error;
-  const message = error instanceof Error ? error.message : "";
-  const name = error instanceof Error ? error.name : typeof error;
-  if (/^OOM\b/.test(message))
-    return new StoreUnavailableError("out_of_memory", "Redis is at its memory limit (maxmemory)");
-  if (
-    /Stream isn't writeable|Connection is closed|Command timed out|ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|^READONLY|^LOADING|^MASTERDOWN|All sentinels are unreachable/.test(
-      message,
-    )
-  )
-    return new StoreUnavailableError("unreachable", `the Redis primary cannot be reached (${name})`);
-  return new StoreUnavailableError("unwritable", `Redis: ${name}`);
-}
 
 type RedisStoreOptions = {
   connection: Redis;

@@ -35,6 +35,22 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** A Redis failure as the store's refusal: full, gone (or not the primary any more), or other. */
+export function refusalOf(error: unknown): StoreUnavailableError {
+  if (error instanceof StoreUnavailableError) return error;
+  const message = error instanceof Error ? error.message : "";
+  const name = error instanceof Error ? error.name : typeof error;
+  if (/^OOM\b/.test(message))
+    return new StoreUnavailableError("out_of_memory", "Redis is at its memory limit (maxmemory)");
+  if (
+    /Stream isn't writeable|Connection is closed|Command timed out|ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|^READONLY|^LOADING|^MASTERDOWN|All sentinels are unreachable/.test(
+      message,
+    )
+  )
+    return new StoreUnavailableError("unreachable", `the Redis primary cannot be reached (${name})`);
+  return new StoreUnavailableError("unwritable", `Redis: ${name}`);
+}
+
 export interface SignupStore {
   readonly engine: "sqlite" | "redis";
   /** Resolves only once the signup is durable; throws StoreUnavailableError. */
