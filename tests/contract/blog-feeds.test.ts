@@ -10,22 +10,12 @@ import {
   type LocalWorkspaceServer,
 } from "@/lib/local-workspace";
 import { createWorkspaceClient } from "@/lib/workspace/client";
-import { WHOLE_NUMBER_VARIABLES } from "@/lib/config/defaults.mjs";
-import { DEFAULT_DESCRIPTION, DEFAULT_LANGUAGE } from "@/lib/config/site";
-import { resolveMessages, translator } from "@/lib/i18n";
+import { defaultFeedSettings } from "../helpers/feed-settings";
 
 /* Feeds and sitemaps built from the local workspace's demo blog over real HTTP, parsed back. */
 
 const SITE = "https://www.example.test";
-// The configuration's defaults, as blogForPage passes them.
-const settings = {
-  siteUrl: SITE,
-  postUrlTemplate: null,
-  feedItems: WHOLE_NUMBER_VARIABLES.FEED_ITEMS.fallback,
-  language: DEFAULT_LANGUAGE,
-  description: DEFAULT_DESCRIPTION,
-  t: translator(resolveMessages(DEFAULT_LANGUAGE)),
-};
+const settings = defaultFeedSettings(SITE);
 let ws: LocalWorkspaceServer;
 let blog: Blog;
 

@@ -5,9 +5,7 @@ import { atomFeed, jsonFeed, rssFeed } from "@/lib/blog/feeds";
 import { buildBlog, type Blog } from "@/lib/blog/model";
 import { rootSitemap, sitemapEntries } from "@/lib/blog/sitemap";
 import type { BlogPost } from "@/lib/workspace/types";
-import { WHOLE_NUMBER_VARIABLES } from "@/lib/config/defaults.mjs";
-import { DEFAULT_DESCRIPTION, DEFAULT_LANGUAGE } from "@/lib/config/site";
-import { resolveMessages, translator } from "@/lib/i18n";
+import { defaultFeedSettings } from "../helpers/feed-settings";
 
 /*
  * Feeds stay well-formed XML whatever the workspace sends: control characters, lone surrogates,
@@ -19,15 +17,7 @@ import { resolveMessages, translator } from "@/lib/i18n";
  */
 
 const SITE = "https://www.example.test";
-// The configuration's defaults, as blogForPage passes them.
-const settings = {
-  siteUrl: SITE,
-  postUrlTemplate: null,
-  feedItems: WHOLE_NUMBER_VARIABLES.FEED_ITEMS.fallback,
-  language: DEFAULT_LANGUAGE,
-  description: DEFAULT_DESCRIPTION,
-  t: translator(resolveMessages(DEFAULT_LANGUAGE)),
-};
+const settings = defaultFeedSettings(SITE);
 
 // The XML 1.0 Char production, written out independently of the code under test.
 const XML_CHARS = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
