@@ -5,6 +5,9 @@ import { CHROMIUM_ARGS, requireChromium } from "./tests/helpers/chromium";
  * End-to-end tests run in real Chromium against `npm start` on its own ports, its own
  * build folder and a freshly reset local workspace, so they never disturb a running dev site.
  */
+// Every build the suites make skips Next's type-check step: `npm run typecheck` does it once.
+process.env.SKIP_BUILD_TYPECHECK ??= "1";
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_WORKSPACE_PORT = Number(process.env.E2E_WORKSPACE_PORT ?? 4110);
 

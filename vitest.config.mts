@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/contract/**/*.test.ts"],
     environment: "node",
+    // The suites' builds skip Next's type-check step: `npm run typecheck` does it once.
+    env: { SKIP_BUILD_TYPECHECK: "1" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Contract suites start real HTTP servers on ephemeral ports; two cores, so keep it modest.

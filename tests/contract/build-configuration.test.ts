@@ -78,6 +78,7 @@ beforeAll(async () => {
     HOSTNAME: "127.0.0.1",
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_TELEMETRY_DISABLED: "1",
+    SKIP_BUILD_TYPECHECK: "1",
   };
   team = teamFolder();
   const build = await keepingTsconfig(() =>

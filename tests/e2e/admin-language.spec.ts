@@ -36,7 +36,7 @@ test.beforeAll(async ({ browser }) => {
       ADMIN_PASSKEY_STORE_PATH: path.join(dir, "admin-passkeys.sqlite"),
       DELIVERY_STORE_PATH: path.join(dir, "delivery.sqlite"),
     },
-    { buildInto: `${process.env.E2E_DIST_DIR ?? ".next-e2e"}-admin-language` },
+    { buildInto: `${process.env.E2E_DIST_DIR ?? ".next-e2e"}-werkstatt` },
   );
   context = await browser.newContext();
   page = await context.newPage();

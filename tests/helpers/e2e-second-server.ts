@@ -11,14 +11,16 @@ import { waitForOk } from "./until";
  * run it with: what the running server decides from its own environment, and its PID.
  * With `buildInto`, what is decided at build (the site's configuration) gets a build of its own
  * first, in that folder, made with the same environment; specs run in one Playwright worker that
- * ask for the same folder with the same environment (SITE_URL included: pages are prerendered
- * with it) share one build, since a build takes minutes.
+ * ask for the same folder with the same environment share one build, since a build takes minutes.
+ * Such a folder keeps its port, so SITE_URL (pages are prerendered with it) stays the same, and
+ * the stores' paths (a spec's own temporary files, read only at run time) are not compared.
  */
 
 const ROOT = path.resolve(__dirname, "../..");
 
-/** Builds made by this worker process: folder → the environment they were made with. */
-const builds = new Map<string, string>();
+/** Builds made by this worker process: folder → the environment they were made with, and its port. */
+const builds = new Map<string, { made: string; port: number }>();
+const RUN_TIME_ONLY = new Set(["PORT", "ADMIN_PASSKEY_STORE_PATH", "DELIVERY_STORE_PATH"]);
 
 export type SecondServer = { url: string; port: number; pid: number; stop(): Promise<void> };
 
@@ -26,7 +28,7 @@ export async function startSecondServer(
   env: Record<string, string | undefined>,
   options: { siteUrl?: (port: number) => string; buildInto?: string; hostname?: string } = {},
 ): Promise<SecondServer> {
-  const port = await freePort();
+  const port = (options.buildInto && builds.get(options.buildInto)?.port) || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -46,13 +48,13 @@ export async function startSecondServer(
     childEnv.NEXT_DIST_DIR = options.buildInto;
     const made = JSON.stringify(
       Object.entries(childEnv)
-        .filter(([k]) => k !== "PORT")
+        .filter(([k]) => !RUN_TIME_ONLY.has(k))
         .sort(),
     );
-    if (builds.get(options.buildInto) !== made) {
+    if (builds.get(options.buildInto)?.made !== made) {
       builds.delete(options.buildInto);
       await build(childEnv);
-      builds.set(options.buildInto, made);
+      builds.set(options.buildInto, { made, port });
     }
   }
   const child: ChildProcess = spawn(
