@@ -6,22 +6,14 @@ import { useAdminText } from "./words";
 
 // The admin UI's one way to call /api/admin: every failure becomes a sentence to show by the action.
 
-type ApiFail = {
-  ok: false;
-  status: number;
-  error: string;
-  fields?: Record<string, string>;
-  code?: string;
-};
+type ApiFail = { ok: false; status: number; error: string; fields?: Record<string, string>; code?: string };
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFail;
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-/** The caller of the admin API, wording its own failures in the admin's language. */
 export function useApi() {
   const { t } = useAdminText();
   return async <T>(
     url: string,
-    method: Method,
+    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
     body?: unknown,
     /** The sign-in: it has no session to lose, so its 401s are refusals in the server's words. */
     { signIn = false }: { signIn?: boolean } = {},
@@ -30,7 +22,6 @@ export function useApi() {
     try {
       res = await fetch(url, {
         method,
-        credentials: "same-origin",
         headers: {
           Accept: "application/json",
           ...(body === undefined ? {} : { "Content-Type": "application/json" }),
@@ -60,10 +51,7 @@ export function useApi() {
   };
 }
 
-/**
- * Busy → call → status: a failure's sentence is shown (and passed to `onFail`), else `done` says
- * what happened. `run` answers the data, or null on failure.
- */
+/** Busy → call → status: a failure's sentence (passed to `onFail` too), else what `done` says; null on failure. */
 export function useApiAction(onFail?: (failure: ApiFail) => void) {
   const callApi = useApi();
   const [busy, setBusy] = useState(false);

@@ -12,13 +12,7 @@ import { useAdminText } from "./words";
 
 const FIELDS = ["firstName", "lastName", "email", "timeZone", "role"] as const;
 type Fields = Record<(typeof FIELDS)[number], string>;
-const toFields = (m: MemberRow): Fields => ({
-  firstName: m.firstName,
-  lastName: m.lastName,
-  email: m.email,
-  timeZone: m.timeZone,
-  role: m.role,
-});
+const toFields = (m: MemberRow) => Object.fromEntries(FIELDS.map((k) => [k, m[k]])) as Fields;
 
 /**
  * One member's details (v2 update: only changed fields sent), status (v1: v2 cannot change it)
@@ -50,7 +44,6 @@ export function MemberEditor({
   );
   const dirty = Object.keys(changes).length > 0;
 
-  /** A field's id, error, value and change handler. */
   function bind(key: keyof Fields) {
     return {
       id: `m-${key}`,

@@ -2,13 +2,11 @@ import type { ComponentProps, ReactNode } from "react";
 import Link from "next/link";
 import { Rich } from "@/components/site/rich";
 import styles from "./admin.module.css";
+import { useAdminText } from "./words";
 
 export type ActionStatus = { kind: "ok" | "error"; text: string } | null;
 
-/**
- * A form field in the GOV.UK order (label, hint, error, control), so screen readers hear every
- * form alike: a text input, a textarea (`multiline`), or an input suggesting `options`.
- */
+/** A field in the GOV.UK order (label, hint, error, control), so screen readers hear every form alike. */
 export function Field({
   id,
   label,
@@ -101,7 +99,7 @@ export function AlertRegion({ id, error }: { id?: string; error: string }) {
   );
 }
 
-/** A section of a page: its heading (which names it), a lede, then its content. */
+/** A section of a page, named by its heading. */
 export function Card({
   id,
   title,
@@ -127,10 +125,12 @@ export function Card({
 const REAUTH_HREF = "/admin/login?reauth=1&next=%2Fadmin%2Faccount";
 
 /** Why a change to how the admin signs in needs a fresh sign-in, with the link to give one. */
-export function ReauthNote({ text, link }: { text: string; link: string }) {
+export function ReauthNote({ of, minutes }: { of: "passkeys" | "twoFactor"; minutes: number }) {
+  const { t } = useAdminText();
+  const link = <a href={REAUTH_HREF}>{t(`admin.${of}.reauthLink`)}</a>;
   return (
     <p className={styles.info}>
-      <Rich text={text} slots={{ link: <a href={REAUTH_HREF}>{link}</a> }} />
+      <Rich text={t(`admin.${of}.reauth`, { minutes })} slots={{ link }} />
     </p>
   );
 }
@@ -154,7 +154,6 @@ export function PostButton({
   );
 }
 
-/** Back to the member list. */
 export function BackLink({ text }: { text: string }) {
   return (
     <p className={styles.small}>
