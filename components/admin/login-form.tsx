@@ -7,10 +7,7 @@ import { AlertRegion, Field, Button } from "./ui";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
-/**
- * Email and password, then the code when the server asks for one. Without JavaScript the form
- * posts and the server redirects back to the login page, which shows its step (`codeFor`).
- */
+/** Email and password, then the code if asked; without JavaScript the login page shows the step (`codeFor`). */
 export function LoginForm({
   next,
   initialError,
@@ -57,7 +54,6 @@ export function LoginForm({
     if (!res.ok) {
       // Whatever went wrong at the code, the next attempt starts again from the password.
       if (step === "code") setStep("password");
-      // In the server's words, as the page without JavaScript shows them.
       setError(res.error);
       if (step === "password") passwordRef.current?.select();
     }

@@ -14,10 +14,7 @@ const FIELDS = ["firstName", "lastName", "email", "timeZone", "role"] as const;
 type Fields = Record<(typeof FIELDS)[number], string>;
 const toFields = (m: MemberRow) => Object.fromEntries(FIELDS.map((k) => [k, m[k]])) as Fields;
 
-/**
- * One member's details (v2 update: only changed fields sent), status (v1: v2 cannot change it)
- * and removal; held as last saved here, so a new name shows in every part.
- */
+/** Details (v2: changed fields only), status (v1: v2 cannot) and removal; held as saved, so every part shows it. */
 export function MemberEditor({
   member: initial,
   roles,

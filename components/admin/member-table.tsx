@@ -16,7 +16,6 @@ export type MemberRow = TeamMember & { name: string };
 type BulkAction = "remove" | "deactivate";
 type BulkResult = { id: string; email: string | null; name: string; ok: boolean; error?: string };
 
-/** Active or inactive, as a badge. */
 export function MemberBadge({ active }: { active: boolean }) {
   const { t } = useAdminText();
   return active ? (
@@ -78,7 +77,6 @@ export function PageSizeSelect({
   );
 }
 
-/** The member table with row selection and the bulk actions (remove, deactivate). */
 export function MemberTable({ members, caption }: { members: MemberRow[]; caption: string }) {
   const router = useRouter();
   const [selected, setSelected] = useState<string[]>([]);

@@ -71,7 +71,6 @@ export function InlineStatus({ status }: { status: ActionStatus }) {
   );
 }
 
-/** A row of buttons, then the outcome of their action. */
 export function Actions({ status, children }: { status: ActionStatus; children: ReactNode }) {
   return (
     <div className={styles.actions} style={{ marginBottom: "1rem" }}>
@@ -99,7 +98,6 @@ export function AlertRegion({ id, error }: { id?: string; error: string }) {
   );
 }
 
-/** A section of a page, named by its heading. */
 export function Card({
   id,
   title,

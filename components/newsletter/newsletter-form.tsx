@@ -1,5 +1,6 @@
 "use client";
 
+import { usePathname } from "next/navigation";
 import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { HONEYPOT_FIELD, type NewsletterResponseBody, type Tone } from "@/lib/newsletter/outcomes";
 import type { NewsletterFormWords } from "./form-words";
@@ -150,4 +151,10 @@ export function NewsletterForm({
       </p>
     </form>
   );
+}
+
+/** One form per page: none in the footer under /newsletter, whose pages have their own (or, after a signup, none). */
+export function OffNewsletterPages({ children }: { children: React.ReactNode }) {
+  const path = usePathname();
+  return path === "/newsletter" || path.startsWith("/newsletter/") ? null : children;
 }

@@ -1,7 +1,6 @@
 import Link from "next/link";
-import { OffNewsletterPages } from "@/components/newsletter/footer-newsletter";
 import { newsletterFormWords } from "@/components/newsletter/form-words";
-import { NewsletterForm } from "@/components/newsletter/newsletter-form";
+import { NewsletterForm, OffNewsletterPages } from "@/components/newsletter/newsletter-form";
 import { siteText } from "@/lib/config/text";
 import { SiteHeader, type SiteChromeProps } from "./site-header";
 import styles from "./site.module.css";

@@ -1,4 +1,4 @@
-import { adminTitle } from "@/app/admin/title";
+import { adminTitle } from "@/app/admin/pages";
 import Link from "next/link";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { deliveryView, type DeliveryView } from "@/lib/admin/delivery";
@@ -48,7 +48,6 @@ function age(ms: number, t: Translate): string {
   return t("admin.age.days", { days: Math.floor(hours / 24), hours: hours % 24 });
 }
 
-/** The newsletter at a glance: the last day and week, what waits, and the failed list. */
 function NewsletterFigures({ delivery, t }: { delivery: DeliveryView; t: Translate }) {
   const when = dateTimeFormatter(env().site.language, env().site.timeZone);
   return (

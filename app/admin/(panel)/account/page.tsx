@@ -1,4 +1,4 @@
-import { adminTitle } from "@/app/admin/title";
+import { adminTitle, type QueryProps } from "@/app/admin/pages";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { passkeyStore } from "@/lib/admin/passkeys";
 import { toView } from "@/lib/admin/passkeys/account";
@@ -13,15 +13,7 @@ import { siteText } from "@/lib/config/text";
 
 export const generateMetadata = adminTitle("admin.account.title");
 
-/**
- * The signed-in admin's own sign-in: their passkeys, whether their password still signs them in,
- * their two-factor, and "Sign out everywhere".
- */
-export default async function AccountPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AccountPage({ searchParams }: QueryProps) {
   const session = await requireAdminPage("/admin/account");
   const loadPasskeys = async () => {
     const store = passkeyStore();
