@@ -82,7 +82,6 @@ export function LoginForm({
             <Rich text={t("admin.login.signingInAs")} slots={{ email: <strong>{email}</strong> }} />
           </p>
           <Field
-            id="login-code"
             label={t("admin.login.code")}
             hint={t("admin.login.codeHint", { issuer })}
             name="code"
@@ -103,7 +102,6 @@ export function LoginForm({
       ) : (
         <Fragment key="password">
           <Field
-            id="login-email"
             label={t("admin.field.email")}
             name="email"
             type="email"
@@ -113,7 +111,6 @@ export function LoginForm({
             autoFocus
           />
           <Field
-            id="login-password"
             label={t("admin.login.password")}
             ref={passwordRef}
             name="password"

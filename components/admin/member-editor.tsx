@@ -43,7 +43,6 @@ export function MemberEditor({
 
   function bind(key: keyof Fields) {
     return {
-      id: `m-${key}`,
       error: fieldErrors[key] || undefined,
       value: fields[key],
       onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -93,7 +92,7 @@ export function MemberEditor({
 
   return (
     <>
-      <Card id="edit-heading" title={t("admin.details.title")}>
+      <Card title={t("admin.details.title")}>
         <form onSubmit={submit} noValidate>
           <div className={styles.grid2}>
             <Field label={t("admin.details.firstName")} {...bind("firstName")} autoComplete="given-name" />
@@ -133,7 +132,7 @@ export function MemberEditor({
           </Actions>
         </form>
       </Card>
-      <Card id="status-heading" title={t("admin.member.status")}>
+      <Card title={t("admin.member.status")}>
         <p>
           <Rich
             text={t(member.active ? "admin.member.isActive" : "admin.member.isInactive", { name })}
@@ -152,12 +151,7 @@ export function MemberEditor({
           </Button>
         </Actions>
       </Card>
-      <Card
-        id="remove-heading"
-        title={t("admin.removal.title")}
-        lede={t("admin.removal.lede", { name })}
-        danger
-      >
+      <Card title={t("admin.removal.title")} lede={t("admin.removal.lede", { name })} danger>
         <Actions status={removal.status}>
           <ConfirmButton
             label={t("admin.removal.button")}

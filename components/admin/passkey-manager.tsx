@@ -37,7 +37,7 @@ export function PasskeyManager({
 
   const add = () =>
     action.run(
-      (api) => passkeyCeremony<{ passkey: PasskeyView }>(api, t, "enrol", "/api/admin/passkeys"),
+      (api) => passkeyCeremony<{ passkey: PasskeyView }>(api, t, "enrol"),
       ({ passkey }) => {
         setPasskeys((list) => [...list, passkey]);
         return t("admin.passkeys.added", { name: passkey.name });
@@ -90,10 +90,9 @@ export function PasskeyManager({
         <p>{t("admin.passkeys.none")}</p>
       ) : (
         <ul className={styles.passkeyList} aria-label={t("admin.passkeys.list")}>
-          {passkeys.map((p, i) => (
+          {passkeys.map((p) => (
             <li key={p.id} className={styles.passkeyItem}>
               <Field
-                id={`passkey-name-${i}`}
                 label={t("admin.field.name")}
                 hint={t(p.backedUp ? "admin.passkeys.historySynced" : "admin.passkeys.history", {
                   added: when(p.createdAt),

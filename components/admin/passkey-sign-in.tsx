@@ -29,16 +29,16 @@ function passkeyProblem(problem: unknown, ceremony: "sign-in" | "enrol"): Messag
   return ceremony === "sign-in" ? "admin.passkey.cannotSignIn" : "admin.passkey.cannotCreate";
 }
 
-/** A passkey ceremony (sign-in or enrolment): the server's options, the prompt, the answer posted to `url`. */
+/** A passkey ceremony (sign-in or enrolment): the server's options, the browser's prompt, the answer posted. */
 export async function passkeyCeremony<T>(
   callApi: ReturnType<typeof useApi>,
   t: Translate,
   ceremony: "sign-in" | "enrol",
-  url: string,
   body: Record<string, unknown> = {},
 ): Promise<ApiResult<T>> {
   const signIn = ceremony === "sign-in";
-  const optionsUrl = signIn ? `${url}/options` : "/api/admin/passkeys/enrolment";
+  const url = signIn ? "/api/admin/passkeys/sign-in" : "/api/admin/passkeys";
+  const optionsUrl = signIn ? `${url}/options` : `${url}/enrolment`;
   const options = await callApi<{
     options: PublicKeyCredentialRequestOptionsJSON & PublicKeyCredentialCreationOptionsJSON;
   }>(optionsUrl, "POST", {}, { signIn });
@@ -76,13 +76,7 @@ export function PasskeySignIn({ next }: { next: string }) {
   async function signIn() {
     setBusy(true);
     setError("");
-    const res = await passkeyCeremony<{ redirectTo?: string }>(
-      callApi,
-      t,
-      "sign-in",
-      "/api/admin/passkeys/sign-in",
-      { next },
-    );
+    const res = await passkeyCeremony<{ redirectTo?: string }>(callApi, t, "sign-in", { next });
     // A full navigation, so every server component renders with the new cookie.
     if (res.ok && res.data.redirectTo) return window.location.assign(res.data.redirectTo);
     setBusy(false);

@@ -92,7 +92,6 @@ export function TwoFactorManager({
             {t("admin.twoFactor.secret")}: <code data-testid="two-factor-secret">{enrolment.secret}</code>
           </p>
           <Field
-            id="two-factor-code"
             label={t("admin.twoFactor.codeLabel")}
             hint={t("admin.twoFactor.codeHint")}
             inputMode="numeric"

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import Link from "next/link";
 import { Rich } from "@/components/site/rich";
 import styles from "./admin.module.css";
@@ -8,7 +8,6 @@ export type ActionStatus = { kind: "ok" | "error"; text: string } | null;
 
 /** A field in the GOV.UK order (label, hint, error, control), so screen readers hear every form alike. */
 export function Field({
-  id,
   label,
   hint,
   error,
@@ -16,13 +15,13 @@ export function Field({
   options,
   ...input
 }: {
-  id: string;
   label: string;
   hint?: ReactNode;
   error?: string;
   multiline?: boolean;
   options?: readonly string[];
 } & Omit<ComponentProps<"input">, "id">) {
+  const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-err`].filter(Boolean).join(" ");
   const control = {
     ...input,
@@ -99,18 +98,17 @@ export function AlertRegion({ id, error }: { id?: string; error: string }) {
 }
 
 export function Card({
-  id,
   title,
   lede,
   danger,
   children,
 }: {
-  id: string;
   title: string;
   lede?: ReactNode;
   danger?: boolean;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
     <section className={danger ? styles.cardDanger : styles.card} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

@@ -124,21 +124,17 @@ export default async function DashboardPage() {
           label={t("admin.dashboard.posts")}
         />
       </ul>
-      <Card id="blog-heading" title={t("admin.dashboard.blog")} lede={t("admin.dashboard.blogLede")}>
+      <Card title={t("admin.dashboard.blog")} lede={t("admin.dashboard.blogLede")}>
         <RefreshBlogButton />
       </Card>
-      <Card
-        id="newsletter-heading"
-        title={t("admin.dashboard.newsletter")}
-        lede={t("admin.dashboard.newsletterLede")}
-      >
+      <Card title={t("admin.dashboard.newsletter")} lede={t("admin.dashboard.newsletterLede")}>
         {delivery.status === "fulfilled" && delivery.value ? (
           <NewsletterFigures delivery={delivery.value} t={t} />
         ) : (
           <Alert>{t("admin.dashboard.storeDown")}</Alert>
         )}
       </Card>
-      <Card id="team-heading" title={t("admin.dashboard.team")}>
+      <Card title={t("admin.dashboard.team")}>
         <p>
           <Link href="/admin/members">{t("admin.dashboard.manageMembers")}</Link> ·{" "}
           <Link href="/admin/members/invite">{t("admin.dashboard.invitePeople")}</Link>

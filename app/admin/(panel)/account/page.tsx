@@ -33,21 +33,21 @@ export default async function AccountPage({ searchParams }: QueryProps) {
       <p className={styles.muted}>
         <Rich text={t("admin.account.signedInAs")} slots={{ email: <strong>{session.email}</strong> }} />
       </p>
-      <Card id="passkeys-heading" title={t("admin.account.passkeys")} lede={t("admin.account.passkeysLede")}>
+      <Card title={t("admin.account.passkeys")} lede={t("admin.account.passkeysLede")}>
         {passkeys ? (
           <PasskeyManager initial={passkeys[0].map(toView)} initialPasskeysOnly={passkeys[1]} {...recent} />
         ) : (
           <Alert>{t("admin.passkey.unavailable")}</Alert>
         )}
       </Card>
-      <Card id="two-factor-heading" title={t("admin.twoFactor.heading")} lede={t("admin.twoFactor.intro")}>
+      <Card title={t("admin.twoFactor.heading")} lede={t("admin.twoFactor.intro")}>
         {twoFactor ? (
           <TwoFactorManager initial={twoFactor} {...recent} />
         ) : (
           <Alert>{t("admin.twoFactor.unavailable")}</Alert>
         )}
       </Card>
-      <Card id="sessions-heading" title={t("admin.account.sessions")} lede={t("admin.account.sessionsLede")}>
+      <Card title={t("admin.account.sessions")} lede={t("admin.account.sessionsLede")}>
         {(await searchParams).everywhere === "failed" ? (
           <Alert>{t("admin.passkey.everywhereFailed")}</Alert>
         ) : null}

@@ -51,7 +51,6 @@ export default async function MembersPage({ searchParams }: QueryProps) {
         aria-label={t("admin.members.search")}
       >
         <Field
-          id="list-q"
           label={t("admin.members.searchLabel")}
           name="q"
           type="search"
