@@ -48,7 +48,7 @@ export async function passkeyCeremony<T>(
     const optionsJSON = options.data.options;
     response = signIn ? await startAuthentication({ optionsJSON }) : await startRegistration({ optionsJSON });
   } catch (problem) {
-    return { ok: false, status: 0, error: t(passkeyProblem(problem, ceremony)) };
+    return { ok: false, error: t(passkeyProblem(problem, ceremony)) };
   }
   const res = await callApi<T>(url, "POST", { response, ...body }, { signIn });
   if (!res.ok && res.code === "unknown_passkey") {

@@ -17,15 +17,7 @@ export const generateMetadata = adminTitle("admin.dashboard.title");
 const number = (value: number) => new Intl.NumberFormat(env().site.language).format(value);
 
 /** One figure (a number, or already in words); a dash when it could not be loaded. */
-function Stat({
-  testId,
-  value,
-  label,
-}: {
-  testId: string;
-  value: number | string | undefined;
-  label: string;
-}) {
+function Stat({ testId, value, label }: { testId: string; value?: number | string; label: string }) {
   return (
     <li className={styles.stat}>
       <span className={styles.statValue} data-testid={testId}>
