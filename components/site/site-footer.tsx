@@ -6,7 +6,7 @@ import { SiteHeader, type SiteChromeProps } from "./site-header";
 import styles from "./site.module.css";
 
 /** The signup form (not under /newsletter; always with `pathAware: false`), profiles, the team's pages and the feed. */
-export function SiteFooter({ siteName, site, pathAware = true }: SiteChromeProps) {
+function SiteFooter({ siteName, site, pathAware = true }: SiteChromeProps) {
   const t = siteText();
   const form = (
     <section aria-label={t("footer.newsletter")}>
