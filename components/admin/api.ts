@@ -6,22 +6,14 @@ import { useAdminText } from "./words";
 
 // The admin UI's one way to call /api/admin: every failure becomes a sentence to show by the action.
 
-type ApiFail = {
-  ok: false;
-  status: number;
-  error: string;
-  fields?: Record<string, string>;
-  code?: string;
-};
-export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFail;
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+type ApiFail = { ok: false; error: string; fields?: Record<string, string>; code?: string };
+export type ApiResult<T> = { ok: true; data: T } | ApiFail;
 
-/** The caller of the admin API, wording its own failures in the admin's language. */
 export function useApi() {
   const { t } = useAdminText();
   return async <T>(
     url: string,
-    method: Method,
+    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
     body?: unknown,
     /** The sign-in: it has no session to lose, so its 401s are refusals in the server's words. */
     { signIn = false }: { signIn?: boolean } = {},
@@ -30,7 +22,6 @@ export function useApi() {
     try {
       res = await fetch(url, {
         method,
-        credentials: "same-origin",
         headers: {
           Accept: "application/json",
           ...(body === undefined ? {} : { "Content-Type": "application/json" }),
@@ -38,21 +29,20 @@ export function useApi() {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
-      return { ok: false, status: 0, error: t("admin.api.offline") };
+      return { ok: false, error: t("admin.api.offline") };
     }
     // A body that is not JSON (a proxy's error page) is answered by its status alone.
     const data: unknown = await res.json().catch(() => null);
-    if (res.ok) return { ok: true, status: res.status, data: data as T };
+    if (res.ok) return { ok: true, data: data as T };
     const obj = (data && typeof data === "object" ? data : {}) as Partial<Record<string, unknown>>;
     const code = typeof obj.code === "string" ? obj.code : undefined;
     const error = typeof obj.error === "string" ? obj.error : undefined;
     // A 401 that names its reason (the workspace ended the session, a refused sign-in code) says
     // it in its own words; any other one means the session is gone.
     if (res.status === 401 && !signIn && !(code && error))
-      return { ok: false, status: 401, error: t("admin.api.expired"), code: "unauthenticated" };
+      return { ok: false, error: t("admin.api.expired") };
     return {
       ok: false,
-      status: res.status,
       error: error ?? t("admin.api.failed", { status: String(res.status) }),
       fields: obj.fields as Record<string, string> | undefined,
       code,
@@ -60,10 +50,7 @@ export function useApi() {
   };
 }
 
-/**
- * Busy → call → status: a failure's sentence is shown (and passed to `onFail`), else `done` says
- * what happened. `run` answers the data, or null on failure.
- */
+/** Busy → call → status: a failure's sentence (passed to `onFail` too), else what `done` says; null on failure. */
 export function useApiAction(onFail?: (failure: ApiFail) => void) {
   const callApi = useApi();
   const [busy, setBusy] = useState(false);

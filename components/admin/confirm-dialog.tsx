@@ -6,10 +6,7 @@ import styles from "./admin.module.css";
 import dialogStyles from "./confirm-dialog.module.css";
 import { useAdminText } from "./words";
 
-/**
- * A button whose action is confirmed first in a native modal <dialog> (focus moves in, Escape
- * cancels, focus returns), which closes once `onConfirm` has finished.
- */
+/** A button confirmed in a native modal <dialog> (focus in, Escape cancels, focus back), shut once `onConfirm` ends. */
 export function ConfirmButton({
   label,
   ariaLabel,
@@ -23,7 +20,6 @@ export function ConfirmButton({
 }: {
   label: string;
   ariaLabel?: string;
-  /** The opening button's look: danger unless false. */
   danger?: boolean;
   disabled?: boolean;
   title: string;

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { ConfirmButton } from "./confirm-dialog";
-import { Actions, Button, InlineStatus } from "./ui";
+import { Actions, Button } from "./ui";
 import { useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
@@ -41,13 +41,12 @@ export function FailedSignups({ rows, total }: { rows: FailedRow[]; total: numbe
 
   return (
     <div>
-      <div className={styles.actions}>
+      <Actions status={action.status}>
         <Button onClick={() => act("POST")} disabled={action.busy || total === 0}>
           {t("admin.failed.retryAll")}
         </Button>
         {discard(t("admin.failed.discardAll"), t("admin.failed.confirmAll", { count: total }))}
-        <InlineStatus status={action.status} />
-      </div>
+      </Actions>
       {rows.length > 0 ? (
         <table className={styles.figures}>
           <caption className={styles.muted}>

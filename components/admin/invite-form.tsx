@@ -40,7 +40,6 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
   return (
     <form onSubmit={submit} noValidate className={styles.card}>
       <Field
-        id="invite-emails"
         label={t("admin.invite.emails")}
         hint={t("admin.invite.emailsHint")}
         error={fields.emails}
@@ -53,7 +52,6 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
       />
       <div className={styles.grid2}>
         <Field
-          id="invite-role"
           label={t("admin.field.role")}
           hint={t("admin.invite.roleHint")}
           error={fields.role}
@@ -62,7 +60,6 @@ export function InviteForm({ roles, defaultInvitedBy }: { roles: string[]; defau
           onChange={(e) => setRole(e.target.value)}
         />
         <Field
-          id="invite-by"
           label={t("admin.invite.invitedBy")}
           hint={t("admin.invite.invitedByHint")}
           error={fields.invitedBy}

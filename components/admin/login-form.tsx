@@ -7,10 +7,7 @@ import { AlertRegion, Field, Button } from "./ui";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
-/**
- * Email and password, then the code when the server asks for one. Without JavaScript the form
- * posts and the server redirects back to the login page, which shows its step (`codeFor`).
- */
+/** Email and password, then the code if asked; without JavaScript the login page shows the step (`codeFor`). */
 export function LoginForm({
   next,
   initialError,
@@ -57,7 +54,6 @@ export function LoginForm({
     if (!res.ok) {
       // Whatever went wrong at the code, the next attempt starts again from the password.
       if (step === "code") setStep("password");
-      // In the server's words, as the page without JavaScript shows them.
       setError(res.error);
       if (step === "password") passwordRef.current?.select();
     }
@@ -86,7 +82,6 @@ export function LoginForm({
             <Rich text={t("admin.login.signingInAs")} slots={{ email: <strong>{email}</strong> }} />
           </p>
           <Field
-            id="login-code"
             label={t("admin.login.code")}
             hint={t("admin.login.codeHint", { issuer })}
             name="code"
@@ -107,7 +102,6 @@ export function LoginForm({
       ) : (
         <Fragment key="password">
           <Field
-            id="login-email"
             label={t("admin.field.email")}
             name="email"
             type="email"
@@ -117,7 +111,6 @@ export function LoginForm({
             autoFocus
           />
           <Field
-            id="login-password"
             label={t("admin.login.password")}
             ref={passwordRef}
             name="password"

@@ -12,18 +12,9 @@ import { useAdminText } from "./words";
 
 const FIELDS = ["firstName", "lastName", "email", "timeZone", "role"] as const;
 type Fields = Record<(typeof FIELDS)[number], string>;
-const toFields = (m: MemberRow): Fields => ({
-  firstName: m.firstName,
-  lastName: m.lastName,
-  email: m.email,
-  timeZone: m.timeZone,
-  role: m.role,
-});
+const toFields = (m: MemberRow) => Object.fromEntries(FIELDS.map((k) => [k, m[k]])) as Fields;
 
-/**
- * One member's details (v2 update: only changed fields sent), status (v1: v2 cannot change it)
- * and removal; held as last saved here, so a new name shows in every part.
- */
+/** Details (v2: changed fields only), status (v1: v2 cannot) and removal; held as saved, so every part shows it. */
 export function MemberEditor({
   member: initial,
   roles,
@@ -50,10 +41,8 @@ export function MemberEditor({
   );
   const dirty = Object.keys(changes).length > 0;
 
-  /** A field's id, error, value and change handler. */
   function bind(key: keyof Fields) {
     return {
-      id: `m-${key}`,
       error: fieldErrors[key] || undefined,
       value: fields[key],
       onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -103,7 +92,7 @@ export function MemberEditor({
 
   return (
     <>
-      <Card id="edit-heading" title={t("admin.details.title")}>
+      <Card title={t("admin.details.title")}>
         <form onSubmit={submit} noValidate>
           <div className={styles.grid2}>
             <Field label={t("admin.details.firstName")} {...bind("firstName")} autoComplete="given-name" />
@@ -143,7 +132,7 @@ export function MemberEditor({
           </Actions>
         </form>
       </Card>
-      <Card id="status-heading" title={t("admin.member.status")}>
+      <Card title={t("admin.member.status")}>
         <p>
           <Rich
             text={t(member.active ? "admin.member.isActive" : "admin.member.isInactive", { name })}
@@ -162,12 +151,7 @@ export function MemberEditor({
           </Button>
         </Actions>
       </Card>
-      <Card
-        id="remove-heading"
-        title={t("admin.removal.title")}
-        lede={t("admin.removal.lede", { name })}
-        danger
-      >
+      <Card title={t("admin.removal.title")} lede={t("admin.removal.lede", { name })} danger>
         <Actions status={removal.status}>
           <ConfirmButton
             label={t("admin.removal.button")}

@@ -16,7 +16,6 @@ export type MemberRow = TeamMember & { name: string };
 type BulkAction = "remove" | "deactivate";
 type BulkResult = { id: string; email: string | null; name: string; ok: boolean; error?: string };
 
-/** Active or inactive, as a badge. */
 export function MemberBadge({ active }: { active: boolean }) {
   const { t } = useAdminText();
   return active ? (
@@ -29,8 +28,8 @@ export function MemberBadge({ active }: { active: boolean }) {
 /** The member's picture through Next's image optimizer (the CSP allows only same-origin images), or initials. */
 export function Avatar({ url, name, large }: { url: string | null; name: string; large?: boolean }) {
   const size = large ? 64 : 32;
-  const cls = large ? `${memberStyles.avatar} ${memberStyles.avatarLarge}` : memberStyles.avatar;
-  if (url) return <Image src={url} alt="" width={size} height={size} className={cls} />;
+  const cls = (base?: string) => (large ? `${base} ${memberStyles.avatarLarge}` : base);
+  if (url) return <Image src={url} alt="" width={size} height={size} className={cls(memberStyles.avatar)} />;
   const initials =
     name
       .split(/[\s@.]+/)
@@ -39,10 +38,7 @@ export function Avatar({ url, name, large }: { url: string | null; name: string;
       .map((p) => p[0]?.toUpperCase())
       .join("") || "?";
   return (
-    <span
-      className={large ? `${memberStyles.initials} ${memberStyles.avatarLarge}` : memberStyles.initials}
-      aria-hidden="true"
-    >
+    <span className={cls(memberStyles.initials)} aria-hidden="true">
       {initials}
     </span>
   );
@@ -78,7 +74,6 @@ export function PageSizeSelect({
   );
 }
 
-/** The member table with row selection and the bulk actions (remove, deactivate). */
 export function MemberTable({ members, caption }: { members: MemberRow[]; caption: string }) {
   const router = useRouter();
   const [selected, setSelected] = useState<string[]>([]);

@@ -1,21 +1,16 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import type { PasskeyView } from "@/lib/admin/passkeys/account";
 import { ConfirmButton } from "./confirm-dialog";
-import { passkeyCeremony } from "./passkey-sign-in";
+import { passkeyCeremony, useWebAuthnSupport } from "./passkey-sign-in";
 import { Field, InlineStatus, ReauthNote, Button } from "./ui";
 import { useApi, useApiAction } from "./api";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
-/**
- * The account page's passkeys, and the choice to stop signing in with the password. Adding,
- * removing and turning the password back on need a recent sign-in: without one (or once the API
- * answers `reauth_required`) a link to sign in again.
- */
+/** The account's passkeys and the choice to stop signing in with the password; changes need a recent sign-in. */
 export function PasskeyManager({
   initial,
   initialPasskeysOnly,
@@ -32,7 +27,7 @@ export function PasskeyManager({
   const [passkeys, setPasskeys] = useState(initial);
   const [passkeysOnly, setPasskeysOnly] = useState(initialPasskeysOnly);
   const [recent, setRecent] = useState(recentSignIn);
-  const [supported, setSupported] = useState(true);
+  const supported = useWebAuthnSupport();
   const action = useApiAction((failure) => failure.code === "reauth_required" && setRecent(false));
   const router = useRouter();
   // Removing the last passkey while the password is off turns the password back on: said first.
@@ -40,14 +35,9 @@ export function PasskeyManager({
     passkeys.length === 1 && passkeysOnly ? "admin.passkeys.warningLast" : "admin.passkeys.warning";
   const url = (passkey: PasskeyView) => `/api/admin/passkeys/${encodeURIComponent(passkey.id)}`;
 
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setSupported(browserSupportsWebAuthn());
-  }, []);
-
   const add = () =>
     action.run(
-      (api) => passkeyCeremony<{ passkey: PasskeyView }>(api, t, "enrol", "/api/admin/passkeys"),
+      (api) => passkeyCeremony<{ passkey: PasskeyView }>(api, t, "enrol"),
       ({ passkey }) => {
         setPasskeys((list) => [...list, passkey]);
         return t("admin.passkeys.added", { name: passkey.name });
@@ -100,10 +90,9 @@ export function PasskeyManager({
         <p>{t("admin.passkeys.none")}</p>
       ) : (
         <ul className={styles.passkeyList} aria-label={t("admin.passkeys.list")}>
-          {passkeys.map((p, i) => (
+          {passkeys.map((p) => (
             <li key={p.id} className={styles.passkeyItem}>
               <Field
-                id={`passkey-name-${i}`}
                 label={t("admin.field.name")}
                 hint={t(p.backedUp ? "admin.passkeys.historySynced" : "admin.passkeys.history", {
                   added: when(p.createdAt),
@@ -130,17 +119,14 @@ export function PasskeyManager({
           ))}
         </ul>
       )}
-      {!supported ? (
+      {supported === false ? (
         <p className={styles.info}>{t("admin.passkeys.unsupported")}</p>
       ) : recent ? (
         <Button look="buttonPrimary" onClick={add} disabled={action.busy}>
           {action.busy ? t("admin.passkeys.waiting") : t("admin.passkeys.add")}
         </Button>
       ) : (
-        <ReauthNote
-          text={t("admin.passkeys.reauth", { minutes: recentMinutes })}
-          link={t("admin.passkeys.reauthLink")}
-        />
+        <ReauthNote of="passkeys" minutes={recentMinutes} />
       )}
       {passkeys.length > 0 || passkeysOnly ? (
         <div className={styles.checkboxRow} style={{ marginTop: "1.25rem" }}>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useId, useState, useSyncExternalStore } from "react";
 import {
   browserSupportsWebAuthn,
   sendSignal,
@@ -19,11 +19,7 @@ import { AlertRegion, Button } from "./ui";
 import styles from "./admin.module.css";
 import { useAdminText } from "./words";
 
-/**
- * What to tell an admin when the browser's passkey prompt did not give an answer: they closed
- * it, it timed out, or this device has no passkey for the site (the browser does not say which
- * of those, on purpose).
- */
+/** A prompt that gave no answer: closed, timed out or no passkey here (the browser hides which, on purpose). */
 function passkeyProblem(problem: unknown, ceremony: "sign-in" | "enrol"): MessageKey {
   const code = problem instanceof WebAuthnError ? problem.code : undefined;
   if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return "admin.passkey.alreadyHere";
@@ -33,19 +29,16 @@ function passkeyProblem(problem: unknown, ceremony: "sign-in" | "enrol"): Messag
   return ceremony === "sign-in" ? "admin.passkey.cannotSignIn" : "admin.passkey.cannotCreate";
 }
 
-/**
- * A whole passkey ceremony, signing in or adding one: the server's options, the browser's
- * prompt, and the answer posted (with `body`) to `url`, each failure worded for the admin.
- */
+/** A passkey ceremony (sign-in or enrolment): the server's options, the browser's prompt, the answer posted. */
 export async function passkeyCeremony<T>(
   callApi: ReturnType<typeof useApi>,
   t: Translate,
   ceremony: "sign-in" | "enrol",
-  url: string,
   body: Record<string, unknown> = {},
 ): Promise<ApiResult<T>> {
   const signIn = ceremony === "sign-in";
-  const optionsUrl = signIn ? `${url}/options` : "/api/admin/passkeys/enrolment";
+  const url = signIn ? "/api/admin/passkeys/sign-in" : "/api/admin/passkeys";
+  const optionsUrl = signIn ? `${url}/options` : `${url}/enrolment`;
   const options = await callApi<{
     options: PublicKeyCredentialRequestOptionsJSON & PublicKeyCredentialCreationOptionsJSON;
   }>(optionsUrl, "POST", {}, { signIn });
@@ -55,51 +48,37 @@ export async function passkeyCeremony<T>(
     const optionsJSON = options.data.options;
     response = signIn ? await startAuthentication({ optionsJSON }) : await startRegistration({ optionsJSON });
   } catch (problem) {
-    return { ok: false, status: 0, error: t(passkeyProblem(problem, ceremony)) };
+    return { ok: false, error: t(passkeyProblem(problem, ceremony)) };
   }
   const res = await callApi<T>(url, "POST", { response, ...body }, { signIn });
   if (!res.ok && res.code === "unknown_passkey") {
-    // Asks the device, where the browser supports it, to stop offering a passkey this site no
-    // longer knows (best effort: nothing waits on it).
+    // Best effort: the device stops offering a passkey this site no longer knows.
     const rpID = options.data.options.rpId ?? window.location.hostname;
     void sendSignal({ signalName: "unknownCredential", rpID, credentialID: response.id }).catch(() => {});
   }
   return res;
 }
 
-/**
- * "Sign in with a passkey" on the login page: a discoverable credential, so no email is typed.
- * Without JavaScript the page says passkeys need it (the server renders that note; the script
- * replaces it); in a browser with no WebAuthn it says that instead of offering a dead button.
- */
+const noSubscription = () => () => {};
+/** Whether this browser can use passkeys: null in the server's HTML, which cannot know. */
+export const useWebAuthnSupport = () =>
+  useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => null);
+
+/** "Sign in with a passkey": a discoverable credential, so no email is typed; no dead button without WebAuthn. */
 export function PasskeySignIn({ next }: { next: string }) {
-  const [supported, setSupported] = useState<boolean | null>(null);
+  const supported = useWebAuthnSupport();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const errorId = useId();
   const { t } = useAdminText();
   const callApi = useApi();
 
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setSupported(browserSupportsWebAuthn());
-  }, []);
-
   async function signIn() {
     setBusy(true);
     setError("");
-    const res = await passkeyCeremony<{ redirectTo?: string }>(
-      callApi,
-      t,
-      "sign-in",
-      "/api/admin/passkeys/sign-in",
-      { next },
-    );
-    if (res.ok && res.data.redirectTo) {
-      // A full navigation, so every server component renders with the new cookie.
-      window.location.assign(res.data.redirectTo);
-      return;
-    }
+    const res = await passkeyCeremony<{ redirectTo?: string }>(callApi, t, "sign-in", { next });
+    // A full navigation, so every server component renders with the new cookie.
+    if (res.ok && res.data.redirectTo) return window.location.assign(res.data.redirectTo);
     setBusy(false);
     setError(res.ok ? t("admin.passkey.unfinished") : res.error);
   }
@@ -109,8 +88,7 @@ export function PasskeySignIn({ next }: { next: string }) {
       <p className={styles.divider}>
         <span>{t("admin.passkey.or")}</span>
       </p>
-      {/* Not <noscript>: a browser with scripting switched off may still parse it as enabled. Until
-          the script runs, the button could not work anyway, so the note is true until then. */}
+      {/* Not <noscript> (a browser with scripts off may parse it as on): until hydration it is true. */}
       {supported === null ? (
         <p className={`${styles.info} ${styles.small}`}>{t("admin.passkey.needsJavaScript")}</p>
       ) : supported === false ? (

@@ -10,10 +10,7 @@ import styles from "./admin.module.css";
 
 type Enrolment = { secret: string; qrSvg: string };
 
-/**
- * The account page's two-factor: on (confirmed with the app's code), recovery codes shown once,
- * new ones, off. Each change needs a recent sign-in, as for passkeys.
- */
+/** The account's two-factor: on (confirmed with a code), recovery codes shown once, new ones, off. */
 export function TwoFactorManager({
   initial,
   recentSignIn,
@@ -95,7 +92,6 @@ export function TwoFactorManager({
             {t("admin.twoFactor.secret")}: <code data-testid="two-factor-secret">{enrolment.secret}</code>
           </p>
           <Field
-            id="two-factor-code"
             label={t("admin.twoFactor.codeLabel")}
             hint={t("admin.twoFactor.codeHint")}
             inputMode="numeric"
@@ -122,10 +118,7 @@ export function TwoFactorManager({
         </p>
       )}
       {codes || enrolment ? null : !recent ? (
-        <ReauthNote
-          text={t("admin.twoFactor.reauth", { minutes: recentMinutes })}
-          link={t("admin.twoFactor.reauthLink")}
-        />
+        <ReauthNote of="twoFactor" minutes={recentMinutes} />
       ) : view.source ? (
         <div>
           <Button

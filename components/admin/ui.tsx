@@ -1,16 +1,13 @@
-import type { ComponentProps, ReactNode } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import Link from "next/link";
 import { Rich } from "@/components/site/rich";
 import styles from "./admin.module.css";
+import { useAdminText } from "./words";
 
 export type ActionStatus = { kind: "ok" | "error"; text: string } | null;
 
-/**
- * A form field in the GOV.UK order (label, hint, error, control), so screen readers hear every
- * form alike: a text input, a textarea (`multiline`), or an input suggesting `options`.
- */
+/** A field in the GOV.UK order (label, hint, error, control), so screen readers hear every form alike. */
 export function Field({
-  id,
   label,
   hint,
   error,
@@ -18,13 +15,13 @@ export function Field({
   options,
   ...input
 }: {
-  id: string;
   label: string;
   hint?: ReactNode;
   error?: string;
   multiline?: boolean;
   options?: readonly string[];
 } & Omit<ComponentProps<"input">, "id">) {
+  const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-err`].filter(Boolean).join(" ");
   const control = {
     ...input,
@@ -73,7 +70,6 @@ export function InlineStatus({ status }: { status: ActionStatus }) {
   );
 }
 
-/** A row of buttons, then the outcome of their action. */
 export function Actions({ status, children }: { status: ActionStatus; children: ReactNode }) {
   return (
     <div className={styles.actions} style={{ marginBottom: "1rem" }}>
@@ -101,20 +97,18 @@ export function AlertRegion({ id, error }: { id?: string; error: string }) {
   );
 }
 
-/** A section of a page: its heading (which names it), a lede, then its content. */
 export function Card({
-  id,
   title,
   lede,
   danger,
   children,
 }: {
-  id: string;
   title: string;
   lede?: ReactNode;
   danger?: boolean;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
     <section className={danger ? styles.cardDanger : styles.card} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -127,10 +121,12 @@ export function Card({
 const REAUTH_HREF = "/admin/login?reauth=1&next=%2Fadmin%2Faccount";
 
 /** Why a change to how the admin signs in needs a fresh sign-in, with the link to give one. */
-export function ReauthNote({ text, link }: { text: string; link: string }) {
+export function ReauthNote({ of, minutes }: { of: "passkeys" | "twoFactor"; minutes: number }) {
+  const { t } = useAdminText();
+  const link = <a href={REAUTH_HREF}>{t(`admin.${of}.reauthLink`)}</a>;
   return (
     <p className={styles.info}>
-      <Rich text={text} slots={{ link: <a href={REAUTH_HREF}>{link}</a> }} />
+      <Rich text={t(`admin.${of}.reauth`, { minutes })} slots={{ link }} />
     </p>
   );
 }
@@ -154,7 +150,6 @@ export function PostButton({
   );
 }
 
-/** Back to the member list. */
 export function BackLink({ text }: { text: string }) {
   return (
     <p className={styles.small}>

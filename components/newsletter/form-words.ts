@@ -19,7 +19,6 @@ const WORDS = {
 
 export type NewsletterFormWords = Record<keyof typeof WORDS, string>;
 
-/** The newsletter form's words in the site's language, handed to the client component as props. */
 export function newsletterFormWords(): NewsletterFormWords {
   const t = siteText();
   return Object.fromEntries(

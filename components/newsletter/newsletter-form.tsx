@@ -1,12 +1,8 @@
 "use client";
 
+import { usePathname } from "next/navigation";
 import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import {
-  HONEYPOT_FIELD,
-  type FormId,
-  type NewsletterResponseBody,
-  type Tone,
-} from "@/lib/newsletter/outcomes";
+import { HONEYPOT_FIELD, type NewsletterResponseBody, type Tone } from "@/lib/newsletter/outcomes";
 import type { NewsletterFormWords } from "./form-words";
 import styles from "./newsletter-form.module.css";
 
@@ -25,13 +21,11 @@ const useHydrated = () =>
 /** Without JavaScript a plain POST redirected to the outcome's page, so no page carries every message; with it, JSON and a live region. */
 export function NewsletterForm({
   words,
-  formId = "newsletter",
   variant = "footer",
   defaultEmail,
   initialError,
 }: {
   words: NewsletterFormWords;
-  formId?: FormId;
   variant?: "footer" | "page";
   /** What the reader typed, kept when a post without JavaScript was refused. */
   defaultEmail?: string;
@@ -44,7 +38,8 @@ export function NewsletterForm({
   );
   const sending = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const id = (part: string) => `${formId}-${part}`;
+  const page = variant === "page";
+  const id = (part: string) => `${page ? "newsletter-page" : "newsletter"}-${part}`;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,11 +59,7 @@ export function NewsletterForm({
       const response = await fetch("/api/newsletter", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({
-          email,
-          [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? ""),
-          form: formId,
-        }),
+        body: JSON.stringify({ email, [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? "") }),
       });
       const body = (await response.json().catch(() => null)) as NewsletterResponseBody | null;
       const message = body ? ("message" in body ? body.message : body.error) : undefined;
@@ -90,7 +81,6 @@ export function NewsletterForm({
 
   const isSending = status.state === "sending";
   const invalid = status.state === "done" && status.invalid;
-  const page = variant === "page";
 
   return (
     <form
@@ -149,7 +139,6 @@ export function NewsletterForm({
           defaultValue=""
         />
       </div>
-      <input type="hidden" name="form" value={formId} />
 
       <p
         id={id("status")}
@@ -162,4 +151,10 @@ export function NewsletterForm({
       </p>
     </form>
   );
+}
+
+/** One form per page: none in the footer under /newsletter, whose pages have their own (or, after a signup, none). */
+export function OffNewsletterPages({ children }: { children: React.ReactNode }) {
+  const path = usePathname();
+  return path === "/newsletter" || path.startsWith("/newsletter/") ? null : children;
 }

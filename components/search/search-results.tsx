@@ -3,8 +3,13 @@ import { Fragment } from "react";
 import { FormattedDate } from "@/components/blog/formatted-date";
 import { postPath } from "@/lib/blog/paths";
 import type { SearchHit } from "@/lib/search/ranking";
-import { Highlight } from "./highlight";
+import { highlightSegments } from "@/lib/search/text";
 import styles from "./search.module.css";
+
+/** `text` with the matched words in <mark>; plain React text nodes, so nothing is parsed as HTML. */
+function Highlight({ text, terms }: { text: string; terms: ReadonlySet<string> }) {
+  return highlightSegments(text, terms).map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text));
+}
 
 export function SearchResults({ hits }: { hits: SearchHit[] }) {
   return (

@@ -1,24 +1,22 @@
 import Link from "next/link";
-import { FooterNewsletter } from "@/components/newsletter/footer-newsletter";
 import { newsletterFormWords } from "@/components/newsletter/form-words";
-import { NewsletterForm } from "@/components/newsletter/newsletter-form";
+import { NewsletterForm, OffNewsletterPages } from "@/components/newsletter/newsletter-form";
 import { siteText } from "@/lib/config/text";
 import { SiteHeader, type SiteChromeProps } from "./site-header";
 import styles from "./site.module.css";
 
 /** The signup form (not under /newsletter; always with `pathAware: false`), profiles, the team's pages and the feed. */
-export function SiteFooter({ siteName, site, pathAware = true }: SiteChromeProps) {
+function SiteFooter({ siteName, site, pathAware = true }: SiteChromeProps) {
   const t = siteText();
+  const form = (
+    <section aria-label={t("footer.newsletter")}>
+      <NewsletterForm words={newsletterFormWords()} />
+    </section>
+  );
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.footerInner}`}>
-        {pathAware ? (
-          <FooterNewsletter words={newsletterFormWords()} label={t("footer.newsletter")} />
-        ) : (
-          <section aria-label={t("footer.newsletter")}>
-            <NewsletterForm words={newsletterFormWords()} />
-          </section>
-        )}
+        {pathAware ? <OffNewsletterPages>{form}</OffNewsletterPages> : form}
         {site.social.length ? (
           <ul className={styles.social} aria-label={t("footer.elsewhere")}>
             {site.social.map((s) => (

@@ -1,30 +1,29 @@
 import Image from "next/image";
 import Link from "next/link";
 import { SearchForm } from "@/components/search/search-form";
-import type { SiteConfig, SiteImage } from "@/lib/config/site";
+import type { SiteConfig } from "@/lib/config/site";
 import { siteText } from "@/lib/config/text";
 import { NavLinks } from "./nav-links";
 import { NavList } from "./nav-list";
 import styles from "./site.module.css";
 
-/** A file is served as it is from /brand/…; an address goes through Next's optimiser (the CSP allows only self). */
-function LogoImage({ image, alt }: { image: SiteImage; alt: string }) {
-  return image.file ? (
-    // eslint-disable-next-line @next/next/no-img-element -- a small file of the site's own, any format (SVG included)
-    <img src={image.src} alt={alt} height={32} className={styles.logo} />
-  ) : (
-    <Image src={image.src} alt={alt} width={160} height={32} className={styles.logo} />
-  );
-}
-
-/** With words of its own (logoAlt) the logo stands for the name, otherwise it sits beside it. */
+/**
+ * A file is served as it is from /brand/…; an address goes through Next's optimiser (the CSP allows
+ * only self). With words of its own (logoAlt) the logo stands for the name, otherwise beside it.
+ */
 function Logo({ logo }: { logo: NonNullable<SiteConfig["logo"]> }) {
-  if (!logo.dark) return <LogoImage image={logo} alt={logo.alt} />;
+  const image = logo.file ? (
+    // eslint-disable-next-line @next/next/no-img-element -- a small file of the site's own, any format (SVG included)
+    <img src={logo.src} alt={logo.alt} height={32} className={styles.logo} />
+  ) : (
+    <Image src={logo.src} alt={logo.alt} width={160} height={32} className={styles.logo} />
+  );
+  if (!logo.dark) return image;
   // The dark-scheme logo where the reader's scheme is dark; the browser fetches one of the two.
   return (
     <picture>
       <source srcSet={logo.dark.src} media="(prefers-color-scheme: dark)" />
-      <LogoImage image={logo} alt={logo.alt} />
+      {image}
     </picture>
   );
 }

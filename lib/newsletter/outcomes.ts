@@ -86,9 +86,6 @@ export function retryEmail(value: unknown): string | undefined {
   return typeof value === "string" && value.length <= RETRY_EMAIL_MAX ? value : undefined;
 }
 
-/** The forms (the footer's and the /newsletter page's): each prefixes its element ids with its own. */
-export type FormId = "newsletter" | "newsletter-page";
-
 /** The JSON the route handler answers with (success and failure alike carry `outcome`). */
 export type NewsletterResponseBody =
   | { outcome: "subscribed" | "queued" | "recently_sent"; message: string }

@@ -52,7 +52,7 @@ export default function NewsletterPage() {
         <p className={styles.fineprint}>{t("newsletter.fineprint")}</p>
       </section>
 
-      <NewsletterForm words={newsletterFormWords()} formId="newsletter-page" variant="page" />
+      <NewsletterForm words={newsletterFormWords()} variant="page" />
     </NewsletterShell>
   );
 }

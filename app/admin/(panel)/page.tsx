@@ -1,4 +1,4 @@
-import { adminTitle } from "@/app/admin/title";
+import { adminTitle } from "@/app/admin/pages";
 import Link from "next/link";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { deliveryView, type DeliveryView } from "@/lib/admin/delivery";
@@ -17,15 +17,7 @@ export const generateMetadata = adminTitle("admin.dashboard.title");
 const number = (value: number) => new Intl.NumberFormat(env().site.language).format(value);
 
 /** One figure (a number, or already in words); a dash when it could not be loaded. */
-function Stat({
-  testId,
-  value,
-  label,
-}: {
-  testId: string;
-  value: number | string | undefined;
-  label: string;
-}) {
+function Stat({ testId, value, label }: { testId: string; value?: number | string; label: string }) {
   return (
     <li className={styles.stat}>
       <span className={styles.statValue} data-testid={testId}>
@@ -48,7 +40,6 @@ function age(ms: number, t: Translate): string {
   return t("admin.age.days", { days: Math.floor(hours / 24), hours: hours % 24 });
 }
 
-/** The newsletter at a glance: the last day and week, what waits, and the failed list. */
 function NewsletterFigures({ delivery, t }: { delivery: DeliveryView; t: Translate }) {
   const when = dateTimeFormatter(env().site.language, env().site.timeZone);
   return (
@@ -125,21 +116,17 @@ export default async function DashboardPage() {
           label={t("admin.dashboard.posts")}
         />
       </ul>
-      <Card id="blog-heading" title={t("admin.dashboard.blog")} lede={t("admin.dashboard.blogLede")}>
+      <Card title={t("admin.dashboard.blog")} lede={t("admin.dashboard.blogLede")}>
         <RefreshBlogButton />
       </Card>
-      <Card
-        id="newsletter-heading"
-        title={t("admin.dashboard.newsletter")}
-        lede={t("admin.dashboard.newsletterLede")}
-      >
+      <Card title={t("admin.dashboard.newsletter")} lede={t("admin.dashboard.newsletterLede")}>
         {delivery.status === "fulfilled" && delivery.value ? (
           <NewsletterFigures delivery={delivery.value} t={t} />
         ) : (
           <Alert>{t("admin.dashboard.storeDown")}</Alert>
         )}
       </Card>
-      <Card id="team-heading" title={t("admin.dashboard.team")}>
+      <Card title={t("admin.dashboard.team")}>
         <p>
           <Link href="/admin/members">{t("admin.dashboard.manageMembers")}</Link> ·{" "}
           <Link href="/admin/members/invite">{t("admin.dashboard.invitePeople")}</Link>

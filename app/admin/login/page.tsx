@@ -1,4 +1,4 @@
-import { adminTitle } from "@/app/admin/title";
+import { adminTitle, type QueryProps } from "@/app/admin/pages";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { loginPageMessage } from "@/lib/admin/login-answers";
@@ -13,11 +13,7 @@ import styles from "@/components/admin/admin.module.css";
 
 export const generateMetadata = adminTitle("admin.login.title");
 
-export default async function LoginPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function LoginPage({ searchParams }: QueryProps) {
   const params = await searchParams;
   const one = (k: string) => (Array.isArray(params[k]) ? params[k][0] : params[k]);
   const next = safeNextPath(one("next"));

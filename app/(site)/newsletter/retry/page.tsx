@@ -23,7 +23,7 @@ export default async function NewsletterRetryPage({ searchParams }: Props) {
     <NewsletterShell title={t("newsletter.errorTitle")}>
       <NewsletterForm
         words={newsletterFormWords()}
-        formId="newsletter-page"
+
         variant="page"
         defaultEmail={retryEmail(params.email)}
         initialError={{ message: messageFor(outcome, t), invalid: outcome.kind === "invalid" }}

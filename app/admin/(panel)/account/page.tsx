@@ -1,4 +1,4 @@
-import { adminTitle } from "@/app/admin/title";
+import { adminTitle, type QueryProps } from "@/app/admin/pages";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { passkeyStore } from "@/lib/admin/passkeys";
 import { toView } from "@/lib/admin/passkeys/account";
@@ -13,15 +13,7 @@ import { siteText } from "@/lib/config/text";
 
 export const generateMetadata = adminTitle("admin.account.title");
 
-/**
- * The signed-in admin's own sign-in: their passkeys, whether their password still signs them in,
- * their two-factor, and "Sign out everywhere".
- */
-export default async function AccountPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AccountPage({ searchParams }: QueryProps) {
   const session = await requireAdminPage("/admin/account");
   const loadPasskeys = async () => {
     const store = passkeyStore();
@@ -41,21 +33,21 @@ export default async function AccountPage({
       <p className={styles.muted}>
         <Rich text={t("admin.account.signedInAs")} slots={{ email: <strong>{session.email}</strong> }} />
       </p>
-      <Card id="passkeys-heading" title={t("admin.account.passkeys")} lede={t("admin.account.passkeysLede")}>
+      <Card title={t("admin.account.passkeys")} lede={t("admin.account.passkeysLede")}>
         {passkeys ? (
           <PasskeyManager initial={passkeys[0].map(toView)} initialPasskeysOnly={passkeys[1]} {...recent} />
         ) : (
           <Alert>{t("admin.passkey.unavailable")}</Alert>
         )}
       </Card>
-      <Card id="two-factor-heading" title={t("admin.twoFactor.heading")} lede={t("admin.twoFactor.intro")}>
+      <Card title={t("admin.twoFactor.heading")} lede={t("admin.twoFactor.intro")}>
         {twoFactor ? (
           <TwoFactorManager initial={twoFactor} {...recent} />
         ) : (
           <Alert>{t("admin.twoFactor.unavailable")}</Alert>
         )}
       </Card>
-      <Card id="sessions-heading" title={t("admin.account.sessions")} lede={t("admin.account.sessionsLede")}>
+      <Card title={t("admin.account.sessions")} lede={t("admin.account.sessionsLede")}>
         {(await searchParams).everywhere === "failed" ? (
           <Alert>{t("admin.passkey.everywhereFailed")}</Alert>
         ) : null}

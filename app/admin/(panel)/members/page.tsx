@@ -1,4 +1,4 @@
-import { adminTitle } from "@/app/admin/title";
+import { adminTitle, type QueryProps } from "@/app/admin/pages";
 import Link from "next/link";
 import { displayName, listMembers, orProblem } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
@@ -12,11 +12,7 @@ import { siteText } from "@/lib/config/text";
 
 export const generateMetadata = adminTitle("admin.members.title");
 
-export default async function MembersPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function MembersPage({ searchParams }: QueryProps) {
   const params = await searchParams;
   const query = parseListQuery(params);
   await requireAdminPage(memberListHref(query));
@@ -55,7 +51,6 @@ export default async function MembersPage({
         aria-label={t("admin.members.search")}
       >
         <Field
-          id="list-q"
           label={t("admin.members.searchLabel")}
           name="q"
           type="search"

@@ -1,4 +1,4 @@
-import { adminTitle } from "@/app/admin/title";
+import { adminTitle } from "@/app/admin/pages";
 import { displayName, getMember, knownRoles, orProblem } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { memberIdSchema, timeZoneOptions } from "@/lib/admin/validation";

@@ -1,4 +1,4 @@
-import { adminTitle } from "@/app/admin/title";
+import { adminTitle } from "@/app/admin/pages";
 import { isWorkspaceAdmin, knownRoles } from "@/lib/admin/members";
 import { requireAdminPage } from "@/lib/admin/page-session";
 import { InviteForm } from "@/components/admin/invite-form";
@@ -10,8 +10,7 @@ export const generateMetadata = adminTitle("admin.invite.title");
 
 export default async function InvitePage() {
   const session = await requireAdminPage("/admin/members/invite");
-  // Default "invited by" to the signed-in admin only when the workspace knows them as an admin;
-  // otherwise blank lets the workspace pick its default instead of refusing the invitation.
+  // "Invited by" the admin only if the workspace knows them as one: blank lets it pick, not refuse.
   const [admin, roles] = await Promise.all([isWorkspaceAdmin(session.email), knownRoles()]);
   const invitedBy = admin ? session.email : "";
   const t = siteText();
