@@ -5,12 +5,9 @@ import net from "node:net";
 import ipaddr from "ipaddr.js";
 import type { ImageHost } from "../config/image-hosts.mjs";
 
-/*
- * A post's cover for its preview image, without letting post data aim the server elsewhere (SSRF):
- * only the configured image hosts; redirects followed by hand, every hop checked; the address
- * checked in the socket's own DNS lookup, so a name resolving to a loopback, private or special
- * address is refused, DNS rebinding included. The URL parser has already made 0x7f.1 a dotted quad.
- */
+// A post's cover for its preview image, without letting post data aim the server elsewhere (SSRF):
+// only the configured image hosts; redirects followed by hand, every hop checked; the address checked
+// in the socket's own DNS lookup (DNS rebinding included). The URL parser already made 0x7f.1 a dotted quad.
 
 export type ResolvedAddress = { address: string; family: number };
 export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;

@@ -27,7 +27,7 @@ export const loadCover = async (url: string): Promise<string | null> => {
   return bytes && mime ? `data:${mime};base64,${bytes.toString("base64")}` : null;
 };
 
-export type OgCard = {
+type OgCard = {
   blogName: string;
   title: string;
   byline?: string;
@@ -36,8 +36,8 @@ export type OgCard = {
 };
 
 /** "Written by Ada, Grace", in the site's words. */
-export function cardByline(t: Translate, authors: readonly string[]): string | undefined {
-  return authors.length ? `${t("post.writtenBy")} ${authors.join(", ")}` : undefined;
+export function cardByline(t: Translate, authors: readonly { name: string }[]): string | undefined {
+  return authors.length ? `${t("post.writtenBy")} ${authors.map((a) => a.name).join(", ")}` : undefined;
 }
 
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);

@@ -1,9 +1,7 @@
 import { httpUrl } from "./text";
 
-/*
- * A post as pages read it (Post), and as the store keeps it: one compact object (StoredPost), its
- * date a number, image URLs a shared pattern around its slug, author and keyword lists shared.
- */
+// A post as pages read it (Post), and as the store keeps it (StoredPost): its date a number, image
+// URLs a shared pattern around its slug, author and keyword lists shared.
 
 export type PostAuthor = { id: string; name: string; avatarUrl: string | null };
 

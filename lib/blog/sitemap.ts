@@ -1,11 +1,9 @@
 import type { Blog } from "./model";
 import { authorPath, listPath, pageCount, postPath, tagPath } from "./paths";
 
-/*
- * Beyond SITEMAP_URL_LIMIT URLs /sitemap.xml becomes an index of numbered files (not Next's
- * `generateSitemaps`: it writes no index at /sitemap.xml, the address robots.txt names). 10,000, not
- * the protocol's 50,000: a file's first request copies and compresses it into Next's cache.
- */
+// Beyond SITEMAP_URL_LIMIT URLs /sitemap.xml becomes an index of numbered files (Next's `generateSitemaps`
+// writes no index at /sitemap.xml, which robots.txt names). Not the protocol's 50,000: a file's first
+// request copies and compresses it into Next's cache.
 
 export const SITEMAP_URL_LIMIT = 10_000;
 

@@ -82,18 +82,15 @@ function describe(error: WorkspaceApiError): string {
 }
 
 /** One readable line naming the URL and the cause; never the key. */
-export function blogSourceMessage(error: unknown): string {
-  if (error instanceof BlogSourceError) return error.message;
-  if (isWorkspaceApiError(error)) return `Cannot load the blog from ${error.endpoint}: ${describe(error)}.`;
-  return `Cannot load the blog: ${error instanceof Error ? error.message : String(error)}.`;
-}
-
 function toSourceError(error: unknown): BlogSourceError {
   if (error instanceof BlogSourceError) return error;
+  const message = isWorkspaceApiError(error)
+    ? `Cannot load the blog from ${error.endpoint}: ${describe(error)}.`
+    : `Cannot load the blog: ${error instanceof Error ? error.message : String(error)}.`;
   const hint = isBuildPhase()
     ? " The build stops here rather than publish an empty blog; start the workspace or fix WORKSPACE_URL and build again."
     : "";
-  return new BlogSourceError(blogSourceMessage(error) + hint);
+  return new BlogSourceError(message + hint);
 }
 
 async function fetchBlog(): Promise<{ blog: Blog; slugs: string[] }> {
@@ -153,7 +150,7 @@ function refresh(): Promise<Blog> {
       refreshIn(env().blog.revalidateSeconds * 1000);
       reportGauge(metrics().blogPosts, blog.posts.length);
       void warmDerived(blog).catch((error: unknown) =>
-        log("blog").error(`deriving from the new copy of the blog failed: ${blogSourceMessage(error)}`),
+        log("blog").error(`deriving from the new copy of the blog failed: ${toSourceError(error).message}`),
       );
       return blog;
     },
@@ -210,7 +207,8 @@ export function startBlogStore(): Promise<void> {
     "blog",
     refresh().then(
       (blog) => warmDerived(blog),
-      (error: unknown) => log("blog").error(`the blog did not load at start: ${blogSourceMessage(error)}`),
+      (error: unknown) =>
+        log("blog").error(`the blog did not load at start: ${toSourceError(error).message}`),
     ),
   );
 }

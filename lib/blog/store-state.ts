@@ -76,11 +76,8 @@ export function countSitemapFiles(blog: Blog): number {
 }
 export const sitemapFiles = (blog: Blog) => blogDerived(blog, "sitemapFiles", countSitemapFiles);
 
-/**
- * Whether `pathname` names a post, tag, author, page, preview image or sitemap file the current
- * copy lacks, so it gets the prerendered not-found page before any route renders (a render per
- * random address is costly and leaves a 404 cached). False without a copy: the routes decide.
- */
+// Whether the current copy lacks the post, tag, author, page, preview image or sitemap file `pathname`
+// names: a render per random address is costly and leaves a 404 cached. False without a copy.
 export function isUnknownAddress(pathname: string): boolean {
   const blog = currentBlog();
   return blog !== null && isUnknownBlogAddress(pathname, blog, sitemapFiles(blog));

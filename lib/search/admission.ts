@@ -4,14 +4,11 @@ import type { Asker } from "../http/client-key";
 import { budget, takeEach } from "../state/budget";
 import { searchProcess } from "./engine";
 
-/*
- * Whether a search runs, decided before the blog is read (the front's limit_req is the only other
- * gate). First the site's search time, this process's (searches share the event loop with every
- * page): under half the window anyone searches; past it a holder (IPv4 /24, IPv6 /48) gets its share
- * among recent holders, and one unseen for `holderSeconds` may go over by half. Then the client's and
- * holder's allowances, shared by every instance (lib/state). An admitted search is charged its whole
- * time: an estimate at once, its ranking, then its share of the process's CPU time while under way.
- */
+// Whether a search runs, decided before the blog is read. First this process's search time (searches
+// share the event loop with every page): under half the window anyone searches; past it a holder
+// (IPv4 /24, IPv6 /48) gets its share among recent holders, one unseen for `holderSeconds` may go over
+// by half. Then the client's and holder's allowances, shared by every instance. An admitted search is
+// charged its whole time: an estimate at once, its ranking, then its share of the process's CPU time.
 
 const SEARCH_TIME = { msPerSecond: 600, windowSeconds: 2, holderSeconds: 8, activeSeconds: 30 };
 export type SearchTimeLimits = typeof SEARCH_TIME;

@@ -6,10 +6,8 @@ import type { ChargeRanking } from "./admission";
 import { FIELDS, IndexBuilder, type InvertedIndex } from "./inverted-index";
 import { rankPosts, type SearchOutcome } from "./ranking";
 
-/*
- * Full-text search over the blog the pages hold: the index of each copy is built in the background
- * as soon as the store has it; while the next is built, the previous copy answers after INDEX_WAIT_MS.
- */
+// Search over the blog the pages hold: each copy's index is built in the background as soon as the
+// store has it; while the next builds, the previous copy answers after INDEX_WAIT_MS.
 
 export type SearchIndex = InvertedIndex;
 
