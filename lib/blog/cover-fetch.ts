@@ -16,12 +16,12 @@ export type CoverFetchOptions = {
   hosts: ImageHost[];
   timeoutMs: number;
   maxBytes: number;
-  maxRedirects?: number;
   /** Injectable so tests can give a name any address. */
   resolve?: Resolve;
 };
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 3;
 
 export const systemResolve: Resolve = (hostname) =>
   dns.promises.lookup(hostname, { all: true, verbatim: true });
@@ -105,7 +105,7 @@ export async function fetchCoverBytes(url: string, opts: CoverFetchOptions): Pro
   } catch {
     return null;
   }
-  for (let hop = 0; hop <= (opts.maxRedirects ?? 3); hop++) {
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const web = current.protocol === "http:" || current.protocol === "https:";
     const host = web ? opts.hosts.find((h) => h.origin === current.origin) : undefined;
     if (!host) return null;

@@ -59,11 +59,9 @@ function buildFeed(
     generator: "Masthead",
     copyright: t("feed.copyright", { year: String(updated.getUTCFullYear()), site: name }),
     favicon: `${siteUrl}/favicon.ico`,
-    feedLinks: {
-      rss: `${siteUrl}${FEED_PATHS.rss}`,
-      atom: `${siteUrl}${FEED_PATHS.atom}`,
-      json: `${siteUrl}${FEED_PATHS.json}`,
-    },
+    feedLinks: Object.fromEntries(
+      Object.entries(FEED_PATHS).map(([format, path]) => [format, siteUrl + path]),
+    ),
   });
   const posts = blog.posts.slice(0, feedItems);
   // The feed's categories are those of the posts it carries, most used on the blog first.

@@ -250,25 +250,29 @@ function keywordCounts(postsByKeyword: ReadonlyMap<string, Post[]>): Blog["keywo
     .sort((a, b) => b.postCount - a.postCount || a.label.localeCompare(b.label));
 }
 
-/** Compares the slugs endpoint with the list (both directions are logged at build, neither is fatal). */
-export function reconcileSlugs(
-  blog: Blog,
-  slugs: string[],
-): { missingFromList: string[]; missingFromSlugs: string[] } {
+/** Where the slugs endpoint and the list disagree, both ways: warnings at build, neither fatal. */
+export function slugMismatches(blog: Blog, slugs: string[]): string[] {
   const listed = new Set(slugs.map((s) => s.trim()));
-  return {
-    missingFromList: [...listed].filter((s) => s && !blog.bySlug.has(s)),
-    missingFromSlugs: blog.posts.filter((p) => !listed.has(p.slug)).map((p) => p.slug),
-  };
+  const missingFromList = [...listed].filter((s) => s && !blog.bySlug.has(s));
+  const missingFromSlugs = blog.posts.filter((p) => !listed.has(p.slug)).map((p) => p.slug);
+  const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
+  const warnings: string[] = [];
+  if (missingFromList.length)
+    warnings.push(
+      `${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
+    );
+  if (missingFromSlugs.length)
+    warnings.push(
+      `${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
+    );
+  return warnings;
 }
 
 /** The newest `limit` posts both the slugs endpoint and the list have, prerendered at build. */
 export function prerenderSlugs(blog: Blog, slugs: string[], limit: number): string[] {
   const listed = new Set(slugs.map((s) => s.trim()));
-  const out: string[] = [];
-  for (const post of blog.posts) {
-    if (out.length >= limit) break;
-    if (listed.has(post.slug)) out.push(post.slug);
-  }
-  return out;
+  return blog.posts
+    .filter((p) => listed.has(p.slug))
+    .slice(0, limit)
+    .map((p) => p.slug);
 }

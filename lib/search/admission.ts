@@ -21,18 +21,8 @@ const REST_ESTIMATE_MS = 20;
 const MAX_HOLDERS = 10_000;
 
 export type ChargeRanking = (ms: number) => void;
-
-export type SearchRequest = {
-  charge: ChargeRanking;
-  /** Once the response is sent: charges the rest of the request, net of the estimate; returns it in ms. */
-  end(): number;
-};
-
-export type SearchTime = {
-  /** Whether `holder` may search now; it counts as searching from now on. */
-  admits(holder: string): Promise<boolean>;
-  start(holder: string): SearchRequest;
-};
+export type SearchTime = ReturnType<typeof createSearchTime>;
+type SearchRequest = ReturnType<SearchTime["start"]>;
 
 /** `cpuTime`: this process's CPU time in ms (every thread: rendering, GC, the thread pool); tests give their own. */
 export function createSearchTime(
@@ -41,7 +31,7 @@ export function createSearchTime(
     const { user, system } = process.cpuUsage();
     return (user + system) / 1000;
   },
-): SearchTime {
+) {
   const points = limits.msPerSecond * limits.windowSeconds;
   const holderPoints = limits.msPerSecond * limits.holderSeconds;
   const site = new RateLimiterMemory({ keyPrefix: "search-time", points, duration: limits.windowSeconds });
@@ -64,6 +54,7 @@ export function createSearchTime(
     void add(holders, holder, ms);
   };
 
+  /** Whether `holder` may search now; it counts as searching from now on. */
   const admits = async (holder: string) => {
     const now = Date.now();
     for (const [key, at] of searching) {
@@ -93,7 +84,7 @@ export function createSearchTime(
   // What the rest of a search (beyond its ranking) has cost lately: a moving average.
   let restEstimate = REST_ESTIMATE_MS;
 
-  const start = (holder: string): SearchRequest => {
+  const start = (holder: string) => {
     advance();
     underWay++;
     const from = shared;
@@ -102,10 +93,11 @@ export function createSearchTime(
     let ranked = 0;
     let ended = false;
     return {
-      charge(ms) {
+      charge(ms: number) {
         ranked += ms;
         charge(holder, ms);
       },
+      /** Once the response is sent: charges the rest of the request, net of the estimate; returns it in ms. */
       end() {
         if (ended) return 0;
         ended = true;
