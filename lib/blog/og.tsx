@@ -117,19 +117,14 @@ function Card({ card, cover }: { card: OgCard; cover: string | null }) {
 
 export async function ogImage(card: OgCard): Promise<Response> {
   const cover = card.coverUrl ? await loadCover(card.coverUrl) : null;
-  try {
-    return await renderCard(card, cover);
-  } catch (error) {
-    // A cover that passed the checks but cannot be decoded: draw the text-only card.
+  // Rendered now (not while streaming) so that a cover which passed the checks but cannot be decoded
+  // still falls back to the text-only card.
+  const render = (cover: string | null) =>
+    new ImageResponse(<Card card={card} cover={cover} />, { ...OG_SIZE }).arrayBuffer();
+  const body = await render(cover).catch((error: unknown) => {
     if (!cover) throw error;
-    return renderCard(card, null);
-  }
-}
-
-async function renderCard(card: OgCard, cover: string | null): Promise<Response> {
-  const image = new ImageResponse(<Card card={card} cover={cover} />, { ...OG_SIZE });
-  // Render now (not while streaming) so a decoding failure can still fall back.
-  const body = await image.arrayBuffer();
+    return render(null);
+  });
   return new Response(body, {
     headers: {
       "Content-Type": "image/png",

@@ -70,14 +70,8 @@ export function rootSitemap(entries: SitemapEntry[], siteUrl: string, limit = SI
   return sitemapXml("sitemapindex", files);
 }
 
-/** Chunk n (1-based) of the split sitemap, or null when it does not exist. */
+/** Chunk n (sitemapFileNumber's) of the split sitemap, or null when it does not exist. */
 export function sitemapChunk(entries: SitemapEntry[], n: number, limit = SITEMAP_URL_LIMIT): string | null {
-  if (
-    entries.length <= limit ||
-    !Number.isInteger(n) ||
-    n < 1 ||
-    n > sitemapChunkCount(entries.length, limit)
-  )
-    return null;
+  if (entries.length <= limit || n > sitemapChunkCount(entries.length, limit)) return null;
   return sitemapXml("urlset", entries.slice((n - 1) * limit, n * limit));
 }
