@@ -11,8 +11,7 @@ export function xmlText(value: string): string {
 /** The URL when it is an absolute http(s) URL, else null. */
 export const httpUrl = (value: string): string | null => {
   const v = value.trim();
-  if (!v || !URL.canParse(v)) return null;
-  const protocol = new URL(v).protocol;
+  const protocol = URL.parse(v)?.protocol;
   return protocol === "https:" || protocol === "http:" ? v : null;
 };
 
