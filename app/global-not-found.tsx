@@ -21,10 +21,8 @@ export async function generateMetadata(): Promise<Metadata> {
 // Rendered outside the root layout, so its viewport (theme colours) is repeated here.
 export { viewport } from "./layout";
 
-/**
- * Unmatched URLs, with the site's header and footer: rendered outside the root layout, where a root
- * not-found.tsx would be serialised into every page's RSC payload as the layout's fallback.
- */
+// Unmatched URLs, with the site's chrome: outside the root layout, where a root not-found.tsx would
+// be serialised into every page's RSC payload as the layout's fallback.
 export default async function GlobalNotFound() {
   const name = await siteName();
   const { site } = env();

@@ -2,8 +2,6 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { findListing, type ListingSubject } from "@/lib/blog/listings";
 import { listPath, pageCount } from "@/lib/blog/paths";
-import { siteText } from "@/lib/config/text";
-import type { Translate } from "@/lib/i18n";
 import { Pagination } from "./pagination";
 import { PostGrid } from "./post-card";
 import styles from "./blog.module.css";
@@ -28,13 +26,12 @@ export async function ListingView<T extends { postCount: number }>({
   parts,
 }: ListingProps & {
   listing: ListingSubject<T>;
-  parts: (subject: T, data: Awaited<ReturnType<typeof findListing>>, t: Translate) => ListingParts;
+  parts: (subject: T, data: Awaited<ReturnType<typeof findListing>>) => ListingParts;
 }) {
   const data = await findListing(listing, segment, page);
-  const { subject, posts } = data;
+  const { subject, posts, t } = data;
   if (!subject || !posts) notFound();
-  const t = siteText();
-  const { before, eyebrow, title, picture, after, heading } = parts(subject, data, t);
+  const { before, eyebrow, title, picture, after, heading } = parts(subject, data);
   const { postCount } = subject;
   const titles = (
     <>

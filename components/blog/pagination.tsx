@@ -3,10 +3,7 @@ import { listPath } from "@/lib/blog/paths";
 import { siteText } from "@/lib/config/text";
 import styles from "./blog.module.css";
 
-/**
- * Previous / "page N of M" / next. Blog pages link with next/link (never prefetched); search results
- * count against the reader's budget, so they use plain links (`plainLinks`) nothing fetches ahead.
- */
+// Search results count against the reader's budget, so they use plain links nothing fetches ahead.
 export function Pagination({
   page,
   pages,

@@ -5,12 +5,9 @@ import { postPath } from "@/lib/blog/paths";
 import { FormattedDate } from "./formatted-date";
 import styles from "./blog.module.css";
 
-/**
- * The title is the one link to the post (the image is hidden from assistive technology), so screen
- * readers hear each post once. `lead` (the card a reader most likely opens next): its image is
- * fetched at once, with high priority, and its link is the one prefetched. Its parts carry no class
- * (the stylesheet finds them in `.card`): each attribute is written twice, in HTML and RSC payload.
- */
+// The title is the one link to the post (the image is hidden), so screen readers hear each post once.
+// `lead`, the card a reader likely opens next, has its image fetched at once and its link prefetched.
+// No classes inside (`.card` finds them): each attribute is written twice, in HTML and RSC payload.
 export function PostCard({
   post,
   lead = false,

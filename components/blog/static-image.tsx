@@ -1,11 +1,8 @@
 import { getImageProps, type ImageProps } from "next/image";
 
-/**
- * next/image's optimised URLs on a plain server-rendered <img> (<Image>'s client chunk would ship with
- * every page). Attributes are written twice (HTML and RSC payload), so: the 1x URL as `src`, only the
- * 2x in `srcset`, no `fill` style or `decoding`; an eager image sits in a <picture>, or React would
- * preload it, writing its srcset twice more.
- */
+// next/image's URLs on a plain <img> (<Image>'s client chunk would ship with every page). Attributes
+// are written twice (HTML and RSC payload): the 1x URL as `src`, only the 2x in `srcset`, no `fill`
+// style or `decoding`; an eager image sits in a <picture>, or React would preload it, srcset and all.
 export function StaticImage(props: ImageProps) {
   const { props: img } = getImageProps(props);
   const { style: _style, decoding: _decoding, srcSet, src, ...rest } = img;

@@ -5,12 +5,9 @@ import net from "node:net";
 import ipaddr from "ipaddr.js";
 import type { ImageHost } from "../config/image-hosts.mjs";
 
-/*
- * A post's cover for its preview image, without letting post data aim the server elsewhere (SSRF):
- * only the configured image hosts; redirects followed by hand, every hop checked; the address
- * checked in the socket's own DNS lookup, so a name resolving to a loopback, private or special
- * address is refused, DNS rebinding included. The URL parser has already made 0x7f.1 a dotted quad.
- */
+// A post's cover for its preview image, without letting post data aim the server elsewhere (SSRF):
+// only the configured image hosts; redirects followed by hand, every hop checked; the address checked
+// in the socket's own DNS lookup (DNS rebinding included). The URL parser already made 0x7f.1 a dotted quad.
 
 export type ResolvedAddress = { address: string; family: number };
 export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
@@ -19,12 +16,12 @@ export type CoverFetchOptions = {
   hosts: ImageHost[];
   timeoutMs: number;
   maxBytes: number;
-  maxRedirects?: number;
   /** Injectable so tests can give a name any address. */
   resolve?: Resolve;
 };
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 3;
 
 export const systemResolve: Resolve = (hostname) =>
   dns.promises.lookup(hostname, { all: true, verbatim: true });
@@ -108,7 +105,7 @@ export async function fetchCoverBytes(url: string, opts: CoverFetchOptions): Pro
   } catch {
     return null;
   }
-  for (let hop = 0; hop <= (opts.maxRedirects ?? 3); hop++) {
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const web = current.protocol === "http:" || current.protocol === "https:";
     const host = web ? opts.hosts.find((h) => h.origin === current.origin) : undefined;
     if (!host) return null;

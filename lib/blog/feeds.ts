@@ -5,10 +5,8 @@ import { authorPath, externalPostUrl, postPath, tagPath } from "./paths";
 import { escapeXml } from "./sitemap";
 import { xmlText } from "./text";
 
-/*
- * RSS 2.0, Atom 1.0 and JSON Feed 1 from one `feed` object so the three never drift; only the newest
- * FEED_ITEMS posts (a reader polls for what is new). Authors by name, never their email.
- */
+// RSS 2.0, Atom 1.0 and JSON Feed 1 from one `feed` object so the three never drift; only the newest
+// FEED_ITEMS posts (a reader polls for what is new). Authors by name, never their email.
 
 export type FeedSettings = {
   siteUrl: string;
@@ -21,11 +19,9 @@ export type FeedSettings = {
 
 export const FEED_PATHS = { rss: "/feed.xml", atom: "/atom.xml", json: "/feed.json" } as const;
 
-/*
- * What each string needs on its way into `feed`'s XML writer (xml-js): in CDATA it escapes only the
- * first `]]>`, so later ones are split alike; in text it turns `&amp;` back into `&` (doubled here);
- * in attributes it escapes only `"`, so `&` and `<` are escaped here, URLs normalised.
- */
+// What each string needs on its way into `feed`'s XML writer (xml-js): in CDATA it escapes only the
+// first `]]>`, so later ones are split alike; in text it turns `&amp;` back into `&` (doubled here);
+// in attributes it escapes only `"`, so `&` and `<` are escaped here, URLs normalised.
 const CDATA_END = "]]>";
 function cdataText(value: string): string {
   const s = xmlText(value);
@@ -63,11 +59,9 @@ function buildFeed(
     generator: "Masthead",
     copyright: t("feed.copyright", { year: String(updated.getUTCFullYear()), site: name }),
     favicon: `${siteUrl}/favicon.ico`,
-    feedLinks: {
-      rss: `${siteUrl}${FEED_PATHS.rss}`,
-      atom: `${siteUrl}${FEED_PATHS.atom}`,
-      json: `${siteUrl}${FEED_PATHS.json}`,
-    },
+    feedLinks: Object.fromEntries(
+      Object.entries(FEED_PATHS).map(([format, path]) => [format, siteUrl + path]),
+    ),
   });
   const posts = blog.posts.slice(0, feedItems);
   // The feed's categories are those of the posts it carries, most used on the blog first.

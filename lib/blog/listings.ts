@@ -89,17 +89,12 @@ async function listingMetadata<T extends { postCount: number }>(
   });
 }
 
-/** What a listing's page renders: the subject named by `segment`, page `page` of its posts. */
-export type ListingPageView = (props: { segment: string; page: number }) => ReactNode | Promise<ReactNode>;
-
-/**
- * generateStaticParams, generateMetadata and the page of a listing's first page (/authors/[id]), or
- * with `later` of its later pages (/authors/[id]/page/[page]): rendered on first request; page 1 redirects.
- */
+// The route exports of a listing's first page (/authors/[id]), or with `later` of its later pages
+// (/authors/[id]/page/[page]): rendered on first request; page 1 redirects.
 export function listingRoute<K extends string, T extends { postCount: number }>(
   listing: ListingSubject<T>,
   param: K,
-  view: ListingPageView,
+  view: (props: { segment: string; page: number }) => ReactNode | Promise<ReactNode>,
   later = false,
 ) {
   type Params = Promise<Record<K, string> & { page?: string }>;

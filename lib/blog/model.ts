@@ -6,7 +6,6 @@ import {
   interner,
   slugIndex,
   StoredPost,
-  type ImageRef,
   type Keyword,
   type Post,
   type PostAuthor,
@@ -33,18 +32,6 @@ export type Blog = {
   problemCount: number;
 };
 
-/** A post of the list once repaired, before its keywords have slugs. */
-type Draft = {
-  slug: string;
-  title: string;
-  description: string;
-  time: number;
-  authors: readonly PostAuthor[];
-  labels: readonly string[];
-  cover: ImageRef;
-  thumbnail: ImageRef;
-};
-
 /** Drops the entries that cannot be shown (no slug or title, unreadable date, duplicate slug) and repairs the rest. */
 export function buildBlog(input: {
   blogName: string;
@@ -57,24 +44,11 @@ export function buildBlog(input: {
   const drop = (text: string) => {
     if (problemCount++ < 50) problems.push(text);
   };
-  const drafts = normalizePosts(input.posts, drop, input.unknownAuthor ?? en["author.unknown"]);
+  const { posts, labels } = normalizePosts(input.posts, drop, input.unknownAuthor ?? en["author.unknown"]);
   // Newest first; ties broken by slug so every build orders the same way.
-  drafts.sort((a, b) => b.time - a.time || a.slug.localeCompare(b.slug));
-  const keywordsOf = keywordLists(drafts);
-  const posts = drafts.map(
-    (d): Post =>
-      new StoredPost(
-        d.slug,
-        d.title,
-        d.description,
-        d.time,
-        d.authors,
-        keywordsOf(d.labels),
-        d.cover,
-        d.thumbnail,
-      ),
-  );
-  drafts.length = 0;
+  posts.sort((a, b) => b.publishedTime - a.publishedTime || a.slug.localeCompare(b.slug));
+  const keywordsOf = keywordLists(posts, labels);
+  for (const post of posts) post.keywords = keywordsOf(labels.get(post)!);
   const { postsByAuthor, postsByKeyword, authorById } = indexPosts(posts);
   return {
     name: clean(input.blogName) || "Blog",
@@ -89,12 +63,9 @@ export function buildBlog(input: {
   };
 }
 
-function normalizePosts(
-  raws: Iterable<BlogPost>,
-  drop: (why: string) => void,
-  unknownAuthor: string,
-): Draft[] {
-  const drafts: Draft[] = [];
+function normalizePosts(raws: Iterable<BlogPost>, drop: (why: string) => void, unknownAuthor: string) {
+  const posts: StoredPost[] = [];
+  const labels = new Map<StoredPost, readonly string[]>();
   const seenSlugs = new Set<string>();
   const share = sharing();
   for (const raw of raws) {
@@ -114,18 +85,19 @@ function normalizePosts(
       continue;
     }
     seenSlugs.add(slug);
-    drafts.push({
+    const post = new StoredPost(
       slug,
       title,
-      description: clean(raw.metaDescription),
+      clean(raw.metaDescription),
       time,
-      authors: share.authorList(postAuthors(raw.authors, share.author, unknownAuthor)),
-      labels: share.labels(postLabels(raw.keywords)),
-      cover: share.image(raw.coverImageUrl, slug),
-      thumbnail: share.image(raw.thumbnailImageUrl, slug),
-    });
+      share.authorList(postAuthors(raw.authors, share.author, unknownAuthor)),
+      share.image(raw.coverImageUrl, slug),
+      share.image(raw.thumbnailImageUrl, slug),
+    );
+    posts.push(post);
+    labels.set(post, share.labels(postLabels(raw.keywords)));
   }
-  return drafts;
+  return { posts, labels };
 }
 
 // A few authors and keywords over many posts: one object per author and one frozen list per list.
@@ -178,12 +150,15 @@ function postLabels(raw: readonly string[]): string[] {
   return labels;
 }
 
-/** Gives the drafts' keywords slugs and labels; returns one frozen keyword list per label list. */
-function keywordLists(drafts: readonly Draft[]): (labels: readonly string[]) => readonly Keyword[] {
+/** Gives the posts' keywords slugs and labels; returns one frozen keyword list per label list. */
+function keywordLists(
+  posts: readonly Post[],
+  labels: ReadonlyMap<Post, readonly string[]>,
+): (labels: readonly string[]) => readonly Keyword[] {
   // Slugs are assigned oldest first so that new posts never rename an existing tag.
   const keysOldestFirst: string[] = [];
-  for (let i = drafts.length - 1; i >= 0; i--)
-    for (const label of drafts[i]!.labels) keysOldestFirst.push(keywordKey(label));
+  for (let i = posts.length - 1; i >= 0; i--)
+    for (const label of labels.get(posts[i]!)!) keysOldestFirst.push(keywordKey(label));
   const slugByKey = assignKeywordSlugs(keysOldestFirst);
   keysOldestFirst.length = 0;
   // The label readers see is the spelling of the newest post that uses the keyword.
@@ -250,25 +225,29 @@ function keywordCounts(postsByKeyword: ReadonlyMap<string, Post[]>): Blog["keywo
     .sort((a, b) => b.postCount - a.postCount || a.label.localeCompare(b.label));
 }
 
-/** Compares the slugs endpoint with the list (both directions are logged at build, neither is fatal). */
-export function reconcileSlugs(
-  blog: Blog,
-  slugs: string[],
-): { missingFromList: string[]; missingFromSlugs: string[] } {
+/** Where the slugs endpoint and the list disagree, both ways: warnings at build, neither fatal. */
+export function slugMismatches(blog: Blog, slugs: string[]): string[] {
   const listed = new Set(slugs.map((s) => s.trim()));
-  return {
-    missingFromList: [...listed].filter((s) => s && !blog.bySlug.has(s)),
-    missingFromSlugs: blog.posts.filter((p) => !listed.has(p.slug)).map((p) => p.slug),
-  };
+  const missingFromList = [...listed].filter((s) => s && !blog.bySlug.has(s));
+  const missingFromSlugs = blog.posts.filter((p) => !listed.has(p.slug)).map((p) => p.slug);
+  const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
+  const warnings: string[] = [];
+  if (missingFromList.length)
+    warnings.push(
+      `${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
+    );
+  if (missingFromSlugs.length)
+    warnings.push(
+      `${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
+    );
+  return warnings;
 }
 
 /** The newest `limit` posts both the slugs endpoint and the list have, prerendered at build. */
 export function prerenderSlugs(blog: Blog, slugs: string[], limit: number): string[] {
   const listed = new Set(slugs.map((s) => s.trim()));
-  const out: string[] = [];
-  for (const post of blog.posts) {
-    if (out.length >= limit) break;
-    if (listed.has(post.slug)) out.push(post.slug);
-  }
-  return out;
+  return blog.posts
+    .filter((p) => listed.has(p.slug))
+    .slice(0, limit)
+    .map((p) => p.slug);
 }

@@ -27,7 +27,7 @@ export const loadCover = async (url: string): Promise<string | null> => {
   return bytes && mime ? `data:${mime};base64,${bytes.toString("base64")}` : null;
 };
 
-export type OgCard = {
+type OgCard = {
   blogName: string;
   title: string;
   byline?: string;
@@ -36,8 +36,8 @@ export type OgCard = {
 };
 
 /** "Written by Ada, Grace", in the site's words. */
-export function cardByline(t: Translate, authors: readonly string[]): string | undefined {
-  return authors.length ? `${t("post.writtenBy")} ${authors.join(", ")}` : undefined;
+export function cardByline(t: Translate, authors: readonly { name: string }[]): string | undefined {
+  return authors.length ? `${t("post.writtenBy")} ${authors.map((a) => a.name).join(", ")}` : undefined;
 }
 
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -117,19 +117,14 @@ function Card({ card, cover }: { card: OgCard; cover: string | null }) {
 
 export async function ogImage(card: OgCard): Promise<Response> {
   const cover = card.coverUrl ? await loadCover(card.coverUrl) : null;
-  try {
-    return await renderCard(card, cover);
-  } catch (error) {
-    // A cover that passed the checks but cannot be decoded: draw the text-only card.
+  // Rendered now (not while streaming) so that a cover which passed the checks but cannot be decoded
+  // still falls back to the text-only card.
+  const render = (cover: string | null) =>
+    new ImageResponse(<Card card={card} cover={cover} />, { ...OG_SIZE }).arrayBuffer();
+  const body = await render(cover).catch((error: unknown) => {
     if (!cover) throw error;
-    return renderCard(card, null);
-  }
-}
-
-async function renderCard(card: OgCard, cover: string | null): Promise<Response> {
-  const image = new ImageResponse(<Card card={card} cover={cover} />, { ...OG_SIZE });
-  // Render now (not while streaming) so a decoding failure can still fall back.
-  const body = await image.arrayBuffer();
+    return render(null);
+  });
   return new Response(body, {
     headers: {
       "Content-Type": "image/png",

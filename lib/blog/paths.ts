@@ -11,9 +11,7 @@ export function postsOnPage<T>(posts: T[], page: number): T[] | null {
 /** Index pages (2..n) covering the prerendered posts. */
 export function prerenderPages(postCount: number, limit: number): number[] {
   const last = Math.min(pageCount(postCount), Math.max(1, Math.ceil(limit / POSTS_PER_PAGE)));
-  const pages: number[] = [];
-  for (let n = 2; n <= last; n++) pages.push(n);
-  return pages;
+  return Array.from({ length: Math.max(0, last - 1) }, (_, i) => i + 2);
 }
 
 /** The external article URL when BLOG_POST_URL_TEMPLATE is set. */

@@ -1,9 +1,7 @@
 import { httpUrl } from "./text";
 
-/*
- * A post as pages read it (Post), and as the store keeps it: one compact object (StoredPost), its
- * date a number, image URLs a shared pattern around its slug, author and keyword lists shared.
- */
+// A post as pages read it (Post), and as the store keeps it (StoredPost): its date a number, image
+// URLs a shared pattern around its slug, author and keyword lists shared.
 
 export type PostAuthor = { id: string; name: string; avatarUrl: string | null };
 
@@ -26,12 +24,7 @@ export type Post = {
 export type PostsBySlug = { get(slug: string): Post | undefined; has(slug: string): boolean };
 
 /** An image URL that is the post's slug between two parts many posts share (`https://cdn/covers/`, `.png`). */
-class AroundSlug {
-  constructor(
-    readonly before: string,
-    readonly after: string,
-  ) {}
-}
+type AroundSlug = { readonly before: string; readonly after: string };
 
 export type ImageRef = null | string | AroundSlug;
 
@@ -39,13 +32,15 @@ const imageUrl = (ref: ImageRef, slug: string): string | null =>
   ref === null || typeof ref === "string" ? ref : ref.before + slug + ref.after;
 
 export class StoredPost implements Post {
+  /** Set once every post of the list is read (keyword slugs depend on them all). */
+  keywords: readonly Keyword[] = [];
+
   constructor(
     readonly slug: string,
     readonly title: string,
     readonly description: string,
     readonly publishedTime: number,
     readonly authors: readonly PostAuthor[],
-    readonly keywords: readonly Keyword[],
     private readonly cover: ImageRef,
     private readonly thumbnail: ImageRef,
   ) {}
@@ -83,7 +78,7 @@ export function imageRefs(): (value: string, slug: string) => ImageRef {
     if (at < 0) return url;
     const before = url.slice(0, at);
     const after = url.slice(at + slug.length);
-    return sharedPattern(`${before}\n${after}`, () => new AroundSlug(before, after));
+    return sharedPattern(`${before}\n${after}`, () => ({ before, after }));
   };
 }
 

@@ -2,11 +2,8 @@ import net from "node:net";
 import type { ImageHost } from "../config/image-hosts.mjs";
 import { isPublicAddress, systemResolve, type Resolve } from "./cover-fetch";
 
-/*
- * Images on a host that resolves to a private address are refused by Next's optimiser and the
- * cover loader, silently: the images are just missing. So a server checks its image hosts once
- * at start and says which ones will be refused, and what to set if they are the team's own.
- */
+// Next's optimiser and the cover loader refuse private addresses silently (the images are just
+// missing), so a server checks its image hosts once at start and says what to set if they are the team's.
 
 export type PrivateImageHost = { origin: string; addresses: string[] };
 

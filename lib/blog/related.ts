@@ -7,10 +7,8 @@ export function postNeighbours(blog: Blog, post: Post): { newer: Post | undefine
   return { newer: index > 0 ? blog.posts[index - 1] : undefined, older: blog.posts[index + 1] };
 }
 
-/**
- * Up to three posts sharing the most keywords (2 each) and authors (1 each), newest first on ties,
- * among the newest 50 of each, so a large topic costs no more than a small one.
- */
+// Up to three posts sharing the most keywords (2 each) and authors (1 each), newest first on ties,
+// among the newest 50 of each, so a large topic costs no more than a small one.
 export function relatedPosts(blog: Blog, post: Post): Post[] {
   const keys = new Set(post.keywords.map((k) => k.slug));
   const authors = new Set(post.authors.map((a) => a.id));

@@ -4,24 +4,16 @@ import { stateHealth } from "../state";
 import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { BLOG_CACHE_TAG, forgetBlogData } from "./source";
 
-export type BlogRevalidation = {
-  revalidatedAt: string;
-  /** False when Redis is configured but unreachable. */
-  reachedAllInstances: boolean;
-};
-
 /** Redis reconnects within ~2 s of coming back; a retry after this long finds it if it is. */
 export const RETRY_AFTER_SECONDS = 30;
 
-/**
- * Refreshes every blog route (all carry BLOG_CACHE_TAG). "max" is stale-while-revalidate, so a
- * workspace failing at regeneration leaves the last good pages (`expire: 0` would answer 500).
- * With Redis the cache handler tells every instance's store; alone, the store is told here.
- */
-export async function revalidateBlog(): Promise<BlogRevalidation> {
+// "max" is stale-while-revalidate: a workspace failing at regeneration leaves the last good pages
+// (`expire: 0` would answer 500). With Redis the cache handler tells every instance's store.
+export async function revalidateBlog() {
   if (redisTargetFromVars(process.env) === null) forgetBlogData();
   revalidateTag(BLOG_CACHE_TAG, "max");
   const revalidatedAt = new Date().toISOString();
   const health = await stateHealth();
+  // Not every instance was told when Redis is configured but unreachable.
   return { revalidatedAt, reachedAllInstances: health.engine === "embedded" || health.redis === "up" };
 }

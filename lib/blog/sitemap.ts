@@ -1,11 +1,9 @@
 import type { Blog } from "./model";
 import { authorPath, listPath, pageCount, postPath, tagPath } from "./paths";
 
-/*
- * Beyond SITEMAP_URL_LIMIT URLs /sitemap.xml becomes an index of numbered files (not Next's
- * `generateSitemaps`: it writes no index at /sitemap.xml, the address robots.txt names). 10,000, not
- * the protocol's 50,000: a file's first request copies and compresses it into Next's cache.
- */
+// Beyond SITEMAP_URL_LIMIT URLs /sitemap.xml becomes an index of numbered files (Next's `generateSitemaps`
+// writes no index at /sitemap.xml, which robots.txt names). Not the protocol's 50,000: a file's first
+// request copies and compresses it into Next's cache.
 
 export const SITEMAP_URL_LIMIT = 10_000;
 
@@ -72,14 +70,8 @@ export function rootSitemap(entries: SitemapEntry[], siteUrl: string, limit = SI
   return sitemapXml("sitemapindex", files);
 }
 
-/** Chunk n (1-based) of the split sitemap, or null when it does not exist. */
+/** Chunk n (sitemapFileNumber's) of the split sitemap, or null when it does not exist. */
 export function sitemapChunk(entries: SitemapEntry[], n: number, limit = SITEMAP_URL_LIMIT): string | null {
-  if (
-    entries.length <= limit ||
-    !Number.isInteger(n) ||
-    n < 1 ||
-    n > sitemapChunkCount(entries.length, limit)
-  )
-    return null;
+  if (entries.length <= limit || n > sitemapChunkCount(entries.length, limit)) return null;
   return sitemapXml("urlset", entries.slice((n - 1) * limit, n * limit));
 }

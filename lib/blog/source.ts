@@ -14,7 +14,7 @@ import {
   type WorkspaceApiError,
   type WorkspaceClient,
 } from "../workspace";
-import { buildBlog, reconcileSlugs, type Blog } from "./model";
+import { buildBlog, slugMismatches, type Blog } from "./model";
 import { onTagRevalidated } from "../next-cache/tags.mjs";
 import { countSitemapFiles, storeState, warmDerived, warmWith } from "./store-state";
 
@@ -25,9 +25,6 @@ export const BLOG_CACHE_TAG = "blog";
 
 // The blog store: every blog route and search reads the one copy fetched here, current while younger
 // than BLOG_REVALIDATE_SECONDS and newer than the blog tag's last revalidation on any instance.
-
-/** `slugs`: the slugs endpoint's list as read for the build (empty at run time: nothing is prerendered then). */
-export type BlogData = { blog: Blog; slugs: string[] };
 
 export class BlogSourceError extends Error {
   override name = "BlogSourceError";
@@ -82,21 +79,18 @@ function describe(error: WorkspaceApiError): string {
 }
 
 /** One readable line naming the URL and the cause; never the key. */
-export function blogSourceMessage(error: unknown): string {
-  if (error instanceof BlogSourceError) return error.message;
-  if (isWorkspaceApiError(error)) return `Cannot load the blog from ${error.endpoint}: ${describe(error)}.`;
-  return `Cannot load the blog: ${error instanceof Error ? error.message : String(error)}.`;
-}
-
 function toSourceError(error: unknown): BlogSourceError {
   if (error instanceof BlogSourceError) return error;
+  const message = isWorkspaceApiError(error)
+    ? `Cannot load the blog from ${error.endpoint}: ${describe(error)}.`
+    : `Cannot load the blog: ${error instanceof Error ? error.message : String(error)}.`;
   const hint = isBuildPhase()
     ? " The build stops here rather than publish an empty blog; start the workspace or fix WORKSPACE_URL and build again."
     : "";
-  return new BlogSourceError(blogSourceMessage(error) + hint);
+  return new BlogSourceError(message + hint);
 }
 
-async function fetchBlog(): Promise<{ blog: Blog; slugs: string[] }> {
+async function fetchBlog() {
   // The slugs endpoint names the posts to prerender, so only a build reads it.
   const [list, slugs] = await Promise.all([
     client().listBlogPosts(),
@@ -117,21 +111,8 @@ async function fetchBlog(): Promise<{ blog: Blog; slugs: string[] }> {
   for (const problem of blog.problems.slice(0, 20)) log("blog").warn(problem);
   if (blog.problemCount > 20)
     log("blog").warn(`...and ${blog.problemCount - 20} more problems in the blog-posts list`);
-  if (isBuildPhase()) reportSlugMismatches(blog, slugs);
+  if (isBuildPhase()) for (const warning of slugMismatches(blog, slugs)) log("blog").warn(warning);
   return { blog, slugs };
-}
-
-function reportSlugMismatches(blog: Blog, slugs: string[]): void {
-  const { missingFromList, missingFromSlugs } = reconcileSlugs(blog, slugs);
-  const sample = (list: string[]) => list.slice(0, 10).join(", ") + (list.length > 10 ? ", ..." : "");
-  if (missingFromList.length)
-    log("blog").warn(
-      `${missingFromList.length} slug(s) have no post in the blog-posts list and will answer 404: ${sample(missingFromList)}`,
-    );
-  if (missingFromSlugs.length)
-    log("blog").warn(
-      `${missingFromSlugs.length} post(s) are missing from the slugs endpoint; they are rendered on first request: ${sample(missingFromSlugs)}`,
-    );
 }
 
 /** Fetches a new copy, unless one begun after the last revalidation is on its way (then shared). */
@@ -153,7 +134,7 @@ function refresh(): Promise<Blog> {
       refreshIn(env().blog.revalidateSeconds * 1000);
       reportGauge(metrics().blogPosts, blog.posts.length);
       void warmDerived(blog).catch((error: unknown) =>
-        log("blog").error(`deriving from the new copy of the blog failed: ${blogSourceMessage(error)}`),
+        log("blog").error(`deriving from the new copy of the blog failed: ${toSourceError(error).message}`),
       );
       return blog;
     },
@@ -210,7 +191,8 @@ export function startBlogStore(): Promise<void> {
     "blog",
     refresh().then(
       (blog) => warmDerived(blog),
-      (error: unknown) => log("blog").error(`the blog did not load at start: ${blogSourceMessage(error)}`),
+      (error: unknown) =>
+        log("blog").error(`the blog did not load at start: ${toSourceError(error).message}`),
     ),
   );
 }
@@ -225,8 +207,8 @@ async function tagThisRender(): Promise<void> {
   await tagged().catch(() => undefined);
 }
 
-/** Throws BlogSourceError (the build fails; ISR keeps old pages). */
-export async function loadBlog(): Promise<BlogData> {
+/** Throws BlogSourceError (the build fails; ISR keeps old pages); `slugs` only in a build (it prerenders). */
+export async function loadBlog() {
   const state = storeState();
   // One failure fails the whole build with one message, instead of one per page.
   if (state.buildFailure) throw state.buildFailure;

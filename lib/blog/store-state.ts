@@ -7,34 +7,22 @@ import { sitemapChunkCount, sitemapEntries, SITEMAP_URL_LIMIT } from "./sitemap"
 // The blog store's state (source.ts manages it), one per process, not per bundle: the site's server
 // reads `isUnknownAddress` from this process value and loads no blog code.
 
-export type StoreState = {
-  /** `slugs`: the slugs endpoint's list, read only by a build (which prerenders from it). */
-  copy: { blog: Blog; slugs: string[]; fetchedAt: number } | null;
-  loading: { promise: Promise<Blog>; startedAt: number; generation: number } | null;
-  /** Counts forgetBlogData() calls: a fetch started before the last one is not installed. */
-  generation: number;
-  /** startBlogStore ran: copies load in the background. */
-  running: boolean;
-  timer: ReturnType<typeof setTimeout> | null;
-  /** Computed from each copy, keyed by it: collected with it. */
-  derived: WeakMap<Blog, Map<string, unknown>>;
-  /** The values every new copy gets before a reader asks (warmWith). */
-  warmers: Map<string, (blog: Blog) => unknown>;
-  /** During a build, the first failure: every later page fails with it. */
-  buildFailure: Error | null;
-  isUnknownAddress: (pathname: string) => boolean;
-};
-
 export const storeState = () =>
-  processMemo<StoreState>("blog", () => ({
-    copy: null,
-    loading: null,
+  processMemo("blog", () => ({
+    /** `slugs`: the slugs endpoint's list, read only by a build (which prerenders from it). */
+    copy: null as { blog: Blog; slugs: string[]; fetchedAt: number } | null,
+    loading: null as { promise: Promise<Blog>; startedAt: number; generation: number } | null,
+    /** Counts forgetBlogData() calls: a fetch started before the last one is not installed. */
     generation: 0,
+    /** startBlogStore ran: copies load in the background. */
     running: false,
-    timer: null,
-    derived: new WeakMap(),
-    warmers: new Map(),
-    buildFailure: null,
+    timer: null as ReturnType<typeof setTimeout> | null,
+    /** Computed from each copy, keyed by it: collected with it. */
+    derived: new WeakMap<Blog, Map<string, unknown>>(),
+    /** The values every new copy gets before a reader asks (warmWith). */
+    warmers: new Map<string, (blog: Blog) => unknown>(),
+    /** During a build, the first failure: every later page fails with it. */
+    buildFailure: null as Error | null,
     isUnknownAddress,
   }));
 
@@ -76,11 +64,8 @@ export function countSitemapFiles(blog: Blog): number {
 }
 export const sitemapFiles = (blog: Blog) => blogDerived(blog, "sitemapFiles", countSitemapFiles);
 
-/**
- * Whether `pathname` names a post, tag, author, page, preview image or sitemap file the current
- * copy lacks, so it gets the prerendered not-found page before any route renders (a render per
- * random address is costly and leaves a 404 cached). False without a copy: the routes decide.
- */
+// Whether the current copy lacks the post, tag, author, page, preview image or sitemap file `pathname`
+// names: a render per random address is costly and leaves a 404 cached. False without a copy.
 export function isUnknownAddress(pathname: string): boolean {
   const blog = currentBlog();
   return blog !== null && isUnknownBlogAddress(pathname, blog, sitemapFiles(blog));

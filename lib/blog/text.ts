@@ -1,8 +1,5 @@
-/*
- * The text repairs every string of the blog goes through. XML 1.0 cannot express some characters
- * (U+0001, lone surrogates) even escaped, and one makes a whole feed or sitemap unreadable to a
- * strict parser; they carry nothing a reader could see, so they are removed.
- */
+// XML 1.0 cannot express some characters (U+0001, lone surrogates) even escaped, and one makes a
+// whole feed or sitemap unreadable to a strict parser; they carry nothing visible, so they are removed.
 
 // With the `u` flag a lone surrogate is one code point outside every allowed range.
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -14,8 +11,7 @@ export function xmlText(value: string): string {
 /** The URL when it is an absolute http(s) URL, else null. */
 export const httpUrl = (value: string): string | null => {
   const v = value.trim();
-  if (!v || !URL.canParse(v)) return null;
-  const protocol = new URL(v).protocol;
+  const protocol = URL.parse(v)?.protocol;
   return protocol === "https:" || protocol === "http:" ? v : null;
 };
 

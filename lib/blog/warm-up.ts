@@ -8,11 +8,8 @@ import type { Blog } from "./model";
 import { authorPath, listPath, pageCount, postPath, prerenderPages, tagPath } from "./paths";
 import { blogList } from "./source";
 
-/*
- * A fresh server's first render of a route compiles much of its code. While readiness says
- * "starting", the server renders one uncached page of each route (the oldest, which readers ask for
- * least), then gives back the memory loading cost, which V8 would otherwise keep until it is idle.
- */
+// A fresh server's first render of a route compiles much of its code, so while readiness says
+// "starting" it renders one uncached page of each route (the oldest: readers ask for it least).
 
 const TRIES_PER_ROUTE = 5;
 

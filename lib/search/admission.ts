@@ -4,14 +4,11 @@ import type { Asker } from "../http/client-key";
 import { budget, takeEach } from "../state/budget";
 import { searchProcess } from "./engine";
 
-/*
- * Whether a search runs, decided before the blog is read (the front's limit_req is the only other
- * gate). First the site's search time, this process's (searches share the event loop with every
- * page): under half the window anyone searches; past it a holder (IPv4 /24, IPv6 /48) gets its share
- * among recent holders, and one unseen for `holderSeconds` may go over by half. Then the client's and
- * holder's allowances, shared by every instance (lib/state). An admitted search is charged its whole
- * time: an estimate at once, its ranking, then its share of the process's CPU time while under way.
- */
+// Whether a search runs, decided before the blog is read. First this process's search time (searches
+// share the event loop with every page): under half the window anyone searches; past it a holder
+// (IPv4 /24, IPv6 /48) gets its share among recent holders, one unseen for `holderSeconds` may go over
+// by half. Then the client's and holder's allowances, shared by every instance. An admitted search is
+// charged its whole time: an estimate at once, its ranking, then its share of the process's CPU time.
 
 const SEARCH_TIME = { msPerSecond: 600, windowSeconds: 2, holderSeconds: 8, activeSeconds: 30 };
 export type SearchTimeLimits = typeof SEARCH_TIME;
@@ -24,18 +21,8 @@ const REST_ESTIMATE_MS = 20;
 const MAX_HOLDERS = 10_000;
 
 export type ChargeRanking = (ms: number) => void;
-
-export type SearchRequest = {
-  charge: ChargeRanking;
-  /** Once the response is sent: charges the rest of the request, net of the estimate; returns it in ms. */
-  end(): number;
-};
-
-export type SearchTime = {
-  /** Whether `holder` may search now; it counts as searching from now on. */
-  admits(holder: string): Promise<boolean>;
-  start(holder: string): SearchRequest;
-};
+export type SearchTime = ReturnType<typeof createSearchTime>;
+type SearchRequest = ReturnType<SearchTime["start"]>;
 
 /** `cpuTime`: this process's CPU time in ms (every thread: rendering, GC, the thread pool); tests give their own. */
 export function createSearchTime(
@@ -44,7 +31,7 @@ export function createSearchTime(
     const { user, system } = process.cpuUsage();
     return (user + system) / 1000;
   },
-): SearchTime {
+) {
   const points = limits.msPerSecond * limits.windowSeconds;
   const holderPoints = limits.msPerSecond * limits.holderSeconds;
   const site = new RateLimiterMemory({ keyPrefix: "search-time", points, duration: limits.windowSeconds });
@@ -67,6 +54,7 @@ export function createSearchTime(
     void add(holders, holder, ms);
   };
 
+  /** Whether `holder` may search now; it counts as searching from now on. */
   const admits = async (holder: string) => {
     const now = Date.now();
     for (const [key, at] of searching) {
@@ -96,7 +84,7 @@ export function createSearchTime(
   // What the rest of a search (beyond its ranking) has cost lately: a moving average.
   let restEstimate = REST_ESTIMATE_MS;
 
-  const start = (holder: string): SearchRequest => {
+  const start = (holder: string) => {
     advance();
     underWay++;
     const from = shared;
@@ -105,10 +93,11 @@ export function createSearchTime(
     let ranked = 0;
     let ended = false;
     return {
-      charge(ms) {
+      charge(ms: number) {
         ranked += ms;
         charge(holder, ms);
       },
+      /** Once the response is sent: charges the rest of the request, net of the estimate; returns it in ms. */
       end() {
         if (ended) return 0;
         ended = true;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Blog } from "../blog/model";
 import type { Post } from "../blog/post";
 import { blogDerived, warmWith } from "../blog/store-state";
@@ -6,10 +7,8 @@ import type { ChargeRanking } from "./admission";
 import { FIELDS, IndexBuilder, type InvertedIndex } from "./inverted-index";
 import { rankPosts, type SearchOutcome } from "./ranking";
 
-/*
- * Full-text search over the blog the pages hold: the index of each copy is built in the background
- * as soon as the store has it; while the next is built, the previous copy answers after INDEX_WAIT_MS.
- */
+// Search over the blog the pages hold: each copy's index is built in the background as soon as the
+// store has it; while the next builds, the previous copy answers after INDEX_WAIT_MS.
 
 export type SearchIndex = InvertedIndex;
 
@@ -63,15 +62,7 @@ async function readyIndex(blog: Blog): Promise<Indexed> {
   const building = searchIndexFor(blog).then((index) => ({ blog, index }));
   const earlier = searchProcess().ready;
   if (!earlier || earlier.blog === blog) return building;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<Indexed>(
-    (resolve) => (timer = setTimeout(() => resolve(earlier), INDEX_WAIT_MS)),
-  );
-  try {
-    return await Promise.race([building, waited]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return Promise.race([building, sleep(INDEX_WAIT_MS, earlier, { ref: false })]);
 }
 
 /** The best `limit` hits for parsed terms (query.ts); `charge` is told how long the ranking took. */

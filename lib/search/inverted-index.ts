@@ -1,10 +1,8 @@
 import { normalizeTerm, tokenize } from "./text";
 
-/*
- * An inverted index on typed arrays, a fraction of a general-purpose engine's memory. `vocabulary`
- * is sorted: binary search for a word, one run for a prefix, a trie walk for typos. Word i's
- * postings are `postings[starts[i]]` to `postings[starts[i + 1]]`, one per post and field.
- */
+// An inverted index on typed arrays, a fraction of a general-purpose engine's memory. `vocabulary` is
+// sorted: binary search for a word, one run for a prefix, a trie walk for typos. Word i's postings are
+// `postings[starts[i]]` to `postings[starts[i + 1]]`, one per post and field.
 
 export const FIELDS = ["title", "keywords", "authors", "description"] as const;
 export const FIELD_COUNT = FIELDS.length;
@@ -118,10 +116,8 @@ export function prefixRange(vocabulary: readonly string[], prefix: string): [num
   return [from, lowerBound(vocabulary, `${prefix}\uffff`, from)];
 }
 
-/**
- * The words within `maxDistance` edits of `term`, as [position, distance], itself left out. Walked
- * like a trie: a word reuses the rows of its shared prefix; a prefix too far skips every word under it.
- */
+// The words within `maxDistance` edits of `term`, as [position, distance], itself left out. Walked like
+// a trie: a word reuses the rows of its shared prefix; a prefix too far skips every word under it.
 export function wordsWithin(
   vocabulary: readonly string[],
   term: string,

@@ -21,14 +21,6 @@ export function inVocabulary(vocabulary: readonly string[], term: string): boole
 export const MAX_QUERY_COST = 6_000;
 export const MAX_FUZZY_TERMS = 2;
 
-export type QueryPlan = {
-  terms: string[];
-  prefix: ReadonlySet<string>;
-  fuzzy: ReadonlySet<string>;
-  /** Left out to bound the cost. */
-  omitted: string[];
-};
-
 /** Each word a prefix expands to costs a lookup and a pass of its own, besides its postings. */
 const EXPANDED_WORD_COST = 4;
 
@@ -40,7 +32,7 @@ function termCost(index: InvertedIndex, term: string): { exact: number; withPref
   return { exact, withPrefix: starts[hi]! - starts[lo]! + EXPANDED_WORD_COST * (hi - lo) };
 }
 
-export function planQuery(index: InvertedIndex, terms: readonly string[]): QueryPlan {
+export function planQuery(index: InvertedIndex, terms: readonly string[]) {
   const costs = new Map(terms.map((t) => [t, termCost(index, t)]));
   const kept = [...terms];
   const prefix = new Set(terms.filter(prefixSearch));
@@ -51,7 +43,6 @@ export function planQuery(index: InvertedIndex, terms: readonly string[]): Query
   );
   const cost = () =>
     kept.reduce((sum, t) => sum + (prefix.has(t) ? costs.get(t)!.withPrefix : costs.get(t)!.exact), 0);
-  const omitted: string[] = [];
   while (cost() > MAX_QUERY_COST) {
     const widest = [...prefix]
       .filter((t) => kept.includes(t))
@@ -63,7 +54,6 @@ export function planQuery(index: InvertedIndex, terms: readonly string[]): Query
     if (kept.length <= 1) break;
     const commonest = [...kept].sort((a, b) => costs.get(b)!.exact - costs.get(a)!.exact)[0]!;
     kept.splice(kept.indexOf(commonest), 1);
-    omitted.push(commonest);
   }
-  return { terms: kept, prefix, fuzzy, omitted };
+  return { terms: kept, prefix, fuzzy };
 }

@@ -3,7 +3,7 @@ import type { Post } from "../blog/post";
 import { pageCount, POSTS_PER_PAGE } from "../blog/paths";
 import type { ChargeRanking } from "./admission";
 import { searchPosts } from "./engine";
-import type { SearchHit } from "./ranking";
+import type { SearchOutcome } from "./ranking";
 import type { Translate } from "../i18n";
 import { MAX_TERMS, type SearchQuery } from "./query";
 
@@ -14,16 +14,7 @@ export type SearchPageResult =
   | { kind: "empty" }
   | { kind: "too_long"; length: number; shown: string }
   | { kind: "no_match"; text: string; newest: Post[] }
-  | {
-      kind: "results";
-      text: string;
-      hits: SearchHit[];
-      total: number;
-      page: number;
-      pages: number;
-      matched: "all" | "some";
-      droppedTerms: number;
-    };
+  | ({ kind: "results"; text: string; page: number; pages: number; droppedTerms: number } & SearchOutcome);
 
 /** One page of results, paginated like the blog index; null past the last page (a 404, as /blog/page/N). */
 export async function searchPage(
@@ -35,21 +26,20 @@ export async function searchPage(
   if (query.kind === "empty") return page === 1 ? { kind: "empty" } : null;
   if (query.kind === "too_long") return page === 1 ? query : null;
   // Only the hits up to this page are made: ranking picks them out of every match.
-  const { hits, total, matched } = await searchPosts(blog, query.terms, charge, page * POSTS_PER_PAGE);
-  if (total === 0)
+  const outcome = await searchPosts(blog, query.terms, charge, page * POSTS_PER_PAGE);
+  if (outcome.total === 0)
     return page === 1
       ? { kind: "no_match", text: query.text, newest: blog.posts.slice(0, NEWEST_ON_NO_MATCH) }
       : null;
-  const pages = pageCount(total);
+  const pages = pageCount(outcome.total);
   if (page > pages) return null;
   return {
     kind: "results",
     text: query.text,
-    hits: hits.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE),
-    total,
+    ...outcome,
+    hits: outcome.hits.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE),
     page,
     pages,
-    matched,
     droppedTerms: query.droppedTerms,
   };
 }

@@ -220,12 +220,12 @@ describe("cutAtWord", () => {
 describe("the social card's byline", () => {
   it("is in the site's language, and the team's words where it has its own", async () => {
     const { cardByline } = await import("@/lib/blog/og");
-    expect(cardByline(translator(resolveMessages("de")), ["Ada", "Grace"])).toBe(
+    expect(cardByline(translator(resolveMessages("de")), [{ name: "Ada" }, { name: "Grace" }])).toBe(
       "Geschrieben von Ada, Grace",
     );
-    expect(cardByline(translator(resolveMessages("en", { "post.writtenBy": "Words by" })), ["Ada"])).toBe(
-      "Words by Ada",
-    );
+    expect(
+      cardByline(translator(resolveMessages("en", { "post.writtenBy": "Words by" })), [{ name: "Ada" }]),
+    ).toBe("Words by Ada");
     expect(cardByline(translator(resolveMessages("fr")), [])).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ export const AuthorView = (props: ListingProps) => (
   <ListingView
     {...props}
     listing={authorListing}
-    parts={(author, { settings }, t) => ({
+    parts={(author, { settings, t }) => ({
       before: <JsonLd data={personJsonLd(author, settings)} />,
       eyebrow: t("author.eyebrow"),
       title: author.name,

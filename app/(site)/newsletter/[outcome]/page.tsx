@@ -7,11 +7,9 @@ import { NewsletterShell } from "../shell";
 
 type Props = { params: Promise<{ outcome: string }> };
 
-/*
- * Where a form posted without JavaScript lands (/newsletter/subscribed): one prerendered page per
- * outcome, nothing in the address the reader's, so no request renders one. A refusal that knows
- * what the reader typed goes to ./retry instead; any other address here is the prerendered 404.
- */
+// Where a form posted without JavaScript lands (/newsletter/subscribed): one prerendered page per
+// outcome, nothing of the reader's in the address, so no request renders one. A refusal that knows
+// what the reader typed goes to ./retry; any other address here is the prerendered 404.
 
 export const dynamicParams = false;
 

@@ -5,10 +5,8 @@ import { siteText } from "@/lib/config/text";
 import { messageFor, outcomeFromKey, retryEmail, toneFor } from "@/lib/newsletter/outcomes";
 import { NewsletterShell } from "../shell";
 
-/*
- * A refused no-JS form post that knows the address (/newsletter/retry?outcome=…&email=…): the
- * message and the form again with what the reader typed. React writes the address as text.
- */
+// A refused no-JS form post that knows the address (/newsletter/retry?outcome=…&email=…): the message
+// and the form again with what the reader typed. React writes the address as text.
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -6,7 +6,7 @@ export const TagView = (props: ListingProps) => (
   <ListingView
     {...props}
     listing={topicListing}
-    parts={(keyword, _, t) => ({
+    parts={(keyword, { t }) => ({
       eyebrow: t("topic.eyebrow"),
       title: keyword.label,
       heading: t("topic.heading", { topic: keyword.label }),

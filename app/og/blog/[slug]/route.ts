@@ -17,10 +17,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ slug: s
   return ogImage({
     blogName: blog.name,
     title: post.title,
-    byline: cardByline(
-      t,
-      post.authors.map((a) => a.name),
-    ),
+    byline: cardByline(t, post.authors),
     coverUrl: post.coverImageUrl,
   });
 }
