@@ -26,8 +26,6 @@ export type LocalWorkspaceOptions = {
   log?: (line: string) => void;
 };
 
-export type LocalWorkspace = ReturnType<typeof createLocalWorkspace>;
-
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 type Methods = Partial<Record<Method, RouteHandler<never>>>;
 

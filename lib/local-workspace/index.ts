@@ -9,8 +9,8 @@ export {
   type LocalWorkspaceServerOptions,
 } from "./server";
 export * from "./keys";
-export { seedDemo, seedSynthetic, DEMO_MEMBERS, DEMO_BLOG_NAME } from "./seed";
-export { openStore, DB_FILE_NAME } from "./store";
+export { DEMO_MEMBERS, DEMO_BLOG_NAME } from "./seed";
+export { DB_FILE_NAME } from "./store";
 export { AUTH_ERROR } from "./auth";
 export { LAST_ADMIN_ERROR } from "./members";
 export { ALREADY_SUBSCRIBED } from "./routes/subscribers";

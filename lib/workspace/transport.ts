@@ -4,11 +4,8 @@ import { log as logger, logLine } from "../observability/log.mjs";
 import { metrics } from "../observability/metrics";
 import { codeFor, messageFromErrorBody, WorkspaceApiError } from "./errors";
 
-/*
- * HTTP to the workspace: exact headers, a timeout per attempt, bounded retries with jittered
- * backoff that honour Retry-After, answers checked against their schema, and errors that never
- * carry the key. Every attempt is counted and timed by operation and outcome.
- */
+// Exact headers, a timeout per attempt, bounded retries that honour Retry-After, answers checked
+// against their schema, errors that never carry the key; every attempt counted and timed.
 
 export type TransportOptions = {
   /** e.g. http://127.0.0.1:4010/api/external */

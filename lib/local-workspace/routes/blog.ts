@@ -1,17 +1,6 @@
 import { type ApiContext, json } from "../http";
 import { imagePath, type ImageKind } from "../images";
-import { blogName } from "../store";
-
-type PostRow = {
-  id: number;
-  slug: string;
-  title: string;
-  publication_date: string;
-  page_title: string;
-  meta_description: string;
-  keywords: string;
-  has_thumbnail: number;
-};
+import { blogName, type PostRow } from "../store";
 
 /** API decision 7: newest first; slug breaks ties so the order is total and stable. */
 function loadPosts({ db, workspaceId, origin }: ApiContext) {
