@@ -2,10 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { errorResponse, json } from "./http";
 
-/**
- * Fault injection for resilience tests of the client (timeouts, retries, schema checks).
- * Only /api/external/ traffic is affected so the control endpoints keep working.
- */
+// For resilience tests of the client; only /api/external/ traffic, so the control endpoints keep working.
 export const faultSchema = z
   .object({
     mode: z.enum(["slow", "status", "rate-limit", "malformed-json", "wrong-shape", "hang", "off"]),
@@ -56,10 +53,10 @@ export class FaultInjector {
         return null;
       case "status": {
         const headers = f.retryAfter === undefined ? undefined : { "retry-after": String(f.retryAfter) };
-        return errorResponse(f.status ?? 503, "Injected fault", headers);
+        return errorResponse(f.status ?? 503, "Injected fault", {}, headers);
       }
       case "rate-limit":
-        return errorResponse(429, "Rate limit exceeded", { "retry-after": String(f.retryAfter ?? 1) });
+        return errorResponse(429, "Rate limit exceeded", {}, { "retry-after": String(f.retryAfter ?? 1) });
       case "malformed-json":
         return new Response('{"blog_posts": [{"slug": "trunc', {
           status: 200,

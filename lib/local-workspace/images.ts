@@ -1,11 +1,8 @@
 import { createHash } from "node:crypto";
 import { encodePng } from "./png";
 
-/**
- * Generated artwork for blog covers, thumbnails and author avatars. Deterministic per key
- * (slug or id) so URLs are stable across restarts and caches stay valid; generated lazily
- * because synthetic seeds can hold 10,000 posts.
- */
+// Covers, thumbnails and avatars, deterministic per key (URLs and caches stay valid across restarts),
+// rendered lazily because synthetic seeds can hold 10,000 posts.
 
 export type ImageKind = "covers" | "thumbs" | "avatars";
 

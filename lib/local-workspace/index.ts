@@ -1,7 +1,4 @@
-/**
- * The local workspace: a faithful local implementation of the Workspace Publishing Service
- * external API (v1 and v2) on embedded SQLite, plus local-only helpers under /__local/.
- */
+// The external API (v1 and v2) on embedded SQLite, plus local-only helpers under /__local/ (README.md).
 export { createLocalWorkspace } from "./app";
 export {
   startLocalWorkspaceServer,

@@ -6,11 +6,8 @@ import { imagePath } from "./images";
 import { sendEmail } from "./outbox";
 import { blogName, transaction, type Db } from "./store";
 
-/*
- * The v1 and v2 team-member endpoints (API decisions 1, 2, 4-6). They differ as the document
- * says: v2 add needs Accept, answers 201 and honours send_invitation_email; v1 add answers 200 and
- * always invites; only v1 update accepts `active`.
- */
+// API decisions 1, 2, 4-6. As the document says, v2 add needs Accept, answers 201 and honours
+// send_invitation_email; v1 add answers 200 and always invites; only v1 update accepts `active`.
 
 export const LAST_ADMIN_ERROR = "Cannot remove the last admin of the workspace";
 const ADMIN_ROLE = "Admin";

@@ -50,7 +50,6 @@ const SCHEMA = `
     profile_image_url TEXT,
     active INTEGER NOT NULL DEFAULT 1,
     organization_role TEXT NOT NULL,
-    invited_by TEXT,
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
     UNIQUE (workspace_id, email)
