@@ -6,7 +6,7 @@ import { encodePng } from "./png";
 
 export type ImageKind = "covers" | "thumbs" | "avatars";
 
-export const IMAGE_SIZES: Record<ImageKind, { width: number; height: number }> = {
+const IMAGE_SIZES: Record<ImageKind, { width: number; height: number }> = {
   covers: { width: 1200, height: 630 }, // the usual social-card ratio, so a cover can double as og:image
   thumbs: { width: 400, height: 300 },
   avatars: { width: 128, height: 128 },
