@@ -21,16 +21,12 @@ type ActiveFault = Omit<FaultConfig, "pathPrefix" | "count"> & {
 };
 
 export class FaultInjector {
-  private fault: ActiveFault | null = null;
+  fault: ActiveFault | null = null;
 
   set(config: FaultConfig): ActiveFault | null {
     if (config.mode === "off") return this.clear();
     const { count, pathPrefix = "/api/external/", ...rest } = config;
     this.fault = { ...rest, pathPrefix, remaining: count ?? null };
-    return this.fault;
-  }
-
-  get(): ActiveFault | null {
     return this.fault;
   }
 

@@ -187,7 +187,7 @@ export function resetStats(ctx: RouteContext): Response {
   return stats(ctx);
 }
 
-export const getFaults = (ctx: RouteContext) => json({ fault: ctx.services.faults.get() });
+export const getFaults = (ctx: RouteContext) => json({ fault: ctx.services.faults.fault });
 export const setFaults = async (ctx: RouteContext) =>
   json({ fault: ctx.services.faults.set(await readBody(ctx, faultSchema)) });
 export const clearFaults = (ctx: RouteContext) => json({ fault: ctx.services.faults.clear() });
