@@ -157,6 +157,10 @@ export async function editPost(ctx: RouteContext): Promise<Response> {
 export function article(ctx: RouteContext): Response {
   const workspace = requireWorkspace(ctx);
   const slug = ctx.params.slug ?? "";
+  type Post = Record<
+    "title" | "publication_date" | "meta_description" | "keywords" | "blog_name" | "authors",
+    string
+  >;
   const post = ctx.db
     .prepare(
       `SELECT p.title, p.publication_date, p.meta_description, p.keywords, w.blog_name,
@@ -164,7 +168,7 @@ export function article(ctx: RouteContext): Response {
          JOIN authors a ON a.id = pa.author_id WHERE pa.post_id = p.id) AS authors
        FROM posts p JOIN workspaces w ON w.id = p.workspace_id WHERE p.workspace_id = ? AND p.slug = ?`,
     )
-    .get(workspace, slug) as Record<string, string> | undefined;
+    .get(workspace, slug) as Post | undefined;
   if (!post) return htmlPage(404, "Article not found", [`No post of this workspace has the slug "${slug}".`]);
   const keywords = (JSON.parse(post.keywords) as string[]).filter(Boolean);
   const date = new Date(post.publication_date).toISOString().slice(0, 10);
