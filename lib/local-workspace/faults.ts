@@ -35,10 +35,7 @@ export class FaultInjector {
     return null;
   }
 
-  /**
-   * Returns a response that replaces the real one, or null to carry on (after any delay); each
-   * use of a fault on its paths counts. `signal` ends a hang when the client goes away.
-   */
+  /** A response replacing the real one, or null to carry on (after any delay); `signal` ends a hang. */
   async apply(pathname: string, signal: AbortSignal | undefined): Promise<Response | null> {
     const f = this.fault;
     if (!f || !pathname.startsWith(f.pathPrefix)) return null;

@@ -179,10 +179,7 @@ function* syntheticPosts(count: number, now: Date, authors: NewPost["authors"]) 
   }
 }
 
-/**
- * Wipes everything and seeds again: the store ends exactly like a fresh clone, plus N generated
- * posts and M generated members in the demo workspace, for benchmarks at scale.
- */
+/** Wipes and seeds: a fresh clone's store, plus generated posts and members in the demo workspace. */
 export function resetAndSeed(
   db: Db,
   opts: { apiKey?: string; now?: Date; posts?: number; members?: number },
