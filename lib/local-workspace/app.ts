@@ -26,8 +26,6 @@ export type LocalWorkspaceOptions = {
   log?: (line: string) => void;
 };
 
-export type LocalWorkspace = ReturnType<typeof createLocalWorkspace>;
-
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 type Methods = Partial<Record<Method, RouteHandler<never>>>;
 
@@ -124,7 +122,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}) {
     const handler = methods[method];
     if (!handler) {
       const allow = Object.keys(methods).concat(methods.GET ? ["HEAD"] : []);
-      return errorResponse(405, "Method not allowed", { allow: allow.join(", ") });
+      return errorResponse(405, "Method not allowed", {}, { allow: allow.join(", ") });
     }
     if (!isApi && method !== "GET") await assertLocalWrite(request);
 
@@ -145,7 +143,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}) {
       const keyId = authenticate(db, workspaceId, request.headers.get("x-api-key"), ctx.now);
       const retryAfter = limiter.hit(String(keyId));
       if (retryAfter !== null)
-        return errorResponse(429, "Rate limit exceeded", { "retry-after": String(retryAfter) });
+        return errorResponse(429, "Rate limit exceeded", {}, { "retry-after": String(retryAfter) });
     }
     return (handler as RouteHandler<ApiContext>)(ctx as ApiContext);
   }
@@ -154,7 +152,7 @@ export function createLocalWorkspace(options: LocalWorkspaceOptions = {}) {
     try {
       return await dispatch(request);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+      if (error instanceof HttpError) return errorResponse(error.status, error.message, {}, error.headers);
       // Never leak internals to the client; the log line is for whoever runs the server.
       log(
         `${request.method} ${new URL(request.url).pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

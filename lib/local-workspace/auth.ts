@@ -4,11 +4,8 @@ import type { Db } from "./store";
 
 export const AUTH_ERROR = "Could not authenticate, invalid API Key";
 
-/**
- * API decision 10: the workspace is the first label of a `*.localhost` host (or of any host with
- * three or more labels, like the hosted service's `<sub>.host.tld`). IPs and bare `localhost`
- * mean the default demo workspace. Returns the subdomain, or null for the default.
- */
+// API decision 10: the first label of a `*.localhost` host or of one with three labels or more (the
+// hosted `<sub>.host.tld`); null (the default workspace) for IPs and bare `localhost`.
 function subdomainOf(hostHeader: string | null): string | null {
   if (!hostHeader) return null;
   let host = hostHeader.trim().toLowerCase();
@@ -27,10 +24,7 @@ export function resolveWorkspace(db: Db, hostHeader: string | null): string | un
   return (db.prepare("SELECT id FROM workspaces WHERE id = ?").get(sub) as { id: string } | undefined)?.id;
 }
 
-/**
- * Returns the key's row id (the rate-limit bucket). Every failure gives the same 401 text so
- * a caller cannot tell an unknown key from an expired, revoked or other-workspace one.
- */
+/** The key's row id (its rate-limit bucket); unknown, expired, revoked or another workspace's: one 401. */
 export function authenticate(db: Db, workspaceId: string | undefined, key: string | null, now: Date): number {
   if (!workspaceId || !key) throw new HttpError(401, AUTH_ERROR);
   const row = db

@@ -82,14 +82,7 @@ async function main(): Promise<void> {
   const rateLimit = rateLimitArg(process.env.LOCAL_WORKSPACE_RATE_LIMIT);
 
   const reset = args.reset || posts !== undefined || members !== undefined ? { posts, members } : false;
-  const server = await startLocalWorkspaceServer({
-    port,
-    host: "127.0.0.1",
-    dataDir,
-    apiKey,
-    rateLimit,
-    reset,
-  });
+  const server = await startLocalWorkspaceServer({ port, dataDir, apiKey, rateLimit, reset });
   if (posts || members)
     log.info(`Seeded ${posts ?? 0} synthetic posts and ${members ?? 0} synthetic members.`);
   const shownDir = dataDir === ":memory:" ? dataDir : path.resolve(dataDir);

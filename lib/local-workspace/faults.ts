@@ -2,10 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { errorResponse, json } from "./http";
 
-/**
- * Fault injection for resilience tests of the client (timeouts, retries, schema checks).
- * Only /api/external/ traffic is affected so the control endpoints keep working.
- */
+// For resilience tests of the client; only /api/external/ traffic, so the control endpoints keep working.
 export const faultSchema = z
   .object({
     mode: z.enum(["slow", "status", "rate-limit", "malformed-json", "wrong-shape", "hang", "off"]),
@@ -24,7 +21,7 @@ type ActiveFault = Omit<FaultConfig, "pathPrefix" | "count"> & {
 };
 
 export class FaultInjector {
-  private fault: ActiveFault | null = null;
+  fault: ActiveFault | null = null;
 
   set(config: FaultConfig): ActiveFault | null {
     if (config.mode === "off") return this.clear();
@@ -33,19 +30,12 @@ export class FaultInjector {
     return this.fault;
   }
 
-  get(): ActiveFault | null {
-    return this.fault;
-  }
-
   clear(): null {
     this.fault = null;
     return null;
   }
 
-  /**
-   * Returns a response that replaces the real one, or null to carry on (after any delay); each
-   * use of a fault on its paths counts. `signal` ends a hang when the client goes away.
-   */
+  /** A response replacing the real one, or null to carry on (after any delay); `signal` ends a hang. */
   async apply(pathname: string, signal: AbortSignal | undefined): Promise<Response | null> {
     const f = this.fault;
     if (!f || !pathname.startsWith(f.pathPrefix)) return null;
@@ -56,10 +46,10 @@ export class FaultInjector {
         return null;
       case "status": {
         const headers = f.retryAfter === undefined ? undefined : { "retry-after": String(f.retryAfter) };
-        return errorResponse(f.status ?? 503, "Injected fault", headers);
+        return errorResponse(f.status ?? 503, "Injected fault", {}, headers);
       }
       case "rate-limit":
-        return errorResponse(429, "Rate limit exceeded", { "retry-after": String(f.retryAfter ?? 1) });
+        return errorResponse(429, "Rate limit exceeded", {}, { "retry-after": String(f.retryAfter ?? 1) });
       case "malformed-json":
         return new Response('{"blog_posts": [{"slug": "trunc', {
           status: 200,

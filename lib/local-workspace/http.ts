@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { FaultInjector } from "./faults";
 import type { RequestStats } from "./stats";
 import type { Db } from "./store";
@@ -19,15 +20,7 @@ export class HttpError extends Error {
   }
 }
 
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
-}
-
-export const errorResponse = (status: number, message: string, headers?: Record<string, string>) =>
-  json({ error: message }, status, headers);
+export { errorResponse, jsonResponse as json } from "../http/json-response";
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -143,16 +136,8 @@ export async function readJsonObject(request: Request, optional = false): Promis
   return parsed as Record<string, unknown>;
 }
 
-// A pragmatic shape check (local@domain.tld, no spaces), not RFC 5322: what signup forms accept.
-const EMAIL_RE =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
-function isValidEmail(value: string): boolean {
-  if (value.length > 254) return false;
-  const local = value.split("@")[0] ?? "";
-  if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) return false;
-  return EMAIL_RE.test(value);
-}
+// What signup forms accept (zod's shape, as the site's own forms), at most 254 characters.
+const emailSchema = z.email().max(254);
 
 /** Emails are compared case-insensitively and stored lower-case. */
 export function normalizeEmail(value: string): string {
@@ -162,7 +147,8 @@ export function normalizeEmail(value: string): string {
 /** `value` as stored, or a 422 that quotes what was sent. */
 export function requireEmail(value: unknown): string {
   const email = typeof value === "string" ? normalizeEmail(value) : "";
-  if (!isValidEmail(email)) throw new HttpError(422, `Invalid email address: ${JSON.stringify(value)}`);
+  if (!emailSchema.safeParse(email).success)
+    throw new HttpError(422, `Invalid email address: ${JSON.stringify(value)}`);
   return email;
 }
 

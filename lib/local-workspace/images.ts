@@ -1,15 +1,12 @@
 import { createHash } from "node:crypto";
 import { encodePng } from "./png";
 
-/**
- * Generated artwork for blog covers, thumbnails and author avatars. Deterministic per key
- * (slug or id) so URLs are stable across restarts and caches stay valid; generated lazily
- * because synthetic seeds can hold 10,000 posts.
- */
+// Covers, thumbnails and avatars, deterministic per key (URLs and caches stay valid across restarts),
+// rendered lazily because synthetic seeds can hold 10,000 posts.
 
 export type ImageKind = "covers" | "thumbs" | "avatars";
 
-export const IMAGE_SIZES: Record<ImageKind, { width: number; height: number }> = {
+const IMAGE_SIZES: Record<ImageKind, { width: number; height: number }> = {
   covers: { width: 1200, height: 630 }, // the usual social-card ratio, so a cover can double as og:image
   thumbs: { width: 400, height: 300 },
   avatars: { width: 128, height: 128 },

@@ -1,7 +1,4 @@
-/**
- * The local workspace: a faithful local implementation of the Workspace Publishing Service
- * external API (v1 and v2) on embedded SQLite, plus local-only helpers under /__local/.
- */
+// The external API (v1 and v2) on embedded SQLite, plus local-only helpers under /__local/ (README.md).
 export { createLocalWorkspace } from "./app";
 export {
   startLocalWorkspaceServer,
@@ -9,8 +6,8 @@ export {
   type LocalWorkspaceServerOptions,
 } from "./server";
 export * from "./keys";
-export { seedDemo, seedSynthetic, DEMO_MEMBERS, DEMO_BLOG_NAME } from "./seed";
-export { openStore, DB_FILE_NAME } from "./store";
+export { DEMO_MEMBERS, DEMO_BLOG_NAME } from "./seed";
+export { DB_FILE_NAME } from "./store";
 export { AUTH_ERROR } from "./auth";
 export { LAST_ADMIN_ERROR } from "./members";
 export { ALREADY_SUBSCRIBED } from "./routes/subscribers";

@@ -1,10 +1,7 @@
 import { createHash } from "node:crypto";
 import { LOCAL_DEMO_API_KEY } from "../config/defaults.mjs";
 
-/**
- * Well-known API keys of the local workspace. They only ever open the local, seeded demo
- * data, so they can live in source; tests import them to exercise every 401 path.
- */
+// Well-known keys: they only open the seeded demo data, so they live in source (tests use each 401 path).
 export const DEFAULT_WORKSPACE_ID = "demo";
 export const ACME_WORKSPACE_ID = "acme";
 

@@ -6,39 +6,37 @@ import { imagePath } from "./images";
 import { sendEmail } from "./outbox";
 import { blogName, transaction, type Db } from "./store";
 
-/*
- * The v1 and v2 team-member endpoints (API decisions 1, 2, 4-6). They differ as the document
- * says: v2 add needs Accept, answers 201 and honours send_invitation_email; v1 add answers 200 and
- * always invites; only v1 update accepts `active`.
- */
+// API decisions 1, 2, 4-6. As the document says, v2 add needs Accept, answers 201 and honours
+// send_invitation_email; v1 add answers 200 and always invites; only v1 update accepts `active`.
 
 export const LAST_ADMIN_ERROR = "Cannot remove the last admin of the workspace";
 const ADMIN_ROLE = "Admin";
+// The service's roles are per workspace; every local workspace has these two (case sensitive).
+const ROLES = [ADMIN_ROLE, "Standard"];
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type TeamMember = {
+/** A member as stored: SQLite has no boolean, so `active` is 0/1. */
+type MemberRow = {
   id: string;
   email: string;
   first_name: string;
   last_name: string;
   time_zone: string;
   profile_image_url: string | null;
-  active: boolean;
+  active: number;
   organization_role: string;
 };
 
-/** SQLite has no boolean: `active` is stored as 0/1. */
-type MemberRow = Omit<TeamMember, "active"> & { active: number };
-
 /** A member to insert: seeded ones may have a generated avatar. */
-export type NewMember = Omit<TeamMember, "profile_image_url" | "organization_role"> & {
+export type NewMember = Omit<MemberRow, "profile_image_url" | "organization_role" | "active"> & {
   role: string;
+  active: boolean;
   avatar: boolean;
 };
 
 const COLUMNS = "id, email, first_name, last_name, time_zone, profile_image_url, active, organization_role";
 
-function toMember(row: MemberRow, origin: string): TeamMember {
+function toMember(row: MemberRow, origin: string) {
   const image = row.profile_image_url;
   // Seeded avatars are stored origin-relative: the origin the request came in on prefixes them.
   return {
@@ -48,16 +46,14 @@ function toMember(row: MemberRow, origin: string): TeamMember {
   };
 }
 
-export const nextSeq = (db: Db) =>
-  (db.prepare("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM members").get() as { next: number }).next;
-
 /** Inserts members after every existing one: insertion order is list order. */
 export function insertMembers(db: Db, workspaceId: string, members: Iterable<NewMember>, now: Date): void {
   const stmt = db.prepare(
     `INSERT INTO members (id, workspace_id, seq, email, first_name, last_name, time_zone, profile_image_url, active, organization_role, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  let seq = nextSeq(db);
+  const last = db.prepare("SELECT COALESCE(MAX(seq), 0) AS seq FROM members").get() as { seq: number };
+  let seq = last.seq + 1;
   const stamp = now.toISOString();
   for (const m of members) {
     const avatar = m.avatar ? imagePath("avatars", m.id) : null;
@@ -123,13 +119,11 @@ function activeAdmins(db: Db, workspaceId: string) {
     .all(workspaceId, ADMIN_ROLE) as { id: string; email: string; first_name: string; last_name: string }[];
 }
 
-function assertRole(db: Db, workspaceId: string, role: unknown): string {
-  const rows = db.prepare("SELECT name FROM roles WHERE workspace_id = ? ORDER BY name").all(workspaceId);
-  const roles = (rows as { name: string }[]).map((r) => r.name);
-  if (typeof role !== "string" || !roles.includes(role)) {
+function assertRole(role: unknown): string {
+  if (typeof role !== "string" || !ROLES.includes(role)) {
     throw new HttpError(
       422,
-      `Invalid organization_role ${JSON.stringify(role)}: must be one of ${roles.join(", ")} (case sensitive)`,
+      `Invalid organization_role ${JSON.stringify(role)}: must be one of ${ROLES.join(", ")} (case sensitive)`,
     );
   }
   return role;
@@ -151,8 +145,7 @@ function addTeamMembers(version: 1 | 2) {
     const body = await readJsonObject(ctx.request);
     const { db, workspaceId, origin, now } = ctx;
     const emails = parseEmailList(body.emails);
-    const role =
-      body.organization_role == null ? "Standard" : assertRole(db, workspaceId, body.organization_role);
+    const role = body.organization_role == null ? "Standard" : assertRole(body.organization_role);
 
     // v1 has no `send_invitation_email` and always invites.
     const flag =
@@ -238,7 +231,7 @@ function updateTeamMember(allowActive: boolean) {
         `Invalid time_zone ${JSON.stringify(next.time_zone)}: must be a valid IANA time zone name`,
       );
     }
-    if ("organization_role" in body) assertRole(db, workspaceId, next.organization_role);
+    if ("organization_role" in body) assertRole(next.organization_role);
     if ("active" in body) {
       if (typeof body.active !== "boolean") throw new HttpError(422, "active must be a boolean");
       next.active = body.active ? 1 : 0;

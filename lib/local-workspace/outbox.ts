@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "./store";
 
-/**
- * API decision 9: no mail is sent; the email the service would send to `to` is recorded, with a
- * fresh single-use token appended to its link, so people and tests can follow it.
- */
+/** API decision 9: no mail is sent; it is recorded, its link ending in a fresh single-use token to follow. */
 export function sendEmail(
   { db, workspaceId, now }: { db: Db; workspaceId: string; now: Date },
   email: { to: string; kind: "verification" | "invitation"; subject: string; link: string },

@@ -1,10 +1,6 @@
 import { crc32, deflateSync } from "node:zlib";
 
-/**
- * Minimal PNG encoder (8-bit RGB, no interlace). Hand-written so the local workspace can
- * serve real images with no image library: Next's optimizer and satori only need a valid,
- * standard PNG.
- */
+// 8-bit RGB, no interlace: Next's optimizer and satori only need a valid PNG, so no image library.
 
 function chunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);

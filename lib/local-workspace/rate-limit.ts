@@ -1,7 +1,4 @@
-/**
- * Fixed-window limiter per API key. Hand-written rather than rate-limiter-flexible because it
- * must follow the injectable clock (`now` option) and sub-second windows used by tests.
- */
+// Fixed window per key; hand-written to follow the injectable clock and sub-second test windows.
 export type RateLimitOptions = { limit: number; windowMs: number };
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 600, windowMs: 10_000 };

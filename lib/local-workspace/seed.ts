@@ -8,13 +8,11 @@ import {
   LOCAL_REVOKED_API_KEY,
   hashKey,
 } from "./keys";
-import { insertMembers, nextSeq, type NewMember } from "./members";
-import { wipe, transaction, type Db } from "./store";
+import { insertMembers, type NewMember } from "./members";
+import { wipe, transaction, type Db, type PostRow } from "./store";
 
-/*
- * Demo content (`demo-content.json`) and generated content for benchmarks, written by the same
- * insert functions. Fixed ids keep tests stable; dates relative to "now" keep the blog recent.
- */
+// Demo content (demo-content.json, keyed by workspace id) and generated content for benchmarks,
+// written by the same inserts. Fixed ids keep tests stable; dates relative to "now" keep it recent.
 
 const DEMO_KEY_NAME = "Local demo key (LOCAL_WORKSPACE_API_KEY)";
 export const MAX_SYNTHETIC = 100_000;
@@ -39,29 +37,23 @@ export const DEMO_BLOG_NAME = fixtures.demo.blog_name;
 export const DEMO_MEMBERS: readonly NewMember[] = fixtures.demo.members;
 export const DEMO_POSTS: readonly SeedPost[] = fixtures.demo.posts;
 
-/** A post as stored, keywords as JSON, with its authors in order: what fixtures and generator produce. */
-type PostRow = {
-  slug: string;
-  title: string;
-  publication_date: string;
-  page_title: string;
-  meta_description: string;
-  keywords: string;
-  has_thumbnail: number;
-  authors: { id: string; name: string; email: string }[];
-};
+/** A post to insert, with its authors in order: what fixtures and generator produce. */
+type NewPost = Omit<PostRow, "id"> & { authors: { id: string; name: string; email: string }[] };
 
-/** Workspace, name, key, expiry, revocation. */
-type KeyRow = [string, string, string, string | null, string | null];
+type NewKey = { workspace_id: string; name: string; key: string; expires_at?: string; revoked_at?: string };
 
-function insertKey(db: Db, now: Date, [workspaceId, name, key, expiresAt, revokedAt]: KeyRow): void {
-  const values = [workspaceId, name, hashKey(key), key.slice(0, 10), expiresAt, revokedAt, now.toISOString()];
-  db.prepare(
-    "INSERT INTO api_keys (workspace_id, name, key_hash, key_hint, expires_at, revoked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  ).run(...values);
+function insertKeys(db: Db, now: Date, keys: NewKey[]): void {
+  const stmt = db.prepare(
+    `INSERT INTO api_keys (workspace_id, name, key_hash, key_hint, expires_at, revoked_at, created_at)
+     VALUES (@workspace_id, @name, @key_hash, @key_hint, @expires_at, @revoked_at, @created_at)`,
+  );
+  for (const { key, ...row } of keys) {
+    const hashed = { key_hash: hashKey(key), key_hint: key.slice(0, 10), created_at: now.toISOString() };
+    stmt.run({ expires_at: null, revoked_at: null, ...row, ...hashed });
+  }
 }
 
-function insertPosts(db: Db, workspace_id: string, posts: Iterable<PostRow>): void {
+function insertPosts(db: Db, workspace_id: string, posts: Iterable<NewPost>): void {
   const authorStmt = db.prepare(
     "INSERT OR IGNORE INTO authors (id, workspace_id, name, email) VALUES (?, ?, ?, ?)",
   );
@@ -80,7 +72,7 @@ function insertPosts(db: Db, workspace_id: string, posts: Iterable<PostRow>): vo
 }
 
 /** The fixture posts of one workspace as rows, published at 09:00 UTC `days_ago` days before `now`. */
-function fixturePosts(ws: SeedWorkspace, now: Date): PostRow[] {
+function fixturePosts(ws: SeedWorkspace, now: Date): NewPost[] {
   const nine = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 9);
   const byId = new Map(ws.members.map((m) => [m.id, m]));
   return ws.posts.map((p) => ({
@@ -111,7 +103,7 @@ function ensureDemoKey(db: Db, apiKey: string, now: Date): void {
     // Another row could hold the same key (e.g. configured to the acme key): that is a config error.
     if (db.prepare("SELECT 1 FROM api_keys WHERE key_hash = ?").get(hash))
       throw new Error("The configured local workspace API key is already used by another seeded key");
-    insertKey(db, now, [DEFAULT_WORKSPACE_ID, DEMO_KEY_NAME, apiKey, null, null]);
+    insertKeys(db, now, [{ workspace_id: DEFAULT_WORKSPACE_ID, name: DEMO_KEY_NAME, key: apiKey }]);
   });
 }
 
@@ -123,23 +115,21 @@ export function seedDemo(db: Db, opts: { apiKey?: string; now?: Date } = {}): vo
     return ensureDemoKey(db, apiKey, now);
   const day = (n: number) => new Date(now.getTime() + n * DAY_MS).toISOString();
   transaction(db, () => {
-    for (const [id, ws] of [
-      [DEFAULT_WORKSPACE_ID, fixtures.demo],
-      [ACME_WORKSPACE_ID, fixtures.acme],
-    ] as const) {
+    for (const [id, ws] of Object.entries(fixtures)) {
       const values = [id, ws.blog_name, id === DEFAULT_WORKSPACE_ID ? 1 : 0, now.toISOString()];
       db.prepare("INSERT INTO workspaces (id, blog_name, is_default, created_at) VALUES (?, ?, ?, ?)").run(
         ...values,
       );
-      for (const role of ["Admin", "Standard"])
-        db.prepare("INSERT INTO roles (workspace_id, name) VALUES (?, ?)").run(id, role);
       insertMembers(db, id, ws.members, now);
       insertPosts(db, id, fixturePosts(ws, now));
     }
-    insertKey(db, now, [DEFAULT_WORKSPACE_ID, DEMO_KEY_NAME, apiKey, null, null]);
-    insertKey(db, now, [DEFAULT_WORKSPACE_ID, "Expired key", LOCAL_EXPIRED_API_KEY, day(-1), null]);
-    insertKey(db, now, [DEFAULT_WORKSPACE_ID, "Revoked key", LOCAL_REVOKED_API_KEY, null, day(-1)]);
-    insertKey(db, now, [ACME_WORKSPACE_ID, "Acme key", LOCAL_ACME_API_KEY, day(365), null]);
+    const demo = DEFAULT_WORKSPACE_ID;
+    insertKeys(db, now, [
+      { workspace_id: demo, name: DEMO_KEY_NAME, key: apiKey },
+      { workspace_id: demo, name: "Expired key", key: LOCAL_EXPIRED_API_KEY, expires_at: day(-1) },
+      { workspace_id: demo, name: "Revoked key", key: LOCAL_REVOKED_API_KEY, revoked_at: day(-1) },
+      { workspace_id: ACME_WORKSPACE_ID, name: "Acme key", key: LOCAL_ACME_API_KEY, expires_at: day(365) },
+    ]);
     db.prepare("INSERT INTO meta (key, value) VALUES ('seed_version', '1')").run();
   });
 }
@@ -147,11 +137,6 @@ export function seedDemo(db: Db, opts: { apiKey?: string; now?: Date } = {}): vo
 const SYNTHETIC_KEYWORDS =
   "Engineering|Product|Remote Work|UX & Design|C++|Culture|Performance|Writing".split("|");
 const SYNTHETIC_ZONES = ["UTC", "Europe/Paris", "America/Los_Angeles", "Asia/Singapore", "Africa/Nairobi"];
-const SYNTHETIC_AUTHOR = {
-  id: "5a000000-0000-4000-8000-000000000001",
-  name: "Synthetic Author",
-  email: "author@synthetic.example",
-};
 
 function clampCount(n: number | undefined, what: string): number {
   if (n !== undefined && (!Number.isInteger(n) || n < 0 || n > MAX_SYNTHETIC))
@@ -159,14 +144,13 @@ function clampCount(n: number | undefined, what: string): number {
   return n ?? 0;
 }
 
-/** `count` active Standard members, ids and addresses numbered from `firstSeq` so reseeding never collides. */
-function* syntheticMembers(count: number, firstSeq: number): Generator<NewMember> {
+/** `count` active Standard members in the demo workspace, numbered. */
+function* syntheticMembers(count: number): Generator<NewMember> {
   for (let i = 1; i <= count; i++) {
-    const seq = firstSeq + i - 1;
     const n = String(i).padStart(5, "0");
     yield {
-      id: `5e000000-0000-4000-8000-${seq.toString(16).padStart(12, "0")}`,
-      email: `member-${n}-${seq}@synthetic.example`,
+      id: `5e000000-0000-4000-8000-${i.toString(16).padStart(12, "0")}`,
+      email: `member-${n}@synthetic.example`,
       first_name: "Member",
       last_name: n,
       time_zone: SYNTHETIC_ZONES[i % SYNTHETIC_ZONES.length]!,
@@ -177,10 +161,10 @@ function* syntheticMembers(count: number, firstSeq: number): Generator<NewMember
   }
 }
 
-/** Posts numbered after `start`, one every 6 hours going back from `now`, so order is unambiguous. */
-function* syntheticPosts(count: number, start: number, now: Date, authors: PostRow["authors"]) {
+/** Numbered posts, one every 6 hours going back from `now`, so order is unambiguous. */
+function* syntheticPosts(count: number, now: Date, authors: NewPost["authors"]) {
   const keyword = (k: number) => SYNTHETIC_KEYWORDS[k % SYNTHETIC_KEYWORDS.length]!;
-  for (let i = start + 1; i <= start + count; i++) {
+  for (let i = 1; i <= count; i++) {
     const title = `Synthetic Post ${String(i).padStart(5, "0")}`;
     yield {
       slug: title.toLowerCase().replaceAll(" ", "-"),
@@ -195,37 +179,24 @@ function* syntheticPosts(count: number, start: number, now: Date, authors: PostR
   }
 }
 
-/** Adds N generated posts and M generated members to the demo workspace in one transaction, for benchmarks at scale. */
-export function seedSynthetic(db: Db, opts: { posts?: number; members?: number; now?: Date } = {}) {
-  const posts = clampCount(opts.posts, "posts");
-  const members = clampCount(opts.members, "members");
-  const now = opts.now ?? new Date();
-  const ws = DEFAULT_WORKSPACE_ID;
-  transaction(db, () => {
-    insertMembers(db, ws, syntheticMembers(members, nextSeq(db)), now);
-    const authors = db
-      .prepare("SELECT id, name, email FROM authors WHERE workspace_id = ? ORDER BY id")
-      .all(ws) as PostRow["authors"];
-    // Continue numbering so a second synthetic seed does not collide on slugs.
-    const start = (
-      db
-        .prepare("SELECT COUNT(*) AS c FROM posts WHERE workspace_id = ? AND slug LIKE 'synthetic-post-%'")
-        .get(ws) as { c: number }
-    ).c;
-    insertPosts(db, ws, syntheticPosts(posts, start, now, authors.length ? authors : [SYNTHETIC_AUTHOR]));
-  });
-  return { posts, members };
-}
-
-/** Wipes everything and seeds again: the store ends exactly like a fresh clone (plus synthetic data). */
+/** Wipes and seeds: a fresh clone's store, plus generated posts and members in the demo workspace. */
 export function resetAndSeed(
   db: Db,
   opts: { apiKey?: string; now?: Date; posts?: number; members?: number },
-): void {
+) {
   // Validate first so a bad request cannot leave the store wiped but unseeded.
-  clampCount(opts.posts, "posts");
-  clampCount(opts.members, "members");
+  const posts = clampCount(opts.posts, "posts");
+  const members = clampCount(opts.members, "members");
+  const now = opts.now ?? new Date();
   wipe(db);
-  seedDemo(db, opts);
-  if (opts.posts || opts.members) seedSynthetic(db, opts);
+  seedDemo(db, { ...opts, now });
+  const ws = DEFAULT_WORKSPACE_ID;
+  transaction(db, () => {
+    insertMembers(db, ws, syntheticMembers(members), now);
+    // Written by the demo's own authors.
+    const authors = db
+      .prepare("SELECT id, name, email FROM authors WHERE workspace_id = ? ORDER BY id")
+      .all(ws) as NewPost["authors"];
+    insertPosts(db, ws, syntheticPosts(posts, now, authors));
+  });
 }

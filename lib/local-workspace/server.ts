@@ -3,22 +3,14 @@ import { createServer } from "node:http";
 import { logLine } from "../observability/log.mjs";
 import type { AddressInfo } from "node:net";
 import { createRequestListener } from "@remix-run/node-fetch-server";
-import { createLocalWorkspace, type LocalWorkspace, type LocalWorkspaceOptions } from "./app";
+import { createLocalWorkspace, type LocalWorkspaceOptions } from "./app";
 
 export type LocalWorkspaceServerOptions = LocalWorkspaceOptions & { port?: number; host?: string };
 
-export type LocalWorkspaceServer = {
-  /** `http://127.0.0.1:<port>`: the default workspace. */
-  url: string;
-  port: number;
-  workspace: LocalWorkspace;
-  close(): Promise<void>;
-};
+export type LocalWorkspaceServer = Awaited<ReturnType<typeof startLocalWorkspaceServer>>;
 
 /** Serves the local workspace over HTTP. Port 0 picks a free port (tests). */
-export async function startLocalWorkspaceServer(
-  options: LocalWorkspaceServerOptions = {},
-): Promise<LocalWorkspaceServer> {
+export async function startLocalWorkspaceServer(options: LocalWorkspaceServerOptions = {}) {
   const { port = 4010, host = "127.0.0.1", ...workspaceOptions } = options;
   const workspace = createLocalWorkspace(workspaceOptions);
   const log = workspaceOptions.log ?? logLine("local-workspace", "error");
@@ -42,10 +34,11 @@ export async function startLocalWorkspaceServer(
 
   let closing: Promise<void> | undefined;
   return {
+    /** The default workspace. */
     url: `http://${urlHost}:${actualPort}`,
     port: actualPort,
     workspace,
-    close() {
+    close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
           // The database closes last, once no handler can still be using it.

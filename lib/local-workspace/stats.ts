@@ -1,7 +1,4 @@
-/**
- * Counts of external API requests, by "METHOD /route". Tests use it to prove a build or a page
- * view makes a bounded number of upstream calls.
- */
+/** External API requests by "METHOD /route": tests prove a build or a page makes bounded upstream calls. */
 export class RequestStats {
   private total = 0;
   private byRoute = new Map<string, number>();

@@ -4,6 +4,18 @@ import { openSqlite, pragmaValue, transaction, type SqliteDb } from "../state/sq
 export type Db = SqliteDb;
 export { transaction };
 
+/** A row of `posts`: keywords as JSON, has_thumbnail 0/1. */
+export type PostRow = {
+  id: number;
+  slug: string;
+  title: string;
+  publication_date: string;
+  page_title: string;
+  meta_description: string;
+  keywords: string;
+  has_thumbnail: number;
+};
+
 export const DEFAULT_DATA_DIR = "data/local-workspace";
 export const DB_FILE_NAME = "local-workspace.sqlite";
 
@@ -26,11 +38,6 @@ const SCHEMA = `
     revoked_at TEXT,
     created_at TEXT NOT NULL
   );
-  CREATE TABLE roles (
-    workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
-    name TEXT NOT NULL,
-    PRIMARY KEY (workspace_id, name)
-  );
   CREATE TABLE members (
     id TEXT PRIMARY KEY,
     workspace_id TEXT NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
@@ -43,7 +50,6 @@ const SCHEMA = `
     profile_image_url TEXT,
     active INTEGER NOT NULL DEFAULT 1,
     organization_role TEXT NOT NULL,
-    invited_by TEXT,
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
     UNIQUE (workspace_id, email)
@@ -119,8 +125,7 @@ export function openStore(dataDir: string = DEFAULT_DATA_DIR): Db {
 export function wipe(db: Db): void {
   transaction(db, () => {
     // Children first; foreign keys would cascade anyway but explicit order is cheaper.
-    const tables =
-      "post_authors posts authors outbox tokens subscribers members roles api_keys workspaces meta";
+    const tables = "post_authors posts authors outbox tokens subscribers members api_keys workspaces meta";
     for (const table of tables.split(" ")) db.prepare(`DELETE FROM ${table}`).run();
   });
 }

@@ -10,15 +10,7 @@ import {
   teamMemberListWire,
 } from "./schemas";
 import { createTransport, type TransportOptions, type WorkspaceRequest } from "./transport";
-import type {
-  AllTeamMembers,
-  BlogPost,
-  BlogPostList,
-  NewTeamMembers,
-  TeamMember,
-  TeamMemberChanges,
-  TeamMemberPage,
-} from "./types";
+import type { BlogPost, TeamMember } from "./types";
 
 const MEMBERS = "/v2/team-members";
 const memberPath = (id: string) => `${MEMBERS}/${encodeURIComponent(id)}`;
@@ -51,7 +43,7 @@ export function createWorkspaceClient(options: TransportOptions) {
     (await call(teamMemberEnvelopeWire, operation, method, path, { body })).team_member;
 
   const client = {
-    async listTeamMembers(params: { page: number; pageSize: number }): Promise<TeamMemberPage> {
+    async listTeamMembers(params: { page: number; pageSize: number }) {
       const query = { page_number: params.page, page_size: params.pageSize };
       const body = await call(teamMemberListWire, "list_members", "GET", MEMBERS, { query });
       return {
@@ -64,11 +56,10 @@ export function createWorkspaceClient(options: TransportOptions) {
      * Every member, page by page (API decision 1): stops at the last page, at an empty page, at
      * `maxPages`, or when a page repeats ids already seen (a server ignoring page_number). With
      * `concurrency` > 1, pages after the first are fetched that many at a time, never past the last
-     * page announced, and each window is checked in page order with the same guards.
+     * page announced, and each window is checked in page order with the same guards. `truncated`:
+     * the walk stopped at the page cap or at a server that repeats pages.
      */
-    async listAllTeamMembers(
-      params: { pageSize?: number; maxPages?: number; concurrency?: number } = {},
-    ): Promise<AllTeamMembers> {
+    async listAllTeamMembers(params: { pageSize?: number; maxPages?: number; concurrency?: number } = {}) {
       const pageSize = params.pageSize ?? 100;
       const maxPages = params.maxPages ?? 200;
       const concurrency = Math.max(1, Math.floor(params.concurrency ?? 1));
@@ -103,7 +94,13 @@ export function createWorkspaceClient(options: TransportOptions) {
     getTeamMember: (id: string) => member("get_member", "GET", memberPath(id)),
 
     // Adding an existing member is skipped by the workspace, so a retry cannot duplicate.
-    addTeamMembers: (input: NewTeamMembers) =>
+    // sendInvitationEmail is v2 only; false skips invitation emails.
+    addTeamMembers: (input: {
+      emails: string[];
+      role?: string;
+      invitedBy?: string;
+      sendInvitationEmail?: boolean;
+    }) =>
       call(messageWire, "add_members", "POST", MEMBERS, {
         body: {
           emails: input.emails,
@@ -116,7 +113,7 @@ export function createWorkspaceClient(options: TransportOptions) {
       }),
 
     // Unset changes stay unsent (JSON.stringify drops undefined).
-    updateTeamMember: (id: string, changes: TeamMemberChanges) =>
+    updateTeamMember: (id: string, changes: Partial<Omit<TeamMember, "id" | "profileImageUrl" | "active">>) =>
       member("update_member", "PATCH", memberPath(id), {
         email: changes.email,
         first_name: changes.firstName,
@@ -132,7 +129,8 @@ export function createWorkspaceClient(options: TransportOptions) {
     addSubscriber: (email: string) =>
       call(messageWire, "subscribe", "POST", SUBSCRIPTIONS, { body: { email } }),
 
-    async listBlogPosts(): Promise<BlogPostList> {
+    /** Newest first; `skipped` counts entries that could not be read (logged, never fatal). */
+    async listBlogPosts() {
       const body = await call(blogPostListWire, "list_posts", "GET", "/v2/blog-posts");
       const posts: BlogPost[] = [];
       let skipped = 0;

@@ -24,34 +24,27 @@ export class WorkspaceApiError extends Error {
   }
 
   readonly [BRAND] = true;
-  readonly status: number;
-  readonly code: WorkspaceErrorCode;
+  declare readonly status: number;
+  declare readonly code: WorkspaceErrorCode;
   /** Seconds the workspace asked us to wait (429/503), when it said. */
-  readonly retryAfterSeconds: number | undefined;
+  declare readonly retryAfterSeconds: number | undefined;
   /** "GET https://acme.example.net/api/external/v2/team-members": method and URL, never the key or query. */
-  readonly endpoint: string;
+  declare readonly endpoint: string;
   /** "unreachable": the system error code of the failed connection (ECONNREFUSED, ENOTFOUND...), when known. */
-  readonly systemCode: string | undefined;
+  declare readonly systemCode: string | undefined;
   /** "timeout": how long the attempt waited for an answer. */
-  readonly timeoutMs: number | undefined;
+  declare readonly timeoutMs: number | undefined;
 
-  constructor(init: {
-    status: number;
-    code: WorkspaceErrorCode;
-    message: string;
-    endpoint: string;
-    retryAfterSeconds?: number;
-    systemCode?: string;
-    timeoutMs?: number;
-  }) {
-    super(init.message);
+  constructor({
+    message,
+    ...fields
+  }: Pick<WorkspaceApiError, "status" | "code" | "endpoint"> &
+    Partial<Pick<WorkspaceApiError, "retryAfterSeconds" | "systemCode" | "timeoutMs">> & {
+      message: string;
+    }) {
+    super(message);
     this.name = "WorkspaceApiError";
-    this.status = init.status;
-    this.code = init.code;
-    this.endpoint = init.endpoint;
-    this.retryAfterSeconds = init.retryAfterSeconds;
-    this.systemCode = init.systemCode;
-    this.timeoutMs = init.timeoutMs;
+    Object.assign(this, fields);
   }
 }
 

@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import type { Pagination } from "./types";
 
 // Wire schemas mapped to domain types: tolerant where a real workspace may differ from the local
 // one (nullable names, current_page_number), strict where a wrong value would mislead a feature.
@@ -43,7 +42,7 @@ const paginationWire = z
     current_page_number: count.optional(),
     page_size: count,
   })
-  .transform((p): Omit<Pagination, "currentPage"> & { currentPage: number | undefined } => ({
+  .transform((p) => ({
     totalRecords: p.total_records,
     totalPages: p.total_pages,
     currentPage: p.current_page ?? p.current_page_number,

@@ -4,11 +4,8 @@ import { log as logger, logLine } from "../observability/log.mjs";
 import { metrics } from "../observability/metrics";
 import { codeFor, messageFromErrorBody, WorkspaceApiError } from "./errors";
 
-/*
- * HTTP to the workspace: exact headers, a timeout per attempt, bounded retries with jittered
- * backoff that honour Retry-After, answers checked against their schema, and errors that never
- * carry the key. Every attempt is counted and timed by operation and outcome.
- */
+// Exact headers, a timeout per attempt, bounded retries that honour Retry-After, answers checked
+// against their schema, errors that never carry the key; every attempt counted and timed.
 
 export type TransportOptions = {
   /** e.g. http://127.0.0.1:4010/api/external */
@@ -84,44 +81,6 @@ export function createTransport(options: TransportOptions) {
     return { ok: false, failure, mayRetry };
   }
 
-  /** One attempt, counted and timed. */
-  async function once(
-    req: WorkspaceRequest,
-    url: URL,
-    init: RequestInit,
-    endpoint: string,
-    schema: z.ZodType,
-  ): Promise<Attempt> {
-    const stopTimer = workspaceDuration.startTimer({ operation: req.operation });
-    let status = 0;
-    let result: Attempt | undefined;
-    try {
-      const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      status = res.status;
-      const raw = await res.text();
-      result = res.ok ? readAnswer(res.status, raw, endpoint, schema) : readRefusal(req, res, raw, endpoint);
-    } catch (error) {
-      // Next stopping a render is not a workspace outcome: neither counted nor timed.
-      if (isFrameworkSignal(error)) throw error;
-      const mayRetry = req.retry === "idempotent" || isRefused(error);
-      result = { ok: false, failure: networkError(error, endpoint, timeoutMs), mayRetry };
-    } finally {
-      if (result) {
-        const durationMs = Math.round(stopTimer() * 1000);
-        const code = result.ok ? "ok" : result.failure.code;
-        // A 2xx answer the client could not read is what operators know as an invalid response.
-        const outcome = code === "bad_response" ? "invalid_response" : code;
-        workspaceRequests.inc({ operation: req.operation, outcome });
-        // Every attempt at debug, for tracing a slow page or a failing form without a proxy.
-        debug.debug(
-          { operation: req.operation, endpoint, status, outcome, durationMs },
-          `workspace ${endpoint}: ${status || "no response"} (${outcome})`,
-        );
-      }
-    }
-    return result;
-  }
-
   return async function send(req: WorkspaceRequest, schema: z.ZodType): Promise<unknown> {
     const url = new URL(base + req.path);
     for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, String(v));
@@ -137,8 +96,41 @@ export function createTransport(options: TransportOptions) {
       // Never Next's data cache: the blog store keeps what the pages read (lib/blog/source.ts).
       cache: "no-store",
     };
+    /** One attempt, counted and timed. */
+    const once = async (): Promise<Attempt> => {
+      const stopTimer = workspaceDuration.startTimer({ operation: req.operation });
+      let status = 0;
+      let result: Attempt | undefined;
+      try {
+        const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+        status = res.status;
+        const raw = await res.text();
+        result = res.ok
+          ? readAnswer(res.status, raw, endpoint, schema)
+          : readRefusal(req, res, raw, endpoint);
+      } catch (error) {
+        // Next stopping a render is not a workspace outcome: neither counted nor timed.
+        if (isFrameworkSignal(error)) throw error;
+        const mayRetry = req.retry === "idempotent" || isRefused(error);
+        result = { ok: false, failure: networkError(error, endpoint, timeoutMs), mayRetry };
+      } finally {
+        if (result) {
+          const durationMs = Math.round(stopTimer() * 1000);
+          const code = result.ok ? "ok" : result.failure.code;
+          // A 2xx answer the client could not read is what operators know as an invalid response.
+          const outcome = code === "bad_response" ? "invalid_response" : code;
+          workspaceRequests.inc({ operation: req.operation, outcome });
+          // Every attempt at debug, for tracing a slow page or a failing form without a proxy.
+          debug.debug(
+            { operation: req.operation, endpoint, status, outcome, durationMs },
+            `workspace ${endpoint}: ${status || "no response"} (${outcome})`,
+          );
+        }
+      }
+      return result;
+    };
     for (let attempt = 0; ; attempt++) {
-      const result = await once(req, url, init, endpoint, schema);
+      const result = await once();
       if (result.ok) return result.body;
       const { failure, mayRetry } = result;
       const outcome = `${failure.code} (${failure.status || "no response"})`;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { DB_FILE_NAME, LOCAL_DEMO_API_KEY, openStore, seedDemo, seedSynthetic } from "@/lib/local-workspace";
+import { createLocalWorkspace, DB_FILE_NAME, LOCAL_DEMO_API_KEY } from "@/lib/local-workspace";
 import {
   blogListV2Schema,
   call,
@@ -195,26 +195,19 @@ describe("/__local/* writes refuse other sites (a web page the developer visits)
   });
 });
 
-describe("seedSynthetic", () => {
-  it("adds 10,000 posts and 10,000 members in one fast transaction", () => {
-    const db = openStore(":memory:");
+describe("synthetic seed", () => {
+  it("adds 10,000 posts and 10,000 members in one fast transaction; a count out of range changes nothing", () => {
+    const started = performance.now();
+    const ws = createLocalWorkspace({ dataDir: ":memory:", reset: { posts: 10_000, members: 10_000 } });
     try {
-      seedDemo(db);
-      const started = performance.now();
-      expect(seedSynthetic(db, { posts: 10_000, members: 10_000 })).toEqual({
-        posts: 10_000,
-        members: 10_000,
-      });
       expect(performance.now() - started).toBeLessThan(10_000);
-      const count = (sql: string) => (db.prepare(sql).get() as { c: number }).c;
+      const count = (sql: string) => (ws.db.prepare(sql).get() as { c: number }).c;
       expect(count("SELECT COUNT(*) AS c FROM posts WHERE workspace_id = 'demo'")).toBe(10_016);
       expect(count("SELECT COUNT(*) AS c FROM members WHERE workspace_id = 'demo'")).toBe(10_008);
-      // A second run continues numbering instead of colliding.
-      seedSynthetic(db, { posts: 5, members: 5 });
-      expect(count("SELECT COUNT(*) AS c FROM posts WHERE workspace_id = 'demo'")).toBe(10_021);
-      expect(() => seedSynthetic(db, { posts: 100_001 })).toThrow(RangeError);
+      expect(() => ws.reset({ posts: 100_001 })).toThrow(RangeError);
+      expect(count("SELECT COUNT(*) AS c FROM posts WHERE workspace_id = 'demo'")).toBe(10_016);
     } finally {
-      db.close();
+      ws.close();
     }
   });
 });

@@ -7,8 +7,7 @@ import {
 } from "@/lib/local-workspace";
 import { searchIndexFor, searchPosts } from "@/lib/search/engine";
 import { parseSearchQuery } from "@/lib/search/query";
-import { createWorkspaceClient } from "@/lib/workspace";
-import type { BlogPostList } from "@/lib/workspace/types";
+import { createWorkspaceClient, type WorkspaceClient } from "@/lib/workspace";
 
 /*
  * Ranking on the demo blog exactly as the site gets it: the local workspace's blog-posts list
@@ -20,7 +19,7 @@ const unbudgeted = () => {};
 
 let ws: LocalWorkspaceServer;
 let blog: Blog;
-let raw: BlogPostList;
+let raw: Awaited<ReturnType<WorkspaceClient["listBlogPosts"]>>;
 
 beforeAll(async () => {
   ws = await startLocalWorkspaceServer({ port: 0, dataDir: ":memory:", log: () => {} });

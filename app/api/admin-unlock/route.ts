@@ -10,11 +10,8 @@ import { readFields } from "@/lib/http/request-body";
 
 export const dynamic = "force-dynamic";
 
-/*
- * POST /api/admin-unlock `{ "email": "..." }`: the running server's side of `npm run
- * admin-unlock` (lib/admin/unlock-cli.ts). For the operator's command only: `Authorization: Bearer`
- * with the token derived from SESSION_SECRET. Outside /api/admin because it carries no session.
- */
+// POST { email }: the server's side of `npm run admin-unlock`, bearing the token derived from
+// SESSION_SECRET; outside /api/admin because it carries no session.
 
 const body = z.object({ email: z.email() });
 

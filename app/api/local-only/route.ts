@@ -1,9 +1,7 @@
 import { refuseEveryMethod } from "@/lib/http/json-response";
 import { LOCAL_MODE_OFF_LOOPBACK } from "@/lib/config/local-mode";
 
-// Where the site's server sends a local-mode request from off this machine, whatever its path.
-
-// Answered per request: never prerendered into the cache as a page.
+// Where a local-mode request from off this machine lands, whatever its path; answered per request.
 export const dynamic = "force-dynamic";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = refuseEveryMethod(

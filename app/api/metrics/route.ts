@@ -9,10 +9,8 @@ import { readiness } from "@/lib/state/readiness";
 
 export const dynamic = "force-dynamic";
 
-/*
- * For a scraper holding METRICS_TOKEN (unset: 404). Shared state (the delivery backlog, Redis) is
- * read at scrape time, so every instance reports the same, and the registry imports no feature.
- */
+// For a scraper holding METRICS_TOKEN (unset: 404). Shared state (the delivery backlog, Redis) is read at
+// scrape time, so every instance reports the same, and the registry imports no feature.
 export async function GET(request: Request): Promise<Response> {
   const { metricsToken } = env();
   if (!metricsToken) return errorResponse(404, "Not found");

@@ -7,10 +7,8 @@ import { siteText } from "@/lib/config/text";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { log } from "@/lib/observability/log.mjs";
 
-/*
- * Refreshes the whole blog, for webhooks (`Authorization: Bearer $REVALIDATE_SECRET`; unset: 404).
- * 503 with Retry-After when Redis is unreachable: the others may not have heard; a retry reaches them.
- */
+// For webhooks (`Authorization: Bearer $REVALIDATE_SECRET`; unset: 404). 503 with Retry-After when
+// Redis is unreachable: the other instances may not have heard; a retry reaches them.
 
 export async function POST(request: Request) {
   const { revalidateSecret } = env();

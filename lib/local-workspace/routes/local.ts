@@ -2,7 +2,7 @@ import { z } from "zod";
 import { faultSchema } from "../faults";
 import { HttpError, errorResponse, escapeHtml, htmlPage, json, readJsonObject } from "../http";
 import type { RouteContext } from "../http";
-import { IMAGE_SIZES, getImage, imagePath, type ImageKind } from "../images";
+import { getImage, imagePath, type ImageKind } from "../images";
 import { transaction } from "../store";
 import { MAX_SYNTHETIC } from "../seed";
 
@@ -81,27 +81,22 @@ export function invitation(ctx: RouteContext): Response {
   ]);
 }
 
+// Only images that something in this workspace links to exist, like on a real CDN.
+const IMAGE_OWNERS: Record<ImageKind, string> = {
+  covers: "SELECT 1 FROM posts WHERE workspace_id = ?1 AND slug = ?2",
+  thumbs: "SELECT 1 FROM posts WHERE workspace_id = ?1 AND slug = ?2 AND has_thumbnail = 1",
+  avatars:
+    "SELECT 1 FROM authors WHERE workspace_id = ?1 AND id = ?2 UNION SELECT 1 FROM members WHERE workspace_id = ?1 AND id = ?2",
+};
+
 export function image(ctx: RouteContext): Response {
   const kind = ctx.params.kind as ImageKind;
   const file = ctx.params.file ?? "";
-  if (!Object.hasOwn(IMAGE_SIZES, kind) || !file.endsWith(".png")) return errorResponse(404, "Not found");
+  if (!Object.hasOwn(IMAGE_OWNERS, kind) || !file.endsWith(".png")) return errorResponse(404, "Not found");
   // The router has already decoded the segment; decoding again would turn "%25" into a URIError (500).
   const key = file.slice(0, -4);
-  const ws = ctx.workspaceId;
-  // Only images that something in this workspace links to exist, like on a real CDN.
   const exists =
-    ws !== undefined &&
-    (kind === "avatars"
-      ? ctx.db
-          .prepare(
-            "SELECT 1 FROM authors WHERE workspace_id = ? AND id = ? UNION SELECT 1 FROM members WHERE workspace_id = ? AND id = ?",
-          )
-          .get(ws, key, ws, key)
-      : ctx.db
-          .prepare(
-            `SELECT 1 FROM posts WHERE workspace_id = ? AND slug = ?${kind === "thumbs" ? " AND has_thumbnail = 1" : ""}`,
-          )
-          .get(ws, key));
+    ctx.workspaceId !== undefined && ctx.db.prepare(IMAGE_OWNERS[kind]).get(ctx.workspaceId, key);
   if (!exists) return errorResponse(404, "Image not found");
   const png = getImage(kind, key);
   return new Response(new Uint8Array(png), {
@@ -196,7 +191,7 @@ export function resetStats(ctx: RouteContext): Response {
   return stats(ctx);
 }
 
-export const getFaults = (ctx: RouteContext) => json({ fault: ctx.services.faults.get() });
+export const getFaults = (ctx: RouteContext) => json({ fault: ctx.services.faults.fault });
 export const setFaults = async (ctx: RouteContext) =>
   json({ fault: ctx.services.faults.set(await readBody(ctx, faultSchema)) });
 export const clearFaults = (ctx: RouteContext) => json({ fault: ctx.services.faults.clear() });

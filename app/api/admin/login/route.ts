@@ -12,11 +12,8 @@ import { isSameOriginWrite } from "@/lib/http/request-origin";
 
 export const dynamic = "force-dynamic";
 
-/*
- * POST /api/admin/login: authorize (the Origin, before a byte of the body is read) → parse → act
- * (lib/admin/login.ts) → answer (lib/admin/login-answers.ts). JSON from the login page's script,
- * or a form post without JavaScript. A body with `code` is the second step.
- */
+// The Origin before a byte of the body is read → parse → act (lib/admin/login.ts) → answer; JSON from
+// the page's script or a form post without JavaScript; a body with `code` is the second step.
 export async function POST(request: Request): Promise<Response> {
   const kind = bodyKind(request);
   let reply: Reply = {

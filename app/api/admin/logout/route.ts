@@ -9,11 +9,9 @@ import { endSession, SESSION, sessionFromRequest, setCookie } from "@/lib/admin/
 
 export const dynamic = "force-dynamic";
 
-/**
- * POST /api/admin/logout: ends the session on every instance (a copy of the cookie is refused
- * too). `?everywhere=1` ends every session of the admin begun until now; a store that cannot
- * record it leaves this session standing, and says so.
- */
+// POST /api/admin/logout: ends the session on every instance (a copy of the cookie is refused too).
+// `?everywhere=1` ends every session of the admin begun until now; a store that cannot record it leaves this
+// session standing, and says so.
 export async function POST(request: Request): Promise<Response> {
   if (!isSameOriginWrite(request)) return errorResponse(403, siteText()(CROSS_ORIGIN));
   const everywhere = new URL(request.url).searchParams.has("everywhere");

@@ -17,10 +17,8 @@ export const GET = adminRoute({}, async ({ request }) => {
   }
 });
 
-/**
- * POST /api/admin/team-members: invite { emails, role?, invitedBy?, sendInvitationEmail? } (v2 add).
- * An admin may not invite themself (a removed admin would be back).
- */
+// POST /api/admin/team-members: invite { emails, role?, invitedBy?, sendInvitationEmail? } (v2 add). An admin
+// may not invite themself (a removed admin would be back).
 export const POST = adminRoute({ body: parseInvite }, async ({ session, body: input }) => {
   const entry = { actor: session.email, action: "invite", target: input.emails.join(",") };
   const own = ownInviteRefusal(entry, input.emails);

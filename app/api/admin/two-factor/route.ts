@@ -8,11 +8,8 @@ import { ENROLMENT, confirmEnrolment, startEnrolment, twoFactorChangeRefused } f
 
 export const dynamic = "force-dynamic";
 
-/*
- * The signed-in admin's own two-factor, each change after a recent sign-in: POST starts an
- * enrolment (a fresh secret, shown once), PUT { code } confirms it and answers the recovery
- * codes, DELETE turns it off.
- */
+// The signed-in admin's own two-factor, each change after a recent sign-in: POST starts an enrolment (a fresh
+// secret, shown once), PUT { code } confirms it and answers the recovery codes, DELETE turns it off.
 
 const codeBodySchema = z.object({
   code: z.string({ error: "admin.twoFactor.wrongCode" }).max(40, "admin.twoFactor.wrongCode"),

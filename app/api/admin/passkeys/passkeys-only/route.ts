@@ -12,11 +12,9 @@ import { passkeysOnlyBodySchema } from "@/lib/admin/passkeys/validation";
 
 export const dynamic = "force-dynamic";
 
-/**
- * PUT /api/admin/passkeys/passkeys-only { on }: whether the admin's password still signs them in.
- * Turning it off needs a passkey, and ends every session the password opened (this one too:
- * `signedOut`); turning it back on needs a recent sign-in.
- */
+// PUT /api/admin/passkeys/passkeys-only { on }: whether the admin's password still signs them in. Turning it
+// off needs a passkey, and ends every session the password opened (this one too: `signedOut`); turning it
+// back on needs a recent sign-in.
 export const PUT = adminRoute({ body: schemaBody(passkeysOnlyBodySchema) }, ({ request, session, body }) => {
   const stale = body.on ? null : staleSignIn(request, session);
   if (stale) return Promise.resolve(stale);

@@ -14,10 +14,8 @@ export const GET = adminRoute({ params: memberIdParam }, async ({ params }) => {
   }
 });
 
-/**
- * PATCH /api/admin/team-members/:id { firstName?, lastName?, email?, timeZone?, role? } (v2 update).
- * An admin may not change their own role or email.
- */
+// PATCH /api/admin/team-members/:id { firstName?, lastName?, email?, timeZone?, role? } (v2 update). An admin
+// may not change their own role or email.
 export const PATCH = adminRoute(
   { params: memberIdParam, body: schemaBody(updateMemberSchema) },
   ({ session, params: { id }, body: changes }) => {

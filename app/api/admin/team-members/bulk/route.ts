@@ -7,11 +7,9 @@ import { bulkSchema } from "@/lib/admin/validation";
 
 export const dynamic = "force-dynamic";
 
-/**
- * POST /api/admin/team-members/bulk { action: "remove" | "deactivate", ids }: one result per
- * member. 200 when every member succeeded, 207 when some did not. The acting admin's own
- * member is left untouched, with a result saying why.
- */
+// POST /api/admin/team-members/bulk { action: "remove" | "deactivate", ids }: one result per member. 200 when
+// every member succeeded, 207 when some did not. The acting admin's own member is left untouched, with a
+// result saying why.
 export const POST = adminRoute({ body: schemaBody(bulkSchema) }, async ({ session, body: input }) => {
   const ids = Array.from(new Set(input.ids.map((id) => id.toLowerCase())));
   const results = await bulkAction({ action: input.action, ids }, (member) => {

@@ -4,10 +4,8 @@ import { regenerateRecoveryCodes, twoFactorChangeRefused } from "@/lib/admin/two
 
 export const dynamic = "force-dynamic";
 
-/**
- * POST /api/admin/two-factor/recovery-codes: fresh recovery codes for the signed-in admin's own
- * two-factor, shown once; the old ones stop working. Needs a recent sign-in.
- */
+// POST /api/admin/two-factor/recovery-codes: fresh recovery codes for the signed-in admin's own two-factor,
+// shown once; the old ones stop working. Needs a recent sign-in.
 export const POST = adminRoute({ recentSignIn: true }, ({ session }) => {
   const entry = { actor: session.email, action: "recovery_codes_regenerated", target: "admin" };
   return unlessStoreFails("twoFactor", entry, async () => {

@@ -9,10 +9,8 @@ import { budget, takeEach } from "@/lib/state/budget";
 
 export const dynamic = "force-dynamic";
 
-/*
- * POST /api/admin/passkeys/sign-in/options {}: a discoverable sign-in's options. Each challenge
- * is state, so a client and its holder may start only so many a minute (budgets of their own).
- */
+// POST /api/admin/passkeys/sign-in/options {}: a discoverable sign-in's options. Each challenge is state, so
+// a client and its holder may start only so many a minute (budgets of their own).
 const NoFields = z.strictObject({});
 const perMinute = (name: string, points: number) =>
   budget(name, { points, durationSeconds: 60 }, { onStoreFailure: "refuse" });

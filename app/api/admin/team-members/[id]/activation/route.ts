@@ -5,10 +5,8 @@ import { activationSchema } from "@/lib/admin/validation";
 
 export const dynamic = "force-dynamic";
 
-/**
- * PUT /api/admin/team-members/:id/activation { active } (v1 update: v2 cannot change `active`).
- * An admin may not change their own activation.
- */
+// PUT /api/admin/team-members/:id/activation { active } (v1 update: v2 cannot change `active`). An admin may
+// not change their own activation.
 export const PUT = adminRoute(
   { params: memberIdParam, body: schemaBody(activationSchema) },
   ({ session, params: { id }, body: { active } }) => {
