@@ -15,6 +15,7 @@ import {
 
 // Every answer of POST /api/newsletter: its status, its label in masthead_newsletter_signups_total,
 // and either the reader's outcome (`shows`) or, about the request itself, `{ outcome, error }`.
+// The store's outcomes (delivered, already_subscribed, rejected, pending) name their own rows.
 
 type AboutTheSignup = {
   status: number;
@@ -43,13 +44,13 @@ const ANSWERS = {
   honeypot: { status: 201, counted: "honeypot", shows: "subscribed" },
   invalid: { status: 422, counted: "invalid", shows: "invalid" },
   // Accepted, not yet done (also a repeat while one delivery waits).
-  queued: { status: 202, counted: "queued", shows: "queued" },
+  pending: { status: 202, counted: "queued", shows: "queued" },
   // Looks like success on purpose: someone else posting this address must not lock its owner out.
   recently_sent: { status: 200, counted: "recently_sent", shows: "recently_sent" },
   busy: { status: 429, counted: "rate_limited", shows: "busy" },
-  created: { status: 201, counted: "created", shows: "subscribed" },
+  delivered: { status: 201, counted: "created", shows: "subscribed" },
   // Answered exactly like a new address: a different answer would tell anyone whether its owner subscribed.
-  already: { status: 201, counted: "already", shows: "subscribed" },
+  already_subscribed: { status: 201, counted: "already", shows: "subscribed" },
   rejected: { status: 422, counted: "invalid", shows: "invalid", reason: "rejected" },
   unavailable: { status: 503, counted: "refused", shows: "unavailable" },
   // The last resort, for a failure of the handler itself: never a stack trace or a 500.
@@ -57,7 +58,7 @@ const ANSWERS = {
 } satisfies Record<string, AboutTheSignup | AboutTheRequest>;
 
 type Name = keyof typeof ANSWERS;
-export type SignupAnswer = {
+type SignupAnswer = {
   [K in Name]: (typeof ANSWERS)[K] extends { shows: string } ? K : never;
 }[Name];
 type RequestRefusal = Exclude<Name, SignupAnswer>;
