@@ -1,6 +1,5 @@
 import { once } from "node:events";
 import { Redis } from "ioredis";
-import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { logLine } from "../observability/log.mjs";
 import { processMemo } from "../memo/process-memo.mjs";
 
@@ -13,10 +12,6 @@ const MAX_BACKOFF_MS = 2_000;
 
 // Retries for as long as the process lives, with jitter so a fleet does not reconnect in lockstep.
 const retryStrategy = (times) => Math.min(50 * 2 ** Math.min(times, 6), MAX_BACKOFF_MS) + Math.random() * 100;
-
-export function redisTargetFromEnv(vars = process.env) {
-  return redisTargetFromVars(vars);
-}
 
 function whereOptions(target) {
   if (typeof target === "string") {
