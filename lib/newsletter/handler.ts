@@ -16,7 +16,6 @@ const RETRY_SECONDS = 60;
 const MAX_BODY_BYTES = 4 * 1024;
 
 export type NewsletterHandlerOptions = {
-  /** Where every accepted signup is kept and delivered from. */
   store: SignupStore;
   /** How long the answer waits for the store's worker (DELIVERY_DIRECT_TIMEOUT_MS). */
   waitMs: number;
