@@ -197,16 +197,8 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
   }
 
   async function close(): Promise<void> {
-    await Promise.all(
-      [...clients.values()].map(async (c) => {
-        try {
-          if (c.status === "ready") await c.quit();
-          else c.disconnect();
-        } catch {
-          c.disconnect();
-        }
-      }),
-    );
+    const quit = (c: Redis) => (c.status === "ready" ? c.quit().catch(() => c.disconnect()) : c.disconnect());
+    await Promise.all([...clients.values()].map(quit));
     clients.clear();
   }
 

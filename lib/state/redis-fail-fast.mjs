@@ -113,10 +113,10 @@ export function createRedisClient(target, purpose, log = logLine("state"), optio
   // Reported by the 'error' handler; the retry strategy keeps reconnecting.
   client.connect().catch(() => {});
   // Settles on the first answer ('ready' or 'error'), at most the connect timeout later.
-  const signal = AbortSignal.timeout(CONNECT_TIMEOUT_MS + 50);
+  const firstAttempt = once(client, "ready", { signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS + 50) });
   processState().firstAttempts.set(
     client,
-    once(client, "ready", { signal }).catch(() => {}),
+    firstAttempt.catch(() => {}),
   );
   return client;
 }
