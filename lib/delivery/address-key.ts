@@ -61,41 +61,25 @@ const PROVIDERS: readonly Provider[] = [
 
 const BY_DOMAIN = new Map(PROVIDERS.flatMap((p) => p.domains.map((d) => [d, p] as const)));
 
-/** The provider whose domain `domain` is, or is a subdomain of (for subdomain addressing). */
-function providerOf(domain: string): { provider: Provider; base: string; sub?: string } | undefined {
-  const exact = BY_DOMAIN.get(domain);
-  if (exact) return { provider: exact, base: domain };
-  // Longest base first, so `x.fastmail.co.uk` is a subdomain of fastmail.co.uk, not of co.uk.
-  const labels = domain.split(".");
-  for (let i = 1; i < labels.length - 1; i++) {
-    const base = labels.slice(i).join(".");
-    const provider = BY_DOMAIN.get(base);
-    if (provider?.subdomainAddressing) return { provider, base, sub: labels[i - 1] };
-  }
-  return undefined;
-}
-
 export function mailbox(email: string): string {
   const address = email.trim().toLowerCase();
   const at = address.lastIndexOf("@");
   if (at <= 0) return address;
   let name = address.slice(0, at);
   let domain = address.slice(at + 1);
-  const found = providerOf(domain);
-  if (found?.sub) {
-    // The name left of the @ is the tag; the subdomain's label is the mailbox.
-    name = found.sub.replace(/-/g, "_");
-    domain = found.base;
+  let provider = BY_DOMAIN.get(domain);
+  // `tag@name.<domain>` is `name@<domain>`. Longest base first: `x.fastmail.co.uk` is fastmail.co.uk's, not co.uk's.
+  const labels = domain.split(".");
+  for (let i = 1; !provider && i < labels.length - 1; i++) {
+    const base = labels.slice(i).join(".");
+    const found = BY_DOMAIN.get(base);
+    if (found?.subdomainAddressing) [provider, name, domain] = [found, labels[i - 1]!, base];
   }
   const plus = name.indexOf("+");
   if (plus > 0) name = name.slice(0, plus);
-  if (found) {
-    const { provider } = found;
-    if (provider.ignored) name = name.replace(provider.ignored, "");
-    if (provider.subdomainAddressing) name = name.replace(/-/g, "_");
-    domain = provider.oneDomain ?? found.base;
-  }
-  return `${name}@${domain}`;
+  if (provider?.ignored) name = name.replace(provider.ignored, "");
+  if (provider?.subdomainAddressing) name = name.replace(/-/g, "_");
+  return `${name}@${provider?.oneDomain ?? domain}`;
 }
 
 /** The mailbox hashed: a BullMQ job id (no ':'), and no address in Redis key listings. */
