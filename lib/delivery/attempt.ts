@@ -36,7 +36,6 @@ export function spacingMs(ratePerSecond: number): number {
 }
 
 export type Deliver = (email: string) => Promise<AttemptResult>;
-/** What either engine's worker is given. */
 export type WorkerOptions = ReturnType<typeof createAttempt> & { ratePerSecond: number; maxAgeMs: number };
 
 /**
