@@ -5,8 +5,8 @@ export async function registerOnNode(): Promise<void> {
     const { routeConsoleToLog } = await import("./lib/observability/console-to-log");
     routeConsoleToLog();
   }
-  const { redisTargetFromEnv } = await import("./lib/state/redis-fail-fast.mjs");
-  const usesRedis = redisTargetFromEnv() !== null;
+  const { redisTargetFromVars } = await import("./lib/config/redis-target.mjs");
+  const usesRedis = redisTargetFromVars(process.env) !== null;
   if (usesRedis) {
     // Now, not on the first request, so the first limits are shared too.
     const { redisConnection } = await import("./lib/state");

@@ -33,143 +33,33 @@ const PROVIDERS: readonly Provider[] = [
   // Fastmail's subdomain addressing on every Fastmail domain its help centre lists:
   // https://www.fastmail.help/hc/en-us/articles/360060591053, https://fastmail.com/blog/two-address-resolving-additions
   {
-    domains: [
-      "fastmail.com",
-      "fastmail.cn",
-      "fastmail.co.uk",
-      "fastmail.com.au",
-      "fastmail.de",
-      "fastmail.es",
-      "fastmail.fm",
-      "fastmail.fr",
-      "fastmail.im",
-      "fastmail.in",
-      "fastmail.jp",
-      "fastmail.mx",
-      "fastmail.net",
-      "fastmail.nl",
-      "fastmail.org",
-      "fastmail.se",
-      "fastmail.to",
-      "fastmail.tw",
-      "fastmail.uk",
-      "fastmail.us",
-      "123mail.org",
-      "airpost.net",
-      "eml.cc",
-      "fmail.co.uk",
-      "fmgirl.com",
-      "fmguy.com",
-      "mailbolt.com",
-      "mailcan.com",
-      "mailhaven.com",
-      "mailmight.com",
-      "ml1.net",
-      "mm.st",
-      "myfastmail.com",
-      "proinbox.com",
-      "promessage.com",
-      "rushpost.com",
-      "sent.as",
-      "sent.at",
-      "sent.com",
-      "speedymail.org",
-      "warpmail.net",
-      "xsmail.com",
-      "150mail.com",
-      "150ml.com",
-      "16mail.com",
-      "2-mail.com",
-      "4email.net",
-      "50mail.com",
-      "allmail.net",
-      "bestmail.us",
-      "cluemail.com",
-      "elitemail.org",
-      "emailcorner.net",
-      "emailengine.net",
-      "emailengine.org",
-      "emailgroups.net",
-      "emailplus.org",
-      "emailuser.net",
-      "f-m.fm",
-      "fast-email.com",
-      "fast-mail.org",
-      "fastem.com",
-      "fastemail.us",
-      "fastemailer.com",
-      "fastest.cc",
-      "fastimap.com",
-      "fastmailbox.net",
-      "fastmessaging.com",
-      "fea.st",
-      "fmailbox.com",
-      "ftml.net",
-      "h-mail.us",
-      "hailmail.net",
-      "imap-mail.com",
-      "imap.cc",
-      "imapmail.org",
-      "inoutbox.com",
-      "internet-e-mail.com",
-      "internet-mail.org",
-      "internetemails.net",
-      "internetmailing.net",
-      "jetemail.net",
-      "justemail.net",
-      "letterboxes.org",
-      "mail-central.com",
-      "mail-page.com",
-      "mailas.com",
-      "mailc.net",
-      "mailforce.net",
-      "mailftp.com",
-      "mailingaddress.org",
-      "mailite.com",
-      "mailnew.com",
-      "mailsent.net",
-      "mailservice.ms",
-      "mailup.net",
-      "mailworks.org",
-      "mymacmail.com",
-      "nospammail.net",
-      "ownmail.net",
-      "petml.com",
-      "postinbox.com",
-      "postpro.net",
-      "realemail.net",
-      "reallyfast.biz",
-      "reallyfast.info",
-      "speedpost.net",
-      "ssl-mail.com",
-      "swift-mail.com",
-      "the-fastest.net",
-      "the-quickest.com",
-      "theinternetemail.com",
-      "veryfast.biz",
-      "veryspeedy.net",
-      "yepmail.net",
-      "your-mail.com",
-    ],
+    domains: `
+      fastmail.com fastmail.cn fastmail.co.uk fastmail.com.au fastmail.de fastmail.es fastmail.fm
+      fastmail.fr fastmail.im fastmail.in fastmail.jp fastmail.mx fastmail.net fastmail.nl
+      fastmail.org fastmail.se fastmail.to fastmail.tw fastmail.uk fastmail.us 123mail.org
+      airpost.net eml.cc fmail.co.uk fmgirl.com fmguy.com mailbolt.com mailcan.com mailhaven.com
+      mailmight.com ml1.net mm.st myfastmail.com proinbox.com promessage.com rushpost.com sent.as
+      sent.at sent.com speedymail.org warpmail.net xsmail.com 150mail.com 150ml.com 16mail.com
+      2-mail.com 4email.net 50mail.com allmail.net bestmail.us cluemail.com elitemail.org
+      emailcorner.net emailengine.net emailengine.org emailgroups.net emailplus.org emailuser.net
+      f-m.fm fast-email.com fast-mail.org fastem.com fastemail.us fastemailer.com fastest.cc
+      fastimap.com fastmailbox.net fastmessaging.com fea.st fmailbox.com ftml.net h-mail.us
+      hailmail.net imap-mail.com imap.cc imapmail.org inoutbox.com internet-e-mail.com
+      internet-mail.org internetemails.net internetmailing.net jetemail.net justemail.net
+      letterboxes.org mail-central.com mail-page.com mailas.com mailc.net mailforce.net
+      mailftp.com mailingaddress.org mailite.com mailnew.com mailsent.net mailservice.ms
+      mailup.net mailworks.org mymacmail.com nospammail.net ownmail.net petml.com postinbox.com
+      postpro.net realemail.net reallyfast.biz reallyfast.info speedpost.net ssl-mail.com
+      swift-mail.com the-fastest.net the-quickest.com theinternetemail.com veryfast.biz
+      veryspeedy.net yepmail.net your-mail.com
+    `
+      .trim()
+      .split(/\s+/),
     subdomainAddressing: true,
   },
 ];
 
 const BY_DOMAIN = new Map(PROVIDERS.flatMap((p) => p.domains.map((d) => [d, p] as const)));
-
-/** The provider whose domain `domain` is, or is a subdomain of (for subdomain addressing). */
-function providerOf(domain: string): { provider: Provider; base: string; sub?: string } | undefined {
-  const exact = BY_DOMAIN.get(domain);
-  if (exact) return { provider: exact, base: domain };
-  // Longest base first, so `x.fastmail.co.uk` is a subdomain of fastmail.co.uk, not of co.uk.
-  const labels = domain.split(".");
-  for (let i = 1; i < labels.length - 1; i++) {
-    const base = labels.slice(i).join(".");
-    const provider = BY_DOMAIN.get(base);
-    if (provider?.subdomainAddressing) return { provider, base, sub: labels[i - 1] };
-  }
-  return undefined;
-}
 
 export function mailbox(email: string): string {
   const address = email.trim().toLowerCase();
@@ -177,21 +67,19 @@ export function mailbox(email: string): string {
   if (at <= 0) return address;
   let name = address.slice(0, at);
   let domain = address.slice(at + 1);
-  const found = providerOf(domain);
-  if (found?.sub) {
-    // The name left of the @ is the tag; the subdomain's label is the mailbox.
-    name = found.sub.replace(/-/g, "_");
-    domain = found.base;
+  let provider = BY_DOMAIN.get(domain);
+  // `tag@name.<domain>` is `name@<domain>`. Longest base first: `x.fastmail.co.uk` is fastmail.co.uk's, not co.uk's.
+  const labels = domain.split(".");
+  for (let i = 1; !provider && i < labels.length - 1; i++) {
+    const base = labels.slice(i).join(".");
+    const found = BY_DOMAIN.get(base);
+    if (found?.subdomainAddressing) [provider, name, domain] = [found, labels[i - 1]!, base];
   }
   const plus = name.indexOf("+");
   if (plus > 0) name = name.slice(0, plus);
-  if (found) {
-    const { provider } = found;
-    if (provider.ignored) name = name.replace(provider.ignored, "");
-    if (provider.subdomainAddressing) name = name.replace(/-/g, "_");
-    domain = provider.oneDomain ?? found.base;
-  }
-  return `${name}@${domain}`;
+  if (provider?.ignored) name = name.replace(provider.ignored, "");
+  if (provider?.subdomainAddressing) name = name.replace(/-/g, "_");
+  return `${name}@${provider?.oneDomain ?? domain}`;
 }
 
 /** The mailbox hashed: a BullMQ job id (no ':'), and no address in Redis key listings. */

@@ -1,7 +1,7 @@
 import { metrics } from "../observability/metrics";
 import { keyRefused } from "../config/workspace-variables";
 import { isWorkspaceApiError } from "../workspace/errors";
-import type { Outcome, SignupWindow, StatKind } from "./types";
+import { STAT_KINDS, type Outcome, type SignupWindow, type StatKind } from "./types";
 
 // One delivery attempt, for both engines' workers. Addresses are never logged.
 
@@ -36,6 +36,7 @@ export function spacingMs(ratePerSecond: number): number {
 }
 
 export type Deliver = (email: string) => Promise<AttemptResult>;
+export type WorkerOptions = ReturnType<typeof createAttempt> & { ratePerSecond: number; maxAgeMs: number };
 
 /**
  * Calls the workspace once and says what it means. `pause`: how long the worker should wait
@@ -86,7 +87,7 @@ export const HOUR_MS = 60 * 60 * 1000;
 export const STATS_KEPT_MS = 7 * 24 * HOUR_MS;
 export const hourOf = (at: number) => Math.floor(at / HOUR_MS);
 
-const emptyWindow = (): SignupWindow => ({ accepted: 0, sentAtOnce: 0, queued: 0, delivered: 0, failed: 0 });
+const emptyWindow = () => Object.fromEntries(STAT_KINDS.map((kind) => [kind, 0])) as SignupWindow;
 
 export function windows(rows: { hour: number; kind: string; n: number }[], now = Date.now()) {
   const last24h = emptyWindow();

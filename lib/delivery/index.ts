@@ -16,17 +16,15 @@ export * from "./types";
 /** The process's signup store: SQLite when embedded; with Redis, the queue, the same file as this instance's outbox. */
 export function delivery(): SignupStore {
   return processMemo("delivery", () => {
-    const config = env();
-    const { delivery: d, workspace: w } = config;
+    const { delivery: d, workspace: w, mode } = env();
     // The queue retries on its own schedule: no hidden extra calls.
     const client = createWorkspaceClient({ ...w, maxRetries: 0 });
     const log = logLine("delivery");
-    const attempt = createAttempt({
-      subscribe: (email) => client.addSubscriber(email),
-      mode: config.mode,
-      log,
-    });
-    const maxAgeMs = d.maxAgeHours * 60 * 60 * 1000;
+    const worker = {
+      ...createAttempt({ subscribe: (email) => client.addSubscriber(email), mode, log }),
+      ratePerSecond: d.ratePerSecond,
+      maxAgeMs: d.maxAgeHours * 60 * 60 * 1000,
+    };
     const file = path.resolve(d.storePath);
     const redis = stateEngine() === "redis" ? redisConnection("delivery") : null;
     if (!redis)
@@ -34,17 +32,15 @@ export function delivery(): SignupStore {
         file,
         maxPending: d.maxPending,
         log,
-        worker: { ...attempt, ratePerSecond: d.ratePerSecond, maxAgeMs, leaseMs: w.timeoutMs + 5_000 },
+        worker: { ...worker, leaseMs: w.timeoutMs + 5_000 },
       });
     const store = new RedisSignupStore({
-      ...attempt,
+      ...worker,
       connection: redis,
       workerConnection: () => blockingRedisConnection("delivery-worker")!,
       confirmWith: typeof redisTarget() === "object" ? redisConnection("delivery-confirm")! : undefined,
       outbox: new SqliteSignupStore({ file, maxPending: d.maxPending, log }),
       maxPending: d.maxPending,
-      maxAgeMs,
-      ratePerSecond: d.ratePerSecond,
       log,
     });
     reportProblem("delivery", () => store.problem());

@@ -3,7 +3,7 @@ import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import { metrics, reportGauge } from "../observability/metrics";
 import { addressKey } from "./address-key";
-import { backoffMs, hourOf, HOUR_MS, spacingMs, windows, type Deliver } from "./attempt";
+import { backoffMs, hourOf, HOUR_MS, spacingMs, windows, type WorkerOptions } from "./attempt";
 import type { Kept, SqliteSignupStore } from "./sqlite-store";
 import {
   FAILED_SHOWN,
@@ -39,7 +39,7 @@ const FORWARD_EVERY_MS = 1_000;
 /** A delivered job stays this long, so a forward repeated after its delivery sends nothing. */
 const KEEP_COMPLETED_SECONDS = 24 * 60 * 60;
 
-type RedisStoreOptions = {
+type RedisStoreOptions = WorkerOptions & {
   connection: Redis;
   /** BullMQ's worker blocks on Redis: a connection that waits for it instead of failing. */
   workerConnection: () => Redis;
@@ -47,10 +47,6 @@ type RedisStoreOptions = {
   confirmWith?: Redis;
   outbox: SqliteSignupStore;
   maxPending: number;
-  maxAgeMs: number;
-  ratePerSecond: number;
-  attempt: Deliver;
-  pause: () => number;
   log: (line: string) => void;
 };
 

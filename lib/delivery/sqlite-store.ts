@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { SQLInputValue } from "node:sqlite";
 import { isStorageFailure, openSqlite, transaction, type SqliteDb } from "../state/sqlite";
 import { addressKey } from "./address-key";
-import { hourOf, spacingMs, STATS_KEPT_MS, HOUR_MS, windows, type Deliver } from "./attempt";
+import { hourOf, spacingMs, STATS_KEPT_MS, HOUR_MS, windows, type WorkerOptions } from "./attempt";
 import {
   FAILED_SHOWN,
   StoreUnavailableError,
@@ -22,13 +22,7 @@ export type Kept = { ref: string; email: string; queuedAt: number };
 type SqliteStoreOptions = {
   file: string;
   maxPending: number;
-  worker?: {
-    attempt: Deliver;
-    pause: () => number;
-    ratePerSecond: number;
-    maxAgeMs: number;
-    leaseMs: number;
-  };
+  worker?: WorkerOptions & { leaseMs: number };
   log?: (line: string) => void;
   now?: () => number;
 };
@@ -104,10 +98,6 @@ export class SqliteSignupStore implements SignupStore {
     }
   }
 
-  private one<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
-    return this.run((db) => db.prepare(sql).get(...params) as T | undefined);
-  }
-
   private rows<T>(sql: string, ...params: SQLInputValue[]): T[] {
     return this.run((db) => db.prepare(sql).all(...params) as T[]);
   }
@@ -165,7 +155,7 @@ export class SqliteSignupStore implements SignupStore {
 
   /** A row gone was delivered (this process's worker would have said "already" if it was that). */
   private rowOutcome(ref: string): Outcome {
-    const row = this.one<{ failure: string | null }>("SELECT failure FROM signups WHERE ref = ?", ref);
+    const [row] = this.rows<{ failure: string | null }>("SELECT failure FROM signups WHERE ref = ?", ref);
     if (!row) return "delivered";
     return row.failure === "rejected" ? "rejected" : "pending";
   }
@@ -183,11 +173,11 @@ export class SqliteSignupStore implements SignupStore {
 
   async overview(): Promise<DeliveryOverview> {
     const rows = this.rows<{ hour: number; kind: string; n: number }>("SELECT hour, kind, n FROM stats");
-    const w = this.one<{ waiting: number; oldest: number | null; failedTotal: number }>(
+    const w = this.rows<{ waiting: number; oldest: number | null; failedTotal: number }>(
       `SELECT count(*) AS waiting, min(queued_at) AS oldest,
          (SELECT count(*) FROM signups WHERE failed_at IS NOT NULL) AS failedTotal
        FROM signups WHERE failed_at IS NULL`,
-    )!;
+    )[0]!;
     const failed = this.rows<FailedSignup>(
       `SELECT ref AS id, email, failure AS reason, failed_at AS failedAt FROM signups
        WHERE failed_at IS NOT NULL ORDER BY failed_at DESC, id DESC LIMIT ?`,
@@ -332,13 +322,13 @@ export class SqliteSignupStore implements SignupStore {
   /** Leases the oldest waiting signup: atomic across processes, and freed when a killed worker's lease ends. */
   private claim(leaseMs: number): Kept | undefined {
     const now = this.now();
-    return this.one<Kept>(
+    return this.rows<Kept>(
       `UPDATE signups SET lease_until = ? WHERE id = (
          SELECT id FROM signups WHERE failed_at IS NULL AND lease_until <= ? ORDER BY id LIMIT 1)
        RETURNING ref, email, queued_at AS queuedAt`,
       now + leaseMs,
       now,
-    );
+    )[0];
   }
 
   /** Moves signups older than `maxAgeMs` to the failed list; how many. */

@@ -3,14 +3,9 @@ export type Accepted = { id: string; email: string; alreadyPending: boolean };
 
 export type Outcome = "delivered" | "already_subscribed" | "rejected" | "pending";
 
-export type SignupWindow = {
-  accepted: number;
-  sentAtOnce: number;
-  queued: number;
-  delivered: number;
-  failed: number;
-};
-export type StatKind = keyof SignupWindow;
+export const STAT_KINDS = ["accepted", "sentAtOnce", "queued", "delivered", "failed"] as const;
+export type StatKind = (typeof STAT_KINDS)[number];
+export type SignupWindow = Record<StatKind, number>;
 export type FailedSignup = { id: string; email: string; reason: "rejected" | "expired"; failedAt: number };
 export type DeliveryOverview = {
   last24h: SignupWindow;

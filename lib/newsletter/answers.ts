@@ -15,6 +15,7 @@ import {
 
 // Every answer of POST /api/newsletter: its status, its label in masthead_newsletter_signups_total,
 // and either the reader's outcome (`shows`) or, about the request itself, `{ outcome, error }`.
+// The store's outcomes (delivered, already_subscribed, rejected, pending) name their own rows.
 
 type AboutTheSignup = {
   status: number;
@@ -22,51 +23,47 @@ type AboutTheSignup = {
   shows: NewsletterOutcome["kind"];
   reason?: InvalidReason;
 };
-type AboutTheRequest = { status: number; counted: SignupOutcome; outcome: string; error: MessageKey };
 
 const refusal = (
   status: number,
   outcome: string,
   error: MessageKey,
   counted: SignupOutcome = "bad_request",
-): AboutTheRequest => ({ status, counted, outcome, error });
+) => ({ status, counted, outcome, error });
 
-const ANSWERS = {
+const REFUSALS = {
   not_post: refusal(405, "method_not_allowed", "newsletter.refused.method"),
   cross_site: refusal(403, "forbidden", "newsletter.refused.origin", "forbidden"),
-  rate_limited: { status: 429, counted: "rate_limited", shows: "rate_limited" },
   unsupported_type: refusal(415, "unsupported_media_type", "newsletter.refused.type"),
   too_large: refusal(413, "too_large", "newsletter.refused.tooLarge"),
   unreadable: refusal(400, "bad_request", "newsletter.refused.unreadable"),
   malformed: refusal(400, "bad_request", "newsletter.refused.unreadable"),
+  // The last resort, for a failure of the handler itself: never a stack trace or a 500.
+  failed: refusal(503, "unavailable", "outcome.unavailable", "refused"),
+};
+
+const ANSWERS = {
+  rate_limited: { status: 429, counted: "rate_limited", shows: "rate_limited" },
   // A bot gets exactly what a reader gets, so it cannot learn it was caught.
   honeypot: { status: 201, counted: "honeypot", shows: "subscribed" },
   invalid: { status: 422, counted: "invalid", shows: "invalid" },
   // Accepted, not yet done (also a repeat while one delivery waits).
-  queued: { status: 202, counted: "queued", shows: "queued" },
+  pending: { status: 202, counted: "queued", shows: "queued" },
   // Looks like success on purpose: someone else posting this address must not lock its owner out.
   recently_sent: { status: 200, counted: "recently_sent", shows: "recently_sent" },
   busy: { status: 429, counted: "rate_limited", shows: "busy" },
-  created: { status: 201, counted: "created", shows: "subscribed" },
+  delivered: { status: 201, counted: "created", shows: "subscribed" },
   // Answered exactly like a new address: a different answer would tell anyone whether its owner subscribed.
-  already: { status: 201, counted: "already", shows: "subscribed" },
+  already_subscribed: { status: 201, counted: "already", shows: "subscribed" },
   rejected: { status: 422, counted: "invalid", shows: "invalid", reason: "rejected" },
   unavailable: { status: 503, counted: "refused", shows: "unavailable" },
-  // The last resort, for a failure of the handler itself: never a stack trace or a 500.
-  failed: refusal(503, "unavailable", "outcome.unavailable", "refused"),
-} satisfies Record<string, AboutTheSignup | AboutTheRequest>;
-
-type Name = keyof typeof ANSWERS;
-export type SignupAnswer = {
-  [K in Name]: (typeof ANSWERS)[K] extends { shows: string } ? K : never;
-}[Name];
-type RequestRefusal = Exclude<Name, SignupAnswer>;
+} satisfies Record<string, AboutTheSignup>;
 
 const count = (counted: SignupOutcome) => metrics().signups.inc({ outcome: counted });
 
 /** An answer about the signup: `redirect` to its page (a form post without JavaScript), or JSON. */
 export function answer(
-  name: SignupAnswer,
+  name: keyof typeof ANSWERS,
   redirect: boolean,
   detail: { reason?: InvalidReason; retryAfterSeconds?: number; typed?: string } = {},
 ): Response {
@@ -102,8 +99,8 @@ export function answer(
   return jsonResponse(body, row.status, retryHeader);
 }
 
-export function refuse(name: RequestRefusal, headers: Record<string, string> = {}): Response {
-  const row: AboutTheRequest = ANSWERS[name];
+export function refuse(name: keyof typeof REFUSALS, headers: Record<string, string> = {}): Response {
+  const row = REFUSALS[name];
   count(row.counted);
   return jsonResponse({ outcome: row.outcome, error: siteText()(row.error) }, row.status, headers);
 }

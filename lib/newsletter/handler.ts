@@ -5,7 +5,7 @@ import { whoIsAsking } from "../http/client-key";
 import { bodyKind, readFields, type BodyKind } from "../http/request-body";
 import { newsletterOriginAllows, originVerdict } from "../http/request-origin";
 import { logLine } from "../observability/log.mjs";
-import { answer, refuse, type SignupAnswer } from "./answers";
+import { answer, refuse } from "./answers";
 import { checkSubscriberEmail } from "./email";
 import { HONEYPOT_FIELD } from "./outcomes";
 import { createNewsletterLimiters, takeSiteWide, type NewsletterLimiters } from "./rate-limit";
@@ -16,7 +16,6 @@ const RETRY_SECONDS = 60;
 const MAX_BODY_BYTES = 4 * 1024;
 
 export type NewsletterHandlerOptions = {
-  /** Where every accepted signup is kept and delivered from. */
   store: SignupStore;
   /** How long the answer waits for the store's worker (DELIVERY_DIRECT_TIMEOUT_MS). */
   waitMs: number;
@@ -102,7 +101,7 @@ export function createNewsletterHandler(
     }
     if (accepted.alreadyPending) {
       await refund();
-      return answer("queued", redirect);
+      return answer("pending", redirect);
     }
     const outcome = await store.outcome(accepted, options.waitMs).catch((): Outcome => "pending");
     // The admin's counts are best effort: a signup kept is answered as kept.
@@ -111,7 +110,7 @@ export function createNewsletterHandler(
         store.count("accepted"),
         store.count(outcome === "pending" ? "queued" : "sentAtOnce"),
       ]).catch(() => {});
-    return answer(ANSWER_OF[outcome], redirect, { typed: email });
+    return answer(outcome, redirect, { typed: email });
   }
 
   return async (request) => {
@@ -132,11 +131,3 @@ export function wantsRedirect(request: Request, kind: BodyKind | undefined): boo
   if (accept.includes("application/json")) return false;
   return accept.includes("text/html") || request.headers.get("sec-fetch-mode")?.toLowerCase() === "navigate";
 }
-
-/** Already subscribed is answered like a new address (answers.ts says why). */
-const ANSWER_OF: Record<Outcome, SignupAnswer> = {
-  delivered: "created",
-  already_subscribed: "already",
-  rejected: "rejected",
-  pending: "queued",
-};

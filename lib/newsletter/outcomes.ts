@@ -4,19 +4,9 @@ import type { MessageKey, Translate } from "../i18n";
 /** The field humans never see; bots that fill every input fill it too. */
 export const HONEYPOT_FIELD = "homepage";
 
-export type InvalidReason =
-  "empty" | "too_long" | "spaces" | "missing_at" | "missing_domain" | "shape" | "rejected";
-
-export type NewsletterOutcome =
-  /** Also an address already subscribed: telling the two apart would tell anyone who reads the newsletter. */
-  | { kind: "subscribed" }
-  | { kind: "queued" }
-  | { kind: "recently_sent" }
-  | { kind: "invalid"; reason: InvalidReason }
-  | { kind: "rate_limited" }
-  /** The site-wide signup budget is spent for now: nothing was sent or kept. */
-  | { kind: "busy" }
-  | { kind: "unavailable" };
+/** Each outcome a reader can be told, with its phrase; `invalid` says why (INVALID_PHRASES). */
+export type NewsletterOutcome = { kind: keyof typeof PHRASES } | { kind: "invalid"; reason: InvalidReason };
+export type InvalidReason = keyof typeof INVALID_PHRASES;
 
 export type Tone = "success" | "error";
 
@@ -28,20 +18,22 @@ const INVALID_PHRASES = {
   missing_domain: "outcome.invalid.missingDomain",
   shape: "outcome.invalid.shape",
   rejected: "outcome.invalid.rejected",
-} as const satisfies Record<InvalidReason, MessageKey>;
+} as const satisfies Record<string, MessageKey>;
 
 export const isInvalidReason = (value: unknown): value is InvalidReason =>
   typeof value === "string" && Object.hasOwn(INVALID_PHRASES, value);
 
 const PHRASES = {
-  // No claim that anything was sent: that depends on an answer that must not be told apart.
+  // Also an address already subscribed: telling the two apart would tell anyone who reads the
+  // newsletter. So no claim that anything was sent either.
   subscribed: "outcome.subscribed",
   queued: "outcome.queued",
   recently_sent: "outcome.recentlySent",
   rate_limited: "outcome.rateLimited",
+  // The site-wide signup budget is spent for now: nothing was sent or kept.
   busy: "outcome.busy",
   unavailable: "outcome.unavailable",
-} as const satisfies Record<Exclude<NewsletterOutcome["kind"], "invalid">, MessageKey>;
+} as const satisfies Record<string, MessageKey>;
 
 export function messageFor(outcome: NewsletterOutcome, t: Translate): string {
   return t(outcome.kind === "invalid" ? INVALID_PHRASES[outcome.reason] : PHRASES[outcome.kind]);

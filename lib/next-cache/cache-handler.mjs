@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { log, logLine } from "../observability/log.mjs";
 import { readBuildId } from "./build-id.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
-import { redisTargetFromEnv } from "../state/redis-fail-fast.mjs";
+import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
 import { ENTRY_KINDS, entryTags, judgeEntry, nextCacheProcess, RenderStarts, TagMarks } from "./tags.mjs";
 
@@ -51,7 +51,7 @@ export default class MastheadCacheHandler {
       this.state = defaultState;
       return;
     }
-    const configured = options.redisUrl !== undefined ? options.redisUrl : redisTargetFromEnv();
+    const configured = options.redisUrl !== undefined ? options.redisUrl : redisTargetFromVars(process.env);
     // The build writes the prerendered files itself and must not depend on Redis being up.
     const redisUrl = isBuildPhase() ? null : configured;
     this.state = processState(ctx, {

@@ -31,10 +31,8 @@ const KEY_ROOT = "masthead";
 /** Bounds on what one process keeps in memory, so hostile keys cannot grow it without end. */
 const MAX_MEMORY_ENTRIES = 10_000;
 
-type Log = (line: string) => void;
-
 /** `redis`: a redis:// URL or a Sentinel group; null or absent: embedded. */
-export function createStateEngine(options: { redis?: RedisTarget | null; log?: Log }) {
+export function createStateEngine(options: { redis?: RedisTarget | null; log?: (line: string) => void }) {
   const log = options.log ?? logLine("state");
   const target = options.redis ?? null;
   const kind = target ? ("redis" as const) : ("embedded" as const);
@@ -197,16 +195,8 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: L
   }
 
   async function close(): Promise<void> {
-    await Promise.all(
-      [...clients.values()].map(async (c) => {
-        try {
-          if (c.status === "ready") await c.quit();
-          else c.disconnect();
-        } catch {
-          c.disconnect();
-        }
-      }),
-    );
+    const quit = (c: Redis) => (c.status === "ready" ? c.quit().catch(() => c.disconnect()) : c.disconnect());
+    await Promise.all([...clients.values()].map(quit));
     clients.clear();
   }
 

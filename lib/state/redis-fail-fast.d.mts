@@ -3,9 +3,8 @@ import type { RedisTarget } from "../config/redis-target.mjs";
 import type { StateEngine } from "./engine";
 import type { SqliteDb } from "./sqlite";
 
-export type { RedisTarget, SentinelTarget } from "../config/redis-target.mjs";
+export type { RedisTarget } from "../config/redis-target.mjs";
 export const COMMAND_TIMEOUT_MS: number;
-export function redisTargetFromEnv(vars?: Record<string, string | undefined>): RedisTarget | null;
 export function redisOptions(target: RedisTarget, purpose: string, blocking?: boolean): RedisOptions;
 export function describeRedis(target: RedisTarget): string;
 export function createRedisClient(

@@ -1,6 +1,5 @@
 import { once } from "node:events";
 import { Redis } from "ioredis";
-import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { logLine } from "../observability/log.mjs";
 import { processMemo } from "../memo/process-memo.mjs";
 
@@ -13,10 +12,6 @@ const MAX_BACKOFF_MS = 2_000;
 
 // Retries for as long as the process lives, with jitter so a fleet does not reconnect in lockstep.
 const retryStrategy = (times) => Math.min(50 * 2 ** Math.min(times, 6), MAX_BACKOFF_MS) + Math.random() * 100;
-
-export function redisTargetFromEnv(vars = process.env) {
-  return redisTargetFromVars(vars);
-}
 
 function whereOptions(target) {
   if (typeof target === "string") {
@@ -118,10 +113,10 @@ export function createRedisClient(target, purpose, log = logLine("state"), optio
   // Reported by the 'error' handler; the retry strategy keeps reconnecting.
   client.connect().catch(() => {});
   // Settles on the first answer ('ready' or 'error'), at most the connect timeout later.
-  const signal = AbortSignal.timeout(CONNECT_TIMEOUT_MS + 50);
+  const firstAttempt = once(client, "ready", { signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS + 50) });
   processState().firstAttempts.set(
     client,
-    once(client, "ready", { signal }).catch(() => {}),
+    firstAttempt.catch(() => {}),
   );
   return client;
 }

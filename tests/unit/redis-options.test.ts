@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeRedis, redisOptions, redisTargetFromEnv } from "@/lib/state/redis-fail-fast.mjs";
+import { redisTargetFromVars } from "@/lib/config/redis-target.mjs";
+import { describeRedis, redisOptions } from "@/lib/state/redis-fail-fast.mjs";
 
 /*
  * lib/state's one recipe for Redis clients: every client (state, Next's cache, pub/sub, the
@@ -56,10 +57,10 @@ describe("redisOptions", () => {
   });
 
   it("reads the target from the environment: REDIS_URL, or the Sentinel variables", () => {
-    expect(redisTargetFromEnv({})).toBeNull();
-    expect(redisTargetFromEnv({ REDIS_URL: " redis://127.0.0.1:6379 " })).toBe("redis://127.0.0.1:6379");
+    expect(redisTargetFromVars({})).toBeNull();
+    expect(redisTargetFromVars({ REDIS_URL: " redis://127.0.0.1:6379 " })).toBe("redis://127.0.0.1:6379");
     expect(
-      redisTargetFromEnv({
+      redisTargetFromVars({
         REDIS_SENTINELS: "10.0.0.5:26379,10.0.0.6:26379",
         REDIS_SENTINEL_NAME: "masthead",
         REDIS_SENTINEL_PASSWORD: "sentinel-secret",
