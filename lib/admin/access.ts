@@ -36,7 +36,7 @@ async function openerStands(session: AdminSession): Promise<boolean> {
       store.signedOutAt(session.email),
       session.passkey
         ? store.get(session.passkey).then((p) => p?.email === session.email)
-        : store.passkeysOnly(session.email).then((only) => !only),
+        : store.signInState(session.email).then((state) => !state.passkeysOnly),
     ]);
     return opener && session.issuedAt > signedOutAt;
   } catch {

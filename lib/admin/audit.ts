@@ -17,7 +17,7 @@ export type AuditEntry = {
 
 const ADDRESS = /([^\s,@]+)@([^\s,@]+)/g;
 
-/** "alice@example.org" → "a…@example.org": enough to tell invitations apart, not to mail anyone. */
+/** "alice@example.org" → "a…@example.org": enough to tell addresses apart, not to mail anyone. */
 export function maskAddresses(text: string): string {
   return text.replace(ADDRESS, (_, local: string, domain: string) => `${local.slice(0, 1)}…@${domain}`);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { delivery } from "../delivery";
 import { siteText } from "../config/text";
-import { audit } from "./audit";
+import { audit, maskAddresses } from "./audit";
 import { errorResponse, jsonResponse } from "./http";
 import type { AdminSession } from "./session";
 
@@ -13,12 +13,6 @@ import type { AdminSession } from "./session";
 
 export type DeliveryView = NonNullable<Awaited<ReturnType<typeof deliveryView>>>;
 
-/** `reader@example.org` → `r•••@example.org`: the first letter and the domain. */
-function maskAddress(email: string): string {
-  const at = email.lastIndexOf("@");
-  return `${email.slice(0, Math.min(1, at))}•••${email.slice(at)}`;
-}
-
 /** The dashboard's newsletter figures; null when the signup store could not be reached. */
 export async function deliveryView() {
   try {
@@ -26,7 +20,7 @@ export async function deliveryView() {
     return {
       ...overview,
       oldestWaitingMs: overview.oldestWaitingAt === null ? null : Date.now() - overview.oldestWaitingAt,
-      failed: overview.failed.map(({ email, ...rest }) => ({ ...rest, address: maskAddress(email) })),
+      failed: overview.failed.map(({ email, ...rest }) => ({ ...rest, address: maskAddresses(email) })),
     };
   } catch {
     return null;

@@ -26,19 +26,6 @@ export { errorResponse, jsonResponse } from "../http/json-response";
 export const CROSS_ORIGIN = "admin.http.crossOrigin";
 export const TOO_LARGE = "admin.http.tooLarge";
 
-export type Authorized = { ok: true; session: AdminSession } | { ok: false; response: Response };
-
-/** Session (401), the Origin of a write (403), then whether the session still stands (401 naming why). */
-export async function authorize(request: Request): Promise<Authorized> {
-  const session = await sessionFromRequest(request);
-  if (!session) return { ok: false, response: errorResponse(401, siteText()(NOT_SIGNED_IN)) };
-  if (!isSameOriginWrite(request))
-    return { ok: false, response: errorResponse(403, siteText()(CROSS_ORIGIN)) };
-  const ended = await sessionEnded(session);
-  if (ended) return { ok: false, response: errorResponse(401, ended.error, { code: ended.code }) };
-  return { ok: true, session };
-}
-
 /** For a route before any session (the passkey sign-in): the JSON body of a same-origin write; 403, unread, otherwise. */
 export async function readSameOriginJson(request: Request): ReturnType<typeof readJson> {
   if (isSameOriginWrite(request)) return readJson(request);
@@ -169,7 +156,8 @@ export function schemaBody<T>(schema: ZodType<T>): (raw: unknown) => Parsed<T> {
 export type AdminRequest<P, B> = { request: Request; session: AdminSession; params: P; body: B };
 
 /**
- * An /api/admin handler that reads in one order: `authorize`, the path `params`, the JSON `body`,
+ * An /api/admin handler that reads in one order: the session (401), the Origin of a write (403),
+ * whether the session still stands (401 naming why), the path `params`, the JSON `body`,
  * a recent sign-in where `recentSignIn` asks for one, for a write the workspace's fresh word,
  * then `act`. Input refused costs no workspace call.
  */
@@ -182,8 +170,11 @@ export function adminRoute<P = Record<string, never>, B = undefined, R = Record<
   act: (req: AdminRequest<P, B>) => Promise<Response>,
 ): (request: Request, context?: { params: Promise<R> }) => Promise<Response> {
   return async (request, context) => {
-    const auth = await authorize(request);
-    if (!auth.ok) return auth.response;
+    const session = await sessionFromRequest(request);
+    if (!session) return errorResponse(401, siteText()(NOT_SIGNED_IN));
+    if (!isSameOriginWrite(request)) return errorResponse(403, siteText()(CROSS_ORIGIN));
+    const ended = await sessionEnded(session);
+    if (ended) return errorResponse(401, ended.error, { code: ended.code });
     let params = {} as P;
     if (options.params) {
       const parsed = options.params((await context?.params) ?? ({} as R));
@@ -198,13 +189,13 @@ export function adminRoute<P = Record<string, never>, B = undefined, R = Record<
       if (!parsed.ok) return parsed.response;
       body = parsed.value;
     }
-    const stale = options.recentSignIn ? staleSignIn(request, auth.session) : null;
+    const stale = options.recentSignIn ? staleSignIn(request, session) : null;
     if (stale) return stale;
     if (request.method !== "GET" && request.method !== "HEAD") {
-      const refused = await refusedBeforeWrite(request, auth.session);
+      const refused = await refusedBeforeWrite(request, session);
       if (refused) return refused;
     }
-    return act({ request, session: auth.session, params, body });
+    return act({ request, session, params, body });
   };
 }
 

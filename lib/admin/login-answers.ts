@@ -38,12 +38,7 @@ const row = (
   counted: CountedOutcome,
   error?: MessageKey,
   more?: Partial<Answer>,
-): Answer => ({
-  status,
-  counted,
-  error,
-  ...more,
-});
+): Answer => ({ status, counted, error, ...more });
 /** A refusal whose JSON `code` is also the `?error=` a form post is sent back to the login page with. */
 const paged = (
   status: number,
@@ -229,24 +224,12 @@ export async function signedIn(email: string, reply: Reply, passkey?: string): P
   return endStep(response, reply);
 }
 
-const PASSKEY_REFUSALS = {
-  unknown_passkey: "unknown_passkey",
-  invalid: "passkey_invalid",
-  not_configured: "not_configured",
-  workspace_unreachable: "workspace_unreachable",
-  unavailable: "passkeys_unavailable",
-  rate_limited: "passkey_rate_limited",
-} as const satisfies Record<Exclude<PasskeySignIn["outcome"], "ok" | "not_admin">, Refusal>;
-
 /** A refused passkey sign-in: audited (by the passkey's account when it is known), then answered from the table in JSON. */
 export function refusePasskeySignIn(refused: Exclude<PasskeySignIn, { outcome: "ok" }>): Response {
   const actor = "email" in refused ? refused.email : "(unknown passkey)";
   const detail = refused.outcome === "not_admin" ? `not_admin:${refused.reason}` : refused.outcome;
   audit({ actor, action: "passkey_login", target: "admin", outcome: "refused", detail });
-  const name =
-    refused.outcome === "not_admin"
-      ? NOT_ADMIN_AT_SIGN_IN[refused.reason][0]
-      : PASSKEY_REFUSALS[refused.outcome];
+  const name = refused.outcome === "not_admin" ? NOT_ADMIN_AT_SIGN_IN[refused.reason][0] : refused.outcome;
   const wait = "retryAfterSeconds" in refused ? refused.retryAfterSeconds : undefined;
   return refuse(name, { isForm: false, next: "/admin", isCodeStep: false }, wait);
 }

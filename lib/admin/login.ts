@@ -25,17 +25,11 @@ import { RECOVERY_CODE_USES, signInFactors, twoFactorOf, usedCodes, type TwoFact
 
 /*
  * Signing an admin in, in one or two steps. Every password check costs one scrypt, known email or
- * not, so timing does not tell which emails are admins. An admin without a second factor and the
- * right password is signed in. When any admin has one, every other attempt (right password of an
- * admin with a secret, wrong password, unknown email, a locked account) gets the same code step,
- * sealed in a cookie that says, unreadably, whether the password was right: only the code step's
- * answer tells, so nothing reveals the password alone. Last, the workspace must still count the
- * admin as one (fail closed).
- *
- * Budgets (login-throttle.ts): a stranger's point is taken once the flood gate admits the check,
- * so "busy" costs nothing, and given back when the attempt signs the admin in; a wrong code costs
- * what a wrong password costs. An account's lockout binds only an admin without a second factor:
- * the right password and code sign in from any browser, whatever others did.
+ * not, so timing does not tell which emails are admins. When any admin has a second factor, every
+ * attempt but the right password of an admin without one gets the same code step, sealed in a
+ * cookie that says, unreadably, whether the password was right: nothing reveals the password
+ * alone. A wrong code costs what a wrong password costs (login-throttle.ts); a locked account
+ * binds only an admin without a second factor. Last, the workspace must still count the admin.
  */
 
 // A hash of nothing anyone will type: lets unknown emails spend the same scrypt time.

@@ -23,7 +23,7 @@ const GENERATION_KEY = "members";
 type Copy = { members: TeamMember[]; truncated: boolean };
 export type MemberCopy = {
   entry: (Copy & { loadedAt: number; generation: string | undefined }) | null;
-  inflight: { promise: Promise<Copy>; generation: string | undefined } | null;
+  inflight: { promise: Promise<Copy>; generation: string | undefined; startedAt: number } | null;
 };
 
 // Per process (pages and route handlers are separate bundles); checked against the shared generation.
@@ -47,14 +47,21 @@ async function invalidateMemberCache(): Promise<void> {
   await generations().delete(GENERATION_KEY);
 }
 
-async function allMembers(): Promise<Copy> {
+/**
+ * Every member, six pages at a time. `since` (the access checks, lib/admin/standing.ts) refuses the
+ * kept copy and joins only a walk begun at or after it.
+ */
+export async function allMembers(since?: number): Promise<Copy> {
   const generation = await currentGeneration();
   const maxAge = generation === undefined && stateEngine() === "redis" ? UNSHARED_TTL_MS : CACHE_TTL_MS;
   const copy = cache();
-  const entry = copy.entry;
-  if (entry && entry.generation === generation && Date.now() - entry.loadedAt < maxAge) return entry;
-  if (copy.inflight && copy.inflight.generation === generation) return copy.inflight.promise;
-  const promise = walkAllMembers()
+  const { entry, inflight } = copy;
+  const fresh = entry && entry.generation === generation && Date.now() - entry.loadedAt < maxAge;
+  if (since === undefined && fresh) return entry;
+  if (inflight && inflight.generation === generation && inflight.startedAt >= (since ?? 0))
+    return inflight.promise;
+  const promise = workspace()
+    .listAllTeamMembers({ pageSize: 100, maxPages: 1_000, concurrency: 6 })
     .then((walked) => {
       // Kept only if no write happened on this instance while loading; a write elsewhere
       // changed the generation, so this copy is not trusted beyond it either.
@@ -64,13 +71,9 @@ async function allMembers(): Promise<Copy> {
     .finally(() => {
       if (copy.inflight?.promise === promise) copy.inflight = null;
     });
-  copy.inflight = { promise, generation };
+  copy.inflight = { promise, generation, startedAt: Date.now() };
   return promise;
 }
-
-/** Every member, six pages at a time, with the client's paging guards. */
-export const walkAllMembers = (): Promise<Copy> =>
-  workspace().listAllTeamMembers({ pageSize: 100, maxPages: 1_000, concurrency: 6 });
 
 /** The cached copy if it arrives within `ms`, else null: pages never wait long for an optional extra. */
 const allMembersWithin = (ms: number) =>

@@ -32,13 +32,9 @@ export type AdminSession = {
   passkey?: string;
 };
 
-function secret(): string {
-  return env().sessionSecret;
-}
-
 // Each purpose seals with its own password derived from SESSION_SECRET: one seal is never replayable as another.
 const sealing = (purpose: string | null, ttl: number) => ({
-  password: purpose ? `${secret()}:${purpose}` : secret(),
+  password: purpose ? `${env().sessionSecret}:${purpose}` : env().sessionSecret,
   ttl,
 });
 
@@ -85,7 +81,7 @@ export function setCookie(response: NextResponse, cookie: AdminCookie, value: st
 function passwordFingerprint(email: string): string | null {
   const user = env().adminUsers.find((u) => u.email === email);
   if (!user) return null;
-  return createHmac("sha256", secret())
+  return createHmac("sha256", env().sessionSecret)
     .update(`masthead-session-password\0${user.email}\0${user.passwordHash}`)
     .digest("base64url")
     .slice(0, 32);

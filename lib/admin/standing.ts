@@ -1,10 +1,10 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { env } from "../config/env";
+import { log as logger } from "../observability/log.mjs";
 import { firstUse, sharedCache } from "../state";
-import { adminProcess } from "./process";
 import { isWorkspaceApiError, type TeamMember } from "../workspace";
-import { getMember, walkAllMembers } from "./members";
+import { allMembers, getMember } from "./members";
 
 /*
  * Whether the workspace still counts an ADMIN_USERS entry as an admin: an active member whose
@@ -43,8 +43,6 @@ const answers = () =>
 /** One recheck per interval across every instance; whoever claims it walks. */
 const recheckClaims = () =>
   firstUse("admin-standing-recheck", { ttlSeconds: env().adminAccess.recheckSeconds });
-// A walk this process is making (and when it began), which concurrent requests without any answer join.
-export type StandingWalk = { walk: Promise<Map<string, Answer>> | null; startedAt: number };
 
 function judge(answer: Answer | undefined): Standing {
   if (!answer) return { ok: false, reason: "unverified" };
@@ -56,32 +54,23 @@ function judge(answer: Answer | undefined): Standing {
 }
 
 /**
- * One walk over the members, recording an answer for every admin (none for one a capped walk
- * missed); rejects when the workspace cannot be read. Joins a walk begun no earlier than `notBefore`.
+ * A fresh walk over the members (lib/admin/members.ts, joining one begun no earlier than `since`),
+ * recording an answer for every admin (none for one a capped walk missed); rejects when the
+ * workspace cannot be read.
  */
-function walk(notBefore = 0): Promise<Map<string, Answer>> {
-  const inflight = adminProcess().standingWalk;
-  if (inflight.walk && inflight.startedAt >= notBefore) return inflight.walk;
-  const startedAt = Date.now();
-  const promise = (async () => {
-    const { members, truncated } = await walkAllMembers();
-    const checkedAt = Date.now();
-    const byEmail = new Map(members.map((m) => [m.email.toLowerCase(), m]));
-    const found = new Map<string, Answer>();
-    for (const { email } of env().adminUsers) {
-      const m = byEmail.get(email);
-      if (m || !truncated)
-        found.set(email, { checkedAt, member: m ? { id: m.id, active: m.active, role: m.role } : null });
-    }
-    const store = answers();
-    await Promise.all([...found].map(([email, answer]) => store.set(email, answer)));
-    return found;
-  })().finally(() => {
-    if (inflight.walk === promise) inflight.walk = null;
-  });
-  inflight.walk = promise;
-  inflight.startedAt = startedAt;
-  return promise;
+async function walk(since = 0): Promise<Map<string, Answer>> {
+  const { members, truncated } = await allMembers(since);
+  const checkedAt = Date.now();
+  const byEmail = new Map(members.map((m) => [m.email.toLowerCase(), m]));
+  const found = new Map<string, Answer>();
+  for (const { email } of env().adminUsers) {
+    const m = byEmail.get(email);
+    if (m || !truncated)
+      found.set(email, { checkedAt, member: m ? { id: m.id, active: m.active, role: m.role } : null });
+  }
+  const store = answers();
+  await Promise.all([...found].map(([email, answer]) => store.set(email, answer)));
+  return found;
 }
 
 /** At sign-in: always asks the workspace; `unverified` when it cannot answer. */
@@ -99,12 +88,6 @@ export async function refusedAtSignIn(email: string) {
   return standing.reason === "unverified"
     ? { outcome: "workspace_unreachable" as const, email }
     : { outcome: "not_admin" as const, email, reason: standing.reason };
-}
-
-/** Every ADMIN_USERS entry's standing now, from one walk; rejects when the workspace cannot be read. */
-export async function standingOfEveryAdmin(): Promise<Map<string, Standing>> {
-  const found = await walk();
-  return new Map(env().adminUsers.map(({ email }) => [email, judge(found.get(email))]));
 }
 
 /** For a session's request: the kept answer while it is fresh, else a recheck (see above). */
@@ -161,4 +144,41 @@ export async function forgetStanding(emails: Iterable<string | null | undefined>
   const admins = new Set(env().adminUsers.map((u) => u.email));
   const touched = new Set([...emails].filter((e): e is string => !!e).map((e) => e.toLowerCase()));
   await Promise.all([...touched].filter((e) => admins.has(e)).map((e) => answers().delete(e)));
+}
+
+const WHY: Record<Exclude<Standing, { ok: true }>["reason"], string> = {
+  not_member: "not a member of the workspace",
+  inactive: "deactivated in the workspace",
+  role: "its workspace role is not in ADMIN_ROLES",
+  unverified: "not found in the members the workspace listed",
+};
+
+/** Once per start, so the operator learns from the log rather than from a refused admin: news, not a gate. */
+export async function reportAdminStanding(): Promise<void> {
+  const log = logger("admin");
+  let found: Map<string, Answer>;
+  try {
+    env();
+    found = await walk();
+  } catch (error) {
+    log.warn(
+      `Could not check ADMIN_USERS against the workspace at start-up (${error instanceof Error ? error.message : String(error)}); each admin is checked when they sign in.`,
+    );
+    return;
+  }
+  const admins = env().adminUsers;
+  const entries = admins.flatMap(({ email }) => {
+    const standing = judge(found.get(email));
+    return standing.ok ? [] : [{ email, why: WHY[standing.reason] }];
+  });
+  if (entries.length === 0) {
+    log.info(`Every ADMIN_USERS entry (${admins.length}) is an active admin in the workspace.`);
+    return;
+  }
+  log.warn(
+    { entries, adminRoles: env().adminAccess.roles },
+    `ADMIN_USERS entries that cannot sign in, as the workspace stands: ${entries
+      .map((e) => `${e.email} (${e.why})`)
+      .join(", ")}. Fix the member in the workspace, ADMIN_ROLES, or remove the entry.`,
+  );
 }

@@ -33,8 +33,7 @@ export async function twoFactorOf(email: string): Promise<TwoFactor | null> {
   const configured = totpSecrets[email];
   if (configured)
     return { source: "operator", secret: configured, recoveryHashes: recoveryCodes[email] ?? [] };
-  const stored = await passkeyStore().twoFactor(email);
-  adminProcess().twoFactorKnown.byEmail.set(email, Boolean(stored));
+  const stored = (await readSignInState(email)).twoFactor;
   if (!stored) return null;
   const secret = await unsealData<string>(stored.sealedSecret, {
     password: `${env().sessionSecret}:totp-secret`,
@@ -141,7 +140,7 @@ export async function twoFactorChangeRefused(email: string, wantOn: boolean): Pr
 /** Fresh recovery codes for the admin's stored two-factor (the old ones stop working). */
 export async function regenerateRecoveryCodes(email: string): Promise<string[]> {
   const store = passkeyStore();
-  const stored = await store.twoFactor(email);
+  const stored = (await store.signInState(email)).twoFactor;
   if (!stored) throw new Error("two-factor was turned off meanwhile");
   const { codes, hashes } = newRecoveryCodes(email);
   await store.setTwoFactor(email, { ...stored, recoveryHashes: hashes });

@@ -172,7 +172,7 @@ describe.each([
       call("/api/admin/two-factor", "PUT", [session], { code: currentCode(DEMO_ADMIN_EMAIL, secret) }),
     );
     expect(await none.json()).toMatchObject({ code: "no_enrolment" });
-    expect(await app.store.passkeyStore().twoFactor(DEMO_ADMIN_EMAIL)).toBeNull();
+    expect((await app.store.passkeyStore().signInState(DEMO_ADMIN_EMAIL)).twoFactor).toBeNull();
     // The password alone still signs in.
     expect((await signIn(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status).toBe(200);
   });
@@ -191,7 +191,7 @@ describe.each([
     recovery = ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes;
     expect(recovery).toHaveLength(10);
     expect(admin.setCookie(res, app.twoFactor.ENROLMENT_COOKIE)).toBe(`${app.twoFactor.ENROLMENT_COOKIE}=`);
-    const stored = await app.store.passkeyStore().twoFactor(DEMO_ADMIN_EMAIL);
+    const stored = (await app.store.passkeyStore().signInState(DEMO_ADMIN_EMAIL)).twoFactor;
     expect(stored?.sealedSecret).toMatch(/^Fe26\.2\*/);
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(app.audit).toContainEqual(expect.objectContaining({ action: "two_factor_on", outcome: "ok" }));

@@ -121,10 +121,6 @@ export class RedisPasskeyStore implements PasskeyStore {
     return removed;
   }
 
-  async passkeysOnly(email: string): Promise<boolean> {
-    return (await (await this.client()).sismember(PASSKEYS_ONLY, email)) === 1;
-  }
-
   async setPasskeysOnly(email: string, on: boolean): Promise<void> {
     const redis = await this.client();
     if (on) await redis.sadd(PASSKEYS_ONLY, email);
@@ -137,10 +133,6 @@ export class RedisPasskeyStore implements PasskeyStore {
 
   async signOutEverywhere(email: string, at: number): Promise<void> {
     await (await this.client()).hset(SIGNED_OUT, email, String(at));
-  }
-
-  async twoFactor(email: string): Promise<StoredTwoFactor | null> {
-    return (await this.signInState(email)).twoFactor;
   }
 
   async setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void> {

@@ -49,12 +49,10 @@ export type PasskeyStore = {
   rename(email: string, id: string, name: string): Promise<boolean>;
   remove(email: string, id: string): Promise<boolean>;
   removeAll(email: string): Promise<number>;
-  passkeysOnly(email: string): Promise<boolean>;
   setPasskeysOnly(email: string, on: boolean): Promise<void>;
   /** Epoch ms of the admin's last "sign out everywhere" (0: never): sessions begun by then have ended. */
   signedOutAt(email: string): Promise<number>;
   signOutEverywhere(email: string, at: number): Promise<void>;
-  twoFactor(email: string): Promise<StoredTwoFactor | null>;
   setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void>;
   /** A password sign-in's one read: the admin's choices, and whether any admin enrolled a second factor. */
   signInState(email: string): Promise<SignInState>;
@@ -178,10 +176,6 @@ export class SqlitePasskeyStore implements PasskeyStore {
     return this.run("DELETE FROM passkeys WHERE email = ?", email);
   }
 
-  async passkeysOnly(email: string): Promise<boolean> {
-    return Boolean(this.one("SELECT 1 FROM admin_sign_in WHERE email = ? AND passkeys_only = 1", email));
-  }
-
   async setPasskeysOnly(email: string, on: boolean): Promise<void> {
     if (on) this.run("INSERT OR IGNORE INTO admin_sign_in VALUES (?, 1)", email);
     else this.run("DELETE FROM admin_sign_in WHERE email = ?", email);
@@ -195,10 +189,6 @@ export class SqlitePasskeyStore implements PasskeyStore {
 
   async signOutEverywhere(email: string, at: number): Promise<void> {
     this.run("INSERT OR REPLACE INTO admin_signed_out (email, at) VALUES (?, ?)", email, at);
-  }
-
-  async twoFactor(email: string): Promise<StoredTwoFactor | null> {
-    return (await this.signInState(email)).twoFactor;
   }
 
   async setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void> {
