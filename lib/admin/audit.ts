@@ -1,10 +1,8 @@
 import "server-only";
 import { auditLog, captureLogLines } from "../observability/log.mjs";
 
-/*
- * One structured line per admin write (kind "admin_audit", at every LOG_LEVEL but `silent`). Never
- * bodies, passwords, cookies or keys; addresses in a target are masked, so the log ships anywhere.
- */
+// One line per admin write (kind "admin_audit", at every LOG_LEVEL but `silent`): never bodies,
+// passwords, cookies or keys, and addresses masked, so the log ships anywhere.
 
 export type AuditEntry = {
   actor: string;

@@ -6,10 +6,7 @@ import { audit, maskAddresses } from "./audit";
 import { errorResponse, jsonResponse } from "./http";
 import type { AdminSession } from "./session";
 
-/*
- * The admin's view of newsletter delivery. An address leaves the store masked: an admin can tell
- * signups apart without the dashboard becoming a list of readers' addresses.
- */
+// Addresses leave the store masked: an admin tells signups apart without reading a list of readers.
 
 export type DeliveryView = NonNullable<Awaited<ReturnType<typeof deliveryView>>>;
 

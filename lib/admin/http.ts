@@ -34,9 +34,8 @@ export async function readSameOriginJson(request: Request): ReturnType<typeof re
 }
 
 /**
- * Just before a write acts, the workspace asked afresh (never a kept answer, within which a
- * demoted admin could undo it): a "no" ends the session (401); a workspace that fails to answer
- * refuses the write as the write itself would have been refused, and the session goes on.
+ * Before a write, the workspace's fresh word (a demoted admin must not undo it meanwhile): a "no" ends
+ * the session (401); a failing workspace refuses the write as the write itself would have been.
  */
 async function refusedBeforeWrite(request: Request, session: AdminSession): Promise<Response | null> {
   let standing: Standing;
@@ -85,7 +84,6 @@ export async function readJson(request: Request): Promise<Parsed<unknown>> {
   return { ok: false, response: errorResponse(status, siteText()(message)) };
 }
 
-/** 422 with the first message per field, for a body the schema refused. */
 export function invalidInput(error: ZodError): Response {
   const e = fieldErrors(error);
   return errorResponse(422, e.error, { fields: e.fields });
@@ -156,10 +154,8 @@ export function schemaBody<T>(schema: ZodType<T>): (raw: unknown) => Parsed<T> {
 export type AdminRequest<P, B> = { request: Request; session: AdminSession; params: P; body: B };
 
 /**
- * An /api/admin handler that reads in one order: the session (401), the Origin of a write (403),
- * whether the session still stands (401 naming why), the path `params`, the JSON `body`,
- * a recent sign-in where `recentSignIn` asks for one, for a write the workspace's fresh word,
- * then `act`. Input refused costs no workspace call.
+ * An /api/admin handler, in this order: session (401), a write's Origin (403), the session still
+ * standing (401), `params`, `body`, a recent sign-in if asked, a write's fresh standing, then `act`.
  */
 export function adminRoute<P = Record<string, never>, B = undefined, R = Record<string, string>>(
   options: {

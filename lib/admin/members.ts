@@ -8,13 +8,10 @@ import { adminProcess } from "./process";
 import { workspace, type TeamMember } from "../workspace";
 import type { BulkInput, InviteInput, ListQuery, UpdateMemberInput } from "./validation";
 
-/*
- * Search and filtering span the whole workspace, which the API cannot do, so they read a
- * short-lived copy of every member, kept in each process. A shared generation (lib/state: in
- * Redis when configured) says whether a copy is still good: every write through Masthead, on any
- * instance, drops it. A copy is never older than 30 s either (changes made outside Masthead), or
- * 5 s while Redis is configured but unreachable (writes on other instances cannot be seen then).
- */
+// Search and filtering span the whole workspace, which the API cannot do: they read a short-lived
+// copy of every member per process. A shared generation (lib/state) dropped by every write through
+// Masthead says whether a copy is still good; changes made outside Masthead show within 30 s (5 s
+// while Redis is configured but unreachable, when other instances' writes cannot be seen).
 
 const CACHE_TTL_MS = 30_000;
 const UNSHARED_TTL_MS = 5_000;
@@ -47,10 +44,7 @@ async function invalidateMemberCache(): Promise<void> {
   await generations().delete(GENERATION_KEY);
 }
 
-/**
- * Every member, six pages at a time. `since` (the access checks, lib/admin/standing.ts) refuses the
- * kept copy and joins only a walk begun at or after it.
- */
+/** Every member; `since` (the access checks, standing.ts) refuses the copy, joining a walk begun since. */
 export async function allMembers(since?: number): Promise<Copy> {
   const generation = await currentGeneration();
   const maxAge = generation === undefined && stateEngine() === "redis" ? UNSHARED_TTL_MS : CACHE_TTL_MS;
@@ -158,11 +152,7 @@ export function displayName(m: Pick<TeamMember, "firstName" | "lastName" | "emai
   return `${m.firstName} ${m.lastName}`.trim() || m.email;
 }
 
-/**
- * Removes (v1 bulk remove by emails) or deactivates (v1 update, one by one) the selected
- * members, with a result for each. `refuse` names members left untouched (the acting admin's
- * own), with the reason.
- */
+/** Removes (v1, by emails) or deactivates (one by one) members, a result each; `refuse` spares some. */
 export async function bulkAction(
   { action, ids }: BulkInput,
   refuse: (member: { email: string }) => { error: string; code: string } | null,

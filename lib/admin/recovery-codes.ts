@@ -1,10 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 
-/*
- * Recovery codes, each typed where the app's code goes and signing in once; only hashes are kept.
- * Digits only, for the code field's numeric keypad; 24 of them (about 80 bits) make a plain
- * SHA-256 safe (no salt or slow hash, unlike a chosen password). No server-only: the CLI makes them.
- */
+// Recovery codes: each signs in once where the app's code goes; only hashes are kept. 24 digits (the
+// numeric keypad; about 80 bits) make a plain SHA-256 safe. No server-only: the CLI makes them.
 
 export const RECOVERY_CODE_COUNT = 10;
 const DIGITS = 24;

@@ -6,15 +6,11 @@ import { firstUse, sharedCache } from "../state";
 import { isWorkspaceApiError, type TeamMember } from "../workspace";
 import { allMembers, getMember } from "./members";
 
-/*
- * Whether the workspace still counts an ADMIN_USERS entry as an admin: an active member whose
- * role is in ADMIN_ROLES. The API cannot look a member up by email, so one walk over the members
- * answers for every admin, kept in lib/state with its time so instances share one walk per
- * ADMIN_RECHECK_SECONDS. Sign-in always walks (fail closed). A session uses the kept answer while
- * fresh, then the first request anywhere walks again while the others keep the last answer; an
- * unanswering workspace is tolerated for OUTAGE_GRACE_FACTOR intervals, then the session ends. A
- * write never uses a kept answer (standingNow): a demoted admin must not use the interval to undo it.
- */
+// Whether the workspace still counts an ADMIN_USERS entry as an admin (active, role in ADMIN_ROLES).
+// The API cannot find a member by email, so one walk answers for every admin, kept in lib/state so
+// instances share one walk per ADMIN_RECHECK_SECONDS. Sign-in always walks (fail closed); a session
+// uses the kept answer while fresh, then one request anywhere walks while the others keep the last
+// answer, an outage tolerated for OUTAGE_GRACE_FACTOR intervals. A write never uses a kept answer.
 
 export type Standing =
   | { ok: true }
@@ -53,11 +49,7 @@ function judge(answer: Answer | undefined): Standing {
   return { ok: true };
 }
 
-/**
- * A fresh walk over the members (lib/admin/members.ts, joining one begun no earlier than `since`),
- * recording an answer for every admin (none for one a capped walk missed); rejects when the
- * workspace cannot be read.
- */
+/** A fresh walk (joining one begun since `since`): an answer per admin, none where a capped walk missed. */
 async function walk(since = 0): Promise<Map<string, Answer>> {
   const { members, truncated } = await allMembers(since);
   const checkedAt = Date.now();
@@ -114,9 +106,8 @@ export async function standingInSession(email: string): Promise<Standing> {
 }
 
 /**
- * Before a write: an answer read after this call began. One read of the admin's own member (its id
- * from the last answer), else a whole walk (no id yet, or the member is gone or renamed). Rejects
- * with the WorkspaceApiError when the workspace fails, for the write to be refused as it would be.
+ * Before a write, an answer read after this call began: the admin's own member by its last known id,
+ * else a whole walk. Rejects with the workspace's error, for the write to be refused as it would be.
  */
 export async function standingNow(email: string): Promise<Standing> {
   const askedAt = Date.now();

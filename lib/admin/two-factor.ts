@@ -12,12 +12,8 @@ import { newRecoveryCodes } from "./recovery-codes";
 import { seal, unseal, type AdminCookie } from "./session";
 import { CODE_MEMORY_SECONDS, TOTP_ISSUER, matchingStep, newEnrolment, normalizeCode, qrCode } from "./totp";
 
-/*
- * An admin's second factor: the operator's ADMIN_TOTP entry (it wins, with ADMIN_RECOVERY_CODES),
- * else what they enrolled on the account page, kept in the passkey store with the secret sealed by
- * SESSION_SECRET, so a copy of the store alone makes no codes (a new SESSION_SECRET makes it
- * unreadable until the operator turns it off).
- */
+// An admin's second factor: the operator's ADMIN_TOTP entry (it wins), else what they enrolled on the
+// account page, its secret sealed by SESSION_SECRET so a copy of the store alone makes no codes.
 
 export type TwoFactor = { source: "operator" | "account"; secret: string; recoveryHashes: string[] };
 
@@ -54,11 +50,10 @@ async function readSignInState(email: string) {
 }
 
 /**
- * What a password sign-in of `email` (a configured admin, or undefined) must know: whether any
- * admin has a second factor (then a failed first step must look like a code step), whether this
- * one turned passkeys-only on, and whether they have a secret. A store that cannot answer counts
- * as its last answers, else yes to a second factor and no to passkeys-only: an outage must lock
- * out only an admin who did (or may have) turn two-factor on, whose code could not be checked anyway.
+ * What a password sign-in of `email` must know: whether any admin has a second factor (then every
+ * failed first step looks like a code step), passkeys-only, and a secret. A store that cannot answer
+ * counts as its last answers, else yes to a second factor and no to passkeys-only: an outage locks
+ * out only an admin who may have two-factor, whose code could not be checked anyway.
  */
 export async function signInFactors(email: string | undefined) {
   const { totpSecrets } = env().adminAccess;

@@ -5,10 +5,8 @@ import { siteText } from "../config/text";
 import { isMessageKey, isValidTimeZone } from "../i18n";
 import type { Parsed } from "./http";
 
-/*
- * What the admin API accepts, checked before anything goes upstream. Messages an admin can meet
- * by a form field are phrase keys (said by `fieldErrors`); the rest are for callers by hand.
- */
+// What the admin API accepts, checked before anything goes upstream; messages a form field can show
+// are phrase keys (said by `fieldErrors`).
 
 export const PAGE_SIZES = [10, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 30;
@@ -161,20 +159,14 @@ export function fieldErrors(error: z.ZodError): { error: string; fields: Record<
   return { error: first, fields };
 }
 
-/**
- * Only same-site admin paths are followed after login (no open redirect). The admin-area check
- * runs on the normalised path that is returned, so dot segments cannot walk out of /admin.
- */
+/** Only same-site admin paths after login (no open redirect), checked normalised: no `..` out of /admin. */
 export function safeNextPath(next: string | null | undefined): string {
   const path = sameOriginPath(next);
   if (!path || !/^\/admin(\/|\?|$)/.test(path) || /^\/admin\/login(\/|\?|$)/.test(path)) return "/admin";
   return path;
 }
 
-/**
- * The time zone picker's canonical IANA names, plus UTC (which supportedValuesOf omits); the
- * workspace accepts what Intl accepts, so `isValidTimeZone` checks the same before sending.
- */
+/** The time zone picker's IANA names plus UTC (which supportedValuesOf omits), as Intl accepts them. */
 let zones: string[] | undefined;
 export function timeZoneOptions(): string[] {
   return (zones ??= Array.from(new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])));

@@ -8,11 +8,8 @@ import { verifySignIn } from "./ceremony";
 import { passkeyStore } from "./index";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 
-/*
- * Signing in with a passkey: the answer must verify, then, as for a password, the account must be
- * in ADMIN_USERS and the workspace must count it now. The answer is checked first, so others'
- * failures never keep a passkey's holder out; one that signs nobody in is charged like a wrong password.
- */
+// A passkey's answer is verified first (others' failures never keep its holder out), then the account
+// must be in ADMIN_USERS and counted by the workspace now; one signing nobody in costs a wrong password.
 
 export type PasskeySignIn =
   | { outcome: "ok"; email: string; passkey: string }

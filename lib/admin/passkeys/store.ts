@@ -1,13 +1,9 @@
 import type { SQLInputValue, SQLOutputValue } from "node:sqlite";
 import { openSqlite, type SqliteDb } from "../../state/sqlite";
 
-/*
- * Admins' sign-in credentials (a stolen copy signs nobody in): passkeys' public keys, each admin's
- * passkeys-only choice, last "sign out everywhere" and sealed two-factor. A SQLite file on one
- * instance, Redis (store-redis.ts) when REDIS_URL is set; both reachable by the operator's command
- * without a server. The signature counter only moves forward, conditionally, so two sign-ins
- * racing cannot move it back (a counter that does not grow may mean a cloned authenticator).
- */
+// Admins' sign-in credentials (a stolen copy signs nobody in): passkeys' public keys, passkeys-only,
+// "sign out everywhere" and sealed two-factor; SQLite, or Redis (store-redis.ts) with REDIS_URL. The
+// signature counter only moves forward, conditionally: racing sign-ins cannot move it back.
 
 export type CredentialDeviceType = "singleDevice" | "multiDevice";
 
