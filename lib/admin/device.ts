@@ -18,13 +18,12 @@ export function sealDevice(email: string): Promise<string> {
   return seal({ email, id: randomBytes(18).toString("base64url") }, "device-cookie", DEVICE.maxAge);
 }
 
-export async function readDevice(value: string | undefined | null): Promise<Device | null> {
-  const data = await unseal<Device>(
+export function readDevice(value: string | undefined | null): Promise<Device | null> {
+  return unseal<Device>(
     value,
     "device-cookie",
     DEVICE.maxAge,
     (d) => typeof d.email === "string" && typeof d.id === "string",
     1_000,
   );
-  return data && { email: data.email, id: data.id };
 }

@@ -79,9 +79,8 @@ export async function learnWhetherAnyTwoFactor(): Promise<void> {
 }
 
 // Between showing a fresh secret and its confirmation, it waits in a sealed cookie sent only to the two-factor routes.
-export const ENROLMENT_COOKIE = "masthead_totp_enrolment";
 export const ENROLMENT: AdminCookie = {
-  name: ENROLMENT_COOKIE,
+  name: "masthead_totp_enrolment",
   maxAge: 10 * 60,
   path: "/api/admin/two-factor",
 };

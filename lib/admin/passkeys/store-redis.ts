@@ -36,8 +36,6 @@ return 1`;
 
 /** The shared engine: a hash per credential, a set of ids per admin, then one set or hash per choice for every admin. */
 export class RedisPasskeyStore implements PasskeyStore {
-  readonly engine = "redis" as const;
-
   constructor(
     private readonly redis: Redis,
     /** Resolves once the connection's first attempt is answered, so a first request does not miss Redis. */

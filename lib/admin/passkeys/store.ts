@@ -5,8 +5,6 @@ import { openSqlite, type SqliteDb } from "../../state/sqlite";
 // "sign out everywhere" and sealed two-factor; SQLite, or Redis (store-redis.ts) with REDIS_URL. The
 // signature counter only moves forward, conditionally: racing sign-ins cannot move it back.
 
-export type CredentialDeviceType = "singleDevice" | "multiDevice";
-
 export type Passkey = {
   /** base64url, as the browser reports it. */
   id: string;
@@ -17,7 +15,7 @@ export type Passkey = {
   counter: number;
   transports: string[];
   /** Backup eligibility (BE): fixed for the credential's life. */
-  deviceType: CredentialDeviceType;
+  deviceType: "singleDevice" | "multiDevice";
   /** Backup state (BS): may change at each use. */
   backedUp: boolean;
   /** The user handle it was enrolled with, base64url: a sign-in's answer must carry the same. */
@@ -35,7 +33,6 @@ export type StoredTwoFactor = { sealedSecret: string; recoveryHashes: string[] }
 export type SignInState = { passkeysOnly: boolean; twoFactor: StoredTwoFactor | null; anyTwoFactor: boolean };
 
 export type PasskeyStore = {
-  readonly engine: "sqlite" | "redis";
   list(email: string): Promise<Passkey[]>;
   get(id: string): Promise<Passkey | null>;
   /** False when a passkey with this id already exists (nothing is replaced). */
@@ -83,7 +80,6 @@ const COLUMNS = `id, email, public_key AS publicKey, counter, transports, device
 
 /** WAL, every write fsynced before it returns. */
 export class SqlitePasskeyStore implements PasskeyStore {
-  readonly engine = "sqlite" as const;
   private db: SqliteDb | undefined;
 
   constructor(private readonly file: string) {}
