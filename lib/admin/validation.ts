@@ -70,26 +70,22 @@ export const activationSchema = z
   .object({ active: z.boolean({ error: "active must be true or false." }) })
   .strict();
 
-/** Splits the invite box on commas, semicolons, whitespace and newlines. */
+/** The invite box's addresses, lower-cased: split on commas, semicolons, whitespace and newlines. */
 export function splitEmails(raw: string): string[] {
   return raw
+    .toLowerCase()
     .split(/[\s,;]+/)
-    .map((s) => s.trim())
     .filter(Boolean);
 }
 
 const inviteSchema = z
   .object({
-    emails: z.union([z.string(), z.array(z.string())], { error: "admin.valid.noEmails" }).transform((v) =>
-      Array.from(
-        new Set(
-          [v]
-            .flat()
-            .flatMap(splitEmails)
-            .map((e) => e.toLowerCase()),
-        ),
+    emails: z
+      .union([z.string(), z.array(z.string())], { error: "admin.valid.noEmails" })
+      .transform((v) => [...new Set([v].flat().flatMap(splitEmails))])
+      .pipe(
+        z.array(z.string()).min(1, "admin.valid.noEmails").max(MAX_INVITES, "admin.valid.tooManyInvites"),
       ),
-    ),
     role: role.default("Standard"),
     // Blank means the workspace's default inviter.
     invitedBy: z
@@ -112,16 +108,11 @@ export function parseInvite(body: unknown): Parsed<InviteInput> {
     }),
   });
   if (!parsed.success) return refuse(fieldErrors(parsed.error));
-  const { emails } = parsed.data;
-  const t = siteText();
-  if (emails.length === 0) return refuse({ error: t("admin.valid.noEmails") });
-  if (emails.length > MAX_INVITES)
-    return refuse({ error: t("admin.valid.tooManyInvites", { max: MAX_INVITES }) });
-  const invalidEmails = emails.filter((e) => !email.safeParse(e).success);
+  const invalidEmails = parsed.data.emails.filter((e) => !email.safeParse(e).success);
   const count = invalidEmails.length;
   if (count)
     return refuse({
-      error: t("admin.valid.invalidEmails", { count, emails: invalidEmails.join(", ") }),
+      error: siteText()("admin.valid.invalidEmails", { count, emails: invalidEmails.join(", ") }),
       invalidEmails,
     });
   return { ok: true, value: parsed.data };
