@@ -54,7 +54,7 @@ export async function registerOnNode(): Promise<void> {
   }
   // Which ADMIN_USERS the workspace does not count as admins, in the background.
   const [{ reportAdminStanding }, { learnWhetherAnyTwoFactor }] = await Promise.all([
-    import("./lib/admin/standing-report"),
+    import("./lib/admin/standing"),
     import("./lib/admin/two-factor"),
   ]);
   void reportAdminStanding();

@@ -5,11 +5,8 @@ import { passkeyStore } from "./passkeys";
 import { endSession, type AdminSession } from "./session";
 import { standingInSession, type Standing } from "./standing";
 
-/*
- * A session stands only while what opened it does: the passkey (not removed) or the password
- * (passkeys-only not turned on since), no later "sign out everywhere", and the workspace's word.
- * Otherwise it is ended on every instance and the admin is told why.
- */
+// A session stands only while what opened it does (the passkey not removed, or the password with
+// passkeys-only not turned on since), no later "sign out everywhere", and the workspace's word.
 
 /** A sign-in the workspace does not count as an admin's: its refusal code (and `?error=`), and its words. */
 export const NOT_ADMIN_AT_SIGN_IN = {
@@ -36,7 +33,7 @@ async function openerStands(session: AdminSession): Promise<boolean> {
       store.signedOutAt(session.email),
       session.passkey
         ? store.get(session.passkey).then((p) => p?.email === session.email)
-        : store.passkeysOnly(session.email).then((only) => !only),
+        : store.signInState(session.email).then((state) => !state.passkeysOnly),
     ]);
     return opener && session.issuedAt > signedOutAt;
   } catch {

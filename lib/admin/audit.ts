@@ -1,10 +1,8 @@
 import "server-only";
 import { auditLog, captureLogLines } from "../observability/log.mjs";
 
-/*
- * One structured line per admin write (kind "admin_audit", at every LOG_LEVEL but `silent`). Never
- * bodies, passwords, cookies or keys; addresses in a target are masked, so the log ships anywhere.
- */
+// One line per admin write (kind "admin_audit", at every LOG_LEVEL but `silent`): never bodies,
+// passwords, cookies or keys, and addresses masked, so the log ships anywhere.
 
 export type AuditEntry = {
   actor: string;
@@ -17,7 +15,7 @@ export type AuditEntry = {
 
 const ADDRESS = /([^\s,@]+)@([^\s,@]+)/g;
 
-/** "alice@example.org" → "a…@example.org": enough to tell invitations apart, not to mail anyone. */
+/** "alice@example.org" → "a…@example.org": enough to tell addresses apart, not to mail anyone. */
 export function maskAddresses(text: string): string {
   return text.replace(ADDRESS, (_, local: string, domain: string) => `${local.slice(0, 1)}…@${domain}`);
 }

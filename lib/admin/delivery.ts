@@ -2,22 +2,13 @@ import "server-only";
 import { z } from "zod";
 import { delivery } from "../delivery";
 import { siteText } from "../config/text";
-import { audit } from "./audit";
+import { audit, maskAddresses } from "./audit";
 import { errorResponse, jsonResponse } from "./http";
 import type { AdminSession } from "./session";
 
-/*
- * The admin's view of newsletter delivery. An address leaves the store masked: an admin can tell
- * signups apart without the dashboard becoming a list of readers' addresses.
- */
+// Addresses leave the store masked: an admin tells signups apart without reading a list of readers.
 
 export type DeliveryView = NonNullable<Awaited<ReturnType<typeof deliveryView>>>;
-
-/** `reader@example.org` → `r•••@example.org`: the first letter and the domain. */
-function maskAddress(email: string): string {
-  const at = email.lastIndexOf("@");
-  return `${email.slice(0, Math.min(1, at))}•••${email.slice(at)}`;
-}
 
 /** The dashboard's newsletter figures; null when the signup store could not be reached. */
 export async function deliveryView() {
@@ -26,7 +17,7 @@ export async function deliveryView() {
     return {
       ...overview,
       oldestWaitingMs: overview.oldestWaitingAt === null ? null : Date.now() - overview.oldestWaitingAt,
-      failed: overview.failed.map(({ email, ...rest }) => ({ ...rest, address: maskAddress(email) })),
+      failed: overview.failed.map(({ email, ...rest }) => ({ ...rest, address: maskAddresses(email) })),
     };
   } catch {
     return null;

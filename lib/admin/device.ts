@@ -2,12 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { seal, unseal, type AdminCookie } from "./session";
 
-/*
- * Device cookies (OWASP's answer to lockout as a weapon): a browser that signed in to an account
- * holds a sealed cookie naming it and a random device id, and is judged by its own small failure
- * budget instead of the strangers' (lib/admin/login-throttle.ts). Sent only to the sign-in
- * endpoint, never cross-site.
- */
+// Device cookies (OWASP's answer to lockout as a weapon): a browser that signed in to an account is
+// judged by its own small failure budget, not the strangers' (login-throttle.ts). Sign-in path only.
 
 export const DEVICE: AdminCookie = {
   name: "masthead_device",
@@ -22,13 +18,12 @@ export function sealDevice(email: string): Promise<string> {
   return seal({ email, id: randomBytes(18).toString("base64url") }, "device-cookie", DEVICE.maxAge);
 }
 
-export async function readDevice(value: string | undefined | null): Promise<Device | null> {
-  const data = await unseal<Device>(
+export function readDevice(value: string | undefined | null): Promise<Device | null> {
+  return unseal<Device>(
     value,
     "device-cookie",
     DEVICE.maxAge,
     (d) => typeof d.email === "string" && typeof d.id === "string",
     1_000,
   );
-  return data && { email: data.email, id: data.id };
 }

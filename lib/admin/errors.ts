@@ -5,12 +5,7 @@ import { isWorkspaceApiError, type WorkspaceApiError, type WorkspaceErrorCode } 
 
 // Every way a workspace call can fail, in the admin's words; upstream texts only where they describe the admin's input (never transport failures, which could name internal hosts).
 
-export type AdminErrorContext = {
-  action?: string;
-  role?: string;
-  timeZone?: string;
-  email?: string;
-};
+export type AdminErrorContext = { role?: string; timeZone?: string };
 
 export type MappedError = { status: number; error: string; code: string; retryAfterSeconds?: number };
 

@@ -1,8 +1,5 @@
-/*
- * `npm run hash-password`: an ADMIN_USERS entry for a password read from stdin (never argv, which
- * lands in shell history and `ps`). On a terminal readline echoes through an output stream that
- * shows the prompt only; piped input's first line counts, trailing newline or not.
- */
+// `npm run hash-password`: an ADMIN_USERS entry for a password read from stdin (never argv: shell
+// history, `ps`). A terminal echoes only the prompt; piped input's first line counts.
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";

@@ -26,19 +26,6 @@ export { errorResponse, jsonResponse } from "../http/json-response";
 export const CROSS_ORIGIN = "admin.http.crossOrigin";
 export const TOO_LARGE = "admin.http.tooLarge";
 
-export type Authorized = { ok: true; session: AdminSession } | { ok: false; response: Response };
-
-/** Session (401), the Origin of a write (403), then whether the session still stands (401 naming why). */
-export async function authorize(request: Request): Promise<Authorized> {
-  const session = await sessionFromRequest(request);
-  if (!session) return { ok: false, response: errorResponse(401, siteText()(NOT_SIGNED_IN)) };
-  if (!isSameOriginWrite(request))
-    return { ok: false, response: errorResponse(403, siteText()(CROSS_ORIGIN)) };
-  const ended = await sessionEnded(session);
-  if (ended) return { ok: false, response: errorResponse(401, ended.error, { code: ended.code }) };
-  return { ok: true, session };
-}
-
 /** For a route before any session (the passkey sign-in): the JSON body of a same-origin write; 403, unread, otherwise. */
 export async function readSameOriginJson(request: Request): ReturnType<typeof readJson> {
   if (isSameOriginWrite(request)) return readJson(request);
@@ -47,9 +34,8 @@ export async function readSameOriginJson(request: Request): ReturnType<typeof re
 }
 
 /**
- * Just before a write acts, the workspace asked afresh (never a kept answer, within which a
- * demoted admin could undo it): a "no" ends the session (401); a workspace that fails to answer
- * refuses the write as the write itself would have been refused, and the session goes on.
+ * Before a write, the workspace's fresh word (a demoted admin must not undo it meanwhile): a "no" ends
+ * the session (401); a failing workspace refuses the write as the write itself would have been.
  */
 async function refusedBeforeWrite(request: Request, session: AdminSession): Promise<Response | null> {
   let standing: Standing;
@@ -98,7 +84,6 @@ export async function readJson(request: Request): Promise<Parsed<unknown>> {
   return { ok: false, response: errorResponse(status, siteText()(message)) };
 }
 
-/** 422 with the first message per field, for a body the schema refused. */
 export function invalidInput(error: ZodError): Response {
   const e = fieldErrors(error);
   return errorResponse(422, e.error, { fields: e.fields });
@@ -169,9 +154,8 @@ export function schemaBody<T>(schema: ZodType<T>): (raw: unknown) => Parsed<T> {
 export type AdminRequest<P, B> = { request: Request; session: AdminSession; params: P; body: B };
 
 /**
- * An /api/admin handler that reads in one order: `authorize`, the path `params`, the JSON `body`,
- * a recent sign-in where `recentSignIn` asks for one, for a write the workspace's fresh word,
- * then `act`. Input refused costs no workspace call.
+ * An /api/admin handler, in this order: session (401), a write's Origin (403), the session still
+ * standing (401), `params`, `body`, a recent sign-in if asked, a write's fresh standing, then `act`.
  */
 export function adminRoute<P = Record<string, never>, B = undefined, R = Record<string, string>>(
   options: {
@@ -182,8 +166,11 @@ export function adminRoute<P = Record<string, never>, B = undefined, R = Record<
   act: (req: AdminRequest<P, B>) => Promise<Response>,
 ): (request: Request, context?: { params: Promise<R> }) => Promise<Response> {
   return async (request, context) => {
-    const auth = await authorize(request);
-    if (!auth.ok) return auth.response;
+    const session = await sessionFromRequest(request);
+    if (!session) return errorResponse(401, siteText()(NOT_SIGNED_IN));
+    if (!isSameOriginWrite(request)) return errorResponse(403, siteText()(CROSS_ORIGIN));
+    const ended = await sessionEnded(session);
+    if (ended) return errorResponse(401, ended.error, { code: ended.code });
     let params = {} as P;
     if (options.params) {
       const parsed = options.params((await context?.params) ?? ({} as R));
@@ -198,13 +185,13 @@ export function adminRoute<P = Record<string, never>, B = undefined, R = Record<
       if (!parsed.ok) return parsed.response;
       body = parsed.value;
     }
-    const stale = options.recentSignIn ? staleSignIn(request, auth.session) : null;
+    const stale = options.recentSignIn ? staleSignIn(request, session) : null;
     if (stale) return stale;
     if (request.method !== "GET" && request.method !== "HEAD") {
-      const refused = await refusedBeforeWrite(request, auth.session);
+      const refused = await refusedBeforeWrite(request, session);
       if (refused) return refused;
     }
-    return act({ request, session: auth.session, params, body });
+    return act({ request, session, params, body });
   };
 }
 

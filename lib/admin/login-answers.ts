@@ -13,18 +13,15 @@ import type { PasskeySignIn } from "./passkeys/sign-in";
 import { PENDING_STEP } from "./second-step";
 import { isConfiguredAdmin, SESSION, sealSession, setCookie } from "./session";
 
-/*
- * Every answer of a sign-in (password or passkey), in one table: status, words, JSON `code`, the login
- * page's `?error=` for a form post without JavaScript (answered with 303 redirects), its
- * `Retry-After`, and the `outcome` label of masthead_admin_logins_total. The login page words a
- * `?error=` from the same rows (loginPageMessage), so each is written once.
- */
+// Every answer of a sign-in (password or passkey) in one table: status, words, JSON `code`, the
+// login page's `?error=` for a form post (303s), `Retry-After` and the metric's `outcome` label.
+// The login page words its `?error=` from the same rows (loginPageMessage).
 
 type Answer = {
   status: number;
   counted: CountedOutcome;
   /** The refusal's words (a phrase that may name the minutes to wait, `count`). */
-  error?: MessageKey;
+  error: MessageKey;
   /** The JSON refusal's `code`; absent where a refusal must read the same for every account. */
   code?: string;
   /** The login page's `?error=` a form post is sent back with; absent: JSON either way. */
@@ -33,12 +30,7 @@ type Answer = {
   retryAfterSeconds?: number;
 };
 
-const row = (
-  status: number,
-  counted: CountedOutcome,
-  error?: MessageKey,
-  more?: Partial<Answer>,
-): Answer => ({
+const row = (status: number, counted: CountedOutcome, error: MessageKey, more?: Partial<Answer>): Answer => ({
   status,
   counted,
   error,
@@ -57,8 +49,6 @@ const NOT_ADMIN = (reason: NotAdminReason) =>
 const WRONG_CODE = paged(401, "invalid", "admin.login.invalidCode", "invalid_code");
 
 const SIGN_IN = {
-  ok: row(200, "ok"),
-  code_required: row(200, "code_required"),
   // authorize, then parse (lib/http/request-body.ts's problems, then the fields)
   origin: row(403, "forbidden", CROSS_ORIGIN, { page: "origin" }),
   unsupported_type: row(415, "bad_request", "admin.login.unsupportedType"),
@@ -94,28 +84,18 @@ const SIGN_IN = {
   passkey_rate_limited: row(429, "rate_limited", "admin.passkey.failuresLimited", { code: "rate_limited" }),
 };
 
-export type Refusal = Exclude<keyof typeof SIGN_IN, "ok" | "code_required">;
-
-/** Every refusal the table answers with. */
-export const REFUSALS = Object.keys(SIGN_IN).filter(
-  (name) => name !== "ok" && name !== "code_required",
-) as Refusal[];
+export type Refusal = keyof typeof SIGN_IN;
+export const REFUSALS = Object.keys(SIGN_IN) as Refusal[];
 
 /** A wait is said in minutes; the login page, which a redirect tells no wait, says "a few minutes". */
-function wordsOf(answer: Answer, wait: number | undefined): string {
-  if (!answer.error) return "";
+function wordsOf(error: MessageKey, wait: number | undefined): string {
   const t = siteText();
-  if (answer.error !== "admin.login.rateLimited") return t(answer.error);
-  return wait === undefined
-    ? t("admin.login.rateLimitedFew")
-    : t(answer.error, { count: Math.ceil(wait / 60) });
+  if (error !== "admin.login.rateLimited") return t(error);
+  return wait === undefined ? t("admin.login.rateLimitedFew") : t(error, { count: Math.ceil(wait / 60) });
 }
 
-/**
- * The login page's words for each `?error=` it is sent back with: the refusals of a form post
- * (the table's `page`), and the sessions an admin page ended (lib/admin/page-session.ts).
- */
-const PAGE_MESSAGES: ReadonlyMap<string, MessageKey | undefined> = new Map([
+/** The login page's words per `?error=`: a form post's refusals, and sessions an admin page ended. */
+const PAGE_MESSAGES: ReadonlyMap<string, MessageKey> = new Map([
   ...Object.values(SIGN_IN).flatMap((answer) => (answer.page ? [[answer.page, answer.error] as const] : [])),
   ...Object.entries(SESSION_ENDED),
 ]);
@@ -123,7 +103,7 @@ const PAGE_MESSAGES: ReadonlyMap<string, MessageKey | undefined> = new Map([
 /** What the login page says for its `?error=` value; undefined for a value nothing sends. */
 export function loginPageMessage(value: string | undefined): string | undefined {
   const key = value ? PAGE_MESSAGES.get(value) : undefined;
-  return key && wordsOf({ status: 0, counted: "invalid", error: key }, undefined);
+  return key && wordsOf(key, undefined);
 }
 
 /** How a request is answered: JSON for the login page's script, or redirects for a form post. */
@@ -134,7 +114,8 @@ export type Reply = {
   isCodeStep: boolean;
 };
 
-const count = (answer: Answer) => metrics().adminLogins.inc({ outcome: answer.counted });
+const NO_STORE = { headers: { "Cache-Control": "no-store" } };
+const count = (outcome: CountedOutcome) => metrics().adminLogins.inc({ outcome });
 
 /** Redirects go to SITE_URL, the address the browser uses (and the cookies were set for), not the host the server bound to. */
 function toLoginPage(reply: Reply, error?: string): NextResponse {
@@ -147,9 +128,9 @@ function toLoginPage(reply: Reply, error?: string): NextResponse {
 /** A refusal from the table: counted, then `{ error, code? }` or, for a form post, 303 to the login page naming it. */
 export function refuse(name: Refusal, reply: Reply, waitSeconds?: number): Response {
   const answer = SIGN_IN[name];
-  count(answer);
+  count(answer.counted);
   const wait = waitSeconds ?? answer.retryAfterSeconds;
-  const error = wordsOf(answer, wait);
+  const error = wordsOf(answer.error, wait);
   const response =
     reply.isForm && answer.page
       ? toLoginPage(reply, answer.page)
@@ -170,10 +151,7 @@ function endStep(response: Response, reply: Reply): Response {
   return ended;
 }
 
-/**
- * What was typed in the email box is logged only when it names an admin: people paste
- * passwords there, and the log must never carry one.
- */
+/** The typed email is logged only when it names an admin: people paste passwords there. */
 function actor(email: string | undefined): string {
   return email && isConfiguredAdmin(email) ? email : "(unknown account)";
 }
@@ -198,15 +176,10 @@ export function refuseAttempt(outcome: Refused, reply: Reply): Response {
 
 /** The first step answered: the code is asked for, with the sealed second step as a cookie. */
 export function askForCode(pending: string, typedEmail: string, reply: Reply): Response {
-  count(SIGN_IN.code_required);
+  count("code_required");
   const detail = "code_required";
   audit({ actor: actor(typedEmail), action: "login", target: "admin", outcome: "refused", detail });
-  const response = reply.isForm
-    ? toLoginPage(reply)
-    : NextResponse.json(
-        { step: "code" },
-        { status: SIGN_IN.code_required.status, headers: { "Cache-Control": "no-store" } },
-      );
+  const response = reply.isForm ? toLoginPage(reply) : NextResponse.json({ step: "code" }, NO_STORE);
   setCookie(response, PENDING_STEP, pending);
   return response;
 }
@@ -214,39 +187,24 @@ export function askForCode(pending: string, typedEmail: string, reply: Reply): R
 /** Signed in, with the password or `passkey`: the session and a fresh device cookie, then the admin's page (or its address in JSON). */
 export async function signedIn(email: string, reply: Reply, passkey?: string): Promise<Response> {
   const { value } = await sealSession(email, Date.now(), passkey);
-  count(SIGN_IN.ok);
+  count("ok");
   const action = passkey ? "passkey_login" : "login";
   audit({ actor: email, action, target: "admin", outcome: "ok", detail: "ok" });
   const response = reply.isForm
     ? NextResponse.redirect(new URL(reply.next, env().siteUrl), 303)
-    : NextResponse.json(
-        { ok: true, email, redirectTo: reply.next },
-        { status: SIGN_IN.ok.status, headers: { "Cache-Control": "no-store" } },
-      );
+    : NextResponse.json({ ok: true, email, redirectTo: reply.next }, NO_STORE);
   setCookie(response, SESSION, value);
   // Either way in, the browser is known to the password's budgets from now on (device.ts).
   setCookie(response, DEVICE, await sealDevice(email));
   return endStep(response, reply);
 }
 
-const PASSKEY_REFUSALS = {
-  unknown_passkey: "unknown_passkey",
-  invalid: "passkey_invalid",
-  not_configured: "not_configured",
-  workspace_unreachable: "workspace_unreachable",
-  unavailable: "passkeys_unavailable",
-  rate_limited: "passkey_rate_limited",
-} as const satisfies Record<Exclude<PasskeySignIn["outcome"], "ok" | "not_admin">, Refusal>;
-
 /** A refused passkey sign-in: audited (by the passkey's account when it is known), then answered from the table in JSON. */
 export function refusePasskeySignIn(refused: Exclude<PasskeySignIn, { outcome: "ok" }>): Response {
   const actor = "email" in refused ? refused.email : "(unknown passkey)";
   const detail = refused.outcome === "not_admin" ? `not_admin:${refused.reason}` : refused.outcome;
   audit({ actor, action: "passkey_login", target: "admin", outcome: "refused", detail });
-  const name =
-    refused.outcome === "not_admin"
-      ? NOT_ADMIN_AT_SIGN_IN[refused.reason][0]
-      : PASSKEY_REFUSALS[refused.outcome];
+  const name = refused.outcome === "not_admin" ? NOT_ADMIN_AT_SIGN_IN[refused.reason][0] : refused.outcome;
   const wait = "retryAfterSeconds" in refused ? refused.retryAfterSeconds : undefined;
   return refuse(name, { isForm: false, next: "/admin", isCodeStep: false }, wait);
 }

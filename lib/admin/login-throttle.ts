@@ -6,19 +6,13 @@ import { limiter, type LimiterOptions } from "../state";
 import { budget, takeEach } from "../state/budget";
 import { adminProcess } from "./process";
 
-/*
- * The password sign-in's failure budgets (shared by every instance on Redis), after OWASP's
- * advice on lockout versus denial of service: the throttle falls on whoever fails.
- *  - per client and holder (lib/http/client-key.ts), for browsers without a device cookie: those
- *    that fail are slowed across every account, nobody else;
- *  - per account, for the same browsers: a fixed 15-minute lockout that never grows, binding only
- *    an account without a second factor (lib/admin/login.ts); unknown emails count alike, so a
- *    lockout does not tell which emails are admins;
- *  - per device (lib/admin/device.ts): strangers' failures never reach it; once its own small
- *    budget is spent it is a stranger until the window ends.
- * A point is taken atomically before the password is checked (read-then-charge would let a burst
- * pass on one count) and given back when the attempt signs the admin in.
- */
+// The password sign-in's failure budgets (on Redis, every instance's), after OWASP on lockout versus
+// denial of service: the throttle falls on whoever fails. Browsers without a device cookie are slowed
+// per client and holder (lib/http/client-key.ts) across every account, and per account by a fixed
+// 15-minute lockout binding only an account without a second factor (unknown emails count alike,
+// so it tells no admin apart). A device (device.ts) has its own small budget strangers never reach.
+// A point is taken atomically before the check (read-then-charge lets a burst pass) and given back
+// when the attempt signs the admin in.
 
 const WINDOW_SECONDS = 15 * 60;
 export const ACCOUNT_FAILURE_LIMIT = 10;

@@ -23,27 +23,17 @@ import { normalizeRecoveryCode, recoveryCodeHash } from "./recovery-codes";
 import { claimOnce, type UseOnceResult } from "../state/used-once";
 import { RECOVERY_CODE_USES, signInFactors, twoFactorOf, usedCodes, type TwoFactor } from "./two-factor";
 
-/*
- * Signing an admin in, in one or two steps. Every password check costs one scrypt, known email or
- * not, so timing does not tell which emails are admins. An admin without a second factor and the
- * right password is signed in. When any admin has one, every other attempt (right password of an
- * admin with a secret, wrong password, unknown email, a locked account) gets the same code step,
- * sealed in a cookie that says, unreadably, whether the password was right: only the code step's
- * answer tells, so nothing reveals the password alone. Last, the workspace must still count the
- * admin as one (fail closed).
- *
- * Budgets (login-throttle.ts): a stranger's point is taken once the flood gate admits the check,
- * so "busy" costs nothing, and given back when the attempt signs the admin in; a wrong code costs
- * what a wrong password costs. An account's lockout binds only an admin without a second factor:
- * the right password and code sign in from any browser, whatever others did.
- */
+// Every password check costs one scrypt, known email or not: timing tells no admin apart. When any
+// admin has a second factor, every attempt but an admin-without-one's right password gets the same
+// code step, sealed in a cookie saying, unreadably, whether the password was right: nothing reveals
+// the password alone. A wrong code costs a wrong password's point; a lockout binds only an admin
+// without a second factor. Last, the workspace must still count the admin.
 
 // A hash of nothing anyone will type: lets unknown emails spend the same scrypt time.
 const DUMMY_HASH = "scrypt:00000000000000000000000000000000:" + "0".repeat(128);
 // Checked against when there is no real secret, so every code step costs the same.
 const DUMMY_SECRET = "A".repeat(32);
 
-/** Second steps used, by id. */
 const usedSteps = () => firstUse("admin-login-step", { ttlSeconds: 10 * 60 });
 
 export type LoginAttempt = {
@@ -79,7 +69,6 @@ async function admit(email: string, deviceCookie?: string | null): Promise<Login
   return { outcome: "ok", email };
 }
 
-/** The first step: email and password. */
 export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
   const accountKey = attempt.email.toLowerCase();
   const user = env().adminUsers.find((u) => u.email === accountKey);
@@ -133,9 +122,8 @@ export async function checkLogin(attempt: LoginAttempt): Promise<LoginOutcome> {
 }
 
 /**
- * The second step: the app's code, or a recovery code in its place, judged with what the first
- * step sealed. A wrong code says nothing of the password; a locked account's attempt is refused
- * as locked unless it proved both factors. Each code is accepted once, on every instance.
+ * The app's code, or a recovery code, judged with what the first step sealed: a wrong code says nothing
+ * of the password; a locked account needs both factors. Each code is accepted once, on every instance.
  */
 export async function checkCode(attempt: CodeAttempt): Promise<LoginOutcome> {
   const pending = await readPendingStep(attempt.pendingCookie);

@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_SIZE, type ListQuery } from "./validation";
 
 // The query's defaults stay out of the URL, so the plain list is always /admin/members.
 
-/** The member list's URL for this query with some of it changed (e.g. another page). */
 export function memberListHref(q: ListQuery, changes: Partial<ListQuery> = {}): string {
   const next = { ...q, ...changes };
   const p = new URLSearchParams();

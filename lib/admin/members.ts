@@ -8,13 +8,10 @@ import { adminProcess } from "./process";
 import { workspace, type TeamMember } from "../workspace";
 import type { BulkInput, InviteInput, ListQuery, UpdateMemberInput } from "./validation";
 
-/*
- * Search and filtering span the whole workspace, which the API cannot do, so they read a
- * short-lived copy of every member, kept in each process. A shared generation (lib/state: in
- * Redis when configured) says whether a copy is still good: every write through Masthead, on any
- * instance, drops it. A copy is never older than 30 s either (changes made outside Masthead), or
- * 5 s while Redis is configured but unreachable (writes on other instances cannot be seen then).
- */
+// Search and filtering span the whole workspace, which the API cannot do: they read a short-lived
+// copy of every member per process. A shared generation (lib/state) dropped by every write through
+// Masthead says whether a copy is still good; changes made outside Masthead show within 30 s (5 s
+// while Redis is configured but unreachable, when other instances' writes cannot be seen).
 
 const CACHE_TTL_MS = 30_000;
 const UNSHARED_TTL_MS = 5_000;
@@ -23,7 +20,7 @@ const GENERATION_KEY = "members";
 type Copy = { members: TeamMember[]; truncated: boolean };
 export type MemberCopy = {
   entry: (Copy & { loadedAt: number; generation: string | undefined }) | null;
-  inflight: { promise: Promise<Copy>; generation: string | undefined } | null;
+  inflight: { promise: Promise<Copy>; generation: string | undefined; startedAt: number } | null;
 };
 
 // Per process (pages and route handlers are separate bundles); checked against the shared generation.
@@ -47,14 +44,18 @@ async function invalidateMemberCache(): Promise<void> {
   await generations().delete(GENERATION_KEY);
 }
 
-async function allMembers(): Promise<Copy> {
+/** Every member; `since` (the access checks, standing.ts) refuses the copy, joining a walk begun since. */
+export async function allMembers(since?: number): Promise<Copy> {
   const generation = await currentGeneration();
   const maxAge = generation === undefined && stateEngine() === "redis" ? UNSHARED_TTL_MS : CACHE_TTL_MS;
   const copy = cache();
-  const entry = copy.entry;
-  if (entry && entry.generation === generation && Date.now() - entry.loadedAt < maxAge) return entry;
-  if (copy.inflight && copy.inflight.generation === generation) return copy.inflight.promise;
-  const promise = walkAllMembers()
+  const { entry, inflight } = copy;
+  const fresh = entry && entry.generation === generation && Date.now() - entry.loadedAt < maxAge;
+  if (since === undefined && fresh) return entry;
+  if (inflight && inflight.generation === generation && inflight.startedAt >= (since ?? 0))
+    return inflight.promise;
+  const promise = workspace()
+    .listAllTeamMembers({ pageSize: 100, maxPages: 1_000, concurrency: 6 })
     .then((walked) => {
       // Kept only if no write happened on this instance while loading; a write elsewhere
       // changed the generation, so this copy is not trusted beyond it either.
@@ -64,13 +65,9 @@ async function allMembers(): Promise<Copy> {
     .finally(() => {
       if (copy.inflight?.promise === promise) copy.inflight = null;
     });
-  copy.inflight = { promise, generation };
+  copy.inflight = { promise, generation, startedAt: Date.now() };
   return promise;
 }
-
-/** Every member, six pages at a time, with the client's paging guards. */
-export const walkAllMembers = (): Promise<Copy> =>
-  workspace().listAllTeamMembers({ pageSize: 100, maxPages: 1_000, concurrency: 6 });
 
 /** The cached copy if it arrives within `ms`, else null: pages never wait long for an optional extra. */
 const allMembersWithin = (ms: number) =>
@@ -155,11 +152,7 @@ export function displayName(m: Pick<TeamMember, "firstName" | "lastName" | "emai
   return `${m.firstName} ${m.lastName}`.trim() || m.email;
 }
 
-/**
- * Removes (v1 bulk remove by emails) or deactivates (v1 update, one by one) the selected
- * members, with a result for each. `refuse` names members left untouched (the acting admin's
- * own), with the reason.
- */
+/** Removes (v1, by emails) or deactivates (one by one) members, a result each; `refuse` spares some. */
 export async function bulkAction(
   { action, ids }: BulkInput,
   refuse: (member: { email: string }) => { error: string; code: string } | null,

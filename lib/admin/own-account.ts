@@ -8,14 +8,10 @@ import { errorResponse, failure, jsonResponse } from "./http";
 import { getMember } from "./members";
 import { forgetStanding } from "./standing";
 
-/*
- * An admin cannot change their own access through Masthead, either way: not lock themself out
- * (deactivate or remove their member, change its email, which ADMIN_USERS names them by: access
- * follows the workspace, so the session would end), nor raise or restore it (reactivate
- * themself, change their own role, invite their own email), so an admin the workspace removed,
- * deactivated or demoted cannot undo that from a session that has not noticed yet. Another
- * admin, or the workspace itself, still can.
- */
+// An admin cannot change their own access through Masthead, either way: not lock themself out
+// (deactivate, remove, or change the email ADMIN_USERS names them by), nor raise or restore it
+// (reactivate, change their own role, invite their own email), so one the workspace removed or
+// demoted cannot undo it from a session that has not noticed yet. Another admin still can.
 
 export const OWN_ACCOUNT_CODE = "own_account";
 type Entry = Omit<AuditEntry, "outcome" | "detail">;
@@ -40,7 +36,6 @@ export function ownAccountRefusal(actor: string, target: TeamMember | { email: s
   return null;
 }
 
-/** The 403 for a change to the acting admin's own access, audited as refused. */
 function refused(entry: Entry, message: string): Response {
   audit({ ...entry, outcome: "refused", detail: OWN_ACCOUNT_CODE });
   return errorResponse(403, message, { code: OWN_ACCOUNT_CODE });
@@ -53,9 +48,8 @@ export function ownInviteRefusal(entry: Entry, emails: string[]): Response | nul
 }
 
 /**
- * A write to member `id`, answered as JSON and audited. When `change` may touch access, the
- * member is read first: 403 if it would change the acting admin's own, and the standing of whoever
- * it touched is forgotten afterwards, whatever the outcome. Workspace errors map to their status.
+ * A write to member `id`, answered and audited. When `change` may touch access, the member is read
+ * first (403 for the acting admin's own) and whoever it touched is asked about afresh afterwards.
  */
 export async function writeMember(
   entry: Entry,

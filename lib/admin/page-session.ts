@@ -8,8 +8,7 @@ import { SESSION_COOKIE, readSessionValue, type AdminSession } from "./session";
 /** The session, checked once per render (layout and page ask together): what opened it and the workspace too. */
 const checkedSession = cache(
   async (): Promise<{ session: AdminSession | null; ended: SessionEnded["code"] | null }> => {
-    const store = await cookies();
-    const session = await readSessionValue(store.get(SESSION_COOKIE)?.value);
+    const session = await currentAdmin();
     if (!session) return { session: null, ended: null };
     const ended = await sessionEnded(session);
     return ended ? { session: null, ended: ended.code } : { session, ended: null };
@@ -31,6 +30,5 @@ export async function requireAdminPage(returnTo?: string): Promise<AdminSession>
 
 /** The signed-in admin for the login page (which sends them on); the workspace is asked by the page they land on. */
 export async function currentAdmin(): Promise<AdminSession | null> {
-  const store = await cookies();
-  return readSessionValue(store.get(SESSION_COOKIE)?.value);
+  return readSessionValue((await cookies()).get(SESSION_COOKIE)?.value);
 }

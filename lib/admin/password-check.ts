@@ -2,11 +2,8 @@ import "server-only";
 import { createGate } from "../http/concurrency-gate";
 import { adminProcess } from "./process";
 
-/*
- * scrypt burns a core for tens of milliseconds per check: on a two-core server, checks at once
- * starve the event loop during a flood. So one hashes at a time, a few wait briefly, and the rest
- * are told "busy" at once (GateBusyError): then `task` never ran, so nothing was charged.
- */
+// scrypt burns a core for tens of ms: checks at once would starve the event loop in a flood. One
+// hashes at a time, a few wait, the rest are "busy" at once (`task` never ran, so nothing was charged).
 
 export const PASSWORD_CHECK_LIMITS = { concurrency: 1, maxQueue: 4, maxWaitMs: 1_000 } as const;
 

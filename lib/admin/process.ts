@@ -2,7 +2,6 @@ import type { Gate } from "../http/concurrency-gate";
 import { processMemo } from "../memo/process-memo.mjs";
 import type { MemberCopy } from "./members";
 import type { PasskeyStore } from "./passkeys/store";
-import type { StandingWalk } from "./standing";
 
 /** The admin's part of the process (lib/memo); the login budgets' epoch is for tests. */
 export const adminProcess = () =>
@@ -10,7 +9,6 @@ export const adminProcess = () =>
     passkeys: undefined as PasskeyStore | undefined,
     passwordGate: undefined as Gate | undefined,
     memberCopy: { entry: null, inflight: null } as MemberCopy,
-    standingWalk: { walk: null, startedAt: 0 } as StandingWalk,
     loginEpoch: 0,
     /** The store's last answers on stored two-factor, for when it cannot answer (lib/admin/two-factor.ts). */
     twoFactorKnown: { any: null as boolean | null, byEmail: new Map<string, boolean>() },

@@ -1,12 +1,9 @@
 import { createHash, randomInt } from "node:crypto";
 
-/*
- * Recovery codes, each typed where the app's code goes and signing in once; only hashes are kept.
- * Digits only, for the code field's numeric keypad; 24 of them (about 80 bits) make a plain
- * SHA-256 safe (no salt or slow hash, unlike a chosen password). No server-only: the CLI makes them.
- */
+// Recovery codes: each signs in once where the app's code goes; only hashes are kept. 24 digits (the
+// numeric keypad; about 80 bits) make a plain SHA-256 safe. No server-only: the CLI makes them.
 
-export const RECOVERY_CODE_COUNT = 10;
+const COUNT = 10;
 const DIGITS = 24;
 const GROUP = 4;
 
@@ -26,11 +23,8 @@ export function recoveryCodeHash(digits: string): string {
 }
 
 /** Fresh codes, as shown to the admin once, their hashes, and the ADMIN_RECOVERY_CODES entry that holds them. */
-export function newRecoveryCodes(
-  email: string,
-  count = RECOVERY_CODE_COUNT,
-): { codes: string[]; hashes: string[]; entry: string } {
-  const codes = Array.from({ length: count }, () => {
+export function newRecoveryCodes(email: string): { codes: string[]; hashes: string[]; entry: string } {
+  const codes = Array.from({ length: COUNT }, () => {
     const digits = Array.from({ length: DIGITS }, () => String(randomInt(10))).join("");
     return digits.match(new RegExp(`\\d{${GROUP}}`, "g"))!.join("-");
   });

@@ -3,11 +3,8 @@ import { randomBytes } from "node:crypto";
 import type { Charged } from "./login-throttle";
 import { seal, unseal, type AdminCookie } from "./session";
 
-/*
- * The sign-in's second step between the password and the code: a sealed cookie (the browser
- * cannot read whether the password was right), valid 5 minutes, used once (lib/admin/login.ts
- * claims its id). Path "/": the login page and the sign-in endpoint live under different prefixes.
- */
+// The step between password and code: a sealed cookie (the browser cannot read whether the password
+// was right), 5 minutes, used once (login.ts claims its id). Path "/": login page and endpoint differ.
 
 export const PENDING_STEP_COOKIE = "masthead_login_step";
 export const PENDING_STEP: AdminCookie = { name: PENDING_STEP_COOKIE, maxAge: 5 * 60, path: "/" };

@@ -6,13 +6,9 @@ import type { NextResponse } from "next/server";
 import { env } from "../config/env";
 import { revocations } from "../state";
 
-/*
- * The admin session: an iron-session sealed cookie, read from the Request's Cookie header so
- * handlers behave the same in tests. Every read re-checks the expiry, that the admin is still
- * configured with the same password hash, and that no logout revoked it (on every instance), so
- * logout, removing an admin and a new password all end sessions at once. What else must still
- * stand is for lib/admin/access.ts.
- */
+// The admin session, an iron-session sealed cookie read from the Cookie header. Every read re-checks
+// expiry, the admin's current password hash and revocation (every instance), so logout, removal and a
+// new password end sessions at once; what else must stand is lib/admin/access.ts's.
 
 export const SESSION_COOKIE = "masthead_admin";
 export const NOT_SIGNED_IN = "admin.http.notSignedIn";
@@ -32,13 +28,9 @@ export type AdminSession = {
   passkey?: string;
 };
 
-function secret(): string {
-  return env().sessionSecret;
-}
-
 // Each purpose seals with its own password derived from SESSION_SECRET: one seal is never replayable as another.
 const sealing = (purpose: string | null, ttl: number) => ({
-  password: purpose ? `${secret()}:${purpose}` : secret(),
+  password: purpose ? `${env().sessionSecret}:${purpose}` : env().sessionSecret,
   ttl,
 });
 
@@ -85,7 +77,7 @@ export function setCookie(response: NextResponse, cookie: AdminCookie, value: st
 function passwordFingerprint(email: string): string | null {
   const user = env().adminUsers.find((u) => u.email === email);
   if (!user) return null;
-  return createHmac("sha256", secret())
+  return createHmac("sha256", env().sessionSecret)
     .update(`masthead-session-password\0${user.email}\0${user.passwordHash}`)
     .digest("base64url")
     .slice(0, 32);

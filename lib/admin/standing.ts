@@ -1,20 +1,16 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { env } from "../config/env";
+import { log as logger } from "../observability/log.mjs";
 import { firstUse, sharedCache } from "../state";
-import { adminProcess } from "./process";
 import { isWorkspaceApiError, type TeamMember } from "../workspace";
-import { getMember, walkAllMembers } from "./members";
+import { allMembers, getMember } from "./members";
 
-/*
- * Whether the workspace still counts an ADMIN_USERS entry as an admin: an active member whose
- * role is in ADMIN_ROLES. The API cannot look a member up by email, so one walk over the members
- * answers for every admin, kept in lib/state with its time so instances share one walk per
- * ADMIN_RECHECK_SECONDS. Sign-in always walks (fail closed). A session uses the kept answer while
- * fresh, then the first request anywhere walks again while the others keep the last answer; an
- * unanswering workspace is tolerated for OUTAGE_GRACE_FACTOR intervals, then the session ends. A
- * write never uses a kept answer (standingNow): a demoted admin must not use the interval to undo it.
- */
+// Whether the workspace still counts an ADMIN_USERS entry as an admin (active, role in ADMIN_ROLES).
+// The API cannot find a member by email, so one walk answers for every admin, kept in lib/state so
+// instances share one walk per ADMIN_RECHECK_SECONDS. Sign-in always walks (fail closed); a session
+// uses the kept answer while fresh, then one request anywhere walks while the others keep the last
+// answer, an outage tolerated for OUTAGE_GRACE_FACTOR intervals. A write never uses a kept answer.
 
 export type Standing =
   | { ok: true }
@@ -43,8 +39,6 @@ const answers = () =>
 /** One recheck per interval across every instance; whoever claims it walks. */
 const recheckClaims = () =>
   firstUse("admin-standing-recheck", { ttlSeconds: env().adminAccess.recheckSeconds });
-// A walk this process is making (and when it began), which concurrent requests without any answer join.
-export type StandingWalk = { walk: Promise<Map<string, Answer>> | null; startedAt: number };
 
 function judge(answer: Answer | undefined): Standing {
   if (!answer) return { ok: false, reason: "unverified" };
@@ -55,33 +49,20 @@ function judge(answer: Answer | undefined): Standing {
   return { ok: true };
 }
 
-/**
- * One walk over the members, recording an answer for every admin (none for one a capped walk
- * missed); rejects when the workspace cannot be read. Joins a walk begun no earlier than `notBefore`.
- */
-function walk(notBefore = 0): Promise<Map<string, Answer>> {
-  const inflight = adminProcess().standingWalk;
-  if (inflight.walk && inflight.startedAt >= notBefore) return inflight.walk;
-  const startedAt = Date.now();
-  const promise = (async () => {
-    const { members, truncated } = await walkAllMembers();
-    const checkedAt = Date.now();
-    const byEmail = new Map(members.map((m) => [m.email.toLowerCase(), m]));
-    const found = new Map<string, Answer>();
-    for (const { email } of env().adminUsers) {
-      const m = byEmail.get(email);
-      if (m || !truncated)
-        found.set(email, { checkedAt, member: m ? { id: m.id, active: m.active, role: m.role } : null });
-    }
-    const store = answers();
-    await Promise.all([...found].map(([email, answer]) => store.set(email, answer)));
-    return found;
-  })().finally(() => {
-    if (inflight.walk === promise) inflight.walk = null;
-  });
-  inflight.walk = promise;
-  inflight.startedAt = startedAt;
-  return promise;
+/** A fresh walk (joining one begun since `since`): an answer per admin, none where a capped walk missed. */
+async function walk(since = 0): Promise<Map<string, Answer>> {
+  const { members, truncated } = await allMembers(since);
+  const checkedAt = Date.now();
+  const byEmail = new Map(members.map((m) => [m.email.toLowerCase(), m]));
+  const found = new Map<string, Answer>();
+  for (const { email } of env().adminUsers) {
+    const m = byEmail.get(email);
+    if (m || !truncated)
+      found.set(email, { checkedAt, member: m ? { id: m.id, active: m.active, role: m.role } : null });
+  }
+  const store = answers();
+  await Promise.all([...found].map(([email, answer]) => store.set(email, answer)));
+  return found;
 }
 
 /** At sign-in: always asks the workspace; `unverified` when it cannot answer. */
@@ -99,12 +80,6 @@ export async function refusedAtSignIn(email: string) {
   return standing.reason === "unverified"
     ? { outcome: "workspace_unreachable" as const, email }
     : { outcome: "not_admin" as const, email, reason: standing.reason };
-}
-
-/** Every ADMIN_USERS entry's standing now, from one walk; rejects when the workspace cannot be read. */
-export async function standingOfEveryAdmin(): Promise<Map<string, Standing>> {
-  const found = await walk();
-  return new Map(env().adminUsers.map(({ email }) => [email, judge(found.get(email))]));
 }
 
 /** For a session's request: the kept answer while it is fresh, else a recheck (see above). */
@@ -131,9 +106,8 @@ export async function standingInSession(email: string): Promise<Standing> {
 }
 
 /**
- * Before a write: an answer read after this call began. One read of the admin's own member (its id
- * from the last answer), else a whole walk (no id yet, or the member is gone or renamed). Rejects
- * with the WorkspaceApiError when the workspace fails, for the write to be refused as it would be.
+ * Before a write, an answer read after this call began: the admin's own member by its last known id,
+ * else a whole walk. Rejects with the workspace's error, for the write to be refused as it would be.
  */
 export async function standingNow(email: string): Promise<Standing> {
   const askedAt = Date.now();
@@ -161,4 +135,41 @@ export async function forgetStanding(emails: Iterable<string | null | undefined>
   const admins = new Set(env().adminUsers.map((u) => u.email));
   const touched = new Set([...emails].filter((e): e is string => !!e).map((e) => e.toLowerCase()));
   await Promise.all([...touched].filter((e) => admins.has(e)).map((e) => answers().delete(e)));
+}
+
+const WHY: Record<Exclude<Standing, { ok: true }>["reason"], string> = {
+  not_member: "not a member of the workspace",
+  inactive: "deactivated in the workspace",
+  role: "its workspace role is not in ADMIN_ROLES",
+  unverified: "not found in the members the workspace listed",
+};
+
+/** Once per start, so the operator learns from the log rather than from a refused admin: news, not a gate. */
+export async function reportAdminStanding(): Promise<void> {
+  const log = logger("admin");
+  let found: Map<string, Answer>;
+  try {
+    env();
+    found = await walk();
+  } catch (error) {
+    log.warn(
+      `Could not check ADMIN_USERS against the workspace at start-up (${error instanceof Error ? error.message : String(error)}); each admin is checked when they sign in.`,
+    );
+    return;
+  }
+  const admins = env().adminUsers;
+  const entries = admins.flatMap(({ email }) => {
+    const standing = judge(found.get(email));
+    return standing.ok ? [] : [{ email, why: WHY[standing.reason] }];
+  });
+  if (entries.length === 0) {
+    log.info(`Every ADMIN_USERS entry (${admins.length}) is an active admin in the workspace.`);
+    return;
+  }
+  log.warn(
+    { entries, adminRoles: env().adminAccess.roles },
+    `ADMIN_USERS entries that cannot sign in, as the workspace stands: ${entries
+      .map((e) => `${e.email} (${e.why})`)
+      .join(", ")}. Fix the member in the workspace, ADMIN_ROLES, or remove the entry.`,
+  );
 }

@@ -10,12 +10,6 @@ import { TOTP_ISSUER, newEnrolment, qrCode } from "./totp";
 const recoveryOnly = process.argv.includes("--recovery-codes");
 const given = process.argv.slice(2).filter((a) => a !== "--recovery-codes");
 
-/** The site's name (SITE_CONFIG's `name`): what the authenticator app files the entry under. */
-function issuer(): string {
-  const { site } = readSiteConfig(envValue(process.env, "SITE_CONFIG"), imageHosts(process.env));
-  return site?.name ?? TOTP_ISSUER;
-}
-
 async function emailFromArgsOrPrompt(): Promise<string> {
   const email = given[0]?.trim();
   if (email) return email.toLowerCase();
@@ -28,7 +22,9 @@ async function emailFromArgsOrPrompt(): Promise<string> {
 }
 
 function print(email: string): void {
-  const name = issuer();
+  // The site's name (SITE_CONFIG's `name`) is what the authenticator app files the entry under.
+  const { site } = readSiteConfig(envValue(process.env, "SITE_CONFIG"), imageHosts(process.env));
+  const name = site?.name ?? TOTP_ISSUER;
   const { secret, uri, entry } = newEnrolment(email, name);
   console.log(`Two-factor sign-in for ${email} (the app shows it as "${name}"${name === TOTP_ISSUER ? ": run with SITE_CONFIG set to your site's file for its name" : ""})
 

@@ -12,12 +12,8 @@ import { newRecoveryCodes } from "./recovery-codes";
 import { seal, unseal, type AdminCookie } from "./session";
 import { CODE_MEMORY_SECONDS, TOTP_ISSUER, matchingStep, newEnrolment, normalizeCode, qrCode } from "./totp";
 
-/*
- * An admin's second factor: the operator's ADMIN_TOTP entry (it wins, with ADMIN_RECOVERY_CODES),
- * else what they enrolled on the account page, kept in the passkey store with the secret sealed by
- * SESSION_SECRET, so a copy of the store alone makes no codes (a new SESSION_SECRET makes it
- * unreadable until the operator turns it off).
- */
+// An admin's second factor: the operator's ADMIN_TOTP entry (it wins), else what they enrolled on the
+// account page, its secret sealed by SESSION_SECRET so a copy of the store alone makes no codes.
 
 export type TwoFactor = { source: "operator" | "account"; secret: string; recoveryHashes: string[] };
 
@@ -33,8 +29,7 @@ export async function twoFactorOf(email: string): Promise<TwoFactor | null> {
   const configured = totpSecrets[email];
   if (configured)
     return { source: "operator", secret: configured, recoveryHashes: recoveryCodes[email] ?? [] };
-  const stored = await passkeyStore().twoFactor(email);
-  adminProcess().twoFactorKnown.byEmail.set(email, Boolean(stored));
+  const stored = (await readSignInState(email)).twoFactor;
   if (!stored) return null;
   const secret = await unsealData<string>(stored.sealedSecret, {
     password: `${env().sessionSecret}:totp-secret`,
@@ -55,11 +50,10 @@ async function readSignInState(email: string) {
 }
 
 /**
- * What a password sign-in of `email` (a configured admin, or undefined) must know: whether any
- * admin has a second factor (then a failed first step must look like a code step), whether this
- * one turned passkeys-only on, and whether they have a secret. A store that cannot answer counts
- * as its last answers, else yes to a second factor and no to passkeys-only: an outage must lock
- * out only an admin who did (or may have) turn two-factor on, whose code could not be checked anyway.
+ * What a password sign-in of `email` must know: whether any admin has a second factor (then every
+ * failed first step looks like a code step), passkeys-only, and a secret. A store that cannot answer
+ * counts as its last answers, else yes to a second factor and no to passkeys-only: an outage locks
+ * out only an admin who may have two-factor, whose code could not be checked anyway.
  */
 export async function signInFactors(email: string | undefined) {
   const { totpSecrets } = env().adminAccess;
@@ -85,9 +79,8 @@ export async function learnWhetherAnyTwoFactor(): Promise<void> {
 }
 
 // Between showing a fresh secret and its confirmation, it waits in a sealed cookie sent only to the two-factor routes.
-export const ENROLMENT_COOKIE = "masthead_totp_enrolment";
 export const ENROLMENT: AdminCookie = {
-  name: ENROLMENT_COOKIE,
+  name: "masthead_totp_enrolment",
   maxAge: 10 * 60,
   path: "/api/admin/two-factor",
 };
@@ -141,7 +134,7 @@ export async function twoFactorChangeRefused(email: string, wantOn: boolean): Pr
 /** Fresh recovery codes for the admin's stored two-factor (the old ones stop working). */
 export async function regenerateRecoveryCodes(email: string): Promise<string[]> {
   const store = passkeyStore();
-  const stored = await store.twoFactor(email);
+  const stored = (await store.signInState(email)).twoFactor;
   if (!stored) throw new Error("two-factor was turned off meanwhile");
   const { codes, hashes } = newRecoveryCodes(email);
   await store.setTwoFactor(email, { ...stored, recoveryHashes: hashes });

@@ -1,4 +1,5 @@
 // `npm run admin-unlock -- <email> [--url …]`: clears the lockout in Redis itself, else asks the running server (lib/admin/login-throttle.ts).
+import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ConfigError } from "../config/schema";
 import { loadConfig } from "../config/startup";
@@ -53,15 +54,10 @@ async function throughServer(base: string, sessionSecret: string, email: string)
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  let url: string | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--url") url = args[++i];
-    else if (args[i]!.startsWith("--url=")) url = args[i]!.slice("--url=".length);
-    else rest.push(args[i]!);
-  }
-  const email = rest[0];
+  const options = { url: { type: "string" } } as const;
+  const { values, positionals } = parseArgs({ options, allowPositionals: true, strict: false });
+  const url = typeof values.url === "string" ? values.url : undefined;
+  const email = positionals[0];
   if (!email || !z.email().safeParse(email).success) fail(`Give the admin's email. ${USAGE}`);
   let config;
   try {

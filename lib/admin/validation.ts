@@ -5,10 +5,8 @@ import { siteText } from "../config/text";
 import { isMessageKey, isValidTimeZone } from "../i18n";
 import type { Parsed } from "./http";
 
-/*
- * What the admin API accepts, checked before anything goes upstream. Messages an admin can meet
- * by a form field are phrase keys (said by `fieldErrors`); the rest are for callers by hand.
- */
+// What the admin API accepts, checked before anything goes upstream; messages a form field can show
+// are phrase keys (said by `fieldErrors`).
 
 export const PAGE_SIZES = [10, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 30;
@@ -72,26 +70,22 @@ export const activationSchema = z
   .object({ active: z.boolean({ error: "active must be true or false." }) })
   .strict();
 
-/** Splits the invite box on commas, semicolons, whitespace and newlines. */
+/** The invite box's addresses, lower-cased: split on commas, semicolons, whitespace and newlines. */
 export function splitEmails(raw: string): string[] {
   return raw
+    .toLowerCase()
     .split(/[\s,;]+/)
-    .map((s) => s.trim())
     .filter(Boolean);
 }
 
 const inviteSchema = z
   .object({
-    emails: z.union([z.string(), z.array(z.string())], { error: "admin.valid.noEmails" }).transform((v) =>
-      Array.from(
-        new Set(
-          [v]
-            .flat()
-            .flatMap(splitEmails)
-            .map((e) => e.toLowerCase()),
-        ),
+    emails: z
+      .union([z.string(), z.array(z.string())], { error: "admin.valid.noEmails" })
+      .transform((v) => [...new Set([v].flat().flatMap(splitEmails))])
+      .pipe(
+        z.array(z.string()).min(1, "admin.valid.noEmails").max(MAX_INVITES, "admin.valid.tooManyInvites"),
       ),
-    ),
     role: role.default("Standard"),
     // Blank means the workspace's default inviter.
     invitedBy: z
@@ -114,16 +108,11 @@ export function parseInvite(body: unknown): Parsed<InviteInput> {
     }),
   });
   if (!parsed.success) return refuse(fieldErrors(parsed.error));
-  const { emails } = parsed.data;
-  const t = siteText();
-  if (emails.length === 0) return refuse({ error: t("admin.valid.noEmails") });
-  if (emails.length > MAX_INVITES)
-    return refuse({ error: t("admin.valid.tooManyInvites", { max: MAX_INVITES }) });
-  const invalidEmails = emails.filter((e) => !email.safeParse(e).success);
+  const invalidEmails = parsed.data.emails.filter((e) => !email.safeParse(e).success);
   const count = invalidEmails.length;
   if (count)
     return refuse({
-      error: t("admin.valid.invalidEmails", { count, emails: invalidEmails.join(", ") }),
+      error: siteText()("admin.valid.invalidEmails", { count, emails: invalidEmails.join(", ") }),
       invalidEmails,
     });
   return { ok: true, value: parsed.data };
@@ -161,20 +150,14 @@ export function fieldErrors(error: z.ZodError): { error: string; fields: Record<
   return { error: first, fields };
 }
 
-/**
- * Only same-site admin paths are followed after login (no open redirect). The admin-area check
- * runs on the normalised path that is returned, so dot segments cannot walk out of /admin.
- */
+/** Only same-site admin paths after login (no open redirect), checked normalised: no `..` out of /admin. */
 export function safeNextPath(next: string | null | undefined): string {
   const path = sameOriginPath(next);
   if (!path || !/^\/admin(\/|\?|$)/.test(path) || /^\/admin\/login(\/|\?|$)/.test(path)) return "/admin";
   return path;
 }
 
-/**
- * The time zone picker's canonical IANA names, plus UTC (which supportedValuesOf omits); the
- * workspace accepts what Intl accepts, so `isValidTimeZone` checks the same before sending.
- */
+/** The time zone picker's IANA names plus UTC (which supportedValuesOf omits), as Intl accepts them. */
 let zones: string[] | undefined;
 export function timeZoneOptions(): string[] {
   return (zones ??= Array.from(new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])));

@@ -316,7 +316,7 @@ describe("the account page's routes", () => {
     });
     const refused = await r.only.PUT(only);
     expect(refused.status).toBe(409);
-    expect(await r.store.passkeyStore().passkeysOnly(DEMO_ADMIN_EMAIL)).toBe(false);
+    expect((await r.store.passkeyStore().signInState(DEMO_ADMIN_EMAIL)).passkeysOnly).toBe(false);
   });
 });
 

@@ -150,34 +150,34 @@ describe.each(engines)("passkey store on $name", (engine) => {
 
   it("keeps each admin's passkeys-only choice", async () => {
     const [one, two] = await engine.make();
-    expect(await one.passkeysOnly(ADA)).toBe(false);
+    expect((await one.signInState(ADA)).passkeysOnly).toBe(false);
     await one.setPasskeysOnly(ADA, true);
     await one.setPasskeysOnly(ADA, true);
-    expect(await two.passkeysOnly(ADA)).toBe(true);
-    expect(await two.passkeysOnly(GRACE)).toBe(false);
+    expect((await two.signInState(ADA)).passkeysOnly).toBe(true);
+    expect((await two.signInState(GRACE)).passkeysOnly).toBe(false);
     await two.setPasskeysOnly(ADA, false);
-    expect(await one.passkeysOnly(ADA)).toBe(false);
+    expect((await one.signInState(ADA)).passkeysOnly).toBe(false);
   });
 
   it("keeps each admin's own two-factor, replaced whole and turned off on its own", async () => {
     const [one, two] = await engine.make();
     expect(await one.signInState(ADA)).toEqual({ passkeysOnly: false, twoFactor: null, anyTwoFactor: false });
-    expect(await one.twoFactor(ADA)).toBeNull();
+    expect((await one.signInState(ADA)).twoFactor).toBeNull();
     const ada = {
       sealedSecret: "Fe26.2**sealed",
       recoveryHashes: ["aaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbb"],
     };
     await one.setTwoFactor(ADA, ada);
-    expect(await two.twoFactor(ADA)).toEqual(ada);
-    expect(await two.twoFactor(GRACE)).toBeNull();
+    expect((await two.signInState(ADA)).twoFactor).toEqual(ada);
+    expect((await two.signInState(GRACE)).twoFactor).toBeNull();
     await two.setPasskeysOnly(GRACE, true);
     expect(await two.signInState(GRACE)).toEqual({ passkeysOnly: true, twoFactor: null, anyTwoFactor: true });
     expect(await one.signInState(ADA)).toEqual({ passkeysOnly: false, twoFactor: ada, anyTwoFactor: true });
     const regenerated = { ...ada, recoveryHashes: ["cccccccccccccccccccccc"] };
     await two.setTwoFactor(ADA, regenerated);
-    expect(await one.twoFactor(ADA)).toEqual(regenerated);
+    expect((await one.signInState(ADA)).twoFactor).toEqual(regenerated);
     await one.setTwoFactor(ADA, null);
-    expect(await two.twoFactor(ADA)).toBeNull();
+    expect((await two.signInState(ADA)).twoFactor).toBeNull();
     expect((await two.signInState(ADA)).anyTwoFactor).toBe(false);
   });
 });

@@ -119,7 +119,7 @@ describe.each(setups)("npm run admin-passkeys on $name", (setup) => {
       expect.objectContaining({ actor: "(operator)", action: "passkey_remove", outcome: "ok" }),
     ]);
     // Still passkeys only: two are left.
-    expect(await store.passkeysOnly(DEMO_ADMIN_EMAIL)).toBe(true);
+    expect((await store.signInState(DEMO_ADMIN_EMAIL)).passkeysOnly).toBe(true);
 
     const unknown = await cli(["remove", DEMO_ADMIN_EMAIL, phone.id], setup.env());
     expect(unknown.code).toBe(1);
@@ -129,7 +129,7 @@ describe.each(setups)("npm run admin-passkeys on $name", (setup) => {
     expect(all.code, all.stderr).toBe(0);
     expect(split(all.stdout).text).toContain(`Removed 2 passkeys of ${DEMO_ADMIN_EMAIL}`);
     expect(await store.list(DEMO_ADMIN_EMAIL)).toEqual([]);
-    expect(await store.passkeysOnly(DEMO_ADMIN_EMAIL)).toBe(false);
+    expect((await store.signInState(DEMO_ADMIN_EMAIL)).passkeysOnly).toBe(false);
     // Another admin's passkeys are untouched.
     expect(await store.list(OTHER)).toEqual([others]);
   });
@@ -140,7 +140,7 @@ describe.each(setups)("npm run admin-passkeys on $name", (setup) => {
     const run = await cli(["password-on", DEMO_ADMIN_EMAIL], setup.env());
     expect(run.code, run.stderr).toBe(0);
     expect(split(run.stdout).text).toContain(`The password of ${DEMO_ADMIN_EMAIL} signs them in again.`);
-    expect(await store.passkeysOnly(DEMO_ADMIN_EMAIL)).toBe(false);
+    expect((await store.signInState(DEMO_ADMIN_EMAIL)).passkeysOnly).toBe(false);
   });
 
   it(
@@ -153,8 +153,8 @@ describe.each(setups)("npm run admin-passkeys on $name", (setup) => {
       const run = await cli(["two-factor-off", DEMO_ADMIN_EMAIL], setup.env());
       expect(run.code, run.stderr).toBe(0);
       expect(split(run.stdout).text).toContain(`Two-factor of ${DEMO_ADMIN_EMAIL} is off`);
-      expect(await store.twoFactor(DEMO_ADMIN_EMAIL)).toBeNull();
-      expect(await store.twoFactor(OTHER)).not.toBeNull();
+      expect((await store.signInState(DEMO_ADMIN_EMAIL)).twoFactor).toBeNull();
+      expect((await store.signInState(OTHER)).twoFactor).not.toBeNull();
     },
   );
 });

@@ -103,7 +103,9 @@ describe.each([
       redisUrl = redis.url;
     }
     app = await loadApp();
-    expect(app.store.passkeyStore().engine).toBe(withRedis ? "redis" : "sqlite");
+    expect(app.store.passkeyStore().constructor.name).toBe(
+      withRedis ? "RedisPasskeyStore" : "SqlitePasskeyStore",
+    );
     session = admin.setCookie(await signIn(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD), "masthead_admin")!;
   });
 
@@ -155,7 +157,7 @@ describe.each([
     const { env } = await import("@/lib/config/env");
     expect(body.uri).toContain(`issuer=${encodeURIComponent(env().site.name ?? "Masthead")}`);
     expect(body.qrSvg).toMatch(/^<svg[^>]*>[\s\S]*<\/svg>$/);
-    enrolment = admin.setCookie(res, app.twoFactor.ENROLMENT_COOKIE);
+    enrolment = admin.setCookie(res, app.twoFactor.ENROLMENT.name);
     expect(enrolment).toMatch(/=Fe26\.2\*/);
     expect(enrolment).not.toContain(body.secret);
     expect(res.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
@@ -172,7 +174,7 @@ describe.each([
       call("/api/admin/two-factor", "PUT", [session], { code: currentCode(DEMO_ADMIN_EMAIL, secret) }),
     );
     expect(await none.json()).toMatchObject({ code: "no_enrolment" });
-    expect(await app.store.passkeyStore().twoFactor(DEMO_ADMIN_EMAIL)).toBeNull();
+    expect((await app.store.passkeyStore().signInState(DEMO_ADMIN_EMAIL)).twoFactor).toBeNull();
     // The password alone still signs in.
     expect((await signIn(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)).status).toBe(200);
   });
@@ -190,8 +192,8 @@ describe.each([
     expect((await app.routes.POST(call("/api/admin/two-factor", "POST", [before], {}))).status).toBe(401);
     recovery = ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes;
     expect(recovery).toHaveLength(10);
-    expect(admin.setCookie(res, app.twoFactor.ENROLMENT_COOKIE)).toBe(`${app.twoFactor.ENROLMENT_COOKIE}=`);
-    const stored = await app.store.passkeyStore().twoFactor(DEMO_ADMIN_EMAIL);
+    expect(admin.setCookie(res, app.twoFactor.ENROLMENT.name)).toBe(`${app.twoFactor.ENROLMENT.name}=`);
+    const stored = (await app.store.passkeyStore().signInState(DEMO_ADMIN_EMAIL)).twoFactor;
     expect(stored?.sealedSecret).toMatch(/^Fe26\.2\*/);
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(app.audit).toContainEqual(expect.objectContaining({ action: "two_factor_on", outcome: "ok" }));

@@ -22,7 +22,7 @@ const [ann, bob, cat, dan] = ["ann", "bob", "cat", "dan"].map((name) => `${name}
   string,
 ];
 const addresses = [ann, bob, cat, dan];
-const masked = (address: string) => `${address[0]}•••${address.slice(address.indexOf("@"))}`;
+const masked = (address: string) => `${address[0]}…${address.slice(address.indexOf("@"))}`;
 
 type Figures = { accepted: number; delivered: number; failed: number };
 

@@ -70,9 +70,7 @@ describe("mapWorkspaceError: every WorkspaceApiError code has a status and plain
   });
 
   it("invalid otherwise quotes the workspace's reason (it is about the admin's input), clipped", () => {
-    const taken = mapWorkspaceError(err("invalid", 422, "Email is already used by another team member"), {
-      email: "x@example.com",
-    });
+    const taken = mapWorkspaceError(err("invalid", 422, "Email is already used by another team member"));
     expect(taken).toMatchObject({
       status: 422,
       error: "The workspace refused the change: Email is already used by another team member",

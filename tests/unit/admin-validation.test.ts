@@ -39,6 +39,17 @@ describe("invite parsing", () => {
     expect(body.fields.emails).toBe(body.error);
   });
 
+  it("refuses no address, and more than 100 at once, with the emails field's message", async () => {
+    const answers = [" ,\n ", Array.from({ length: 101 }, (_, i) => `p${i}@x.io`).join(",")].map((emails) =>
+      parseInvite({ emails }),
+    );
+    const bodies = await Promise.all(answers.map((a) => (a.ok ? null : a.response.json())));
+    expect(bodies.map((b) => [b?.error, b?.fields.emails])).toEqual([
+      ["Enter at least one email address.", "Enter at least one email address."],
+      ["Invite at most 100 people at once.", "Invite at most 100 people at once."],
+    ]);
+  });
+
   it("blank invited-by means the workspace default; role and flag pass through", () => {
     const parsed = parseInvite({
       emails: ["a@x.io"],

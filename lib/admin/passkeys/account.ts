@@ -34,7 +34,7 @@ export async function removePasskey(
   const store = passkeyStore();
   if (!(await store.remove(email, id))) return null;
   const left = (await store.list(email)).length;
-  const passwordBack = left === 0 && (await store.passkeysOnly(email));
+  const passwordBack = left === 0 && (await store.signInState(email)).passkeysOnly;
   if (passwordBack) await store.setPasskeysOnly(email, false);
   return { left, passwordBack };
 }

@@ -16,11 +16,8 @@ import { env } from "../../config/env";
 import { consumeChallenge, issueChallenge } from "./challenges";
 import type { Passkey } from "./store";
 
-/*
- * The WebAuthn ceremonies, through @simplewebauthn/server. SITE_URL's origin is the only one
- * accepted, so a phishing page elsewhere gets a refused signature. User verification is required:
- * the passkey is the whole sign-in, so it must be two factors.
- */
+// The WebAuthn ceremonies. Only SITE_URL's origin is accepted (a phishing page gets a refused
+// signature); user verification is required, as the passkey is the whole sign-in.
 
 const TIMEOUT_MS = 60_000;
 
@@ -101,9 +98,8 @@ export async function signInOptions(): Promise<PublicKeyCredentialRequestOptions
 }
 
 /**
- * A sign-in answer checked against the stored `passkey`: the user handle (the owner's), the
- * challenge, origin, user verification, signature, counter, and the backup eligibility, which
- * must not change over a credential's life. null when anything fails.
+ * A sign-in answer against the stored `passkey` (user handle, challenge, origin, user verification,
+ * signature, counter, and backup eligibility, fixed for a credential's life); null when anything fails.
  */
 export async function verifySignIn(
   passkey: Passkey,

@@ -3,12 +3,9 @@ import { randomBytes } from "node:crypto";
 import { firstUse, sharedCache } from "../../state";
 import { budget } from "../../state/budget";
 
-/*
- * WebAuthn challenges, kept through lib/state (any instance answers), used once: claimed spent
- * before the answer is judged, so a replay, or two at once, cannot both pass. An enrolment's is
- * bound to its admin. Strangers ask for sign-in ones, so past SIGN_IN_CHALLENGES per lifetime new
- * ones are refused (ChallengesFull) and every live one stays answerable.
- */
+// WebAuthn challenges through lib/state, used once: claimed spent before the answer is judged, so a
+// replay, or two at once, cannot both pass; an enrolment's is bound to its admin. Strangers ask for
+// sign-in ones: past SIGN_IN_CHALLENGES per lifetime new ones are refused, so live ones stay answerable.
 
 export const CHALLENGE_SECONDS = 2 * 60;
 export const SIGN_IN_CHALLENGES = 4_000;

@@ -71,7 +71,10 @@ async function run(args: string[]): Promise<number> {
     console.error(`Note: ${email} is not in ADMIN_USERS; its passkeys sign nobody in.`);
   let change = CHANGES[command];
   if (command === "list") {
-    const [passkeys, only] = await Promise.all([store.list(email), store.passkeysOnly(email)]);
+    const [passkeys, { passkeysOnly: only }] = await Promise.all([
+      store.list(email),
+      store.signInState(email),
+    ]);
     console.log(`${email}: ${passkeys.length} passkey${passkeys.length === 1 ? "" : "s"} in ${where}`);
     for (const p of passkeys) console.log(`  ${describe(p)}`);
     console.log(`Password sign-in: ${only ? "off (passkeys only)" : "on"}`);

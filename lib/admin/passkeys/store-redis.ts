@@ -36,8 +36,6 @@ return 1`;
 
 /** The shared engine: a hash per credential, a set of ids per admin, then one set or hash per choice for every admin. */
 export class RedisPasskeyStore implements PasskeyStore {
-  readonly engine = "redis" as const;
-
   constructor(
     private readonly redis: Redis,
     /** Resolves once the connection's first attempt is answered, so a first request does not miss Redis. */
@@ -121,10 +119,6 @@ export class RedisPasskeyStore implements PasskeyStore {
     return removed;
   }
 
-  async passkeysOnly(email: string): Promise<boolean> {
-    return (await (await this.client()).sismember(PASSKEYS_ONLY, email)) === 1;
-  }
-
   async setPasskeysOnly(email: string, on: boolean): Promise<void> {
     const redis = await this.client();
     if (on) await redis.sadd(PASSKEYS_ONLY, email);
@@ -137,10 +131,6 @@ export class RedisPasskeyStore implements PasskeyStore {
 
   async signOutEverywhere(email: string, at: number): Promise<void> {
     await (await this.client()).hset(SIGNED_OUT, email, String(at));
-  }
-
-  async twoFactor(email: string): Promise<StoredTwoFactor | null> {
-    return (await this.signInState(email)).twoFactor;
   }
 
   async setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void> {

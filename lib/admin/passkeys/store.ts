@@ -1,15 +1,9 @@
 import type { SQLInputValue, SQLOutputValue } from "node:sqlite";
 import { openSqlite, type SqliteDb } from "../../state/sqlite";
 
-/*
- * Admins' sign-in credentials (a stolen copy signs nobody in): passkeys' public keys, each admin's
- * passkeys-only choice, last "sign out everywhere" and sealed two-factor. A SQLite file on one
- * instance, Redis (store-redis.ts) when REDIS_URL is set; both reachable by the operator's command
- * without a server. The signature counter only moves forward, conditionally, so two sign-ins
- * racing cannot move it back (a counter that does not grow may mean a cloned authenticator).
- */
-
-export type CredentialDeviceType = "singleDevice" | "multiDevice";
+// Admins' sign-in credentials (a stolen copy signs nobody in): passkeys' public keys, passkeys-only,
+// "sign out everywhere" and sealed two-factor; SQLite, or Redis (store-redis.ts) with REDIS_URL. The
+// signature counter only moves forward, conditionally: racing sign-ins cannot move it back.
 
 export type Passkey = {
   /** base64url, as the browser reports it. */
@@ -21,7 +15,7 @@ export type Passkey = {
   counter: number;
   transports: string[];
   /** Backup eligibility (BE): fixed for the credential's life. */
-  deviceType: CredentialDeviceType;
+  deviceType: "singleDevice" | "multiDevice";
   /** Backup state (BS): may change at each use. */
   backedUp: boolean;
   /** The user handle it was enrolled with, base64url: a sign-in's answer must carry the same. */
@@ -39,7 +33,6 @@ export type StoredTwoFactor = { sealedSecret: string; recoveryHashes: string[] }
 export type SignInState = { passkeysOnly: boolean; twoFactor: StoredTwoFactor | null; anyTwoFactor: boolean };
 
 export type PasskeyStore = {
-  readonly engine: "sqlite" | "redis";
   list(email: string): Promise<Passkey[]>;
   get(id: string): Promise<Passkey | null>;
   /** False when a passkey with this id already exists (nothing is replaced). */
@@ -49,12 +42,10 @@ export type PasskeyStore = {
   rename(email: string, id: string, name: string): Promise<boolean>;
   remove(email: string, id: string): Promise<boolean>;
   removeAll(email: string): Promise<number>;
-  passkeysOnly(email: string): Promise<boolean>;
   setPasskeysOnly(email: string, on: boolean): Promise<void>;
   /** Epoch ms of the admin's last "sign out everywhere" (0: never): sessions begun by then have ended. */
   signedOutAt(email: string): Promise<number>;
   signOutEverywhere(email: string, at: number): Promise<void>;
-  twoFactor(email: string): Promise<StoredTwoFactor | null>;
   setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void>;
   /** A password sign-in's one read: the admin's choices, and whether any admin enrolled a second factor. */
   signInState(email: string): Promise<SignInState>;
@@ -89,7 +80,6 @@ const COLUMNS = `id, email, public_key AS publicKey, counter, transports, device
 
 /** WAL, every write fsynced before it returns. */
 export class SqlitePasskeyStore implements PasskeyStore {
-  readonly engine = "sqlite" as const;
   private db: SqliteDb | undefined;
 
   constructor(private readonly file: string) {}
@@ -178,10 +168,6 @@ export class SqlitePasskeyStore implements PasskeyStore {
     return this.run("DELETE FROM passkeys WHERE email = ?", email);
   }
 
-  async passkeysOnly(email: string): Promise<boolean> {
-    return Boolean(this.one("SELECT 1 FROM admin_sign_in WHERE email = ? AND passkeys_only = 1", email));
-  }
-
   async setPasskeysOnly(email: string, on: boolean): Promise<void> {
     if (on) this.run("INSERT OR IGNORE INTO admin_sign_in VALUES (?, 1)", email);
     else this.run("DELETE FROM admin_sign_in WHERE email = ?", email);
@@ -195,10 +181,6 @@ export class SqlitePasskeyStore implements PasskeyStore {
 
   async signOutEverywhere(email: string, at: number): Promise<void> {
     this.run("INSERT OR REPLACE INTO admin_signed_out (email, at) VALUES (?, ?)", email, at);
-  }
-
-  async twoFactor(email: string): Promise<StoredTwoFactor | null> {
-    return (await this.signInState(email)).twoFactor;
   }
 
   async setTwoFactor(email: string, value: StoredTwoFactor | null): Promise<void> {

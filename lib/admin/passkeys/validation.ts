@@ -2,11 +2,8 @@ import { z } from "zod";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { MAX_NAME_LENGTH } from "./store";
 
-/*
- * The shapes the browser sends for the passkey routes. The WebAuthn answers are checked here
- * only for their outline (strings where the library expects strings, bounded lengths); what
- * they say is for @simplewebauthn/server to verify.
- */
+// The passkey routes' bodies: WebAuthn answers checked only for their outline (types, bounded
+// lengths); what they say is for @simplewebauthn/server to verify.
 
 const base64url = z
   .string()

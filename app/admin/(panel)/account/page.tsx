@@ -17,7 +17,8 @@ export default async function AccountPage({ searchParams }: QueryProps) {
   const session = await requireAdminPage("/admin/account");
   const loadPasskeys = async () => {
     const store = passkeyStore();
-    return Promise.all([store.list(session.email), store.passkeysOnly(session.email)]);
+    const [list, state] = await Promise.all([store.list(session.email), store.signInState(session.email)]);
+    return [list, state.passkeysOnly] as const;
   };
   const [passkeys, twoFactor] = await Promise.all([
     loadPasskeys().catch(() => null),

@@ -28,7 +28,7 @@ export const POST = adminRoute({ body: parseInvite }, async ({ session, body: in
     audit({ ...entry, outcome: "ok", detail: `${input.emails.length} address(es), role ${input.role}` });
     return jsonResponse({ message: result.message, emails: input.emails }, 201);
   } catch (error) {
-    return failure(error, entry, { role: input.role, action: "invite" });
+    return failure(error, entry, { role: input.role });
   } finally {
     // Inviting back a removed admin changes what the workspace says about them.
     await forgetStanding(input.emails);

@@ -27,7 +27,7 @@ export const PATCH = adminRoute(
       id,
       access,
       async () => ({ member: await updateMember(id, changes) }),
-      { detail: Object.keys(changes).join(","), ctx: { role, timeZone, email } },
+      { detail: Object.keys(changes).join(","), ctx: { role, timeZone } },
     );
   },
 );
