@@ -85,12 +85,7 @@ export const adminAccess = {
   ),
 };
 
-export type AdminAccessValues = {
-  ADMIN_USERS: AdminUser[];
-  ADMIN_TOTP: Record<string, string>;
-  ADMIN_RECOVERY_CODES: Record<string, string[]>;
-  ADMIN_TWO_FACTOR: "optional" | "required";
-};
+type AdminAccessValues = z.output<z.ZodObject<typeof adminAccess>> & { ADMIN_USERS: AdminUser[] };
 
 export function checkSecondFactor(v: AdminAccessValues, ctx: z.RefinementCtx): void {
   const admins = new Set(v.ADMIN_USERS.map((u) => u.email));

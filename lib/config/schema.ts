@@ -13,10 +13,7 @@ import {
   deliveryWorker,
   logLevel,
   metricsToken,
-  redisSecret,
-  redisSentinelName,
-  redisSentinels,
-  redisUrl,
+  redisVariables,
   trustProxy,
 } from "./operations-variables";
 import { secrets } from "./secrets";
@@ -35,10 +32,7 @@ export {
 } from "./secrets";
 export { LOCAL_DEMO_API_KEY };
 
-/*
- * The environment to AppConfig: pure and fast (the scrypt check is in startup.ts). Each problem names
- * its variable and a fix, never echoes a secret, and all are reported at once.
- */
+// Pure and fast (the scrypt check is in startup.ts); each problem names its variable and a fix.
 
 /** `key`: the setting inside a variable's file (SITE_CONFIG), e.g. "navigation[2].href". */
 export type ConfigProblem = { variable: string; key?: string; problem: string; fix: string };
@@ -77,11 +71,7 @@ const rest = {
   BLOG_PRERENDER_LIMIT: wholeNumber("BLOG_PRERENDER_LIMIT"),
   FEED_ITEMS: wholeNumber("FEED_ITEMS"),
   TRUST_PROXY: trustProxy,
-  REDIS_URL: redisUrl,
-  REDIS_SENTINELS: redisSentinels,
-  REDIS_SENTINEL_NAME: redisSentinelName,
-  REDIS_SENTINEL_PASSWORD: redisSecret,
-  REDIS_PASSWORD: redisSecret,
+  ...redisVariables,
   DELIVERY_STORE_PATH: z.string().default(DEFAULT_DELIVERY_STORE_PATH),
   ADMIN_PASSKEY_STORE_PATH: z.string().default(DEFAULT_ADMIN_PASSKEY_STORE_PATH),
   DELIVERY_RATE_PER_SECOND: wholeNumber("DELIVERY_RATE_PER_SECOND"),

@@ -35,7 +35,7 @@ const FIXES = {
   accentColorDark:
     'write a colour as "#rrggbb", e.g. "#93c5fd", or remove the key to derive it from accentColor.',
   logo: IMAGE_FIX,
-  logoDark: `give the path (relative to the SITE_CONFIG file) of the logo drawn for a dark background, a ${IMAGE_FILE_TYPES} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS); it needs "logo" too.`,
+  logoDark: `for the logo drawn for a dark background, ${IMAGE_FIX.slice(0, -1)}; it needs "logo" too.`,
   logoAlt:
     "write the words the logo shows (usually the site's name), or remove the key to show the logo beside the name.",
   icon: IMAGE_FIX,

@@ -9,15 +9,10 @@ import { markDraining } from "../state/readiness";
 import { closeState } from "../state";
 
 /*
- * A restart nobody notices. On SIGTERM or SIGINT (the launcher sets NEXT_MANUAL_SIG_HANDLE, so Next
- * leaves the signals to this module):
- *  1. readiness answers 503 "draining" and serving goes on for NOTICE_MS, so a load balancer takes
- *     the instance out first; the delivery worker finishes its call and takes no other;
- *  2. it stops accepting connections: a proxy's refused connect goes to another instance, safe even
- *     for a POST; every answer from now on says Connection: close;
- *  3. it finishes the requests it holds within SHUTDOWN_GRACE_SECONDS of the signal;
- *  4. it closes the delivery store and Redis, and exits 0.
- * Servers and requests are found on Node's public `http.server.request.start` diagnostics channel.
+ * A restart nobody notices (NEXT_MANUAL_SIG_HANDLE leaves the signals to this module): readiness
+ * answers 503 for NOTICE_MS so a load balancer takes the instance out first; then it stops accepting
+ * (a refused connect is safe to retry elsewhere, even a POST), finishes what it holds within the
+ * grace, closes the stores and exits 0. Requests are found on Node's diagnostics channel.
  */
 
 const NOTICE_MS = 1_000;

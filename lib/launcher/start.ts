@@ -1,5 +1,6 @@
 // `npm start`: the local workspace (without WORKSPACE_URL), `next build`, then the site's server.
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import path from "node:path";
 import { distDir } from "../config/defaults.mjs";
 import { requireSupportedNode } from "../config/node-runtime";
@@ -66,18 +67,12 @@ function run(command: string, argv: string[], name: string, env: Record<string, 
   return child;
 }
 
-function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      resolve(null);
-    }, withinMs);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
+async function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const timer = setTimeout(() => child.kill("SIGKILL"), withinMs);
+  const [code] = (await once(child, "exit")) as [number | null];
+  clearTimeout(timer);
+  return code;
 }
 
 async function stop(code: number, asked = false): Promise<never> {

@@ -2,15 +2,12 @@ import { createRequire } from "node:module";
 import { log, logLine } from "../observability/log.mjs";
 import { readBuildId } from "./build-id.mjs";
 import { ByteLru, sizeOf } from "./memory.mjs";
-import { redisTargetFromEnv } from "../state/redis-fail-fast.mjs";
+import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
 import { ENTRY_KINDS, entryTags, judgeEntry, nextCacheProcess, RenderStarts, TagMarks } from "./tags.mjs";
 
-/*
- * A hit is a memory lookup checked against the tag marks and versions held here; a miss asks Redis.
- * A 404 for an address that never had a page stays in a small local memory, so random addresses
- * cannot grow the shared store; a 404 replacing a page is stored.
- */
+// A 404 for an address that never had a page stays in a small local memory, so random addresses
+// cannot grow the shared store; a 404 replacing a page is stored.
 
 const { PHASE_PRODUCTION_BUILD } = createRequire(import.meta.url)("next/constants");
 
@@ -51,7 +48,7 @@ export default class MastheadCacheHandler {
       this.state = defaultState;
       return;
     }
-    const configured = options.redisUrl !== undefined ? options.redisUrl : redisTargetFromEnv();
+    const configured = options.redisUrl !== undefined ? options.redisUrl : redisTargetFromVars(process.env);
     // The build writes the prerendered files itself and must not depend on Redis being up.
     const redisUrl = isBuildPhase() ? null : configured;
     this.state = processState(ctx, {
