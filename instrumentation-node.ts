@@ -39,7 +39,7 @@ export async function registerOnNode(): Promise<void> {
     } catch {
       // A bad configuration is reported by the first request; the default grace still applies.
     }
-    installGracefulShutdown({ graceSeconds });
+    installGracefulShutdown(graceSeconds);
   }
   warnIf("launcher", async () => (await import("./lib/i18n")).fallbackWarning(env().site.messages));
   warnIf("blog", async () => {

@@ -2,7 +2,6 @@ import { fileURLToPath } from "node:url";
 import { contentSecurityPolicy } from "./lib/config/content-security-policy.mjs";
 import { distDir as buildFolder } from "./lib/config/defaults.mjs";
 import { redisTargetFromVars } from "./lib/config/redis-target.mjs";
-import { recordBuildId } from "./lib/next-cache/build-id.mjs";
 import { imageDiskCacheBytes, imageLocalIpAllowed, imageRemotePatterns } from "./lib/config/image-hosts.mjs";
 
 // Read before any TypeScript runs: the variables come through the plain-JS readings the schema shares.
@@ -27,7 +26,6 @@ export const BRAND_FILE_HEADERS = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   distDir,
-  generateBuildId: () => recordBuildId(distDir),
   // One instance keeps Next's own cache; several share it through Redis (read when the server starts).
   ...(redisTargetFromVars(process.env)
     ? { cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)) }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from "./defaults.mjs";
 import { parseSentinelList } from "./redis-target.mjs";
-import { Refusal, oneOf, variable } from "./variable";
+import { Refusal, addProblem, oneOf, variable } from "./variable";
 
 // How an instance runs among others (docs/operations.md). Values that carry a password are never echoed.
 
@@ -61,7 +61,7 @@ type RedisVariables = z.output<z.ZodObject<typeof redisVariables>>;
 
 export function checkRedisVariables(v: RedisVariables, ctx: z.RefinementCtx): void {
   const problem = (variable: keyof RedisVariables, message: string, fix: string) =>
-    ctx.addIssue({ code: "custom", path: [variable], message, params: { fix } });
+    addProblem(ctx, [variable], message, fix);
   if (v.REDIS_URL && v.REDIS_SENTINELS) {
     problem(
       "REDIS_SENTINELS",

@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { adminAccess, checkSecondFactor } from "./admin-access";
-import {
-  DEFAULT_ADMIN_PASSKEY_STORE_PATH,
-  DEFAULT_DELIVERY_STORE_PATH,
-  LOCAL_DEMO_API_KEY,
-  envValue,
-  isLocalMode,
-} from "./defaults.mjs";
+import { LOCAL_DEMO_API_KEY, envValue, isLocalMode } from "./defaults.mjs";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 import {
   checkRedisVariables,
@@ -72,8 +66,8 @@ const rest = {
   FEED_ITEMS: wholeNumber("FEED_ITEMS"),
   TRUST_PROXY: trustProxy,
   ...redisVariables,
-  DELIVERY_STORE_PATH: z.string().default(DEFAULT_DELIVERY_STORE_PATH),
-  ADMIN_PASSKEY_STORE_PATH: z.string().default(DEFAULT_ADMIN_PASSKEY_STORE_PATH),
+  DELIVERY_STORE_PATH: z.string().default("data/newsletter-delivery.sqlite"),
+  ADMIN_PASSKEY_STORE_PATH: z.string().default("data/admin-passkeys.sqlite"),
   DELIVERY_RATE_PER_SECOND: wholeNumber("DELIVERY_RATE_PER_SECOND"),
   DELIVERY_DIRECT_TIMEOUT_MS: wholeNumber("DELIVERY_DIRECT_TIMEOUT_MS"),
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),
