@@ -32,11 +32,9 @@ const nextConfig = {
     : {}),
   reactStrictMode: true,
   poweredByHeader: false,
-  // Next hashes the whole page in JavaScript on every view for an ETag, a large share of a cached
-  // view's CPU (docs/performance.md, "Serving"), to save only a 304 now and then.
+  // An ETag hashes every view in JavaScript, a large share of a cached view's CPU, for a rare 304.
   generateEtags: false,
-  // One copy per process, not one per bundle: a limiter from one bundle would reject with a class the
-  // others do not recognise; one queue, one metrics registry, one logger.
+  // One copy per process, not per bundle: one limiter class, queue, metrics registry and logger.
   serverExternalPackages: [
     "ioredis",
     "rate-limiter-flexible",

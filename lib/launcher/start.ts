@@ -67,23 +67,17 @@ function run(command: string, argv: string[], name: string, env: Record<string, 
   return child;
 }
 
-async function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  const timer = setTimeout(() => child.kill("SIGKILL"), withinMs);
-  const [code] = (await once(child, "exit")) as [number | null];
-  clearTimeout(timer);
-  return code;
-}
-
 async function stop(code: number, asked = false): Promise<never> {
   if (stopping) return new Promise<never>(() => {});
   stopping = true;
   let serverCode: number | null = 0;
   for (const child of [...children].reverse()) {
-    const isServer = child === server;
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const timer = setTimeout(() => child.kill("SIGKILL"), child === server ? serverGraceMs : 10_000);
     child.kill("SIGTERM");
-    const result = await exited(child, isServer ? serverGraceMs : 10_000);
-    if (isServer) serverCode = result;
+    const [exitCode] = (await once(child, "exit")) as [number | null];
+    clearTimeout(timer);
+    if (child === server) serverCode = exitCode;
   }
   process.exit(asked ? (serverCode ?? 1) : code);
 }
