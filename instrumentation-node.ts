@@ -1,37 +1,54 @@
+import { redisTargetFromVars } from "./lib/config/redis-target.mjs";
+import { log } from "./lib/observability/log.mjs";
+
+/** Never holds up the start, and a check that fails (a module, DNS) is only a missing warning. */
+function warnIf(component: "blog" | "launcher", check: () => Promise<string | null | undefined>): void {
+  void check().then(
+    (warning) => warning && log(component).warn(warning),
+    () => undefined,
+  );
+}
+
 // Once per Next server on Node, before its first request (a `next build` worker stops after Redis).
 export async function registerOnNode(): Promise<void> {
-  if (process.env.NEXT_PHASE !== "phase-production-build" && process.env.NODE_ENV === "production") {
+  const building = process.env.NEXT_PHASE === "phase-production-build";
+  if (!building && process.env.NODE_ENV === "production") {
     // `next dev` keeps Next's readable output for the person at the terminal.
     const { routeConsoleToLog } = await import("./lib/observability/console-to-log");
     routeConsoleToLog();
   }
-  const { redisTargetFromVars } = await import("./lib/config/redis-target.mjs");
   const usesRedis = redisTargetFromVars(process.env) !== null;
+  // Now, not on the first request, so the first limits are shared too.
+  if (usesRedis) (await import("./lib/state")).redisConnection();
+  if (building) return;
   if (usesRedis) {
-    // Now, not on the first request, so the first limits are shared too.
-    const { redisConnection } = await import("./lib/state");
-    redisConnection();
+    // A Redis that may evict queued signups stops the start, before any reader is told "on its way".
+    const refusal = await (await import("./lib/state/redis-settings")).startupRedisRefusal();
+    if (refusal) {
+      log("state").fatal(`Masthead cannot start: ${refusal}`);
+      process.exit(1);
+    }
   }
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // A Redis that may evict queued signups stops the start, before any reader is told "on its way".
-  if (usesRedis) await refuseUnsafeRedis();
+  const { env } = await import("./lib/config/env");
   // The launcher hands the signals to this process's own drain (lib/launcher/shutdown.ts).
   if (process.env.NEXT_MANUAL_SIG_HANDLE) {
-    const [{ installGracefulShutdown }, { env }] = await Promise.all([
-      import("./lib/launcher/shutdown"),
-      import("./lib/config/env"),
-    ]);
+    const { installGracefulShutdown } = await import("./lib/launcher/shutdown");
     let graceSeconds = 10;
     try {
       graceSeconds = env().shutdownGraceSeconds;
     } catch {
       // A bad configuration is reported by the first request; the default grace still applies.
     }
-    installGracefulShutdown({ graceSeconds });
+    installGracefulShutdown(graceSeconds);
   }
-  // Never holds up the start, and a check that fails (a module, DNS) is only a missing warning.
-  void warnAboutPrivateImageHosts().catch(() => undefined);
-  void warnAboutSiteLanguage().catch(() => undefined);
+  warnIf("launcher", async () => (await import("./lib/i18n")).fallbackWarning(env().site.messages));
+  warnIf("blog", async () => {
+    const [{ imageHosts }, hosts] = await Promise.all([
+      import("./lib/config/image-hosts.mjs"),
+      import("./lib/blog/private-image-hosts"),
+    ]);
+    return hosts.privateImageHostsWarning(await hosts.privateImageHosts(imageHosts(process.env)));
+  });
   // The blog and its index load now, not on a reader's time; readiness says "starting" until then.
   const [blogStore, { indexEachNewBlog }] = await Promise.all([
     import("./lib/blog/source"),
@@ -40,56 +57,21 @@ export async function registerOnNode(): Promise<void> {
   indexEachNewBlog();
   void blogStore.startBlogStore();
   // So no reader pays for a route's first render.
-  const { warmBlogRoutes } = await import("./lib/blog/warm-up");
-  void warmBlogRoutes();
-  const { startInProcessDelivery } = await import("./lib/delivery");
+  void (await import("./lib/blog/warm-up")).warmBlogRoutes();
   try {
-    startInProcessDelivery();
+    (await import("./lib/delivery")).startInProcessDelivery();
   } catch (error) {
     // A bad configuration is reported by the first request too; the server still serves pages.
-    const { log } = await import("./lib/observability/log.mjs");
     log("delivery").error(
       `the delivery worker did not start: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  // Which ADMIN_USERS the workspace does not count as admins, in the background.
   const [{ reportAdminStanding }, { learnWhetherAnyTwoFactor }] = await Promise.all([
-    import("./lib/admin/standing"),
+    import("./lib/admin/standing-report"),
     import("./lib/admin/two-factor"),
   ]);
+  // Which ADMIN_USERS the workspace does not count as admins, in the background.
   void reportAdminStanding();
   // Whether any admin turned two-factor on, so an outage of its store later has a last answer.
   void learnWhetherAnyTwoFactor().catch(() => undefined);
-}
-
-async function warnAboutPrivateImageHosts(): Promise<void> {
-  const [{ imageHosts }, { privateImageHosts, privateImageHostsWarning }, { log }] = await Promise.all([
-    import("./lib/config/image-hosts.mjs"),
-    import("./lib/blog/private-image-hosts"),
-    import("./lib/observability/log.mjs"),
-  ]);
-  const warning = privateImageHostsWarning(await privateImageHosts(imageHosts(process.env)));
-  if (warning) log("blog").warn(warning);
-}
-
-/** A policy other than noeviction stops the server; no AOF warns; an unreachable Redis is read later. */
-async function refuseUnsafeRedis(): Promise<void> {
-  const [{ startupRedisRefusal }, { log }] = await Promise.all([
-    import("./lib/state/redis-settings"),
-    import("./lib/observability/log.mjs"),
-  ]);
-  const refusal = await startupRedisRefusal();
-  if (!refusal) return;
-  log("state").fatal(`Masthead cannot start: ${refusal}`);
-  process.exit(1);
-}
-
-async function warnAboutSiteLanguage(): Promise<void> {
-  const [{ env }, { fallbackWarning }, { log }] = await Promise.all([
-    import("./lib/config/env"),
-    import("./lib/i18n"),
-    import("./lib/observability/log.mjs"),
-  ]);
-  const warning = fallbackWarning(env().site.messages);
-  if (warning) log("launcher").warn(warning);
 }

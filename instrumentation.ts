@@ -1,7 +1,4 @@
-/*
- * Next also compiles this file for the Edge runtime and drops a module from that graph only when its
- * import sits in a branch on NEXT_RUNTIME, as here: an early return would leave every Node module in.
- */
+// Next drops a module from the Edge graph only when its import sits in a branch on NEXT_RUNTIME.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { registerOnNode } = await import("./instrumentation-node");

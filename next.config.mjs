@@ -2,7 +2,6 @@ import { fileURLToPath } from "node:url";
 import { contentSecurityPolicy } from "./lib/config/content-security-policy.mjs";
 import { distDir as buildFolder } from "./lib/config/defaults.mjs";
 import { redisTargetFromVars } from "./lib/config/redis-target.mjs";
-import { recordBuildId } from "./lib/next-cache/build-id.mjs";
 import { imageDiskCacheBytes, imageLocalIpAllowed, imageRemotePatterns } from "./lib/config/image-hosts.mjs";
 
 // Read before any TypeScript runs: the variables come through the plain-JS readings the schema shares.
@@ -27,7 +26,6 @@ export const BRAND_FILE_HEADERS = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   distDir,
-  generateBuildId: () => recordBuildId(distDir),
   // One instance keeps Next's own cache; several share it through Redis (read when the server starts).
   ...(redisTargetFromVars(process.env)
     ? { cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)) }
@@ -36,11 +34,9 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === "1" },
   reactStrictMode: true,
   poweredByHeader: false,
-  // Next hashes the whole page in JavaScript on every view for an ETag, a large share of a cached
-  // view's CPU (docs/performance.md, "Serving"), to save only a 304 now and then.
+  // An ETag hashes every view in JavaScript, a large share of a cached view's CPU, for a rare 304.
   generateEtags: false,
-  // One copy per process, not one per bundle: a limiter from one bundle would reject with a class the
-  // others do not recognise; one queue, one metrics registry, one logger.
+  // One copy per process, not per bundle: one limiter class, queue, metrics registry and logger.
   serverExternalPackages: [
     "ioredis",
     "rate-limiter-flexible",

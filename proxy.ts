@@ -4,11 +4,8 @@ import { NOT_SIGNED_IN, SESSION_COOKIE, readSessionValue } from "@/lib/admin/ses
 import { contentSecurityPolicy } from "@/lib/config/content-security-policy.mjs";
 import { en } from "@/lib/i18n/en";
 
-/*
- * First gate of the admin area, sparing handlers and pages (which check again) from rendering for
- * strangers. Admin pages render per request anyway, so they get a strict policy: a fresh nonce,
- * which Next reads from the request's Content-Security-Policy header and puts on every script.
- */
+// First gate of the admin (handlers and pages check again). Its pages render per request, so they get
+// a fresh nonce, which Next reads from the request's policy header and puts on every script.
 function withNonce(request: NextRequest): NextResponse {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64");
   const policy = contentSecurityPolicy({ isDev: process.env.NODE_ENV === "development", nonce });

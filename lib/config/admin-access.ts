@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_HASH_PATTERN } from "./password-hash";
-import { Refusal, oneOf, variable, wholeNumber } from "./variable";
+import { Refusal, addProblem, oneOf, variable, wholeNumber } from "./variable";
 
 export type AdminUser = { email: string; passwordHash: string };
 
@@ -85,43 +85,32 @@ export const adminAccess = {
   ),
 };
 
-export type AdminAccessValues = {
-  ADMIN_USERS: AdminUser[];
-  ADMIN_TOTP: Record<string, string>;
-  ADMIN_RECOVERY_CODES: Record<string, string[]>;
-  ADMIN_TWO_FACTOR: "optional" | "required";
-};
+type AdminAccessValues = z.output<z.ZodObject<typeof adminAccess>> & { ADMIN_USERS: AdminUser[] };
 
 export function checkSecondFactor(v: AdminAccessValues, ctx: z.RefinementCtx): void {
   const admins = new Set(v.ADMIN_USERS.map((u) => u.email));
   const strangers = Object.keys(v.ADMIN_TOTP).filter((email) => !admins.has(email));
   if (strangers.length)
-    ctx.addIssue({
-      code: "custom",
-      path: ["ADMIN_TOTP"],
-      message: `lists ${strangers.join(", ")}, not in ADMIN_USERS.`,
-      params: {
-        fix: "add them to ADMIN_USERS (`npm run hash-password <email>`) or remove their ADMIN_TOTP entries.",
-      },
-    });
+    addProblem(
+      ctx,
+      ["ADMIN_TOTP"],
+      `lists ${strangers.join(", ")}, not in ADMIN_USERS.`,
+      "add them to ADMIN_USERS (`npm run hash-password <email>`) or remove their ADMIN_TOTP entries.",
+    );
   const noSecond = Object.keys(v.ADMIN_RECOVERY_CODES).filter((email) => !(email in v.ADMIN_TOTP));
   if (noSecond.length)
-    ctx.addIssue({
-      code: "custom",
-      path: ["ADMIN_RECOVERY_CODES"],
-      message: `lists ${noSecond.join(", ")}, who ${noSecond.length === 1 ? "has" : "have"} no ADMIN_TOTP secret: recovery codes stand in for the authenticator's code.`,
-      params: {
-        fix: "enrol them with `npm run admin-totp <email>` (it prints both entries), or remove their ADMIN_RECOVERY_CODES entries.",
-      },
-    });
+    addProblem(
+      ctx,
+      ["ADMIN_RECOVERY_CODES"],
+      `lists ${noSecond.join(", ")}, who ${noSecond.length === 1 ? "has" : "have"} no ADMIN_TOTP secret: recovery codes stand in for the authenticator's code.`,
+      "enrol them with `npm run admin-totp <email>` (it prints both entries), or remove their ADMIN_RECOVERY_CODES entries.",
+    );
   const without = [...admins].filter((email) => !(email in v.ADMIN_TOTP));
   if (v.ADMIN_TWO_FACTOR === "required" && without.length)
-    ctx.addIssue({
-      code: "custom",
-      path: ["ADMIN_TWO_FACTOR"],
-      message: `is required, but ${without.join(", ")} ${without.length === 1 ? "has" : "have"} no ADMIN_TOTP secret.`,
-      params: {
-        fix: "enrol each of them with `npm run admin-totp <email>` and add the entries to ADMIN_TOTP, or set ADMIN_TWO_FACTOR=optional.",
-      },
-    });
+    addProblem(
+      ctx,
+      ["ADMIN_TWO_FACTOR"],
+      `is required, but ${without.join(", ")} ${without.length === 1 ? "has" : "have"} no ADMIN_TOTP secret.`,
+      "enrol each of them with `npm run admin-totp <email>` and add the entries to ADMIN_TOTP, or set ADMIN_TWO_FACTOR=optional.",
+    );
 }

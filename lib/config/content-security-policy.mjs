@@ -1,9 +1,5 @@
-/*
- * For next.config.mjs (every response) and proxy.ts (the admin's per-request policy). Static and ISR
- * pages carry Next's inline data scripts, which differ per page and regeneration: a nonce would force
- * dynamic rendering, and hashes cannot go into a header fixed at build, so public pages keep
- * 'unsafe-inline' (docs/security.md). The admin renders per request anyway: a nonce and 'strict-dynamic'.
- */
+// Public pages carry Next's per-page inline scripts: a nonce would force dynamic rendering and hashes
+// cannot go in a header fixed at build, so 'unsafe-inline' (docs/security.md); the admin gets a nonce.
 export function contentSecurityPolicy({ isDev, nonce }) {
   const eval_ = isDev ? " 'unsafe-eval'" : "";
   const scripts = nonce

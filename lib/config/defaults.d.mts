@@ -2,8 +2,6 @@ type Env = Record<string, string | undefined>;
 export function envValue(env: Env, name: string): string | undefined;
 export function isLocalMode(env: Env): boolean;
 export function distDir(env: Env): string;
-export const DEFAULT_DELIVERY_STORE_PATH: string;
-export const DEFAULT_ADMIN_PASSKEY_STORE_PATH: string;
 export const LOCAL_DEMO_API_KEY: string;
 export type WholeNumberVariable = { readonly min: number; readonly max: number; readonly fallback: number };
 export const WHOLE_NUMBER_VARIABLES: Readonly<{
@@ -22,8 +20,6 @@ export const WHOLE_NUMBER_VARIABLES: Readonly<{
   ADMIN_RECHECK_SECONDS: WholeNumberVariable;
   SHUTDOWN_GRACE_SECONDS: WholeNumberVariable;
 }>;
-export const DEFAULT_PORT: number;
-export const DEFAULT_LOCAL_WORKSPACE_PORT: number;
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
 export const LOG_LEVELS: readonly LogLevel[];
 export const DEFAULT_LOG_LEVEL: LogLevel;

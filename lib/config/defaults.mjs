@@ -15,9 +15,6 @@ export function distDir(env) {
   return envValue(env, "NEXT_DIST_DIR") ?? ".next";
 }
 
-export const DEFAULT_DELIVERY_STORE_PATH = "data/newsletter-delivery.sqlite";
-export const DEFAULT_ADMIN_PASSKEY_STORE_PATH = "data/admin-passkeys.sqlite";
-
 /** The local workspace's public default key (it only opens the demo data); here so app and seed agree. */
 export const LOCAL_DEMO_API_KEY = "wps_local_demo_7f3a9c2e5b8d4f61a0c9e2b7";
 
@@ -37,9 +34,6 @@ export const WHOLE_NUMBER_VARIABLES = Object.freeze({
   ADMIN_RECHECK_SECONDS: { min: 1, max: 3600, fallback: 60 },
   SHUTDOWN_GRACE_SECONDS: { min: 1, max: 600, fallback: 10 },
 });
-
-export const DEFAULT_PORT = WHOLE_NUMBER_VARIABLES.PORT.fallback;
-export const DEFAULT_LOCAL_WORKSPACE_PORT = WHOLE_NUMBER_VARIABLES.LOCAL_WORKSPACE_PORT.fallback;
 
 export const LOG_LEVELS = Object.freeze(["trace", "debug", "info", "warn", "error", "fatal", "silent"]);
 export const DEFAULT_LOG_LEVEL = "info";

@@ -1,36 +1,25 @@
 // One list for `next/image` and the cover loader: the (local) workspace, plus IMAGE_HOSTS, on public
 // addresses unless IMAGE_ALLOW_PRIVATE_HOSTS (the local workspace is the one loopback host).
 
-import { DEFAULT_LOCAL_WORKSPACE_PORT, WHOLE_NUMBER_VARIABLES, envValue, isLocalMode } from "./defaults.mjs";
+import { WHOLE_NUMBER_VARIABLES, envValue, isLocalMode } from "./defaults.mjs";
 
 export function imageHosts(env) {
   const workspaceUrl = envValue(env, "WORKSPACE_URL");
-  const localPort = envValue(env, "LOCAL_WORKSPACE_PORT") ?? String(DEFAULT_LOCAL_WORKSPACE_PORT);
+  const localPort =
+    envValue(env, "LOCAL_WORKSPACE_PORT") ?? WHOLE_NUMBER_VARIABLES.LOCAL_WORKSPACE_PORT.fallback;
   const privateAllowed = imagePrivateHostsAllowed(env);
-  const entries = [];
-  if (!workspaceUrl) {
-    for (const host of ["127.0.0.1", "localhost"])
-      entries.push({ origin: `http://${host}:${localPort}`, privateAddressAllowed: true });
-  } else if (URL.canParse(workspaceUrl)) {
-    entries.push({ origin: new URL(workspaceUrl).origin, privateAddressAllowed: privateAllowed });
-  }
-  for (const host of (env.IMAGE_HOSTS ?? "").split(/[\s,]+/).filter(Boolean)) {
-    entries.push({
-      origin: host.includes("://") ? host : `https://${host}`,
-      privateAddressAllowed: privateAllowed,
-    });
-  }
-  return entries
-    .filter((e) => URL.canParse(e.origin))
-    .map((e) => {
-      const u = new URL(e.origin);
-      return {
-        origin: u.origin,
-        protocol: u.protocol,
-        hostname: u.hostname,
-        port: u.port,
-        privateAddressAllowed: e.privateAddressAllowed,
-      };
+  const named = (env.IMAGE_HOSTS ?? "").split(/[\s,]+/).filter(Boolean);
+  const addresses = [
+    ...(workspaceUrl
+      ? [[workspaceUrl, privateAllowed]]
+      : ["127.0.0.1", "localhost"].map((host) => [`http://${host}:${localPort}`, true])),
+    ...named.map((host) => [host.includes("://") ? host : `https://${host}`, privateAllowed]),
+  ];
+  return addresses
+    .filter(([address]) => URL.canParse(address))
+    .map(([address, privateAddressAllowed]) => {
+      const { origin, protocol, hostname, port } = new URL(address);
+      return { origin, protocol, hostname, port, privateAddressAllowed };
     });
 }
 

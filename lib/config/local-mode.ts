@@ -4,14 +4,8 @@ import ipaddr from "ipaddr.js";
 // Local mode runs the demo with a public password, so it stays on this machine: the launcher listens
 // on loopback, and the site's server judges each connection by its socket, never the Host header.
 
-const REAL_WORKSPACE_VARIABLES = [
-  "WORKSPACE_URL",
-  "WORKSPACE_API_KEY",
-  "SESSION_SECRET",
-  "ADMIN_USERS",
-  "SITE_URL",
-];
-const toServe = `To serve the network, configure your workspace: set ${REAL_WORKSPACE_VARIABLES.slice(0, -1).join(", ")} and ${REAL_WORKSPACE_VARIABLES.at(-1)}.`;
+const toServe =
+  "To serve the network, configure your workspace: set WORKSPACE_URL, WORKSPACE_API_KEY, SESSION_SECRET, ADMIN_USERS and SITE_URL.";
 
 export const LOCAL_MODE_OFF_LOOPBACK = `This site runs in local mode (no WORKSPACE_URL), with the public demo password and secrets, and answers on its own machine only. ${toServe}`;
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from "./defaults.mjs";
 import { parseSentinelList } from "./redis-target.mjs";
-import type { SentinelTarget } from "./redis-target.mjs";
-import { Refusal, oneOf, variable } from "./variable";
+import { Refusal, addProblem, oneOf, variable } from "./variable";
 
 // How an instance runs among others (docs/operations.md). Values that carry a password are never echoed.
 
@@ -19,53 +18,50 @@ export const trustProxy = variable(
   },
 );
 
-export const redisUrl = variable(
-  "set it to redis://[:password@]host[:port][/db] (rediss:// for TLS), e.g. redis://:secret@10.0.0.5:6379/0, or unset it to keep the state of one instance in memory.",
-  (raw): string | null | Refusal => {
-    if (raw === undefined) return null;
-    const url = URL.canParse(raw) ? new URL(raw) : undefined;
-    if (!url || (url.protocol !== "redis:" && url.protocol !== "rediss:"))
-      return new Refusal("is not a redis:// or rediss:// URL.");
-    if (!url.hostname) return new Refusal("names no host.");
-    const db = url.pathname.replace(/^\/+/, "");
-    if (db !== "" && !/^([0-9]|1[0-5])$/.test(db))
-      return new Refusal(`names database "${db.slice(0, 20)}"; Redis databases are numbered 0 to 15.`);
-    return raw;
-  },
-);
+const redisSecret = variable("set it to the password, or unset it.", (raw) => raw ?? null);
 
-export const redisSentinels = variable(
-  "set it to the Sentinels' addresses, comma-separated host:port (e.g. 10.0.0.5:26379,10.0.0.6:26379,10.0.0.7:26379), or unset it.",
-  (raw) => {
-    if (raw === undefined) return null;
-    const parsed = parseSentinelList(raw);
-    return "sentinels" in parsed ? parsed.sentinels : new Refusal(parsed.problem);
-  },
-);
-
-export const redisSentinelName = variable(
-  "set it to the name your Sentinels monitor (the <name> of `sentinel monitor <name> host port quorum`), e.g. masthead.",
-  (raw) => {
-    if (raw === undefined) return null;
-    return /^[\x21-\x7e]{1,100}$/.test(raw)
-      ? raw
-      : new Refusal("contains spaces or characters a master group name cannot have.");
-  },
-);
-
-export const redisSecret = variable("set it to the password, or unset it.", (raw) => raw ?? null);
-
-export type RedisVariables = {
-  REDIS_URL: string | null;
-  REDIS_SENTINELS: SentinelTarget["sentinels"] | null;
-  REDIS_SENTINEL_NAME: string | null;
-  REDIS_SENTINEL_PASSWORD: string | null;
-  REDIS_PASSWORD: string | null;
+/** In the order their problems are reported. */
+export const redisVariables = {
+  REDIS_URL: variable(
+    "set it to redis://[:password@]host[:port][/db] (rediss:// for TLS), e.g. redis://:secret@10.0.0.5:6379/0, or unset it to keep the state of one instance in memory.",
+    (raw): string | null | Refusal => {
+      if (raw === undefined) return null;
+      const url = URL.canParse(raw) ? new URL(raw) : undefined;
+      if (!url || (url.protocol !== "redis:" && url.protocol !== "rediss:"))
+        return new Refusal("is not a redis:// or rediss:// URL.");
+      if (!url.hostname) return new Refusal("names no host.");
+      const db = url.pathname.replace(/^\/+/, "");
+      if (db !== "" && !/^([0-9]|1[0-5])$/.test(db))
+        return new Refusal(`names database "${db.slice(0, 20)}"; Redis databases are numbered 0 to 15.`);
+      return raw;
+    },
+  ),
+  REDIS_SENTINELS: variable(
+    "set it to the Sentinels' addresses, comma-separated host:port (e.g. 10.0.0.5:26379,10.0.0.6:26379,10.0.0.7:26379), or unset it.",
+    (raw) => {
+      if (raw === undefined) return null;
+      const parsed = parseSentinelList(raw);
+      return "sentinels" in parsed ? parsed.sentinels : new Refusal(parsed.problem);
+    },
+  ),
+  REDIS_SENTINEL_NAME: variable(
+    "set it to the name your Sentinels monitor (the <name> of `sentinel monitor <name> host port quorum`), e.g. masthead.",
+    (raw) => {
+      if (raw === undefined) return null;
+      return /^[\x21-\x7e]{1,100}$/.test(raw)
+        ? raw
+        : new Refusal("contains spaces or characters a master group name cannot have.");
+    },
+  ),
+  REDIS_SENTINEL_PASSWORD: redisSecret,
+  REDIS_PASSWORD: redisSecret,
 };
+
+type RedisVariables = z.output<z.ZodObject<typeof redisVariables>>;
 
 export function checkRedisVariables(v: RedisVariables, ctx: z.RefinementCtx): void {
   const problem = (variable: keyof RedisVariables, message: string, fix: string) =>
-    ctx.addIssue({ code: "custom", path: [variable], message, params: { fix } });
+    addProblem(ctx, [variable], message, fix);
   if (v.REDIS_URL && v.REDIS_SENTINELS) {
     problem(
       "REDIS_SENTINELS",

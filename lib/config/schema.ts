@@ -1,22 +1,13 @@
 import { z } from "zod";
 import { adminAccess, checkSecondFactor } from "./admin-access";
-import {
-  DEFAULT_ADMIN_PASSKEY_STORE_PATH,
-  DEFAULT_DELIVERY_STORE_PATH,
-  LOCAL_DEMO_API_KEY,
-  envValue,
-  isLocalMode,
-} from "./defaults.mjs";
+import { LOCAL_DEMO_API_KEY, envValue, isLocalMode } from "./defaults.mjs";
 import { imageHosts, type ImageHost } from "./image-hosts.mjs";
 import {
   checkRedisVariables,
   deliveryWorker,
   logLevel,
   metricsToken,
-  redisSecret,
-  redisSentinelName,
-  redisSentinels,
-  redisUrl,
+  redisVariables,
   trustProxy,
 } from "./operations-variables";
 import { secrets } from "./secrets";
@@ -35,10 +26,7 @@ export {
 } from "./secrets";
 export { LOCAL_DEMO_API_KEY };
 
-/*
- * The environment to AppConfig: pure and fast (the scrypt check is in startup.ts). Each problem names
- * its variable and a fix, never echoes a secret, and all are reported at once.
- */
+// Pure and fast (the scrypt check is in startup.ts); each problem names its variable and a fix.
 
 /** `key`: the setting inside a variable's file (SITE_CONFIG), e.g. "navigation[2].href". */
 export type ConfigProblem = { variable: string; key?: string; problem: string; fix: string };
@@ -77,13 +65,9 @@ const rest = {
   BLOG_PRERENDER_LIMIT: wholeNumber("BLOG_PRERENDER_LIMIT"),
   FEED_ITEMS: wholeNumber("FEED_ITEMS"),
   TRUST_PROXY: trustProxy,
-  REDIS_URL: redisUrl,
-  REDIS_SENTINELS: redisSentinels,
-  REDIS_SENTINEL_NAME: redisSentinelName,
-  REDIS_SENTINEL_PASSWORD: redisSecret,
-  REDIS_PASSWORD: redisSecret,
-  DELIVERY_STORE_PATH: z.string().default(DEFAULT_DELIVERY_STORE_PATH),
-  ADMIN_PASSKEY_STORE_PATH: z.string().default(DEFAULT_ADMIN_PASSKEY_STORE_PATH),
+  ...redisVariables,
+  DELIVERY_STORE_PATH: z.string().default("data/newsletter-delivery.sqlite"),
+  ADMIN_PASSKEY_STORE_PATH: z.string().default("data/admin-passkeys.sqlite"),
   DELIVERY_RATE_PER_SECOND: wholeNumber("DELIVERY_RATE_PER_SECOND"),
   DELIVERY_DIRECT_TIMEOUT_MS: wholeNumber("DELIVERY_DIRECT_TIMEOUT_MS"),
   DELIVERY_MAX_AGE_HOURS: wholeNumber("DELIVERY_MAX_AGE_HOURS"),

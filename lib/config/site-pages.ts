@@ -1,6 +1,6 @@
 import MarkdownIt from "markdown-it";
 import { z } from "zod";
-import { Refusal, checked, quoted, text, textValue } from "./variable";
+import { Refusal, addProblem, checked, quoted, text, textValue } from "./variable";
 
 // markdown-it with `html: false` writes HTML as text and refuses javascript:, vbscript:, file: and
 // data: links, so the team's pages need no other sanitising.
@@ -49,12 +49,12 @@ export const pages = z
         const path = (p as { path?: unknown } | null)?.path;
         if (typeof path !== "string") return;
         if (seen.has(path))
-          ctx.addIssue({
-            code: "custom",
-            path: [i, "path"],
-            message: `${quoted(path)} is the path of an earlier page too.`,
-            params: { fix: "give each page a path of its own." },
-          });
+          addProblem(
+            ctx,
+            [i, "path"],
+            `${quoted(path)} is the path of an earlier page too.`,
+            "give each page a path of its own.",
+          );
         seen.add(path);
       });
     },

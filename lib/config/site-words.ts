@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGE_KEYS, allowedPlaceholders, isMessageKey, placeholdersOf, type Phrase } from "../i18n";
-import { Refusal, checked, quoted, textValue } from "./variable";
+import { Refusal, addProblem, checked, quoted, textValue } from "./variable";
 
 const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
 /** ISO 639-1 codes Intl can name, for "french" → "fr" suggestions. */
@@ -57,30 +57,26 @@ export const messages = z
     for (const [key, value] of Object.entries(record)) {
       if (!isMessageKey(key)) {
         const near = MESSAGE_KEYS.filter((k) => k.split(".")[0] === key.split(".")[0]).slice(0, 6);
-        ctx.addIssue({
-          code: "custom",
-          path: [key],
-          message: "is not an interface phrase Masthead knows.",
-          params: {
-            fix: near.length
-              ? `use one of the keys of lib/i18n/en.ts, e.g. ${near.map((k) => `"${k}"`).join(", ")}.`
-              : "use one of the keys of lib/i18n/en.ts (the English words of every phrase).",
-          },
-        });
+        addProblem(
+          ctx,
+          [key],
+          "is not an interface phrase Masthead knows.",
+          near.length
+            ? `use one of the keys of lib/i18n/en.ts, e.g. ${near.map((k) => `"${k}"`).join(", ")}.`
+            : "use one of the keys of lib/i18n/en.ts (the English words of every phrase).",
+        );
         continue;
       }
       const allowed = allowedPlaceholders(key);
       const unknown = [...placeholdersOf(value as Phrase)].filter((p) => !allowed.has(p));
       if (unknown.length)
-        ctx.addIssue({
-          code: "custom",
-          path: [key],
-          message: `uses ${unknown.map((p) => `{${p}}`).join(", ")}, which this phrase does not fill.`,
-          params: {
-            fix: allowed.size
-              ? `use only ${[...allowed].map((p) => `{${p}}`).join(", ")}, or none.`
-              : "write it without {placeholders}.",
-          },
-        });
+        addProblem(
+          ctx,
+          [key],
+          `uses ${unknown.map((p) => `{${p}}`).join(", ")}, which this phrase does not fill.`,
+          allowed.size
+            ? `use only ${[...allowed].map((p) => `{${p}}`).join(", ")}, or none.`
+            : "write it without {placeholders}.",
+        );
     }
   });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { PAGE_BACKGROUND, accentColour, readableOn } from "./colour";
-import { isValidTimeZone, resolveMessages, type MessageOverrides, type Messages } from "../i18n";
+import { isValidTimeZone, resolveMessages, type MessageOverrides } from "../i18n";
 import type { ImageHost } from "./image-hosts.mjs";
 import { language, messages } from "./site-words";
 import { IMAGE_FILE_TYPES, image, type SiteImage } from "./site-image";
@@ -35,7 +35,7 @@ const FIXES = {
   accentColorDark:
     'write a colour as "#rrggbb", e.g. "#93c5fd", or remove the key to derive it from accentColor.',
   logo: IMAGE_FIX,
-  logoDark: `give the path (relative to the SITE_CONFIG file) of the logo drawn for a dark background, a ${IMAGE_FILE_TYPES} file up to 1 MB, or an http(s) address on an allowed image host (IMAGE_HOSTS); it needs "logo" too.`,
+  logoDark: `for the logo drawn for a dark background, ${IMAGE_FIX.slice(0, -1)}; it needs "logo" too.`,
   logoAlt:
     "write the words the logo shows (usually the site's name), or remove the key to show the logo beside the name.",
   icon: IMAGE_FIX,
@@ -56,30 +56,7 @@ const SITE_KEYS = Object.keys(FIXES) as Key[];
 
 export type { SiteImage, SitePage };
 export type SiteLink = { label: string; href: string; external: boolean };
-export type SocialLink = { network: Network; label: string; url: string; me: boolean };
-
-export type SiteConfig = {
-  /** null: the workspace's blog name. */
-  name: string | null;
-  /** manifest short_name; null: the name cut at a word. */
-  shortName: string | null;
-  description: string;
-  /** custom: false adds no style to the pages. */
-  accent: { light: string; dark: string; custom: boolean };
-  /** alt "" (decorative): the logo is shown beside the name; otherwise instead of it. */
-  logo: (SiteImage & { alt: string; dark: SiteImage | null }) | null;
-  icon: SiteImage | null;
-  navigation: SiteLink[];
-  social: SocialLink[];
-  footer: string | null;
-  pages: SitePage[];
-  /** Canonical BCP 47. */
-  language: string;
-  /** IANA, for readers and admins. */
-  timeZone: string;
-  /** The language's catalogue (English when none ships), then the team's `messages`. */
-  messages: Messages;
-};
+export type SiteConfig = ReturnType<typeof toSite>;
 
 const DEMO_NAVIGATION: SiteLink[] = [
   { label: "Blog", href: "/blog", external: false },
@@ -178,20 +155,22 @@ function fileSchema(dir: string, hosts: ImageHost[]) {
 
 type SiteFile = z.output<ReturnType<typeof fileSchema>>;
 
-function toSite(f: SiteFile): SiteConfig {
+function toSite(f: SiteFile) {
   const language = f.language ?? DEFAULT_LANGUAGE;
   const siteMessages = resolveMessages(language, f.messages as MessageOverrides | undefined);
   const light = f.accentColor ?? DEMO_ACCENT.light;
   // Unset: the light accent lightened until it reads on the dark background.
   const dark = f.accentColorDark ?? (f.accentColor ? readableOn("dark", f.accentColor) : DEMO_ACCENT.dark);
   return {
-    name: f.name ?? null,
-    shortName: f.shortName ?? null,
+    name: f.name ?? null, // null: the workspace's blog name
+    shortName: f.shortName ?? null, // manifest short_name; null: the name cut at a word
     description: f.description ?? (siteMessages.phrases["site.description"] as string),
+    // custom: false adds no style to the pages.
     accent: { light, dark, custom: light !== DEMO_ACCENT.light || dark !== DEMO_ACCENT.dark },
+    // alt "" (decorative): the logo is shown beside the name; otherwise instead of it.
     logo: f.logo ? { ...f.logo, alt: f.logoAlt ?? "", dark: f.logoDark ?? null } : null,
     icon: f.icon ?? null,
-    navigation: f.navigation?.map((l) => ({ label: l.label, ...l.href })) ?? DEMO_NAVIGATION,
+    navigation: f.navigation?.map((l): SiteLink => ({ label: l.label, ...l.href })) ?? DEMO_NAVIGATION,
     social: Object.entries(f.social ?? {}).flatMap(([network, url]) => {
       if (!url) return [];
       const n = network as Network;
@@ -199,9 +178,9 @@ function toSite(f: SiteFile): SiteConfig {
     }),
     footer: f.footer ?? null,
     pages: f.pages ?? [],
-    language,
-    timeZone: f.timeZone ?? "UTC",
-    messages: siteMessages,
+    language, // canonical BCP 47
+    timeZone: f.timeZone ?? "UTC", // IANA, for readers and admins
+    messages: siteMessages, // the language's catalogue (English when none ships), then the team's words
   };
 }
 

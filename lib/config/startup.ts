@@ -4,10 +4,7 @@ import { envValue, isLocalMode } from "./defaults.mjs";
 import { CONFIG_VARIABLES, ConfigError, checkEnv, type AppConfig, type ConfigProblem } from "./schema";
 import { DEMO_ADMIN_HASH, DEMO_ADMIN_PASSWORD } from "./secrets";
 
-/*
- * The schema plus what is too slow for parsing: with a real workspace no admin may use the public
- * demo password (one scrypt per admin), reported with the schema's problems in variable order.
- */
+// The schema plus what is too slow for parsing: no admin of a real workspace may use the demo password.
 
 type Vars = Record<string, string | undefined>;
 

@@ -22,6 +22,11 @@ export function checked<I extends z.ZodType, T>(
   });
 }
 
+/** A problem across values (several variables, a list's entries), at `path`. */
+export function addProblem(ctx: z.RefinementCtx, path: PropertyKey[], message: string, fix: string): void {
+  ctx.addIssue({ code: "custom", path, message, params: { fix } });
+}
+
 export function variable<T>(fix: string, read: (value: string | undefined) => T | Refusal) {
   return checked(z.string().optional(), read, fix);
 }

@@ -4,11 +4,9 @@ import ipaddr from "ipaddr.js";
 import { processMemo } from "../memo/process-memo.mjs";
 
 /*
- * Who is asking, for every budget: nothing else reads X-Forwarded-For. Next passes a client's own
- * forwarded headers untouched, so they count only when TRUST_PROXY says a proxy sets them; otherwise
- * the site's server stamps the connection's address on every request before Next sees it.
- * The holder can ask from any address of its block at no cost: an IPv4 /24 (the smallest routed
- * block), an IPv6 /48 (one end site's assignment, RIPE-738). Its clients: an IPv4 address, an IPv6 /64.
+ * Who is asking, for every budget: nothing else reads X-Forwarded-For, which counts only when
+ * TRUST_PROXY says a proxy sets it; otherwise the server stamps the connection's address. A holder
+ * is the block one party gets at no cost: an IPv4 /24 (smallest routed), an IPv6 /48 (RIPE-738).
  */
 
 /** A Request in route handlers, `{ headers: await headers() }` in pages. */

@@ -17,48 +17,32 @@ export type GateOptions = { concurrency: number; maxQueue: number; maxWaitMs: nu
 
 export type Gate = { run<T>(task: () => Promise<T>): Promise<T> };
 
-type Waiter = { start: () => void; timer: NodeJS.Timeout };
-
 export function createGate({ concurrency, maxQueue, maxWaitMs }: GateOptions): Gate {
   let running = 0;
-  const queue: Waiter[] = [];
-
-  const release = () => {
-    running--;
-    const next = queue.shift();
-    if (next) {
-      clearTimeout(next.timer);
-      running++;
-      next.start();
-    }
-  };
-
-  const admit = (): Promise<void> => {
-    if (running < concurrency) {
-      running++;
-      return Promise.resolve();
-    }
-    if (queue.length >= maxQueue) return Promise.reject(new GateBusyError());
-    return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        start: resolve,
-        timer: setTimeout(() => {
-          const i = queue.indexOf(waiter);
-          if (i >= 0) queue.splice(i, 1);
-          reject(new GateBusyError());
-        }, maxWaitMs),
-      };
-      queue.push(waiter);
-    });
-  };
-
+  const queue: (() => void)[] = [];
   return {
     async run(task) {
-      await admit();
+      if (running < concurrency) running++;
+      else if (queue.length >= maxQueue) throw new GateBusyError();
+      else
+        // A slot is handed from the task that ends to the first waiter, so `running` stays counted.
+        await new Promise<void>((resolve, reject) => {
+          const start = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(() => {
+            queue.splice(queue.indexOf(start), 1);
+            reject(new GateBusyError());
+          }, maxWaitMs);
+          queue.push(start);
+        });
       try {
         return await task();
       } finally {
-        release();
+        const next = queue.shift();
+        if (next) next();
+        else running--;
       }
     },
   };

@@ -12,8 +12,7 @@ export function bodyKind(request: Request): BodyKind | undefined {
   return undefined;
 }
 
-export type BodyRead =
-  { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: true } | { ok: false; tooLarge: false };
+export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: boolean };
 
 /** Counted while streaming: Content-Length only lets us refuse early. */
 export async function readLimitedBody(request: Request, limit: number): Promise<BodyRead> {

@@ -3,11 +3,8 @@ import { requestHost } from "./client-key";
 import { env } from "../config/env";
 import { LOOPBACK_NAMES } from "../config/local-mode";
 
-/*
- * The one cross-site request forgery check of the route handlers: Origin, else Sec-Fetch-Site, else
- * Referer decides; none means no browser. The newsletter refuses only "cross-site" (without a
- * browser there are no reader's cookies to forge with); the admin also refuses no browser signal.
- */
+// The route handlers' one CSRF check: Origin, else Sec-Fetch-Site, else Referer; none is no browser,
+// which the newsletter lets through (no reader's cookies to forge with) and the admin refuses.
 
 export type OriginVerdict = "same-origin" | "cross-site" | "no-browser-signal";
 

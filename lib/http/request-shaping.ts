@@ -3,11 +3,9 @@ import { envValue } from "../config/defaults.mjs";
 import { LOOPBACK_NAMES } from "../config/local-mode";
 
 /*
- * Decided at run time (Next's header and route rules are frozen at build), before Next sees it:
- * - Query strings no page reads are dropped: Next stores the query of the request that regenerates
- *   a page into the payload for everyone. `_rsc` stays only on RSC requests, in its digest's shape.
- * - The image optimiser keys its disk copies by the whole URL: another spelling is redirected (308).
- * - Server actions are refused (Masthead has none; Next would print each unknown action id).
+ * At run time, before Next (its rules are frozen at build): query strings no page reads are dropped
+ * (Next stores the regenerating request's query in the payload for everyone); the image optimiser's
+ * URL has one spelling (it keys disk copies by it); server actions are refused (Masthead has none).
  */
 
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
@@ -108,21 +106,17 @@ export function sendsHsts(env: Record<string, string | undefined>): boolean {
   return env.NODE_ENV !== "development" && /^https:\/\//i.test(envValue(env, "SITE_URL") ?? "");
 }
 
-export type RequestShaping = {
-  hsts: boolean;
-  imageHosts: readonly ImageHost[];
-};
-
 /** True when answered here. */
 export function shapeRequest(
   request: IncomingMessage,
   response: ServerResponse,
-  shaping: RequestShaping,
+  hsts: boolean,
+  imageHosts: readonly ImageHost[],
 ): boolean {
-  if (shaping.hsts) response.setHeader("strict-transport-security", HSTS_VALUE);
+  if (hsts) response.setHeader("strict-transport-security", HSTS_VALUE);
   const target = asksForServerAction(request)
     ? SERVER_ACTIONS_REFUSED
-    : shapedTarget(request.url ?? "", request.headers.rsc, shaping.imageHosts);
+    : shapedTarget(request.url ?? "", request.headers.rsc, imageHosts);
   if (target !== request.url && /^\/_next\/image(\?|$)/.test(target ?? "")) {
     response.writeHead(308, { location: target, "cache-control": "no-store" }).end();
     return true;

@@ -6,11 +6,8 @@ import { ConfigError, type AppConfig, type ConfigProblem } from "../config/schem
 import type { SiteConfig } from "../config/site";
 import { exitWithProblems } from "./preflight";
 
-/*
- * With Redis, an instance started with another SITE_CONFIG would re-render pages with another brand
- * into the shared cache: a build records the contents of SITE_CONFIG's file and every file it names,
- * and the launcher refuses to serve a build whose record differs.
- */
+// An instance with another SITE_CONFIG would re-render another brand into the shared cache: a build
+// records the hashes of SITE_CONFIG and every file it names; a differing instance refuses to start.
 
 export const FINGERPRINT_FILE = "masthead-site.json";
 

@@ -1,10 +1,7 @@
 /*
- * The server's memory (docs/performance.md, "Soak" and "Scale"); NODE_OPTIONS wins flag by flag:
- * - a heap limit makes V8 collect before a busy server grows with its garbage (room left for a large
- *   blog's store and index); small semi-spaces keep it smaller, as fast;
- * - --expose-gc: the server collects what loading used once done (lib/blog/warm-up.ts);
- * - glibc keeps Node's 64 KiB socket reads in its main heap, returned only from the top: a threshold
- *   at that size maps each on its own (mallopt(3)), unless the operator sets one.
+ * The server's memory (docs/performance.md); NODE_OPTIONS wins flag by flag. A heap limit makes V8
+ * collect before a busy server grows with garbage; --expose-gc lets warm-up collect what loading used;
+ * glibc keeps Node's 64 KiB socket reads in its main heap unless mmap'd on their own (mallopt(3)).
  */
 
 export const DEFAULT_SERVER_HEAP_MB = 512;

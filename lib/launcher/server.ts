@@ -1,11 +1,6 @@
-/*
- * Next's documented custom server; PORT and HOSTNAME as `next start` reads them. Before Next, in order:
- *  0. in local mode, a connection from off this machine goes to the route that refuses it;
- *  1. the connection's address is stamped (lib/http/client-key.ts): no client can name itself;
- *  2. the target is shaped (lib/http/request-shaping.ts);
- *  3. a blog address the store says names nothing gets the prerendered not-found page, so a random
- *     address renders nothing and leaves nothing in Next's cache.
- */
+// Next's documented custom server; PORT and HOSTNAME as `next start` reads them. Before Next, in
+// order (see the request handler): local mode's loopback check, the peer stamp, the target's shape,
+// and the not-found page for a blog address the store knows names nothing (nothing rendered or cached).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
 import { imageHosts } from "../config/image-hosts.mjs";
@@ -13,7 +8,7 @@ import { isLocalMode } from "../config/defaults.mjs";
 import { peerAddressStamp } from "../http/client-key";
 import { localModeLoopbackOnly } from "../config/local-mode";
 import { existingProcessMemo } from "../memo/process-memo.mjs";
-import { sendsHsts, shapeRequest, type RequestShaping } from "../http/request-shaping";
+import { sendsHsts, shapeRequest } from "../http/request-shaping";
 import { loopbackOrigin, SERVER_ORIGIN_VARIABLE } from "../http/server-origin";
 import { log as logger } from "../observability/log.mjs";
 import { configOrExit } from "./preflight";
@@ -53,10 +48,8 @@ async function main(): Promise<void> {
   const hostname = process.env.HOSTNAME?.trim() || undefined;
   process.env[SERVER_ORIGIN_VARIABLE] = loopbackOrigin(hostname, port);
 
-  const shaping: RequestShaping = {
-    hsts: sendsHsts(process.env),
-    imageHosts: imageHosts(process.env),
-  };
+  const hsts = sendsHsts(process.env);
+  const hosts = imageHosts(process.env);
   const localMode = isLocalMode(process.env);
 
   const app = next({ dev, hostname, port });
@@ -66,7 +59,7 @@ async function main(): Promise<void> {
   const server = createServer(TIMEOUTS, (request, response) => {
     if (localMode) localModeLoopbackOnly(request);
     peerAddressStamp(request, config.trustProxy);
-    if (shapeRequest(request, response, shaping)) return;
+    if (shapeRequest(request, response, hsts, hosts)) return;
     if (unknownBlogAddress(request, response)) return;
     prepared
       .then(() => handle(request, response))

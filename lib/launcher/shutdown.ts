@@ -9,35 +9,23 @@ import { markDraining } from "../state/readiness";
 import { closeState } from "../state";
 
 /*
- * A restart nobody notices. On SIGTERM or SIGINT (the launcher sets NEXT_MANUAL_SIG_HANDLE, so Next
- * leaves the signals to this module):
- *  1. readiness answers 503 "draining" and serving goes on for NOTICE_MS, so a load balancer takes
- *     the instance out first; the delivery worker finishes its call and takes no other;
- *  2. it stops accepting connections: a proxy's refused connect goes to another instance, safe even
- *     for a POST; every answer from now on says Connection: close;
- *  3. it finishes the requests it holds within SHUTDOWN_GRACE_SECONDS of the signal;
- *  4. it closes the delivery store and Redis, and exits 0.
- * Servers and requests are found on Node's public `http.server.request.start` diagnostics channel.
+ * A restart nobody notices (NEXT_MANUAL_SIG_HANDLE leaves the signals to this module): readiness
+ * answers 503 for NOTICE_MS so a load balancer takes the instance out first; then it stops accepting
+ * (a refused connect is safe to retry elsewhere, even a POST), finishes what it holds within the
+ * grace, closes the stores and exits 0. Requests are found on Node's diagnostics channel.
  */
 
 const NOTICE_MS = 1_000;
 
 type Lifecycle = { servers: Set<Server>; open: Set<ServerResponse>; draining: boolean };
 
-export type ShutdownOptions = {
-  graceSeconds: number;
-  log?: (line: string) => void;
-  exit?: (code: number) => void;
-};
-
 const sleep = (ms: number) => delay(Math.max(0, ms));
+const log = (line: string) => logger("launcher").info(line);
 
-export function installGracefulShutdown(options: ShutdownOptions): void {
+export function installGracefulShutdown(graceSeconds: number): void {
   const { lifecycle } = processState();
   if (lifecycle.shutdownInstalled) return;
   lifecycle.shutdownInstalled = true;
-  const log = options.log ?? ((line: string) => logger("launcher").info(line));
-  const exit = options.exit ?? ((code: number) => process.exit(code));
   const life: Lifecycle = { servers: new Set(), open: new Set(), draining: false };
 
   subscribe("http.server.request.start", (message) => {
@@ -50,10 +38,13 @@ export function installGracefulShutdown(options: ShutdownOptions): void {
 
   const onSignal = (signal: NodeJS.Signals) => {
     if (life.draining) return;
-    void drain(life, signal, options.graceSeconds, log).then(exit, (error: unknown) => {
-      log(`shutdown failed (${error instanceof Error ? error.message : String(error)})`);
-      exit(1);
-    });
+    void drain(life, signal, graceSeconds).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log(`shutdown failed (${error instanceof Error ? error.message : String(error)})`);
+        process.exit(1);
+      },
+    );
   };
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
@@ -68,12 +59,7 @@ const within = (work: Promise<unknown>, deadline: number): Promise<boolean> =>
     delay(Math.max(0, deadline - Date.now()), false),
   ]);
 
-async function drain(
-  life: Lifecycle,
-  signal: NodeJS.Signals,
-  graceSeconds: number,
-  log: (line: string) => void,
-): Promise<number> {
+async function drain(life: Lifecycle, signal: NodeJS.Signals, graceSeconds: number): Promise<void> {
   const deadline = Date.now() + graceSeconds * 1000;
   life.draining = true;
   markDraining();
@@ -100,5 +86,4 @@ async function drain(
       ? "every request answered; exiting."
       : `${cut} request(s) still open after ${graceSeconds} s (SHUTDOWN_GRACE_SECONDS); exiting anyway.`,
   );
-  return 0;
 }

@@ -1,5 +1,6 @@
 // `npm start`: the local workspace (without WORKSPACE_URL), `next build`, then the site's server.
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import path from "node:path";
 import { distDir } from "../config/defaults.mjs";
 import { requireSupportedNode } from "../config/node-runtime";
@@ -66,29 +67,17 @@ function run(command: string, argv: string[], name: string, env: Record<string, 
   return child;
 }
 
-function exited(child: ChildProcess, withinMs: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      resolve(null);
-    }, withinMs);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-}
-
 async function stop(code: number, asked = false): Promise<never> {
   if (stopping) return new Promise<never>(() => {});
   stopping = true;
   let serverCode: number | null = 0;
   for (const child of [...children].reverse()) {
-    const isServer = child === server;
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const timer = setTimeout(() => child.kill("SIGKILL"), child === server ? serverGraceMs : 10_000);
     child.kill("SIGTERM");
-    const result = await exited(child, isServer ? serverGraceMs : 10_000);
-    if (isServer) serverCode = result;
+    const [exitCode] = (await once(child, "exit")) as [number | null];
+    clearTimeout(timer);
+    if (child === server) serverCode = exitCode;
   }
   process.exit(asked ? (serverCode ?? 1) : code);
 }

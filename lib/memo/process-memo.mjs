@@ -1,9 +1,5 @@
-/*
- * The process's state, one value per owning folder. Next bundles a module once per route type, so a
- * module-level `let` would give each bundle its own copy; this registry on globalThis gives the
- * process one, shared with the modules Next loads unbundled (plain JavaScript). The names are closed
- * (docs/architecture.md lists what each holds): new process state joins its folder's value.
- */
+// Next bundles a module once per route type, so a module-level `let` would be one copy per bundle:
+// this registry on globalThis is the process's one, per owning folder (docs/architecture.md).
 
 const REGISTRY = Symbol.for("masthead.processMemo");
 const NAMES = new Set(["observability", "state", "nextCache", "blog", "http", "delivery", "admin", "search"]);

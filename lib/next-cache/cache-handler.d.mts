@@ -4,7 +4,7 @@ export declare const NOT_FOUND_MEMORY_BYTES: number;
 
 /** For tests; Next passes none. */
 export type CacheHandlerOptions = {
-  redisUrl?: import("../state/redis-fail-fast.mjs").RedisTarget | null;
+  redisUrl?: import("../config/redis-target.mjs").RedisTarget | null;
   /** A separate in-process state, so one test process can hold two "instances". */
   instance?: string;
   log?: (line: string) => void;

@@ -1,22 +1,27 @@
-import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { distDir } from "../config/defaults.mjs";
 import { log, logLine } from "../observability/log.mjs";
-import { readBuildId } from "./build-id.mjs";
-import { ByteLru, sizeOf } from "./memory.mjs";
+import { ByteLru } from "./memory.mjs";
 import { redisTargetFromVars } from "../config/redis-target.mjs";
 import { newVersion, SharedCache } from "./shared.mjs";
 import { ENTRY_KINDS, entryTags, judgeEntry, nextCacheProcess, RenderStarts, TagMarks } from "./tags.mjs";
 
-/*
- * A hit is a memory lookup checked against the tag marks and versions held here; a miss asks Redis.
- * A 404 for an address that never had a page stays in a small local memory, so random addresses
- * cannot grow the shared store; a 404 replacing a page is stored.
- */
-
-const { PHASE_PRODUCTION_BUILD } = createRequire(import.meta.url)("next/constants");
+// A 404 for an address that never had a page stays in a small local memory, so random addresses
+// cannot grow the shared store; a 404 replacing a page is stored.
 
 const DEFAULT_MEMORY_BYTES = 50 * 1024 * 1024;
 export const NOT_FOUND_MEMORY_BYTES = 8 * 1024 * 1024;
-const isBuildPhase = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
+const isBuildPhase = () => process.env.NEXT_PHASE === "phase-production-build";
+
+// The shared cache's keys carry the build's id: a new deploy must never serve an older build's pages.
+function readBuildId() {
+  try {
+    return readFileSync(path.join(distDir(process.env), "BUILD_ID"), "utf8").trim() || "unbuilt";
+  } catch {
+    return "unbuilt";
+  }
+}
 
 const isResponseKind = (value) =>
   value && (value.kind === ENTRY_KINDS.APP_PAGE || value.kind === ENTRY_KINDS.APP_ROUTE);
@@ -31,8 +36,8 @@ function processState(ctx, { redisUrl, instance, log, buildId }) {
   const tags = new TagMarks();
   const prefix = `masthead:next:${buildId ?? readBuildId()}:`;
   state = {
-    memory: new ByteLru(ctx.maxMemoryCacheSize ?? DEFAULT_MEMORY_BYTES, (record) => sizeOf(record.value)),
-    notFound: new ByteLru(NOT_FOUND_MEMORY_BYTES, (record) => sizeOf(record.value)),
+    memory: new ByteLru(ctx.maxMemoryCacheSize ?? DEFAULT_MEMORY_BYTES),
+    notFound: new ByteLru(NOT_FOUND_MEMORY_BYTES),
     tags,
     renderStarts: new RenderStarts(),
     shared: redisUrl ? new SharedCache(redisUrl, prefix, tags, log) : null,

@@ -1,6 +1,6 @@
 // This process's copies of cache entries: an LRU bounded by their summed size, so a flood cannot grow it.
 
-export function sizeOf(value) {
+function sizeOf(value) {
   if (!value || typeof value !== "object") return 64;
   let size = 256;
   for (const part of [value.html, value.rscData, value.body, value.data?.body]) {
@@ -11,10 +11,10 @@ export function sizeOf(value) {
   return size;
 }
 
+/** Of records `{ value, ... }`, sized by their value. */
 export class ByteLru {
-  constructor(maxBytes, sizeOfValue = (value) => value.length) {
+  constructor(maxBytes) {
     this.maxBytes = maxBytes;
-    this.sizeOfValue = sizeOfValue;
     this.bytes = 0;
     this.map = new Map();
   }
@@ -30,7 +30,7 @@ export class ByteLru {
   }
   set(key, value) {
     this.delete(key);
-    const size = key.length + this.sizeOfValue(value);
+    const size = key.length + sizeOf(value.value);
     if (size > this.maxBytes) return;
     this.map.set(key, { value, size });
     this.bytes += size;

@@ -9,12 +9,8 @@ import {
 } from "../state/redis-fail-fast.mjs";
 import { entryTags } from "./tags.mjs";
 
-/*
- * Entries `e:<key>` = { v: version, b: bytes }; each write publishes its version, so a held copy is
- * served without asking Redis until a newer one is heard or the subscription drops. Tag marks: two
- * hashes moved forward only, published, reread on every connection. Redis down never makes a page
- * wait or fail; a revalidation made meanwhile is written once it is back.
- */
+// Entries `e:<key>` = { v, b }; each write publishes its version, so a held copy is served without
+// asking Redis until a newer one is heard or the subscription drops. Redis down never fails a page.
 
 const ENTRY_TTL_SECONDS = 14 * 24 * 3600;
 const TAGS_TTL_SECONDS = ENTRY_TTL_SECONDS + 24 * 3600;

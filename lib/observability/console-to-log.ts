@@ -13,10 +13,8 @@ const MAX_LENGTH = 4_000;
 /** A second call (another bundle) installs the same routing again. */
 export function routeConsoleToLog(): void {
   const next = log("next");
-  for (const [method, level] of Object.entries(METHODS) as [
-    keyof typeof METHODS,
-    (typeof METHODS)[keyof typeof METHODS],
-  ][]) {
+  for (const method of Object.keys(METHODS) as (keyof typeof METHODS)[]) {
+    const level = METHODS[method];
     console[method] = (...args: unknown[]) => {
       const text = consoleText(args);
       // Next prints empty lines between its own messages.

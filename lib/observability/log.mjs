@@ -3,11 +3,8 @@ import pretty from "pino-pretty";
 import { DEFAULT_LOG_LEVEL, logLevel } from "../config/defaults.mjs";
 import { processMemo } from "../memo/process-memo.mjs";
 
-/*
- * The one logger of every process. pino-pretty runs as a stream in this thread: worker-thread
- * transports do not survive Next's bundling. Callers pass codes and counts, never a body, cookie,
- * key, reader address or query; redaction is a backstop.
- */
+// pino-pretty as a stream in this thread: worker-thread transports do not survive Next's bundling.
+// Callers pass codes and counts, never a body, cookie, key, address or query; redaction is a backstop.
 
 const REDACTED = [
   ...["password", "cookie", "authorization", "apiKey", "secret", "token"].flatMap((key) => [key, `*.${key}`]),

@@ -36,17 +36,12 @@ export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 /** lib/delivery/types.ts's StoreRefusal. */
 const QUEUE_REFUSAL_REASONS = ["out_of_memory", "unreachable", "unreplicated", "unwritable"] as const;
 
-const DEFAULT_GAUGES_NAMED_LIKE_COUNTERS = [
-  "nodejs_active_handles_total",
-  "nodejs_active_requests_total",
-  "nodejs_active_resources_total",
-];
-
 function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Gauges named `_total` fail `promtool check metrics`; the unsummed ones stay, which `sum()` totals.
-  for (const name of DEFAULT_GAUGES_NAMED_LIKE_COUNTERS) registry.removeSingleMetric(name);
+  for (const kind of ["handles", "requests", "resources"])
+    registry.removeSingleMetric(`nodejs_active_${kind}_total`);
   const registers = [registry];
   // Known values start at zero, so rate() and increase() see the first event.
   const counterOf = <L extends string>(name: string, help: string, label: L, values: readonly string[]) => {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_PORT } from "@/lib/config/defaults.mjs";
+import { WHOLE_NUMBER_VARIABLES } from "@/lib/config/defaults.mjs";
 import { CONFIG_VARIABLES } from "@/lib/config/schema";
 import { FINGERPRINT_FILE } from "@/lib/launcher/build-fingerprint";
 import { docCommands, type DocCommand } from "../helpers/doc-commands";
@@ -317,7 +317,10 @@ async function startAndStop(c: DocCommand, stop: "ctrl-c" | "sigterm", p: Place)
   );
 
   const address = /https?:\/\/localhost:(\d+)/.exec(c.comment);
-  if (address) expect(Number(address[1]), "the port the docs name is the default PORT").toBe(DEFAULT_PORT);
+  if (address)
+    expect(Number(address[1]), "the port the docs name is the default PORT").toBe(
+      WHOLE_NUMBER_VARIABLES.PORT.fallback,
+    );
   const admin = /admin: (\S+) \/ (\S+?)\)?$/.exec(c.comment);
   if (admin) {
     const signIn = await fetch(`${site}/api/admin/login`, {

@@ -92,7 +92,6 @@ describe("shapedTarget", () => {
 });
 
 describe("shapeRequest", () => {
-  const shaping = { hsts: false, imageHosts: [] };
   function shaped(method: string, url: string) {
     const request = { method, url, headers: {}, socket: {} } as unknown as IncomingMessage;
     const sent: { status?: number; body?: string; location?: string } = {};
@@ -107,7 +106,7 @@ describe("shapeRequest", () => {
         sent.body = body;
       },
     } as unknown as ServerResponse;
-    return { answered: shapeRequest(request, response, shaping), url: request.url, sent };
+    return { answered: shapeRequest(request, response, false, []), url: request.url, sent };
   }
 
   it("hands on the normalised target, which is what every later step reads", () => {
