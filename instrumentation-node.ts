@@ -67,7 +67,7 @@ export async function registerOnNode(): Promise<void> {
     );
   }
   const [{ reportAdminStanding }, { learnWhetherAnyTwoFactor }] = await Promise.all([
-    import("./lib/admin/standing-report"),
+    import("./lib/admin/standing"),
     import("./lib/admin/two-factor"),
   ]);
   // Which ADMIN_USERS the workspace does not count as admins, in the background.
