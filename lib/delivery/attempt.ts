@@ -84,7 +84,10 @@ export function createAttempt(opts: {
 }
 
 export const HOUR_MS = 60 * 60 * 1000;
-export const STATS_KEPT_MS = 7 * 24 * HOUR_MS;
+/** The dashboard's longest window, and so how long hourly counts are kept. */
+export const STATS_KEPT_HOURS = 7 * 24;
+/** In Redis an hour's counts outlive the window by a day, so the oldest hour is whole when read. */
+export const STATS_TTL_MS = (STATS_KEPT_HOURS + 24) * HOUR_MS;
 export const hourOf = (at: number) => Math.floor(at / HOUR_MS);
 
 const emptyWindow = () => Object.fromEntries(STAT_KINDS.map((kind) => [kind, 0])) as SignupWindow;
@@ -96,7 +99,7 @@ export function windows(rows: { hour: number; kind: string; n: number }[], now =
   for (const { hour, kind, n } of rows) {
     if (!(kind in last7d)) continue;
     const k = kind as StatKind;
-    if (hour > current - 24 * 7) last7d[k] += n;
+    if (hour > current - STATS_KEPT_HOURS) last7d[k] += n;
     if (hour > current - 24) last24h[k] += n;
   }
   return { last24h, last7d };

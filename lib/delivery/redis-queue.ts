@@ -3,7 +3,7 @@ import { Queue, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import { metrics, reportGauge } from "../observability/metrics";
 import { addressKey } from "./address-key";
-import { backoffMs, hourOf, HOUR_MS, spacingMs, windows, type WorkerOptions } from "./attempt";
+import { backoffMs, hourOf, spacingMs, STATS_TTL_MS, windows, type WorkerOptions } from "./attempt";
 import type { Kept, SqliteSignupStore } from "./sqlite-store";
 import {
   FAILED_SHOWN,
@@ -218,7 +218,7 @@ export class RedisSignupStore implements SignupStore {
     await this.o.connection
       .multi()
       .hincrby(key, kind, n)
-      .pexpire(key, 8 * 24 * HOUR_MS)
+      .pexpire(key, STATS_TTL_MS)
       .exec()
       .catch(() => {});
   }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { SQLInputValue } from "node:sqlite";
 import { isStorageFailure, openSqlite, transaction, type SqliteDb } from "../state/sqlite";
 import { addressKey } from "./address-key";
-import { hourOf, spacingMs, STATS_KEPT_MS, HOUR_MS, windows, type WorkerOptions } from "./attempt";
+import { hourOf, spacingMs, STATS_KEPT_HOURS, windows, type WorkerOptions } from "./attempt";
 import {
   FAILED_SHOWN,
   StoreUnavailableError,
@@ -168,7 +168,7 @@ export class SqliteSignupStore implements SignupStore {
       kind,
       n,
     );
-    this.change("DELETE FROM stats WHERE hour < ?", hour - STATS_KEPT_MS / HOUR_MS);
+    this.change("DELETE FROM stats WHERE hour < ?", hour - STATS_KEPT_HOURS);
   }
 
   async overview(): Promise<DeliveryOverview> {

@@ -48,7 +48,6 @@ test.beforeAll(async () => {
   const port = await freePort();
   cluster = await startCluster({
     instances: 2,
-    distDir: ".next-front",
     launcher: true,
     env: { TRUST_PROXY: "1", SITE_URL: `http://127.0.0.1:${port}`, SHUTDOWN_GRACE_SECONDS: "10" },
   });
