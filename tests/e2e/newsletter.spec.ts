@@ -252,6 +252,17 @@ test.describe("newsletter footer form", () => {
     await page.goto("/newsletter");
     await hydrated(page);
     await expect(page).toHaveTitle(/Newsletter/);
+    // The site's whole set, not only a title: shared, the page shows the site's card; the feeds stay advertised.
+    const head = page.locator("head");
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/newsletter$/);
+    await expect(head.locator('meta[property="og:url"]')).toHaveAttribute("content", /\/newsletter$/);
+    await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", /^Newsletter · /);
+    await expect(head.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/og\/default$/);
+    await expect(head.locator('meta[property="og:site_name"]')).toHaveAttribute("content", /\S/);
+    await expect(head.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      "href",
+      /\/feed\.xml$/,
+    );
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const main = page.getByRole("main");
     const email = uniqueEmail("page");

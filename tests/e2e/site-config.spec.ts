@@ -190,6 +190,12 @@ test("the team's Impressum: at its path with header and footer, linked from the 
   await footerLinks.first().click();
   await expect(page).toHaveURL(`${site.url}/impressum`);
   await expect(page).toHaveTitle(/^Impressum/);
+  // A page of the site like any other when shared or read by a feed reader: its card, the feeds.
+  const head = page.locator("head");
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${site.url}/impressum`);
+  await expect(head.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/og\/default$/);
+  await expect(head.locator('meta[property="og:site_name"]')).toHaveAttribute("content", NAME);
+  await expect(head.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Impressum");
   await expect(page.getByRole("heading", { level: 2 })).toHaveText("Angaben gemäß § 5 DDG");
   await expect(page.getByRole("banner").getByRole("link", { name: NAME })).toBeVisible();

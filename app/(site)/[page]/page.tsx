@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { blogForPage } from "@/lib/blog/pages";
+import { pageMetadata } from "@/lib/blog/seo";
 import { env } from "@/lib/config/env";
 import styles from "./page.module.css";
 
@@ -16,7 +18,15 @@ export function generateStaticParams(): { page: string }[] {
 export async function generateMetadata({ params }: { params: Promise<{ page: string }> }): Promise<Metadata> {
   const page = pageAt((await params).page);
   if (!page) return {};
-  return { title: page.title, alternates: { canonical: page.path } };
+  // The whole set, as every page of the site: its canonical address and card, the feeds.
+  const { blog, site, t } = await blogForPage();
+  return pageMetadata({
+    blogName: blog.name,
+    path: page.path,
+    title: page.title,
+    description: site.description,
+    t,
+  });
 }
 
 export default async function TeamPage({ params }: { params: Promise<{ page: string }> }) {

@@ -3,19 +3,22 @@ import Link from "next/link";
 import { NewsletterForm } from "@/components/newsletter/newsletter-form";
 import { newsletterFormWords } from "@/components/newsletter/form-words";
 import { Rich } from "@/components/site/rich";
+import { blogForPage } from "@/lib/blog/pages";
+import { pageMetadata } from "@/lib/blog/seo";
 import { siteText } from "@/lib/config/text";
 import styles from "./newsletter.module.css";
 import { NewsletterShell } from "./shell";
 
-export function generateMetadata(): Metadata {
-  const t = siteText();
-  const [title, description] = [t("newsletter.metaTitle"), t("newsletter.metaDescription")];
-  return {
-    title,
-    description,
-    alternates: { canonical: "/newsletter" },
-    openGraph: { title, description, type: "website", url: "/newsletter" },
-  };
+// The whole set, as every page of the site: its own title, canonical address and card, the feeds.
+export async function generateMetadata(): Promise<Metadata> {
+  const { blog, t } = await blogForPage();
+  return pageMetadata({
+    blogName: blog.name,
+    path: "/newsletter",
+    title: t("newsletter.metaTitle"),
+    description: t("newsletter.metaDescription"),
+    t,
+  });
 }
 
 // Static: a no-JS post lands on its outcome page (./[outcome]), not back here with a query.
