@@ -33,6 +33,34 @@ async function signup(instance: RedisInstance, tag: string) {
   return { email, status: res.status };
 }
 
+/** Signups waiting on any of `instances`: the shared queue's and each one's outbox (1 for an unreadable one). */
+export async function waitingOn(instances: RedisInstance[]): Promise<number> {
+  const each = await Promise.all(
+    instances.map((i) =>
+      i.store.overview().then(
+        (o) => o.waiting,
+        () => 1,
+      ),
+    ),
+  );
+  return each.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Until nothing waits on any of `instances`, read twice in a row (a signup moving from an outbox
+ * to the queue between the two counts of one read is in neither): from then on no copy of any
+ * signup can still be sent, so a count of emails is final. Bounded; whatever still waits then is
+ * for the caller to count.
+ */
+export async function untilNothingWaits(instances: RedisInstance[], timeoutMs = 10_000): Promise<void> {
+  let idle = 0;
+  await until(async () => ((await waitingOn(instances)) === 0 ? ++idle : (idle = 0)) >= 2, {
+    what: "nothing waiting on any instance",
+    timeoutMs,
+    intervalMs: 100,
+  }).catch(() => undefined);
+}
+
 /** The node the Sentinels name as primary now. */
 async function currentPrimary(group: SentinelGroup) {
   const now = await group.primaryNow();
@@ -77,17 +105,7 @@ export async function failoverRound(
   const emailsTo = async (to: string) => (await workspace.outbox(workspaceUrl, to)).length;
   let counts: number[] = [];
   // Until each has its email, or nothing waits anywhere (then a missing one is lost, not late).
-  const waiting = async () =>
-    (
-      await Promise.all(
-        instances.map((i) =>
-          i.store.overview().then(
-            (o) => o.waiting,
-            () => 1,
-          ),
-        ),
-      )
-    ).reduce((a, b) => a + b);
+  const waiting = () => waitingOn(instances);
   await until(
     async () => {
       counts = await Promise.all(accepted.map((a) => emailsTo(a.email)));
@@ -95,8 +113,8 @@ export async function failoverRound(
     },
     { what: "every accepted signup's email", timeoutMs: 180_000, intervalMs: 500 },
   ).catch(() => undefined);
-  // Let a second copy of one signup show up if there is one.
-  await sleep(2_000);
+  // A second copy of one signup can come only from something still waiting.
+  await untilNothingWaits(instances);
   counts = await Promise.all(accepted.map((a) => emailsTo(a.email)));
   return {
     accepted: accepted.length,
