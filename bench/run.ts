@@ -75,7 +75,8 @@ const SECTIONS: Section<unknown>[] = [
   scale,
 ];
 
-const { values: flags } = parseArgs({
+// A flag's mistake is one line, not a stack trace (e.g. a value that starts with "-" needs "=").
+const { values: flags } = parsedFlags({
   options: {
     quick: { type: "boolean", default: false },
     "skip-lighthouse": { type: "boolean", default: false },
@@ -87,6 +88,17 @@ const { values: flags } = parseArgs({
   },
   strict: true,
 });
+
+function parsedFlags<T extends Parameters<typeof parseArgs>[0]>(config: T) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    console.error(
+      `npm run bench: ${error instanceof Error ? error.message.split("\n").join(" ") : String(error)}`,
+    );
+    process.exit(2);
+  }
+}
 
 const only = flags.only?.split(",").map((s) => s.trim());
 for (const name of only ?? [])

@@ -22,8 +22,9 @@ import { fmtMs, section, type Table, type Target } from "./section";
  * half - RSS before the load). Peaks, not single readings, since V8 grows and shrinks its heap by
  * tens of MiB with the garbage it sees.
  *
- * `--soak-node-options "<flags>"` starts the server with Node flags of its own (e.g.
- * `--max-old-space-size=256` or `--heapsnapshot-signal=SIGUSR2`) to tell heap sizing from a leak.
+ * `--soak-node-options="<flags>"` (with "=", since the flags start with "-") starts the server with
+ * Node flags of its own (e.g. `--max-old-space-size=256` or `--heapsnapshot-signal=SIGUSR2`) to
+ * tell heap sizing from a leak.
  */
 
 const RSS_EVERY_MS = 10_000;
