@@ -76,29 +76,27 @@ const SECTIONS: Section<unknown>[] = [
 ];
 
 // A flag's mistake is one line, not a stack trace (e.g. a value that starts with "-" needs "=").
-const { values: flags } = parsedFlags({
-  options: {
-    quick: { type: "boolean", default: false },
-    "skip-lighthouse": { type: "boolean", default: false },
-    "keep-builds": { type: "boolean", default: false },
-    only: { type: "string" },
-    posts: { type: "string" },
-    "soak-seconds": { type: "string" },
-    "soak-node-options": { type: "string", default: "" },
-  },
-  strict: true,
-});
-
-function parsedFlags<T extends Parameters<typeof parseArgs>[0]>(config: T) {
+const flags = (() => {
   try {
-    return parseArgs(config);
+    return parseArgs({
+      options: {
+        quick: { type: "boolean", default: false },
+        "skip-lighthouse": { type: "boolean", default: false },
+        "keep-builds": { type: "boolean", default: false },
+        only: { type: "string" },
+        posts: { type: "string" },
+        "soak-seconds": { type: "string" },
+        "soak-node-options": { type: "string", default: "" },
+      },
+      strict: true,
+    }).values;
   } catch (error) {
     console.error(
       `npm run bench: ${error instanceof Error ? error.message.split("\n").join(" ") : String(error)}`,
     );
     process.exit(2);
   }
-}
+})();
 
 const only = flags.only?.split(",").map((s) => s.trim());
 for (const name of only ?? [])
