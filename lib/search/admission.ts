@@ -1,7 +1,7 @@
 import "server-only";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Asker } from "../http/client-key";
 import { budget, takeEach } from "../state/budget";
+import { MemoryLimiter } from "../state/memory-limiter";
 import { searchProcess } from "./engine";
 
 // Whether a search runs, decided before the blog is read. First this process's search time (searches
@@ -34,19 +34,19 @@ export function createSearchTime(
 ) {
   const points = limits.msPerSecond * limits.windowSeconds;
   const holderPoints = limits.msPerSecond * limits.holderSeconds;
-  const site = new RateLimiterMemory({ keyPrefix: "search-time", points, duration: limits.windowSeconds });
-  const holders = new RateLimiterMemory({
+  const site = new MemoryLimiter({ keyPrefix: "search-time", points, duration: limits.windowSeconds });
+  const holders = new MemoryLimiter({
     keyPrefix: "search-time-holder",
     points: holderPoints,
     duration: limits.holderSeconds,
   });
   const searching = new Map<string, number>();
 
-  const used = async (limiter: RateLimiterMemory, key: string) => {
+  const used = async (limiter: MemoryLimiter, key: string) => {
     const res = await limiter.get(key);
     return res && res.msBeforeNext > 0 ? res.consumedPoints : 0;
   };
-  const add = (limiter: RateLimiterMemory, key: string, ms: number) =>
+  const add = (limiter: MemoryLimiter, key: string, ms: number) =>
     ms >= 0 ? limiter.penalty(key, ms) : limiter.reward(key, -ms);
   const charge = (holder: string, ms: number) => {
     if (ms === 0) return;

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { logLine } from "../observability/log.mjs";
+import { MemoryLimiter } from "./memory-limiter";
 import { createRedisClient, firstConnectionAttempt, isReady, type RedisTarget } from "./redis-fail-fast.mjs";
 
 // Which engine backs each piece of runtime state: this process's memory, or Redis with a fallback
@@ -102,7 +103,7 @@ export function createStateEngine(options: { redis?: RedisTarget | null; log?: (
 
   const limiter = ({ keyPrefix, points, durationSeconds: duration }: LimiterOptions) =>
     once(`limiter|${keyPrefix}|${points}|${duration}`, (): RateLimiterAbstract => {
-      const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+      const memory = new MemoryLimiter({ keyPrefix, points, duration });
       const client = connection();
       return client
         ? new RateLimiterRedis({
