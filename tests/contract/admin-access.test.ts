@@ -6,6 +6,7 @@ import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses } from "../helpers/client-addresses";
 import { en } from "@/lib/i18n/en";
+import { moveClock } from "../helpers/move-clock";
 import { unusedCodes } from "../helpers/totp-codes";
 import { until } from "../helpers/until";
 import { call } from "../helpers/local-workspace-server";
@@ -69,16 +70,9 @@ const enterCode = (step: string | undefined, code: string, ip?: string, form = f
   );
 
 /**
- * Moves the clock (Date only, which the app in this process reads too) `ms` ahead instead of
- * waiting: for the next 30 s code step (nothing else a sign-in test judges lasts less than
- * minutes), and for the ages a session's standing is judged by.
+ * A code of Grace's that has not signed in yet (each is accepted once): the clock moves on to the
+ * next 30 s step instead of the test waiting, since nothing else a sign-in test judges lasts less than minutes.
  */
-function moveClock(ms: number): void {
-  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true, now: Date.now() });
-  vi.setSystemTime(Date.now() + ms);
-}
-
-/** A code of Grace's that has not signed in yet (each is accepted once). */
 const graceCode = unusedCodes(GRACE.email, GRACE_SECRET, { moveClock });
 /** A valid code where the test expects it to be refused before it is used up. */
 const unusedGraceCode = () => app.totp.currentCode(GRACE.email, GRACE_SECRET);

@@ -9,6 +9,7 @@ import { resetProcessState } from "@/lib/memo/process-memo.mjs";
 import { stampPeerAddress } from "@/lib/http/client-key";
 import * as admin from "../helpers/admin-app";
 import { clientAddresses, oneClientPerNetwork } from "../helpers/client-addresses";
+import { moveClock } from "../helpers/move-clock";
 import { startTestRedis, type TestRedis } from "../helpers/redis-server";
 import { until } from "../helpers/until";
 import { ADMIN_SUITE_VARS, localWorkspaceForSuite, pointAppAtWorkspace } from "../helpers/workspace-fixture";
@@ -118,10 +119,7 @@ async function graceCode(): Promise<string> {
     const now = Math.floor(Date.now() / 30_000);
     return [now - 1, now, now + 1].find((s) => !usedSteps.has(s));
   };
-  while (unused() === undefined) {
-    if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true, now: Date.now() });
-    vi.setSystemTime(Date.now() + 30_000);
-  }
+  while (unused() === undefined) moveClock(30_000);
   const step = unused()!;
   usedSteps.add(step);
   return app.totp.currentCode(GRACE.email, GRACE_SECRET, step * 30_000 + 1);
