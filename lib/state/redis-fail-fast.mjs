@@ -46,10 +46,11 @@ export function redisOptions(target, purpose, blocking = false) {
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
     retryStrategy,
-    // BullMQ refuses a worker connection without `maxRetriesPerRequest: null`.
+    // BullMQ refuses a worker connection without `maxRetriesPerRequest: null`. The others' command
+    // timeout is failFast's (below), not ioredis's `commandTimeout`.
     ...(blocking
       ? { enableOfflineQueue: true, maxRetriesPerRequest: null }
-      : { enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 }),
+      : { enableOfflineQueue: false, maxRetriesPerRequest: 1 }),
     connectionName: `masthead:${purpose}`,
   };
 }
@@ -101,14 +102,19 @@ export function createRedisClient(target, purpose, log = logLine("state"), optio
   client.on("close", () => {
     if (reachable === true) unreachable("connection closed");
   });
-  if (!options.subscriber && !options.blocking)
-    dropConnectionWhenStalled(client, () => {
-      if (reachable !== false)
-        log(
-          `Redis at ${where} (${purpose}) stopped answering (a command timed out); reconnecting, using in-memory fallbacks until it answers.`,
-        );
-      reachable = false;
-    });
+  if (!options.blocking)
+    failFast(
+      client,
+      // A subscriber waits by design: its commands time out, its connection stays.
+      !options.subscriber &&
+        (() => {
+          if (reachable !== false)
+            log(
+              `Redis at ${where} (${purpose}) stopped answering (a command timed out); reconnecting, using in-memory fallbacks until it answers.`,
+            );
+          reachable = false;
+        }),
+    );
   reconnectWhenEndedUnasked(client);
   // Reported by the 'error' handler; the retry strategy keeps reconnecting.
   client.connect().catch(() => {});
@@ -130,17 +136,36 @@ export function isReady(client) {
   return client.status === "ready";
 }
 
-/** After one timeout the stalled connection is dropped, so callers fall back at once until it is ready again. */
-function dropConnectionWhenStalled(client, onStall) {
+/**
+ * A command unanswered after COMMAND_TIMEOUT_MS fails, and (with `onStall`) its stalled connection
+ * is dropped, so callers fall back at once until it is ready again. The verdict waits one turn of
+ * the event loop: when the process itself was busy (start-up, a long render), a reply that arrived
+ * meanwhile is read first, and a busy process is not taken for a stalled Redis (ioredis's own
+ * `commandTimeout` fires before the reply is read, and one false stall put a whole instance on its
+ * in-memory fallbacks).
+ */
+function failFast(client, onStall) {
   const send = client.sendCommand.bind(client);
   client.sendCommand = (command, stream) => {
     const result = send(command, stream);
-    command.promise.catch((error) => {
-      if (error instanceof Error && error.message === "Command timed out" && client.status === "ready") {
-        onStall();
-        client.disconnect(true);
-      }
-    });
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          command.reject(new Error("Command timed out"));
+          if (onStall && client.status === "ready") {
+            onStall();
+            client.disconnect(true);
+          }
+        }),
+      COMMAND_TIMEOUT_MS,
+    );
+    const done = () => {
+      settled = true;
+      clearTimeout(timer);
+    };
+    command.promise.then(done, done);
     return result;
   };
 }
