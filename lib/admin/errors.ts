@@ -1,7 +1,7 @@
 import "server-only";
 import { siteText } from "../config/text";
 import type { MessageKey } from "../i18n";
-import { isWorkspaceApiError, type WorkspaceApiError, type WorkspaceErrorCode } from "../workspace";
+import { WorkspaceApiError, type WorkspaceErrorCode } from "../workspace";
 
 // Every way a workspace call can fail, in the admin's words; upstream texts only where they describe the admin's input (never transport failures, which could name internal hosts).
 
@@ -65,7 +65,7 @@ const ANSWERS: Record<Exclude<WorkspaceErrorCode, "invalid">, Answer> = {
 };
 
 export function mapWorkspaceError(error: unknown, ctx: AdminErrorContext = {}): MappedError {
-  if (!isWorkspaceApiError(error))
+  if (!(error instanceof WorkspaceApiError))
     return { status: 500, code: "internal", error: siteText()("admin.error.internal") };
   if (error.code === "invalid") return mapInvalid(error, ctx);
   const code = Object.hasOwn(ANSWERS, error.code) ? error.code : "http_error";

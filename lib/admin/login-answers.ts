@@ -186,7 +186,7 @@ export function askForCode(pending: string, typedEmail: string, reply: Reply): R
 
 /** Signed in, with the password or `passkey`: the session and a fresh device cookie, then the admin's page (or its address in JSON). */
 export async function signedIn(email: string, reply: Reply, passkey?: string): Promise<Response> {
-  const { value } = await sealSession(email, Date.now(), passkey);
+  const value = await sealSession(email, Date.now(), passkey);
   count("ok");
   const action = passkey ? "passkey_login" : "login";
   audit({ actor: email, action, target: "admin", outcome: "ok", detail: "ok" });

@@ -89,11 +89,7 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export async function sealSession(
-  email: string,
-  now = Date.now(),
-  passkey?: string,
-): Promise<{ value: string; session: AdminSession }> {
+export async function sealSession(email: string, now = Date.now(), passkey?: string): Promise<string> {
   // Not an admin: the session is sealed but can never be read back (no fingerprint matches "").
   const pwd = passwordFingerprint(email) ?? "";
   const session: AdminSession = {
@@ -104,8 +100,7 @@ export async function sealSession(
     pwd,
     ...(passkey ? { passkey } : {}),
   };
-  const value = await seal(session, null, SESSION.maxAge);
-  return { value, session };
+  return seal(session, null, SESSION.maxAge);
 }
 
 /** The session sealed in `value`, or null (see above). */

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { env } from "../config/env";
 import { log as logger } from "../observability/log.mjs";
 import { firstUse, sharedCache } from "../state";
-import { isWorkspaceApiError, type TeamMember } from "../workspace";
+import { WorkspaceApiError, type TeamMember } from "../workspace";
 import { allMembers, getMember } from "./members";
 
 // Whether the workspace still counts an ADMIN_USERS entry as an admin (active, role in ADMIN_ROLES).
@@ -124,7 +124,7 @@ export async function standingNow(email: string): Promise<Standing> {
         return judge(answer);
       }
     } catch (error) {
-      if (!isWorkspaceApiError(error) || error.code !== "not_found") throw error;
+      if (!(error instanceof WorkspaceApiError) || error.code !== "not_found") throw error;
     }
   }
   return judge((await walk(askedAt)).get(email));

@@ -8,12 +8,7 @@ import { fetch as fetchOutsideNext } from "undici";
 import { log } from "../observability/log.mjs";
 import { metrics, reportGauge } from "../observability/metrics";
 import { whileStarting } from "../state/readiness";
-import {
-  createWorkspaceClient,
-  isWorkspaceApiError,
-  type WorkspaceApiError,
-  type WorkspaceClient,
-} from "../workspace";
+import { createWorkspaceClient, WorkspaceApiError, type WorkspaceClient } from "../workspace";
 import { buildBlog, slugMismatches, type Blog } from "./model";
 import { onTagRevalidated } from "../next-cache/tags.mjs";
 import { countSitemapFiles, storeState, warmDerived, warmWith } from "./store-state";
@@ -81,9 +76,10 @@ function describe(error: WorkspaceApiError): string {
 /** One readable line naming the URL and the cause; never the key. */
 function toSourceError(error: unknown): BlogSourceError {
   if (error instanceof BlogSourceError) return error;
-  const message = isWorkspaceApiError(error)
-    ? `Cannot load the blog from ${error.endpoint}: ${describe(error)}.`
-    : `Cannot load the blog: ${error instanceof Error ? error.message : String(error)}.`;
+  const message =
+    error instanceof WorkspaceApiError
+      ? `Cannot load the blog from ${error.endpoint}: ${describe(error)}.`
+      : `Cannot load the blog: ${error instanceof Error ? error.message : String(error)}.`;
   const hint = isBuildPhase()
     ? " The build stops here rather than publish an empty blog; start the workspace or fix WORKSPACE_URL and build again."
     : "";

@@ -1,6 +1,6 @@
 import { metrics } from "../observability/metrics";
 import { keyRefused } from "../config/workspace-variables";
-import { isWorkspaceApiError } from "../workspace/errors";
+import { WorkspaceApiError } from "../workspace/errors";
 import { STAT_KINDS, type Outcome, type SignupWindow, type StatKind } from "./types";
 
 // One delivery attempt, for both engines' workers. Addresses are never logged.
@@ -11,7 +11,7 @@ export type AttemptResult =
   | { kind: "retry"; code: string; endpoint?: string; retryAfterMs: number | undefined };
 
 export function classify(raw: unknown): AttemptResult {
-  if (!isWorkspaceApiError(raw))
+  if (!(raw instanceof WorkspaceApiError))
     return { kind: "retry", code: raw instanceof Error ? raw.name : typeof raw, retryAfterMs: undefined };
   if (raw.code === "already_subscribed") return { kind: "already_subscribed" };
   if (raw.code === "invalid") return { kind: "rejected" };

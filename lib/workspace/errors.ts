@@ -48,10 +48,6 @@ export class WorkspaceApiError extends Error {
   }
 }
 
-export function isWorkspaceApiError(error: unknown): error is WorkspaceApiError {
-  return error instanceof WorkspaceApiError;
-}
-
 /** Reads the human message from any of the error body shapes seen in the wild (lib/local-workspace/README.md, API decision 2). */
 export function messageFromErrorBody(body: unknown): string | undefined {
   if (typeof body === "string") return body.trim() || undefined;

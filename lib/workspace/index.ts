@@ -3,7 +3,7 @@ import { env } from "../config/env";
 import { createWorkspaceClient, type WorkspaceClient } from "./client";
 
 export { createWorkspaceClient, type WorkspaceClient } from "./client";
-export { WorkspaceApiError, isWorkspaceApiError, type WorkspaceErrorCode } from "./errors";
+export { WorkspaceApiError, type WorkspaceErrorCode } from "./errors";
 export type * from "./types";
 
 /** The app's client, configured from lib/config/env.ts: it holds no state, so each caller gets its own. */

@@ -356,8 +356,8 @@ describe("changes made through Masthead take effect at once", () => {
   it("an admin deactivated by another admin is signed out on their next request", async () => {
     app = await loadApp({ ADMIN_RECHECK_SECONDS: "3600" });
     try {
-      const ada = (await app.session.sealSession(ADA.email)).value;
-      const grace = (await app.session.sealSession(GRACE.email)).value;
+      const ada = await app.session.sealSession(ADA.email);
+      const grace = await app.session.sealSession(GRACE.email);
       const cookie = (value: string) => `${app.session.SESSION_COOKIE}=${value}`;
       expect(await listStatus(cookie(grace))).toBe(200);
       const off = await app.activation.PUT(
@@ -389,7 +389,7 @@ describe("changes made through Masthead take effect at once", () => {
       ADMIN_ROLES: "Admin,Standard",
     });
     try {
-      const linus = `${app.session.SESSION_COOKIE}=${(await app.session.sealSession(LINUS.email)).value}`;
+      const linus = `${app.session.SESSION_COOKIE}=${await app.session.sealSession(LINUS.email)}`;
       await inWorkspace(GRACE.id, { active: false });
       try {
         const del = await app.one.DELETE(

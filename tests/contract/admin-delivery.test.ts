@@ -36,7 +36,7 @@ beforeAll(async () => {
   audit = await import("@/lib/admin/audit");
   delivery = await import("@/lib/delivery");
   audit.setAuditSink((line) => auditLines.push(line));
-  cookie = (await session.sealSession("admin@example.com")).value;
+  cookie = await session.sealSession("admin@example.com");
 });
 
 afterAll(async () => {

@@ -85,7 +85,7 @@ beforeAll(async () => {
   routes = await admin.importApp((line) => auditLines.push(line));
   ({ session, loginLib } = routes);
   audit = await import("@/lib/admin/audit");
-  cookie = (await session.sealSession("admin@example.com")).value;
+  cookie = await session.sealSession("admin@example.com");
   expect((await routes.list.GET(req("/api/admin/team-members"))).status).toBe(200);
 });
 
@@ -161,7 +161,7 @@ describe("authentication: every handler refuses without a valid session (401 JSO
         { email: "admin@example.com", issuedAt: now - 9 * 3600_000, expiresAt: now - 3600_000 },
         { password: secret, ttl: 0 },
       );
-      const stranger = (await session.sealSession("someone@example.com")).value;
+      const stranger = await session.sealSession("someone@example.com");
       const tampered = cookie.slice(0, -6) + (cookie.endsWith("AAAAAA") ? "BBBBBB" : "AAAAAA");
       const wrongSecret = await sealData(
         { email: "admin@example.com", issuedAt: now, expiresAt: now + 3600_000 },
@@ -930,7 +930,7 @@ describe("login", () => {
   });
 
   it("logout clears the cookie and ends the session: a copy of the cookie is refused afterwards", async () => {
-    const own = (await session.sealSession("admin@example.com")).value;
+    const own = await session.sealSession("admin@example.com");
     expect((await routes.list.GET(req("/api/admin/team-members", { cookie: own }))).status).toBe(200);
     const res = await routes.logout.POST(
       req("/api/admin/logout", { method: "POST", cookie: own, headers: { accept: "application/json" } }),

@@ -46,7 +46,7 @@ export const PUT = adminRoute(
         { recoveryCodes: done.codes },
         { headers: { "Cache-Control": "no-store" } },
       );
-      setCookie(response, SESSION, renewed.value);
+      setCookie(response, SESSION, renewed);
       setCookie(response, ENROLMENT, "");
       return response;
     });
