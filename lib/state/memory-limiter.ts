@@ -3,8 +3,9 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 
 // The in-memory limiter starts a timer per key that lives as long as the key's window, and a timer
 // keeps the async context it was started in. Started inside a request, each would keep that request
-// (Next's stores, the response) alive for the whole window: a stream of new clients grew the heap
-// until the process ran out. Its writes run in the context this module was loaded in instead.
+// (Next's stores, the response) alive for the whole window, and a stream of new clients would
+// grow the heap until the process runs out. Its writes run in the context this module was loaded
+// in instead.
 const outside = new AsyncResource("masthead.memory-limiter");
 
 export class MemoryLimiter extends RateLimiterMemory {

@@ -106,14 +106,15 @@ export function createRedisClient(target, purpose, log = logLine("state"), optio
     failFast(
       client,
       // A subscriber waits by design: its commands time out, its connection stays.
-      !options.subscriber &&
-        (() => {
-          if (reachable !== false)
-            log(
-              `Redis at ${where} (${purpose}) stopped answering (a command timed out); reconnecting, using in-memory fallbacks until it answers.`,
-            );
-          reachable = false;
-        }),
+      options.subscriber
+        ? null
+        : () => {
+            if (reachable !== false)
+              log(
+                `Redis at ${where} (${purpose}) stopped answering (a command timed out); reconnecting, using in-memory fallbacks until it answers.`,
+              );
+            reachable = false;
+          },
     );
   reconnectWhenEndedUnasked(client);
   // Reported by the 'error' handler; the retry strategy keeps reconnecting.
@@ -140,9 +141,9 @@ export function isReady(client) {
  * A command unanswered after COMMAND_TIMEOUT_MS fails, and (with `onStall`) its stalled connection
  * is dropped, so callers fall back at once until it is ready again. The verdict waits one turn of
  * the event loop: when the process itself was busy (start-up, a long render), a reply that arrived
- * meanwhile is read first, and a busy process is not taken for a stalled Redis (ioredis's own
- * `commandTimeout` fires before the reply is read, and one false stall put a whole instance on its
- * in-memory fallbacks).
+ * meanwhile is read first, and a busy process is not taken for a stalled Redis. (ioredis's own
+ * `commandTimeout` fires before that reply is read, which would put a busy instance on its
+ * in-memory fallbacks.)
  */
 function failFast(client, onStall) {
   const send = client.sendCommand.bind(client);

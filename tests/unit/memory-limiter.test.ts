@@ -7,8 +7,8 @@ import { MemoryLimiter } from "@/lib/state/memory-limiter";
 
 /*
  * An in-memory limiter's key lives as long as its window, on a timer. Started inside a request, a
- * timer keeps that request's async context (and so the request) alive as long: a soak of new
- * clients ran a 192 MB heap out in minutes. MemoryLimiter starts its timers outside the request.
+ * timer keeps that request's async context (and so the request) alive as long, so a stream of new
+ * clients grows the heap without end. MemoryLimiter starts its timers outside the request.
  */
 
 setFlagsFromString("--expose-gc");
